@@ -1,0 +1,85 @@
+/**
+ * The verdict contract (DESIGN §4.2, schemaVersion 1). The schema is the single source of
+ * the type; consumers (SNS subscribers, tests) can validate against it.
+ */
+import { z } from 'zod';
+
+export const CATEGORIES = [
+  'OOM_KILLED',
+  'IMAGE_PULL_FAILED',
+  'INIT_FAILED',
+  'DATASOURCE_MOUNT_FAILED',
+  'CRASH_APP_ERROR',
+  'NODE_FAILURE',
+  'SCHEDULING_POLICY_TERMINATED',
+  'UNKNOWN',
+] as const;
+export const CategorySchema = z.enum(CATEGORIES);
+export type Category = z.infer<typeof CategorySchema>;
+
+export const OUTCOMES = ['diagnosed', 'routed', 'stopped', 'needs_input'] as const;
+export const OutcomeSchema = z.enum(OUTCOMES);
+export type Outcome = z.infer<typeof OutcomeSchema>;
+
+export const ROUTES = ['runai-diagnose-preempted-workload', 'runai-diagnose-pending-workload'] as const;
+export const RouteSchema = z.enum(ROUTES);
+export type Route = z.infer<typeof RouteSchema>;
+
+export const STOP_REASONS = [
+  'SUCCEEDED',
+  'SUSPENDED',
+  'RUNNING_NO_FAILURE',
+  'NON_TERMINAL_PHASE',
+  'CLUSTER_MISMATCH',
+] as const;
+export const StopReasonSchema = z.enum(STOP_REASONS);
+export type StopReason = z.infer<typeof StopReasonSchema>;
+
+/** The names the seed gives its Tier 1 tools (and Tier 2 commands); reports cite them as sources. */
+export const EvidenceSourceSchema = z.string().min(1);
+
+export const EvidenceSchema = z.object({
+  text: z.string(),
+  source: EvidenceSourceSchema,
+});
+export type Evidence = z.infer<typeof EvidenceSchema>;
+
+export const VerdictWorkloadSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  project: z.string().nullable(),
+  clusterId: z.string(),
+  phase: z.string(),
+  type: z.string().nullable(),
+});
+export type VerdictWorkload = z.infer<typeof VerdictWorkloadSchema>;
+
+export const VerdictSchema = z.object({
+  schemaVersion: z.literal(1),
+  outcome: OutcomeSchema,
+  category: CategorySchema.nullable(),
+  route: RouteSchema.nullable(),
+  stopReason: StopReasonSchema.nullable(),
+  workload: VerdictWorkloadSchema.nullable(),
+  evidence: z.array(EvidenceSchema),
+  memory: z
+    .object({
+      requestBytes: z.number().nullable(),
+      limitBytes: z.number().nullable(),
+      peakBytes: z.number().nullable(),
+    })
+    .nullable(),
+  recurrence: z
+    .object({
+      count: z.number().int().nonnegative(),
+      lookbackDays: z.number().positive(),
+      recurring: z.boolean(),
+    })
+    .nullable(),
+  recommendations: z.array(z.string()),
+  limitations: z.array(z.string()),
+  message: z.string(),
+  /** Set by the SNS publisher when evidence had to be cut to fit the message size limit. */
+  truncated: z.boolean().optional(),
+});
+export type Verdict = z.infer<typeof VerdictSchema>;
