@@ -11,7 +11,7 @@ export type Intent = z.infer<typeof IntentSchema>;
 /** `7d`, `36h`, `90m`; at most 90 days. */
 export const LookbackSchema = z
   .string()
-  .regex(/^\d{1,4}[dhm]$/, 'lookback must look like 7d, 36h or 90m')
+  .regex(/^\d{1,4}[dhm]$/, { message: 'lookback must look like 7d, 36h or 90m', abort: true })
   .refine((value) => parseLookbackMs(value) > 0 && parseLookbackMs(value) <= 90 * 86_400_000, 'lookback must be between 1m and 90d');
 
 export const DiagnosisRequestSchema = z.object({

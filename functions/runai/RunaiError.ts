@@ -24,13 +24,20 @@ export class RunaiError extends Error {
   constructor(
     code: RunaiErrorCode,
     message: string,
-    options: { endpoint: string; status?: number; cause?: unknown },
+    options: {
+      endpoint: string;
+      status?: number;
+      cause?: unknown;
+      /** Overrides the code's default, e.g. a 5xx from the token endpoint (AUTH_FAILED, but worth a later retry). */
+      retryable?: boolean;
+    },
   ) {
     super(message, { cause: options.cause });
     this.code = code;
     this.endpoint = options.endpoint;
     this.status = options.status;
-    this.retryable = code === 'RUNAI_UNAVAILABLE' || code === 'RUNAI_TIMEOUT' || code === 'RUNAI_NETWORK';
+    this.retryable =
+      options.retryable ?? (code === 'RUNAI_UNAVAILABLE' || code === 'RUNAI_TIMEOUT' || code === 'RUNAI_NETWORK');
   }
 }
 
@@ -39,7 +46,8 @@ export function classifyRunaiStatus(status: number): RunaiErrorCode {
   if (status === 401) return 'RUNAI_AUTH_FAILED';
   if (status === 403) return 'RUNAI_FORBIDDEN';
   if (status === 404) return 'RUNAI_NOT_FOUND';
-  if (status >= 500) return 'RUNAI_UNAVAILABLE';
+  // 429: the control plane asks us to slow down; a later attempt can succeed.
+  if (status >= 500 || status === 429) return 'RUNAI_UNAVAILABLE';
   return 'RUNAI_BAD_REQUEST';
 }
 

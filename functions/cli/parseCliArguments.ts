@@ -1,0 +1,102 @@
+/**
+ * The CLI contract of DESIGN §4.1, parsed once with node:util and validated with zod.
+ * A usage error is one clear line; missing workload identifiers are *not* usage errors:
+ * the diagnosis answers them with a `needs_input` verdict (exit 0).
+ */
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { IntentSchema, LookbackSchema } from '../core/diagnosisRequest.js';
+
+export const USAGE = `usage: runai-diagnose --cluster-id <uuid> (--workload-id <uuid> | --workload-name <n> --project <p>)
+                      [--intent terminal|active] [--lookback 7d] [--format text|json] [--locale en|fr]
+       runai-diagnose --example [scenario] [--format text|json] [--locale en|fr]   (built-in simulator, bundled fixtures)
+       runai-diagnose --list-examples
+
+Environment: RUNAI_BASE_URL, RUNAI_CLIENT_ID, RUNAI_CLIENT_SECRET (required unless --example);
+             RUNAI_GRANT_TYPE=client_credentials|app_token (default client_credentials; app_token sends
+             RUNAI_CLIENT_ID/SECRET as AppId/AppSecret); RUNAI_REQUEST_TIMEOUT_MS (default 10000).
+Exit codes: 0 a verdict was produced (any outcome); 2 usage error; 3 Run:ai unreachable or authentication refused.`;
+
+const CliOptionsSchema = z.strictObject({
+  clusterId: z.string().trim().min(1).optional(),
+  workloadId: z.string().trim().min(1).optional(),
+  workloadName: z.string().trim().min(1).optional(),
+  project: z.string().trim().min(1).optional(),
+  intent: IntentSchema.optional(),
+  lookback: LookbackSchema.optional(),
+  format: z.enum(['text', 'json']).default('text'),
+  locale: z.enum(['en', 'fr']).default('en'),
+  example: z.string().optional(),
+  listExamples: z.boolean().default(false),
+  verbose: z.boolean().default(false),
+  help: z.boolean().default(false),
+});
+export type CliOptions = z.infer<typeof CliOptionsSchema>;
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+const FLAG_NAMES: Record<string, string> = {
+  clusterId: '--cluster-id',
+  workloadId: '--workload-id',
+  workloadName: '--workload-name',
+  project: '--project',
+  intent: '--intent',
+  lookback: '--lookback',
+  format: '--format',
+  locale: '--locale',
+};
+
+export function parseCliArguments(argv: readonly string[]): CliOptions {
+  let parsed: ReturnType<typeof parseArgs>;
+  // `--example` takes an optional scenario name: give it the default when it is last or followed by a flag.
+  const args = argv.flatMap((arg, index) => (arg === '--example' && (index === argv.length - 1 || argv[index + 1]?.startsWith('--')) ? [arg, ''] : [arg]));
+  try {
+    parsed = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'cluster-id': { type: 'string' },
+        'workload-id': { type: 'string' },
+        'workload-name': { type: 'string' },
+        project: { type: 'string' },
+        intent: { type: 'string' },
+        lookback: { type: 'string' },
+        format: { type: 'string' },
+        locale: { type: 'string' },
+        example: { type: 'string' },
+        'list-examples': { type: 'boolean' },
+        verbose: { type: 'boolean', short: 'v' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0] ?? 'invalid arguments');
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const result = CliOptionsSchema.safeParse({
+    clusterId: values['cluster-id'],
+    workloadId: values['workload-id'],
+    workloadName: values['workload-name'],
+    project: values.project,
+    intent: values.intent,
+    lookback: values.lookback,
+    format: values.format,
+    locale: values.locale,
+    example: values.example,
+    listExamples: values['list-examples'],
+    verbose: values.verbose,
+    help: values.help,
+  });
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const key = String(issue?.path[0] ?? '');
+    throw new UsageError(`${FLAG_NAMES[key] ?? key}: ${issue?.message ?? 'invalid value'}`);
+  }
+  if (result.data.workloadId && (result.data.workloadName || result.data.project)) {
+    throw new UsageError('give either --workload-id or --workload-name with --project, not both');
+  }
+  return result.data;
+}

@@ -1,0 +1,124 @@
+/**
+ * The `runai-diagnose` command: the one place that reads the CLI's configuration and wires
+ * the real adapters. stdout carries only the report; usage text and diagnostics go to
+ * stderr. Exit 0 for any verdict, 2 for usage errors, 3 when Run:ai is unreachable or
+ * refuses authentication.
+ */
+import { join } from 'node:path';
+import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
+import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
+import { messagesFor } from '../report/messagesFor.js';
+import { renderTextReport } from '../report/renderTextReport.js';
+import { createRunaiClient } from '../runai/createRunaiClient.js';
+import { isRunaiError } from '../runai/RunaiError.js';
+import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
+import { redactSecrets } from '../safety/redactSecrets.js';
+import { loadScenarios, startRunaiSimulator, type RunaiSimulator } from '../simulator/startRunaiSimulator.js';
+import { parseCliArguments, USAGE, UsageError, type CliOptions } from './parseCliArguments.js';
+import { ConfigurationError, readRunaiEnvironment } from './readRunaiEnvironment.js';
+
+export const EXIT_OK = 0;
+export const EXIT_USAGE = 2;
+export const EXIT_RUNAI = 3;
+
+/** The bundled example `npm start` diagnoses: a recurring OOM with quoted evidence. */
+export const DEFAULT_EXAMPLE = 'oom-killed-recurring';
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+export interface CliContext {
+  env: Record<string, string | undefined>;
+  io: CliIo;
+  /** Root of the bundled scenarios (for --example). */
+  fixturesDir: string;
+  now?: () => Date;
+}
+
+export async function runCli(argv: readonly string[], context: CliContext): Promise<number> {
+  const { io } = context;
+  let options: CliOptions;
+  try {
+    options = parseCliArguments(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`runai-diagnose: ${error.message} (see --help)\n`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+  if (options.help) {
+    io.stderr(`${USAGE}\n`);
+    return EXIT_OK;
+  }
+  if (options.listExamples) {
+    const scenarios = await loadScenarios(context.fixturesDir);
+    for (const scenario of scenarios) io.stdout(`${scenario.name}\t${scenario.description}\n`);
+    return EXIT_OK;
+  }
+
+  let simulator: RunaiSimulator | null = null;
+  let request: DiagnosisRequest;
+  let clientConfig: RunaiClientConfig;
+  try {
+    if (options.example !== undefined) {
+      const example = await startExample(options.example || DEFAULT_EXAMPLE, context.fixturesDir);
+      simulator = example.simulator;
+      request = { ...example.request, ...(options.locale ? {} : {}) };
+      clientConfig = { baseUrl: simulator.url, credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' } };
+      io.stderr(`runai-diagnose: example ${example.name} against the built-in Run:ai simulator at ${simulator.url}\n`);
+    } else {
+      request = requestFrom(options);
+      clientConfig = readRunaiEnvironment(context.env);
+    }
+  } catch (error) {
+    if (error instanceof ConfigurationError || error instanceof UsageError) {
+      io.stderr(`runai-diagnose: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+
+  const started = performance.now();
+  const client = createRunaiClient({ ...clientConfig, maxRetries: clientConfig.maxRetries ?? 2 });
+  try {
+    const result = await diagnoseWorkload(request, { reader: client, now: context.now?.() ?? new Date(), locale: options.locale });
+    const output = options.format === 'json' ? `${JSON.stringify(result.verdict, null, 2)}\n` : renderTextReport(result.verdict, messagesFor(options.locale));
+    io.stdout(redactSecrets(output));
+    if (options.verbose) io.stderr(`runai-diagnose: ${result.verdict.outcome} in ${Math.round(performance.now() - started)} ms, ${client.stats.requests} Run:ai requests\n`);
+    return EXIT_OK;
+  } catch (error) {
+    if (isRunaiError(error)) {
+      const what = error.code === 'RUNAI_AUTH_FAILED' || error.code === 'RUNAI_FORBIDDEN' ? 'Run:ai refused authentication or access' : 'cannot reach Run:ai';
+      io.stderr(`runai-diagnose: ${what} at ${clientConfig.baseUrl}: ${redactSecrets(error.message)} [${error.code}]\n`);
+      return EXIT_RUNAI;
+    }
+    throw error;
+  } finally {
+    await client.close();
+    await simulator?.close();
+  }
+}
+
+function requestFrom(options: CliOptions): DiagnosisRequest {
+  const request: DiagnosisRequest = {};
+  if (options.clusterId) request.clusterId = options.clusterId;
+  if (options.workloadId) request.workloadId = options.workloadId;
+  if (options.workloadName) request.workloadName = options.workloadName;
+  if (options.project) request.project = options.project;
+  if (options.intent) request.intent = options.intent;
+  if (options.lookback) request.lookback = options.lookback;
+  return request;
+}
+
+async function startExample(name: string, fixturesDir: string): Promise<{ name: string; simulator: RunaiSimulator; request: DiagnosisRequest }> {
+  const scenarios = await loadScenarios(fixturesDir);
+  const scenario = scenarios.find((candidate) => candidate.name === name);
+  if (!scenario) {
+    throw new UsageError(`no bundled example named ${JSON.stringify(name)}; --list-examples shows them (in ${join(fixturesDir)})`);
+  }
+  const simulator = await startRunaiSimulator({ scenarios: scenario.runai });
+  return { name: scenario.name, simulator, request: scenario.request as DiagnosisRequest };
+}

@@ -1,0 +1,142 @@
+/**
+ * One verdict -> one SNS publish request (DESIGN §4.4): ASCII subject, json-structured
+ * message (text for email/default, verdict JSON for https/sqs/lambda), filterable
+ * attributes, and a total that always fits SNS's 256 KiB limit.
+ *
+ * Shrinking order when too big, each step only if the previous one was not enough:
+ * 1. drop evidence items from the end (the engine lists the strongest signals first),
+ *    mark the verdict `truncated: true` and say so in the text;
+ * 2. cut the text report byte-accurately, keeping as much evidence in the JSON as fits in
+ *    half the budget (the JSON is the pager contract, the text is for humans);
+ * 3. shorten the verdict's free-text fields (only a pathological verdict gets here).
+ */
+import type { Verdict } from '../core/verdict.js';
+import { fitNotificationText } from './fitNotificationText.js';
+import { largestFitting } from './largestFitting.js';
+import { SNS_MAX_PAYLOAD_BYTES, snsJsonMessage, snsPayloadBytes, type SnsAttributeValue, type SnsNotification } from './SnsNotification.js';
+import { toSnsSubject } from './toSnsSubject.js';
+import {
+  clusterIdOf,
+  projectOf,
+  recurrenceText,
+  verdictTag,
+  workloadDisplay,
+  type NotificationContext,
+} from './verdictSummary.js';
+import { wellFormed } from './wellFormed.js';
+
+export type { NotificationContext } from './verdictSummary.js';
+
+/**
+ * The text report, or the renderer that produced it. With the renderer, a verdict whose
+ * evidence was cut is rendered again, so the email shows exactly what the JSON carries.
+ */
+export type TextReport = string | ((verdict: Verdict) => string);
+
+export function verdictSubject(verdict: Verdict, context: NotificationContext = {}): string {
+  return toSnsSubject(verdictTag(verdict), workloadDisplay(verdict, context), recurrenceText(verdict));
+}
+
+/** SNS rejects empty attribute values, so every attribute has a value, `unknown` at worst. */
+export function verdictAttributes(verdict: Verdict, context: NotificationContext = {}): Record<string, SnsAttributeValue> {
+  const string = (value: string): SnsAttributeValue => ({ DataType: 'String', StringValue: wellFormed(value) || 'unknown' });
+  return {
+    kind: string('verdict'),
+    category: string(verdict.outcome === 'diagnosed' ? (verdict.category ?? 'UNKNOWN') : 'NONE'),
+    outcome: string(verdict.outcome),
+    recurring: string(verdict.recurrence?.recurring === true ? 'true' : 'false'),
+    clusterId: string(clusterIdOf(verdict, context) ?? 'unknown'),
+    project: string(projectOf(verdict, context) ?? 'unknown'),
+  };
+}
+
+/** Serialised verdict with every string well-formed (a lone surrogate cannot cross SNS). */
+export function verdictJson(verdict: Verdict): string {
+  return JSON.stringify(verdict, (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value));
+}
+
+export function evidenceMarker(omitted: number, reRendered: boolean): string {
+  return reRendered
+    ? `\n[truncated: ${omitted} evidence items omitted]`
+    : `\n[truncated: ${omitted} evidence items omitted from the attached JSON verdict]`;
+}
+
+const SHRUNK_MARKER = '\n[truncated: verdict text fields shortened to fit the SNS message size limit]';
+
+function capChars(text: string, max: number): string {
+  const chars = Array.from(text); // code points: never splits a surrogate pair
+  return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
+}
+
+function shrinkVerdict(verdict: Verdict, level: 1 | 2): Verdict {
+  const items = level === 1 ? 5 : 0;
+  return {
+    ...verdict,
+    evidence: [],
+    message: capChars(verdict.message, level === 1 ? 500 : 200),
+    recommendations: verdict.recommendations.slice(0, items).map((text) => capChars(text, 300)),
+    limitations: verdict.limitations.slice(0, items).map((text) => capChars(text, 300)),
+    workload: verdict.workload && {
+      ...verdict.workload,
+      id: capChars(verdict.workload.id, 253),
+      name: capChars(verdict.workload.name, 253),
+      project: verdict.workload.project && capChars(verdict.workload.project, 253),
+      clusterId: capChars(verdict.workload.clusterId, 253),
+      phase: capChars(verdict.workload.phase, 64),
+      type: verdict.workload.type && capChars(verdict.workload.type, 64),
+    },
+    truncated: true,
+  };
+}
+
+export function buildSnsMessage(
+  verdict: Verdict,
+  textReport: TextReport,
+  context: NotificationContext = {},
+  maxBytes: number = SNS_MAX_PAYLOAD_BYTES,
+): SnsNotification {
+  const Subject = verdictSubject(verdict, context);
+  const MessageAttributes = verdictAttributes(verdict, context);
+  const assemble = (shown: Verdict, text: string): SnsNotification => ({
+    Subject,
+    Message: snsJsonMessage(wellFormed(text), verdictJson(shown)),
+    MessageStructure: 'json',
+    MessageAttributes,
+  });
+  const fits = (notification: SnsNotification) => snsPayloadBytes(notification) <= maxBytes;
+  const reRenders = typeof textReport === 'function';
+  const render = (shown: Verdict) => (typeof textReport === 'function' ? textReport(shown) : textReport);
+
+  const total = verdict.evidence.length;
+  const keeping = (kept: number): Verdict =>
+    kept === total ? verdict : { ...verdict, evidence: verdict.evidence.slice(0, kept), truncated: true };
+  const markerFor = (kept: number) => (kept === total ? '' : evidenceMarker(total - kept, reRenders));
+  const whole = (kept: number) => assemble(keeping(kept), render(keeping(kept)) + markerFor(kept));
+
+  // 0: everything (the common case: one serialisation).
+  const complete = whole(total);
+  if (fits(complete)) return complete;
+  // 1: fewer and fewer evidence items, with the full text.
+  const kept = largestFitting(0, total - 1, (count) => fits(whole(count)));
+  if (kept !== null) return whole(kept);
+
+  // 2: the text must be cut. Keep the evidence that fits in half the budget with no text.
+  const half = Math.floor(maxBytes / 2);
+  const keptForJson = largestFitting(0, total, (count) => snsPayloadBytes(assemble(keeping(count), '')) <= half) ?? 0;
+  const shown = keeping(keptForJson);
+  const cut = fitNotificationText((text) => assemble(shown, text), render(shown), markerFor(keptForJson), maxBytes);
+  if (cut) return cut;
+
+  // 3: the verdict itself is oversized (huge message, recommendations or limitations).
+  for (const level of [1, 2] as const) {
+    const small = shrinkVerdict(verdict, level);
+    const shrunk = fitNotificationText(
+      (text) => assemble(small, text),
+      render(small),
+      (total > 0 ? evidenceMarker(total, reRenders) : '') + SHRUNK_MARKER,
+      maxBytes,
+    );
+    if (shrunk) return shrunk;
+  }
+  throw new RangeError(`cannot fit a verdict notification into ${maxBytes} bytes`);
+}

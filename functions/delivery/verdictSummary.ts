@@ -1,0 +1,74 @@
+/**
+ * Short, human labels for a verdict, shared by individual notifications and digests so
+ * that a workload reads the same in both.
+ */
+import type { Route, StopReason, Verdict } from '../core/verdict.js';
+
+/** Identifiers from the queued request, for verdicts that resolved no workload (needs_input). */
+export interface NotificationContext {
+  clusterId?: string | undefined;
+  project?: string | undefined;
+  workloadName?: string | undefined;
+  workloadId?: string | undefined;
+}
+
+const ROUTE_LABELS: Record<Route, string> = {
+  'runai-diagnose-preempted-workload': 'preempted',
+  'runai-diagnose-pending-workload': 'pending',
+};
+
+function stopLabel(reason: StopReason | null): string {
+  return reason === null ? 'stopped' : reason.toLowerCase().replace(/_/g, '-');
+}
+
+/** What a verdict is, in one token: its category when diagnosed, else its outcome. */
+export function verdictLabel(verdict: Verdict): string {
+  switch (verdict.outcome) {
+    case 'diagnosed':
+      return verdict.category ?? 'UNKNOWN';
+    case 'routed':
+      return 'ROUTED';
+    case 'stopped':
+      return 'STOPPED';
+    case 'needs_input':
+      return 'NEEDS_INPUT';
+  }
+}
+
+/** The bracketed subject tag: `[OOM_KILLED]`, `[ROUTED preempted]`, `[STOPPED succeeded]`, `[NEEDS INPUT]`. */
+export function verdictTag(verdict: Verdict): string {
+  switch (verdict.outcome) {
+    case 'diagnosed':
+      return `[${verdict.category ?? 'UNKNOWN'}]`;
+    case 'routed':
+      return `[ROUTED ${verdict.route === null ? 'elsewhere' : ROUTE_LABELS[verdict.route]}]`;
+    case 'stopped':
+      return `[STOPPED ${stopLabel(verdict.stopReason)}]`;
+    case 'needs_input':
+      return '[NEEDS INPUT]';
+  }
+}
+
+export function clusterIdOf(verdict: Verdict, context: NotificationContext): string | null {
+  return verdict.workload?.clusterId || context.clusterId || null;
+}
+
+export function projectOf(verdict: Verdict, context: NotificationContext): string | null {
+  return verdict.workload?.project || context.project || null;
+}
+
+/** `training-job-42 (ml-team)`; falls back to request identifiers when no workload was resolved. */
+export function workloadDisplay(verdict: Verdict, context: NotificationContext): string {
+  const name = verdict.workload?.name || context.workloadName || verdict.workload?.id || context.workloadId || 'unidentified workload';
+  const project = projectOf(verdict, context);
+  return project ? `${name} (${project})` : name;
+}
+
+/** `recurring 3x/7d`, or '' when the failure is not recurring. */
+export function recurrenceText(verdict: Verdict): string {
+  const recurrence = verdict.recurrence;
+  if (!recurrence?.recurring) return '';
+  const days = recurrence.lookbackDays;
+  const window = Number.isInteger(days) ? `${days}d` : `${Math.round(days * 24)}h`;
+  return `recurring ${recurrence.count}x/${window}`;
+}

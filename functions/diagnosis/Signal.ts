@@ -1,0 +1,53 @@
+/**
+ * A signal is one named fact read from a Run:ai response: "this event says the image pull
+ * failed", "this pod's k8sPhase is OOMKilled". Rules combine signals into a category;
+ * the raw text is carried along only to be quoted as evidence.
+ */
+import type { Fact } from './Fact.js';
+
+export const SIGNAL_KINDS = [
+  'OOM_KILLED', // the kernel / kubelet killed a container for exceeding its memory limit
+  'IMAGE_PULL', // ErrImagePull / ImagePullBackOff / pull failure
+  'INIT_FAILED', // an init container exited non-zero
+  'MOUNT_FAILED', // FailedMount / FailedAttachVolume / missing PVC or secret volume
+  'CONTAINER_CRASH', // the main container exited non-zero without a system signal
+  'CRASH_LOOP', // CrashLoopBackOff / back-off restarting a failed container
+  'EXIT_SYSTEM_SIGNAL', // exit 137 (SIGKILL) or 143 (SIGTERM): killed by something, cause unknown
+  'POD_ERROR', // k8sPhase Error: a pod failed, cause not stated
+  'NODE_FAILURE', // NodeNotReady / node lost / taint-manager eviction
+  'EVICTED', // kubelet node-pressure eviction
+  'SCHEDULING_POLICY', // idle timeout, max duration, policy or manual stop
+  'PREEMPTED', // the scheduler preempted the workload (routes away; never a category)
+  'UNSCHEDULABLE', // FailedScheduling, pending scheduling messages
+  'PROBE_FAILURE', // liveness/startup probe failures (explain a 137, never classify alone)
+] as const;
+export type SignalKind = (typeof SIGNAL_KINDS)[number];
+
+/** The seed's Tier 1 tool names, cited as sources in reports. */
+export type SourceName =
+  | 'list_workloads'
+  | 'get_workload_status'
+  | 'get_workload_spec'
+  | 'get_workload_pods'
+  | 'get_workload_history'
+  | 'get_workload_metrics';
+
+/** Where in a response a signal was read; decides how it is quoted and how episodes merge. */
+export type SignalOrigin = 'phase' | 'condition' | 'event' | 'pod' | 'history-event' | 'history-phase';
+
+export type ImagePullCause = 'manifest' | 'network' | 'auth' | 'access_denied' | 'unspecified';
+
+export interface Signal {
+  kind: SignalKind;
+  source: SourceName;
+  origin: SignalOrigin;
+  /** What was read, to be rendered as an evidence line in the report's language. */
+  fact: Fact;
+  /** Epoch ms when the fact was recorded, when known. */
+  at: number | null;
+  /** How many identical raw records this signal stands for (repeated back-off events). */
+  repeats: number;
+  imagePullCause?: ImagePullCause;
+  exitCode?: number;
+  nodeName?: string;
+}

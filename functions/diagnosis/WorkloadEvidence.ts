@@ -1,0 +1,30 @@
+/**
+ * Everything the Tier 1 reads returned for one workload, including what failed to load:
+ * a failed read is kept as a `Missing` with its reason, so that the verdict can say
+ * "events could not be retrieved" instead of pretending there were none.
+ */
+import type { MetricsResult } from '../runai/RunaiReader.js';
+import type { HistoryRecord, Pod, RunaiEvent, WorkloadDetailed, WorkloadSpecResponse } from '../runai/schemas.js';
+
+export type Missing = { ok: false; detail: string };
+export type Read<T> = { ok: true; value: T } | Missing;
+
+export interface HistoryRead {
+  records: HistoryRecord[];
+  pages: number;
+  /** True when paging stopped at the page cap with more pages announced. */
+  capped: boolean;
+}
+
+export interface WorkloadEvidence {
+  status: WorkloadDetailed;
+  events: Read<RunaiEvent[]>;
+  pods: Read<Pod[]>;
+  /** `unknown-type`: no spec endpoint matches the workload type (not called). */
+  spec: Read<WorkloadSpecResponse> | { ok: false; detail: 'unknown-type' };
+  history: Read<HistoryRead>;
+  /** Null when metrics were not needed (no OOM and no unexplained SIGKILL). */
+  metrics: Read<MetricsResult> | null;
+  /** Evidence about how Option B chose this workload, already rendered. */
+  selection: string | null;
+}

@@ -1,0 +1,51 @@
+/**
+ * Steps 1–4 as one pure function: read the signals of the current run, apply the phase
+ * gate, and classify with the rule registry. No I/O; the caller decides from `needsMetrics`
+ * whether to read metrics before building the verdict.
+ */
+import { parseTimestamp } from '../core/parseTimestamp.js';
+import type { Category } from '../core/verdict.js';
+import { currentEpisodeStart } from './currentEpisodeStart.js';
+import { signalsFromEvents, signalsFromHistory, signalsFromPods, signalsFromStatus } from './extractSignals.js';
+import { gatePhase, type GateDecision } from './gatePhase.js';
+import { classifySignals, type Classification } from './rules/ruleRegistry.js';
+import type { Signal } from './Signal.js';
+import type { WorkloadEvidence } from './WorkloadEvidence.js';
+
+export interface Analysis {
+  signals: Signal[];
+  gate: GateDecision;
+  classification: Classification<Signal>;
+  /** OOM_KILLED, or a SIGKILL/SIGTERM nothing explains: read memory metrics (Step 4). */
+  needsMetrics: boolean;
+  /** Epoch ms where the current run begins (null: all history read belongs to it). */
+  episodeStart: number | null;
+  currentFailureAt: number | null;
+}
+
+export function analyseWorkload(evidence: Omit<WorkloadEvidence, 'metrics'>): Analysis {
+  const currentFailureAt = parseTimestamp(evidence.status.phaseUpdatedAt);
+  const records = evidence.history.ok ? evidence.history.value.records : [];
+  const episodeStart = currentEpisodeStart(records, currentFailureAt);
+  const inCurrentRun = (signal: Signal) => episodeStart === null || signal.at === null || signal.at >= episodeStart;
+
+  const signals = [
+    ...signalsFromStatus(evidence.status),
+    ...(evidence.events.ok ? signalsFromEvents(evidence.events.value, 'event') : []),
+    ...(evidence.pods.ok ? signalsFromPods(evidence.pods.value) : []),
+    ...signalsFromHistory(records),
+  ].filter(inCurrentRun);
+
+  const gate = gatePhase(evidence.status.phase, signals);
+  const classification = classifySignals(signals);
+  const category: Category = classification.category;
+  const unexplainedKill = category === 'UNKNOWN' && signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL');
+  return {
+    signals,
+    gate,
+    classification,
+    needsMetrics: gate.action === 'continue' && (category === 'OOM_KILLED' || unexplainedKill),
+    episodeStart,
+    currentFailureAt,
+  };
+}

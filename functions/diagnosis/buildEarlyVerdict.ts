@@ -1,0 +1,59 @@
+/**
+ * Verdicts decided before any failure analysis: identifiers are missing or unresolved
+ * (`needs_input`), or the workload belongs to another cluster (`stopped`). Pure.
+ */
+import type { Evidence, Verdict } from '../core/verdict.js';
+import type { Messages, NeedsInputReason } from '../report/Messages.js';
+import { quoteUntrusted } from '../safety/quoteUntrusted.js';
+import { describeWorkload } from './buildVerdict.js';
+import type { WorkloadEvidence } from './WorkloadEvidence.js';
+
+const EMPTY = { category: null, route: null, memory: null, recurrence: null, recommendations: [] } as const;
+
+export function needsInputVerdict(
+  reason: NeedsInputReason,
+  request: { clusterId?: string | undefined; workloadId?: string | undefined; workloadName?: string | undefined; project?: string | undefined },
+  messages: Messages,
+  limitations: string[] = [],
+  evidence: Evidence[] = [],
+): Verdict {
+  const quote = (value: string | undefined) => (value ? quoteUntrusted(value, { maxLength: 253 }) : null);
+  return {
+    schemaVersion: 1,
+    outcome: 'needs_input',
+    ...EMPTY,
+    recommendations: [],
+    stopReason: null,
+    workload: null,
+    evidence,
+    limitations,
+    message: messages.messageNeedsInput({
+      reason,
+      clusterId: quote(request.clusterId),
+      workloadId: quote(request.workloadId),
+      name: quote(request.workloadName),
+      project: quote(request.project),
+    }),
+  };
+}
+
+export function clusterMismatchVerdict(evidence: Pick<WorkloadEvidence, 'status'>, requestedClusterId: string, messages: Messages): Verdict {
+  const workload = describeWorkload(evidence);
+  return {
+    schemaVersion: 1,
+    outcome: 'stopped',
+    ...EMPTY,
+    recommendations: [],
+    stopReason: 'CLUSTER_MISMATCH',
+    workload,
+    evidence: [{ text: `clusterId: ${workload.clusterId}`, source: 'get_workload_status' }],
+    limitations: [],
+    message: messages.messageStopped({
+      name: workload.name,
+      phase: workload.phase,
+      stopReason: 'CLUSTER_MISMATCH',
+      requestedClusterId: quoteUntrusted(requestedClusterId, { maxLength: 200 }),
+      actualClusterId: workload.clusterId,
+    }),
+  };
+}

@@ -1,0 +1,276 @@
+/**
+ * Step 5: turns an analysis and its evidence into the verdict — category first, every
+ * signal with its source, quantities, missing measurements named, recurrence, next
+ * action. Pure: time is a parameter, text comes from the message catalog.
+ */
+import type { Evidence, Verdict, VerdictWorkload } from '../core/verdict.js';
+import type { Messages, RecommendationContext } from '../report/Messages.js';
+import { quoteUntrusted } from '../safety/quoteUntrusted.js';
+import type { Analysis } from './analyseWorkload.js';
+import { countRecurrence, RECURRING_THRESHOLD } from './countRecurrence.js';
+import type { Fact } from './Fact.js';
+import { readMemory, type MemoryReading } from './readMemory.js';
+import type { Signal, SourceName } from './Signal.js';
+import type { WorkloadEvidence } from './WorkloadEvidence.js';
+
+export const MAX_SUPPORTING_EVIDENCE = 8;
+export const MAX_ALSO_OBSERVED = 4;
+
+export interface VerdictContext {
+  requestedClusterId: string;
+  lookbackMs: number;
+  nowMs: number;
+  messages: Messages;
+}
+
+export function describeWorkload(evidence: Pick<WorkloadEvidence, 'status'>): VerdictWorkload {
+  const { status } = evidence;
+  return {
+    id: status.id,
+    name: quoteUntrusted(status.name, { maxLength: 253 }),
+    project: status.projectName ? quoteUntrusted(status.projectName, { maxLength: 253 }) : null,
+    clusterId: status.clusterId,
+    phase: quoteUntrusted(status.phase, { maxLength: 64 }),
+    type: status.type ? quoteUntrusted(status.type, { maxLength: 64 }) : null,
+  };
+}
+
+/** Evidence lines without repeats; an event relayed both live and in history is cited once (live). */
+class EvidenceList {
+  private readonly seen = new Set<string>();
+  readonly items: Evidence[] = [];
+  constructor(private readonly messages: Messages) {}
+
+  addFact(fact: Fact, source: SourceName, wrap?: (text: string) => string): void {
+    const key = factKey(fact);
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    const text = this.messages.fact(fact);
+    this.items.push({ text: wrap ? wrap(text) : text, source });
+  }
+
+  addSignals(signals: readonly Signal[], limit: number, wrap?: (text: string) => string): void {
+    const ordered = [...signals].sort((a, b) => originRank(a) - originRank(b));
+    for (const signal of ordered) {
+      if (this.items.length >= limit) return;
+      this.addFact(signal.fact, signal.source, wrap);
+    }
+  }
+
+  addText(text: string, source: SourceName): void {
+    this.items.push({ text, source });
+  }
+}
+
+function factKey(fact: Fact): string {
+  if (fact.type === 'event' || fact.type === 'history-event') return `event\u0000${fact.reason}\u0000${fact.message}`;
+  return JSON.stringify(fact);
+}
+
+/** Live status first, then pods, then history: the seed's example order. */
+function originRank(signal: Signal): number {
+  return ['event', 'phase', 'condition', 'pod', 'history-event', 'history-phase'].indexOf(signal.origin);
+}
+
+function limitationsFor(evidence: WorkloadEvidence, messages: Messages): string[] {
+  const limitations: string[] = [];
+  if (!evidence.events.ok) limitations.push(messages.limitation.eventsUnavailable(evidence.events.detail));
+  if (!evidence.pods.ok) limitations.push(messages.limitation.podsUnavailable(evidence.pods.detail));
+  else if (evidence.pods.value.length === 0) limitations.push(messages.limitation.noPods());
+  if (!evidence.spec.ok) {
+    limitations.push(
+      evidence.spec.detail === 'unknown-type' ? messages.limitation.specUnknownType(evidence.status.type ?? null) : messages.limitation.specUnavailable(evidence.spec.detail),
+    );
+  }
+  if (!evidence.history.ok) limitations.push(messages.limitation.historyUnavailable(evidence.history.detail));
+  else if (evidence.history.value.capped) limitations.push(messages.limitation.historyPageCap(evidence.history.value.pages));
+  if (!evidence.events.ok && !evidence.history.ok) limitations.push(messages.limitation.preemptionNotRuledOut());
+  return limitations;
+}
+
+export function buildVerdict(evidence: WorkloadEvidence, analysis: Analysis, context: VerdictContext): Verdict {
+  const { messages } = context;
+  const workload = describeWorkload(evidence);
+  const list = new EvidenceList(messages);
+  if (evidence.selection) list.addText(evidence.selection, 'list_workloads');
+  const limitations = limitationsFor(evidence, messages);
+  const base = { schemaVersion: 1 as const, workload, memory: null, recurrence: null };
+
+  if (analysis.gate.action === 'route') {
+    const route = analysis.gate.route;
+    const driving = analysis.signals.filter((signal) => signal.kind === (route === 'runai-diagnose-preempted-workload' ? 'PREEMPTED' : 'UNSCHEDULABLE'));
+    list.addSignals(driving, MAX_SUPPORTING_EVIDENCE);
+    if (driving.length === 0) list.addFact(phaseFact(evidence), 'get_workload_status');
+    return {
+      ...base,
+      outcome: 'routed',
+      category: null,
+      route,
+      stopReason: null,
+      evidence: list.items,
+      recommendations: [],
+      limitations,
+      message: messages.messageRouted({ name: workload.name, phase: workload.phase, route }),
+    };
+  }
+
+  if (analysis.gate.action === 'stop') {
+    list.addFact(phaseFact(evidence), 'get_workload_status');
+    return {
+      ...base,
+      outcome: 'stopped',
+      category: null,
+      route: null,
+      stopReason: analysis.gate.stopReason,
+      evidence: list.items,
+      recommendations: [],
+      limitations,
+      message: messages.messageStopped({
+        name: workload.name,
+        phase: workload.phase,
+        stopReason: analysis.gate.stopReason,
+        requestedClusterId: context.requestedClusterId,
+        actualClusterId: workload.clusterId,
+      }),
+    };
+  }
+
+  const { category, supporting, runnersUp } = analysis.classification;
+  list.addSignals(supporting, MAX_SUPPORTING_EVIDENCE);
+  if (category === 'UNKNOWN') {
+    list.addFact(phaseFact(evidence), 'get_workload_status');
+    list.addSignals(analysis.signals.filter((signal) => ['EXIT_SYSTEM_SIGNAL', 'POD_ERROR', 'PROBE_FAILURE'].includes(signal.kind)), MAX_SUPPORTING_EVIDENCE);
+  }
+
+  const spec = evidence.spec.ok ? evidence.spec.value : null;
+  const pods = evidence.pods.ok ? evidence.pods.value : null;
+  const metrics = evidence.metrics?.ok ? evidence.metrics.value : null;
+  const memoryRelevant = analysis.needsMetrics;
+  const memory = readMemory({ status: evidence.status, spec, pods, metrics });
+  addCorroboration(list, category, evidence, memory, memoryRelevant);
+  if (pods && pods.length === 0) list.addFact({ type: 'no-pods' }, 'get_workload_pods');
+
+  const alsoObserved = runnersUp.flatMap((runnerUp) => runnerUp.supporting);
+  const beforeAlso = list.items.length;
+  list.addSignals(alsoObserved, beforeAlso + MAX_ALSO_OBSERVED, messages.alsoObserved);
+
+  if (memoryRelevant) limitations.push(...memoryLimitations(evidence, memory, messages));
+  if (category === 'UNKNOWN' || category === 'CRASH_APP_ERROR') limitations.push(messages.limitation.tier2Unavailable());
+
+  const recurrence = evidence.history.ok
+    ? (() => {
+        const count = countRecurrence({
+          records: evidence.history.value.records,
+          category,
+          currentFailureAt: analysis.currentFailureAt ?? context.nowMs,
+          lookbackStartMs: context.nowMs - context.lookbackMs,
+          nowMs: context.nowMs,
+        });
+        return { count, lookbackDays: roundDays(context.lookbackMs), recurring: count >= RECURRING_THRESHOLD };
+      })()
+    : null;
+
+  const recommendations = messages.recommendations(recommendationContext(category, analysis, evidence, memory, supporting));
+  if (recurrence?.recurring) recommendations.push(messages.recurringRecommendation({ count: recurrence.count, lookbackDays: recurrence.lookbackDays, category }));
+
+  return {
+    ...base,
+    outcome: 'diagnosed',
+    category,
+    route: null,
+    stopReason: null,
+    evidence: list.items,
+    memory: memoryRelevant ? { requestBytes: memory.requestBytes, limitBytes: memory.limitBytes, peakBytes: memory.peakBytes } : null,
+    recurrence,
+    recommendations,
+    limitations,
+    message: messages.messageDiagnosed({ name: workload.name, category, recurrence: recurrence ? { count: recurrence.count, lookbackDays: recurrence.lookbackDays } : null }),
+  };
+}
+
+function phaseFact(evidence: WorkloadEvidence): Fact {
+  const { status } = evidence;
+  return {
+    type: 'phase',
+    phase: quoteUntrusted(status.phase, { maxLength: 64 }),
+    phaseReason: status.phaseReason ? quoteUntrusted(status.phaseReason, { maxLength: 120 }) : null,
+    phaseMessage: status.phaseMessage ? quoteUntrusted(status.phaseMessage, { maxLength: 300 }) : null,
+  };
+}
+
+function addCorroboration(list: EvidenceList, category: Verdict['category'], evidence: WorkloadEvidence, memory: MemoryReading, memoryRelevant: boolean): void {
+  const specBody = evidence.spec.ok ? (evidence.spec.value.spec ?? evidence.spec.value.masterSpec) : null;
+  if (memoryRelevant) for (const { fact, source } of memory.facts) list.addFact(fact, source);
+  if (category === 'IMAGE_PULL_FAILED' && specBody?.image) list.addFact({ type: 'spec-image', image: quoteUntrusted(specBody.image, { maxLength: 300 }) }, 'get_workload_spec');
+  if (category === 'NODE_FAILURE' && specBody?.restartPolicy) {
+    list.addFact({ type: 'spec-restart-policy', restartPolicy: quoteUntrusted(specBody.restartPolicy, { maxLength: 32 }), backoffLimit: specBody.backoffLimit ?? null }, 'get_workload_spec');
+  }
+  if ((category === 'CRASH_APP_ERROR' || category === 'INIT_FAILED') && specBody?.command) {
+    const command = [specBody.command, specBody.args].filter(Boolean).join(' ');
+    list.addFact({ type: 'spec-command', command: quoteUntrusted(command, { maxLength: 200 }) }, 'get_workload_spec');
+  }
+}
+
+function memoryLimitations(evidence: WorkloadEvidence, memory: MemoryReading, messages: Messages): string[] {
+  const limitations: string[] = [];
+  if (evidence.metrics && !evidence.metrics.ok) limitations.push(messages.limitation.metricsUnavailable(evidence.metrics.detail));
+  else if (evidence.metrics?.ok && evidence.metrics.value.partial) limitations.push(messages.limitation.metricsPartial());
+  if (memory.samples === 0) limitations.push(messages.limitation.metricsEmpty());
+  if (memory.limitBytes === null) limitations.push(messages.limitation.memoryLimitUnknown());
+  return limitations;
+}
+
+function recommendationContext(
+  category: Verdict['category'] & string,
+  analysis: Analysis,
+  evidence: WorkloadEvidence,
+  memory: MemoryReading,
+  supporting: readonly Signal[],
+): RecommendationContext {
+  const specBody = evidence.spec.ok ? (evidence.spec.value.spec ?? evidence.spec.value.masterSpec) : null;
+  const pods = evidence.pods.ok ? evidence.pods.value : [];
+  const pullCauses = supporting.map((signal) => signal.imagePullCause).filter((cause) => cause && cause !== 'unspecified');
+  const exitCodes = supporting.map((signal) => signal.exitCode).filter((code): code is number => code !== undefined && code !== 0);
+  const policySignal = supporting.find((signal) => signal.kind === 'SCHEDULING_POLICY');
+  const nodeNames = [
+    ...new Set([
+      ...supporting.map((signal) => signal.nodeName).filter((name): name is string => Boolean(name)),
+      ...(category === 'NODE_FAILURE' ? pods.map((pod) => pod.nodeName).filter((name): name is string => Boolean(name)).map((name) => quoteUntrusted(name, { maxLength: 120 })) : []),
+    ]),
+  ];
+  const namespace = evidence.status.namespace ?? (evidence.status.projectName ? `runai-${evidence.status.projectName}` : null);
+  return {
+    category,
+    imagePullCause: pullCauses[0] ?? (category === 'IMAGE_PULL_FAILED' ? 'unspecified' : null),
+    image: specBody?.image ? quoteUntrusted(specBody.image, { maxLength: 300 }) : null,
+    limitBytes: memory.limitBytes,
+    peakBytes: memory.peakBytes,
+    restartPolicy: specBody?.restartPolicy ? quoteUntrusted(specBody.restartPolicy, { maxLength: 32 }) : null,
+    nodeNames,
+    namespace: namespace ? quoteUntrusted(namespace, { maxLength: 253 }) : null,
+    podName: pods[0]?.name ? quoteUntrusted(pods[0].name, { maxLength: 253 }) : null,
+    exitCode: exitCodes[0] ?? null,
+    policyText: policySignal ? policyTextOf(policySignal.fact) : null,
+    killedBySignalUnexplained: category === 'UNKNOWN' && analysis.signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL'),
+  };
+}
+
+function policyTextOf(fact: Fact): string | null {
+  switch (fact.type) {
+    case 'event':
+    case 'history-event':
+      return `${fact.reason}: ${fact.message}`;
+    case 'phase':
+      return fact.phaseMessage ?? fact.phaseReason;
+    case 'condition':
+      return fact.message ?? fact.reason;
+    case 'history-phase':
+      return fact.phaseMessage;
+    default:
+      return null;
+  }
+}
+
+function roundDays(ms: number): number {
+  return Math.round((ms / 86_400_000) * 100) / 100;
+}

@@ -1,0 +1,115 @@
+/**
+ * The Tier 1 diagnosis procedure (DESIGN §2) over the read-only `RunaiReader` port.
+ *
+ * Round trips after the token, for Option A with one history page:
+ *   1. status
+ *   2. spec ∥ pods ∥ events ∥ history page 1   (further history pages follow, one each)
+ *   3. metrics, only for OOM or an unexplained SIGKILL
+ * Option B adds one round (the live and deleted lists are read in parallel).
+ *
+ * Throws `RunaiError` only when the workload itself cannot be read (Run:ai unreachable,
+ * authentication refused, access denied): every other failed read is a limitation.
+ */
+import { DEFAULT_LOOKBACK, parseLookbackMs, type DiagnosisRequest } from '../core/diagnosisRequest.js';
+import { parseTimestamp } from '../core/parseTimestamp.js';
+import type { Locale } from '../report/Messages.js';
+import { messagesFor } from '../report/messagesFor.js';
+import { redactVerdict } from '../report/redactVerdict.js';
+import { isRunaiError } from '../runai/RunaiError.js';
+import type { RunaiReader } from '../runai/RunaiReader.js';
+import { quoteUntrusted } from '../safety/quoteUntrusted.js';
+import { analyseWorkload } from './analyseWorkload.js';
+import { clusterMismatchVerdict, needsInputVerdict } from './buildEarlyVerdict.js';
+import { buildVerdict } from './buildVerdict.js';
+import type { DiagnosisResult } from './DiagnosisResult.js';
+import { readHistory } from './readHistory.js';
+import { readSafely } from './readSafely.js';
+import { RECENT_EVENTS_LIMIT, resolveByName } from './resolveByName.js';
+import { specKindForType } from './specKindForType.js';
+import type { WorkloadEvidence } from './WorkloadEvidence.js';
+
+export const METRIC_TYPES = ['CPU_MEMORY_USAGE_BYTES', 'CPU_MEMORY_LIMIT_BYTES', 'CPU_MEMORY_REQUEST_BYTES'] as const;
+export const METRIC_SAMPLES = 500;
+
+export interface DiagnoseDependencies {
+  reader: RunaiReader;
+  /** The moment of the diagnosis: the lookback window ends here. */
+  now: Date;
+  /** Language of every sentence in the verdict (default English). */
+  locale?: Locale;
+}
+
+export async function diagnoseWorkload(request: DiagnosisRequest, deps: DiagnoseDependencies): Promise<DiagnosisResult> {
+  const { reader } = deps;
+  const messages = messagesFor(deps.locale ?? 'en');
+  const nowMs = deps.now.getTime();
+  const lookbackMs = parseLookbackMs(request.lookback ?? DEFAULT_LOOKBACK);
+  const lookbackStartMs = nowMs - lookbackMs;
+  const clusterId = request.clusterId;
+  if (!clusterId) return { verdict: needsInputVerdict('missing-cluster', request, messages), occurrence: null };
+
+  // Step 1: resolve the workload.
+  let status: WorkloadEvidence['status'];
+  let knownEvents: WorkloadEvidence['events'] | null = null;
+  let selection: string | null = null;
+  const limitations: string[] = [];
+  if (request.workloadId) {
+    try {
+      status = await reader.getWorkload(request.workloadId);
+    } catch (error) {
+      if (isRunaiError(error) && error.code === 'RUNAI_NOT_FOUND') return { verdict: needsInputVerdict('not-found', request, messages), occurrence: null };
+      throw error;
+    }
+  } else if (request.workloadName && request.project) {
+    const intent = request.intent ?? 'terminal';
+    const resolved = await resolveByName(reader, { clusterId, name: request.workloadName, project: request.project, intent });
+    if ('unresolved' in resolved) {
+      return { verdict: needsInputVerdict(intent === 'terminal' ? 'no-terminal-candidate' : 'no-active-candidate', request, messages), occurrence: null };
+    }
+    status = resolved.status;
+    knownEvents = resolved.events;
+    if (resolved.listCapped !== null) limitations.push(messages.limitation.listTruncated(resolved.listCapped));
+    selection = messages.optionBSelection({
+      name: quoteUntrusted(request.workloadName, { maxLength: 253 }),
+      project: quoteUntrusted(request.project, { maxLength: 253 }),
+      matches: resolved.matches,
+      selectedPhase: quoteUntrusted(status.phase, { maxLength: 64 }),
+      intent,
+    });
+  } else {
+    return { verdict: needsInputVerdict('missing-workload', request, messages), occurrence: null };
+  }
+
+  if (status.clusterId !== clusterId) return { verdict: clusterMismatchVerdict({ status }, clusterId, messages), occurrence: null };
+  const workloadId = status.id;
+
+  // Step 2 and 3, first page: independent reads in parallel.
+  const specKind = specKindForType(status.type);
+  const [spec, pods, events, history] = await Promise.all([
+    specKind ? readSafely(() => reader.getWorkloadSpec(workloadId, specKind)) : Promise.resolve({ ok: false as const, detail: 'unknown-type' as const }),
+    readSafely(() => reader.getWorkloadPods(workloadId)),
+    knownEvents ? Promise.resolve(knownEvents) : readSafely(() => reader.getWorkloadEvents(workloadId, RECENT_EVENTS_LIMIT)),
+    readSafely(() => readHistory(reader, workloadId, lookbackStartMs)),
+  ]);
+  const evidence: Omit<WorkloadEvidence, 'metrics'> = { status, spec, pods, events, history, selection };
+  const analysis = analyseWorkload(evidence);
+
+  // Step 4: memory metrics only when OOM or an unexplained SIGKILL calls for them.
+  const metrics = analysis.needsMetrics
+    ? await readSafely(() =>
+        reader.getWorkloadMetrics(workloadId, {
+          types: METRIC_TYPES,
+          start: new Date(Math.max(lookbackStartMs, parseTimestamp(status.createdAt) ?? lookbackStartMs)).toISOString(),
+          end: deps.now.toISOString(),
+          numberOfSamples: METRIC_SAMPLES,
+        }),
+      )
+    : null;
+
+  const verdict = redactVerdict(buildVerdict({ ...evidence, metrics }, analysis, { requestedClusterId: clusterId, lookbackMs, nowMs, messages }));
+  verdict.limitations.unshift(...limitations);
+  return {
+    verdict,
+    occurrence: { clusterId: status.clusterId, workloadId, phase: status.phase, phaseUpdatedAt: status.phaseUpdatedAt ?? null },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * Step 4's memory reading: the CPU memory request and limit (from the submitted spec,
+ * else the pods, else the workload's requested resources, else the metrics' limit
+ * series) and the observed peak (from the usage series only). A request, limit or
+ * allocation is never presented as a peak. Pure.
+ */
+import { parseQuantity } from '../core/parseQuantity.js';
+import type { MetricsResult } from '../runai/RunaiReader.js';
+import type { Pod, WorkloadDetailed, WorkloadSpecResponse } from '../runai/schemas.js';
+import type { Fact } from './Fact.js';
+import type { SourceName } from './Signal.js';
+
+export interface MemoryReading {
+  requestBytes: number | null;
+  limitBytes: number | null;
+  peakBytes: number | null;
+  /** Usage samples seen (0 = an empty series: no peak observed). Null when metrics were not read. */
+  samples: number | null;
+  facts: { fact: Fact; source: SourceName }[];
+}
+
+type QuantityPair = { request: number | null; limit: number | null };
+
+function fromSpec(spec: WorkloadSpecResponse | null): QuantityPair | null {
+  const compute = spec?.spec?.compute ?? spec?.masterSpec?.compute;
+  if (!compute) return null;
+  const pair = { request: parseQuantity(compute.cpuMemoryRequest), limit: parseQuantity(compute.cpuMemoryLimit) };
+  return pair.request === null && pair.limit === null ? null : pair;
+}
+
+function fromPods(pods: readonly Pod[] | null): QuantityPair | null {
+  for (const pod of pods ?? []) {
+    const memory = pod.requestedResources?.cpuMemory;
+    const pair = { request: parseQuantity(memory?.request), limit: parseQuantity(memory?.limit) };
+    if (pair.request !== null || pair.limit !== null) return pair;
+  }
+  return null;
+}
+
+function fromStatus(status: WorkloadDetailed): QuantityPair | null {
+  for (const resources of [status.podsRequestedResources, status.workloadRequestedResources]) {
+    const pair = { request: parseQuantity(resources?.cpuMemory?.request), limit: parseQuantity(resources?.cpuMemory?.limit) };
+    if (pair.request !== null || pair.limit !== null) return pair;
+  }
+  return null;
+}
+
+function seriesValues(metrics: MetricsResult, type: string): number[] {
+  return metrics.response.measurements
+    .filter((measurement) => measurement.type === type)
+    .flatMap((measurement) => measurement.values ?? [])
+    .map((sample) => Number(sample.value))
+    .filter((value) => Number.isFinite(value) && value >= 0);
+}
+
+export function readMemory(input: {
+  status: WorkloadDetailed;
+  spec: WorkloadSpecResponse | null;
+  pods: readonly Pod[] | null;
+  metrics: MetricsResult | null;
+}): MemoryReading {
+  const facts: MemoryReading['facts'] = [];
+  let pair: QuantityPair = { request: null, limit: null };
+  const specPair = fromSpec(input.spec);
+  const podPair = fromPods(input.pods);
+  const statusPair = fromStatus(input.status);
+  if (specPair) {
+    pair = specPair;
+    facts.push({ fact: { type: 'spec-memory', requestBytes: specPair.request, limitBytes: specPair.limit }, source: 'get_workload_spec' });
+  }
+  if (podPair) {
+    pair = { request: pair.request ?? podPair.request, limit: pair.limit ?? podPair.limit };
+    if (!specPair) facts.push({ fact: { type: 'spec-memory', requestBytes: podPair.request, limitBytes: podPair.limit }, source: 'get_workload_pods' });
+  }
+  if (statusPair && !specPair && !podPair) {
+    pair = statusPair;
+    facts.push({ fact: { type: 'spec-memory', requestBytes: statusPair.request, limitBytes: statusPair.limit }, source: 'get_workload_status' });
+  }
+
+  let peakBytes: number | null = null;
+  let samples: number | null = null;
+  if (input.metrics) {
+    const usage = seriesValues(input.metrics, 'CPU_MEMORY_USAGE_BYTES');
+    samples = usage.length;
+    if (pair.limit === null) pair.limit = lastOrNull(seriesValues(input.metrics, 'CPU_MEMORY_LIMIT_BYTES'));
+    if (pair.request === null) pair.request = lastOrNull(seriesValues(input.metrics, 'CPU_MEMORY_REQUEST_BYTES'));
+    if (usage.length > 0) {
+      peakBytes = usage.reduce((max, value) => (value > max ? value : max), 0);
+      facts.push({ fact: { type: 'metrics-peak', peakBytes, limitBytes: pair.limit, samples: usage.length }, source: 'get_workload_metrics' });
+    } else {
+      facts.push({ fact: { type: 'metrics-empty' }, source: 'get_workload_metrics' });
+    }
+  }
+  return { requestBytes: pair.request, limitBytes: pair.limit, peakBytes, samples, facts };
+}
+
+function lastOrNull(values: readonly number[]): number | null {
+  return values.length > 0 ? (values[values.length - 1] ?? null) : null;
+}

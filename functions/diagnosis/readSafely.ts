@@ -1,0 +1,20 @@
+/**
+ * Runs one optional Tier 1 read and keeps its failure as data: an optional source that
+ * fails becomes a stated limitation, never an aborted diagnosis.
+ */
+import { isRunaiError } from '../runai/RunaiError.js';
+import type { Read } from './WorkloadEvidence.js';
+
+export async function readSafely<T>(read: () => Promise<T>): Promise<Read<T>> {
+  try {
+    return { ok: true, value: await read() };
+  } catch (error) {
+    return { ok: false, detail: describeReadFailure(error) };
+  }
+}
+
+/** A short, secret-free description: status and code for Run:ai errors, the class otherwise. */
+export function describeReadFailure(error: unknown): string {
+  if (isRunaiError(error)) return error.status ? `HTTP ${error.status}, ${error.code}` : error.code;
+  return error instanceof Error ? error.name : 'unexpected failure';
+}

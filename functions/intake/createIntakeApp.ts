@@ -1,0 +1,151 @@
+/**
+ * The webhook intake (DESIGN §4.3): the same hono app on Lambda (lambdaHandler.ts) and in
+ * local mode. It authenticates, validates, splits and de-duplicates, enqueues, and answers
+ * 202 — it never waits for a diagnosis.
+ *
+ * Status codes are an API, because Alertmanager resends on 5xx only: 202 accepted (with
+ * the accepted and skipped alerts and reasons), 400 malformed, 401, 404, 405, 413, 415,
+ * and 5xx only when enqueueing failed (503 + Retry-After; a resend can succeed) or for a
+ * bug (500, logged). All error bodies are `{code, message, retryable}`; the mapping lives
+ * in IntakeError.ts.
+ */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
+import type { DiagnosisQueue } from '../queue/DiagnosisQueue.js';
+import { createTokenChecker, type WebhookTokens } from './createTokenChecker.js';
+import { IntakeError, toIntakeError } from './IntakeError.js';
+import { createConsoleLogger, type IntakeLogger } from './IntakeLogger.js';
+import { resolveLabelMap, type LabelMap } from './LabelMap.js';
+import { parseAlertmanagerPayload } from './parseAlertmanagerPayload.js';
+import { parseRunaiWebhook } from './parseRunaiWebhook.js';
+import { payloadTooLarge, readJsonBody } from './readJsonBody.js';
+
+export interface IntakeDeps {
+  queue: DiagnosisQueue;
+  tokens: WebhookTokens;
+  labelMap?: Partial<LabelMap>;
+  /** Default 1 MiB: a 1,000-alert Alertmanager group is about 600 kB. */
+  bodyLimitBytes?: number;
+  now: () => Date;
+  logger?: IntakeLogger;
+}
+
+/** What the 202 body says about each accepted request. */
+export interface AcceptedSummary {
+  dedupeKey: string;
+  clusterId: string;
+  workloadId?: string;
+  workloadName?: string;
+  project?: string;
+  intent: 'terminal' | 'active';
+}
+
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+const ROUTES: Record<string, string> = {
+  '/webhooks/alertmanager': 'POST',
+  '/webhooks/runai': 'POST',
+  '/healthz': 'GET, HEAD',
+};
+
+function summarize(message: QueuedDiagnosis): AcceptedSummary {
+  const { clusterId = '', workloadId, workloadName, project, intent = 'terminal' } = message.request;
+  return {
+    dedupeKey: message.dedupeKey,
+    clusterId,
+    ...(workloadId !== undefined ? { workloadId } : {}),
+    ...(workloadName !== undefined ? { workloadName } : {}),
+    ...(project !== undefined ? { project } : {}),
+    intent,
+  };
+}
+
+export function createIntakeApp(deps: IntakeDeps): Hono {
+  const logger = deps.logger ?? createConsoleLogger();
+  const maxBytes = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const labelMap = resolveLabelMap(deps.labelMap);
+  const checkToken = createTokenChecker(deps.tokens);
+  const app = new Hono();
+
+  const requireToken: MiddlewareHandler = async (c, next) => {
+    const check = checkToken(c.req.header('authorization'));
+    if (check === 'ok') return next();
+    // RFC 6750 §3: no error code when the request had no credentials at all.
+    const challenge = check === 'missing' ? 'Bearer realm="runai-diagnose"' : 'Bearer realm="runai-diagnose", error="invalid_token"';
+    throw new IntakeError(
+      'UNAUTHORIZED',
+      check === 'missing' ? 'missing Authorization: Bearer <token> header' : 'invalid bearer token',
+      { headers: { 'WWW-Authenticate': challenge } },
+    );
+  };
+
+  // Auth first: an anonymous caller gets 401 whatever it sends, and its body is never read.
+  const limitBody = bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw payloadTooLarge(maxBytes);
+    },
+  });
+
+  async function enqueue(messages: QueuedDiagnosis[], route: string): Promise<void> {
+    if (messages.length === 0) return;
+    try {
+      await deps.queue.enqueue(messages);
+    } catch (error) {
+      logger.warn('enqueue failed', { route, count: messages.length, error });
+      const { error: intakeError } = toIntakeError(error);
+      // Whatever the queue threw, a failed enqueue is worth a resend, never a 4xx or a 2xx.
+      throw intakeError.code === 'QUEUE_UNAVAILABLE'
+        ? intakeError
+        : new IntakeError('QUEUE_UNAVAILABLE', 'could not enqueue the diagnosis requests; resend later', { cause: error });
+    }
+  }
+
+  app.post('/webhooks/alertmanager', requireToken, limitBody, async (c) => {
+    const body = await readJsonBody(c, maxBytes);
+    const result = parseAlertmanagerPayload(body, {
+      receivedAt: deps.now(),
+      clusterIdFallback: c.req.query('clusterId'),
+      labelMap,
+    });
+    if (!result.ok) throw new IntakeError('BAD_REQUEST', result.error);
+    await enqueue(result.accepted, 'alertmanager');
+    logger.info('alertmanager webhook accepted', {
+      accepted: result.accepted.length,
+      skipped: result.skipped.length,
+      ...(result.truncatedAlerts > 0 ? { truncatedAlerts: result.truncatedAlerts } : {}),
+    });
+    return c.json({ accepted: result.accepted.map(summarize), skipped: result.skipped }, 202);
+  });
+
+  app.post('/webhooks/runai', requireToken, limitBody, async (c) => {
+    const body = await readJsonBody(c, maxBytes);
+    const result = parseRunaiWebhook(body, { receivedAt: deps.now() });
+    if (!result.ok) throw new IntakeError('BAD_REQUEST', result.error);
+    await enqueue([result.message], 'runai');
+    logger.info('runai webhook accepted', { dedupeKey: result.message.dedupeKey });
+    return c.json({ accepted: [summarize(result.message)], skipped: [] }, 202);
+  });
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+
+  // Known paths with another method: 405 with Allow, not the 404 hono gives by default.
+  for (const [path, allow] of Object.entries(ROUTES)) {
+    app.all(path, (c) => {
+      throw new IntakeError('METHOD_NOT_ALLOWED', `${c.req.method} is not allowed here; use ${allow}`, { headers: { Allow: allow } });
+    });
+  }
+
+  app.notFound(() => {
+    throw new IntakeError('NOT_FOUND', 'no such route');
+  });
+
+  app.onError((error, c: Context) => {
+    const { error: intakeError, unexpected } = toIntakeError(error);
+    if (unexpected) logger.error('unexpected error', { method: c.req.method, path: c.req.path.slice(0, 200), error });
+    return c.json(intakeError.toBody(), intakeError.status, intakeError.headers);
+  });
+
+  return app;
+}

@@ -1,0 +1,125 @@
+/**
+ * Alertmanager v4 webhook body → one QueuedDiagnosis per distinct firing workload, plus
+ * every alert that was not turned into a request, with the reason. Pure and total: any
+ * input gives either `ok: true` or `ok: false` with a readable 400 message, never a throw.
+ */
+import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
+import { AlertSchema, AlertmanagerPayloadSchema } from './AlertmanagerPayloadSchema.js';
+import { diagnosisDedupeKey } from './diagnosisDedupeKey.js';
+import { extractWorkloadIdentifiers } from './extractWorkloadIdentifiers.js';
+import { formatValidationError } from './formatValidationError.js';
+import { inferAlertIntent } from './inferAlertIntent.js';
+import { resolveLabelMap, type LabelMap } from './LabelMap.js';
+import { identifierProblem } from './validateIdentifier.js';
+
+export interface SkippedAlert {
+  /** Position in the payload's `alerts` array. */
+  index: number;
+  fingerprint?: string;
+  alertname?: string;
+  reason: string;
+}
+
+export interface AlertmanagerParseOptions {
+  receivedAt: Date;
+  /** `?clusterId=` of the receiver URL: the cluster of alerts that carry no cluster label. */
+  clusterIdFallback?: string | undefined;
+  labelMap?: Partial<LabelMap> | undefined;
+}
+
+export type AlertmanagerParseResult =
+  | { ok: true; accepted: QueuedDiagnosis[]; skipped: SkippedAlert[]; truncatedAlerts: number }
+  | { ok: false; error: string };
+
+type AlertContext = NonNullable<QueuedDiagnosis['alert']>;
+
+// Alert context travels in the SQS body and back in the response: keep it to safe, short
+// strings (SQS rejects U+FFFE/U+FFFF, and a label can hold anything).
+const FINGERPRINT = /^[A-Za-z0-9]{1,64}$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T[\d:.]{1,24}(?:Z|[+-]\d{2}:\d{2})$/;
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function alertContext(fingerprint: string | undefined, alertname: string | undefined, startsAt: string | undefined): AlertContext {
+  const context: AlertContext = {};
+  if (fingerprint !== undefined && FINGERPRINT.test(fingerprint)) context.fingerprint = fingerprint;
+  if (alertname !== undefined) {
+    const clean = alertname.slice(0, 200).replace(UNSAFE_CHARS, '');
+    if (clean !== '') context.alertname = clean;
+  }
+  if (startsAt !== undefined && TIMESTAMP.test(startsAt)) context.startsAt = startsAt;
+  return context;
+}
+
+function skippedEntry(index: number, context: AlertContext, reason: string): SkippedAlert {
+  return {
+    index,
+    ...(context.fingerprint !== undefined ? { fingerprint: context.fingerprint } : {}),
+    ...(context.alertname !== undefined ? { alertname: context.alertname } : {}),
+    reason,
+  };
+}
+
+export function parseAlertmanagerPayload(body: unknown, options: AlertmanagerParseOptions): AlertmanagerParseResult {
+  const fallback = options.clusterIdFallback?.trim() || undefined;
+  if (fallback !== undefined) {
+    // A bad receiver URL is a configuration mistake: fail loudly (400) rather than skip every alert quietly.
+    const problem = identifierProblem('clusterId', fallback);
+    if (problem) return { ok: false, error: `query clusterId: ${problem}` };
+  }
+  const payload = AlertmanagerPayloadSchema.safeParse(body);
+  if (!payload.success) return { ok: false, error: `invalid Alertmanager payload: ${formatValidationError(payload.error)}` };
+
+  const map = resolveLabelMap(options.labelMap);
+  const receivedAt = options.receivedAt.toISOString();
+  const common = payload.data.commonLabels ?? {};
+  const accepted: QueuedDiagnosis[] = [];
+  const skipped: SkippedAlert[] = [];
+  const firstByKey = new Map<string, { index: number; message: QueuedDiagnosis }>();
+
+  payload.data.alerts.forEach((raw, index) => {
+    const alert = AlertSchema.safeParse(raw);
+    if (!alert.success) {
+      skipped.push({ index, reason: `invalid alert: ${formatValidationError(alert.error, 2)}` });
+      return;
+    }
+    // Alert labels override the group's common labels. No prototype: label names are
+    // looked up by name from configuration, and `constructor` must not resolve to Object.
+    const labels: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, common, alert.data.labels);
+    const context = alertContext(alert.data.fingerprint, labels['alertname'], alert.data.startsAt);
+
+    const status = alert.data.status ?? payload.data.status;
+    if (status !== 'firing') {
+      const what = status === 'resolved' ? 'resolved alert' : `alert status ${JSON.stringify(String(status).slice(0, 20))}`;
+      skipped.push(skippedEntry(index, context, `${what}: only firing alerts start a diagnosis`));
+      return;
+    }
+
+    const identifiers = extractWorkloadIdentifiers(labels, map, fallback);
+    if (!identifiers.ok) {
+      skipped.push(skippedEntry(index, context, identifiers.reason));
+      return;
+    }
+    const intent = inferAlertIntent(labels, alert.data.annotations);
+    const dedupeKey = diagnosisDedupeKey(identifiers.ids);
+
+    const first = firstByKey.get(dedupeKey);
+    if (first) {
+      // One live symptom is enough: the workload is still running, so look for it there.
+      if (intent === 'active') first.message.request.intent = 'active';
+      skipped.push(skippedEntry(index, context, `duplicate of alert #${first.index} (${dedupeKey})`));
+      return;
+    }
+    const message: QueuedDiagnosis = {
+      v: 1,
+      request: { ...identifiers.ids, intent },
+      source: 'alertmanager',
+      receivedAt,
+      dedupeKey,
+    };
+    if (Object.keys(context).length > 0) message.alert = context;
+    firstByKey.set(dedupeKey, { index, message });
+    accepted.push(message);
+  });
+
+  return { ok: true, accepted, skipped, truncatedAlerts: payload.data.truncatedAlerts ?? 0 };
+}

@@ -1,0 +1,16 @@
+/**
+ * Port between producers (webhook intake, poller) and the diagnose worker. Adapters:
+ * `createSqsQueue` (AWS) and `createMemoryQueue` (local mode, tests).
+ */
+import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
+
+export interface DiagnosisQueue {
+  /**
+   * Resolves once every message is enqueued. Rejects with a `QueueError` when any message
+   * could not be enqueued after the adapter's retries; some messages of the call may have
+   * been enqueued anyway (at-least-once: the worker de-duplicates by `dedupeKey`).
+   */
+  enqueue(messages: readonly QueuedDiagnosis[]): Promise<void>;
+}
+
+export { QueueError, isQueueError } from './QueueError.js';

@@ -1,0 +1,71 @@
+/**
+ * The shape of a message catalog: every sentence the diagnosis and the text report
+ * produce. One implementation per locale (`messagesEn`, `messagesFr`); the compiler keeps
+ * them in step. Arguments that came from the cluster arrive already quoted.
+ */
+import type { Category, Route, StopReason } from '../core/verdict.js';
+import type { Fact } from '../diagnosis/Fact.js';
+import type { ImagePullCause } from '../diagnosis/Signal.js';
+
+export type Locale = 'en' | 'fr';
+
+export interface RecommendationContext {
+  category: Category;
+  imagePullCause: ImagePullCause | null;
+  image: string | null;
+  limitBytes: number | null;
+  peakBytes: number | null;
+  restartPolicy: string | null;
+  nodeNames: string[];
+  namespace: string | null;
+  podName: string | null;
+  exitCode: number | null;
+  policyText: string | null;
+  killedBySignalUnexplained: boolean;
+}
+
+export type NeedsInputReason = 'missing-cluster' | 'missing-workload' | 'no-terminal-candidate' | 'no-active-candidate' | 'not-found';
+
+export interface Messages {
+  locale: Locale;
+  fact(fact: Fact): string;
+  alsoObserved(text: string): string;
+  optionBSelection(p: { name: string; project: string; matches: number; selectedPhase: string; intent: 'terminal' | 'active' }): string;
+  messageDiagnosed(p: { name: string; category: Category; recurrence: { count: number; lookbackDays: number } | null }): string;
+  messageRouted(p: { name: string; phase: string; route: Route }): string;
+  messageStopped(p: { name: string; phase: string; stopReason: StopReason; requestedClusterId: string; actualClusterId: string }): string;
+  messageNeedsInput(p: { reason: NeedsInputReason; clusterId: string | null; workloadId: string | null; name: string | null; project: string | null }): string;
+  recommendations(context: RecommendationContext): string[];
+  recurringRecommendation(p: { count: number; lookbackDays: number; category: Category }): string;
+  limitation: {
+    eventsUnavailable(detail: string): string;
+    podsUnavailable(detail: string): string;
+    noPods(): string;
+    specUnavailable(detail: string): string;
+    specUnknownType(type: string | null): string;
+    historyUnavailable(detail: string): string;
+    historyPageCap(pages: number): string;
+    metricsUnavailable(detail: string): string;
+    metricsPartial(): string;
+    metricsEmpty(): string;
+    memoryLimitUnknown(): string;
+    tier2Unavailable(): string;
+    preemptionNotRuledOut(): string;
+    listTruncated(pages: number): string;
+  };
+  report: {
+    category: string;
+    outcome: string;
+    workload: string;
+    phase: string;
+    project: string;
+    evidence: string;
+    history: string;
+    recommendation: string;
+    limitations: string;
+    source: string;
+    none: string;
+    recurrenceLine(p: { count: number; lookbackDays: number; category: Category; recurring: boolean }): string;
+    historyUnknown: string;
+  };
+}

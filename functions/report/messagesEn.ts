@@ -1,0 +1,227 @@
+/** The English message catalog (the default locale). */
+import { formatBytes } from '../core/parseQuantity.js';
+import type { Category } from '../core/verdict.js';
+import type { Fact } from '../diagnosis/Fact.js';
+import type { Messages, RecommendationContext } from './Messages.js';
+
+const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
+const quoted = (text: string) => `“${text}”`;
+const times = (n: number) => (n > 1 ? ` (×${n})` : '');
+
+const CATEGORY_SUMMARY: Record<Category, string> = {
+  OOM_KILLED: 'a container was killed for exceeding its memory limit',
+  IMAGE_PULL_FAILED: 'the container image could not be pulled',
+  INIT_FAILED: 'an init container failed',
+  DATASOURCE_MOUNT_FAILED: 'a volume or data source could not be mounted',
+  CRASH_APP_ERROR: 'the main container exited with an application error',
+  NODE_FAILURE: 'the node running it failed or evicted it',
+  SCHEDULING_POLICY_TERMINATED: 'a scheduling policy stopped it',
+  UNKNOWN: 'Tier 1 evidence is insufficient to name a cause',
+};
+
+const EXIT_CODE_MEANING: Record<number, string> = {
+  1: 'a general application error',
+  2: 'a usage or argument error',
+  126: 'a command that could not be executed (permissions)',
+  127: 'a command that was not found (check the image and the command)',
+  134: 'an abort (SIGABRT, often a failed assertion)',
+  139: 'a segmentation fault (SIGSEGV)',
+};
+
+function renderFact(fact: Fact): string {
+  switch (fact.type) {
+    case 'event': {
+      const object = fact.objectName ? `; object: ${fact.objectName}` : '';
+      return `Event reason: ${fact.reason}; message: ${quoted(fact.message)}${object}${times(fact.repeats)}`;
+    }
+    case 'phase': {
+      const reason = fact.phaseReason ? `; reason: ${fact.phaseReason}` : '';
+      const message = fact.phaseMessage ? `; message: ${quoted(fact.phaseMessage)}` : '';
+      return `Phase: ${fact.phase}${reason}${message}`;
+    }
+    case 'condition': {
+      const reason = fact.reason ? `; reason: ${fact.reason}` : '';
+      const message = fact.message ? `; message: ${quoted(fact.message)}` : '';
+      return `Condition ${fact.conditionType}=${fact.status ?? 'unknown'}${reason}${message}`;
+    }
+    case 'pod': {
+      const node = fact.nodeName ? `; node: ${fact.nodeName}` : '';
+      const limit = fact.memoryLimitBytes !== null ? `; memory limit: ${formatBytes(fact.memoryLimitBytes)}` : '';
+      return `Pod ${fact.podName} k8sPhase: ${fact.k8sPhase}${node}${limit}`;
+    }
+    case 'history-event':
+      return `History event reason: ${fact.reason}; message: ${quoted(fact.message)}${times(fact.repeats)}`;
+    case 'history-phase':
+      return `History phase update: ${fact.phase}${fact.phaseMessage ? `; message: ${quoted(fact.phaseMessage)}` : ''}`;
+    case 'pending-scheduling': {
+      const pool = fact.nodePool ? ` (node pool ${fact.nodePool})` : '';
+      const user = fact.userMessage ? ` — ${quoted(fact.userMessage)}` : '';
+      return `Pending scheduling message${pool}: ${quoted(fact.reason)}${user}`;
+    }
+    case 'spec-memory':
+      return `Submitted CPU memory request/limit: ${fact.requestBytes !== null ? formatBytes(fact.requestBytes) : 'not set'} / ${fact.limitBytes !== null ? formatBytes(fact.limitBytes) : 'not set'}`;
+    case 'spec-image':
+      return `Submitted image: ${quoted(fact.image)}`;
+    case 'spec-restart-policy':
+      return `Restart policy: ${fact.restartPolicy}${fact.backoffLimit !== null ? `; backoff limit: ${fact.backoffLimit}` : ''}`;
+    case 'spec-command':
+      return `Submitted command: ${quoted(fact.command)}`;
+    case 'metrics-peak': {
+      const share = fact.limitBytes ? ` = ${Math.round((fact.peakBytes / fact.limitBytes) * 100)}% of the ${formatBytes(fact.limitBytes)} limit` : ' (no memory limit to compare with)';
+      return `Peak CPU memory usage: ${formatBytes(fact.peakBytes)}${share} (${fact.samples} samples)`;
+    }
+    case 'metrics-empty':
+      return 'No CPU memory samples were recorded before termination: no peak observed';
+    case 'exit-code':
+      return `Exit code ${fact.exitCode}: ${quoted(fact.quoted)}`;
+    case 'no-pods':
+      return 'No pods were returned for this workload';
+  }
+}
+
+function imagePullRecommendation(context: RecommendationContext): string {
+  const image = context.image ? ` ${quoted(context.image)}` : '';
+  switch (context.imagePullCause) {
+    case 'manifest':
+      return `The registry says the image or tag does not exist: fix the image name/tag${image} (check that it was pushed) and resubmit.`;
+    case 'network':
+      return 'The node could not reach the registry: check registry DNS resolution and network connectivity from the cluster nodes (proxy, firewall, TLS); credentials are not the problem.';
+    case 'auth':
+      return 'The registry refused the pull as unauthorized: fix the registry credentials (the project\'s image pull secret) and resubmit.';
+    case 'access_denied':
+      return `The registry answered "pull access denied" (repository missing or private): first verify the image name${image}; if the repository is private, verify the image pull secret.`;
+    default:
+      return 'ImagePullBackOff alone does not say why the pull failed: find the registry error in the first ErrImagePull/Failed event (or Tier 2 pod events) before changing the image, the network or credentials.';
+  }
+}
+
+export const messagesEn: Messages = {
+  locale: 'en',
+  fact: renderFact,
+  alsoObserved: (text) => `Also observed: ${text}`,
+  optionBSelection: ({ name, project, matches, selectedPhase, intent }) =>
+    intent === 'terminal'
+      ? `Selected the newest terminal workload named ${name} in project ${project} (${matches} match${matches === 1 ? '' : 'es'}; phase ${selectedPhase})`
+      : `Selected the newest live workload named ${name} in project ${project} whose status confirms the symptom (${matches} match${matches === 1 ? '' : 'es'}; phase ${selectedPhase})`,
+  messageDiagnosed: ({ name, category, recurrence }) => {
+    const recurring = recurrence && recurrence.count >= 2 ? ` Recurring: ${recurrence.count} failures in ${days(recurrence.lookbackDays)}.` : '';
+    return category === 'UNKNOWN'
+      ? `${name} failed, but Tier 1 evidence is insufficient to name a cause (UNKNOWN).${recurring}`
+      : `${name} failed with ${category}: ${CATEGORY_SUMMARY[category]}.${recurring}`;
+  },
+  messageRouted: ({ name, phase, route }) =>
+    route === 'runai-diagnose-preempted-workload'
+      ? `${name} (phase ${phase}) was preempted by the scheduler, which is not a failure: use ${route}.`
+      : `${name} is ${phase} with only scheduling evidence and no pod failure: use ${route}.`,
+  messageStopped: ({ name, phase, stopReason, requestedClusterId, actualClusterId }) => {
+    switch (stopReason) {
+      case 'SUCCEEDED':
+        return `${name} finished successfully (phase ${phase}): there is no failure to diagnose.`;
+      case 'SUSPENDED':
+        return `${name} is suspended (paused, not failed): out of scope for failure diagnosis.`;
+      case 'RUNNING_NO_FAILURE':
+        return `${name} is ${phase} with no confirmed failure symptom: did you mean a past run? Give its workload id.`;
+      case 'NON_TERMINAL_PHASE':
+        return `${name} is in phase ${phase}, which is not a failure: no category assigned.`;
+      case 'CLUSTER_MISMATCH':
+        return `Workload ${name} belongs to cluster ${actualClusterId}, not the requested cluster ${requestedClusterId}: not diagnosed.`;
+    }
+  },
+  messageNeedsInput: ({ reason, clusterId, workloadId, name, project }) => {
+    switch (reason) {
+      case 'missing-cluster':
+        return 'A cluster id is required (the cluster is never inferred from a workload): give --cluster-id.';
+      case 'missing-workload':
+        return 'Identify the workload: give a workload id, or a workload name and its project.';
+      case 'no-terminal-candidate':
+        return `No finished workload named ${name} in project ${project} was found on cluster ${clusterId}: give the workload id.`;
+      case 'no-active-candidate':
+        return `No live workload named ${name} in project ${project} on cluster ${clusterId} shows the symptom: give the workload id.`;
+      case 'not-found':
+        return `Workload ${workloadId} was not found on Run:ai (finished workloads are deleted after a retention period): check the id and the cluster.`;
+    }
+  },
+  recommendations: (context) => {
+    const limit = context.limitBytes !== null ? formatBytes(context.limitBytes) : null;
+    switch (context.category) {
+      case 'OOM_KILLED':
+        return [
+          limit
+            ? `Profile the workload's memory and raise the ${limit} CPU memory limit with enough headroom${context.peakBytes !== null ? ` above the observed ${formatBytes(context.peakBytes)} peak` : ''} before rerunning.`
+            : 'Profile the workload\'s memory and set an explicit CPU memory limit with enough headroom before rerunning (no limit was found).',
+          'Investigate batch size and data-loader memory growth; consider smaller batches or gradient checkpointing.',
+          'Check that stale environment variables do not override the batch size.',
+        ];
+      case 'IMAGE_PULL_FAILED':
+        return [imagePullRecommendation(context)];
+      case 'INIT_FAILED':
+        return [
+          `Read the failing init container's logs${context.podName ? ` (kubectl logs ${context.podName} -c <init-container> --previous${context.namespace ? ` -n ${context.namespace}` : ''})` : ''} and fix the init step (data download, permissions, configuration) before rerunning.`,
+        ];
+      case 'DATASOURCE_MOUNT_FAILED':
+        return [
+          `Check that the referenced PVC, secret or data source exists${context.namespace ? ` in namespace ${context.namespace}` : ''}, is bound and is accessible from the node, then resubmit.`,
+        ];
+      case 'CRASH_APP_ERROR': {
+        const meaning = context.exitCode !== null && EXIT_CODE_MEANING[context.exitCode] ? ` Exit code ${context.exitCode} usually means ${EXIT_CODE_MEANING[context.exitCode]}.` : '';
+        return [
+          `Fix the code or configuration indicated by the failing log line: Tier 1 has no logs, so read kubectl logs ${context.podName ?? '<pod>'} --previous${context.namespace ? ` -n ${context.namespace}` : ''} (or configure Tier 2 for this cluster).${meaning}`,
+        ];
+      }
+      case 'NODE_FAILURE': {
+        const nodes = context.nodeNames.length > 0 ? ` Report node ${context.nodeNames.join(', ')} to the platform team (kubectl describe node).` : '';
+        return [
+          (context.restartPolicy ?? '').toLowerCase() === 'onfailure'
+            ? `Retry on a healthy node: the restart policy is OnFailure, so a rerun can land elsewhere.${nodes}`
+            : `Resubmit the workload on a healthy node (restart policy ${context.restartPolicy ?? 'not set'} does not retry it).${nodes}`,
+        ];
+      }
+      case 'SCHEDULING_POLICY_TERMINATED':
+        return [
+          `The workload was stopped by a policy${context.policyText ? ` (${quoted(context.policyText)})` : ''}: ask an administrator to review the project's idle-timeout or duration policy only if the stop was unintended.`,
+        ];
+      case 'UNKNOWN':
+        return [
+          context.killedBySignalUnexplained
+            ? 'Exit 137/143 without OOMKilled is unexplained: check node conditions, probe failures and eviction events (kubectl describe pod / describe node) before assuming memory.'
+            : `Inspect the pod directly: kubectl describe pod ${context.podName ?? '<pod>'}${context.namespace ? ` -n ${context.namespace}` : ''} and kubectl logs --previous (or configure Tier 2 for this cluster).`,
+        ];
+    }
+  },
+  recurringRecommendation: ({ count, lookbackDays, category }) =>
+    `Recurring: ${count} ${category} failures in the last ${days(lookbackDays)}: fix the cause permanently instead of rerunning unchanged.`,
+  limitation: {
+    eventsUnavailable: (detail) => `Events could not be retrieved (${detail}): this is a retrieval failure, not an absence of events; history was used instead.`,
+    podsUnavailable: (detail) => `Pods could not be retrieved (${detail}).`,
+    noPods: () => 'No pods were returned: pod phases, nodes and pod resources are missing.',
+    specUnavailable: (detail) => `The submitted spec could not be retrieved (${detail}): image, command, memory limit and restart policy are not corroborated.`,
+    specUnknownType: (type) => `No spec endpoint exists for workload type ${type ? quoted(type) : '(none)'}: the submitted spec was not read.`,
+    historyUnavailable: (detail) => `History could not be retrieved (${detail}): recurrence is counted from the current failure only.`,
+    historyPageCap: (pages) => `History was read up to ${pages} pages; older records were not read.`,
+    metricsUnavailable: (detail) => `Memory metrics could not be retrieved (${detail}): no peak is reported.`,
+    metricsPartial: () => 'Run:ai returned partial metrics (HTTP 207): the peak may be understated.',
+    metricsEmpty: () => 'No CPU memory samples in the lookback window (short-lived job): no peak observed.',
+    memoryLimitUnknown: () => 'No CPU memory limit was found in the spec, the pods or the metrics.',
+    tier2Unavailable: () => 'Tier 2 (Kubernetes) evidence is not configured for this cluster: container exit codes, restart counts and previous logs are not available.',
+    preemptionNotRuledOut: () => 'Events and history were both unavailable, so preemption could not be ruled out.',
+    listTruncated: (pages) => `The workload list was read up to ${pages} pages; older matches were not considered.`,
+  },
+  report: {
+    category: 'Category',
+    outcome: 'Outcome',
+    workload: 'Workload',
+    phase: 'Phase',
+    project: 'Project',
+    evidence: 'Evidence',
+    history: 'History',
+    recommendation: 'Recommendation',
+    limitations: 'Limitations',
+    source: 'source',
+    none: 'none',
+    recurrenceLine: ({ count, lookbackDays, category, recurring }) =>
+      recurring
+        ? `${count} ${category} failures in the last ${days(lookbackDays)} — recurring.`
+        : `${count} ${category} failure in the last ${days(lookbackDays)} — one-off.`,
+    historyUnknown: 'not available.',
+  },
+};

@@ -1,0 +1,253 @@
+/**
+ * The French message catalog: a faithful translation of `messagesEn`, following the French
+ * procedure's own labels and phrasings (seed "Exemples — à quoi ressemble une bonne
+ * réponse") and French typography (space before `:` and `;`, guillemets « … »). Cluster
+ * text, category names, route names, Kubernetes terms and kubectl commands stay as is.
+ */
+import { formatBytes } from '../core/parseQuantity.js';
+import type { Category } from '../core/verdict.js';
+import type { Fact } from '../diagnosis/Fact.js';
+import type { Messages, RecommendationContext } from './Messages.js';
+
+const days = (n: number) => (n === 1 ? '1 jour' : `${n} jours`);
+/** "au cours du dernier jour" / "au cours des 7 derniers jours". */
+const inTheLast = (n: number) => (n === 1 ? 'au cours du dernier jour' : `au cours des ${n} derniers jours`);
+const quoted = (text: string) => `« ${text} »`;
+const times = (n: number) => (n > 1 ? ` (×${n})` : '');
+const failures = (n: number) => (n >= 2 ? 'défaillances' : 'défaillance');
+
+const CATEGORY_SUMMARY: Record<Category, string> = {
+  OOM_KILLED: 'un conteneur a été tué pour avoir dépassé sa limite de mémoire',
+  IMAGE_PULL_FAILED: "le pull de l'image du conteneur a échoué",
+  INIT_FAILED: 'un conteneur init a échoué',
+  DATASOURCE_MOUNT_FAILED: "un volume ou une source de données n'a pas pu être monté",
+  CRASH_APP_ERROR: "le conteneur principal s'est terminé sur une erreur applicative",
+  NODE_FAILURE: "le nœud qui l'exécutait est tombé en panne ou l'a évincée",
+  SCHEDULING_POLICY_TERMINATED: "une politique de planification l'a arrêtée",
+  UNKNOWN: 'les preuves Tier 1 sont insuffisantes pour nommer une cause',
+};
+
+const EXIT_CODE_MEANING: Record<number, string> = {
+  1: 'une erreur applicative générale',
+  2: "une erreur d'utilisation ou d'argument",
+  126: "une commande qui n'a pas pu être exécutée (permissions)",
+  127: "une commande introuvable (vérifiez l'image et la commande)",
+  134: 'un abandon (SIGABRT, souvent une assertion échouée)',
+  139: 'une erreur de segmentation (SIGSEGV)',
+};
+
+function renderFact(fact: Fact): string {
+  switch (fact.type) {
+    case 'event': {
+      const object = fact.objectName ? ` ; objet : ${fact.objectName}` : '';
+      return `Raison de l'événement : ${fact.reason} ; message : ${quoted(fact.message)}${object}${times(fact.repeats)}`;
+    }
+    case 'phase': {
+      const reason = fact.phaseReason ? ` ; raison : ${fact.phaseReason}` : '';
+      const message = fact.phaseMessage ? ` ; message : ${quoted(fact.phaseMessage)}` : '';
+      return `Phase : ${fact.phase}${reason}${message}`;
+    }
+    case 'condition': {
+      const reason = fact.reason ? ` ; raison : ${fact.reason}` : '';
+      const message = fact.message ? ` ; message : ${quoted(fact.message)}` : '';
+      return `Condition ${fact.conditionType}=${fact.status ?? 'inconnu'}${reason}${message}`;
+    }
+    case 'pod': {
+      const node = fact.nodeName ? ` ; nœud : ${fact.nodeName}` : '';
+      const limit = fact.memoryLimitBytes !== null ? ` ; limite de mémoire : ${formatBytes(fact.memoryLimitBytes)}` : '';
+      return `Pod ${fact.podName} k8sPhase : ${fact.k8sPhase}${node}${limit}`;
+    }
+    case 'history-event':
+      return `Raison de l'événement d'historique : ${fact.reason} ; message : ${quoted(fact.message)}${times(fact.repeats)}`;
+    case 'history-phase':
+      return `Mise à jour de phase dans l'historique : ${fact.phase}${fact.phaseMessage ? ` ; message : ${quoted(fact.phaseMessage)}` : ''}`;
+    case 'pending-scheduling': {
+      const pool = fact.nodePool ? ` (node pool ${fact.nodePool})` : '';
+      const user = fact.userMessage ? ` — ${quoted(fact.userMessage)}` : '';
+      return `Message de planification en attente${pool} : ${quoted(fact.reason)}${user}`;
+    }
+    case 'spec-memory':
+      return `Demande/limite de mémoire soumise : ${fact.requestBytes !== null ? formatBytes(fact.requestBytes) : 'non définie'} / ${fact.limitBytes !== null ? formatBytes(fact.limitBytes) : 'non définie'}`;
+    case 'spec-image':
+      return `Image soumise : ${quoted(fact.image)}`;
+    case 'spec-restart-policy':
+      return `Politique de redémarrage : ${fact.restartPolicy}${fact.backoffLimit !== null ? ` ; limite de backoff : ${fact.backoffLimit}` : ''}`;
+    case 'spec-command':
+      return `Commande soumise : ${quoted(fact.command)}`;
+    case 'metrics-peak': {
+      const share = fact.limitBytes
+        ? ` = ${Math.round((fact.peakBytes / fact.limitBytes) * 100)} % de la limite de ${formatBytes(fact.limitBytes)}`
+        : ' (aucune limite de mémoire à laquelle le comparer)';
+      return `Pic d'utilisation de mémoire CPU : ${formatBytes(fact.peakBytes)}${share} (${fact.samples} échantillon${fact.samples === 1 ? '' : 's'})`;
+    }
+    case 'metrics-empty':
+      return "Aucun échantillon de mémoire CPU n'a été enregistré avant la terminaison : aucun pic observé";
+    case 'exit-code':
+      return `Code de sortie ${fact.exitCode} : ${quoted(fact.quoted)}`;
+    case 'no-pods':
+      return "Aucun pod n'a été retourné pour cette workload";
+  }
+}
+
+function imagePullRecommendation(context: RecommendationContext): string {
+  const image = context.image ? ` ${quoted(context.image)}` : '';
+  switch (context.imagePullCause) {
+    case 'manifest':
+      return `Le registre indique que l'image ou le tag n'existe pas : corrigez le nom/tag de l'image${image} (vérifiez qu'elle a bien été poussée) et resoumettez.`;
+    case 'network':
+      return "Le nœud n'a pas pu joindre le registre : vérifiez la résolution DNS du registre et la connectivité réseau depuis les nœuds du cluster (proxy, pare-feu, TLS) ; les credentials ne sont pas en cause.";
+    case 'auth':
+      return "Le registre a refusé le pull comme non autorisé : corrigez les credentials du registre (l'image pull secret du projet) et resoumettez.";
+    case 'access_denied':
+      return `Le registre a répondu « pull access denied » (dépôt inexistant ou privé) : vérifiez d'abord le nom de l'image${image} ; si le dépôt est privé, vérifiez l'image pull secret.`;
+    default:
+      return "ImagePullBackOff seul n'indique pas pourquoi le pull a échoué : trouvez l'erreur du registre dans le premier événement ErrImagePull/Failed (ou dans les événements de pod Tier 2) avant de changer l'image, le réseau ou les credentials.";
+  }
+}
+
+export const messagesFr: Messages = {
+  locale: 'fr',
+  fact: renderFact,
+  alsoObserved: (text) => `Également observé : ${text}`,
+  optionBSelection: ({ name, project, matches, selectedPhase, intent }) => {
+    const count = `${matches} correspondance${matches === 1 ? '' : 's'} ; phase ${selectedPhase}`;
+    return intent === 'terminal'
+      ? `Sélection de la workload terminale la plus récente nommée ${name} dans le projet ${project} (${count})`
+      : `Sélection de la workload active la plus récente nommée ${name} dans le projet ${project} dont le statut confirme le symptôme (${count})`;
+  },
+  messageDiagnosed: ({ name, category, recurrence }) => {
+    const recurring =
+      recurrence && recurrence.count >= 2 ? ` Récurrent : ${recurrence.count} défaillances en ${days(recurrence.lookbackDays)}.` : '';
+    return category === 'UNKNOWN'
+      ? `${name} a échoué, mais les preuves Tier 1 sont insuffisantes pour nommer une cause (UNKNOWN).${recurring}`
+      : `${name} a échoué avec ${category} : ${CATEGORY_SUMMARY[category]}.${recurring}`;
+  },
+  messageRouted: ({ name, phase, route }) =>
+    route === 'runai-diagnose-preempted-workload'
+      ? `${name} (phase ${phase}) a été préemptée par le planificateur, ce qui n'est pas une défaillance : utilisez ${route}.`
+      : `${name} est en phase ${phase} avec uniquement des preuves de planification et aucune défaillance de pod : utilisez ${route}.`,
+  messageStopped: ({ name, phase, stopReason, requestedClusterId, actualClusterId }) => {
+    switch (stopReason) {
+      case 'SUCCEEDED':
+        return `${name} s'est terminée avec succès (phase ${phase}) : il n'y a aucune défaillance à diagnostiquer.`;
+      case 'SUSPENDED':
+        return `${name} est suspendue (en pause, pas en échec) : hors de portée du diagnostic de défaillance.`;
+      case 'RUNNING_NO_FAILURE':
+        return `${name} est en phase ${phase} sans symptôme de défaillance confirmé : vouliez-vous parler d'une exécution antérieure ? Donnez son ID de workload.`;
+      case 'NON_TERMINAL_PHASE':
+        return `${name} est en phase ${phase}, qui n'est pas une défaillance : aucune catégorie assignée.`;
+      case 'CLUSTER_MISMATCH':
+        return `La workload ${name} appartient au cluster ${actualClusterId}, et non au cluster demandé ${requestedClusterId} : non diagnostiquée.`;
+    }
+  },
+  messageNeedsInput: ({ reason, clusterId, workloadId, name, project }) => {
+    switch (reason) {
+      case 'missing-cluster':
+        return "Un ID de cluster est requis (le cluster n'est jamais inféré à partir d'une workload) : indiquez --cluster-id.";
+      case 'missing-workload':
+        return 'Identifiez la workload : indiquez un ID de workload, ou un nom de workload et son projet.';
+      case 'no-terminal-candidate':
+        return `Aucune workload terminée nommée ${name} dans le projet ${project} n'a été trouvée sur le cluster ${clusterId} : indiquez l'ID de workload.`;
+      case 'no-active-candidate':
+        return `Aucune workload active nommée ${name} dans le projet ${project} sur le cluster ${clusterId} ne présente le symptôme : indiquez l'ID de workload.`;
+      case 'not-found':
+        return `La workload ${workloadId} est introuvable sur Run:ai (les workloads terminées sont supprimées après une période de rétention) : vérifiez l'ID et le cluster.`;
+    }
+  },
+  recommendations: (context) => {
+    const limit = context.limitBytes !== null ? formatBytes(context.limitBytes) : null;
+    const namespace = context.namespace ? ` -n ${context.namespace}` : '';
+    switch (context.category) {
+      case 'OOM_KILLED':
+        return [
+          limit
+            ? `Profilez la mémoire et augmentez la limite ${limit} avec un headroom suffisant${context.peakBytes !== null ? ` au-dessus du pic observé de ${formatBytes(context.peakBytes)}` : ''} avant de relancer.`
+            : "Profilez la mémoire et définissez une limite de mémoire CPU explicite avec un headroom suffisant avant de relancer (aucune limite n'a été trouvée).",
+          'Enquêtez sur la taille du batch et la croissance mémoire du dataloader ; envisagez des batches plus petits ou le gradient checkpointing.',
+          "Vérifiez que les variables d'environnement obsolètes ne remplacent pas la taille du batch.",
+        ];
+      case 'IMAGE_PULL_FAILED':
+        return [imagePullRecommendation(context)];
+      case 'INIT_FAILED':
+        return [
+          `Lisez les logs du conteneur init en échec${context.podName ? ` (kubectl logs ${context.podName} -c <init-container> --previous${namespace})` : ''} et corrigez l'étape d'init (téléchargement de données, permissions, configuration) avant de relancer.`,
+        ];
+      case 'DATASOURCE_MOUNT_FAILED':
+        return [
+          `Vérifiez que le PVC, le secret ou la source de données référencé existe${context.namespace ? ` dans l'espace de noms ${context.namespace}` : ''}, est lié (bound) et est accessible depuis le nœud, puis resoumettez.`,
+        ];
+      case 'CRASH_APP_ERROR': {
+        const meaning =
+          context.exitCode !== null && EXIT_CODE_MEANING[context.exitCode]
+            ? ` Le code de sortie ${context.exitCode} signifie généralement ${EXIT_CODE_MEANING[context.exitCode]}.`
+            : '';
+        return [
+          `Corrigez le code ou la configuration indiqués par la ligne de log en échec : Tier 1 n'a pas de logs, lisez donc kubectl logs ${context.podName ?? '<pod>'} --previous${namespace} (ou configurez Tier 2 pour ce cluster).${meaning}`,
+        ];
+      }
+      case 'NODE_FAILURE': {
+        const nodes =
+          context.nodeNames.length > 0
+            ? ` Signalez ${context.nodeNames.length > 1 ? 'les nœuds' : 'le nœud'} ${context.nodeNames.join(', ')} à l'équipe plateforme (kubectl describe node).`
+            : '';
+        return [
+          (context.restartPolicy ?? '').toLowerCase() === 'onfailure'
+            ? `Réessayez sur un nœud sain : la politique de redémarrage est OnFailure, une nouvelle exécution peut donc atterrir ailleurs.${nodes}`
+            : `Resoumettez la workload sur un nœud sain (la politique de redémarrage ${context.restartPolicy ?? 'non définie'} ne la relance pas).${nodes}`,
+        ];
+      }
+      case 'SCHEDULING_POLICY_TERMINATED':
+        return [
+          `La workload a été arrêtée par une politique${context.policyText ? ` (${quoted(context.policyText)})` : ''} : demandez à un administrateur de revoir la politique de délai d'inactivité ou de durée du projet uniquement si l'arrêt était involontaire.`,
+        ];
+      case 'UNKNOWN':
+        return [
+          context.killedBySignalUnexplained
+            ? 'Une sortie 137/143 sans OOMKilled reste inexpliquée : vérifiez les conditions du nœud, les échecs de sondes et les événements d\'éviction (kubectl describe pod / describe node) avant de supposer un problème de mémoire.'
+            : `Inspectez le pod directement : kubectl describe pod ${context.podName ?? '<pod>'}${namespace} et kubectl logs --previous (ou configurez Tier 2 pour ce cluster).`,
+        ];
+    }
+  },
+  recurringRecommendation: ({ count, lookbackDays, category }) =>
+    `Récurrent : ${count} ${failures(count)} ${category} ${inTheLast(lookbackDays)} : corrigez la cause de façon permanente au lieu de relancer sans changement.`,
+  limitation: {
+    eventsUnavailable: (detail) =>
+      `Les événements n'ont pas pu être récupérés (${detail}) : il s'agit d'un échec de récupération, et non d'une absence d'événements ; l'historique a été utilisé à la place.`,
+    podsUnavailable: (detail) => `Les pods n'ont pas pu être récupérés (${detail}).`,
+    noPods: () => "Aucun pod n'a été retourné : les phases des pods, les nœuds et les ressources des pods manquent.",
+    specUnavailable: (detail) =>
+      `La spec soumise n'a pas pu être récupérée (${detail}) : l'image, la commande, la limite de mémoire et la politique de redémarrage ne sont pas corroborées.`,
+    specUnknownType: (type) =>
+      `Aucun endpoint de spec n'existe pour le type de workload ${type ? quoted(type) : '(aucun)'} : la spec soumise n'a pas été lue.`,
+    historyUnavailable: (detail) =>
+      `L'historique n'a pas pu être récupéré (${detail}) : la récurrence est comptée à partir de la seule défaillance actuelle.`,
+    historyPageCap: (pages) => `L'historique a été lu jusqu'à ${pages} pages ; les enregistrements plus anciens n'ont pas été lus.`,
+    metricsUnavailable: (detail) => `Les métriques de mémoire n'ont pas pu être récupérées (${detail}) : aucun pic n'est signalé.`,
+    metricsPartial: () => 'Run:ai a retourné des métriques partielles (HTTP 207) : le pic peut être sous-estimé.',
+    metricsEmpty: () => 'Aucun échantillon de mémoire CPU dans la fenêtre lookback (job de courte durée) : aucun pic observé.',
+    memoryLimitUnknown: () => "Aucune limite de mémoire CPU n'a été trouvée dans la spec, les pods ou les métriques.",
+    tier2Unavailable: () =>
+      'Les preuves Tier 2 (Kubernetes) ne sont pas configurées pour ce cluster : les codes de sortie des conteneurs, les compteurs de redémarrage et les logs précédents ne sont pas disponibles.',
+    preemptionNotRuledOut: () => "Les événements et l'historique étaient tous deux indisponibles : la préemption n'a donc pas pu être exclue.",
+    listTruncated: (pages) =>
+      `La liste des workloads a été lue jusqu'à ${pages} pages ; les correspondances plus anciennes n'ont pas été prises en compte.`,
+  },
+  report: {
+    category: 'Catégorie',
+    outcome: 'Résultat',
+    workload: 'Workload',
+    phase: 'Phase',
+    project: 'Projet',
+    evidence: 'Preuves',
+    history: 'Historique',
+    recommendation: 'Recommandation',
+    limitations: 'Limites',
+    source: 'source',
+    none: 'aucune',
+    recurrenceLine: ({ count, lookbackDays, category, recurring }) => {
+      const plural = count >= 2 ? 's' : '';
+      return `${count} ${failures(count)} ${category} ${inTheLast(lookbackDays)} — ${recurring ? 'récurrente' : 'ponctuelle'}${plural}.`;
+    },
+    historyUnknown: 'non disponible.',
+  },
+};

@@ -1,0 +1,46 @@
+/**
+ * The plain-text report (email body, CLI default), following the seed's example layout:
+ * the category (or the outcome) on the first line, then the workload, the evidence with
+ * its sources, the history, the recommendation and the limitations. Pure.
+ */
+import type { Verdict } from '../core/verdict.js';
+import type { Messages } from './Messages.js';
+
+export function renderTextReport(verdict: Verdict, messages: Messages): string {
+  const { report } = messages;
+  const lines: string[] = [firstLine(verdict, messages)];
+  const colon = messages.locale === 'fr' ? ' :' : ':';
+  if (verdict.workload) {
+    const { name, phase, project, id, clusterId } = verdict.workload;
+    lines.push(`${report.workload}${colon} ${name} | ${report.phase}${colon} ${phase} | ${report.project}${colon} ${project ?? report.none}`);
+    lines.push(`ID${colon} ${id} | Cluster${colon} ${clusterId}`);
+  }
+  lines.push('', verdict.message);
+
+  if (verdict.evidence.length > 0) {
+    lines.push('', `${report.evidence}${colon}`);
+    for (const item of verdict.evidence) lines.push(`- ${item.text} (${report.source}${colon} ${item.source})`);
+  }
+  if (verdict.outcome === 'diagnosed' && verdict.category) {
+    const history = verdict.recurrence
+      ? report.recurrenceLine({ ...verdict.recurrence, category: verdict.category })
+      : report.historyUnknown;
+    lines.push('', `${report.history}${colon} ${history}`);
+  }
+  if (verdict.recommendations.length > 0) {
+    lines.push('', `${report.recommendation}${colon}`);
+    for (const recommendation of verdict.recommendations) lines.push(`- ${recommendation}`);
+  }
+  if (verdict.limitations.length > 0) {
+    lines.push('', `${report.limitations}${colon}`);
+    for (const limitation of verdict.limitations) lines.push(`- ${limitation}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function firstLine(verdict: Verdict, messages: Messages): string {
+  const colon = messages.locale === 'fr' ? ' :' : ':';
+  if (verdict.outcome === 'diagnosed') return `${messages.report.category}${colon} ${verdict.category ?? 'UNKNOWN'}`;
+  const detail = verdict.route ?? verdict.stopReason;
+  return `${messages.report.outcome}${colon} ${verdict.outcome.toUpperCase()}${detail ? ` (${detail})` : ''}`;
+}

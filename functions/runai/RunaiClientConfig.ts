@@ -1,0 +1,67 @@
+/**
+ * Configuration of the Run:ai REST client, validated strictly: a typo in a key is a
+ * deployment bug that must fail loudly at start-up, not silently fall back to a default.
+ * Validation messages name paths and rules only, never input values, so a malformed
+ * config cannot leak a secret into a log.
+ */
+import { z } from 'zod';
+import type { Dispatcher } from 'undici';
+
+/** One measured HTTP exchange, for metrics and logs. Never carries a URL with values, a header or a body. */
+export interface RunaiRequestInfo {
+  /** Path template, e.g. `GET /api/v1/workloads/{id}/events`. */
+  endpoint: string;
+  /** HTTP status, or `null` when no response arrived (network error, timeout). */
+  status: number | null;
+  ms: number;
+  /** 0 for the first attempt, 1.. for retries. */
+  attempt: number;
+}
+
+const nonEmpty = z.string().min(1);
+
+const baseUrlSchema = z.string().refine(
+  (value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    // Credentials in the URL would be sent and logged with it; a query or fragment would be
+    // silently dropped when paths are appended. Both are configuration mistakes.
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !url.search && !url.hash;
+  },
+  { message: 'must be an http(s) URL without credentials, query or fragment' },
+);
+
+const credentialsSchema = z.discriminatedUnion('grantType', [
+  z.strictObject({ grantType: z.literal('client_credentials'), clientId: nonEmpty, clientSecret: nonEmpty }),
+  z.strictObject({ grantType: z.literal('app_token'), appId: nonEmpty, appSecret: nonEmpty }),
+]);
+export type RunaiCredentials = z.infer<typeof credentialsSchema>;
+
+const isFunction = (value: unknown) => typeof value === 'function';
+
+export const RunaiClientConfigSchema = z.strictObject({
+  baseUrl: baseUrlSchema,
+  credentials: credentialsSchema,
+  /** Injectable for tests (MockAgent) or a shared agent; the client never closes an injected dispatcher. */
+  dispatcher: z
+    .custom<Dispatcher>((value) => typeof value === 'object' && value !== null && isFunction((value as Dispatcher).dispatch), {
+      message: 'must be an undici Dispatcher',
+    })
+    .optional(),
+  requestTimeoutMs: z.number().int().positive().max(600_000).default(10_000),
+  maxRetries: z.number().int().min(0).max(10).default(2),
+  retryBaseDelayMs: z.number().min(0).max(60_000).default(200),
+  now: z.custom<() => number>(isFunction, { message: 'must be a function' }).optional(),
+  onRequest: z.custom<(info: RunaiRequestInfo) => void>(isFunction, { message: 'must be a function' }).optional(),
+});
+
+export type RunaiClientConfig = z.input<typeof RunaiClientConfigSchema>;
+export type ResolvedRunaiClientConfig = z.output<typeof RunaiClientConfigSchema>;
+
+/** Parses the config; throws a TypeError whose message lists paths and rules, never values. */
+export function parseRunaiClientConfig(config: unknown): ResolvedRunaiClientConfig {
+  const result = RunaiClientConfigSchema.safeParse(config);
+  if (result.success) return result.data;
+  const summary = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+  throw new TypeError(`invalid Run:ai client config: ${summary}`);
+}

@@ -1,0 +1,99 @@
+/**
+ * The only way the client sends an API request. `getJson` has no method parameter: the
+ * verb is the literal 'GET' below, so no caller can turn a read into a write. It adds the
+ * bearer token, retries transient failures, refreshes the token once on a 401, and
+ * returns the body parsed by the caller's zod schema.
+ */
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { RunaiError } from './RunaiError.js';
+import { TransportError, timedExchange, type Exchange } from './timedExchange.js';
+import { withRetries, type RetryPolicy } from './withRetries.js';
+import { errorFromStatus } from './errorFromStatus.js';
+import { errorFromTransport } from './errorFromTransport.js';
+import { measuredExchange, type RequestReporter } from './measuredExchange.js';
+import { summarizeZodError } from './summarizeZodError.js';
+import type { TokenSource } from './createTokenSource.js';
+import type { Redactor } from './createRedactor.js';
+
+export interface GetJsonDeps {
+  origin: string;
+  basePath: string;
+  dispatcher: Dispatcher;
+  tokens: TokenSource;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  redactor: Redactor;
+  report: RequestReporter;
+  onAttempt: () => void;
+}
+
+export interface GetJsonResult<T> {
+  data: T;
+  status: number;
+}
+
+/**
+ * @param template the path template used in errors and metrics, e.g. `/api/v1/workloads/{id}/events`
+ * @param pathAndQuery the concrete, already-encoded path and query string
+ */
+export type GetJson = <S extends z.ZodType>(template: string, pathAndQuery: string, schema: S) => Promise<GetJsonResult<z.output<S>>>;
+
+export function createGetJson(deps: GetJsonDeps): GetJson {
+  const sendWithRetries = async (endpoint: string, pathAndQuery: string, token: string): Promise<Exchange> => {
+    try {
+      return await withRetries(deps.retry, (attempt) =>
+        measuredExchange(deps.report, endpoint, attempt, () => {
+          deps.onAttempt();
+          return timedExchange(
+            (signal) =>
+              deps.dispatcher.request({
+                origin: deps.origin,
+                path: deps.basePath + pathAndQuery,
+                method: 'GET',
+                headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+                signal,
+                headersTimeout: deps.timeoutMs,
+                bodyTimeout: deps.timeoutMs,
+              }),
+            deps.timeoutMs,
+          );
+        }),
+      );
+    } catch (error) {
+      if (error instanceof TransportError) throw errorFromTransport(endpoint, error, deps.redactor);
+      throw error;
+    }
+  };
+
+  return async (template, pathAndQuery, schema) => {
+    const endpoint = `GET ${template}`;
+    let token = await deps.tokens.get();
+    let exchange = await sendWithRetries(endpoint, pathAndQuery, token);
+    if (exchange.status === 401) {
+      // The token may have been revoked or expired early: refresh once, retry once.
+      deps.tokens.invalidate(token);
+      token = await deps.tokens.get();
+      exchange = await sendWithRetries(endpoint, pathAndQuery, token);
+    }
+    if (exchange.status < 200 || exchange.status > 299) throw errorFromStatus(endpoint, exchange, deps.redactor);
+
+    let json: unknown;
+    try {
+      json = JSON.parse(exchange.text);
+    } catch {
+      throw new RunaiError('RUNAI_BAD_RESPONSE', `${endpoint} returned a body that is not JSON (${exchange.text.length} chars)`, {
+        endpoint,
+        status: exchange.status,
+      });
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new RunaiError('RUNAI_BAD_RESPONSE', `${endpoint} returned an unexpected body: ${summarizeZodError(parsed.error)}`, {
+        endpoint,
+        status: exchange.status,
+      });
+    }
+    return { data: parsed.data, status: exchange.status };
+  };
+}

@@ -1,0 +1,238 @@
+/**
+ * The read-only Run:ai REST client: implements the `RunaiReader` port over undici.
+ *
+ * Read-only by construction: API calls go through `getJson`, whose method is fixed to GET,
+ * and the token request through `createTokenSource`, whose method and path are fixed to
+ * POST /api/v1/token. There is no generic request function to misuse
+ * (test/runai/readOnlySource.test.ts scans the sources to keep it so).
+ */
+import { Pool, type Dispatcher } from 'undici';
+import type { MetricsQuery, RunaiReader, SpecKind, WorkloadListQuery } from './RunaiReader.js';
+import { RunaiError } from './RunaiError.js';
+import { parseRunaiClientConfig, type RunaiClientConfig } from './RunaiClientConfig.js';
+import {
+  EventListSchema,
+  HistoryPageSchema,
+  MetricsResponseSchema,
+  PodListSchema,
+  WorkloadDetailedSchema,
+  WorkloadListSchema,
+  WorkloadSpecResponseSchema,
+  type Pod,
+} from './schemas.js';
+import { createTokenSource } from './createTokenSource.js';
+import { createGetJson } from './createGetJson.js';
+import { formatQuery, QueryValueError, type QueryValue } from './formatQuery.js';
+import { createRedactor } from './createRedactor.js';
+import { safeReporter } from './measuredExchange.js';
+import type { RetryPolicy } from './withRetries.js';
+import { listWorkloadsPhasedSince, type PhasedWorkloadPage, type PhasedWorkloadQuery } from './listWorkloadsPhasedSince.js';
+
+export interface RunaiClientStats {
+  /** API GET attempts sent (retries included, token requests excluded). */
+  requests: number;
+  /** Token POST attempts sent (retries included). */
+  tokenRequests: number;
+}
+
+export type RunaiClient = RunaiReader & {
+  /** The failure poller's listing (not part of RunaiReader: the diagnosis never needs it). */
+  listWorkloadsPhasedSince(query: PhasedWorkloadQuery): Promise<PhasedWorkloadPage>;
+  /** Closes the connection pool the client created; an injected dispatcher is left to its owner. */
+  close(): Promise<void>;
+  readonly stats: Readonly<RunaiClientStats>;
+};
+
+const SPEC_KINDS: ReadonlySet<string> = new Set<SpecKind>(['trainings', 'workspaces', 'inferences', 'distributed', 'distributed-inferences']);
+
+/** Pods of one workload: the API maximum per page, and a cap so a misbehaving `next` cannot loop. */
+const POD_PAGE_LIMIT = 500;
+const MAX_POD_PAGES = 10;
+
+/** Enough sockets for a diagnosis's parallel fan-out (spec ∥ pods ∥ events ∥ history) across several concurrent diagnoses. */
+const POOL_CONNECTIONS = 16;
+/** Below the idle timeout of common load balancers (ALB: 60 s), so we close idle sockets before they do. */
+const POOL_KEEP_ALIVE_MS = 10_000;
+
+function rejected(endpoint: string, reason: string): RunaiError {
+  return new RunaiError('RUNAI_BAD_REQUEST', `${endpoint} not sent: ${reason}`, { endpoint });
+}
+
+/** Encodes a path id; an empty id or a dot segment would address a different resource. */
+function pathId(endpoint: string, id: string): string {
+  if (typeof id !== 'string' || id === '' || id === '.' || id === '..') throw rejected(endpoint, 'invalid workload id');
+  return encodeURIComponent(id);
+}
+
+function query(endpoint: string, params: ReadonlyArray<readonly [string, QueryValue | undefined]>): string {
+  try {
+    return formatQuery(params);
+  } catch (error) {
+    if (error instanceof QueryValueError) throw rejected(endpoint, error.message);
+    throw error;
+  }
+}
+
+function checkCount(endpoint: string, name: string, value: number, min: number): void {
+  if (!Number.isInteger(value) || value < min) throw rejected(endpoint, `${name} must be an integer ≥ ${min}`);
+}
+
+function checkNonEmpty(endpoint: string, fields: Record<string, string>): void {
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value !== 'string' || value.length === 0) throw rejected(endpoint, `${name} is required`);
+  }
+}
+
+export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
+  const resolved = parseRunaiClientConfig(config);
+  const baseUrl = new URL(resolved.baseUrl);
+  const origin = baseUrl.origin;
+  // A control plane behind a path prefix keeps it; a trailing slash is tolerated.
+  const basePath = baseUrl.pathname.replace(/\/+$/, '');
+  const ownsDispatcher = resolved.dispatcher === undefined;
+  const dispatcher: Dispatcher =
+    resolved.dispatcher ??
+    new Pool(origin, {
+      connections: POOL_CONNECTIONS,
+      keepAliveTimeout: POOL_KEEP_ALIVE_MS,
+      connect: { timeout: resolved.requestTimeoutMs },
+    });
+
+  const stats: RunaiClientStats = { requests: 0, tokenRequests: 0 };
+  const credentials = resolved.credentials;
+  const redactor = createRedactor([credentials.grantType === 'client_credentials' ? credentials.clientSecret : credentials.appSecret]);
+  const report = safeReporter(resolved.onRequest);
+  const retry: RetryPolicy = { maxRetries: resolved.maxRetries, baseDelayMs: resolved.retryBaseDelayMs };
+  const common = { origin, basePath, dispatcher, timeoutMs: resolved.requestTimeoutMs, retry, redactor, report };
+
+  const tokens = createTokenSource({
+    ...common,
+    credentials,
+    now: resolved.now ?? Date.now,
+    onAttempt: () => {
+      stats.tokenRequests += 1;
+    },
+  });
+  const getJson = createGetJson({
+    ...common,
+    tokens,
+    onAttempt: () => {
+      stats.requests += 1;
+    },
+  });
+
+  let closed: Promise<void> | undefined;
+
+  return {
+    stats,
+
+    close() {
+      closed ??= ownsDispatcher ? dispatcher.close() : Promise.resolve();
+      return closed;
+    },
+
+    async listWorkloads(q: WorkloadListQuery) {
+      const template = '/api/v1/workloads';
+      const endpoint = `GET ${template}`;
+      checkNonEmpty(endpoint, { name: q.name, projectName: q.projectName, clusterId: q.clusterId });
+      checkCount(endpoint, 'offset', q.offset, 0);
+      checkCount(endpoint, 'limit', q.limit, 1);
+      const qs = query(endpoint, [
+        ['filterBy', [`name==${q.name}`, `projectName==${q.projectName}`, `clusterId==${q.clusterId}`]],
+        ['sortBy', 'phaseUpdatedAt'],
+        ['sortOrder', 'desc'],
+        ['offset', q.offset],
+        ['limit', q.limit],
+        // Omitted rather than `false`: the default listing is the live workloads.
+        ['deleted', q.deleted ? true : undefined],
+      ]);
+      const { data } = await getJson(template, template + qs, WorkloadListSchema);
+      return { workloads: data.workloads, next: data.next ?? null };
+    },
+
+    listWorkloadsPhasedSince(q: PhasedWorkloadQuery) {
+      return listWorkloadsPhasedSince(getJson, q);
+    },
+
+    async getWorkload(workloadId) {
+      const template = '/api/v1/workloads/{id}';
+      const id = pathId(`GET ${template}`, workloadId);
+      const { data } = await getJson(template, `/api/v1/workloads/${id}`, WorkloadDetailedSchema);
+      return data;
+    },
+
+    async getWorkloadEvents(workloadId, limit) {
+      const template = '/api/v1/workloads/{id}/events';
+      const endpoint = `GET ${template}`;
+      const id = pathId(endpoint, workloadId);
+      checkCount(endpoint, 'limit', limit, 1);
+      const qs = query(endpoint, [
+        ['limit', limit],
+        ['sortOrder', 'desc'],
+      ]);
+      const { data } = await getJson(template, `/api/v1/workloads/${id}/events${qs}`, EventListSchema);
+      return data.events;
+    },
+
+    async getWorkloadSpec(workloadId, kind: SpecKind) {
+      // Checked at run time too: `kind` becomes a path segment, and a type can be bypassed.
+      if (!SPEC_KINDS.has(kind)) throw rejected('GET /api/v1/workloads/{kind}/{id}', 'unknown spec kind');
+      const template = `/api/v1/workloads/${kind}/{id}`;
+      const id = pathId(`GET ${template}`, workloadId);
+      const { data } = await getJson(template, `/api/v1/workloads/${kind}/${id}`, WorkloadSpecResponseSchema);
+      return data;
+    },
+
+    async getWorkloadPods(workloadId) {
+      const template = '/api/v1/workloads/{id}/pods';
+      const endpoint = `GET ${template}`;
+      const id = pathId(endpoint, workloadId);
+      const pods: Pod[] = [];
+      let offset = 0;
+      // One page holds every pod of nearly any workload; follow `next` for the rare larger one.
+      for (let page = 0; page < MAX_POD_PAGES; page += 1) {
+        const qs = query(endpoint, [
+          ['offset', offset],
+          ['limit', POD_PAGE_LIMIT],
+        ]);
+        const { data } = await getJson(template, `/api/v1/workloads/${id}/pods${qs}`, PodListSchema);
+        pods.push(...data.pods);
+        const next = data.next ?? null;
+        if (next === null || next <= offset || data.pods.length === 0) break;
+        offset = next;
+      }
+      return pods;
+    },
+
+    async getWorkloadHistory(workloadId, offset, limit) {
+      const template = '/api/v1/workloads/{id}/history';
+      const endpoint = `GET ${template}`;
+      const id = pathId(endpoint, workloadId);
+      checkCount(endpoint, 'offset', offset, 0);
+      checkCount(endpoint, 'limit', limit, 1);
+      const qs = query(endpoint, [
+        ['offset', offset],
+        ['limit', limit],
+      ]);
+      const { data } = await getJson(template, `/api/v1/workloads/${id}/history${qs}`, HistoryPageSchema);
+      return { records: data.records, next: data.next ?? null };
+    },
+
+    async getWorkloadMetrics(workloadId, q: MetricsQuery) {
+      const template = '/api/v1/workloads/{id}/metrics';
+      const endpoint = `GET ${template}`;
+      const id = pathId(endpoint, workloadId);
+      if (q.types.length === 0) throw rejected(endpoint, 'at least one metric type is required');
+      checkNonEmpty(endpoint, { start: q.start, end: q.end });
+      checkCount(endpoint, 'numberOfSamples', q.numberOfSamples, 0);
+      const qs = query(endpoint, [
+        ['metricType', q.types],
+        ['start', q.start],
+        ['end', q.end],
+        ['numberOfSamples', q.numberOfSamples],
+      ]);
+      const { data, status } = await getJson(template, `/api/v1/workloads/${id}/metrics${qs}`, MetricsResponseSchema);
+      return { response: data, partial: status === 207 };
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Replaces credentials in free text with `[REDACTED]`, keeping the context that makes the
+ * evidence useful (`password=[REDACTED]`, `https://user:[REDACTED]@host`,
+ * `Authorization: Bearer [REDACTED]`). Pure: no I/O, no environment, no clock.
+ *
+ * Deliberate choices:
+ * - Names decide first (`isSecretName`): `passwordless=true`, `--tokenizer=bert`, `max_tokens=512`
+ *   and `secretName: hf-token` are configuration, not credentials, and stay readable.
+ * - Empty, boolean and null values, masks (`***`) and upper-case variable references
+ *   (`$DB_PASSWORD`) stay visible under secret names: they carry no secret and tell the reader
+ *   what was (not) configured.
+ * - When unsure whether a long value is a secret, strong context (a secret name with `=`, a
+ *   quoted JSON value, a flag) redacts; weak context (a bare `token:` in an error chain, text
+ *   after a word) asks the value heuristics.
+ */
+import { REDACTED } from './redactionMarker.js';
+import { SECRET_PATTERNS, type SecretPattern } from './secretPatterns.js';
+import { isSecretName } from './isSecretName.js';
+
+export { REDACTED } from './redactionMarker.js';
+
+function applyPattern(text: string, { pattern, replace }: SecretPattern): string {
+  pattern.lastIndex = 0;
+  let out = '';
+  let copiedUpTo = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const groups = match.groups;
+    const replacement = replace((name) => groups?.[name] ?? '', match[0]);
+    if (replacement === null || match[0].length === 0) {
+      // Declined: look again one character later so a secret inside the declined span is still found.
+      pattern.lastIndex = match.index + 1;
+      continue;
+    }
+    out += text.slice(copiedUpTo, match.index) + replacement;
+    copiedUpTo = match.index + match[0].length;
+  }
+  pattern.lastIndex = 0;
+  return copiedUpTo === 0 ? text : out + text.slice(copiedUpTo);
+}
+
+/** Redacts every credential shape in `SECRET_PATTERNS`; idempotent. */
+export function redactSecrets(text: string): string {
+  let result = text;
+  for (const row of SECRET_PATTERNS) result = applyPattern(result, row);
+  return result;
+}
+
+/**
+ * For one environment variable: a secret-ish NAME redacts the whole value whatever it looks
+ * like (an innocent-looking password is still a password); only an empty value stays empty,
+ * because "DB_PASSWORD is empty" is itself evidence. Other values get `redactSecrets`.
+ */
+export function redactEnvironmentValue(name: string, value: string): string {
+  if (isSecretName(name)) return value === '' ? '' : REDACTED;
+  return redactSecrets(value);
+}

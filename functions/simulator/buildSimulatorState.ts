@@ -1,0 +1,61 @@
+/**
+ * Merges scenarios into one control plane (local mode serves every fixture at once) and
+ * resolves their relative timestamps against a single instant. Collections are indexed in
+ * Maps so that ids such as `constructor` never reach Object.prototype. A workload id that
+ * two scenarios both define is an error: silently serving one of them would make the
+ * other scenario's verdict depend on load order.
+ */
+import { resolveRelativeTimestamps } from './resolveRelativeTimestamps.js';
+import { ScenarioStateSchema, type Fault, type ParsedScenarioState, type ScenarioState } from './ScenarioSchema.js';
+
+type WorkloadRecord = ParsedScenarioState['workloads'][number];
+type EventRecord = ParsedScenarioState['events'][string][number];
+type MeasurementRecord = ParsedScenarioState['metrics'][string][number];
+
+export interface SimulatorState {
+  workloads: WorkloadRecord[];
+  workloadsById: Map<string, WorkloadRecord>;
+  events: Map<string, EventRecord[]>;
+  pods: Map<string, unknown[]>;
+  history: Map<string, unknown[]>;
+  metrics: Map<string, MeasurementRecord[]>;
+  specs: Map<string, Record<string, unknown>>;
+  faults: Fault[];
+}
+
+export function buildSimulatorState(scenarios: readonly ScenarioState[], nowMs: number): SimulatorState {
+  const state: SimulatorState = {
+    workloads: [],
+    workloadsById: new Map(),
+    events: new Map(),
+    pods: new Map(),
+    history: new Map(),
+    metrics: new Map(),
+    specs: new Map(),
+    faults: [],
+  };
+  scenarios.forEach((input, index) => {
+    const parsed = ScenarioStateSchema.safeParse(resolveRelativeTimestamps(input, nowMs));
+    if (!parsed.success) throw new Error(`scenario #${index} is invalid: ${parsed.error.message}`);
+    const scenario = parsed.data;
+    for (const workload of scenario.workloads) {
+      if (state.workloadsById.has(workload.id)) throw new Error(`workload ${workload.id} is defined twice`);
+      state.workloadsById.set(workload.id, workload);
+      state.workloads.push(workload);
+    }
+    mergeInto(state.events, scenario.events, 'events');
+    mergeInto(state.pods, scenario.pods, 'pods');
+    mergeInto(state.history, scenario.history, 'history');
+    mergeInto(state.metrics, scenario.metrics, 'metrics');
+    mergeInto(state.specs, scenario.specs, 'specs');
+    state.faults.push(...scenario.faults);
+  });
+  return state;
+}
+
+function mergeInto<T>(target: Map<string, T>, source: Record<string, T>, what: string): void {
+  for (const [workloadId, value] of Object.entries(source)) {
+    if (target.has(workloadId)) throw new Error(`${what} for workload ${workloadId} are defined twice`);
+    target.set(workloadId, value);
+  }
+}

@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import { VerdictSchema, type Verdict } from '../../functions/core/verdict.js';
+import { buildSnsMessage, verdictSubject } from '../../functions/delivery/buildSnsMessage.js';
+import { jsonStringBytes } from '../../functions/delivery/fitTextToJsonBytes.js';
+import { SNS_MAX_PAYLOAD_BYTES, snsJsonMessage, snsPayloadBytes, type SnsJsonMessage, type SnsNotification } from '../../functions/delivery/SnsNotification.js';
+import { SNS_SUBJECT_MAX_CHARS } from '../../functions/delivery/toSnsSubject.js';
+import { fakeRenderText, makeVerdict } from './verdictFixture.js';
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function parts(notification: SnsNotification): { message: SnsJsonMessage; verdict: Verdict } {
+  const message = JSON.parse(notification.Message) as SnsJsonMessage;
+  return { message, verdict: VerdictSchema.parse(JSON.parse(message.sqs)) };
+}
+
+function expectValidSubject(subject: string) {
+  expect(subject).toMatch(PRINTABLE_ASCII);
+  expect(subject.length).toBeLessThanOrEqual(SNS_SUBJECT_MAX_CHARS);
+  expect(subject).not.toMatch(/[\r\n]/);
+}
+
+describe('subject', () => {
+  it('reads like the design example for a recurring diagnosed failure', () => {
+    expect(verdictSubject(makeVerdict())).toBe('[OOM_KILLED] training-job-42 (ml-team) recurring 3x/7d');
+  });
+
+  it('omits the recurrence when the failure is not recurring, and shows hours for sub-day windows', () => {
+    expect(verdictSubject(makeVerdict({ recurrence: { count: 1, lookbackDays: 7, recurring: false } }))).toBe(
+      '[OOM_KILLED] training-job-42 (ml-team)',
+    );
+    expect(verdictSubject(makeVerdict({ recurrence: { count: 2, lookbackDays: 1.5, recurring: true } }))).toBe(
+      '[OOM_KILLED] training-job-42 (ml-team) recurring 2x/36h',
+    );
+  });
+
+  it('names the route, stop reason or missing input for the other outcomes', () => {
+    const routed = makeVerdict({ outcome: 'routed', category: null, route: 'runai-diagnose-preempted-workload', recurrence: null });
+    expect(verdictSubject(routed)).toBe('[ROUTED preempted] training-job-42 (ml-team)');
+    const pending = makeVerdict({ outcome: 'routed', category: null, route: 'runai-diagnose-pending-workload', recurrence: null });
+    expect(verdictSubject(pending)).toBe('[ROUTED pending] training-job-42 (ml-team)');
+    const stopped = makeVerdict({ outcome: 'stopped', category: null, stopReason: 'CLUSTER_MISMATCH', recurrence: null });
+    expect(verdictSubject(stopped)).toBe('[STOPPED cluster-mismatch] training-job-42 (ml-team)');
+    const needsInput = makeVerdict({ outcome: 'needs_input', category: null, workload: null, recurrence: null, evidence: [] });
+    expect(verdictSubject(needsInput, { workloadName: 'my-job', project: 'proj' })).toBe('[NEEDS INPUT] my-job (proj)');
+    expect(verdictSubject(needsInput)).toBe('[NEEDS INPUT] unidentified workload');
+  });
+
+  it('transliterates accents, replaces emoji, and turns every line break or control char into a space', () => {
+    const verdict = makeVerdict({
+      workload: { ...makeVerdict().workload!, name: 'modèle-entraînement\r\nBcc: evil@example.com\u2028ß\t🚀job\u0007', project: 'ｍｌ–équipe' },
+    });
+    const subject = verdictSubject(verdict);
+    expectValidSubject(subject);
+    expect(subject).toBe('[OOM_KILLED] modele-entrainement Bcc: evil@example.com ss ?job (ml-equipe) recurring 3x/7d');
+  });
+
+  it('shortens a long name in the middle, keeping the tag and the recurrence', () => {
+    const verdict = makeVerdict({ workload: { ...makeVerdict().workload!, name: `job-${'x'.repeat(300)}` } });
+    const subject = verdictSubject(verdict);
+    expectValidSubject(subject);
+    expect(subject.length).toBe(SNS_SUBJECT_MAX_CHARS);
+    expect(subject.startsWith('[OOM_KILLED] job-xxx')).toBe(true);
+    expect(subject.endsWith('... recurring 3x/7d')).toBe(true);
+  });
+
+  it('never returns an empty or invalid subject, whatever the name', () => {
+    for (const name of ['', '\n\n', '🚀🚀🚀', '\u0000', 'a'.repeat(5000), '漢字のジョブ名']) {
+      const verdict = makeVerdict({ workload: { ...makeVerdict().workload!, name, project: name || null } });
+      expectValidSubject(verdictSubject(verdict));
+    }
+  });
+});
+
+describe('attributes', () => {
+  it('carries category, outcome, recurring, clusterId and project as non-empty Strings', () => {
+    const { MessageAttributes } = buildSnsMessage(makeVerdict(), fakeRenderText);
+    expect(MessageAttributes).toEqual({
+      kind: { DataType: 'String', StringValue: 'verdict' },
+      category: { DataType: 'String', StringValue: 'OOM_KILLED' },
+      outcome: { DataType: 'String', StringValue: 'diagnosed' },
+      recurring: { DataType: 'String', StringValue: 'true' },
+      clusterId: { DataType: 'String', StringValue: 'cluster-a' },
+      project: { DataType: 'String', StringValue: 'ml-team' },
+    });
+  });
+
+  it('uses NONE, false and unknown (never an empty value) when the verdict lacks them', () => {
+    const verdict = makeVerdict({ outcome: 'needs_input', category: null, workload: null, recurrence: null, evidence: [] });
+    const bare = buildSnsMessage(verdict, 'text').MessageAttributes;
+    expect(bare.category?.StringValue).toBe('NONE');
+    expect(bare.recurring?.StringValue).toBe('false');
+    expect(bare.clusterId?.StringValue).toBe('unknown');
+    expect(bare.project?.StringValue).toBe('unknown');
+    const withRequest = buildSnsMessage(verdict, 'text', { clusterId: 'cluster-b', project: 'vision' }).MessageAttributes;
+    expect(withRequest.clusterId?.StringValue).toBe('cluster-b');
+    expect(withRequest.project?.StringValue).toBe('vision');
+    for (const value of Object.values(bare)) expect(value.StringValue.length).toBeGreaterThan(0);
+  });
+});
+
+describe('message', () => {
+  it('is json-structured: text for default/email, the verdict JSON for https/sqs/lambda', () => {
+    const verdict = makeVerdict();
+    const notification = buildSnsMessage(verdict, fakeRenderText);
+    expect(notification.MessageStructure).toBe('json');
+    const message = JSON.parse(notification.Message) as SnsJsonMessage;
+    expect(Object.keys(message).sort()).toEqual(['default', 'email', 'https', 'lambda', 'sqs']);
+    expect(message.default).toBe(fakeRenderText(verdict));
+    expect(message.email).toBe(message.default);
+    expect(message.https).toBe(message.sqs);
+    expect(message.lambda).toBe(message.sqs);
+    expect(JSON.parse(message.sqs)).toEqual(verdict);
+    expect(JSON.parse(message.sqs).truncated).toBeUndefined();
+  });
+
+  it('replaces lone surrogates so the message is valid UTF-8', () => {
+    const verdict = makeVerdict({ message: 'bad \uD800 half' });
+    const notification = buildSnsMessage(verdict, 'text \uDC00 end');
+    const { message } = parts(notification);
+    expect(message.default).toBe('text \uFFFD end');
+    expect(JSON.parse(message.sqs).message).toBe('bad \uFFFD half');
+    expect(Buffer.from(notification.Message, 'utf8').toString('utf8')).toBe(notification.Message);
+  });
+});
+
+describe('size guard (256 KiB including attributes)', () => {
+  const manyEvidence = (count: number) =>
+    makeVerdict({
+      evidence: Array.from({ length: count }, (_, i) => ({
+        text: `event ${i}: Back-off restarting failed container "main" — état «échec» 🚀 ${'é'.repeat(40)}\n`,
+        source: 'get_workload_status',
+      })),
+    });
+
+  it('drops evidence from the end, marks the verdict truncated and says so in the re-rendered text', () => {
+    const verdict = manyEvidence(4000);
+    const notification = buildSnsMessage(verdict, fakeRenderText);
+    const size = snsPayloadBytes(notification);
+    expect(size).toBeLessThanOrEqual(SNS_MAX_PAYLOAD_BYTES);
+    const { message, verdict: sent } = parts(notification);
+    expect(sent.truncated).toBe(true);
+    expect(sent.evidence.length).toBeGreaterThan(0);
+    expect(sent.evidence).toEqual(verdict.evidence.slice(0, sent.evidence.length));
+    const omitted = verdict.evidence.length - sent.evidence.length;
+    expect(message.default).toBe(`${fakeRenderText(sent)}\n[truncated: ${omitted} evidence items omitted]`);
+    // Maximal: with one more evidence item it would not have fitted.
+    const oneMore = { ...sent, evidence: verdict.evidence.slice(0, sent.evidence.length + 1) };
+    const bigger = {
+      ...notification,
+      Message: snsJsonMessage(`${fakeRenderText(oneMore)}\n[truncated: ${omitted - 1} evidence items omitted]`, JSON.stringify(oneMore)),
+    };
+    expect(snsPayloadBytes(bigger)).toBeGreaterThan(SNS_MAX_PAYLOAD_BYTES);
+  });
+
+  it('counts the message, the subject and every attribute name, type and value', () => {
+    const verdict = manyEvidence(4000);
+    verdict.workload = { ...verdict.workload!, project: 'p'.repeat(250) };
+    const notification = buildSnsMessage(verdict, fakeRenderText);
+    let attributeBytes = 0;
+    for (const [name, value] of Object.entries(notification.MessageAttributes)) attributeBytes += name.length + value.DataType.length + value.StringValue.length;
+    expect(Buffer.byteLength(notification.Message) + notification.Subject.length + attributeBytes).toBe(snsPayloadBytes(notification));
+    expect(snsPayloadBytes(notification)).toBeLessThanOrEqual(SNS_MAX_PAYLOAD_BYTES);
+  });
+
+  it('cuts one giant text byte-accurately at a code point boundary, with a visible marker', () => {
+    const unit = 'a€😀"\n\u0001é'; // 1, 3, 4 bytes; escaped quote, newline and control char
+    const giant = `Category: CRASH_APP_ERROR\n${unit.repeat(60_000)}`;
+    const verdict = makeVerdict({ evidence: [{ text: 'exit code 1', source: 'get_workload_status' }] });
+    const notification = buildSnsMessage(verdict, giant);
+    const size = snsPayloadBytes(notification);
+    expect(size).toBeLessThanOrEqual(SNS_MAX_PAYLOAD_BYTES);
+    expect(size).toBeGreaterThan(SNS_MAX_PAYLOAD_BYTES - 64); // tight: the budget is computed, not guessed
+    const { message, verdict: sent } = parts(notification);
+    expect(sent).toEqual(verdict); // the JSON verdict was small enough to keep whole
+    const markerAt = message.default.lastIndexOf('\n[truncated: report cut at ');
+    expect(markerAt).toBeGreaterThan(0);
+    const kept = message.default.slice(0, markerAt);
+    expect(giant.startsWith(kept)).toBe(true);
+    expect(kept).not.toMatch(LONE_SURROGATE);
+    expect(message.default).toMatch(new RegExp(`cut at ${Buffer.byteLength(kept)} of ${Buffer.byteLength(giant)} bytes`));
+    expect(message.email).toBe(message.default);
+  });
+
+  it('never splits a multi-byte char or surrogate pair at any limit, and is maximal', () => {
+    const text = 'é😀€a'.repeat(200);
+    const verdict = makeVerdict({ evidence: [] });
+    const base = snsPayloadBytes(buildSnsMessage(verdict, ''));
+    const markerBytes = 2 * jsonStringBytes('\n[truncated: report cut at 1000 of 2000 bytes to fit the SNS message size limit]');
+    for (let limit = base + markerBytes + 10; limit < base + markerBytes + 80; limit += 1) {
+      const notification = buildSnsMessage(verdict, text, {}, limit);
+      expect(snsPayloadBytes(notification)).toBeLessThanOrEqual(limit);
+      const { message } = parts(notification);
+      const kept = message.default.slice(0, message.default.lastIndexOf('\n[truncated:'));
+      expect(text.startsWith(kept)).toBe(true);
+      expect(kept).not.toMatch(LONE_SURROGATE);
+      const next = Array.from(text.slice(kept.length))[0]!;
+      // Adding the next code point (twice: default and email) would have crossed the limit,
+      // give or take the floor of the per-copy budget and a digit of the marker's byte count.
+      expect(snsPayloadBytes(notification) + 2 * Buffer.byteLength(next)).toBeGreaterThan(limit - 6);
+    }
+  });
+
+  it('keeps evidence in the JSON up to half the budget when the text has to be cut', () => {
+    const verdict = manyEvidence(4000);
+    const notification = buildSnsMessage(verdict, `Category: OOM_KILLED\n${'x'.repeat(400_000)}`);
+    expect(snsPayloadBytes(notification)).toBeLessThanOrEqual(SNS_MAX_PAYLOAD_BYTES);
+    const { message, verdict: sent } = parts(notification);
+    expect(sent.truncated).toBe(true);
+    expect(sent.evidence.length).toBeGreaterThan(10);
+    expect(message.default).toContain('evidence items omitted from the attached JSON verdict');
+    expect(message.default).toContain('[truncated: report cut at');
+  });
+
+  it('shortens the verdict itself when even its free text is oversized', () => {
+    const verdict = makeVerdict({ message: 'm'.repeat(300_000), limitations: Array.from({ length: 50 }, () => 'l'.repeat(10_000)) });
+    const notification = buildSnsMessage(verdict, fakeRenderText);
+    expect(snsPayloadBytes(notification)).toBeLessThanOrEqual(SNS_MAX_PAYLOAD_BYTES);
+    const { message, verdict: sent } = parts(notification);
+    expect(sent.truncated).toBe(true);
+    expect(sent.message.length).toBeLessThan(1000);
+    expect(message.default).toContain('[truncated: verdict text fields shortened');
+  });
+});

@@ -1,0 +1,126 @@
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readIntakeEnv } from '../../functions/intake/readIntakeEnv.js';
+import { alert, CLUSTER, payload, PREVIOUS_TOKEN, TOKEN } from './intakeTestKit.js';
+
+const QUEUE_URL = 'https://sqs.eu-west-1.amazonaws.com/123456789012/runai-diagnose-requests';
+const sqs = mockClient(SQSClient);
+
+/** An API Gateway HTTP API (payload format 2.0) event. */
+function httpApiEvent(options: { method?: string; path?: string; query?: string; headers?: Record<string, string>; body?: string }) {
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: options.path ?? '/webhooks/alertmanager',
+    rawQueryString: options.query ?? '',
+    headers: { host: 'abc123.execute-api.eu-west-1.amazonaws.com', ...options.headers },
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'abc123',
+      domainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
+      domainPrefix: 'abc123',
+      http: { method: options.method ?? 'POST', path: options.path ?? '/webhooks/alertmanager', protocol: 'HTTP/1.1', sourceIp: '10.0.0.1', userAgent: 'Alertmanager/0.28.1' },
+      requestId: 'req-1',
+      routeKey: '$default',
+      stage: '$default',
+      time: '29/Nov/2026:18:00:00 +0000',
+      timeEpoch: 1_795_888_800_000,
+    },
+    body: options.body ?? null,
+    isBase64Encoded: false,
+  };
+}
+
+async function freshHandler() {
+  vi.resetModules(); // the handler caches its app per execution environment
+  return (await import('../../functions/intake/lambdaHandler.js')).handler;
+}
+
+describe('lambdaHandler', () => {
+  beforeEach(() => {
+    sqs.reset();
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  it('serves an API Gateway v2 event end to end: auth, ?clusterId=, SQS batch, 202', async () => {
+    vi.stubEnv('QUEUE_URL', QUEUE_URL);
+    vi.stubEnv('WEBHOOK_TOKEN', TOKEN);
+    vi.stubEnv('WEBHOOK_TOKEN_PREVIOUS', PREVIOUS_TOKEN);
+    sqs.on(SendMessageBatchCommand).callsFake((input: { Entries: Array<{ Id: string }> }) => ({
+      Successful: input.Entries.map((e) => ({ Id: e.Id, MessageId: `mid-${e.Id}`, MD5OfMessageBody: 'x' })),
+      Failed: [],
+    }));
+    const handler = await freshHandler();
+    const result = await handler(
+      httpApiEvent({
+        query: `clusterId=${CLUSTER}`,
+        headers: { authorization: `Bearer ${PREVIOUS_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify(payload([alert({ workload_id: 'w1' }), alert({ workload_id: 'w2' })])),
+      }) as never,
+    );
+    expect(result.statusCode).toBe(202);
+    expect(JSON.parse(result.body)).toMatchObject({ accepted: [{ workloadId: 'w1' }, { workloadId: 'w2' }], skipped: [] });
+    const calls = sqs.commandCalls(SendMessageBatchCommand);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.args[0].input.QueueUrl).toBe(QUEUE_URL);
+    expect(calls[0]!.args[0].input.Entries).toHaveLength(2);
+  });
+
+  it('answers 503 MISCONFIGURED (resendable) naming nothing secret when the environment is invalid, and logs the key', async () => {
+    vi.stubEnv('QUEUE_URL', QUEUE_URL);
+    vi.stubEnv('WEBHOOK_TOKEN', 'short-secret');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const handler = await freshHandler();
+    const result = await handler(httpApiEvent({ path: '/healthz', method: 'GET' }) as never);
+    expect(result.statusCode).toBe(503);
+    expect(JSON.parse(result.body)).toEqual({ code: 'MISCONFIGURED', message: 'the intake is misconfigured; see its logs', retryable: true });
+    const logged = errors.mock.calls.map((c) => String(c[0])).join('\n');
+    expect(logged).toContain('WEBHOOK_TOKEN must be at least 16 characters');
+    expect(logged).not.toContain('short-secret');
+    expect(sqs.commandCalls(SendMessageBatchCommand)).toHaveLength(0);
+  });
+
+  it('reads the environment on the first invocation, not at import', async () => {
+    const handler = await freshHandler(); // no env at all: importing must not throw
+    expect(typeof handler).toBe('function');
+  });
+});
+
+describe('readIntakeEnv', () => {
+  const valid = { QUEUE_URL, WEBHOOK_TOKEN: TOKEN };
+
+  it('accepts a valid environment and ignores unrelated keys', () => {
+    expect(readIntakeEnv({ ...valid, AWS_REGION: 'eu-west-1', WEBHOOK_TOKEN_PREVIOUS: '', INTAKE_BODY_LIMIT_BYTES: '2048' })).toEqual({
+      QUEUE_URL,
+      WEBHOOK_TOKEN: TOKEN,
+      WEBHOOK_TOKEN_PREVIOUS: undefined,
+      INTAKE_BODY_LIMIT_BYTES: 2048,
+    });
+  });
+
+  it.each([
+    [{ WEBHOOK_TOKEN: TOKEN }, 'invalid intake environment: QUEUE_URL is not set'],
+    [{ ...valid, QUEUE_URL: 'http://sqs.local/q' }, 'invalid intake environment: QUEUE_URL must be the https URL of the SQS queue'],
+    [{ QUEUE_URL }, 'invalid intake environment: WEBHOOK_TOKEN is not set'],
+    [{ ...valid, WEBHOOK_TOKEN: 'has a space in it, long enough' }, 'invalid intake environment: WEBHOOK_TOKEN must not contain whitespace'],
+    [{ ...valid, WEBHOOK_TOKEN_PREVIOUS: 'tiny' }, 'invalid intake environment: WEBHOOK_TOKEN_PREVIOUS must be at least 16 characters'],
+    [{ ...valid, INTAKE_BODY_LIMIT_BYTES: 'lots' }, 'invalid intake environment: INTAKE_BODY_LIMIT_BYTES '],
+  ])('names the bad key: %j', (env, message) => {
+    expect(() => readIntakeEnv(env)).toThrow(message);
+  });
+
+  it('never echoes a token value', () => {
+    try {
+      readIntakeEnv({ QUEUE_URL, WEBHOOK_TOKEN: 'sekret' });
+      expect.unreachable();
+    } catch (error) {
+      expect(String(error)).not.toContain('sekret');
+    }
+  });
+});

@@ -1,0 +1,330 @@
+import { describe, expect, it } from 'vitest';
+import { CATEGORIES, ROUTES, STOP_REASONS } from '../../functions/core/verdict.js';
+import type { Category } from '../../functions/core/verdict.js';
+import type { Fact } from '../../functions/diagnosis/Fact.js';
+import type { ImagePullCause } from '../../functions/diagnosis/Signal.js';
+import type { NeedsInputReason, RecommendationContext } from '../../functions/report/Messages.js';
+import { messagesEn } from '../../functions/report/messagesEn.js';
+import { messagesFr } from '../../functions/report/messagesFr.js';
+
+const GiB = 2 ** 30;
+
+/** One sample per Fact variant; the Record type makes the compiler flag a missing variant. */
+const FACTS: { [K in Fact['type']]: { fact: Extract<Fact, { type: K }>; quotedInputs: string[]; plainInputs: string[] } } = {
+  event: {
+    fact: { type: 'event', reason: 'OOMKilled', message: 'Container trainer was OOM killed', objectName: 'training-job-42-0', repeats: 3 },
+    quotedInputs: ['Container trainer was OOM killed'],
+    plainInputs: ['OOMKilled', 'training-job-42-0', '×3'],
+  },
+  phase: {
+    fact: { type: 'phase', phase: 'Failed', phaseReason: 'PodFailed', phaseMessage: 'pod exited' },
+    quotedInputs: ['pod exited'],
+    plainInputs: ['Failed', 'PodFailed'],
+  },
+  condition: {
+    fact: { type: 'condition', conditionType: 'Ready', status: 'False', reason: 'ContainersNotReady', message: 'containers with unready status' },
+    quotedInputs: ['containers with unready status'],
+    plainInputs: ['Ready=False', 'ContainersNotReady'],
+  },
+  pod: {
+    fact: { type: 'pod', podName: 'training-job-42-0', k8sPhase: 'OOMKilled', nodeName: 'gpu-node-7', memoryLimitBytes: 32 * GiB },
+    quotedInputs: [],
+    plainInputs: ['training-job-42-0', 'OOMKilled', 'gpu-node-7', '32 GiB'],
+  },
+  'history-event': {
+    fact: { type: 'history-event', reason: 'Evicted', message: 'node gpu-node-7 NotReady', repeats: 2 },
+    quotedInputs: ['node gpu-node-7 NotReady'],
+    plainInputs: ['Evicted', '×2'],
+  },
+  'history-phase': {
+    fact: { type: 'history-phase', phase: 'Failed', phaseMessage: 'job failed after 3 retries' },
+    quotedInputs: ['job failed after 3 retries'],
+    plainInputs: ['Failed'],
+  },
+  'pending-scheduling': {
+    fact: { type: 'pending-scheduling', nodePool: 'a100-pool', reason: '0/4 nodes are available', userMessage: 'insufficient GPUs' },
+    quotedInputs: ['0/4 nodes are available', 'insufficient GPUs'],
+    plainInputs: ['a100-pool'],
+  },
+  'spec-memory': {
+    fact: { type: 'spec-memory', requestBytes: 32 * GiB, limitBytes: 32 * GiB },
+    quotedInputs: [],
+    plainInputs: ['32 GiB / 32 GiB'],
+  },
+  'spec-image': {
+    fact: { type: 'spec-image', image: 'registry.example.com/ml/trainer:1.2' },
+    quotedInputs: ['registry.example.com/ml/trainer:1.2'],
+    plainInputs: [],
+  },
+  'spec-restart-policy': {
+    fact: { type: 'spec-restart-policy', restartPolicy: 'OnFailure', backoffLimit: 6 },
+    quotedInputs: [],
+    plainInputs: ['OnFailure', '6'],
+  },
+  'spec-command': {
+    fact: { type: 'spec-command', command: 'python train.py --epochs 3' },
+    quotedInputs: ['python train.py --epochs 3'],
+    plainInputs: [],
+  },
+  'metrics-peak': {
+    fact: { type: 'metrics-peak', peakBytes: 30 * GiB, limitBytes: 32 * GiB, samples: 12 },
+    quotedInputs: [],
+    plainInputs: ['30 GiB', '94 %', '32 GiB', '12'],
+  },
+  'metrics-empty': { fact: { type: 'metrics-empty' }, quotedInputs: [], plainInputs: [] },
+  'exit-code': {
+    fact: { type: 'exit-code', exitCode: 137, meaning: 'sigkill', quoted: 'Exit Code: 137' },
+    quotedInputs: ['Exit Code: 137'],
+    plainInputs: ['137'],
+  },
+  'no-pods': { fact: { type: 'no-pods' }, quotedInputs: [], plainInputs: [] },
+};
+
+const NEEDS_INPUT_REASONS: NeedsInputReason[] = ['missing-cluster', 'missing-workload', 'no-terminal-candidate', 'no-active-candidate', 'not-found'];
+const IMAGE_PULL_CAUSES: (ImagePullCause | null)[] = ['manifest', 'network', 'auth', 'access_denied', 'unspecified', null];
+
+/** Phrases that would betray an untranslated English sentence. */
+const ENGLISH_LEFTOVERS = [' the ', 'The ', 'failed with', 'Evidence', ' was ', ' could not', ' with ', ' and ', ' no ', 'No ', ' is ', 'Recurring', 'Check ', 'Fix '];
+
+function context(category: Category, overrides: Partial<RecommendationContext> = {}): RecommendationContext {
+  return {
+    category,
+    imagePullCause: null,
+    image: 'registry.example.com/ml/trainer:1.2',
+    limitBytes: 32 * GiB,
+    peakBytes: null,
+    restartPolicy: 'Never',
+    nodeNames: ['gpu-node-7'],
+    namespace: 'runai-ml-team',
+    podName: 'training-job-42-0',
+    exitCode: 1,
+    policyText: 'idle timeout 2h',
+    killedBySignalUnexplained: false,
+    ...overrides,
+  };
+}
+
+function allRecommendations(): string[] {
+  const out: string[] = [];
+  for (const category of CATEGORIES) out.push(...messagesFr.recommendations(context(category)));
+  for (const imagePullCause of IMAGE_PULL_CAUSES) out.push(...messagesFr.recommendations(context('IMAGE_PULL_FAILED', { imagePullCause })));
+  out.push(...messagesFr.recommendations(context('OOM_KILLED', { limitBytes: null })));
+  out.push(...messagesFr.recommendations(context('OOM_KILLED', { peakBytes: 30 * GiB })));
+  out.push(...messagesFr.recommendations(context('NODE_FAILURE', { restartPolicy: 'OnFailure' })));
+  out.push(...messagesFr.recommendations(context('UNKNOWN', { killedBySignalUnexplained: true })));
+  return out;
+}
+
+function allLimitations(): string[] {
+  const l = messagesFr.limitation;
+  return [
+    l.eventsUnavailable('HTTP 503'),
+    l.podsUnavailable('HTTP 503'),
+    l.noPods(),
+    l.specUnavailable('HTTP 404'),
+    l.specUnknownType('distributed'),
+    l.specUnknownType(null),
+    l.historyUnavailable('timeout'),
+    l.historyPageCap(20),
+    l.metricsUnavailable('HTTP 500'),
+    l.metricsPartial(),
+    l.metricsEmpty(),
+    l.memoryLimitUnknown(),
+    l.tier2Unavailable(),
+    l.preemptionNotRuledOut(),
+    l.listTruncated(10),
+  ];
+}
+
+function allMessages(): string[] {
+  return [
+    ...CATEGORIES.map((category) => messagesFr.messageDiagnosed({ name: 'training-job-42', category, recurrence: { count: 3, lookbackDays: 7 } })),
+    ...ROUTES.map((route) => messagesFr.messageRouted({ name: 'training-job-42', phase: 'Pending', route })),
+    ...STOP_REASONS.map((stopReason) =>
+      messagesFr.messageStopped({ name: 'training-job-42', phase: 'Running', stopReason, requestedClusterId: 'cluster-a', actualClusterId: 'cluster-b' }),
+    ),
+    ...NEEDS_INPUT_REASONS.map((reason) =>
+      messagesFr.messageNeedsInput({ reason, clusterId: 'cluster-a', workloadId: 'wl-123', name: 'training-job-42', project: 'ml-team' }),
+    ),
+    messagesFr.optionBSelection({ name: 'training-job-42', project: 'ml-team', matches: 2, selectedPhase: 'Failed', intent: 'terminal' }),
+    messagesFr.optionBSelection({ name: 'training-job-42', project: 'ml-team', matches: 1, selectedPhase: 'Running', intent: 'active' }),
+    messagesFr.recurringRecommendation({ count: 3, lookbackDays: 7, category: 'OOM_KILLED' }),
+    messagesFr.report.recurrenceLine({ count: 3, lookbackDays: 7, category: 'OOM_KILLED', recurring: true }),
+    messagesFr.report.recurrenceLine({ count: 1, lookbackDays: 1, category: 'OOM_KILLED', recurring: false }),
+  ];
+}
+
+describe('messagesFr', () => {
+  it('is the French locale', () => {
+    expect(messagesFr.locale).toBe('fr');
+  });
+
+  describe('facts', () => {
+    for (const [type, { fact, quotedInputs, plainInputs }] of Object.entries(FACTS)) {
+      it(`renders ${type} in French with its inputs`, () => {
+        const text = messagesFr.fact(fact as Fact);
+        expect(text.trim().length).toBeGreaterThan(0);
+        expect(text).not.toBe(messagesEn.fact(fact as Fact));
+        for (const input of quotedInputs) expect(text).toContain(`« ${input} »`);
+        for (const input of plainInputs) expect(text).toContain(input);
+        expect(text).not.toMatch(/[“”]/);
+      });
+    }
+
+    it('uses the seed phrasings for the example report lines', () => {
+      expect(messagesFr.fact(FACTS.event.fact)).toMatch(/^Raison de l'événement : OOMKilled ; message : « Container trainer was OOM killed »/);
+      expect(messagesFr.fact(FACTS['spec-memory'].fact)).toBe('Demande/limite de mémoire soumise : 32 GiB / 32 GiB');
+      expect(messagesFr.fact({ ...FACTS.pod.fact, nodeName: null })).toBe('Pod training-job-42-0 k8sPhase : OOMKilled ; limite de mémoire : 32 GiB');
+      expect(messagesFr.fact(FACTS['metrics-empty'].fact)).toContain("Aucun échantillon de mémoire CPU n'a été enregistré avant la terminaison");
+    });
+
+    it('renders optional parts only when present', () => {
+      expect(messagesFr.fact({ type: 'event', reason: 'BackOff', message: 'm', objectName: null, repeats: 1 })).toBe("Raison de l'événement : BackOff ; message : « m »");
+      expect(messagesFr.fact({ type: 'phase', phase: 'Failed', phaseReason: null, phaseMessage: null })).toBe('Phase : Failed');
+      expect(messagesFr.fact({ type: 'condition', conditionType: 'Ready', status: null, reason: null, message: null })).toBe('Condition Ready=inconnu');
+      expect(messagesFr.fact({ type: 'spec-memory', requestBytes: null, limitBytes: null })).toBe('Demande/limite de mémoire soumise : non définie / non définie');
+      expect(messagesFr.fact({ type: 'metrics-peak', peakBytes: 512 * 2 ** 20, limitBytes: null, samples: 1 })).toContain('512 MiB');
+    });
+  });
+
+  describe('recommendations', () => {
+    for (const category of CATEGORIES) {
+      it(`gives at least one recommendation for ${category}`, () => {
+        const recommendations = messagesFr.recommendations(context(category));
+        expect(recommendations.length).toBeGreaterThanOrEqual(1);
+        for (const text of recommendations) expect(text.trim().length).toBeGreaterThan(0);
+      });
+    }
+
+    it('uses the seed phrasings for OOM_KILLED', () => {
+      expect(messagesFr.recommendations(context('OOM_KILLED'))).toEqual([
+        'Profilez la mémoire et augmentez la limite 32 GiB avec un headroom suffisant avant de relancer.',
+        expect.stringMatching(/^Enquêtez sur la taille du batch et la croissance/),
+        "Vérifiez que les variables d'environnement obsolètes ne remplacent pas la taille du batch.",
+      ]);
+      expect(messagesFr.recommendations(context('OOM_KILLED', { peakBytes: 30 * GiB }))[0]).toContain('30 GiB');
+    });
+
+    it('gives a distinct recommendation for each image pull cause, quoting the image', () => {
+      const texts = IMAGE_PULL_CAUSES.map((imagePullCause) => messagesFr.recommendations(context('IMAGE_PULL_FAILED', { imagePullCause }))[0]);
+      expect(new Set(texts.slice(0, 5)).size).toBe(5);
+      expect(texts[0]).toContain('« registry.example.com/ml/trainer:1.2 »');
+      expect(texts[3]).toContain('« pull access denied »');
+    });
+
+    it('keeps kubectl commands verbatim', () => {
+      expect(messagesFr.recommendations(context('INIT_FAILED'))[0]).toContain('kubectl logs training-job-42-0 -c <init-container> --previous -n runai-ml-team');
+      expect(messagesFr.recommendations(context('CRASH_APP_ERROR'))[0]).toContain('kubectl logs training-job-42-0 --previous -n runai-ml-team');
+      expect(messagesFr.recommendations(context('UNKNOWN'))[0]).toContain('kubectl describe pod training-job-42-0 -n runai-ml-team');
+    });
+
+    it('quotes the policy text for SCHEDULING_POLICY_TERMINATED', () => {
+      expect(messagesFr.recommendations(context('SCHEDULING_POLICY_TERMINATED'))[0]).toContain('« idle timeout 2h »');
+    });
+  });
+
+  describe('outcome messages', () => {
+    for (const route of ROUTES) {
+      it(`routes to ${route}`, () => {
+        const text = messagesFr.messageRouted({ name: 'training-job-42', phase: 'Pending', route });
+        expect(text).toContain(route);
+        expect(text).toContain('training-job-42');
+      });
+    }
+
+    for (const stopReason of STOP_REASONS) {
+      it(`explains stop reason ${stopReason}`, () => {
+        const text = messagesFr.messageStopped({ name: 'training-job-42', phase: 'Running', stopReason, requestedClusterId: 'cluster-a', actualClusterId: 'cluster-b' });
+        expect(text.trim().length).toBeGreaterThan(0);
+        expect(text).toContain('training-job-42');
+      });
+    }
+
+    it('names both clusters on CLUSTER_MISMATCH', () => {
+      const text = messagesFr.messageStopped({ name: 'j', phase: 'Failed', stopReason: 'CLUSTER_MISMATCH', requestedClusterId: 'cluster-a', actualClusterId: 'cluster-b' });
+      expect(text).toContain('cluster-a');
+      expect(text).toContain('cluster-b');
+    });
+
+    for (const reason of NEEDS_INPUT_REASONS) {
+      it(`asks for input on ${reason}`, () => {
+        const text = messagesFr.messageNeedsInput({ reason, clusterId: 'cluster-a', workloadId: 'wl-123', name: 'training-job-42', project: 'ml-team' });
+        expect(text.trim().length).toBeGreaterThan(0);
+        expect(text).not.toContain('null');
+      });
+    }
+
+    it('names the category in diagnosed messages and reports recurrence', () => {
+      for (const category of CATEGORIES) {
+        const text = messagesFr.messageDiagnosed({ name: 'training-job-42', category, recurrence: { count: 3, lookbackDays: 7 } });
+        expect(text).toContain(category);
+        expect(text).toContain('3 défaillances en 7 jours');
+      }
+      expect(messagesFr.messageDiagnosed({ name: 'j', category: 'OOM_KILLED', recurrence: { count: 1, lookbackDays: 7 } })).not.toContain('Récurrent');
+    });
+  });
+
+  describe('report', () => {
+    it("uses the seed's labels", () => {
+      const { report } = messagesFr;
+      expect(report.category).toBe('Catégorie');
+      expect(report.outcome).toBe('Résultat');
+      expect(report.workload).toBe('Workload');
+      expect(report.phase).toBe('Phase');
+      expect(report.project).toBe('Projet');
+      expect(report.evidence).toBe('Preuves');
+      expect(report.history).toBe('Historique');
+      expect(report.recommendation).toBe('Recommandation');
+      expect(report.limitations).toBe('Limites');
+      expect(report.source).toBe('source');
+      expect(report.none).toBe('aucune');
+      expect(report.historyUnknown.trim().length).toBeGreaterThan(0);
+    });
+
+    it('renders recurrence lines like the seed', () => {
+      expect(messagesFr.report.recurrenceLine({ count: 3, lookbackDays: 7, category: 'OOM_KILLED', recurring: true })).toBe(
+        '3 défaillances OOM_KILLED au cours des 7 derniers jours — récurrentes.',
+      );
+      expect(messagesFr.report.recurrenceLine({ count: 1, lookbackDays: 7, category: 'OOM_KILLED', recurring: false })).toBe(
+        '1 défaillance OOM_KILLED au cours des 7 derniers jours — ponctuelle.',
+      );
+      expect(messagesFr.report.recurrenceLine({ count: 1, lookbackDays: 1, category: 'OOM_KILLED', recurring: false })).toContain('au cours du dernier jour');
+    });
+
+    it('renders every limitation, with its detail', () => {
+      for (const text of allLimitations()) expect(text.trim().length).toBeGreaterThan(0);
+      expect(messagesFr.limitation.eventsUnavailable('HTTP 503')).toContain('HTTP 503');
+      expect(messagesFr.limitation.specUnknownType('distributed')).toContain('« distributed »');
+      expect(messagesFr.limitation.historyPageCap(20)).toContain('20');
+    });
+
+    it('prefixes also-observed text', () => {
+      expect(messagesFr.alsoObserved('X')).toBe('Également observé : X');
+    });
+  });
+
+  describe('French typography and no English leftovers', () => {
+    const factTexts = Object.values(FACTS).map(({ fact }) => messagesFr.fact(fact as Fact));
+    // Strip quoted cluster text («…») and kubectl commands, which stay untranslated on purpose.
+    const strip = (text: string) => text.replace(/« [^»]* »/g, '«»').replace(/kubectl[^)(.]*/g, 'kubectl');
+    const samples = [...allMessages(), ...allRecommendations(), ...allLimitations(), ...factTexts];
+
+    it('contains no English phrasing', () => {
+      for (const text of samples) {
+        const bare = ` ${strip(text)} `;
+        for (const leftover of ENGLISH_LEFTOVERS) expect(bare, text).not.toContain(leftover);
+      }
+    });
+
+    it('uses guillemets, never English curly quotes', () => {
+      for (const text of samples) expect(text).not.toMatch(/[“”"]/);
+    });
+
+    it('puts a space before every colon and semicolon (outside identifiers and quotes)', () => {
+      for (const text of samples) {
+        const bare = strip(text).replace(/Run:ai/g, 'Runai').replace(/\d+:\d+/g, '');
+        expect(bare, text).not.toMatch(/\S[:;](\s|$)/);
+      }
+    });
+  });
+});

@@ -1,0 +1,318 @@
+/**
+ * Shared corpora for the safety layer, exported so end-to-end suites can plant the same
+ * secrets in fixtures and assert that no report, verdict or notification contains them.
+ *
+ * Every fake credential is generated at load time from a seeded generator and prefix pieces
+ * joined at runtime, so this source file contains no string that a secret scanner (or GitHub
+ * push protection) would take for a real credential.
+ */
+
+export interface SecretSample {
+  /** Kebab-case shape id (several samples may share one shape in different contexts). */
+  readonly shape: string;
+  /** Where the secret sits: env, command, url, json, yaml, log, event, header, file. */
+  readonly context: 'env' | 'command' | 'url' | 'json' | 'yaml' | 'log' | 'event' | 'header' | 'file';
+  /** The credential itself: must be absent after redaction. */
+  readonly secret: string;
+  /** Realistic text containing `secret` exactly once. */
+  readonly text: string;
+}
+
+// ---- deterministic fake material -----------------------------------------------------------
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const HEX = '0123456789abcdef';
+const B64 = `${ALNUM}+/`;
+const B64URL = `${ALNUM}-_`;
+const UPPER_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** Seeded, deterministic (mulberry32) so failures reproduce and the corpus never changes shape. */
+function generator(seed: number): (length: number, alphabet: string) => string {
+  let state = seed >>> 0;
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return (length, alphabet) => {
+    let out = '';
+    // Guarantee mixed classes for alphanumeric alphabets (real keys virtually always have them).
+    if (alphabet === ALNUM && length >= 3) out = 'Q7k';
+    while (out.length < length) out += alphabet[Math.floor(next() * alphabet.length)];
+    return out;
+  };
+}
+const r = generator(0x5afe);
+/** Joins prefix pieces at runtime (keeps literal token prefixes out of the source). */
+const j = (...parts: string[]): string => parts.join('');
+const b64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
+const b64url = (text: string): string => b64(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+const pemBody = (): string => Array.from({ length: 6 }, () => r(64, B64)).join('\n');
+const pem = (label: string): string => `${j('-----BEGIN ', label, ' PRIV', 'ATE KEY-----')}\n${pemBody()}\n${j('-----END ', label, ' PRIV', 'ATE KEY-----')}`;
+const jwt = (payload: object): string => `${b64url(JSON.stringify({ alg: 'RS256', kid: r(12, ALNUM) }))}.${b64url(JSON.stringify(payload))}.${r(86, B64URL)}`;
+
+// ---- the secrets ---------------------------------------------------------------------------
+const S = {
+  awsKeyId: j('AK', 'IA', r(16, UPPER_DIGITS)),
+  awsStsKeyId: j('AS', 'IA', r(16, UPPER_DIGITS)),
+  awsSecret: r(40, B64),
+  awsSession: r(120, B64),
+  gcpPem: pem('').replace('BEGIN  ', 'BEGIN ').replace('END  ', 'END '),
+  rsaPem: pem('RSA'),
+  ecPem: pem('EC'),
+  opensshPem: pem('OPENSSH'),
+  pgpBlock: `${j('-----BEGIN PGP PRIV', 'ATE KEY BLOCK-----')}\n\n${pemBody()}\n=${r(4, B64)}\n${j('-----END PGP PRIV', 'ATE KEY BLOCK-----')}`,
+  azureAccountKey: `${r(86, B64)}==`,
+  azureSasSig: `${r(43, ALNUM)}%3D`,
+  azureAdSecret: j(r(3, ALNUM), '8Q~', r(34, ALNUM)),
+  ghp: j('gh', 'p_', r(36, ALNUM)),
+  gho: j('gh', 'o_', r(36, ALNUM)),
+  ghu: j('gh', 'u_', r(36, ALNUM)),
+  ghs: j('gh', 's_', r(36, ALNUM)),
+  ghr: j('gh', 'r_', r(36, ALNUM)),
+  githubPat: j('github', '_pat_', r(22, ALNUM), '_', r(59, ALNUM)),
+  glpat: j('gl', 'pat-', r(20, ALNUM)),
+  hf: j('h', 'f_', r(34, ALNUM)),
+  openai: j('s', 'k-proj-', r(48, ALNUM), '_', r(20, ALNUM)),
+  openaiLegacy: j('s', 'k-', r(20, ALNUM), 'T3Blbk', 'FJ', r(20, ALNUM)),
+  anthropic: j('s', 'k-ant-api03-', r(93, B64URL), 'AA'),
+  slackBot: j('xo', 'xb-', r(12, '0123456789'), '-', r(13, '0123456789'), '-', r(24, ALNUM)),
+  slackUser: j('xo', 'xp-', r(12, '0123456789'), '-', r(12, '0123456789'), '-', r(32, HEX)),
+  slackWebhookPath: j('T', r(8, UPPER_DIGITS), '/B', r(8, UPPER_DIGITS), '/', r(24, ALNUM)),
+  stripe: j('sk', '_live_', r(24, ALNUM)),
+  npm: j('np', 'm_', r(36, ALNUM)),
+  pypi: j('py', 'pi-AgEIcHlwaS5vcmc', r(70, B64URL)),
+  dockerPat: j('dckr', '_pat_', r(27, B64URL)),
+  ngc: j('nv', 'api-', r(64, B64URL)),
+  wandb: r(40, HEX),
+  wandbLogin: r(40, HEX),
+  k8sSaToken: jwt({ iss: 'kubernetes/serviceaccount', sub: 'system:serviceaccount:team-a:default', exp: 1767225600 }),
+  oidcJwt: jwt({ sub: 'alice@example.com', aud: 'runai', exp: 1767225600 }),
+  bearerOpaque: r(48, B64URL),
+  basicAuth: b64(`alice:${r(16, ALNUM)}`),
+  urlPassword: `${r(14, ALNUM)}!x`,
+  postgresPassword: r(20, ALNUM),
+  mongoPassword: r(18, ALNUM),
+  redisPassword: r(24, ALNUM),
+  amqpPassword: r(16, ALNUM),
+  jdbcPassword: r(15, ALNUM),
+  goDsnPassword: r(17, ALNUM),
+  flagPassword: `pw-${r(12, ALNUM)}`,
+  flagPasswordEq: r(18, ALNUM),
+  mysqlPassword: r(12, ALNUM),
+  dockerLoginPassword: r(22, ALNUM),
+  flagToken: r(32, ALNUM),
+  flagApiKey: r(32, HEX),
+  flagSecret: r(24, ALNUM),
+  flagAccessKey: r(20, ALNUM),
+  flagClientSecret: r(30, B64URL),
+  curlPassword: r(14, ALNUM),
+  sshpass: r(13, ALNUM),
+  envDbPassword: `${r(10, ALNUM)}#$%`,
+  hfTokenEnv: r(26, ALNUM),
+  yamlPassword: r(16, ALNUM),
+  jsonApiKey: r(32, ALNUM),
+  jsonClientSecret: r(36, B64URL),
+  quotedPassphrase: `correct horse ${r(6, ALNUM)} staple`,
+  camelSecret: r(28, ALNUM),
+  escapedJsonPassword: r(19, ALNUM),
+  dockerAuth: b64(`$oauthtoken:${r(40, ALNUM)}`),
+  dockerConfigJson: b64(JSON.stringify({ auths: { 'nvcr.io': { username: '$oauthtoken', password: r(30, ALNUM) } } })),
+  cookie: `session=${r(32, ALNUM)}`,
+  setCookie: r(40, B64URL),
+  xApiKey: r(40, ALNUM),
+  gitlabHeader: j('gl', 'pat-', r(20, ALNUM)),
+  queryAccessToken: r(40, B64URL),
+  queryKey: j('AI', 'za', r(35, B64URL)),
+  googleClientSecret: j('GOC', 'SPX-', r(28, B64URL)),
+  googleAccessToken: j('ya', '29.', r(60, B64URL)),
+  databricks: j('da', 'pi', r(32, HEX)),
+  vault: j('hv', 's.', r(90, B64URL)),
+  sendgrid: j('S', 'G.', r(22, B64URL), '.', r(43, B64URL)),
+  digitalocean: j('do', 'p_v1_', r(64, HEX)),
+  age: j('AGE-SECRET', '-KEY-1', r(58, UPPER_DIGITS)),
+  tlsKeyData: b64(pem('RSA')),
+  kubeadmToken: `${r(6, 'abcdefghijklmnopqrstuvwxyz0123456789').replace(/^./, 'a')}.${r(16, '0123456789abcdefghijklmnopqrstuvwxyz').replace(/^../, 'k9')}`,
+  netrc: r(20, ALNUM),
+  highEntropyAfterWord: r(40, ALNUM),
+  sessionCookieJson: r(32, HEX),
+  privateKeyJson: r(44, B64),
+  sentryKey: r(32, HEX),
+  githubUrlToken: r(40, HEX),
+  telegram: j('123456789:AA', r(33, B64URL)),
+  grafana: j('gl', 'sa_', r(32, ALNUM), '_', r(8, HEX)),
+} as const;
+
+const sample = (shape: string, context: SecretSample['context'], secret: string, text: string): SecretSample => ({ shape, context, secret, text });
+
+export const SECRET_CORPUS: readonly SecretSample[] = [
+  sample('aws-access-key-id', 'env', S.awsKeyId, `AWS_ACCESS_KEY_ID=${S.awsKeyId}`),
+  sample('aws-access-key-id', 'log', S.awsStsKeyId, `botocore.exceptions.ClientError: An error occurred (InvalidAccessKeyId) for key ${S.awsStsKeyId} when calling the GetObject operation`),
+  sample('aws-secret-access-key', 'env', S.awsSecret, `export AWS_SECRET_ACCESS_KEY=${S.awsSecret}`),
+  sample('aws-secret-access-key', 'file', S.awsSecret, `[default]\naws_access_key_id = ${S.awsKeyId}\naws_secret_access_key = ${S.awsSecret}\nregion = us-east-1`),
+  sample('aws-session-token', 'yaml', S.awsSession, `env:\n  AWS_SESSION_TOKEN: "${S.awsSession}"`),
+  sample('gcp-service-account-private-key', 'json', S.gcpPem.split('\n')[2]!, `{"type": "service_account", "project_id": "ml-prod", "private_key": ${JSON.stringify(S.gcpPem)}, "client_email": "trainer@ml-prod.iam.gserviceaccount.com"}`),
+  sample('pem-rsa-private-key', 'log', S.rsaPem.split('\n')[3]!, `Loaded deploy key:\n${S.rsaPem}\nStarting clone`),
+  sample('pem-ec-private-key', 'yaml', S.ecPem.split('\n')[1]!, `tls.key: |\n  ${S.ecPem.split('\n').join('\n  ')}`),
+  sample('pem-openssh-private-key', 'env', S.opensshPem.split('\n')[5]!, `SSH_KEY="${S.opensshPem}"`),
+  sample('pem-pgp-private-key-block', 'file', S.pgpBlock.split('\n')[4]!, `gpg --import <<EOF\n${S.pgpBlock}\nEOF`),
+  sample('pem-private-key-truncated', 'event', S.rsaPem.split('\n')[1]!, `Error: invalid key file content: ${S.rsaPem.split('\n').slice(0, 3).join('\n')}`),
+  sample('base64-pem-private-key', 'yaml', S.tlsKeyData, `users:\n- name: admin\n  user:\n    client-key-data: ${S.tlsKeyData}`),
+  sample('azure-storage-account-key', 'env', S.azureAccountKey, `AZURE_STORAGE_CONNECTION_STRING=DefaultEndpointsProtocol=https;AccountName=mldata;AccountKey=${S.azureAccountKey};EndpointSuffix=core.windows.net`),
+  sample('azure-sas-signature', 'url', S.azureSasSig, `Failed to download https://mldata.blob.core.windows.net/ckpt/model.pt?sv=2022-11-02&ss=b&srt=o&sp=r&se=2025-01-01T00:00:00Z&sig=${S.azureSasSig}: 403`),
+  sample('azure-ad-client-secret', 'env', S.azureAdSecret, `AZURE_CLIENT_SECRET=${S.azureAdSecret}`),
+  sample('azure-ad-client-secret', 'log', S.azureAdSecret, `msal: acquiring token with credential ${S.azureAdSecret} failed`),
+  sample('github-token-ghp', 'command', S.ghp, `git clone https://${S.ghp}@github.com/acme/train.git`),
+  sample('github-token-gho', 'json', S.gho, `{"oauth_token_cache": "${S.gho}"}`),
+  sample('github-token-ghu', 'log', S.ghu, `INFO using installation credentials ${S.ghu} for acme/train`),
+  sample('github-token-ghs', 'url', S.ghs, `remote: https://x-access-token:${S.ghs}@github.com/acme/data.git`),
+  sample('github-token-ghr', 'yaml', S.ghr, `refresh: ${S.ghr}`),
+  sample('github-fine-grained-pat', 'env', S.githubPat, `GH_PAT=${S.githubPat}`),
+  sample('gitlab-pat', 'header', S.gitlabHeader, `curl --header "PRIVATE-TOKEN: ${S.gitlabHeader}" https://gitlab.example.com/api/v4/projects`),
+  sample('gitlab-pat', 'command', S.glpat, `pip install git+https://oauth2:${S.glpat}@gitlab.example.com/ml/lib.git`),
+  sample('huggingface-token', 'env', S.hf, `HF_TOKEN=${S.hf}`),
+  sample('huggingface-token', 'command', S.hf, `huggingface-cli login --token ${S.hf} --add-to-git-credential`),
+  sample('huggingface-token-any-name', 'log', S.hf, `Downloading meta-llama/Llama-3-8B with ${S.hf}`),
+  sample('openai-api-key', 'env', S.openai, `OPENAI_API_KEY=${S.openai}`),
+  sample('openai-api-key-legacy', 'log', S.openaiLegacy, `openai.AuthenticationError: Incorrect API key provided: ${S.openaiLegacy}.`),
+  sample('anthropic-api-key', 'json', S.anthropic, `{"x-api-key": "${S.anthropic}", "model": "claude"}`),
+  sample('slack-bot-token', 'log', S.slackBot, `slack_sdk: POST chat.postMessage token=${S.slackBot} channel=#ml-alerts`),
+  sample('slack-user-token', 'event', S.slackUser, `notifier failed: invalid_auth (${S.slackUser})`),
+  sample('slack-webhook-url', 'env', S.slackWebhookPath, `SLACK_WEBHOOK_URL=https://hooks.slack.com/services/${S.slackWebhookPath}`),
+  sample('stripe-live-key', 'command', S.stripe, `python billing.py --stripe ${S.stripe}`),
+  sample('npm-token', 'file', S.npm, `//registry.npmjs.org/:_authToken=${S.npm}`),
+  sample('pypi-token', 'command', S.pypi, `twine upload -u __token__ -p ${S.pypi} dist/*`),
+  sample('docker-hub-pat', 'command', S.dockerPat, `echo ${S.dockerPat} | docker login -u acme --password-stdin`),
+  sample('nvidia-ngc-api-key', 'env', S.ngc, `NGC_API_KEY=${S.ngc}`),
+  sample('nvidia-ngc-api-key', 'command', S.ngc, `docker login nvcr.io -u '$oauthtoken' -p ${S.ngc}`),
+  sample('wandb-api-key', 'env', S.wandb, `WANDB_API_KEY=${S.wandb}`),
+  sample('wandb-login', 'command', S.wandbLogin, `wandb login ${S.wandbLogin}`),
+  sample('jwt-kubernetes-service-account-token', 'file', S.k8sSaToken, `kubectl --token=${S.k8sSaToken} get pods -n team-a`),
+  sample('jwt-kubernetes-service-account-token', 'yaml', S.k8sSaToken, `apiVersion: v1\nkind: Config\nusers:\n- name: sa\n  user:\n    token: ${S.k8sSaToken}`),
+  sample('jwt-in-log', 'log', S.oidcJwt, `DEBUG refreshing session, id_token ${S.oidcJwt} expires soon`),
+  sample('authorization-bearer', 'header', S.bearerOpaque, `curl -H "Authorization: Bearer ${S.bearerOpaque}" https://runai.example.com/api/v1/workloads`),
+  sample('authorization-bearer-json', 'json', S.bearerOpaque, `{"headers": {"Authorization": "Bearer ${S.bearerOpaque}"}}`),
+  sample('bearer-token-in-log', 'log', S.bearerOpaque, `requests: GET /v2/ with bearer ${S.bearerOpaque} returned 401`),
+  sample('authorization-basic', 'header', S.basicAuth, `Authorization: Basic ${S.basicAuth}`),
+  sample('url-password-https', 'url', S.urlPassword, `pip: Looking in indexes: https://ci-bot:${S.urlPassword}@pypi.internal.example.com/simple`),
+  sample('postgres-connection-string', 'env', S.postgresPassword, `DATABASE_URL=postgres://trainer:${S.postgresPassword}@db.internal:5432/mlflow`),
+  sample('mongodb-srv-connection-string', 'log', S.mongoPassword, `pymongo.errors.ServerSelectionTimeoutError: mongodb+srv://app:${S.mongoPassword}@cluster0.example.net/?retryWrites=true`),
+  sample('redis-connection-string', 'event', S.redisPassword, `Error: dial redis://:${S.redisPassword}@redis-master.cache.svc:6379/0: i/o timeout`),
+  sample('amqp-connection-string', 'yaml', S.amqpPassword, `broker_url: amqp://celery:${S.amqpPassword}@rabbitmq:5672//`),
+  sample('jdbc-connection-string', 'command', S.jdbcPassword, `spark-submit --conf spark.db.url=jdbc:mysql://etl:${S.jdbcPassword}@mysql:3306/warehouse job.py`),
+  sample('go-sql-dsn', 'env', S.goDsnPassword, `MYSQL_DSN=root:${S.goDsnPassword}@tcp(mysql.db.svc:3306)/features?parseTime=true`),
+  sample('flag-password-space', 'command', S.flagPassword, `python load.py --db-host pg --password ${S.flagPassword} --epochs 3`),
+  sample('flag-password-equals', 'command', S.flagPasswordEq, `psql-wrapper --password=${S.flagPasswordEq} --dbname=mlflow`),
+  sample('mysql-p-flag', 'command', S.mysqlPassword, `mysql -h mysql.db -u root -p${S.mysqlPassword} features < dump.sql`),
+  sample('docker-login-p-flag', 'command', S.dockerLoginPassword, `docker login registry.example.com -u ci -p ${S.dockerLoginPassword}`),
+  sample('flag-token', 'command', S.flagToken, `torchrun train.py --tokenizer=bert --token ${S.flagToken} --max_tokens=512`),
+  sample('flag-api-key', 'command', S.flagApiKey, `python eval.py --api-key ${S.flagApiKey}`),
+  sample('flag-secret', 'command', S.flagSecret, `vault-agent --secret "${S.flagSecret}"`),
+  sample('flag-access-key', 'command', S.flagAccessKey, `s3cmd --access-key ${S.flagAccessKey} ls s3://ckpt`),
+  sample('flag-client-secret', 'command', S.flagClientSecret, `runai login --client-id trainer --client-secret=${S.flagClientSecret}`),
+  sample('curl-user-password', 'command', S.curlPassword, `curl -sf -u admin:${S.curlPassword} https://grafana.example.com/api/health`),
+  sample('sshpass-password', 'command', S.sshpass, `sshpass -p ${S.sshpass} ssh trainer@10.0.0.4`),
+  sample('env-db-password', 'env', S.envDbPassword, `DB_PASSWORD=${S.envDbPassword}`),
+  sample('env-hf-token-quoted', 'command', S.hfTokenEnv, `docker run -e HF_TOKEN='${S.hfTokenEnv}' nvcr.io/nvidia/pytorch:24.05-py3`),
+  sample('yaml-password', 'yaml', S.yamlPassword, `database:\n  host: pg.internal\n  password: ${S.yamlPassword}\n  port: 5432`),
+  sample('json-api-key', 'json', S.jsonApiKey, `{"api_key": "${S.jsonApiKey}", "batch_size": 64}`),
+  sample('json-client-secret', 'json', S.jsonClientSecret, `{"clientId":"trainer","clientSecret":"${S.jsonClientSecret}"}`),
+  sample('quoted-passphrase-with-spaces', 'env', S.quotedPassphrase, `GPG_PASSPHRASE="${S.quotedPassphrase}"`),
+  sample('camel-case-secret-name', 'log', S.camelSecret, `config loaded: {dbPassword=${S.camelSecret}, dbUser=etl}`),
+  sample('escaped-json-password', 'json', S.escapedJsonPassword, `{"kubectl.kubernetes.io/last-applied-configuration": "{\\"password\\":\\"${S.escapedJsonPassword}\\",\\"user\\":\\"etl\\"}"}`),
+  sample('k8s-env-json', 'json', S.envDbPassword, `{"env":[{"name":"POSTGRES_PASSWORD","value":"${S.envDbPassword}"},{"name":"PGDATA","value":"/var/lib/pg"}]}`),
+  sample('k8s-env-yaml', 'yaml', S.yamlPassword, `containers:\n- env:\n  - name: MLFLOW_TRACKING_PASSWORD\n    value: ${S.yamlPassword}\n  - name: MLFLOW_TRACKING_URI`),
+  sample('dockerconfigjson-auth', 'json', S.dockerAuth, `{"auths":{"nvcr.io":{"username":"$oauthtoken","auth":"${S.dockerAuth}"}}}`),
+  sample('dockerconfigjson-base64', 'yaml', S.dockerConfigJson, `data:\n  .dockerconfigjson: ${S.dockerConfigJson}\ntype: kubernetes.io/dockerconfigjson`),
+  sample('dockerconfigjson-base64-any-name', 'log', S.dockerConfigJson, `registry secret payload ${S.dockerConfigJson}`),
+  sample('cookie-header', 'header', S.cookie, `Cookie: ${S.cookie}; theme=dark`),
+  sample('set-cookie-header', 'header', S.setCookie, `Set-Cookie: jupyterhub-session-id=${S.setCookie}; HttpOnly; Path=/`),
+  sample('x-api-key-header', 'header', S.xApiKey, `curl -H 'X-API-Key: ${S.xApiKey}' https://api.example.com`),
+  sample('query-access-token', 'url', S.queryAccessToken, `GET https://tensorboard.example.com/?access_token=${S.queryAccessToken}&run=exp1 -> 302`),
+  sample('google-api-key-query', 'url', S.queryKey, `fetch https://maps.googleapis.com/maps/api/geocode/json?address=x&key=${S.queryKey}`),
+  sample('google-oauth-client-secret', 'json', S.googleClientSecret, `{"installed":{"client_id":"123.apps.googleusercontent.com","client_secret":"${S.googleClientSecret}"}}`),
+  sample('google-oauth-access-token', 'log', S.googleAccessToken, `gcsfs: refreshed credentials ${S.googleAccessToken}`),
+  sample('databricks-token', 'env', S.databricks, `DATABRICKS_HOST=https://dbc.cloud.databricks.com DATABRICKS_CONFIG=${S.databricks}`),
+  sample('hashicorp-vault-token', 'log', S.vault, `vault: using ${S.vault} from agent sink`),
+  sample('sendgrid-api-key', 'log', S.sendgrid, `mailer init ${S.sendgrid}`),
+  sample('digitalocean-token', 'command', S.digitalocean, `doctl auth init --context ci -t ${S.digitalocean}`),
+  sample('age-secret-key', 'file', S.age, `# created: 2024-05-01\n# public key: age1qyqszqgpqyqszqgpqyqszqgpqyqszqgp\n${S.age}`),
+  sample('kubeadm-bootstrap-token', 'command', S.kubeadmToken, `kubeadm join 10.0.0.1:6443 --discovery-token-unsafe-skip-ca-verification ${S.kubeadmToken}`),
+  sample('netrc-password', 'file', S.netrc, `machine api.wandb.ai\n  login user\n  password ${S.netrc}`),
+  sample('high-entropy-after-token-word', 'event', S.highEntropyAfterWord, `init container fetch-weights failed: token ${S.highEntropyAfterWord} rejected by registry`),
+  sample('session-id-json', 'json', S.sessionCookieJson, `{"user":"alice","session_id":"${S.sessionCookieJson}"}`),
+  sample('private-key-assignment', 'env', S.privateKeyJson, `SIGNING_PRIVATE_KEY=${S.privateKeyJson}`),
+  sample('sentry-dsn', 'env', S.sentryKey, `SENTRY_DSN=https://${S.sentryKey}@o450000.ingest.sentry.io/5500000`),
+  sample('url-userinfo-token', 'command', S.githubUrlToken, `git remote add origin https://${S.githubUrlToken}@git.example.com/ml/repo.git`),
+  sample('telegram-bot-token', 'log', S.telegram, `alert bot started with ${S.telegram}`),
+  sample('grafana-service-account-token', 'header', S.grafana, `GRAFANA_SA=${S.grafana}`),
+];
+
+/** Distinct shapes in the corpus (the brief asks for at least 40). */
+export const SECRET_SHAPES: readonly string[] = [...new Set(SECRET_CORPUS.map((s) => s.shape))];
+
+/**
+ * Ordinary evidence that must come out of `redactSecrets` byte-for-byte unchanged: images,
+ * digests, UUIDs, k8s names, paths, quantities, exit codes, timestamps, flags that merely
+ * contain a secret word, and the error chains kubelet and registries actually produce.
+ */
+export const ORDINARY_VALUES: readonly string[] = [
+  'nvcr.io/nvidia/pytorch:24.05-py3',
+  `registry.example.com:5000/team/img@sha256:${'3f2a9c1d4e5b6a7f'.repeat(4)}`,
+  'ghcr.io/acme/trainer:3f2a9c1d4e5b6a7f8091a2b3c4d5e6f708192a3b',
+  'docker.io/library/python:3.11-slim',
+  '123e4567-e89b-12d3-a456-426614174000',
+  'workload llama-finetune-7b-2 in project team-a',
+  'pod llama-finetune-7b-2-worker-0-5d8f7c9b6-x2x9k',
+  'node dgx-a100-07.gpu.cluster.local',
+  '/var/run/secrets/kubernetes.io/serviceaccount/token',
+  '/home/jovyan/.cache/huggingface/token',
+  'memory limit 32Gi, request 16Gi, peak 31.8Gi',
+  'Container train exited with code 137 (OOMKilled)',
+  'exit code 1',
+  '2024-05-01T12:00:00Z',
+  '2024-05-01 12:00:00.123456+00:00',
+  'python train.py --batch-size=64 --lr=3e-4 --epochs 10',
+  'python train.py --tokenizer=bert-base-uncased --max_tokens=512 --tokenizer_name gpt2',
+  'max_tokens=512 num_tokens=2048 tokens_per_second=1234.5',
+  'passwordless=true',
+  'password_file=/run/secrets/db-password token_file=/var/run/token',
+  'auth_mode=oidc token_type=bearer secretName: hf-secret',
+  'export PWD=/home/jovyan OLDPWD=/tmp',
+  'eos_token: </s> bos_token: <s> pad_token: <pad>',
+  'imagePullSecrets: [{name: regcred}]',
+  'valueFrom: {secretKeyRef: {name: db-creds, key: password}}',
+  'MountVolume.SetUp failed for volume "hf-token" : secret "hf-token" not found',
+  'Error: secret "db-password" not found',
+  "Error: couldn't find key DB_PASSWORD in Secret team-a/db-creds",
+  'Failed to pull image "registry.example.com/team/img:v1": rpc error: code = Unknown desc = failed to authorize: failed to fetch oauth token: unexpected status: 401 Unauthorized',
+  'Failed to pull image "nvcr.io/nvidia/pytorch:24.05-py3": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed',
+  'WWW-Authenticate: Bearer realm="https://auth.docker.io/token",service="registry.docker.io",scope="repository:library/x:pull"',
+  'Error response from daemon: Get "https://registry.example.com/v2/": unauthorized: authentication required',
+  'no basic auth credentials',
+  'FATAL: password authentication failed for user "postgres"',
+  'Liveness probe failed: Get "http://10.0.0.12:8080/healthz": context deadline exceeded',
+  'Back-off restarting failed container train in pod trainer-0_team-a(5d8f7c9b-1234-5678-9abc-def012345678)',
+  '0/8 nodes are available: 8 Insufficient nvidia.com/gpu. preemption: 0/8 nodes are available',
+  'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB',
+  "KeyError: 'HF_TOKEN'",
+  'ValueError: Invalid token passed!',
+  'wandb: ERROR api_key not configured (no-tty). call wandb.login(key=[your_api_key])',
+  '    token = tokenizer(text, truncation=True)',
+  'docker login --password-stdin registry.example.com',
+  'git@github.com:acme/train.git',
+  'https://huggingface.co/meta-llama/Llama-3-8B/resolve/main/config.json',
+  'http://mlflow.mlops.svc:5000/api/2.0/mlflow/runs/get?run_id=3f2a9c1d4e5b6a7f8091a2b3c4d5e6f7',
+  's3://ckpt-bucket/runs/2024-05-01/step_1000/model.safetensors',
+  'CUDA_VISIBLE_DEVICES=0,1,2,3 NCCL_SOCKET_IFNAME=eth0 OMP_NUM_THREADS=8',
+  'docker run -u 1000:1000 -p 8888:8888 jupyter/base-notebook',
+  'kubectl.kubernetes.io/restartedAt: 2024-05-01T12:00:00Z',
+  'runai.io/gpu-fraction: 0.5',
+  'author=alice bypass=false compass=north keyboard=us',
+  'sessionAffinity: None',
+  '<script>alert(1)</script>',
+  'mysql -h mysql.db -u root -p features',
+  'secret key rotation completed in 12ms',
+];

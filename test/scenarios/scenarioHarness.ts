@@ -1,0 +1,102 @@
+/**
+ * Runs one fixture scenario through the CLI against the Run:ai simulator over real HTTP,
+ * and checks the verdict against the scenario's `expect` block.
+ */
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { z } from 'zod';
+import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
+import { VerdictSchema, type Verdict } from '../../functions/core/verdict.js';
+import { runCli } from '../../functions/cli/runCli.js';
+import type { RunaiSimulator, Scenario } from '../../functions/simulator/startRunaiSimulator.js';
+
+export const FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/scenarios/', import.meta.url));
+
+export const ExpectSchema = z.object({
+  outcome: z.enum(['diagnosed', 'routed', 'stopped', 'needs_input']).nullish(),
+  category: z.string().nullish(),
+  route: z.string().nullish(),
+  stopReason: z.string().nullish(),
+  workloadId: z.string().nullish(),
+  recurrence: z.object({ count: z.number(), recurring: z.boolean() }).nullish(),
+  memory: z.object({ requestBytes: z.number().nullable(), limitBytes: z.number().nullable(), peakBytes: z.number().nullable() }).nullish(),
+  evidenceIncludes: z.array(z.string()).default([]),
+  limitationsInclude: z.array(z.string()).default([]),
+  recommendationsInclude: z.array(z.string()).default([]),
+  mustNotContain: z.array(z.string()).default([]),
+  cliExitCode: z.number().default(0),
+});
+export type ScenarioExpectation = z.infer<typeof ExpectSchema>;
+
+export function argsFor(request: DiagnosisRequest): string[] {
+  const flags: [keyof DiagnosisRequest, string][] = [
+    ['clusterId', '--cluster-id'],
+    ['workloadId', '--workload-id'],
+    ['workloadName', '--workload-name'],
+    ['project', '--project'],
+    ['intent', '--intent'],
+    ['lookback', '--lookback'],
+  ];
+  return flags.flatMap(([key, flag]) => (request[key] ? [flag, String(request[key])] : []));
+}
+
+export function simulatorEnv(simulator: RunaiSimulator): Record<string, string> {
+  return { RUNAI_BASE_URL: simulator.url, RUNAI_CLIENT_ID: 'sim-client', RUNAI_CLIENT_SECRET: 'sim-secret' };
+}
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export async function runCliInProcess(args: string[], env: Record<string, string>): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    env,
+    fixturesDir: FIXTURES_DIR,
+    io: { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
+  });
+  return { code, stdout, stderr };
+}
+
+const lower = (text: string) => text.toLowerCase();
+
+export function assertVerdictMatches(scenario: Scenario, verdict: Verdict, outputs: string[]): void {
+  const expectation = ExpectSchema.parse(scenario.expect);
+  const label = scenario.name;
+  if (expectation.outcome !== undefined && expectation.outcome !== null) expect(verdict.outcome, `${label}: outcome`).toBe(expectation.outcome);
+  if (expectation.category !== undefined) expect(verdict.category, `${label}: category`).toBe(expectation.category);
+  if (expectation.route !== undefined) expect(verdict.route, `${label}: route`).toBe(expectation.route);
+  if (expectation.stopReason !== undefined) expect(verdict.stopReason, `${label}: stopReason`).toBe(expectation.stopReason);
+  if (expectation.workloadId !== undefined) expect(verdict.workload?.id ?? null, `${label}: workload id`).toBe(expectation.workloadId);
+  if (expectation.recurrence !== undefined) {
+    expect(verdict.recurrence ? { count: verdict.recurrence.count, recurring: verdict.recurrence.recurring } : null, `${label}: recurrence`).toEqual(expectation.recurrence);
+  }
+  if (expectation.memory !== undefined) expect(verdict.memory, `${label}: memory`).toEqual(expectation.memory);
+  const evidence = verdict.evidence.map((item) => lower(`${item.text} (source: ${item.source})`));
+  for (const needle of expectation.evidenceIncludes) {
+    expect(evidence.some((text) => text.includes(lower(needle))), `${label}: evidence should include ${JSON.stringify(needle)}\n${evidence.join('\n')}`).toBe(true);
+  }
+  for (const needle of expectation.limitationsInclude) {
+    expect(verdict.limitations.some((text) => lower(text).includes(lower(needle))), `${label}: limitations should include ${JSON.stringify(needle)}\n${verdict.limitations.join('\n')}`).toBe(true);
+  }
+  for (const needle of expectation.recommendationsInclude) {
+    expect(
+      verdict.recommendations.some((text) => lower(text).includes(lower(needle))),
+      `${label}: recommendations should include ${JSON.stringify(needle)}\n${verdict.recommendations.join('\n')}`,
+    ).toBe(true);
+  }
+  assertNothingLeaks(label, expectation, outputs);
+}
+
+export function assertNothingLeaks(label: string, expectation: ScenarioExpectation, outputs: string[]): void {
+  for (const secret of expectation.mustNotContain) {
+    for (const output of outputs) expect(output.includes(secret), `${label}: output contains ${JSON.stringify(secret)}`).toBe(false);
+  }
+}
+
+export function parseVerdict(stdout: string): Verdict {
+  return VerdictSchema.strict().parse(JSON.parse(stdout));
+}

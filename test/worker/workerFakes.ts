@@ -1,0 +1,55 @@
+import type { QueuedDiagnosis } from '../../functions/core/queuedDiagnosis.js';
+import type { Verdict } from '../../functions/core/verdict.js';
+import type { DiagnosisResult } from '../../functions/diagnosis/DiagnosisResult.js';
+import type { SnsNotification } from '../../functions/delivery/SnsNotification.js';
+import type { VerdictPublisher } from '../../functions/delivery/VerdictPublisher.js';
+import type { WorkerLogger } from '../../functions/worker/WorkerLogger.js';
+import { makeVerdict } from '../delivery/verdictFixture.js';
+
+export function queued(workloadId: string, clusterId = 'cluster-a', dedupeKey = `dk-${workloadId}`): QueuedDiagnosis {
+  return { v: 1, request: { clusterId, workloadId }, source: 'poller', receivedAt: '2025-06-01T00:00:00Z', dedupeKey };
+}
+
+export function record(messageId: string, body: QueuedDiagnosis | string) {
+  return { messageId, body: typeof body === 'string' ? body : JSON.stringify(body) };
+}
+
+/** The engine stand-in: a diagnosed verdict per workload, one occurrence per (cluster, workload). */
+export function resultFor(q: QueuedDiagnosis, overrides: Partial<Verdict> = {}): DiagnosisResult {
+  const clusterId = q.request.clusterId ?? 'unknown';
+  const workloadId = q.request.workloadId ?? 'unknown';
+  const verdict = makeVerdict({
+    workload: { id: workloadId, name: `job-${workloadId}`, project: 'ml-team', clusterId, phase: 'Failed', type: 'training' },
+    ...overrides,
+  });
+  return { verdict, occurrence: { clusterId, workloadId, phase: 'Failed', phaseUpdatedAt: '2025-06-01T09:00:00Z' } };
+}
+
+export class RetryableError extends Error {
+  readonly retryable = true;
+  readonly code = 'RUNAI_UNAVAILABLE';
+}
+
+export function capturingPublisher(failures: ((n: SnsNotification, call: number) => unknown)[] = []) {
+  const published: SnsNotification[] = [];
+  let calls = 0;
+  const publisher: VerdictPublisher = {
+    async publish(notification) {
+      calls += 1;
+      for (const failure of failures) {
+        const error = failure(notification, calls);
+        if (error) throw error;
+      }
+      published.push(notification);
+      return { messageId: `sns-${published.length}` };
+    },
+  };
+  return { publisher, published, calls: () => calls };
+}
+
+export function capturingLogger() {
+  const lines: { level: string; event: string; fields: Record<string, unknown> }[] = [];
+  const log = (level: string) => (event: string, fields: Record<string, unknown> = {}) => lines.push({ level, event, fields });
+  const logger: WorkerLogger = { info: log('info'), warn: log('warn'), error: log('error') };
+  return { logger, lines };
+}
