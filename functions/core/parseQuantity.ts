@@ -35,13 +35,19 @@ export function parseQuantity(value: string | number | null | undefined): number
   return Number.isFinite(bytes) ? Math.round(bytes) : null;
 }
 
-/** Bytes as a short human quantity in binary units (`32 GiB`, `1.5 GiB`, `512 MiB`). */
+/**
+ * Bytes as a short human quantity. Binary units (`32 GiB`) unless the value is a whole
+ * number of decimal megabytes and not of mebibytes (`2G` submitted → `2 GB`), so a
+ * quantity reads back the way it was written.
+ */
 export function formatBytes(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+  const decimal = bytes % 1e6 === 0 && bytes % 2 ** 20 !== 0 && bytes > 0;
+  const base = decimal ? 1000 : 1024;
+  const units = decimal ? ['B', 'kB', 'MB', 'GB', 'TB', 'PB'] : ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
+  while (value >= base && unit < units.length - 1) {
+    value /= base;
     unit += 1;
   }
   const rounded = value >= 100 || Number.isInteger(value) ? Math.round(value) : Math.round(value * 10) / 10;

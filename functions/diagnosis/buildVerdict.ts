@@ -3,18 +3,37 @@
  * signal with its source, quantities, missing measurements named, recurrence, next
  * action. Pure: time is a parameter, text comes from the message catalog.
  */
-import type { Evidence, Verdict, VerdictWorkload } from '../core/verdict.js';
+import { parseQuantity } from '../core/parseQuantity.js';
+import type { Category, Evidence, Verdict, VerdictWorkload } from '../core/verdict.js';
+import type { Pod } from '../runai/schemas.js';
 import type { Messages, RecommendationContext } from '../report/Messages.js';
 import { quoteUntrusted } from '../safety/quoteUntrusted.js';
+import { quoteEvidence } from './quoteEvidence.js';
 import type { Analysis } from './analyseWorkload.js';
 import { countRecurrence, RECURRING_THRESHOLD } from './countRecurrence.js';
 import type { Fact } from './Fact.js';
 import { readMemory, type MemoryReading } from './readMemory.js';
-import type { Signal, SourceName } from './Signal.js';
+import type { Signal, SignalKind, SourceName } from './Signal.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
 export const MAX_SUPPORTING_EVIDENCE = 8;
 export const MAX_ALSO_OBSERVED = 4;
+export const MAX_POD_LINES = 3;
+
+/**
+ * Signals that never decide a category but corroborate one: an exit 137 next to OOMKilled,
+ * failed pods next to a node failure. Quoted after the supporting signals.
+ */
+const CORROBORATING_KINDS: Record<Category, readonly SignalKind[]> = {
+  OOM_KILLED: ['EXIT_SYSTEM_SIGNAL'],
+  IMAGE_PULL_FAILED: [],
+  INIT_FAILED: ['POD_ERROR'],
+  DATASOURCE_MOUNT_FAILED: [],
+  CRASH_APP_ERROR: ['POD_ERROR'],
+  NODE_FAILURE: ['EXIT_SYSTEM_SIGNAL', 'POD_ERROR'],
+  SCHEDULING_POLICY_TERMINATED: ['EXIT_SYSTEM_SIGNAL'],
+  UNKNOWN: ['EXIT_SYSTEM_SIGNAL', 'POD_ERROR', 'PROBE_FAILURE'],
+};
 
 export interface VerdictContext {
   requestedClusterId: string;
@@ -50,7 +69,7 @@ class EvidenceList {
   }
 
   addSignals(signals: readonly Signal[], limit: number, wrap?: (text: string) => string): void {
-    const ordered = [...signals].sort((a, b) => originRank(a) - originRank(b));
+    const ordered = [...signals].sort((a, b) => evidenceRank(a) - evidenceRank(b));
     for (const signal of ordered) {
       if (this.items.length >= limit) return;
       this.addFact(signal.fact, signal.source, wrap);
@@ -62,14 +81,22 @@ class EvidenceList {
   }
 }
 
+/** Facts that say the same thing live and in history share a key: the live one is cited. */
 function factKey(fact: Fact): string {
   if (fact.type === 'event' || fact.type === 'history-event') return `event\u0000${fact.reason}\u0000${fact.message}`;
+  if ((fact.type === 'phase' || fact.type === 'history-phase') && fact.phaseMessage) return `phase\u0000${fact.phaseMessage}`;
   return JSON.stringify(fact);
 }
 
-/** Live status first, then pods, then history: the seed's example order. */
-function originRank(signal: Signal): number {
-  return ['event', 'phase', 'condition', 'pod', 'history-event', 'history-phase'].indexOf(signal.origin);
+const ORIGIN_GROUP: Record<Signal['origin'], number> = { event: 0, phase: 0, condition: 0, pod: 1, 'history-event': 2, 'history-phase': 2 };
+
+/**
+ * Live status first, then pods, then history (the seed's example order); within each,
+ * a signal that names its cause (a registry error, an exit code) is quoted first.
+ */
+function evidenceRank(signal: Signal): number {
+  const informative = (signal.imagePullCause && signal.imagePullCause !== 'unspecified') || signal.exitCode !== undefined;
+  return ORIGIN_GROUP[signal.origin] * 2 + (informative ? 0 : 1);
 }
 
 function limitationsFor(evidence: WorkloadEvidence, messages: Messages): string[] {
@@ -137,10 +164,9 @@ export function buildVerdict(evidence: WorkloadEvidence, analysis: Analysis, con
 
   const { category, supporting, runnersUp } = analysis.classification;
   list.addSignals(supporting, MAX_SUPPORTING_EVIDENCE);
-  if (category === 'UNKNOWN') {
-    list.addFact(phaseFact(evidence), 'get_workload_status');
-    list.addSignals(analysis.signals.filter((signal) => ['EXIT_SYSTEM_SIGNAL', 'POD_ERROR', 'PROBE_FAILURE'].includes(signal.kind)), MAX_SUPPORTING_EVIDENCE);
-  }
+  if (category === 'UNKNOWN') list.addFact(phaseFact(evidence), 'get_workload_status');
+  const corroborating = analysis.signals.filter((signal) => CORROBORATING_KINDS[category].includes(signal.kind) && !supporting.includes(signal));
+  list.addSignals(corroborating, list.items.length + MAX_SUPPORTING_EVIDENCE);
 
   const spec = evidence.spec.ok ? evidence.spec.value : null;
   const pods = evidence.pods.ok ? evidence.pods.value : null;
@@ -149,6 +175,7 @@ export function buildVerdict(evidence: WorkloadEvidence, analysis: Analysis, con
   const memory = readMemory({ status: evidence.status, spec, pods, metrics });
   addCorroboration(list, category, evidence, memory, memoryRelevant);
   if (pods && pods.length === 0) list.addFact({ type: 'no-pods' }, 'get_workload_pods');
+  for (const pod of podsToCite(pods ?? [], supporting)) list.addFact(podFact(pod), 'get_workload_pods');
 
   const alsoObserved = runnersUp.flatMap((runnerUp) => runnerUp.supporting);
   const beforeAlso = list.items.length;
@@ -188,13 +215,33 @@ export function buildVerdict(evidence: WorkloadEvidence, analysis: Analysis, con
   };
 }
 
+/** Pods named by the supporting signals first (they say which node), then failed-looking pods. */
+function podsToCite(pods: readonly Pod[], supporting: readonly Signal[]): Pod[] {
+  const named = new Set(supporting.flatMap((signal) => (signal.fact.type === 'event' && signal.fact.objectName ? [signal.fact.objectName] : [])));
+  const quietPhases = /^(?:running|pending|succeeded|completed)$/i;
+  const ranked = [...pods].sort((a, b) => Number(named.has(quoteName(b.name))) - Number(named.has(quoteName(a.name))));
+  return ranked.filter((pod) => named.has(quoteName(pod.name)) || !quietPhases.test(pod.k8sPhase ?? '')).slice(0, MAX_POD_LINES);
+}
+
+function podFact(pod: Pod): Fact {
+  return {
+    type: 'pod',
+    podName: quoteName(pod.name),
+    k8sPhase: quoteName(pod.k8sPhase ?? 'unknown'),
+    nodeName: pod.nodeName ? quoteName(pod.nodeName) : null,
+    memoryLimitBytes: parseQuantity(pod.requestedResources?.cpuMemory?.limit),
+  };
+}
+
+const quoteName = (text: string) => quoteUntrusted(text, { maxLength: 120 });
+
 function phaseFact(evidence: WorkloadEvidence): Fact {
   const { status } = evidence;
   return {
     type: 'phase',
     phase: quoteUntrusted(status.phase, { maxLength: 64 }),
     phaseReason: status.phaseReason ? quoteUntrusted(status.phaseReason, { maxLength: 120 }) : null,
-    phaseMessage: status.phaseMessage ? quoteUntrusted(status.phaseMessage, { maxLength: 300 }) : null,
+    phaseMessage: status.phaseMessage ? quoteEvidence(status.phaseMessage, 360) : null,
   };
 }
 
@@ -232,12 +279,10 @@ function recommendationContext(
   const pullCauses = supporting.map((signal) => signal.imagePullCause).filter((cause) => cause && cause !== 'unspecified');
   const exitCodes = supporting.map((signal) => signal.exitCode).filter((code): code is number => code !== undefined && code !== 0);
   const policySignal = supporting.find((signal) => signal.kind === 'SCHEDULING_POLICY');
-  const nodeNames = [
-    ...new Set([
-      ...supporting.map((signal) => signal.nodeName).filter((name): name is string => Boolean(name)),
-      ...(category === 'NODE_FAILURE' ? pods.map((pod) => pod.nodeName).filter((name): name is string => Boolean(name)).map((name) => quoteUntrusted(name, { maxLength: 120 })) : []),
-    ]),
-  ];
+  const namedPods = podsToCite(pods, supporting);
+  const nodesFromSignals = supporting.map((signal) => signal.nodeName).filter((name): name is string => Boolean(name));
+  const nodesFromPods = namedPods.map((pod) => pod.nodeName).filter((name): name is string => Boolean(name)).map(quoteName);
+  const nodeNames = category === 'NODE_FAILURE' ? [...new Set([...nodesFromSignals, ...nodesFromPods])] : [];
   const namespace = evidence.status.namespace ?? (evidence.status.projectName ? `runai-${evidence.status.projectName}` : null);
   return {
     category,
@@ -248,7 +293,7 @@ function recommendationContext(
     restartPolicy: specBody?.restartPolicy ? quoteUntrusted(specBody.restartPolicy, { maxLength: 32 }) : null,
     nodeNames,
     namespace: namespace ? quoteUntrusted(namespace, { maxLength: 253 }) : null,
-    podName: pods[0]?.name ? quoteUntrusted(pods[0].name, { maxLength: 253 }) : null,
+    podName: (namedPods[0] ?? pods[0])?.name ? quoteName((namedPods[0] ?? pods[0])!.name) : null,
     exitCode: exitCodes[0] ?? null,
     policyText: policySignal ? policyTextOf(policySignal.fact) : null,
     killedBySignalUnexplained: category === 'UNKNOWN' && analysis.signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL'),

@@ -55,28 +55,35 @@ export function countRecurrence(input: RecurrenceInput): number {
     if (update && FAILURE_PHASES.has(update.phase.trim().toLowerCase())) anchors.push({ at, kinds: matchPhaseMessage(update.phaseMessage) });
   }
 
-  const episodes: { at: number; category: Category }[] = [];
+  const episodes: { start: number; end: number; category: Category }[] = [];
   const unclaimed: Mark[] = [];
   for (const mark of loose) {
     const anchor = anchors.find((candidate) => Math.abs(candidate.at - mark.at) <= TERMINATION_WINDOW_MS);
     if (anchor) anchor.kinds.push(...mark.kinds);
     else unclaimed.push(mark);
   }
-  for (const anchor of anchors) episodes.push({ at: anchor.at, category: categoryOf(anchor.kinds) });
+  for (const anchor of anchors) episodes.push({ start: anchor.at, end: anchor.at, category: categoryOf(anchor.kinds) });
 
   unclaimed.sort((a, b) => a.at - b.at);
-  const lastByKind = new Map<SignalKind, number>();
+  // The open episode of each kind: a mark within the gap of its end extends it.
+  const openByKind = new Map<SignalKind, { start: number; end: number; category: Category }>();
   for (const mark of unclaimed) {
     const kind = mark.kinds[0] as SignalKind;
-    const previous = lastByKind.get(kind);
-    lastByKind.set(kind, mark.at);
+    const open = openByKind.get(kind);
     const gap = BACKOFF_KINDS.has(kind) ? BACKOFF_GAP_MS : TERMINATION_WINDOW_MS;
-    if (previous !== undefined && mark.at - previous <= gap) continue;
-    episodes.push({ at: mark.at, category: categoryOf(mark.kinds) });
+    if (open && mark.at - open.end <= gap) {
+      open.end = mark.at;
+      continue;
+    }
+    const episode = { start: mark.at, end: mark.at, category: categoryOf(mark.kinds) };
+    openByKind.set(kind, episode);
+    episodes.push(episode);
   }
 
   const matching = episodes.filter((episode) => episode.category === input.category);
-  const currentIsRecorded = matching.some((episode) => Math.abs(episode.at - input.currentFailureAt) <= BACKOFF_GAP_MS);
+  const currentIsRecorded = matching.some(
+    (episode) => input.currentFailureAt >= episode.start - BACKOFF_GAP_MS && input.currentFailureAt <= episode.end + BACKOFF_GAP_MS,
+  );
   return matching.length + (currentIsRecorded ? 0 : 1);
 }
 

@@ -87,7 +87,7 @@ export const K8S_PHASE_TABLE: readonly { k8sPhase: RegExp; kind: SignalKind }[] 
   { k8sPhase: /^(?:ContainerCannotRun|StartError|RunContainerError|CreateContainerError)$/i, kind: 'CONTAINER_CRASH' },
   { k8sPhase: /^Evicted$/i, kind: 'EVICTED' },
   { k8sPhase: /^(?:NodeLost|NodeShutdown)$/i, kind: 'NODE_FAILURE' },
-  { k8sPhase: /^Error$/i, kind: 'POD_ERROR' },
+  { k8sPhase: /^(?:Error|Failed)$/i, kind: 'POD_ERROR' },
 ];
 
 /**

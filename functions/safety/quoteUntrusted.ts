@@ -9,7 +9,8 @@
  * 2. redact secrets while line breaks still exist (PEM blocks and YAML env entries span lines);
  * 3. flatten to one line (`⏎` marks breaks), collapse whitespace;
  * 4. replace double quotes (straight and curly) with `'` so the text cannot close the report's
- *    “…” and forge a line of its own;
+ *    “…” and forge a line of its own; then redact once more, because flattening and the
+ *    quote change can alter what the patterns see (the result is a fixed point of redaction);
  * 5. cap the length last (the cap can only remove text, never reveal it).
  *
  * HTML is deliberately NOT escaped: every renderer is plain text (email body, pager JSON, CLI),
@@ -31,8 +32,15 @@ export interface QuoteOptions {
 }
 
 export function quoteUntrusted(text: string, options: QuoteOptions = {}): string {
-  const cleaned = flattenLines(redactSecrets(stripInvisibleCharacters(String(text ?? ''))));
-  return capLength(cleaned.replace(DOUBLE_QUOTES, "'"), resolveMaxLength(options.maxLength));
+  // A `⏎` already in the text (a quote of a quote) is read as the line break it stands for,
+  // so quoting twice redacts exactly like quoting once.
+  const lines = stripInvisibleCharacters(String(text ?? '')).replace(/ ?\u23CE ?/g, '\n');
+  const redacted = redactSecrets(lines);
+  const flat = flattenLines(redacted).replace(DOUBLE_QUOTES, "'");
+  // Flattening and quote replacement change what the patterns see; one more (idempotent) pass
+  // makes the quote a fixed point of `redactSecrets`, which the report layer applies again.
+  // If they changed nothing, `flat` already is that fixed point.
+  return capLength(flat === redacted ? flat : redactSecrets(flat), resolveMaxLength(options.maxLength));
 }
 
 function resolveMaxLength(requested: number | undefined): number {

@@ -38,10 +38,23 @@ function applyPattern(text: string, { pattern, replace }: SecretPattern): string
   return copiedUpTo === 0 ? text : out + text.slice(copiedUpTo);
 }
 
+/**
+ * Rows interact: a late row (a vendor token) can change what an earlier row sees (the value
+ * after `token:`). Running the table until nothing changes makes the result a fixed point, so
+ * `redactSecrets` is idempotent by construction. Text without secrets costs one pass; text
+ * with secrets normally two. The cap only bounds pathological inputs.
+ */
+const MAX_PASSES = 4;
+
 /** Redacts every credential shape in `SECRET_PATTERNS`; idempotent. */
 export function redactSecrets(text: string): string {
   let result = text;
-  for (const row of SECRET_PATTERNS) result = applyPattern(result, row);
+  for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+    let next = result;
+    for (const row of SECRET_PATTERNS) next = applyPattern(next, row);
+    if (next === result) break;
+    result = next;
+  }
   return result;
 }
 

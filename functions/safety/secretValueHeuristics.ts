@@ -6,7 +6,7 @@
  */
 import { REDACTED } from './redactionMarker.js';
 
-const QUOTES = ['\\"', '"', "'"] as const;
+const QUOTES = ['\\"', "\\'", '"', "'"] as const;
 
 /** The value without one level of surrounding quotes (JSON, escaped JSON, shell). */
 export function unquote(raw: string): string {
@@ -23,7 +23,7 @@ export function maskKeepingQuotes(raw: string): string {
     if (raw.length >= 2 * q.length && raw.startsWith(q) && raw.endsWith(q)) return `${q}${REDACTED}${q}`;
   }
   for (const q of QUOTES) if (raw.startsWith(q)) return `${q}${REDACTED}`;
-  const scheme = /^(?:Bearer|Basic|Token|bearer|basic|token)[ \t]+/.exec(raw);
+  const scheme = /^(?:Bearer|Basic|Token)[ \t]+/.exec(raw);
   return scheme ? `${scheme[0]}${REDACTED}` : REDACTED;
 }
 
@@ -34,7 +34,7 @@ export function maskKeepingQuotes(raw: string): string {
  * `$(HF_TOKEN)` whose upper-case form real passwords practically never take.
  */
 export function isInnocuousValue(raw: string): boolean {
-  const value = unquote(raw).trim();
+  const value = unquote(raw).trim().replace(/^(?:Bearer|Basic|Token)[ \t]+/, '');
   if (value === '' || value === REDACTED) return true;
   if (/^(?:null|none|nil|undefined|true|false)$/i.test(value)) return true;
   if (/^(?:\*{3,}|x{3,}|<redacted>|redacted)$/i.test(value)) return true;
@@ -42,6 +42,23 @@ export function isInnocuousValue(raw: string): boolean {
   if (/^\{\{/.test(value)) return true; // Helm/Jinja template: the value is resolved elsewhere
   return /^\$(?:[A-Z_][A-Z0-9_]*|\{[A-Z_][A-Z0-9_]*\}|\([A-Z_][A-Z0-9_]*\))$/.test(value);
 }
+
+/**
+ * Paths, URLs and image references: every segment before the last `/` is lowercase
+ * (`/run/secrets/db-password`, `nvcr.io/nvidia/pytorch:24.05-py3`). base64 keys that contain
+ * `/` have upper-case letters in their segments.
+ */
+export function looksLikePath(value: string): boolean {
+  if (/^[a-z][a-z0-9+.-]{1,30}:\/\/[^\s@]+$/.test(value)) return true; // a URL without userinfo
+  if (/^(?:\/|\.{1,2}\/|~\/)[\w.~@:/-]*$/.test(value) && !/[+=]/.test(value)) return true; // a file path
+  if (!value.includes('/')) return false;
+  const segments = value.split('/');
+  segments.pop();
+  return segments.every((segment) => /^[a-z0-9._~-]*(?::\d{1,5})?$/.test(segment)) && !/[+=]/.test(value);
+}
+
+/** Only our own markers (and spacing or line-break marks): nothing left to redact. */
+export const isOnlyMarkers = (value: string): boolean => value.split(REDACTED).join('').replace(/[\s⏎]/g, '') === '';
 
 /** Lowercase DNS-style names (k8s objects, hosts): `db-creds-2`, `hf-token`, `node-07.local`. */
 const K8S_NAME = /^[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?$/;
@@ -53,16 +70,25 @@ const hasRandomRun = (value: string): boolean => /[A-Za-z0-9]{16,}/.test(value) 
  * names; treat anything with mixed classes, symbols or a long random run as a credential.
  */
 export function looksLikeCredential(raw: string): boolean {
-  const value = unquote(raw);
+  // Judge only what is still visible: a marker left by an earlier pass is not evidence either way.
+  const value = unquote(raw).split(REDACTED).join('').replace(/^(?:Bearer|Basic|Token)[ \t]+/, '');
   if (isInnocuousValue(value)) return false;
   if (PROSE_WORD.test(value)) return false;
   if (/^[A-Za-z]{1,19}$/.test(value)) return false; // identifiers such as secretName, AccessDenied
   if (/^\d{1,7}$/.test(value)) return false; // status codes, counts
+  if (value.endsWith(':')) return false; // the next link of an error chain (`ValueError:`)
+  if (looksLikePath(value)) return false;
+  if (/^[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(value)) return false; // UUIDs identify, not authenticate
+  if (/^[A-Za-z][A-Za-z_.-]{0,40}$/.test(value)) return false; // `MountVolume.SetUp`, `Back-off`, `not_found`
+  if (/^[A-Za-z_][\w.-]{0,64}=/.test(value)) return false; // another `key=value`: its own row judges it
+  if (/^v?[\d\-:.+/TZ]+$/.test(value)) return false; // timestamps, versions, IPs, ratios
   if (/^[a-z]+(?:[-_.][a-z]+)*$/.test(value)) return false; // `not-found`, `permission_denied`
   // Lowercase names made of words (`db-creds-2`, `gpu-node-07`) are k8s objects; digit/letter
   // soup without a word (`7f3a9e0b1c2d`) or a long mixed run is a token.
   if (K8S_NAME.test(value)) return hasRandomRun(value) || (value.length >= 8 && !/[a-z]{3,}/.test(value) && /\d/.test(value) && /[a-z]/.test(value));
-  return value.length >= 6;
+  // Tokens found in weak contexts use token alphabets (base64, base64url, hex, JWT); prose,
+  // markup and code (`<script>`, `f(x)`) do not.
+  return value.length >= 6 && /^[A-Za-z0-9+/=_.~-]+$/.test(value);
 }
 
 /**
@@ -72,14 +98,14 @@ export function looksLikeCredential(raw: string): boolean {
 export function isHighEntropy(value: string): boolean {
   if (value.length < 16) return false;
   if (/^[0-9a-f]{32,}$/i.test(value)) return true; // hex API keys (W&B, Databricks, …)
-  if (K8S_NAME.test(value)) return false;
+  if (K8S_NAME.test(value) || looksLikePath(value)) return false;
   if (/^[A-Za-z]+$/.test(value)) return false; // identifiers such as AuthenticationFailed
   const lower = /[a-z]/.test(value);
   const upper = /[A-Z]/.test(value);
   const digit = /\d/.test(value);
   if (lower && upper && digit) return true;
   if (upper && digit && !lower) return /^[A-Z0-9]{16,}$/.test(value);
-  if (/[+/]/.test(value) && value.length >= 20 && (lower || upper) && (digit || (lower && upper))) return true; // base64
+  if (/[+/]/.test(value) && value.length >= 20 && (lower || upper) && digit) return true; // base64
   return value.length >= 32 && (lower || upper) && digit && !/[_.-]/.test(value);
 }
 

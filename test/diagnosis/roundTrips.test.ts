@@ -60,13 +60,18 @@ describe('critical path against a latency-injecting simulator', () => {
     simulator = await startRunaiSimulator({ scenarios: oomScenario, latencyMs: LATENCY_MS });
     const client = createRunaiClient({ baseUrl: simulator.url, credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' } });
     try {
-      // Warm the token and the connection pool: the bar is about round trips after the token.
-      await client.getWorkload(ID);
-      simulator.reset();
-      const started = performance.now();
-      const result = await diagnoseWorkload({ clusterId: CLUSTER, workloadId: ID }, { reader: client, now: new Date() });
-      const wallMs = performance.now() - started;
-      expect(result.verdict.category).toBe('OOM_KILLED');
+      // Warm the token, the connection pool and the JIT (a warm Lambda): the bar is about round trips after the token.
+      await diagnoseWorkload({ clusterId: CLUSTER, workloadId: ID }, { reader: client, now: new Date() });
+      const walls: number[] = [];
+      let result;
+      for (let run = 0; run < 3; run += 1) {
+        simulator.reset();
+        const started = performance.now();
+        result = await diagnoseWorkload({ clusterId: CLUSTER, workloadId: ID }, { reader: client, now: new Date() });
+        walls.push(performance.now() - started);
+      }
+      const wallMs = walls.sort((a, b) => a - b)[1] as number;
+      expect(result?.verdict.category).toBe('OOM_KILLED');
       const apiRequests = simulator.requests.filter((request) => request.endpoint !== 'token');
       const rounds = countRounds(apiRequests);
       expect(apiRequests.map((request) => request.endpoint).sort()).toEqual(['events', 'history', 'metrics', 'pods', 'spec', 'status']);

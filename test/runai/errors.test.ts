@@ -23,7 +23,6 @@ describe('HTTP status mapping', () => {
     [403, 'RUNAI_FORBIDDEN', 'You do not have sufficient permissions.'],
     [404, 'RUNAI_NOT_FOUND', 'Resource id not found.'],
     [400, 'RUNAI_BAD_REQUEST', 'Required parameter is missing'],
-    [429, 'RUNAI_BAD_REQUEST', 'slow down'],
   ] as const)('HTTP %i → %s with the server message, not retried', async (status, code, message) => {
     reply(status, { code: status, message });
     const client = makeClient(agent);
@@ -31,6 +30,14 @@ describe('HTTP status mapping', () => {
     expect(error).toBeInstanceOf(RunaiError);
     expect(error).toMatchObject({ code, status, retryable: false, endpoint: 'GET /api/v1/workloads/{id}' });
     expect((error as Error).message).toBe(`GET /api/v1/workloads/{id} failed with HTTP ${status}: ${message}`);
+    expect(client.stats.requests).toBe(1);
+  });
+
+  it('HTTP 429 is not retried in-process but is retryable later (the queue redelivers)', async () => {
+    reply(429, { code: 429, message: 'slow down' });
+    const client = makeClient(agent);
+    const error = await caught(client.getWorkload(WORKLOAD_ID));
+    expect(error).toMatchObject({ code: 'RUNAI_UNAVAILABLE', status: 429, retryable: true });
     expect(client.stats.requests).toBe(1);
   });
 

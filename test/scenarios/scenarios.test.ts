@@ -41,7 +41,8 @@ describe('fixture scenarios through the CLI', () => {
         const verdict = parseVerdict(json.stdout);
         assertVerdictMatches(scenario, verdict, [json.stdout, text.stdout, json.stderr, text.stderr]);
         const firstLine = text.stdout.split('\n')[0];
-        expect(firstLine).toBe(verdict.outcome === 'diagnosed' ? `Category: ${verdict.category}` : expect.stringMatching(/^Outcome: /));
+        if (verdict.outcome === 'diagnosed') expect(firstLine).toBe(`Category: ${verdict.category}`);
+        else expect(firstLine).toMatch(/^Outcome: /);
 
         const golden = join(scenario.dir, 'expected.txt');
         if (updateGolden) await writeFile(golden, text.stdout);

@@ -1,0 +1,19 @@
+/**
+ * Quotes cluster text for an evidence line. Kubernetes puts the informative part of a
+ * message at its end ("…: dial tcp: lookup registry on 10.96.0.10:53: no such host"), so a
+ * long message keeps its head and its tail and elides the middle, instead of being cut.
+ */
+import { quoteUntrusted } from '../safety/quoteUntrusted.js';
+
+/** Longest text read before eliding: beyond it even the tail is noise (and costly to scan). */
+const READ_LIMIT = 4_000;
+const ELISION = ' … ';
+
+export function quoteEvidence(text: string | null | undefined, maxLength: number): string {
+  const quoted = quoteUntrusted(text ?? '', { maxLength: READ_LIMIT });
+  const codePoints = Array.from(quoted);
+  if (codePoints.length <= maxLength) return quoted;
+  const headLength = Math.floor((maxLength - ELISION.length) * 0.4);
+  const tailLength = maxLength - ELISION.length - headLength;
+  return `${codePoints.slice(0, headLength).join('').trimEnd()}${ELISION}${codePoints.slice(codePoints.length - tailLength).join('').trimStart()}`;
+}

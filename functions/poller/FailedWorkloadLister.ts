@@ -1,0 +1,20 @@
+/**
+ * The one Run:ai read the poller needs (DESIGN §1 item 2). The Run:ai client satisfies it
+ * structurally (`createRunaiClient(...).listWorkloadsPhasedSince`); a test fake needs only
+ * the fields below, which are all the poller reads from a workload.
+ */
+import type { PhasedWorkloadQuery } from '../runai/listWorkloadsPhasedSince.js';
+
+export type { PhasedWorkloadQuery };
+
+export interface PolledWorkload {
+  id: string;
+  clusterId: string;
+  phase: string;
+  phaseUpdatedAt?: string | null | undefined;
+}
+
+export interface FailedWorkloadLister {
+  /** One page of `query.clusterId`'s workloads in `query.phases` changed at or after `query.since`, oldest first; `next` is the next offset, null on the last page. */
+  listWorkloadsPhasedSince(query: PhasedWorkloadQuery): Promise<{ workloads: readonly PolledWorkload[]; next: number | null }>;
+}

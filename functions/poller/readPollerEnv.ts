@@ -1,0 +1,47 @@
+/**
+ * The poller Lambda's configuration from the environment, validated strictly: a bad value
+ * fails the invocation with a message naming the key (and the rule, never the value).
+ * Run:ai credentials are not here: see loadRunaiCredentials.
+ */
+import { z } from 'zod';
+import { LookbackSchema, parseLookbackMs } from '../core/diagnosisRequest.js';
+
+// Run:ai cluster ids are UUIDs; the case and version digits are not checked.
+const CLUSTER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// Empty means unset: CDK and shell exports often produce `VAR=`.
+const unsetIfEmpty = (value: unknown): unknown => (value === '' ? undefined : value);
+
+const duration = z.preprocess(unsetIfEmpty, LookbackSchema.transform(parseLookbackMs).optional());
+
+export const PollerEnvSchema = z.strictObject({
+  /** Comma-separated cluster ids, e.g. `7c1b…,0a2f…`. */
+  CLUSTER_IDS: z
+    .string()
+    .transform((value) => [...new Set(value.split(',').map((id) => id.trim()).filter((id) => id.length > 0))])
+    .pipe(z.array(z.string().regex(CLUSTER_ID, 'must be cluster UUIDs')).min(1, 'must name at least one cluster').max(100, 'must name at most 100 clusters')),
+  QUEUE_URL: z.url({ protocol: /^https$/, error: 'must be the https URL of the SQS queue' }),
+  STATE_TABLE: z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name'),
+  RUNAI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of the Run:ai control plane' }),
+  /** First-run window, e.g. `1h` (default). */
+  POLL_INITIAL_LOOKBACK: duration,
+  /** Re-listed before the watermark each run, e.g. `5m` (default). */
+  POLL_OVERLAP: duration,
+});
+export type PollerEnv = z.infer<typeof PollerEnvSchema>;
+
+export class PollerConfigError extends Error {
+  override readonly name = 'PollerConfigError';
+}
+
+export function readPollerEnv(env: Readonly<Record<string, string | undefined>> = process.env): PollerEnv {
+  // Only our keys: the Lambda environment holds many others (AWS_*, _HANDLER…).
+  const ours = Object.fromEntries(Object.keys(PollerEnvSchema.shape).map((key) => [key, env[key]]));
+  const parsed = PollerEnvSchema.safeParse(ours);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '');
+    return ours[key] === undefined ? `${key} is not set` : `${key} ${issue.message}`;
+  });
+  throw new PollerConfigError(`invalid poller environment: ${[...new Set(problems)].join('; ')}`);
+}

@@ -1,0 +1,30 @@
+/**
+ * Rows for HTTP credentials: `Authorization`/`Cookie` headers and bare `Bearer`/`Basic`
+ * credentials in logs. They run after the name-driven rows because their spans are broad.
+ */
+import { REDACTED } from './redactionMarker.js';
+import { decodeBase64, isHighEntropy, isOnlyMarkers, looksLikeCredential } from './secretValueHeuristics.js';
+import { QUOTED_TAIL, row, type SecretPattern } from './secretPatternKit.js';
+
+const SCHEMES = 'Bearer|Basic|Token|Bot|ApiKey|SSWS|Splunk|GenieKey|Negotiate|NTLM|bearer|basic|token|key|Key';
+/** Basic credentials decode to printable `user:password`. */
+const decodesToUserPassword = (value: string): boolean => /^[\x20-\x7e]+:[\x20-\x7e]*$/.test(decodeBase64(value));
+
+export const HEADER_SECRET_PATTERNS: readonly SecretPattern[] = [
+  row('authorization-header', new RegExp(String.raw`(?<name>(?<![A-Za-z0-9_-])(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION))(?<sep>\\?["']?[ \t]{0,8}[:=][ \t]{0,8}\\?["']?)(?<scheme>(?:${SCHEMES})[ \t]+)?(?<value>[^\s⏎"'\\,]+${QUOTED_TAIL})`, 'g'),
+    // Without a scheme, `may require authorization: server message` is prose, not a header.
+    (g) => (isOnlyMarkers(g('value')) || (!g('scheme') && !looksLikeCredential(g('value'))) ? null : `${g('name')}${g('sep')}${g('scheme')}${REDACTED}`)),
+  row('cookie-header', /(?<name>(?<![A-Za-z0-9_-])(?:[Ss]et-)?[Cc]ookie|SET-COOKIE|COOKIE)(?<sep>[ \t]{0,8}:[ \t]{0,8})(?<value>(?:[^\r\n⏎"']|"[^"\r\n⏎]{0,4096}"|'[^'\r\n⏎]{0,4096}')+)/g,
+    (g) => (isOnlyMarkers(g('value')) ? null : `${g('name')}${g('sep')}${REDACTED}`)),
+  row('bearer-token', new RegExp(String.raw`(?<scheme>(?<![A-Za-z0-9_-])(?:Bearer|bearer|BEARER)[ \t]+)(?<value>[A-Za-z0-9._~+/=-]{8,}${QUOTED_TAIL})`, 'g'),
+    (g) => (looksLikeCredential(g('value')) ? `${g('scheme')}${REDACTED}` : null)),
+  row('basic-credentials', /(?<scheme>(?<![A-Za-z0-9_-])(?:Basic|basic|BASIC)[ \t]+)(?<value>[A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])/g,
+    (g) => (decodesToUserPassword(g('value')) || looksLikeCredential(g('value')) ? `${g('scheme')}${REDACTED}` : null)),
+];
+
+/** The weakest row, run last: a clearly random string right after a word such as `token`. */
+export const HIGH_ENTROPY_AFTER_WORD_PATTERN: SecretPattern = row(
+  'secret-word-high-entropy',
+  /(?<lead>(?<![A-Za-z0-9])(?:tokens?|secrets?|passwords?|passwd|api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|credentials?|pat)[ \t]{1,8}(?:(?:is|was|of|for|value|=|:)[ \t]{1,8})?\\?["'`]?)(?<value>[A-Za-z0-9+/_.~=-]{16,1024})/gi,
+  (g) => (isHighEntropy(g('value')) ? `${g('lead')}${REDACTED}` : null),
+);

@@ -1,0 +1,23 @@
+/** Rows for private key material: PEM/PGP/PuTTY blocks, their base64 forms, age keys. */
+import { QUOTED_TAIL, decodedHas, keep, row, type SecretPattern } from './secretPatternKit.js';
+
+const BEGIN = '-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----';
+/** Body characters stop at `-----`, so a run of BEGIN lines without END stays linear. */
+const BODY = String.raw`(?:[A-Za-z0-9+/=\s:,.()\\]|-(?!----))*`;
+/**
+ * After a truncated BEGIN: the rest of its line, then every following base64/header/blank line.
+ * Balanced quoted segments are taken whole (a swallowed `--secret "x"` must not leave "x"); an
+ * unbalanced quote ends the span (the closing quote of a JSON string value).
+ */
+const LINE_REST = String.raw`(?:[^"'\r\n⏎]|"[^"\r\n⏎]{0,4096}"|'[^'\r\n⏎]{0,4096}')*`;
+const TRUNCATED_BODY = String.raw`${LINE_REST}(?:\r?\n(?:[ \t]*(?=[A-Za-z0-9+/=]{16})${LINE_REST}|[A-Za-z-]{1,32}:${LINE_REST}|[ \t]*(?=\r?\n)))*`;
+
+export const KEY_MATERIAL_PATTERNS: readonly SecretPattern[] = [
+  row('pem-private-key', new RegExp(`${BEGIN}${BODY}-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----`, 'g')),
+  // A truncated block (log cut, event length limit) still must not leak its base64 body.
+  row('pem-private-key-unterminated', new RegExp(`${BEGIN}${TRUNCATED_BODY}${QUOTED_TAIL}`, 'g')),
+  row('putty-private-key', /(?<head>Private-Lines:[ \t]*\d{1,4})(?:\s+[A-Za-z0-9+/=]{1,128}){1,400}/g, keep('head', ' ')),
+  // base64 of "-----BEGIN …": k8s Secret `tls.key:` / kubeconfig `client-key-data:`.
+  row('base64-pem-private-key', /(?<![A-Za-z0-9+/=])LS0tLS1CRUdJTi[A-Za-z0-9+/]{8,}={0,2}/g, decodedHas(/PRIVATE KEY/)),
+  row('age-secret-key', /AGE-SECRET-KEY-1[0-9A-Z]{20,}/g),
+];

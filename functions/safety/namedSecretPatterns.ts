@@ -1,0 +1,27 @@
+/**
+ * Rows driven by a secret-ish NAME (`isSecretName`): env entries, JSON/YAML keys, `KEY=value`
+ * assignments and `--flag value` arguments. The name decides; the value only has to exist and
+ * not be innocuous (empty, boolean, `$VAR`, `***`).
+ */
+import { SECRET_NAME_SOURCE } from './isSecretName.js';
+import { isInnocuousValue, maskKeepingQuotes } from './secretValueHeuristics.js';
+import { NAME, NAME_START, QUOTED, VALUE, redactAssignment, redactFlag, redactValue, row, type SecretPattern } from './secretPatternKit.js';
+
+const Q = String.raw`\\?["']?`; // an optional quote, possibly escaped inside a JSON string
+const ENV_NAME_KEY = String.raw`(?<pre>${NAME_START}${Q}name${Q}[ \t]{0,8}[:=][ \t]{0,8}${Q})`;
+const ENV_VALUE_KEY = String.raw`(?<mid>${Q}[ \t]{0,8},?\s{0,32}(?:-[ \t]{0,8})?${Q}value${Q}[ \t]{0,8}[:=][ \t]{0,8})`;
+
+export const NAMED_SECRET_PATTERNS: readonly SecretPattern[] = [
+  // Kubernetes env entries: {"name":"DB_PASSWORD","value":"…"} and YAML `- name: X⏎  value: …`.
+  row('k8s-env-name-value', new RegExp(`${ENV_NAME_KEY}(?<name>${SECRET_NAME_SOURCE})${ENV_VALUE_KEY}${VALUE}`, 'g'),
+    (g) => (isInnocuousValue(g('value')) ? null : `${g('pre')}${g('name')}${g('mid')}${maskKeepingQuotes(g('value'))}`)),
+  row('k8s-env-value-name', new RegExp(String.raw`(?<pre>\\?"value\\?"[ \t]{0,8}:[ \t]{0,8})(?<value>${QUOTED})(?<mid>[ \t]{0,8},\s{0,32}\\?"name\\?"[ \t]{0,8}:[ \t]{0,8}\\?")(?<name>${SECRET_NAME_SOURCE})(?=\\?")`, 'g'),
+    (g) => (isInnocuousValue(g('value')) ? null : `${g('pre')}${maskKeepingQuotes(g('value'))}${g('mid')}${g('name')}`)),
+  // "password": "…" / 'api_key': '…' / environ["TOKEN"] = "…": a quoted key needs a quoted value,
+  // which keeps kubelet's `volume "hf-token" : secret "x" not found` readable.
+  row('secret-quoted-key', new RegExp(String.raw`(?<=["'])${NAME}(?<sep>\\?["']\]?[ \t]{0,8}(?::?=|:)[ \t]{0,8})(?<value>${QUOTED})`, 'g'), redactValue),
+  // DB_PASSWORD=…, password: …, --password=…, AWS_SECRET_ACCESS_KEY = …, ?access_token=…
+  row('secret-assignment', new RegExp(String.raw`${NAME}(?<sep>[ \t]{0,8}(?::?=(?![=>~])|:(?![:/]))[ \t]{0,8})${VALUE}`, 'g'), redactAssignment),
+  // --password X, --token X, --api-key X, --client-secret X (space-separated flag values).
+  row('secret-flag', new RegExp(String.raw`${NAME.replace('(?<name>', '(?<name>(?=-)')}(?<sep>[ \t]+)(?!-)${VALUE}`, 'g'), redactFlag),
+];

@@ -1,0 +1,83 @@
+/**
+ * Linear-time guard: every pattern must stay fast on hostile 200 KB inputs built to trigger
+ * catastrophic backtracking (long runs of one class, repeated prefixes, unterminated quotes
+ * and blocks). Budget: 200 ms per input for redactSecrets and for quoteUntrusted.
+ */
+import { describe, expect, it } from 'vitest';
+import { redactSecrets } from '../../functions/safety/redactSecrets.js';
+import { quoteUntrusted } from '../../functions/safety/quoteUntrusted.js';
+import { SECRET_CORPUS } from './secretCorpus.js';
+
+const SIZE = 200_000;
+const fill = (unit: string, prefix = '', suffix = ''): string => prefix + unit.repeat(Math.ceil((SIZE - prefix.length - suffix.length) / unit.length)) + suffix;
+
+const ADVERSARIAL: Record<string, string> = {
+  'one long word': fill('a'),
+  'one long base64 run': fill('Ab9+/='),
+  'words': fill('a '),
+  'dotted name run': fill('a.'),
+  'dashed name run': fill('a-'),
+  'underscore name run': fill('a_'),
+  'repeated password=': fill('password='),
+  'repeated password: ': fill('password: '),
+  'repeated JSON key, no closing quote': fill('"password": "'),
+  'repeated escaped quotes': fill('\\"'),
+  'repeated quotes': fill('"\''),
+  'assignment chain': fill('a=', 'x='),
+  'secret value with many ampersands': fill('a&b=', 'DB_PASSWORD='),
+  'mispaired quotes': fill(' k="a b='),
+  'repeated secret word and space': fill('token '),
+  'repeated BEGIN line': fill('-----BEGIN RSA PRIVATE KEY-----\n'),
+  'BEGIN without END': fill('QUJD\n', '-----BEGIN RSA PRIVATE KEY-----\n'),
+  'repeated BEGIN inline': fill('-----BEGIN PRIVATE KEY-----'),
+  'base64 PEM prefix': fill('A', 'LS0tLS1CRUdJTi'),
+  'repeated eyJ': fill('eyJ'),
+  'JWT-like segments': fill('eyJhbGciOi.'),
+  'repeated scheme': fill('https://a:'),
+  'long userinfo without @': fill('a', 'https://user:'),
+  'repeated at signs': fill('a:b@'),
+  'repeated mysql': fill('mysql '),
+  'repeated docker login': fill('docker login -u x '),
+  'repeated curl -u': fill('curl -u '),
+  'repeated Bearer': fill('Bearer '),
+  'repeated Basic': fill('Basic '),
+  'repeated Authorization': fill('Authorization: '),
+  'repeated Cookie': fill('Cookie: '),
+  'repeated AKIA': fill('AKIA'),
+  'repeated vendor prefixes': fill('ghp_sk-hf_xoxb-glpat-'),
+  'repeated env name key': fill('- name: DB_PASSWORD '),
+  'repeated marker': fill('[REDACTED]'),
+  'repeated line marks': fill('⏎ '),
+  'netrc lines': fill('machine a\n login b\n'),
+  'wandb flags': fill(' --x', 'wandb login'),
+  'putty body': fill(' AAAA', 'Private-Lines: 4'),
+  'azure secret shape run': fill('abc8Q~'),
+  'terminal escapes': fill('\x1b[1;31m\x1b]0;t'),
+  'bidi and zero-width': fill('\u202e\u200b a'),
+  'whitespace': fill(' \t\n'),
+  'realistic corpus, repeated': fill(`${SECRET_CORPUS.map((s) => s.text).join('\n')}\n`),
+};
+
+/** Best of three, so one GC pause on a shared CI runner does not fail the guard. */
+function bestMs(run: () => void): number {
+  let best = Infinity;
+  for (let i = 0; i < 3; i += 1) {
+    const start = performance.now();
+    run();
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+describe('linear-time redaction on 200 KB adversarial inputs', () => {
+  redactSecrets('warm up the regex compiler: password=x https://u:p@h');
+
+  it.each(Object.entries(ADVERSARIAL))('%s', (_name, input) => {
+    expect(input.length).toBeGreaterThanOrEqual(SIZE);
+    const redactMs = bestMs(() => redactSecrets(input));
+    const quoteMs = bestMs(() => quoteUntrusted(input));
+    if (process.env.SAFETY_PERF_REPORT) console.log(`${_name}: redact ${redactMs.toFixed(1)} ms, quote ${quoteMs.toFixed(1)} ms`);
+    expect(redactMs).toBeLessThan(200);
+    expect(quoteMs).toBeLessThan(200);
+  });
+});
