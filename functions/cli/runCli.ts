@@ -22,7 +22,7 @@ export const EXIT_USAGE = 2;
 export const EXIT_RUNAI = 3;
 
 /** The bundled example `npm start` diagnoses: a recurring OOM with quoted evidence. */
-export const DEFAULT_EXAMPLE = 'oom-killed-recurring';
+export const DEFAULT_EXAMPLE = 'oom-recurring-paged-history';
 
 export interface CliIo {
   stdout: (text: string) => void;

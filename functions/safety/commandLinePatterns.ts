@@ -2,7 +2,7 @@
 import { REDACTED } from './redactionMarker.js';
 import { QUOTED_TAIL, keep, row, type SecretPattern } from './secretPatternKit.js';
 
-const ARG = String.raw`(?<value>[^\s⏎"'-][^\s⏎"']*|"[^"\n⏎]*"|'[^'\n⏎]*')`;
+const ARG = String.raw`(?<value>[^\s⏎…"'-][^\s⏎…"']*|"[^"\n⏎]*"|'[^'\n⏎]*')`;
 /** Command words of these rows: a gap must not run from one command into the next. */
 const NEXT_COMMAND = String.raw`(?!(?:mysql|mariadb|docker|podman|nerdctl|buildah|skopeo|oras|crane|helm|sshpass|curl|wget|httpie)(?![A-Za-z0-9_-]))`;
 /** The command word, then a bounded gap on the same command (no pipe, `;`, `&`, line break or other command). */
@@ -14,9 +14,9 @@ export const COMMAND_LINE_PATTERNS: readonly SecretPattern[] = [
     (g) => (g('value') === REDACTED ? null : `${g('cmd')}${REDACTED}`)),
   row('registry-login-password-flag', new RegExp(String.raw`(?<cmd>${command(String.raw`(?:docker|podman|nerdctl|buildah|skopeo|oras|crane|helm(?:[ \t]+registry)?)[ \t]+login`)}-p(?:[ \t]+|=))${ARG}`, 'g'), keep('cmd')),
   row('sshpass-password', new RegExp(String.raw`(?<cmd>(?<![A-Za-z0-9_-])sshpass[ \t]+-p[ \t]*)${ARG}`, 'g'), keep('cmd')),
-  row('curl-user-credentials', new RegExp(String.raw`(?<cmd>${command('curl|wget|httpie')}(?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)["']?[^\s⏎:"']{0,128}:)(?<value>[^\s⏎"']+${QUOTED_TAIL})`, 'g'), keep('cmd')),
-  row('netrc-password', /(?<head>(?<![A-Za-z0-9_-])machine[ \t]+[^\s⏎]{1,253}(?:\s+login[ \t]+[^\s⏎]{1,256})?\s+password[ \t]+)(?<value>[^\s⏎]+)/g, keep('head')),
-  row('wandb-login-key', /(?<cmd>(?<![A-Za-z0-9_-])wandb[ \t]+login(?:[ \t]+--[^\s⏎]+)*[ \t]+)(?<value>[0-9a-f]{40}|[A-Za-z0-9_-]{40,86})(?![A-Za-z0-9_-])/g, keep('cmd')),
+  row('curl-user-credentials', new RegExp(String.raw`(?<cmd>${command('curl|wget|httpie')}(?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)["']?[^\s⏎…:"']{0,128}:)(?<value>[^\s⏎…"']+${QUOTED_TAIL})`, 'g'), keep('cmd')),
+  row('netrc-password', /(?<head>(?<![A-Za-z0-9_-])machine[ \t]+[^\s⏎…]{1,253}(?:\s+login[ \t]+[^\s⏎…]{1,256})?\s+password[ \t]+)(?<value>[^\s⏎…]+)/g, keep('head')),
+  row('wandb-login-key', /(?<cmd>(?<![A-Za-z0-9_-])wandb[ \t]+login(?:[ \t]+--[^\s⏎…]+)*[ \t]+)(?<value>[0-9a-f]{40}|[A-Za-z0-9_-]{40,86})(?![A-Za-z0-9_-])/g, keep('cmd')),
   // kubeadm bootstrap tokens: [a-z0-9]{6}.[a-z0-9]{16}, with digits (host names rarely fit).
   row('kubeadm-bootstrap-token', /(?<![A-Za-z0-9.])[a-z0-9]{6}\.[a-z0-9]{16}(?![A-Za-z0-9.])/g,
     (_g, match) => (/\d/.test(match) && /[a-z]/.test(match.slice(7)) ? REDACTED : null)),

@@ -8,13 +8,13 @@ const randomUser = (user: string): boolean => isHighEntropy(user) || (looksLikeC
 export const CONNECTION_STRING_PATTERNS: readonly SecretPattern[] = [
   // scheme://user:pass@host — postgres, mongodb+srv, redis (empty user), amqp, https, jdbc:…
   // The password may itself contain '@': the greedy run backtracks to the last '@' before '/'.
-  row('url-userinfo-password', new RegExp(String.raw`${SCHEME}(?<user>[^\s⏎:/?#@"'<>\[\]]{0,256}):(?<pass>[^\s⏎/?#"'<>]{1,512})@`, 'g'),
+  row('url-userinfo-password', new RegExp(String.raw`${SCHEME}(?<user>[^\s⏎…:/?#@"'<>\[\]]{0,256}):(?<pass>[^\s⏎…/?#"'<>]{1,512})@`, 'g'),
     (g) => `${g('scheme')}${g('user')}:${REDACTED}@`),
   // https://<token>@github.com, Sentry DSNs: a random user part is itself the credential.
-  row('url-userinfo-token', new RegExp(String.raw`${SCHEME}(?<user>[^\s⏎:/?#@"'<>\[\]]{16,256})@`, 'g'),
+  row('url-userinfo-token', new RegExp(String.raw`${SCHEME}(?<user>[^\s⏎…:/?#@"'<>\[\]]{16,256})@`, 'g'),
     (g) => (randomUser(g('user')) ? `${g('scheme')}${REDACTED}@` : null)),
   // Go/MySQL DSN without a scheme: user:pass@tcp(host:3306)/db
-  row('go-sql-dsn', /(?<user>(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]{1,64}):(?<pass>[^\s⏎@/]{1,256})@(?<proto>tcp|unix|udp)\(/g,
+  row('go-sql-dsn', /(?<user>(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]{1,64}):(?<pass>[^\s⏎…@/]{1,256})@(?<proto>tcp|unix|udp)\(/g,
     (g) => `${g('user')}:${REDACTED}@${g('proto')}(`),
   row('azure-storage-account-key', new RegExp(String.raw`(?<name>(?<![A-Za-z0-9_-])(?:AccountKey|SharedAccessKey|SharedAccessSignature)=)(?<value>[^;"'\s]+${QUOTED_TAIL})`, 'g'),
     (g) => (isOnlyMarkers(g('value')) ? null : `${g('name')}${REDACTED}`)),

@@ -11,10 +11,10 @@ const SCHEMES = 'Bearer|Basic|Token|Bot|ApiKey|SSWS|Splunk|GenieKey|Negotiate|NT
 const decodesToUserPassword = (value: string): boolean => /^[\x20-\x7e]+:[\x20-\x7e]*$/.test(decodeBase64(value));
 
 export const HEADER_SECRET_PATTERNS: readonly SecretPattern[] = [
-  row('authorization-header', new RegExp(String.raw`(?<name>(?<![A-Za-z0-9_-])(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION))(?<sep>\\?["']?[ \t]{0,8}[:=][ \t]{0,8}\\?["']?)(?<scheme>(?:${SCHEMES})[ \t]+)?(?<value>[^\s⏎"'\\,]+${QUOTED_TAIL})`, 'g'),
+  row('authorization-header', new RegExp(String.raw`(?<name>(?<![A-Za-z0-9_-])(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION))(?<sep>\\?["']?[ \t]{0,8}[:=][ \t]{0,8}\\?["']?)(?<scheme>(?:${SCHEMES})[ \t]+)?(?<value>[^\s⏎…"'\\,]+${QUOTED_TAIL})`, 'g'),
     // Without a scheme, `may require authorization: server message` is prose, not a header.
     (g) => (isOnlyMarkers(g('value')) || (!g('scheme') && !looksLikeCredential(g('value'))) ? null : `${g('name')}${g('sep')}${g('scheme')}${REDACTED}`)),
-  row('cookie-header', /(?<name>(?<![A-Za-z0-9_-])(?:[Ss]et-)?[Cc]ookie|SET-COOKIE|COOKIE)(?<sep>[ \t]{0,8}:[ \t]{0,8})(?<value>(?:[^\r\n⏎"']|"[^"\r\n⏎]{0,4096}"|'[^'\r\n⏎]{0,4096}')+)/g,
+  row('cookie-header', /(?<name>(?<![A-Za-z0-9_-])(?:[Ss]et-)?[Cc]ookie|SET-COOKIE|COOKIE)(?<sep>[ \t]{0,8}:[ \t]{0,8})(?<value>(?:[^\r\n⏎…"']|"[^"\r\n⏎]{0,4096}"|'[^'\r\n⏎]{0,4096}')+)/g,
     (g) => (isOnlyMarkers(g('value')) ? null : `${g('name')}${g('sep')}${REDACTED}`)),
   row('bearer-token', new RegExp(String.raw`(?<scheme>(?<![A-Za-z0-9_-])(?:Bearer|bearer|BEARER)[ \t]+)(?<value>[A-Za-z0-9._~+/=-]{8,}${QUOTED_TAIL})`, 'g'),
     (g) => (looksLikeCredential(g('value')) ? `${g('scheme')}${REDACTED}` : null)),

@@ -16,7 +16,7 @@
  * HTML is deliberately NOT escaped: every renderer is plain text (email body, pager JSON, CLI),
  * so `<script>` stays literal, inert characters. An HTML renderer must escape at render time.
  */
-import { redactSecrets } from './redactSecrets.js';
+import { REDACTED, redactSecrets } from './redactSecrets.js';
 import { flattenLines, stripInvisibleCharacters } from './neutraliseControlCharacters.js';
 
 export { neutraliseControlCharacters } from './neutraliseControlCharacters.js';
@@ -48,11 +48,22 @@ function resolveMaxLength(requested: number | undefined): number {
   return Math.max(0, Math.floor(requested));
 }
 
-/** Cuts to at most `max` code units including the ellipsis, never between a surrogate pair. */
+/** How far back the cut may move to land between words instead of inside one. */
+const WORD_BOUNDARY_SLACK = 40;
+
+/**
+ * Cuts to at most `max` code units including the ellipsis. The cut prefers a word boundary and
+ * never lands inside `[REDACTED]` or between a surrogate pair: half a word can read as another
+ * value (`password=tr…` is no longer `true`), which redaction would then treat differently.
+ */
 function capLength(text: string, max: number): string {
   if (text.length <= max) return text;
-  if (max === 0) return '';
+  if (max < ELLIPSIS.length) return '';
   let end = max - ELLIPSIS.length;
+  const space = text.lastIndexOf(' ', end);
+  if (space >= 0 && end - space <= WORD_BOUNDARY_SLACK) end = space;
+  const marker = text.lastIndexOf(REDACTED, end - 1);
+  if (marker >= 0 && marker + REDACTED.length > end) end = marker;
   const last = text.charCodeAt(end - 1);
   if (end > 0 && last >= 0xd800 && last <= 0xdbff) end -= 1;
   return `${text.slice(0, end).trimEnd()}${ELLIPSIS}`;

@@ -56,11 +56,11 @@ export const QUOTED_TAIL = String.raw`(?:(?<=[=:])[ \t]{0,8}(?:"(?:[^"\\\r\n⏎]
 /** `&`, `,` or `;` end a value only when another `key=` follows (query strings, conn strings). */
 const NEXT_KEY = String.raw`(?![ \t]{0,4}[A-Za-z_][A-Za-z0-9_.-]{0,64}[ \t]{0,4}[=:])`;
 /** Unquoted value: up to whitespace or a quote; a closing bracket ends it only at a token end. */
-const UNQUOTED = String.raw`(?:${MARKER}|[^\s⏎"'\\&,;)\]}]|\\(?!["'])|[&,;]${NEXT_KEY}|[)\]}](?![\s"',;.]|$))+${QUOTED_TAIL}`;
+const UNQUOTED = String.raw`(?:${MARKER}|[^\s⏎…"'\\&,;)\]}]|\\(?!["'])|[&,;]${NEXT_KEY}|[)\]}](?![\s"',;.]|$))+${QUOTED_TAIL}`;
 /** `${VAR}` / `$(VAR)` whole, so the closing bracket is not mistaken for the end of a token. */
 const VAR_REF = String.raw`\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$\([A-Za-z_][A-Za-z0-9_]*\)`;
 /** A value after a secret name: marker, variable reference, quoted string, `Bearer x`, or a bare token. */
-export const VALUE = String.raw`(?<value>${MARKER}(?=\\?["']|[\s⏎,;)\]}]|$)|${VAR_REF}|${QUOTED}|(?:Bearer|Basic|Token)[ \t]+(?=[A-Za-z0-9+/_.~-])${UNQUOTED}|\\?["']?${UNQUOTED})`;
+export const VALUE = String.raw`(?<value>${MARKER}(?=\\?["']|[\s⏎…,;)\]}]|$)|${VAR_REF}|${QUOTED}|(?:Bearer|Basic|Token)[ \t]+(?=[A-Za-z0-9+/_.~-])${UNQUOTED}|\\?["']?${UNQUOTED})`;
 
 // ---- replacers for name-driven rows ---------------------------------------------------------
 export const redactValue = (g: GroupReader): string | null =>

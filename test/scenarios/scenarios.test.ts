@@ -13,6 +13,17 @@ import { argsFor, assertNothingLeaks, assertVerdictMatches, ExpectSchema, FIXTUR
 
 const scenarios = await loadScenarios(FIXTURES_DIR);
 const updateGolden = process.env.UPDATE_GOLDEN === '1';
+/** Scenarios whose French report (`--locale fr`) is also kept as a golden file. */
+const FRENCH_GOLDEN = new Set(['oom-recurring-paged-history', 'image-pull-registry-dns', 'needs-input-option-b-no-match', 'preempted-stopped-kai-evict', 'degraded-events-500-history-fallback']);
+
+async function compareGolden(file: string, actual: string, label: string): Promise<void> {
+  if (updateGolden) {
+    await writeFile(file, actual);
+    return;
+  }
+  expect(existsSync(file), `${label}: no golden ${file} (UPDATE_GOLDEN=1 writes it)`).toBe(true);
+  expect(actual, `${label}: golden report differs (UPDATE_GOLDEN=1 to accept, then review the diff)`).toBe(await readFile(file, 'utf8'));
+}
 const violations: { scenario: string; request: RecordedRequest }[] = [];
 let requestsSeen = 0;
 
@@ -44,10 +55,14 @@ describe('fixture scenarios through the CLI', () => {
         if (verdict.outcome === 'diagnosed') expect(firstLine).toBe(`Category: ${verdict.category}`);
         else expect(firstLine).toMatch(/^Outcome: /);
 
-        const golden = join(scenario.dir, 'expected.txt');
-        if (updateGolden) await writeFile(golden, text.stdout);
-        else expect(existsSync(golden), `${scenario.name}: no golden expected.txt (UPDATE_GOLDEN=1 writes it)`).toBe(true);
-        if (!updateGolden) expect(text.stdout, `${scenario.name}: golden report differs (UPDATE_GOLDEN=1 to accept)`).toBe(await readFile(golden, 'utf8'));
+        await compareGolden(join(scenario.dir, 'expected.txt'), text.stdout, scenario.name);
+        if (FRENCH_GOLDEN.has(scenario.name)) {
+          simulator.reset();
+          const french = await runCliInProcess([...args, '--locale', 'fr'], simulatorEnv(simulator));
+          expect(french.code).toBe(0);
+          assertNothingLeaks(scenario.name, expectation, [french.stdout]);
+          await compareGolden(join(scenario.dir, 'expected.fr.txt'), french.stdout, `${scenario.name} (fr)`);
+        }
       } finally {
         requestsSeen += simulator.requests.length;
         for (const request of simulator.violations) violations.push({ scenario: scenario.name, request });

@@ -1,0 +1,119 @@
+/**
+ * The installed command itself: the prebuilt bundle launched as a child process, exactly as
+ * `npx runai-diagnose …` runs it. Every fixture scenario goes through it once (JSON), so
+ * flags, environment, stdout/stderr discipline and exit codes are checked end to end.
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
+import { loadScenarios, startRunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
+import { argsFor, assertVerdictMatches, ExpectSchema, FIXTURES_DIR, parseVerdict, simulatorEnv } from '../scenarios/scenarioHarness.js';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = fileURLToPath(new URL('../../functions/cli/runai-diagnose.mjs', import.meta.url));
+
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(args: string[], env: Record<string, string> = {}): Promise<Result> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 30_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failure.code === 'number' ? failure.code : -1, stdout: failure.stdout ?? '', stderr: failure.stderr ?? '' };
+  }
+}
+
+beforeAll(async () => {
+  // The bundle under test is the one built from this checkout's sources.
+  await run(process.execPath, ['functions/bundle.mjs'], { cwd: ROOT });
+}, 60_000);
+
+describe('runai-diagnose (bundled command)', () => {
+  it('--help prints usage on stderr only and exits 0', async () => {
+    const result = await cli(['--help']);
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+    expect(result.stderr).toContain('usage: runai-diagnose --cluster-id <uuid>');
+  });
+
+  it.each([
+    [['--bogus'], "Unknown option '--bogus'"],
+    [['--cluster-id', 'c', '--workload-id', 'w', '--intent', 'sometimes'], '--intent:'],
+    [['--cluster-id', 'c', '--workload-id', 'w', '--lookback', 'forever'], '--lookback: lookback must look like 7d, 36h or 90m'],
+    [['--cluster-id', 'c', '--workload-id', 'w', '--format', 'xml'], '--format:'],
+    [['--cluster-id', 'c', '--workload-id', 'w', '--workload-name', 'n', '--project', 'p'], 'either --workload-id or --workload-name'],
+    [['--cluster-id', 'c', '--workload-id', 'w'], 'RUNAI_BASE_URL is not set'],
+    [['--example', 'no-such-example'], 'no bundled example named'],
+  ])('usage error %j → exit 2 and one line on stderr', async (args, message) => {
+    const result = await cli(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(message);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('missing identifiers are a verdict (needs_input, exit 0), not a usage error', async () => {
+    const simulator = await startRunaiSimulator({ scenarios: { workloads: [] } });
+    try {
+      const result = await cli(['--format', 'json'], simulatorEnv(simulator));
+      expect(result.code).toBe(0);
+      expect(parseVerdict(result.stdout)).toMatchObject({ outcome: 'needs_input', workload: null });
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it('an unreachable Run:ai is exit 3 with one clear line', async () => {
+    const result = await cli(['--cluster-id', 'c', '--workload-id', 'w'], { RUNAI_BASE_URL: 'http://127.0.0.1:9', RUNAI_CLIENT_ID: 'id', RUNAI_CLIENT_SECRET: 'super-secret-value-1234' });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^runai-diagnose: cannot reach Run:ai at http:\/\/127\.0\.0\.1:9: .+\[RUNAI_NETWORK\]\n$/);
+    expect(result.stderr).not.toContain('super-secret-value-1234');
+  });
+
+  it('--example runs the bundled default against the built-in simulator, in English and French', async () => {
+    const english = await cli(['--example']);
+    expect(english.code).toBe(0);
+    expect(english.stdout.split('\n')[0]).toBe('Category: OOM_KILLED');
+    const french = await cli(['--example', '--locale', 'fr']);
+    expect(french.code).toBe(0);
+    expect(french.stdout.split('\n')[0]).toBe('Catégorie : OOM_KILLED');
+    expect(french.stdout).toContain('Preuves :');
+  });
+
+  it('--list-examples lists every bundled scenario', async () => {
+    const result = await cli(['--list-examples']);
+    const scenarios = await loadScenarios(FIXTURES_DIR);
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(scenarios.length);
+  });
+
+  it('every fixture scenario, through the spawned command over real HTTP', async () => {
+    const scenarios = await loadScenarios(FIXTURES_DIR);
+    let checked = 0;
+    const check = async (scenario: (typeof scenarios)[number]) => {
+      const expectation = ExpectSchema.parse(scenario.expect);
+      const simulator = await startRunaiSimulator({ scenarios: scenario.runai });
+      try {
+        const result = await cli([...argsFor(scenario.request as DiagnosisRequest), '--format', 'json'], simulatorEnv(simulator));
+        expect(result.code, `${scenario.name}: ${result.stderr}`).toBe(expectation.cliExitCode);
+        if (result.code === 0) assertVerdictMatches(scenario, parseVerdict(result.stdout), [result.stdout, result.stderr]);
+        else expect(result.stdout).toBe('');
+        expect(simulator.violations, `${scenario.name}: non-GET requests`).toEqual([]);
+        checked += 1;
+      } finally {
+        await simulator.close();
+      }
+    };
+    // Four at a time: each is its own process and its own simulator.
+    for (let index = 0; index < scenarios.length; index += 4) await Promise.all(scenarios.slice(index, index + 4).map(check));
+    expect(checked).toBe(scenarios.length);
+  }, 120_000);
+});
