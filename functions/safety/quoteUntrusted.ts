@@ -40,7 +40,17 @@ export function quoteUntrusted(text: string, options: QuoteOptions = {}): string
   // Flattening and quote replacement change what the patterns see; one more (idempotent) pass
   // makes the quote a fixed point of `redactSecrets`, which the report layer applies again.
   // If they changed nothing, `flat` already is that fixed point.
-  return capLength(flat === redacted ? flat : redactSecrets(flat), resolveMaxLength(options.maxLength));
+  const full = flat === redacted ? flat : redactSecrets(flat);
+  const max = resolveMaxLength(options.maxLength);
+  let capped = capLength(full, max);
+  // A cut through a long token can leave a fragment that reads as a new value (`token:123e4567-…`
+  // is no longer a UUID); redact the short capped text too until it is stable.
+  for (let round = 0; round < 3 && capped !== full; round += 1) {
+    const again = redactSecrets(capped);
+    if (again === capped) break;
+    capped = capLength(again, max);
+  }
+  return capped;
 }
 
 function resolveMaxLength(requested: number | undefined): number {

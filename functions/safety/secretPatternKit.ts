@@ -42,10 +42,10 @@ export const SCHEME = '(?<scheme>(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}
 export const MARKER = String.raw`\[REDACTED\]`;
 /**
  * With an unbalanced quote before it, `'…HF_TOKEN='` pairs the wrong quotes and ends inside the
- * next assignment; when a quoted span ends in ` NAME=` / ` NAME:`, the text up to the next quote
- * (that assignment's real value) belongs to it too.
+ * next assignment; when a quoted span ends in ` NAME=`, ` NAME: ` or ` --flag `, the text up to
+ * the next quote (that assignment's real value) belongs to it too.
  */
-const MISPAIRED_QUOTE_TAIL = String.raw`(?:(?<=\s[A-Za-z_][\w.-]{0,64}[=:]["'])[^"'\r\n⏎]{0,8192}["']?)?`;
+const MISPAIRED_QUOTE_TAIL = String.raw`(?:(?<=\s(?:[A-Za-z_][\w.-]{0,64}[=:][ \t]?|--?[A-Za-z][\w.-]{0,64}[ \t])["'])[^"'\r\n⏎]{0,8192}["']?)?`;
 export const QUOTED = String.raw`(?:\\"(?:[^"\\\r\n⏎]|\\[^"\r\n⏎]){0,8192}\\"|"(?:[^"\\\r\n⏎]|\\.){0,8192}"|'[^'\r\n⏎]{0,8192}')${MISPAIRED_QUOTE_TAIL}`;
 /**
  * When a span that stops at quotes ends in `KEY=` or `KEY:`, the quoted value after it belongs

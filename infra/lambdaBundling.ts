@@ -1,0 +1,35 @@
+/**
+ * One definition of what each Lambda bundle is and how it is built, shared by the CDK
+ * app (NodejsFunction bundling with the local esbuild) and by `npm run bench` (which
+ * measures the same bundles), so the two can never drift apart.
+ */
+export const LAMBDA_ENTRIES = {
+  intake: 'functions/intake/lambdaHandler.ts',
+  diagnose: 'functions/worker/lambdaHandler.ts',
+  poller: 'functions/poller/lambdaHandler.ts',
+} as const;
+export type LambdaName = keyof typeof LAMBDA_ENTRIES;
+
+/** The AWS SDK v3 is provided by the Lambda Node runtime: never bundled. */
+export const EXTERNAL_MODULES = ['@aws-sdk/*'];
+
+/** esbuild target: the oldest Node the bundles must run on (local Node 20; Lambda runs newer). */
+export const BUNDLE_TARGET = 'node20';
+
+/** ESM output still meets CommonJS dependencies that call require(): give them one. */
+export const ESM_REQUIRE_BANNER = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
+
+/** esbuild options both builders apply (CDK maps them onto its BundlingOptions). */
+export const ESBUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: BUNDLE_TARGET,
+  minify: true,
+  sourcemap: true,
+  treeShaking: true,
+  mainFields: ['module', 'main'],
+  external: EXTERNAL_MODULES,
+  banner: { js: ESM_REQUIRE_BANNER },
+  legalComments: 'none',
+} as const;
