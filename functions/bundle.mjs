@@ -1,5 +1,5 @@
-// Builds the prebuilt CLI bundle (dist/cli.mjs) with the local esbuild, so the command
-// starts without compiling TypeScript. Run by `npm run build` and by `npm install` (prepare).
+// Builds the prebuilt bundles (dist/cli.mjs, dist/local.mjs, dist/demo.mjs) with the local esbuild, so the commands
+// start without compiling TypeScript. Run by `npm run build` and by `npm install` (prepare).
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
@@ -7,7 +7,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
 await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'functions/cli/main.ts' },
+  entryPoints: { cli: 'functions/cli/main.ts', local: 'functions/local/main.ts', demo: 'functions/local/demo.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -21,4 +21,4 @@ await build({
   // Some CommonJS dependencies call require(); give ESM output a real one.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
-console.error(`built dist/cli.mjs in ${Math.round(performance.now() - started)} ms`);
+console.error(`built dist/{cli,local,demo}.mjs in ${Math.round(performance.now() - started)} ms`);

@@ -9,12 +9,15 @@ import { IntentSchema, LookbackSchema } from '../core/diagnosisRequest.js';
 
 export const USAGE = `usage: runai-diagnose --cluster-id <uuid> (--workload-id <uuid> | --workload-name <n> --project <p>)
                       [--intent terminal|active] [--lookback 7d] [--format text|json] [--locale en|fr]
+                      [--tier2-config <file>]
        runai-diagnose --example [scenario] [--format text|json] [--locale en|fr]   (built-in simulator, bundled fixtures)
        runai-diagnose --list-examples
 
 Environment: RUNAI_BASE_URL, RUNAI_CLIENT_ID, RUNAI_CLIENT_SECRET (required unless --example);
              RUNAI_GRANT_TYPE=client_credentials|app_token (default client_credentials; app_token sends
              RUNAI_CLIENT_ID/SECRET as AppId/AppSecret); RUNAI_REQUEST_TIMEOUT_MS (default 10000).
+Tier 2:      --tier2-config <file> or RUNAI_DIAGNOSE_TIER2_CONFIG: optional read-only Kubernetes access per
+             cluster id ({"clusters":{"<clusterId>":{"server","token"|"tokenFile","caFile"?}}}); no kubeconfig is read.
 Exit codes: 0 a verdict was produced (any outcome); 2 usage error; 3 Run:ai unreachable or authentication refused.`;
 
 const CliOptionsSchema = z.strictObject({
@@ -27,6 +30,7 @@ const CliOptionsSchema = z.strictObject({
   format: z.enum(['text', 'json']).default('text'),
   locale: z.enum(['en', 'fr']).default('en'),
   example: z.string().optional(),
+  tier2Config: z.string().trim().min(1).optional(),
   listExamples: z.boolean().default(false),
   verbose: z.boolean().default(false),
   help: z.boolean().default(false),
@@ -46,6 +50,7 @@ const FLAG_NAMES: Record<string, string> = {
   lookback: '--lookback',
   format: '--format',
   locale: '--locale',
+  tier2Config: '--tier2-config',
 };
 
 export function parseCliArguments(argv: readonly string[]): CliOptions {
@@ -67,6 +72,7 @@ export function parseCliArguments(argv: readonly string[]): CliOptions {
         format: { type: 'string' },
         locale: { type: 'string' },
         example: { type: 'string' },
+        'tier2-config': { type: 'string' },
         'list-examples': { type: 'boolean' },
         verbose: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
@@ -86,6 +92,7 @@ export function parseCliArguments(argv: readonly string[]): CliOptions {
     format: values.format,
     locale: values.locale,
     example: values.example,
+    tier2Config: values['tier2-config'],
     listExamples: values['list-examples'],
     verbose: values.verbose,
     help: values.help,

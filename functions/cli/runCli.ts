@@ -13,9 +13,15 @@ import { createRunaiClient } from '../runai/createRunaiClient.js';
 import { isRunaiError } from '../runai/RunaiError.js';
 import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
 import { redactSecrets } from '../safety/redactSecrets.js';
-import { loadScenarios, startRunaiSimulator, type RunaiSimulator } from '../simulator/startRunaiSimulator.js';
+import { loadScenarios, startRunaiSimulator, type RunaiSimulator, type Scenario } from '../simulator/startRunaiSimulator.js';
+import { createTier2Access, type Tier2AccessHandle } from '../tier2/createTier2Access.js';
+import { startKubernetesSimulator, type KubernetesSimulator } from '../tier2/simulator/startKubernetesSimulator.js';
+import { loadTier2ConfigFile, Tier2ConfigError, type Tier2Config } from '../tier2/Tier2Config.js';
 import { parseCliArguments, USAGE, UsageError, type CliOptions } from './parseCliArguments.js';
 import { ConfigurationError, readRunaiEnvironment } from './readRunaiEnvironment.js';
+
+/** Names the optional Tier 2 configuration file when `--tier2-config` is not given. */
+export const TIER2_CONFIG_ENV = 'RUNAI_DIAGNOSE_TIER2_CONFIG';
 
 export const EXIT_OK = 0;
 export const EXIT_USAGE = 2;
@@ -60,22 +66,34 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
   }
 
   let simulator: RunaiSimulator | null = null;
+  let kubernetesSimulator: KubernetesSimulator | null = null;
   let request: DiagnosisRequest;
   let clientConfig: RunaiClientConfig;
+  let tier2Config: Tier2Config | null = null;
   try {
+    // Tier 2 only from an explicit configuration: never a kubeconfig or an in-cluster account.
+    const tier2Path = options.tier2Config ?? (context.env[TIER2_CONFIG_ENV]?.trim() || undefined);
+    if (tier2Path) tier2Config = await loadTier2ConfigFile(tier2Path);
     if (options.example !== undefined) {
       const example = await startExample(options.example || DEFAULT_EXAMPLE, context.fixturesDir);
       simulator = example.simulator;
       request = { ...example.request, ...(options.locale ? {} : {}) };
       clientConfig = { baseUrl: simulator.url, credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' } };
       io.stderr(`runai-diagnose: example ${example.name} against the built-in Run:ai simulator at ${simulator.url}\n`);
+      if (example.kubernetes && !tier2Config && request.clusterId) {
+        // The example's own cluster gets Tier 2 from the built-in Kubernetes simulator.
+        kubernetesSimulator = await startKubernetesSimulator({ scenario: example.kubernetes });
+        tier2Config = { clusters: { [request.clusterId]: { server: kubernetesSimulator.url, token: kubernetesSimulator.token } } };
+        io.stderr(`runai-diagnose: Tier 2 against the built-in Kubernetes simulator at ${kubernetesSimulator.url}\n`);
+      }
     } else {
       request = requestFrom(options);
       clientConfig = readRunaiEnvironment(context.env);
     }
   } catch (error) {
-    if (error instanceof ConfigurationError || error instanceof UsageError) {
+    if (error instanceof ConfigurationError || error instanceof UsageError || error instanceof Tier2ConfigError) {
       io.stderr(`runai-diagnose: ${error.message}\n`);
+      await simulator?.close();
       return EXIT_USAGE;
     }
     throw error;
@@ -83,11 +101,15 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
 
   const started = performance.now();
   const client = createRunaiClient({ ...clientConfig, maxRetries: clientConfig.maxRetries ?? 2 });
+  const tier2: Tier2AccessHandle | null = tier2Config ? createTier2Access(tier2Config) : null;
   try {
-    const result = await diagnoseWorkload(request, { reader: client, now: context.now?.() ?? new Date(), locale: options.locale });
+    const result = await diagnoseWorkload(request, { reader: client, now: context.now?.() ?? new Date(), locale: options.locale, tier2 });
     const output = options.format === 'json' ? `${JSON.stringify(result.verdict, null, 2)}\n` : renderTextReport(result.verdict, messagesFor(options.locale));
     io.stdout(redactSecrets(output));
-    if (options.verbose) io.stderr(`runai-diagnose: ${result.verdict.outcome} in ${Math.round(performance.now() - started)} ms, ${client.stats.requests} Run:ai requests\n`);
+    if (options.verbose) {
+      const kubernetes = tier2 ? `, ${tier2.requests} Kubernetes (Tier 2) requests` : ', Tier 2 not configured';
+      io.stderr(`runai-diagnose: ${result.verdict.outcome} in ${Math.round(performance.now() - started)} ms, ${client.stats.requests} Run:ai requests${kubernetes}\n`);
+    }
     return EXIT_OK;
   } catch (error) {
     if (isRunaiError(error)) {
@@ -98,7 +120,9 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     throw error;
   } finally {
     await client.close();
+    await tier2?.close();
     await simulator?.close();
+    await kubernetesSimulator?.close();
   }
 }
 
@@ -113,12 +137,15 @@ function requestFrom(options: CliOptions): DiagnosisRequest {
   return request;
 }
 
-async function startExample(name: string, fixturesDir: string): Promise<{ name: string; simulator: RunaiSimulator; request: DiagnosisRequest }> {
+async function startExample(
+  name: string,
+  fixturesDir: string,
+): Promise<{ name: string; simulator: RunaiSimulator; request: DiagnosisRequest; kubernetes: Scenario['kubernetes'] }> {
   const scenarios = await loadScenarios(fixturesDir);
   const scenario = scenarios.find((candidate) => candidate.name === name);
   if (!scenario) {
     throw new UsageError(`no bundled example named ${JSON.stringify(name)}; --list-examples shows them (in ${join(fixturesDir)})`);
   }
   const simulator = await startRunaiSimulator({ scenarios: scenario.runai });
-  return { name: scenario.name, simulator, request: scenario.request as DiagnosisRequest };
+  return { name: scenario.name, simulator, request: scenario.request as DiagnosisRequest, kubernetes: scenario.kubernetes };
 }

@@ -19,6 +19,26 @@ export type Fact =
   | { type: 'metrics-peak'; peakBytes: number; limitBytes: number | null; samples: number }
   | { type: 'metrics-empty' }
   | { type: 'exit-code'; exitCode: number; meaning: ExitCodeMeaning; quoted: string }
-  | { type: 'no-pods' };
+  | { type: 'no-pods' }
+  // Tier 2 (read from the Kubernetes API; source: the kubectl command).
+  | {
+      type: 'container-terminated';
+      podName: string;
+      container: string;
+      init: boolean;
+      /** `lastState.terminated` (the previous run of a restarted container) rather than `state.terminated`. */
+      previous: boolean;
+      exitCode: number;
+      meaning: ExitCodeMeaning | null;
+      reason: string | null;
+      message: string | null;
+      restartCount: number | null;
+    }
+  | { type: 'container-waiting'; podName: string; container: string; init: boolean; reason: string; message: string | null; restartCount: number | null }
+  | { type: 'pod-status'; podName: string; phase: string | null; reason: string | null; message: string | null; nodeName: string | null }
+  | { type: 'node-condition'; nodeName: string; conditionType: string; status: string; reason: string | null; message: string | null }
+  /** The most informative line of a container's log (`fallback`: no failing line matched, the last line is quoted). */
+  | { type: 'log-line'; podName: string; container: string; previous: boolean; line: string; fallback: boolean };
 
-export type ExitCodeMeaning = 'sigkill' | 'sigterm' | 'app-error';
+export type { ExitCodeMeaning } from './exitCodes.js';
+import type { ExitCodeMeaning } from './exitCodes.js';

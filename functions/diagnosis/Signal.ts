@@ -24,7 +24,7 @@ export const SIGNAL_KINDS = [
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
 
 /** The seed's Tier 1 tool names, cited as sources in reports. */
-export type SourceName =
+export type Tier1SourceName =
   | 'list_workloads'
   | 'get_workload_status'
   | 'get_workload_spec'
@@ -32,8 +32,26 @@ export type SourceName =
   | 'get_workload_history'
   | 'get_workload_metrics';
 
+/**
+ * Tier 2 evidence cites the kubectl command the seed would run, with its real arguments
+ * (`kubectl describe pod trainer-0 -n runai-ml`): see functions/tier2/kubectlCommands.ts.
+ */
+export type Tier2SourceName = `kubectl ${string}`;
+
+export type SourceName = Tier1SourceName | Tier2SourceName;
+
 /** Where in a response a signal was read; decides how it is quoted and how episodes merge. */
-export type SignalOrigin = 'phase' | 'condition' | 'event' | 'pod' | 'history-event' | 'history-phase';
+export type SignalOrigin =
+  | 'phase'
+  | 'condition'
+  | 'event'
+  | 'pod'
+  | 'history-event'
+  | 'history-phase'
+  // Tier 2 (Kubernetes API): pod status, pod events, node conditions.
+  | 'k8s-pod'
+  | 'k8s-event'
+  | 'k8s-node';
 
 export type ImagePullCause = 'manifest' | 'network' | 'auth' | 'access_denied' | 'unspecified';
 

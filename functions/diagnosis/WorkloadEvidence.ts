@@ -5,6 +5,7 @@
  */
 import type { MetricsResult } from '../runai/RunaiReader.js';
 import type { HistoryRecord, Pod, RunaiEvent, WorkloadDetailed, WorkloadSpecResponse } from '../runai/schemas.js';
+import type { Tier2Evidence } from '../tier2/Tier2Evidence.js';
 
 export type Missing = { ok: false; detail: string };
 export type Read<T> = { ok: true; value: T } | Missing;
@@ -27,4 +28,10 @@ export interface WorkloadEvidence {
   metrics: Read<MetricsResult> | null;
   /** Evidence about how Option B chose this workload, already rendered. */
   selection: string | null;
+  /**
+   * Tier 2 (Kubernetes) evidence. Absent or null: Tier 2 is not configured for this cluster
+   * (the verdict says so where Tier 2 would have been used). Present: Tier 2 is configured,
+   * and holds what it read (possibly nothing, when the Tier 1 category did not call for it).
+   */
+  tier2?: Tier2Evidence | null;
 }

@@ -23,7 +23,11 @@ export interface Analysis {
   currentFailureAt: number | null;
 }
 
-export function analyseWorkload(evidence: Omit<WorkloadEvidence, 'metrics'>): Analysis {
+/**
+ * @param extraSignals signals read by Tier 2 (Kubernetes): filtered to the current run and
+ *   classified exactly like Tier 1's.
+ */
+export function analyseWorkload(evidence: Omit<WorkloadEvidence, 'metrics'>, extraSignals: readonly Signal[] = []): Analysis {
   const currentFailureAt = parseTimestamp(evidence.status.phaseUpdatedAt);
   const records = evidence.history.ok ? evidence.history.value.records : [];
   const episodeStart = currentEpisodeStart(records, currentFailureAt);
@@ -34,6 +38,7 @@ export function analyseWorkload(evidence: Omit<WorkloadEvidence, 'metrics'>): An
     ...(evidence.events.ok ? signalsFromEvents(evidence.events.value, 'event') : []),
     ...(evidence.pods.ok ? signalsFromPods(evidence.pods.value) : []),
     ...signalsFromHistory(records),
+    ...extraSignals,
   ].filter(inCurrentRun);
 
   const gate = gatePhase(evidence.status.phase, signals);

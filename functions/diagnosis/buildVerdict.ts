@@ -15,6 +15,7 @@ import type { Fact } from './Fact.js';
 import { readMemory, type MemoryReading } from './readMemory.js';
 import type { Signal, SignalKind, SourceName } from './Signal.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
+import type { Tier2Evidence } from '../tier2/Tier2Evidence.js';
 
 export const MAX_SUPPORTING_EVIDENCE = 8;
 export const MAX_ALSO_OBSERVED = 4;
@@ -88,7 +89,17 @@ function factKey(fact: Fact): string {
   return JSON.stringify(fact);
 }
 
-const ORIGIN_GROUP: Record<Signal['origin'], number> = { event: 0, phase: 0, condition: 0, pod: 1, 'history-event': 2, 'history-phase': 2 };
+const ORIGIN_GROUP: Record<Signal['origin'], number> = {
+  event: 0,
+  phase: 0,
+  condition: 0,
+  pod: 1,
+  'k8s-pod': 1,
+  'k8s-event': 1,
+  'k8s-node': 1,
+  'history-event': 2,
+  'history-phase': 2,
+};
 
 /**
  * Live status first, then pods, then history (the seed's example order); within each,
@@ -112,6 +123,7 @@ function limitationsFor(evidence: WorkloadEvidence, messages: Messages): string[
   if (!evidence.history.ok) limitations.push(messages.limitation.historyUnavailable(evidence.history.detail));
   else if (evidence.history.value.capped) limitations.push(messages.limitation.historyPageCap(evidence.history.value.pages));
   if (!evidence.events.ok && !evidence.history.ok) limitations.push(messages.limitation.preemptionNotRuledOut());
+  for (const limitation of evidence.tier2?.limitations ?? []) limitations.push(messages.limitation.tier2(limitation));
   return limitations;
 }
 
@@ -165,6 +177,8 @@ export function buildVerdict(evidence: WorkloadEvidence, analysis: Analysis, con
   const { category, supporting, runnersUp } = analysis.classification;
   list.addSignals(supporting, MAX_SUPPORTING_EVIDENCE);
   if (category === 'UNKNOWN') list.addFact(phaseFact(evidence), 'get_workload_status');
+  // Tier 2's quoted log lines: evidence, never a signal (log text does not choose the category).
+  for (const finding of evidence.tier2?.logs ?? []) list.addFact(finding.fact, finding.source);
   const corroborating = analysis.signals.filter((signal) => CORROBORATING_KINDS[category].includes(signal.kind) && !supporting.includes(signal));
   list.addSignals(corroborating, list.items.length + MAX_SUPPORTING_EVIDENCE);
 
@@ -182,7 +196,8 @@ export function buildVerdict(evidence: WorkloadEvidence, analysis: Analysis, con
   list.addSignals(alsoObserved, beforeAlso + MAX_ALSO_OBSERVED, messages.alsoObserved);
 
   if (memoryRelevant) limitations.push(...memoryLimitations(evidence, memory, messages));
-  if (category === 'UNKNOWN' || category === 'CRASH_APP_ERROR') limitations.push(messages.limitation.tier2Unavailable());
+  // Without Tier 2 for this cluster, say so where Tier 2 would have been used.
+  if (!evidence.tier2 && (category === 'UNKNOWN' || category === 'CRASH_APP_ERROR')) limitations.push(messages.limitation.tier2Unavailable());
 
   const recurrence = evidence.history.ok
     ? (() => {
@@ -211,7 +226,12 @@ export function buildVerdict(evidence: WorkloadEvidence, analysis: Analysis, con
     recurrence,
     recommendations,
     limitations,
-    message: messages.messageDiagnosed({ name: workload.name, category, recurrence: recurrence ? { count: recurrence.count, lookbackDays: recurrence.lookbackDays } : null }),
+    message: messages.messageDiagnosed({
+      name: workload.name,
+      category,
+      recurrence: recurrence ? { count: recurrence.count, lookbackDays: recurrence.lookbackDays } : null,
+      ...(evidence.tier2?.used ? { tier2Used: true } : {}),
+    }),
   };
 }
 
@@ -284,7 +304,9 @@ function recommendationContext(
   const nodesFromPods = namedPods.map((pod) => pod.nodeName).filter((name): name is string => Boolean(name)).map(quoteName);
   const nodeNames = category === 'NODE_FAILURE' ? [...new Set([...nodesFromSignals, ...nodesFromPods])] : [];
   const namespace = evidence.status.namespace ?? (evidence.status.projectName ? `runai-${evidence.status.projectName}` : null);
+  const tier2 = evidence.tier2?.used ? tier2Context(category, analysis, evidence.tier2, supporting) : {};
   return {
+    ...tier2,
     category,
     imagePullCause: pullCauses[0] ?? (category === 'IMAGE_PULL_FAILED' ? 'unspecified' : null),
     image: specBody?.image ? quoteUntrusted(specBody.image, { maxLength: 300 }) : null,
@@ -297,6 +319,20 @@ function recommendationContext(
     exitCode: exitCodes[0] ?? null,
     policyText: policySignal ? policyTextOf(policySignal.fact) : null,
     killedBySignalUnexplained: category === 'UNKNOWN' && analysis.signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL'),
+  };
+}
+
+/** What Tier 2 adds to the recommendation: the quoted log line's command and hint, and whether probes explain a kill. */
+function tier2Context(category: Category, analysis: Analysis, tier2: Tier2Evidence, supporting: readonly Signal[]): Partial<RecommendationContext> {
+  const relevant = tier2.logs.filter((finding) => finding.init === (category === 'INIT_FAILED'));
+  const findings = relevant.length > 0 ? relevant : tier2.logs;
+  const hinted = findings.find((finding) => finding.hint !== null);
+  const probeKill = category === 'CRASH_APP_ERROR' && supporting.some((signal) => signal.kind === 'PROBE_FAILURE') && analysis.signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL');
+  return {
+    tier2Used: true,
+    logCommand: findings[0]?.source ?? null,
+    logHint: hinted?.hint ?? null,
+    probeKill,
   };
 }
 

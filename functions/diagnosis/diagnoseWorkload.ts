@@ -5,6 +5,9 @@
  *   1. status
  *   2. spec ∥ pods ∥ events ∥ history page 1   (further history pages follow, one each)
  *   3. metrics, only for OOM or an unexplained SIGKILL
+ * With Tier 2 configured for the cluster and called for by the Tier 1 category, Kubernetes
+ * reads follow the Tier 1 analysis (in parallel with the metrics read): pods ∥ pod events,
+ * then logs ∥ node conditions as the re-classified category requires.
  * Option B adds one round (the live and deleted lists are read in parallel).
  *
  * Throws `RunaiError` only when the workload itself cannot be read (Run:ai unreachable,
@@ -27,6 +30,9 @@ import { readSafely } from './readSafely.js';
 import { RECENT_EVENTS_LIMIT, resolveByName } from './resolveByName.js';
 import { specKindForType } from './specKindForType.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
+import { collectTier2Evidence, wantsTier2 } from '../tier2/collectTier2Evidence.js';
+import type { Tier2Access } from '../tier2/createTier2Access.js';
+import { emptyTier2Evidence, type Tier2Evidence } from '../tier2/Tier2Evidence.js';
 
 export const METRIC_TYPES = ['CPU_MEMORY_USAGE_BYTES', 'CPU_MEMORY_LIMIT_BYTES', 'CPU_MEMORY_REQUEST_BYTES'] as const;
 export const METRIC_SAMPLES = 500;
@@ -37,6 +43,11 @@ export interface DiagnoseDependencies {
   now: Date;
   /** Language of every sentence in the verdict (default English). */
   locale?: Locale;
+  /**
+   * Optional Tier 2 (Kubernetes) access, from an explicit per-cluster configuration
+   * (functions/tier2/createTier2Access.ts). Absent, or no reader for the cluster: Tier 1 only.
+   */
+  tier2?: Tier2Access | null;
 }
 
 export async function diagnoseWorkload(request: DiagnosisRequest, deps: DiagnoseDependencies): Promise<DiagnosisResult> {
@@ -92,21 +103,44 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
     readSafely(() => readHistory(reader, workloadId, lookbackStartMs)),
   ]);
   const evidence: Omit<WorkloadEvidence, 'metrics'> = { status, spec, pods, events, history, selection };
-  const analysis = analyseWorkload(evidence);
+  let analysis = analyseWorkload(evidence);
 
   // Step 4: memory metrics only when OOM or an unexplained SIGKILL calls for them.
-  const metrics = analysis.needsMetrics
-    ? await readSafely(() =>
-        reader.getWorkloadMetrics(workloadId, {
-          types: METRIC_TYPES,
-          start: new Date(Math.max(lookbackStartMs, parseTimestamp(status.createdAt) ?? lookbackStartMs)).toISOString(),
-          end: deps.now.toISOString(),
-          numberOfSamples: METRIC_SAMPLES,
-        }),
-      )
-    : null;
+  let metricsRead: Promise<WorkloadEvidence['metrics']> | null = null;
+  const readMetrics = () =>
+    (metricsRead ??= readSafely(() =>
+      reader.getWorkloadMetrics(workloadId, {
+        types: METRIC_TYPES,
+        start: new Date(Math.max(lookbackStartMs, parseTimestamp(status.createdAt) ?? lookbackStartMs)).toISOString(),
+        end: deps.now.toISOString(),
+        numberOfSamples: METRIC_SAMPLES,
+      }),
+    ));
+  if (analysis.needsMetrics) void readMetrics();
 
-  const verdict = redactVerdict(buildVerdict({ ...evidence, metrics }, analysis, { requestedClusterId: clusterId, lookbackMs, nowMs, messages }));
+  // Step 4, Tier 2: only when configured for this cluster and when the Tier 1 category calls
+  // for Kubernetes evidence; its reads run alongside the metrics read.
+  const kubernetes = deps.tier2?.readerFor(clusterId) ?? null;
+  let tier2: Tier2Evidence | null = null;
+  if (kubernetes) {
+    tier2 = emptyTier2Evidence();
+    if (wantsTier2(analysis)) {
+      const collected = await collectTier2Evidence({
+        reader: kubernetes,
+        evidence,
+        analysis,
+        reanalyse: (tier2Signals) => analyseWorkload(evidence, tier2Signals),
+        onPodRound: (afterPods) => {
+          if (afterPods.needsMetrics) void readMetrics();
+        },
+      });
+      tier2 = collected.tier2;
+      analysis = collected.analysis;
+    }
+  }
+  const metrics = analysis.needsMetrics ? await readMetrics() : metricsRead ? await metricsRead : null;
+
+  const verdict = redactVerdict(buildVerdict({ ...evidence, metrics, tier2 }, analysis, { requestedClusterId: clusterId, lookbackMs, nowMs, messages }));
   verdict.limitations.unshift(...limitations);
   return {
     verdict,

@@ -112,8 +112,8 @@ export const PHASE_MESSAGE_TABLE: readonly { pattern: RegExp; kind: SignalKind }
 /** `exit code 137`, `exited with code 1`, `exitCode: 2`, `exit status 139`. */
 export const EXIT_CODE_PATTERN = /\bexit(?:ed)?(?: with)?[ _]?(?:code|status)[ :=]*\(?(\d{1,3})\b|\bexitCode[ :=]+(\d{1,3})\b/i;
 
-/** Exit codes caused by a signal another process sent (the kernel, kubelet, a stop): the cause lies elsewhere. */
-export const SYSTEM_SIGNAL_EXIT_CODES: ReadonlySet<number> = new Set([137, 143]);
+/** Exit codes caused by a signal another process sent (the kernel, kubelet, a stop): rows of the shared exit-code table. */
+export { SYSTEM_SIGNAL_EXIT_CODES } from './exitCodes.js';
 
 /** Registry error text → sub-cause of an image pull failure (Robusta-style: pattern → cause). Ordered. */
 export const IMAGE_PULL_CAUSE_TABLE: readonly { pattern: RegExp; cause: ImagePullCause }[] = [

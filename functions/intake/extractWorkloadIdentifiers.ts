@@ -56,8 +56,10 @@ export function extractWorkloadIdentifiers(
   if (project.value === undefined && project.problem === undefined) project = pickProjectFromNamespace(labels, map);
 
   // Garbage in any identifier label skips the alert: using the other labels would guess.
-  const problems = [cluster, workloadId, workloadName, project].flatMap((p) => (p.problem ? [p.problem] : []));
-  if (problems.length > 0) return { ok: false, reason: `invalid identifier ${problems.join('; ')}` };
+  if (cluster.problem || workloadId.problem || workloadName.problem || project.problem) {
+    const problems = [cluster, workloadId, workloadName, project].flatMap((p) => (p.problem ? [p.problem] : []));
+    return { ok: false, reason: `invalid identifier ${problems.join('; ')}` };
+  }
 
   const reasons: string[] = [];
   const hasWorkload = workloadId.value !== undefined || (workloadName.value !== undefined && project.value !== undefined);

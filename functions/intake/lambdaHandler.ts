@@ -1,40 +1,79 @@
 /**
  * API Gateway HTTP API (payload v2) → the intake hono app. Nothing happens at module load
- * but imports: configuration is read and the SQS client built on the first invocation, and
- * kept for the life of the execution environment.
+ * but imports: configuration is read, and the SQS client, Powertools Logger and Metrics
+ * are built on the first invocation, and kept for the life of the execution environment.
+ *
+ * The webhook tokens are looked up on every invocation (loadWebhookTokens: cached for
+ * minutes, so warm requests cost nothing) and the app is rebuilt only when they change:
+ * a rotated secret takes effect without a cold start.
  *
  * A configuration error does not crash the function (API Gateway would answer a bare 500):
  * it is logged with the offending key, and every request gets a JSON 503 MISCONFIGURED,
  * which Alertmanager resends — so alerts sent before the fix are not lost. The next
- * invocation tries again, which picks up a fixed secret once token loading moves to
- * Secrets Manager.
+ * invocation tries again, which picks up a fixed secret or environment.
  */
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import type { Context } from 'aws-lambda';
 import { Hono } from 'hono';
 import { handle, type APIGatewayProxyResult, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda';
+import type { DiagnosisQueue } from '../queue/DiagnosisQueue.js';
 import { createSqsQueue } from '../queue/createSqsQueue.js';
 import { createIntakeApp } from './createIntakeApp.js';
+import type { WebhookTokens } from './createTokenChecker.js';
 import { IntakeError } from './IntakeError.js';
-import { createConsoleLogger } from './IntakeLogger.js';
+import type { IntakeLogger } from './IntakeLogger.js';
 import { loadWebhookTokens } from './loadWebhookTokens.js';
-import { readIntakeEnv } from './readIntakeEnv.js';
+import { readIntakeEnv, type IntakeEnv } from './readIntakeEnv.js';
 
 type Handler = ReturnType<typeof handle>;
 
-const logger = createConsoleLogger();
-let ready: Promise<Handler> | undefined;
+/** The CloudWatch namespace of every runai-diagnose metric (alarms and dashboards use it). */
+const METRICS_NAMESPACE = 'RunaiDiagnose';
 
-async function build(): Promise<Handler> {
+let telemetry: { logger: Logger; metrics: Metrics } | undefined;
+function observe(): { logger: Logger; metrics: Metrics } {
+  telemetry ??= { logger: new Logger({ serviceName: 'intake' }), metrics: new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'intake' }) };
+  return telemetry;
+}
+
+/** The app's logging port, written by Powertools (JSON with the request id). */
+const logger: IntakeLogger = {
+  info: (event, fields) => observe().logger.info(event, fields ?? {}),
+  warn: (event, fields) => observe().logger.warn(event, fields ?? {}),
+  error: (event, fields) => observe().logger.error(event, fields ?? {}),
+};
+
+interface Base {
+  env: IntakeEnv;
+  queue: DiagnosisQueue;
+}
+
+let base: Promise<Base> | undefined;
+let current: { tokens: WebhookTokens; run: Handler } | undefined;
+
+async function buildBase(): Promise<Base> {
   const env = readIntakeEnv();
+  return { env, queue: createSqsQueue({ client: new SQSClient({}), queueUrl: env.QUEUE_URL }) };
+}
+
+function sameTokens(a: WebhookTokens, b: WebhookTokens): boolean {
+  return a.current === b.current && a.previous === b.previous;
+}
+
+async function appFor({ env, queue }: Base): Promise<Handler> {
   const tokens = await loadWebhookTokens(env);
+  if (current && sameTokens(current.tokens, tokens)) return current.run;
   const app = createIntakeApp({
-    queue: createSqsQueue({ client: new SQSClient({}), queueUrl: env.QUEUE_URL }),
+    queue,
     tokens,
     ...(env.INTAKE_BODY_LIMIT_BYTES !== undefined ? { bodyLimitBytes: env.INTAKE_BODY_LIMIT_BYTES } : {}),
     now: () => new Date(),
     logger,
   });
-  return handle(app);
+  current = { tokens, run: handle(app) };
+  return current.run;
 }
 
 function misconfigured(): Handler {
@@ -47,14 +86,22 @@ function misconfigured(): Handler {
 }
 
 export async function handler(event: LambdaEvent, context?: LambdaContext): Promise<APIGatewayProxyResult> {
-  ready ??= build();
+  const { logger: powertools, metrics } = observe();
+  if (context) powertools.addContext(context as unknown as Context);
+  metrics.captureColdStartMetric();
+  base ??= buildBase();
   let run: Handler;
   try {
-    run = await ready;
+    run = await appFor(await base);
   } catch (error) {
-    ready = undefined;
+    base = undefined;
     logger.error('intake configuration failed', { error });
     run = misconfigured();
   }
-  return run(event, context);
+  const result = await run(event, context);
+  // One count per status code: 401s reveal a wrong token, 503s a broken configuration or queue.
+  metrics.addDimension('status', String(result.statusCode));
+  metrics.addMetric('IntakeRequests', MetricUnit.Count, 1);
+  metrics.publishStoredMetrics();
+  return result;
 }

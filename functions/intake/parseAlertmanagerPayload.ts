@@ -10,6 +10,7 @@ import { extractWorkloadIdentifiers } from './extractWorkloadIdentifiers.js';
 import { formatValidationError } from './formatValidationError.js';
 import { inferAlertIntent } from './inferAlertIntent.js';
 import { resolveLabelMap, type LabelMap } from './LabelMap.js';
+import { readPlainAlert } from './readPlainAlert.js';
 import { identifierProblem } from './validateIdentifier.js';
 
 export interface SkippedAlert {
@@ -77,7 +78,9 @@ export function parseAlertmanagerPayload(body: unknown, options: AlertmanagerPar
   const firstByKey = new Map<string, { index: number; message: QueuedDiagnosis }>();
 
   payload.data.alerts.forEach((raw, index) => {
-    const alert = AlertSchema.safeParse(raw);
+    // The common case skips zod (readPlainAlert); zod still accepts or explains the rest.
+    const plain = readPlainAlert(raw);
+    const alert = plain ? { success: true as const, data: plain } : AlertSchema.safeParse(raw);
     if (!alert.success) {
       skipped.push({ index, reason: `invalid alert: ${formatValidationError(alert.error, 2)}` });
       return;
@@ -109,9 +112,12 @@ export function parseAlertmanagerPayload(body: unknown, options: AlertmanagerPar
       skipped.push(skippedEntry(index, context, `duplicate of alert #${first.index} (${dedupeKey})`));
       return;
     }
+    // `ids` is built afresh for this alert: extending it in place saves a copy per alert.
+    const request: QueuedDiagnosis['request'] = identifiers.ids;
+    request.intent = intent;
     const message: QueuedDiagnosis = {
       v: 1,
-      request: { ...identifiers.ids, intent },
+      request,
       source: 'alertmanager',
       receivedAt,
       dedupeKey,

@@ -6,7 +6,7 @@
  * without identifiers: the caller is a program that can be fixed, and nobody reads a
  * `needs_input` verdict for a typo in a curl command.
  */
-import { z } from 'zod';
+import * as z from 'zod'; // not `{ z }`, which makes esbuild bundle all of zod (npm run bench, bundles)
 import { IntentSchema, LookbackSchema } from '../core/diagnosisRequest.js';
 import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
 import { diagnosisDedupeKey } from './diagnosisDedupeKey.js';

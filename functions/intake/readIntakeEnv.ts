@@ -1,11 +1,16 @@
 /**
  * The intake Lambda's configuration, from the environment, validated strictly so that a
- * deploy with a bad value fails with a message naming the key (never its value: two of
- * them are secrets).
+ * deploy with a bad value fails with a message naming the key (never its value: the
+ * tokens are secrets).
+ *
+ * The webhook tokens come from exactly one place: in AWS, the Secrets Manager secret named
+ * by WEBHOOK_TOKEN_SECRET_ID (the template carries only its ARN); locally, WEBHOOK_TOKEN
+ * and WEBHOOK_TOKEN_PREVIOUS. Both at once is refused: which one wins would be a guess.
  */
 import { z } from 'zod';
 
-const token = z
+/** A webhook bearer token, wherever it is stored (environment or secret). */
+export const WebhookTokenSchema = z
   .string()
   .min(16, 'must be at least 16 characters')
   .max(512, 'must be at most 512 characters')
@@ -14,10 +19,24 @@ const token = z
 // Empty means unset: CDK and shell exports often produce `VAR=`.
 const unsetIfEmpty = (value: unknown): unknown => (value === '' ? undefined : value);
 
+/** Loopback by definition: 127.0.0.1, [::1], localhost and *.localhost (RFC 6761, used by local SQS emulators). */
+const isLoopback = (hostname: string): boolean =>
+  hostname === '127.0.0.1' || hostname === '[::1]' || hostname === 'localhost' || hostname.endsWith('.localhost');
+
+/** https, or plain http to a loopback host (a local SQS emulator); never plain http over a network. */
+const queueUrl = z.url({ error: 'must be the https URL of the SQS queue' }).refine((value) => {
+  const url = new URL(value);
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
+}, 'must be the https URL of the SQS queue (plain http only to a loopback emulator)');
+
+/** A Secrets Manager secret ARN or name. */
+export const SecretIdSchema = z.string().regex(/^[A-Za-z0-9/_+=.@:-]{1,2048}$/, 'must be a Secrets Manager secret ARN or name');
+
 export const IntakeEnvSchema = z.strictObject({
-  QUEUE_URL: z.url({ protocol: /^https$/, error: 'must be the https URL of the SQS queue' }),
-  WEBHOOK_TOKEN: token,
-  WEBHOOK_TOKEN_PREVIOUS: z.preprocess(unsetIfEmpty, token.optional()),
+  QUEUE_URL: queueUrl,
+  WEBHOOK_TOKEN_SECRET_ID: z.preprocess(unsetIfEmpty, SecretIdSchema.optional()),
+  WEBHOOK_TOKEN: z.preprocess(unsetIfEmpty, WebhookTokenSchema.optional()),
+  WEBHOOK_TOKEN_PREVIOUS: z.preprocess(unsetIfEmpty, WebhookTokenSchema.optional()),
   INTAKE_BODY_LIMIT_BYTES: z.preprocess(
     unsetIfEmpty,
     z.coerce.number().int('must be an integer').min(1_024, 'must be at least 1024').max(10 * 1024 * 1024, 'must be at most 10 MiB (the API Gateway limit)').optional(),
@@ -29,14 +48,25 @@ export class IntakeConfigError extends Error {
   override readonly name = 'IntakeConfigError';
 }
 
+function tokenSourceProblems(env: IntakeEnv): string[] {
+  if (env.WEBHOOK_TOKEN_SECRET_ID !== undefined) {
+    return env.WEBHOOK_TOKEN !== undefined || env.WEBHOOK_TOKEN_PREVIOUS !== undefined
+      ? ['WEBHOOK_TOKEN and WEBHOOK_TOKEN_PREVIOUS must not be set with WEBHOOK_TOKEN_SECRET_ID (the secret holds both tokens)']
+      : [];
+  }
+  return env.WEBHOOK_TOKEN === undefined ? ['WEBHOOK_TOKEN is not set (or set WEBHOOK_TOKEN_SECRET_ID to read the tokens from Secrets Manager)'] : [];
+}
+
 export function readIntakeEnv(env: Readonly<Record<string, string | undefined>> = process.env): IntakeEnv {
   // Only our keys: the Lambda environment holds many others (AWS_*, _HANDLER…).
   const ours = Object.fromEntries(Object.keys(IntakeEnvSchema.shape).map((key) => [key, env[key]]));
   const parsed = IntakeEnvSchema.safeParse(ours);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => {
-    const key = String(issue.path[0] ?? '');
-    return ours[key] === undefined ? `${key} is not set` : `${key} ${issue.message}`;
-  });
+  const problems = parsed.success
+    ? tokenSourceProblems(parsed.data)
+    : parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0] ?? '');
+        return ours[key] === undefined ? `${key} is not set` : `${key} ${issue.message}`;
+      });
+  if (parsed.success && problems.length === 0) return parsed.data;
   throw new IntakeConfigError(`invalid intake environment: ${problems.join('; ')}`);
 }

@@ -1,10 +1,13 @@
 /**
  * EventBridge schedule → one poll of every configured cluster (pollFailedWorkloads).
  *
- * Nothing happens at module load but imports: configuration is read and the Run:ai,
- * SQS and DynamoDB clients are built on the first invocation and kept for the life of
- * the execution environment (the Run:ai token and connections are reused across runs).
- * A configuration error is not cached, so a fixed value is picked up by the next run.
+ * Nothing happens at module load but imports: configuration is read and the SQS and
+ * DynamoDB clients, Powertools Logger and Metrics are built on the first invocation and
+ * kept for the life of the execution environment. The Run:ai credentials are looked up on
+ * every run (cached for minutes by loadRunaiCredentials) and the Run:ai client — its
+ * token and connections — is rebuilt only when they change, so a rotated secret takes
+ * effect without a cold start. A configuration error is not cached, so a fixed value is
+ * picked up by the next run.
  *
  * Failure contract: every cluster is polled even when some fail; each cluster's summary
  * is logged as one JSON line; then, if any cluster failed (or the configuration is bad),
@@ -13,18 +16,28 @@
  * their watermark, succeeded ones re-list only the overlap, and the worker drops repeated
  * dedupeKeys. The next schedule re-runs it anyway, so an exhausted retry loses nothing.
  */
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import type { ScheduledEvent } from 'aws-lambda';
+import type { Context, ScheduledEvent } from 'aws-lambda';
+import type { DiagnosisQueue } from '../queue/DiagnosisQueue.js';
 import { createSqsQueue } from '../queue/createSqsQueue.js';
-import { createRunaiClient } from '../runai/createRunaiClient.js';
+import type { RunaiCredentials, RunaiRequestInfo } from '../runai/RunaiClientConfig.js';
+import { createRunaiClient, type RunaiClient } from '../runai/createRunaiClient.js';
 import { createDynamoWatermarkStore } from './createDynamoWatermarkStore.js';
 import { loadRunaiCredentials } from './loadRunaiCredentials.js';
-import { pollFailedWorkloads, type PollerPorts, type PollOptions, type PollSummary } from './pollFailedWorkloads.js';
-import { readPollerEnv } from './readPollerEnv.js';
+import { pollFailedWorkloads, type PollOptions, type PollSummary } from './pollFailedWorkloads.js';
+import { readPollerEnv, type PollerEnv } from './readPollerEnv.js';
+import type { WatermarkStore } from './WatermarkStore.js';
+
+/** The CloudWatch namespace of every runai-diagnose metric (alarms and dashboards use it). */
+const METRICS_NAMESPACE = 'RunaiDiagnose';
 
 interface Poller {
-  ports: PollerPorts;
+  env: PollerEnv;
+  queue: DiagnosisQueue;
+  watermarks: WatermarkStore;
   options: Omit<PollOptions, 'now'>;
 }
 
@@ -36,17 +49,28 @@ export class PollerRunError extends Error {
   }
 }
 
+let telemetry: { logger: Logger; metrics: Metrics } | undefined;
+function observe(): { logger: Logger; metrics: Metrics } {
+  telemetry ??= { logger: new Logger({ serviceName: 'poller' }), metrics: new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'poller' }) };
+  return telemetry;
+}
+
+/** Run:ai calls, counted per run: a rising error count is Run:ai trouble, not ours. */
+function countRunaiRequest(info: RunaiRequestInfo): void {
+  const { metrics } = observe();
+  metrics.addMetric('RunaiRequests', MetricUnit.Count, 1);
+  if (info.status === null || info.status === 429 || info.status >= 500) metrics.addMetric('RunaiRequestErrors', MetricUnit.Count, 1);
+}
+
 let ready: Promise<Poller> | undefined;
+let lister: { key: string; client: RunaiClient } | undefined;
 
 async function build(): Promise<Poller> {
   const env = readPollerEnv();
-  const credentials = await loadRunaiCredentials();
   return {
-    ports: {
-      lister: createRunaiClient({ baseUrl: env.RUNAI_BASE_URL, credentials }),
-      queue: createSqsQueue({ client: new SQSClient({}), queueUrl: env.QUEUE_URL }),
-      watermarks: createDynamoWatermarkStore({ client: new DynamoDBClient({}), tableName: env.STATE_TABLE }),
-    },
+    env,
+    queue: createSqsQueue({ client: new SQSClient({}), queueUrl: env.QUEUE_URL }),
+    watermarks: createDynamoWatermarkStore({ client: new DynamoDBClient({}), tableName: env.STATE_TABLE }),
     options: {
       clusterIds: env.CLUSTER_IDS,
       ...(env.POLL_INITIAL_LOOKBACK !== undefined ? { initialLookbackMs: env.POLL_INITIAL_LOOKBACK } : {}),
@@ -55,24 +79,46 @@ async function build(): Promise<Poller> {
   };
 }
 
-function log(level: 'info' | 'error', message: string, fields: object): void {
-  const line = JSON.stringify({ level, message, ...fields });
-  if (level === 'error') console.error(line);
-  else console.log(line);
+/** The Run:ai client for these credentials: reused while they are unchanged (its token stays cached). */
+function listerFor(env: PollerEnv, credentials: RunaiCredentials): RunaiClient {
+  const key = JSON.stringify(credentials);
+  if (lister?.key === key) return lister.client;
+  const previous = lister?.client;
+  lister = { key, client: createRunaiClient({ baseUrl: env.RUNAI_BASE_URL, credentials, onRequest: countRunaiRequest }) };
+  // Rotated: let the old pool finish whatever it still has in flight, then close.
+  previous?.close().catch(() => {});
+  return lister.client;
 }
 
-export async function handler(_event?: ScheduledEvent): Promise<PollSummary> {
-  ready ??= build();
-  let poller: Poller;
+export async function handler(_event?: ScheduledEvent, context?: Context): Promise<PollSummary> {
+  const { logger, metrics } = observe();
+  if (context) logger.addContext(context);
+  metrics.captureColdStartMetric();
   try {
-    poller = await ready;
-  } catch (error) {
-    ready = undefined;
-    log('error', 'poller configuration failed', { error: error instanceof Error ? error.message : String(error) });
-    throw error;
+    ready ??= build();
+    let poller: Poller;
+    let client: RunaiClient;
+    try {
+      poller = await ready;
+      client = listerFor(poller.env, await loadRunaiCredentials());
+    } catch (error) {
+      ready = undefined;
+      logger.error('poller configuration failed', { error: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
+    const summary = await pollFailedWorkloads(
+      { lister: client, queue: poller.queue, watermarks: poller.watermarks },
+      { ...poller.options, now: new Date() },
+    );
+    for (const cluster of summary.clusters) {
+      if (cluster.ok) logger.info('poller cluster', { ...cluster });
+      else logger.error('poller cluster', { ...cluster });
+    }
+    metrics.addMetric('WorkloadsEnqueued', MetricUnit.Count, summary.enqueued);
+    metrics.addMetric('ClusterPollFailures', MetricUnit.Count, summary.failedClusters.length);
+    if (summary.failedClusters.length > 0) throw new PollerRunError(summary);
+    return summary;
+  } finally {
+    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
   }
-  const summary = await pollFailedWorkloads(poller.ports, { ...poller.options, now: new Date() });
-  for (const cluster of summary.clusters) log(cluster.ok ? 'info' : 'error', 'poller cluster', cluster);
-  if (summary.failedClusters.length > 0) throw new PollerRunError(summary);
-  return summary;
 }

@@ -6,6 +6,8 @@
 import type { Category, Route, StopReason } from '../core/verdict.js';
 import type { Fact } from '../diagnosis/Fact.js';
 import type { ImagePullCause } from '../diagnosis/Signal.js';
+import type { LogHint } from '../tier2/logLineTable.js';
+import type { Tier2Limitation } from '../tier2/Tier2Evidence.js';
 
 export type Locale = 'en' | 'fr';
 
@@ -22,6 +24,15 @@ export interface RecommendationContext {
   exitCode: number | null;
   policyText: string | null;
   killedBySignalUnexplained: boolean;
+  // Tier 2 (optional: absent = Tier 2 was not used, and the Tier 1 sentences apply unchanged).
+  /** Tier 2 read Kubernetes evidence for this diagnosis. */
+  tier2Used?: boolean;
+  /** The kubectl command whose log line is quoted in the evidence, if one was read. */
+  logCommand?: string | null;
+  /** What the quoted log line says, when it names a cause (CUDA out of memory, NCCL, …). */
+  logHint?: LogHint | null;
+  /** The kill (exit 137/143) is explained by liveness/startup probe failures. */
+  probeKill?: boolean;
 }
 
 export type NeedsInputReason = 'missing-cluster' | 'missing-workload' | 'no-terminal-candidate' | 'no-active-candidate' | 'not-found';
@@ -31,7 +42,7 @@ export interface Messages {
   fact(fact: Fact): string;
   alsoObserved(text: string): string;
   optionBSelection(p: { name: string; project: string; matches: number; selectedPhase: string; intent: 'terminal' | 'active' }): string;
-  messageDiagnosed(p: { name: string; category: Category; recurrence: { count: number; lookbackDays: number } | null }): string;
+  messageDiagnosed(p: { name: string; category: Category; recurrence: { count: number; lookbackDays: number } | null; tier2Used?: boolean }): string;
   messageRouted(p: { name: string; phase: string; route: Route }): string;
   messageStopped(p: { name: string; phase: string; stopReason: StopReason; requestedClusterId: string; actualClusterId: string }): string;
   messageNeedsInput(p: { reason: NeedsInputReason; clusterId: string | null; workloadId: string | null; name: string | null; project: string | null }): string;
@@ -50,6 +61,8 @@ export interface Messages {
     metricsEmpty(): string;
     memoryLimitUnknown(): string;
     tier2Unavailable(): string;
+    /** A Tier 2 read that failed or could not be made (each one is stated). */
+    tier2(limitation: Tier2Limitation): string;
     preemptionNotRuledOut(): string;
     listTruncated(pages: number): string;
   };

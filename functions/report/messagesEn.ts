@@ -1,7 +1,10 @@
 /** The English message catalog (the default locale). */
 import { formatBytes } from '../core/parseQuantity.js';
 import type { Category } from '../core/verdict.js';
+import { interpretExitCode, type ExitCodeMeaning } from '../diagnosis/exitCodes.js';
 import type { Fact } from '../diagnosis/Fact.js';
+import type { LogHint } from '../tier2/logLineTable.js';
+import type { Tier2FailureReason, Tier2Limitation, Tier2Read } from '../tier2/Tier2Evidence.js';
 import type { Messages, RecommendationContext } from './Messages.js';
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
@@ -19,14 +22,114 @@ const CATEGORY_SUMMARY: Record<Category, string> = {
   UNKNOWN: 'Tier 1 evidence is insufficient to name a cause',
 };
 
-const EXIT_CODE_MEANING: Record<number, string> = {
-  1: 'a general application error',
-  2: 'a usage or argument error',
-  126: 'a command that could not be executed (permissions)',
-  127: 'a command that was not found (check the image and the command)',
-  134: 'an abort (SIGABRT, often a failed assertion)',
-  139: 'a segmentation fault (SIGSEGV)',
+/** What an exit code usually means (the shared exit-code table, functions/diagnosis/exitCodes.ts). */
+const EXIT_CODE_MEANING: Record<ExitCodeMeaning, string> = {
+  success: 'success',
+  'app-error': 'a general application error',
+  'usage-error': 'a usage or argument error',
+  'not-executable': 'a command that could not be executed (permissions)',
+  'command-not-found': 'a command that was not found (check the image and the command)',
+  sigint: 'an interrupt (SIGINT)',
+  sigabrt: 'an abort (SIGABRT, often a failed assertion)',
+  sigkill: 'a kill (SIGKILL) sent by the kernel, the kubelet or another process',
+  sigsegv: 'a segmentation fault (SIGSEGV)',
+  sigterm: 'a termination request (SIGTERM)',
+  signal: 'termination by a signal',
 };
+
+/** The short form used inside an evidence line. */
+const EXIT_CODE_LABEL: Record<ExitCodeMeaning, string> = {
+  success: 'success',
+  'app-error': 'application error',
+  'usage-error': 'usage error',
+  'not-executable': 'not executable',
+  'command-not-found': 'command not found',
+  sigint: 'SIGINT',
+  sigabrt: 'SIGABRT',
+  sigkill: 'SIGKILL',
+  sigsegv: 'SIGSEGV',
+  sigterm: 'SIGTERM',
+  signal: 'killed by a signal',
+};
+
+function exitCodeSentence(exitCode: number | null): string {
+  if (exitCode === null) return '';
+  const meaning = interpretExitCode(exitCode)?.meaning;
+  return meaning && meaning !== 'success' ? ` Exit code ${exitCode} usually means ${EXIT_CODE_MEANING[meaning]}.` : '';
+}
+
+/** Advice the quoted log line calls for (GPU-aware: CUDA out of memory is not the CPU memory limit). */
+const LOG_HINT_ADVICE: Record<LogHint, string[]> = {
+  'cuda-oom': [
+    "CUDA out of memory means the GPU's memory was exhausted, not the container's CPU memory limit: changing the CPU memory limit will not help.",
+    'Reduce the per-GPU batch size (keep the effective batch with gradient accumulation), enable activation (gradient) checkpointing or mixed precision, or request a larger GPU fraction or a GPU with more memory.',
+    'If the message reports a lot of memory reserved but unallocated, set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to reduce fragmentation.',
+  ],
+  nccl: [
+    "NCCL (GPU-to-GPU communication) failed: look at the other ranks' pods first (a peer that crashed makes the others fail or time out), then at the inter-node network and NCCL settings (rerun with NCCL_DEBUG=INFO).",
+  ],
+  'cuda-error': ["A CUDA error was raised: rerun with CUDA_LAUNCH_BLOCKING=1 to locate the failing operation, and check that the image's CUDA version matches the node's driver."],
+  segfault: ['The process crashed in native code (segmentation fault): check native extensions and the CUDA and library versions bundled in the image.'],
+  shm: ['Shared memory (/dev/shm) ran out, typically in data-loader workers: request a larger shared memory (Run:ai large shm) or use fewer data-loader workers.'],
+  killed: [
+    'A process inside the container was killed (SIGKILL), often by the kernel OOM killer acting on a child process such as a data-loader worker: check the CPU memory usage of the workload.',
+  ],
+  exception: [],
+  launcher: ["The quoted line is the launcher's summary: the failing rank's own error is earlier in its log."],
+  error: [],
+};
+
+const TIER2_READ: Record<Tier2Read, string> = { pod: 'pod status', events: 'pod events', logs: 'logs', node: 'node conditions' };
+
+function tier2FailureReason(reason: Tier2FailureReason, read: Tier2Read): string {
+  switch (reason) {
+    case 'not-found':
+      return read === 'node' ? 'node not found' : read === 'events' ? 'namespace not found' : 'pod not found';
+    case 'no-previous':
+      return 'the container has no previous terminated instance';
+    case 'unauthorized':
+      return 'the Kubernetes API refused the Tier 2 token (HTTP 401)';
+    case 'forbidden':
+      return 'the Tier 2 account may not read it (HTTP 403)';
+    case 'bad-request':
+      return 'the Kubernetes API rejected the request';
+    case 'unavailable':
+      return 'the Kubernetes API answered with a server error';
+    case 'timeout':
+      return 'the Kubernetes API did not answer in time';
+    case 'network':
+      return 'the Kubernetes API could not be reached';
+    case 'bad-response':
+      return 'the Kubernetes API answered with an unexpected body';
+    case 'credentials':
+      return 'the Tier 2 token or CA file could not be read';
+  }
+}
+
+function tier2Limitation(limitation: Tier2Limitation): string {
+  switch (limitation.type) {
+    case 'read-failed':
+      return `Tier 2 ${TIER2_READ[limitation.read]} unavailable: ${tier2FailureReason(limitation.reason, limitation.read)} (${limitation.command}).`;
+    case 'no-namespace':
+      return 'Tier 2 is configured, but the workload names neither a namespace nor a project: the Kubernetes namespace was not guessed, so no Tier 2 evidence was read.';
+    case 'no-pod':
+      return 'Tier 2 is configured, but no pod name is known for this workload: no pod status, events or logs were read.';
+    case 'invalid-name':
+      return `Tier 2 did not read ${limitation.what} ${limitation.name}: not a valid Kubernetes name.`;
+    case 'no-failed-container':
+      return `Tier 2 found no container with a non-zero exit in pod ${limitation.podName}: no log was read.`;
+    case 'log-empty':
+      return `The log read by Tier 2 is empty (${limitation.command}).`;
+    case 'log-truncated':
+      return `The log read by Tier 2 was cut at ${Math.round(limitation.bytes / 1024)} KiB (${limitation.command}): its last lines may be missing.`;
+    case 'no-node':
+      return 'Tier 2 could not read node conditions: no node name is known.';
+    case 'pods-capped':
+      return `Tier 2 inspected ${limitation.inspected} of ${limitation.total} pods.`;
+  }
+}
+
+const restarts = (n: number | null) => (n ? `; restarts: ${n}` : '');
 
 function renderFact(fact: Fact): string {
   switch (fact.type) {
@@ -76,6 +179,29 @@ function renderFact(fact: Fact): string {
       return `Exit code ${fact.exitCode}: ${quoted(fact.quoted)}`;
     case 'no-pods':
       return 'No pods were returned for this workload';
+    case 'container-terminated': {
+      const meaning = fact.meaning ? ` (${EXIT_CODE_LABEL[fact.meaning]})` : '';
+      const reason = fact.reason ? `; reason: ${fact.reason}` : '';
+      const message = fact.message ? `; message: ${quoted(fact.message)}` : '';
+      return `${fact.init ? 'Init container' : 'Container'} ${fact.container} of pod ${fact.podName} ${fact.previous ? 'last terminated' : 'terminated'} with exit code ${fact.exitCode}${meaning}${reason}${message}${restarts(fact.restartCount)}`;
+    }
+    case 'container-waiting': {
+      const message = fact.message ? `; message: ${quoted(fact.message)}` : '';
+      return `${fact.init ? 'Init container' : 'Container'} ${fact.container} of pod ${fact.podName} waiting: ${fact.reason}${message}${restarts(fact.restartCount)}`;
+    }
+    case 'pod-status': {
+      const reason = fact.reason ? `; reason: ${fact.reason}` : '';
+      const message = fact.message ? `; message: ${quoted(fact.message)}` : '';
+      const node = fact.nodeName ? `; node: ${fact.nodeName}` : '';
+      return `Pod ${fact.podName} status: ${fact.phase ?? 'unknown'}${reason}${message}${node}`;
+    }
+    case 'node-condition': {
+      const reason = fact.reason ? `; reason: ${fact.reason}` : '';
+      const message = fact.message ? `; message: ${quoted(fact.message)}` : '';
+      return `Node ${fact.nodeName} condition ${fact.conditionType}=${fact.status}${reason}${message}`;
+    }
+    case 'log-line':
+      return `${fact.fallback ? 'Last log line' : 'Failing log line'} of container ${fact.container} (pod ${fact.podName}${fact.previous ? ', previous run' : ''}): ${quoted(fact.line)}`;
   }
 }
 
@@ -95,6 +221,76 @@ function imagePullRecommendation(context: RecommendationContext): string {
   }
 }
 
+/** The category's own recommendations (log-line advice is appended by the caller). */
+function recommendationsFor(context: RecommendationContext): string[] {
+  const limit = context.limitBytes !== null ? formatBytes(context.limitBytes) : null;
+  switch (context.category) {
+    case 'OOM_KILLED':
+      return [
+        limit
+          ? `Profile the workload's memory and raise the ${limit} CPU memory limit with enough headroom${context.peakBytes !== null ? ` above the observed ${formatBytes(context.peakBytes)} peak` : ''} before rerunning.`
+          : 'Profile the workload\'s memory and set an explicit CPU memory limit with enough headroom before rerunning (no limit was found).',
+        'Investigate batch size and data-loader memory growth; consider smaller batches or gradient checkpointing.',
+        'Check that stale environment variables do not override the batch size.',
+      ];
+    case 'IMAGE_PULL_FAILED':
+      return [imagePullRecommendation(context)];
+    case 'INIT_FAILED':
+      if (context.tier2Used && context.logCommand) {
+        return [`Fix the init step indicated by the init container's failing log line quoted above (${context.logCommand}): data download, permissions, configuration; then rerun.`];
+      }
+      return [
+        `Read the failing init container's logs${context.podName ? ` (kubectl logs ${context.podName} -c <init-container> --previous${context.namespace ? ` -n ${context.namespace}` : ''})` : ''} and fix the init step (data download, permissions, configuration) before rerunning.`,
+      ];
+    case 'DATASOURCE_MOUNT_FAILED':
+      return [
+        `Check that the referenced PVC, secret or data source exists${context.namespace ? ` in namespace ${context.namespace}` : ''}, is bound and is accessible from the node, then resubmit.`,
+      ];
+    case 'CRASH_APP_ERROR': {
+      const logs = `kubectl logs ${context.podName ?? '<pod>'} --previous${context.namespace ? ` -n ${context.namespace}` : ''}`;
+      if (context.probeKill) {
+        return [
+          `The kubelet killed the container after failed liveness/startup probes: find why the application stopped answering its probe (a hang, or a long blocking step such as checkpointing or data loading) and fix it, or relax the probe (initialDelaySeconds, timeoutSeconds, failureThreshold; a startupProbe for a slow start).${context.logCommand ? ` The log before the kill is quoted above (${context.logCommand}).` : ''}`,
+        ];
+      }
+      const meaning = exitCodeSentence(context.exitCode);
+      if (context.tier2Used) {
+        return [
+          context.logCommand
+            ? `Fix the code or configuration indicated by the failing log line quoted above (${context.logCommand}).${meaning}`
+            : `Fix the code or configuration indicated by the container's log: Tier 2 could not read it (see the limitations), so read ${logs} while the pod still exists.${meaning}`,
+        ];
+      }
+      return [`Fix the code or configuration indicated by the failing log line: Tier 1 has no logs, so read ${logs} (or configure Tier 2 for this cluster).${meaning}`];
+    }
+    case 'NODE_FAILURE': {
+      const nodes = context.nodeNames.length > 0 ? ` Report node ${context.nodeNames.join(', ')} to the platform team (kubectl describe node).` : '';
+      return [
+        (context.restartPolicy ?? '').toLowerCase() === 'onfailure'
+          ? `Retry on a healthy node: the restart policy is OnFailure, so a rerun can land elsewhere.${nodes}`
+          : `Resubmit the workload on a healthy node (restart policy ${context.restartPolicy ?? 'not set'} does not retry it).${nodes}`,
+      ];
+    }
+    case 'SCHEDULING_POLICY_TERMINATED':
+      return [
+        `The workload was stopped by a policy${context.policyText ? ` (${quoted(context.policyText)})` : ''}: ask an administrator to review the project's idle-timeout or duration policy only if the stop was unintended.`,
+      ];
+    case 'UNKNOWN':
+      if (context.tier2Used) {
+        return [
+          context.killedBySignalUnexplained
+            ? "Exit 137/143 stays unexplained after Tier 2: no OOMKilled, probe failure, eviction or node condition was found; check the node's kernel log (dmesg) and any controller or person that may have stopped the container."
+            : `Neither Tier 1 nor Tier 2 names a cause: read the complete log (kubectl logs ${context.podName ?? '<pod>'} --previous${context.namespace ? ` -n ${context.namespace}` : ''}) and the pod's events before rerunning.`,
+        ];
+      }
+      return [
+        context.killedBySignalUnexplained
+          ? 'Exit 137/143 without OOMKilled is unexplained: check node conditions, probe failures and eviction events (kubectl describe pod / describe node) before assuming memory.'
+          : `Inspect the pod directly: kubectl describe pod ${context.podName ?? '<pod>'}${context.namespace ? ` -n ${context.namespace}` : ''} and kubectl logs --previous (or configure Tier 2 for this cluster).`,
+      ];
+  }
+}
+
 export const messagesEn: Messages = {
   locale: 'en',
   fact: renderFact,
@@ -103,10 +299,10 @@ export const messagesEn: Messages = {
     intent === 'terminal'
       ? `Selected the newest terminal workload named ${name} in project ${project} (${matches} match${matches === 1 ? '' : 'es'}; phase ${selectedPhase})`
       : `Selected the newest live workload named ${name} in project ${project} whose status confirms the symptom (${matches} match${matches === 1 ? '' : 'es'}; phase ${selectedPhase})`,
-  messageDiagnosed: ({ name, category, recurrence }) => {
+  messageDiagnosed: ({ name, category, recurrence, tier2Used }) => {
     const recurring = recurrence && recurrence.count >= 2 ? ` Recurring: ${recurrence.count} failures in ${days(recurrence.lookbackDays)}.` : '';
     return category === 'UNKNOWN'
-      ? `${name} failed, but Tier 1 evidence is insufficient to name a cause (UNKNOWN).${recurring}`
+      ? `${name} failed, but ${tier2Used ? 'Tier 1 and Tier 2 evidence are' : 'Tier 1 evidence is'} insufficient to name a cause (UNKNOWN).${recurring}`
       : `${name} failed with ${category}: ${CATEGORY_SUMMARY[category]}.${recurring}`;
   },
   messageRouted: ({ name, phase, route }) =>
@@ -142,51 +338,8 @@ export const messagesEn: Messages = {
     }
   },
   recommendations: (context) => {
-    const limit = context.limitBytes !== null ? formatBytes(context.limitBytes) : null;
-    switch (context.category) {
-      case 'OOM_KILLED':
-        return [
-          limit
-            ? `Profile the workload's memory and raise the ${limit} CPU memory limit with enough headroom${context.peakBytes !== null ? ` above the observed ${formatBytes(context.peakBytes)} peak` : ''} before rerunning.`
-            : 'Profile the workload\'s memory and set an explicit CPU memory limit with enough headroom before rerunning (no limit was found).',
-          'Investigate batch size and data-loader memory growth; consider smaller batches or gradient checkpointing.',
-          'Check that stale environment variables do not override the batch size.',
-        ];
-      case 'IMAGE_PULL_FAILED':
-        return [imagePullRecommendation(context)];
-      case 'INIT_FAILED':
-        return [
-          `Read the failing init container's logs${context.podName ? ` (kubectl logs ${context.podName} -c <init-container> --previous${context.namespace ? ` -n ${context.namespace}` : ''})` : ''} and fix the init step (data download, permissions, configuration) before rerunning.`,
-        ];
-      case 'DATASOURCE_MOUNT_FAILED':
-        return [
-          `Check that the referenced PVC, secret or data source exists${context.namespace ? ` in namespace ${context.namespace}` : ''}, is bound and is accessible from the node, then resubmit.`,
-        ];
-      case 'CRASH_APP_ERROR': {
-        const meaning = context.exitCode !== null && EXIT_CODE_MEANING[context.exitCode] ? ` Exit code ${context.exitCode} usually means ${EXIT_CODE_MEANING[context.exitCode]}.` : '';
-        return [
-          `Fix the code or configuration indicated by the failing log line: Tier 1 has no logs, so read kubectl logs ${context.podName ?? '<pod>'} --previous${context.namespace ? ` -n ${context.namespace}` : ''} (or configure Tier 2 for this cluster).${meaning}`,
-        ];
-      }
-      case 'NODE_FAILURE': {
-        const nodes = context.nodeNames.length > 0 ? ` Report node ${context.nodeNames.join(', ')} to the platform team (kubectl describe node).` : '';
-        return [
-          (context.restartPolicy ?? '').toLowerCase() === 'onfailure'
-            ? `Retry on a healthy node: the restart policy is OnFailure, so a rerun can land elsewhere.${nodes}`
-            : `Resubmit the workload on a healthy node (restart policy ${context.restartPolicy ?? 'not set'} does not retry it).${nodes}`,
-        ];
-      }
-      case 'SCHEDULING_POLICY_TERMINATED':
-        return [
-          `The workload was stopped by a policy${context.policyText ? ` (${quoted(context.policyText)})` : ''}: ask an administrator to review the project's idle-timeout or duration policy only if the stop was unintended.`,
-        ];
-      case 'UNKNOWN':
-        return [
-          context.killedBySignalUnexplained
-            ? 'Exit 137/143 without OOMKilled is unexplained: check node conditions, probe failures and eviction events (kubectl describe pod / describe node) before assuming memory.'
-            : `Inspect the pod directly: kubectl describe pod ${context.podName ?? '<pod>'}${context.namespace ? ` -n ${context.namespace}` : ''} and kubectl logs --previous (or configure Tier 2 for this cluster).`,
-        ];
-    }
+    const advice = context.logHint ? LOG_HINT_ADVICE[context.logHint] : [];
+    return [...recommendationsFor(context), ...advice];
   },
   recurringRecommendation: ({ count, lookbackDays, category }) =>
     `Recurring: ${count} ${category} failures in the last ${days(lookbackDays)}: fix the cause permanently instead of rerunning unchanged.`,
@@ -203,6 +356,7 @@ export const messagesEn: Messages = {
     metricsEmpty: () => 'No CPU memory samples in the lookback window (short-lived job): no peak observed.',
     memoryLimitUnknown: () => 'No CPU memory limit was found in the spec, the pods or the metrics.',
     tier2Unavailable: () => 'Tier 2 (Kubernetes) evidence is not configured for this cluster: container exit codes, restart counts and previous logs are not available.',
+    tier2: tier2Limitation,
     preemptionNotRuledOut: () => 'Events and history were both unavailable, so preemption could not be ruled out.',
     listTruncated: (pages) => `The workload list was read up to ${pages} pages; older matches were not considered.`,
   },

@@ -6,7 +6,10 @@
  */
 import { formatBytes } from '../core/parseQuantity.js';
 import type { Category } from '../core/verdict.js';
+import { interpretExitCode, type ExitCodeMeaning } from '../diagnosis/exitCodes.js';
 import type { Fact } from '../diagnosis/Fact.js';
+import type { LogHint } from '../tier2/logLineTable.js';
+import type { Tier2FailureReason, Tier2Limitation, Tier2Read } from '../tier2/Tier2Evidence.js';
 import type { Messages, RecommendationContext } from './Messages.js';
 
 const days = (n: number) => (n === 1 ? '1 jour' : `${n} jours`);
@@ -27,14 +30,125 @@ const CATEGORY_SUMMARY: Record<Category, string> = {
   UNKNOWN: 'les preuves Tier 1 sont insuffisantes pour nommer une cause',
 };
 
-const EXIT_CODE_MEANING: Record<number, string> = {
-  1: 'une erreur applicative générale',
-  2: "une erreur d'utilisation ou d'argument",
-  126: "une commande qui n'a pas pu être exécutée (permissions)",
-  127: "une commande introuvable (vérifiez l'image et la commande)",
-  134: 'un abandon (SIGABRT, souvent une assertion échouée)',
-  139: 'une erreur de segmentation (SIGSEGV)',
+/** Ce que signifie généralement un code de sortie (la table partagée, functions/diagnosis/exitCodes.ts). */
+const EXIT_CODE_MEANING: Record<ExitCodeMeaning, string> = {
+  success: 'un succès',
+  'app-error': 'une erreur applicative générale',
+  'usage-error': "une erreur d'utilisation ou d'argument",
+  'not-executable': "une commande qui n'a pas pu être exécutée (permissions)",
+  'command-not-found': "une commande introuvable (vérifiez l'image et la commande)",
+  sigint: 'une interruption (SIGINT)',
+  sigabrt: 'un abandon (SIGABRT, souvent une assertion échouée)',
+  sigkill: 'un kill (SIGKILL) envoyé par le noyau, le kubelet ou un autre processus',
+  sigsegv: 'une erreur de segmentation (SIGSEGV)',
+  sigterm: 'une demande de terminaison (SIGTERM)',
+  signal: 'une terminaison par un signal',
 };
+
+/** La forme courte utilisée dans une ligne de preuve. */
+const EXIT_CODE_LABEL: Record<ExitCodeMeaning, string> = {
+  success: 'succès',
+  'app-error': 'erreur applicative',
+  'usage-error': "erreur d'utilisation",
+  'not-executable': 'non exécutable',
+  'command-not-found': 'commande introuvable',
+  sigint: 'SIGINT',
+  sigabrt: 'SIGABRT',
+  sigkill: 'SIGKILL',
+  sigsegv: 'SIGSEGV',
+  sigterm: 'SIGTERM',
+  signal: 'tué par un signal',
+};
+
+function exitCodeSentence(exitCode: number | null): string {
+  if (exitCode === null) return '';
+  const meaning = interpretExitCode(exitCode)?.meaning;
+  return meaning && meaning !== 'success' ? ` Le code de sortie ${exitCode} signifie généralement ${EXIT_CODE_MEANING[meaning]}.` : '';
+}
+
+/** Les conseils qu'appelle la ligne de log citée (CUDA out of memory n'est pas la limite de mémoire CPU). */
+const LOG_HINT_ADVICE: Record<LogHint, string[]> = {
+  'cuda-oom': [
+    "« CUDA out of memory » signifie que la mémoire du GPU est épuisée, pas la limite de mémoire CPU du conteneur : modifier la limite de mémoire CPU n'y changera rien.",
+    "Réduisez la taille du batch par GPU (gardez le batch effectif par accumulation de gradients), activez le gradient checkpointing (recalcul des activations) ou la précision mixte, ou demandez une fraction de GPU plus grande ou un GPU doté de plus de mémoire.",
+    'Si le message indique beaucoup de mémoire réservée mais non allouée, définissez PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True pour réduire la fragmentation.',
+  ],
+  nccl: [
+    "NCCL (communication entre GPU) a échoué : regardez d'abord les pods des autres rangs (un pair tombé fait échouer ou expirer les autres), puis le réseau entre nœuds et les réglages NCCL (relancez avec NCCL_DEBUG=INFO).",
+  ],
+  'cuda-error': [
+    "Une erreur CUDA a été levée : relancez avec CUDA_LAUNCH_BLOCKING=1 pour localiser l'opération en échec, et vérifiez que la version CUDA de l'image correspond au pilote du nœud.",
+  ],
+  segfault: ["Le processus a planté dans du code natif (erreur de segmentation) : vérifiez les extensions natives et les versions de CUDA et des bibliothèques embarquées dans l'image."],
+  shm: [
+    'La mémoire partagée (/dev/shm) est épuisée, typiquement dans les workers du dataloader : demandez une mémoire partagée plus grande (large shm Run:ai) ou réduisez le nombre de workers du dataloader.',
+  ],
+  killed: [
+    "Un processus du conteneur a été tué (SIGKILL), souvent par le OOM killer du noyau sur un processus enfant comme un worker du dataloader : vérifiez l'utilisation de mémoire CPU de la workload.",
+  ],
+  exception: [],
+  launcher: ["La ligne citée est le résumé du lanceur : l'erreur propre au rang en échec se trouve plus haut dans son log."],
+  error: [],
+};
+
+const TIER2_READ: Record<Tier2Read, string> = {
+  pod: 'le statut du pod est indisponible',
+  events: 'les événements du pod sont indisponibles',
+  logs: 'les logs sont indisponibles',
+  node: 'les conditions du nœud sont indisponibles',
+};
+
+function tier2FailureReason(reason: Tier2FailureReason, read: Tier2Read): string {
+  switch (reason) {
+    case 'not-found':
+      return read === 'node' ? 'nœud introuvable' : read === 'events' ? 'espace de noms introuvable' : 'pod introuvable';
+    case 'no-previous':
+      return "le conteneur n'a pas d'instance précédente terminée";
+    case 'unauthorized':
+      return "l'API Kubernetes a refusé le token Tier 2 (HTTP 401)";
+    case 'forbidden':
+      return "le compte Tier 2 n'a pas le droit de le lire (HTTP 403)";
+    case 'bad-request':
+      return "l'API Kubernetes a rejeté la requête";
+    case 'unavailable':
+      return "l'API Kubernetes a répondu par une erreur serveur";
+    case 'timeout':
+      return "l'API Kubernetes n'a pas répondu à temps";
+    case 'network':
+      return "l'API Kubernetes est injoignable";
+    case 'bad-response':
+      return "l'API Kubernetes a répondu par un corps inattendu";
+    case 'credentials':
+      return "le token ou le fichier CA Tier 2 n'a pas pu être lu";
+  }
+}
+
+const TIER2_WHAT: Record<'namespace' | 'pod' | 'node', string> = { namespace: "l'espace de noms", pod: 'le pod', node: 'le nœud' };
+
+function tier2Limitation(limitation: Tier2Limitation): string {
+  switch (limitation.type) {
+    case 'read-failed':
+      return `Tier 2 : ${TIER2_READ[limitation.read]} : ${tier2FailureReason(limitation.reason, limitation.read)} (${limitation.command}).`;
+    case 'no-namespace':
+      return "Tier 2 est configuré, mais la workload n'indique ni espace de noms ni projet : l'espace de noms Kubernetes n'a pas été deviné, aucune preuve Tier 2 n'a donc été lue.";
+    case 'no-pod':
+      return "Tier 2 est configuré, mais aucun nom de pod n'est connu pour cette workload : ni statut de pod, ni événements, ni logs n'ont été lus.";
+    case 'invalid-name':
+      return `Tier 2 n'a pas lu ${TIER2_WHAT[limitation.what]} ${limitation.name} : ce n'est pas un nom Kubernetes valide.`;
+    case 'no-failed-container':
+      return `Tier 2 n'a trouvé aucun conteneur terminé avec un code non nul dans le pod ${limitation.podName} : aucun log n'a été lu.`;
+    case 'log-empty':
+      return `Le log lu par Tier 2 est vide (${limitation.command}).`;
+    case 'log-truncated':
+      return `Le log lu par Tier 2 a été coupé à ${Math.round(limitation.bytes / 1024)} KiB (${limitation.command}) : ses dernières lignes peuvent manquer.`;
+    case 'no-node':
+      return "Tier 2 n'a pas pu lire les conditions du nœud : aucun nom de nœud n'est connu.";
+    case 'pods-capped':
+      return `Tier 2 a inspecté ${limitation.inspected} pods sur ${limitation.total}.`;
+  }
+}
+
+const restarts = (n: number | null) => (n ? ` ; redémarrages : ${n}` : '');
 
 function renderFact(fact: Fact): string {
   switch (fact.type) {
@@ -86,6 +200,29 @@ function renderFact(fact: Fact): string {
       return `Code de sortie ${fact.exitCode} : ${quoted(fact.quoted)}`;
     case 'no-pods':
       return "Aucun pod n'a été retourné pour cette workload";
+    case 'container-terminated': {
+      const meaning = fact.meaning ? ` (${EXIT_CODE_LABEL[fact.meaning]})` : '';
+      const reason = fact.reason ? ` ; raison : ${fact.reason}` : '';
+      const message = fact.message ? ` ; message : ${quoted(fact.message)}` : '';
+      return `${fact.init ? 'Conteneur init' : 'Conteneur'} ${fact.container} du pod ${fact.podName} : ${fact.previous ? 'dernière terminaison' : 'terminaison'} avec le code de sortie ${fact.exitCode}${meaning}${reason}${message}${restarts(fact.restartCount)}`;
+    }
+    case 'container-waiting': {
+      const message = fact.message ? ` ; message : ${quoted(fact.message)}` : '';
+      return `${fact.init ? 'Conteneur init' : 'Conteneur'} ${fact.container} du pod ${fact.podName} en attente : ${fact.reason}${message}${restarts(fact.restartCount)}`;
+    }
+    case 'pod-status': {
+      const reason = fact.reason ? ` ; raison : ${fact.reason}` : '';
+      const message = fact.message ? ` ; message : ${quoted(fact.message)}` : '';
+      const node = fact.nodeName ? ` ; nœud : ${fact.nodeName}` : '';
+      return `Statut du pod ${fact.podName} : ${fact.phase ?? 'inconnu'}${reason}${message}${node}`;
+    }
+    case 'node-condition': {
+      const reason = fact.reason ? ` ; raison : ${fact.reason}` : '';
+      const message = fact.message ? ` ; message : ${quoted(fact.message)}` : '';
+      return `Nœud ${fact.nodeName}, condition ${fact.conditionType}=${fact.status}${reason}${message}`;
+    }
+    case 'log-line':
+      return `${fact.fallback ? 'Dernière ligne de log' : 'Ligne de log en échec'} du conteneur ${fact.container} (pod ${fact.podName}${fact.previous ? ', exécution précédente' : ''}) : ${quoted(fact.line)}`;
   }
 }
 
@@ -105,6 +242,82 @@ function imagePullRecommendation(context: RecommendationContext): string {
   }
 }
 
+/** Les recommandations propres à la catégorie (les conseils tirés du log sont ajoutés par l'appelant). */
+function recommendationsFor(context: RecommendationContext): string[] {
+  const limit = context.limitBytes !== null ? formatBytes(context.limitBytes) : null;
+  const namespace = context.namespace ? ` -n ${context.namespace}` : '';
+  switch (context.category) {
+    case 'OOM_KILLED':
+      return [
+        limit
+          ? `Profilez la mémoire et augmentez la limite ${limit} avec un headroom suffisant${context.peakBytes !== null ? ` au-dessus du pic observé de ${formatBytes(context.peakBytes)}` : ''} avant de relancer.`
+          : "Profilez la mémoire et définissez une limite de mémoire CPU explicite avec un headroom suffisant avant de relancer (aucune limite n'a été trouvée).",
+        'Enquêtez sur la taille du batch et la croissance mémoire du dataloader ; envisagez des batches plus petits ou le gradient checkpointing.',
+        "Vérifiez que les variables d'environnement obsolètes ne remplacent pas la taille du batch.",
+      ];
+    case 'IMAGE_PULL_FAILED':
+      return [imagePullRecommendation(context)];
+    case 'INIT_FAILED':
+      if (context.tier2Used && context.logCommand) {
+        return [`Corrigez l'étape d'init indiquée par la ligne de log en échec du conteneur init citée plus haut (${context.logCommand}) : téléchargement de données, permissions, configuration ; puis relancez.`];
+      }
+      return [
+        `Lisez les logs du conteneur init en échec${context.podName ? ` (kubectl logs ${context.podName} -c <init-container> --previous${namespace})` : ''} et corrigez l'étape d'init (téléchargement de données, permissions, configuration) avant de relancer.`,
+      ];
+    case 'DATASOURCE_MOUNT_FAILED':
+      return [
+        `Vérifiez que le PVC, le secret ou la source de données référencé existe${context.namespace ? ` dans l'espace de noms ${context.namespace}` : ''}, est lié (bound) et est accessible depuis le nœud, puis resoumettez.`,
+      ];
+    case 'CRASH_APP_ERROR': {
+      const logs = `kubectl logs ${context.podName ?? '<pod>'} --previous${namespace}`;
+      if (context.probeKill) {
+        return [
+          `Le kubelet a tué le conteneur après des échecs de sondes liveness/startup : trouvez pourquoi l'application a cessé de répondre à sa sonde (un blocage, ou une longue étape bloquante comme l'écriture d'un checkpoint ou le chargement de données) et corrigez-le, ou assouplissez la sonde (initialDelaySeconds, timeoutSeconds, failureThreshold ; une startupProbe pour un démarrage lent).${context.logCommand ? ` Le log d'avant le kill est cité plus haut (${context.logCommand}).` : ''}`,
+        ];
+      }
+      const meaning = exitCodeSentence(context.exitCode);
+      if (context.tier2Used) {
+        return [
+          context.logCommand
+            ? `Corrigez le code ou la configuration indiqués par la ligne de log en échec citée plus haut (${context.logCommand}).${meaning}`
+            : `Corrigez le code ou la configuration indiqués par le log du conteneur : Tier 2 n'a pas pu le lire (voir les limites), lisez donc ${logs} tant que le pod existe.${meaning}`,
+        ];
+      }
+      return [
+        `Corrigez le code ou la configuration indiqués par la ligne de log en échec : Tier 1 n'a pas de logs, lisez donc ${logs} (ou configurez Tier 2 pour ce cluster).${meaning}`,
+      ];
+    }
+    case 'NODE_FAILURE': {
+      const nodes =
+        context.nodeNames.length > 0
+          ? ` Signalez ${context.nodeNames.length > 1 ? 'les nœuds' : 'le nœud'} ${context.nodeNames.join(', ')} à l'équipe plateforme (kubectl describe node).`
+          : '';
+      return [
+        (context.restartPolicy ?? '').toLowerCase() === 'onfailure'
+          ? `Réessayez sur un nœud sain : la politique de redémarrage est OnFailure, une nouvelle exécution peut donc atterrir ailleurs.${nodes}`
+          : `Resoumettez la workload sur un nœud sain (la politique de redémarrage ${context.restartPolicy ?? 'non définie'} ne la relance pas).${nodes}`,
+      ];
+    }
+    case 'SCHEDULING_POLICY_TERMINATED':
+      return [
+        `La workload a été arrêtée par une politique${context.policyText ? ` (${quoted(context.policyText)})` : ''} : demandez à un administrateur de revoir la politique de délai d'inactivité ou de durée du projet uniquement si l'arrêt était involontaire.`,
+      ];
+    case 'UNKNOWN':
+      if (context.tier2Used) {
+        return [
+          context.killedBySignalUnexplained
+            ? "La sortie 137/143 reste inexpliquée après Tier 2 : ni OOMKilled, ni échec de sonde, ni éviction, ni condition de nœud n'ont été trouvés ; consultez le journal du noyau du nœud (dmesg) et tout contrôleur ou toute personne qui a pu arrêter le conteneur."
+            : `Ni Tier 1 ni Tier 2 ne nomment de cause : lisez le log complet (kubectl logs ${context.podName ?? '<pod>'} --previous${namespace}) et les événements du pod avant de relancer.`,
+        ];
+      }
+      return [
+        context.killedBySignalUnexplained
+          ? 'Une sortie 137/143 sans OOMKilled reste inexpliquée : vérifiez les conditions du nœud, les échecs de sondes et les événements d\'éviction (kubectl describe pod / describe node) avant de supposer un problème de mémoire.'
+          : `Inspectez le pod directement : kubectl describe pod ${context.podName ?? '<pod>'}${namespace} et kubectl logs --previous (ou configurez Tier 2 pour ce cluster).`,
+      ];
+  }
+}
+
 export const messagesFr: Messages = {
   locale: 'fr',
   fact: renderFact,
@@ -115,11 +328,11 @@ export const messagesFr: Messages = {
       ? `Sélection de la workload terminale la plus récente nommée ${name} dans le projet ${project} (${count})`
       : `Sélection de la workload active la plus récente nommée ${name} dans le projet ${project} dont le statut confirme le symptôme (${count})`;
   },
-  messageDiagnosed: ({ name, category, recurrence }) => {
+  messageDiagnosed: ({ name, category, recurrence, tier2Used }) => {
     const recurring =
       recurrence && recurrence.count >= 2 ? ` Récurrent : ${recurrence.count} défaillances en ${days(recurrence.lookbackDays)}.` : '';
     return category === 'UNKNOWN'
-      ? `${name} a échoué, mais les preuves Tier 1 sont insuffisantes pour nommer une cause (UNKNOWN).${recurring}`
+      ? `${name} a échoué, mais les preuves ${tier2Used ? 'Tier 1 et Tier 2' : 'Tier 1'} sont insuffisantes pour nommer une cause (UNKNOWN).${recurring}`
       : `${name} a échoué avec ${category} : ${CATEGORY_SUMMARY[category]}.${recurring}`;
   },
   messageRouted: ({ name, phase, route }) =>
@@ -155,58 +368,8 @@ export const messagesFr: Messages = {
     }
   },
   recommendations: (context) => {
-    const limit = context.limitBytes !== null ? formatBytes(context.limitBytes) : null;
-    const namespace = context.namespace ? ` -n ${context.namespace}` : '';
-    switch (context.category) {
-      case 'OOM_KILLED':
-        return [
-          limit
-            ? `Profilez la mémoire et augmentez la limite ${limit} avec un headroom suffisant${context.peakBytes !== null ? ` au-dessus du pic observé de ${formatBytes(context.peakBytes)}` : ''} avant de relancer.`
-            : "Profilez la mémoire et définissez une limite de mémoire CPU explicite avec un headroom suffisant avant de relancer (aucune limite n'a été trouvée).",
-          'Enquêtez sur la taille du batch et la croissance mémoire du dataloader ; envisagez des batches plus petits ou le gradient checkpointing.',
-          "Vérifiez que les variables d'environnement obsolètes ne remplacent pas la taille du batch.",
-        ];
-      case 'IMAGE_PULL_FAILED':
-        return [imagePullRecommendation(context)];
-      case 'INIT_FAILED':
-        return [
-          `Lisez les logs du conteneur init en échec${context.podName ? ` (kubectl logs ${context.podName} -c <init-container> --previous${namespace})` : ''} et corrigez l'étape d'init (téléchargement de données, permissions, configuration) avant de relancer.`,
-        ];
-      case 'DATASOURCE_MOUNT_FAILED':
-        return [
-          `Vérifiez que le PVC, le secret ou la source de données référencé existe${context.namespace ? ` dans l'espace de noms ${context.namespace}` : ''}, est lié (bound) et est accessible depuis le nœud, puis resoumettez.`,
-        ];
-      case 'CRASH_APP_ERROR': {
-        const meaning =
-          context.exitCode !== null && EXIT_CODE_MEANING[context.exitCode]
-            ? ` Le code de sortie ${context.exitCode} signifie généralement ${EXIT_CODE_MEANING[context.exitCode]}.`
-            : '';
-        return [
-          `Corrigez le code ou la configuration indiqués par la ligne de log en échec : Tier 1 n'a pas de logs, lisez donc kubectl logs ${context.podName ?? '<pod>'} --previous${namespace} (ou configurez Tier 2 pour ce cluster).${meaning}`,
-        ];
-      }
-      case 'NODE_FAILURE': {
-        const nodes =
-          context.nodeNames.length > 0
-            ? ` Signalez ${context.nodeNames.length > 1 ? 'les nœuds' : 'le nœud'} ${context.nodeNames.join(', ')} à l'équipe plateforme (kubectl describe node).`
-            : '';
-        return [
-          (context.restartPolicy ?? '').toLowerCase() === 'onfailure'
-            ? `Réessayez sur un nœud sain : la politique de redémarrage est OnFailure, une nouvelle exécution peut donc atterrir ailleurs.${nodes}`
-            : `Resoumettez la workload sur un nœud sain (la politique de redémarrage ${context.restartPolicy ?? 'non définie'} ne la relance pas).${nodes}`,
-        ];
-      }
-      case 'SCHEDULING_POLICY_TERMINATED':
-        return [
-          `La workload a été arrêtée par une politique${context.policyText ? ` (${quoted(context.policyText)})` : ''} : demandez à un administrateur de revoir la politique de délai d'inactivité ou de durée du projet uniquement si l'arrêt était involontaire.`,
-        ];
-      case 'UNKNOWN':
-        return [
-          context.killedBySignalUnexplained
-            ? 'Une sortie 137/143 sans OOMKilled reste inexpliquée : vérifiez les conditions du nœud, les échecs de sondes et les événements d\'éviction (kubectl describe pod / describe node) avant de supposer un problème de mémoire.'
-            : `Inspectez le pod directement : kubectl describe pod ${context.podName ?? '<pod>'}${namespace} et kubectl logs --previous (ou configurez Tier 2 pour ce cluster).`,
-        ];
-    }
+    const advice = context.logHint ? LOG_HINT_ADVICE[context.logHint] : [];
+    return [...recommendationsFor(context), ...advice];
   },
   recurringRecommendation: ({ count, lookbackDays, category }) =>
     `Récurrent : ${count} ${failures(count)} ${category} ${inTheLast(lookbackDays)} : corrigez la cause de façon permanente au lieu de relancer sans changement.`,
@@ -228,6 +391,7 @@ export const messagesFr: Messages = {
     memoryLimitUnknown: () => "Aucune limite de mémoire CPU n'a été trouvée dans la spec, les pods ou les métriques.",
     tier2Unavailable: () =>
       'Les preuves Tier 2 (Kubernetes) ne sont pas configurées pour ce cluster : les codes de sortie des conteneurs, les compteurs de redémarrage et les logs précédents ne sont pas disponibles.',
+    tier2: tier2Limitation,
     preemptionNotRuledOut: () => "Les événements et l'historique étaient tous deux indisponibles : la préemption n'a donc pas pu être exclue.",
     listTruncated: (pages) =>
       `La liste des workloads a été lue jusqu'à ${pages} pages ; les correspondances plus anciennes n'ont pas été prises en compte.`,

@@ -4,7 +4,7 @@
  * Validation messages name paths and rules only, never input values, so a malformed
  * config cannot leak a secret into a log.
  */
-import { z } from 'zod';
+import * as z from 'zod'; // not `{ z }`, which makes esbuild bundle all of zod (npm run bench, bundles)
 import type { Dispatcher } from 'undici';
 
 /** One measured HTTP exchange, for metrics and logs. Never carries a URL with values, a header or a body. */

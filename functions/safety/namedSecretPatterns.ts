@@ -5,7 +5,7 @@
  */
 import { SECRET_NAME_SOURCE } from './isSecretName.js';
 import { isInnocuousValue, maskKeepingQuotes } from './secretValueHeuristics.js';
-import { NAME, NAME_START, QUOTED, VALUE, redactAssignment, redactFlag, redactValue, row, type SecretPattern } from './secretPatternKit.js';
+import { NAME_START, QUOTED, VALUE, nameFollowedBy, redactAssignment, redactFlag, redactValue, row, type SecretPattern } from './secretPatternKit.js';
 
 const Q = String.raw`\\?["']?`; // an optional quote, possibly escaped inside a JSON string
 const ENV_NAME_KEY = String.raw`(?<pre>${NAME_START}${Q}name${Q}[ \t]{0,8}[:=][ \t]{0,8}${Q})`;
@@ -19,9 +19,9 @@ export const NAMED_SECRET_PATTERNS: readonly SecretPattern[] = [
     (g) => (isInnocuousValue(g('value')) ? null : `${g('pre')}${maskKeepingQuotes(g('value'))}${g('mid')}${g('name')}`)),
   // "password": "…" / 'api_key': '…' / environ["TOKEN"] = "…": a quoted key needs a quoted value,
   // which keeps kubelet's `volume "hf-token" : secret "x" not found` readable.
-  row('secret-quoted-key', new RegExp(String.raw`(?<=["'])${NAME}(?<sep>\\?["']\]?[ \t]{0,8}(?::?=|:)[ \t]{0,8})(?<value>${QUOTED})`, 'g'), redactValue),
+  row('secret-quoted-key', new RegExp(String.raw`(?<=["'])${nameFollowedBy(String.raw`\\?["']`)}(?<sep>\\?["']\]?[ \t]{0,8}(?::?=|:)[ \t]{0,8})(?<value>${QUOTED})`, 'g'), redactValue),
   // DB_PASSWORD=…, password: …, --password=…, AWS_SECRET_ACCESS_KEY = …, ?access_token=…
-  row('secret-assignment', new RegExp(String.raw`${NAME}(?<sep>[ \t]{0,8}(?::?=(?![=>~])|:(?![:/]))[ \t]{0,8})${VALUE}`, 'g'), redactAssignment),
+  row('secret-assignment', new RegExp(String.raw`${nameFollowedBy(String.raw`[ \t]{0,8}[:=]`)}(?<sep>[ \t]{0,8}(?::?=(?![=>~])|:(?![:/]))[ \t]{0,8})${VALUE}`, 'g'), redactAssignment),
   // --password X, --token X, --api-key X, --client-secret X (space-separated flag values).
-  row('secret-flag', new RegExp(String.raw`${NAME.replace('(?<name>', '(?<name>(?=-)')}(?<sep>[ \t]+)(?!-)${VALUE}`, 'g'), redactFlag),
+  row('secret-flag', new RegExp(String.raw`(?=-)${nameFollowedBy('[ \\t]')}(?<sep>[ \t]+)(?!-)${VALUE}`, 'g'), redactFlag),
 ];

@@ -11,7 +11,8 @@
  * 4. replace double quotes (straight and curly) with `'` so the text cannot close the report's
  *    “…” and forge a line of its own; then redact once more, because flattening and the
  *    quote change can alter what the patterns see (the result is a fixed point of redaction);
- * 5. cap the length last (the cap can only remove text, never reveal it).
+ * 5. cap the length last, preferably between words and never inside `[REDACTED]` or a surrogate
+ *    pair; a cut through a long token is redacted again (half a UUID is no longer a UUID).
  *
  * HTML is deliberately NOT escaped: every renderer is plain text (email body, pager JSON, CLI),
  * so `<script>` stays literal, inert characters. An HTML renderer must escape at render time.

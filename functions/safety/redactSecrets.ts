@@ -12,6 +12,10 @@
  * - When unsure whether a long value is a secret, strong context (a secret name with `=`, a
  *   quoted JSON value, a flag) redacts; weak context (a bare `token:` in an error chain, text
  *   after a word) asks the value heuristics.
+ * - Accepted trade-offs: in weak context a UUID or a short letters-only string is kept (they are
+ *   ids and prose far more often than tokens); a secret NAME whose value is a path
+ *   (`GOOGLE_APPLICATION_CREDENTIALS=/var/secrets/sa.json`) is still redacted; `mysql -p db`
+ *   keeps `db` (a space after `-p` means "prompt", so `db` is the database).
  */
 import { REDACTED } from './redactionMarker.js';
 import { SECRET_PATTERNS, type SecretPattern } from './secretPatterns.js';

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { DiagnosisRequestSchema } from '../core/diagnosisRequest.js';
+import { KubernetesScenarioSchema } from '../tier2/simulator/KubernetesScenarioSchema.js';
 
 export const FAULT_ENDPOINTS = ['token', 'list', 'status', 'events', 'pods', 'history', 'metrics', 'spec'] as const;
 export const FaultEndpointSchema = z.enum(FAULT_ENDPOINTS);
@@ -64,6 +65,8 @@ export const ScenarioFileSchema = z.object({
   covers: z.array(z.string()).optional(),
   request: DiagnosisRequestSchema,
   runai: ScenarioStateSchema,
+  /** Optional Tier 2: what the cluster's Kubernetes API serves (functions/tier2/simulator). */
+  kubernetes: KubernetesScenarioSchema.optional(),
   // Asserted by the scenario tests, which own its shape.
   expect: z.unknown(),
 });

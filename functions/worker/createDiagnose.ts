@@ -1,25 +1,86 @@
 /**
- * INJECTION POINT (owned by the lead): how the worker Lambda diagnoses one queued request
- * against the real Run:ai API. Everything else in the worker takes `diagnose` as a
- * function, so this is the only file that binds the engine, the REST client and the
- * Run:ai configuration keys (read here with the CLI's reader: RUNAI_BASE_URL,
- * RUNAI_CLIENT_ID, RUNAI_CLIENT_SECRET, RUNAI_GRANT_TYPE, RUNAI_REQUEST_TIMEOUT_MS).
+ * INJECTION POINT: how the worker Lambda diagnoses one queued request against the real
+ * Run:ai API. Everything else in the worker takes `diagnose` as a function, so this is the
+ * only file that binds the engine, the REST client and the Run:ai configuration:
+ * RUNAI_BASE_URL and RUNAI_REQUEST_TIMEOUT_MS from the environment, the credentials from
+ * loadRunaiCredentials (the Secrets Manager secret named by RUNAI_SECRET_ID, or locally
+ * RUNAI_CLIENT_ID / RUNAI_CLIENT_SECRET / RUNAI_GRANT_TYPE).
  *
- * One client per execution environment: its token cache and connection pool are reused
- * by every diagnosis of every batch.
+ * One client per set of credentials: its token cache and connection pool are reused by
+ * every diagnosis of every batch. The credentials are looked up per diagnosis (cached for
+ * minutes, so this is a map lookup when warm) and a rotated secret replaces the client.
  */
-import { readRunaiEnvironment } from '../cli/readRunaiEnvironment.js';
+import { z } from 'zod';
 import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
 import type { DiagnosisResult } from '../diagnosis/DiagnosisResult.js';
 import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
+import { loadRunaiCredentials } from '../poller/loadRunaiCredentials.js';
 import type { Locale } from '../report/Messages.js';
-import { createRunaiClient } from '../runai/createRunaiClient.js';
+import type { RunaiCredentials, RunaiRequestInfo } from '../runai/RunaiClientConfig.js';
+import { createRunaiClient, type RunaiClient } from '../runai/createRunaiClient.js';
 
-export function createDiagnose(options: {
+const unsetIfEmpty = (value: unknown): unknown => (value === '' ? undefined : value);
+
+const ConnectionSchema = z.object({
+  RUNAI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of the Run:ai control plane' }),
+  RUNAI_REQUEST_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int('must be an integer').positive('must be positive').max(600_000, 'must be at most 600000').default(10_000)),
+});
+
+export class DiagnoseConfigError extends Error {
+  override readonly name = 'DiagnoseConfigError';
+}
+
+function readConnection(env: Readonly<Record<string, string | undefined>>): z.infer<typeof ConnectionSchema> {
+  const ours = { RUNAI_BASE_URL: env.RUNAI_BASE_URL, RUNAI_REQUEST_TIMEOUT_MS: env.RUNAI_REQUEST_TIMEOUT_MS };
+  const parsed = ConnectionSchema.safeParse(ours);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '') as keyof typeof ours;
+    return ours[key] === undefined ? `${key} is not set` : `${key} ${issue.message}`;
+  });
+  throw new DiagnoseConfigError(`invalid worker environment: ${problems.join('; ')}`);
+}
+
+export interface CreateDiagnoseOptions {
   env: Readonly<Record<string, string | undefined>>;
   locale: Locale;
   now: () => Date;
-}): (queued: QueuedDiagnosis) => Promise<DiagnosisResult> {
-  const reader = createRunaiClient(readRunaiEnvironment({ ...options.env }));
-  return (queued) => diagnoseWorkload(queued.request, { reader, now: options.now(), locale: options.locale });
+  /** Defaults to loadRunaiCredentials(env): the secret in AWS, the environment locally. */
+  loadCredentials?: () => Promise<RunaiCredentials>;
+  /** Every Run:ai HTTP exchange (metrics). */
+  onRequest?: (info: RunaiRequestInfo) => void;
+}
+
+/**
+ * Validates the connection settings and the credentials once (so a bad deploy fails the
+ * first batch with the key named), then returns the per-request diagnose function.
+ */
+export async function createDiagnose(options: CreateDiagnoseOptions): Promise<(queued: QueuedDiagnosis) => Promise<DiagnosisResult>> {
+  const connection = readConnection(options.env);
+  const loadCredentials = options.loadCredentials ?? (() => loadRunaiCredentials(options.env));
+  let current: { key: string; reader: RunaiClient } | undefined;
+
+  const readerFor = (credentials: RunaiCredentials): RunaiClient => {
+    const key = JSON.stringify(credentials);
+    if (current?.key === key) return current.reader;
+    const previous = current?.reader;
+    current = {
+      key,
+      reader: createRunaiClient({
+        baseUrl: connection.RUNAI_BASE_URL,
+        credentials,
+        requestTimeoutMs: connection.RUNAI_REQUEST_TIMEOUT_MS,
+        ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+      }),
+    };
+    // Rotated: the old pool finishes what it has in flight, then closes.
+    previous?.close().catch(() => {});
+    return current.reader;
+  };
+
+  readerFor(await loadCredentials());
+  return async (queued) => {
+    const reader = readerFor(await loadCredentials());
+    return diagnoseWorkload(queued.request, { reader, now: options.now(), locale: options.locale });
+  };
 }

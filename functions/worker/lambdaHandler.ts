@@ -3,54 +3,139 @@
  * (otherwise the returned batchItemFailures are ignored and a single failure retries the
  * whole batch). Its batching window is the storm-coalescing window (coalesceVerdicts).
  *
- * Nothing happens at module load but imports: configuration is read and the clients
- * built on the first invocation, then kept for the life of the execution environment.
- * A configuration error does not throw: it is logged with the offending key and every
- * record of the batch is reported failed, so SQS keeps the messages (and after
- * maxReceiveCount the DLQ does) until the configuration is fixed; the next invocation
- * tries the configuration again.
+ * Nothing happens at module load but imports: configuration is read and the clients,
+ * Powertools Logger and Metrics built on the first invocation, then kept for the life of
+ * the execution environment. A configuration error does not throw: it is logged with the
+ * offending key and every record of the batch is reported failed, so SQS keeps the
+ * messages (and after maxReceiveCount the DLQ does) until the configuration is fixed; the
+ * next invocation tries the configuration again.
+ *
+ * Metrics (EMF, namespace RunaiDiagnose): Diagnoses per category (or outcome when not
+ * diagnosed), DiagnosisLatency, DiagnoseErrors, RunaiRequests / RunaiRequestErrors, and
+ * the batch outcome counts (Published, Duplicates, FailedRecords, Notifications, Digests).
  */
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SNSClient } from '@aws-sdk/client-sns';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
+import type { DiagnosisResult } from '../diagnosis/DiagnosisResult.js';
 import { createDynamoIdempotencyStore } from '../delivery/createDynamoIdempotencyStore.js';
 import { createSnsPublisher } from '../delivery/createSnsPublisher.js';
+import type { RunaiRequestInfo } from '../runai/RunaiClientConfig.js';
 import { createDiagnose } from './createDiagnose.js';
 import { createRenderText } from './createRenderText.js';
-import { processDiagnosisBatch, type ProcessDiagnosisBatchDeps } from './processDiagnosisBatch.js';
-import { readWorkerEnv } from './readWorkerEnv.js';
-import { createJsonLogger, type WorkerLogger } from './WorkerLogger.js';
+import { processDiagnosisBatch, type BatchResult, type ProcessDiagnosisBatchDeps } from './processDiagnosisBatch.js';
+import { readWorkerEnv, WorkerConfigError } from './readWorkerEnv.js';
+import type { WorkerLogger } from './WorkerLogger.js';
+
+export interface WorkerHandlerHooks {
+  /** After every processed batch (metrics). */
+  afterBatch?: (result: BatchResult) => void;
+  /** At the end of every invocation, whatever happened (flush metrics). */
+  finally?: () => void;
+}
 
 export function createWorkerHandler(
   build: () => Promise<ProcessDiagnosisBatchDeps>,
   logger: WorkerLogger,
+  hooks: WorkerHandlerHooks = {},
 ): (event: SQSEvent) => Promise<SQSBatchResponse> {
   let ready: Promise<ProcessDiagnosisBatchDeps> | undefined;
   return async (event) => {
-    ready ??= build();
-    let deps: ProcessDiagnosisBatchDeps;
     try {
-      deps = await ready;
-    } catch (error) {
-      ready = undefined;
-      logger.error('worker.configuration_failed', { errorMessage: error instanceof Error ? error.message : String(error), records: event.Records.length });
-      return { batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })) };
+      ready ??= build();
+      let deps: ProcessDiagnosisBatchDeps;
+      try {
+        deps = await ready;
+      } catch (error) {
+        ready = undefined;
+        logger.error('worker.configuration_failed', { errorMessage: error instanceof Error ? error.message : String(error), records: event.Records.length });
+        return { batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })) };
+      }
+      const result = await processDiagnosisBatch(
+        event.Records.map((record) => ({ messageId: record.messageId, body: record.body })),
+        deps,
+      );
+      hooks.afterBatch?.(result);
+      return { batchItemFailures: result.batchItemFailures };
+    } finally {
+      hooks.finally?.();
     }
-    const result = await processDiagnosisBatch(
-      event.Records.map((record) => ({ messageId: record.messageId, body: record.body })),
-      deps,
-    );
-    return { batchItemFailures: result.batchItemFailures };
   };
 }
 
-const logger = createJsonLogger((line) => console.log(line));
+/** The CloudWatch namespace of every runai-diagnose metric (alarms and dashboards use it). */
+const METRICS_NAMESPACE = 'RunaiDiagnose';
+
+let telemetry: { logger: Logger; metrics: Metrics } | undefined;
+function observe(): { logger: Logger; metrics: Metrics } {
+  telemetry ??= { logger: new Logger({ serviceName: 'diagnose' }), metrics: new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'diagnose' }) };
+  return telemetry;
+}
+
+/** The worker's logging port, written by Powertools (JSON, level-filtered, with the request id). */
+const logger: WorkerLogger = {
+  info: (event, fields) => observe().logger.info(event, fields ?? {}),
+  warn: (event, fields) => observe().logger.warn(event, fields ?? {}),
+  error: (event, fields) => observe().logger.error(event, fields ?? {}),
+};
 const now = () => new Date();
+
+/**
+ * MAX_NOTIFICATIONS_PER_BATCH: set by the stack to 10 / the event source's maxConcurrency,
+ * so that concurrent invocations together stay under the SNS email rate (10/s).
+ */
+function readMaxNotifications(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const raw = env.MAX_NOTIFICATIONS_PER_BATCH;
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 100) throw new WorkerConfigError('invalid worker environment: MAX_NOTIFICATIONS_PER_BATCH must be an integer from 1 to 100');
+  return value;
+}
+
+function countRunaiRequest(info: RunaiRequestInfo): void {
+  const { metrics } = observe();
+  metrics.addMetric('RunaiRequests', MetricUnit.Count, 1);
+  if (info.status === null || info.status === 429 || info.status >= 500) metrics.addMetric('RunaiRequestErrors', MetricUnit.Count, 1);
+}
+
+/** Times each diagnosis and counts its verdict by category (outcome when not diagnosed). */
+function measured(diagnose: (queued: QueuedDiagnosis) => Promise<DiagnosisResult>): (queued: QueuedDiagnosis) => Promise<DiagnosisResult> {
+  return async (queued) => {
+    const { metrics } = observe();
+    const started = performance.now();
+    try {
+      const result = await diagnose(queued);
+      metrics.addMetric('DiagnosisLatency', MetricUnit.Milliseconds, Math.round(performance.now() - started));
+      const { verdict } = result;
+      const single = metrics.singleMetric();
+      single.addDimension('category', verdict.outcome === 'diagnosed' ? (verdict.category ?? 'UNKNOWN') : verdict.outcome);
+      single.addMetric('Diagnoses', MetricUnit.Count, 1);
+      return result;
+    } catch (error) {
+      metrics.addMetric('DiagnoseErrors', MetricUnit.Count, 1);
+      throw error;
+    }
+  };
+}
+
+function countBatch(result: BatchResult): void {
+  const { metrics } = observe();
+  metrics.addMetric('Published', MetricUnit.Count, result.published);
+  metrics.addMetric('Duplicates', MetricUnit.Count, result.duplicates);
+  metrics.addMetric('FailedRecords', MetricUnit.Count, result.failed);
+  metrics.addMetric('Notifications', MetricUnit.Count, result.notifications);
+  metrics.addMetric('Digests', MetricUnit.Count, result.digests);
+}
 
 async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
   const env = readWorkerEnv();
+  const maxNotificationsPerBatch = readMaxNotifications(process.env);
+  const diagnose = await createDiagnose({ env: process.env, locale: env.REPORT_LOCALE, now, onRequest: countRunaiRequest });
   return {
-    diagnose: createDiagnose({ env: process.env, locale: env.REPORT_LOCALE, now }),
+    diagnose: measured(diagnose),
     renderText: createRenderText(env.REPORT_LOCALE),
     publisher: createSnsPublisher({ client: new SNSClient({}), topicArn: env.SNS_TOPIC_ARN }),
     idempotency: createDynamoIdempotencyStore({ client: new DynamoDBClient({}), tableName: env.IDEMPOTENCY_TABLE, now }),
@@ -58,7 +143,21 @@ async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
     logger,
     ...(env.WORKER_CONCURRENCY !== undefined ? { concurrency: env.WORKER_CONCURRENCY } : {}),
     ...(env.DIGEST_THRESHOLD !== undefined ? { digestThreshold: env.DIGEST_THRESHOLD } : {}),
+    ...(maxNotificationsPerBatch !== undefined ? { maxNotificationsPerBatch } : {}),
   };
 }
 
-export const handler = createWorkerHandler(buildFromEnvironment, logger);
+const run = createWorkerHandler(buildFromEnvironment, logger, {
+  afterBatch: countBatch,
+  finally: () => {
+    const { metrics } = observe();
+    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+  },
+});
+
+export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
+  const { logger: powertools, metrics } = observe();
+  if (context) powertools.addContext(context);
+  metrics.captureColdStartMetric();
+  return run(event);
+}

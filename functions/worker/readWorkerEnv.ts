@@ -3,7 +3,7 @@
  * with a message naming the key (values are never echoed). Run:ai settings are read by
  * `createDiagnose` (the lead's wiring), not here.
  */
-import { z } from 'zod';
+import * as z from 'zod'; // not `{ z }`, which makes esbuild bundle all of zod (npm run bench, bundles)
 
 // Empty means unset: CDK and shell exports often produce `VAR=`.
 const unsetIfEmpty = (value: unknown): unknown => (value === '' ? undefined : value);

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
 import { loadScenarios, startRunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
-import { argsFor, assertVerdictMatches, ExpectSchema, FIXTURES_DIR, parseVerdict, simulatorEnv } from '../scenarios/scenarioHarness.js';
+import { argsFor, assertKubernetesReads, assertVerdictMatches, ExpectSchema, FIXTURES_DIR, parseVerdict, simulatorEnv, startScenarioTier2 } from '../scenarios/scenarioHarness.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -101,15 +101,23 @@ describe('runai-diagnose (bundled command)', () => {
     const check = async (scenario: (typeof scenarios)[number]) => {
       const expectation = ExpectSchema.parse(scenario.expect);
       const simulator = await startRunaiSimulator({ scenarios: scenario.runai });
+      // Tier 2 scenarios also get their Kubernetes simulator, named by RUNAI_DIAGNOSE_TIER2_CONFIG.
+      const tier2 = await startScenarioTier2(scenario);
       try {
-        const result = await cli([...argsFor(scenario.request as DiagnosisRequest), '--format', 'json'], simulatorEnv(simulator));
+        const env = tier2 ? { ...simulatorEnv(simulator), RUNAI_DIAGNOSE_TIER2_CONFIG: tier2.configFile } : simulatorEnv(simulator);
+        const result = await cli([...argsFor(scenario.request as DiagnosisRequest), '--format', 'json'], env);
         expect(result.code, `${scenario.name}: ${result.stderr}`).toBe(expectation.cliExitCode);
         if (result.code === 0) assertVerdictMatches(scenario, parseVerdict(result.stdout), [result.stdout, result.stderr]);
         else expect(result.stdout).toBe('');
         expect(simulator.violations, `${scenario.name}: non-GET requests`).toEqual([]);
+        if (tier2) {
+          assertKubernetesReads(scenario, tier2.simulator.requests);
+          expect(tier2.simulator.violations, `${scenario.name}: non-GET Kubernetes requests`).toEqual([]);
+        }
         checked += 1;
       } finally {
         await simulator.close();
+        await tier2?.close();
       }
     };
     // Four at a time: each is its own process and its own simulator.

@@ -1,11 +1,14 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readIntakeEnv } from '../../functions/intake/readIntakeEnv.js';
+import { loadWebhookTokens } from '../../functions/intake/loadWebhookTokens.js';
+import { IntakeConfigError, readIntakeEnv } from '../../functions/intake/readIntakeEnv.js';
 import { alert, CLUSTER, payload, PREVIOUS_TOKEN, TOKEN } from './intakeTestKit.js';
 
 const QUEUE_URL = 'https://sqs.eu-west-1.amazonaws.com/123456789012/runai-diagnose-requests';
 const sqs = mockClient(SQSClient);
+const secrets = mockClient(SecretsManagerClient);
 
 /** An API Gateway HTTP API (payload format 2.0) event. */
 function httpApiEvent(options: { method?: string; path?: string; query?: string; headers?: Record<string, string>; body?: string }) {
@@ -40,8 +43,10 @@ async function freshHandler() {
 describe('lambdaHandler', () => {
   beforeEach(() => {
     sqs.reset();
-    vi.spyOn(console, 'log').mockImplementation(() => {});
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    secrets.reset();
+    // Powertools Logger writes through the global console (which the tests capture) only in dev mode.
+    vi.stubEnv('POWERTOOLS_DEV', 'true');
+    for (const method of ['log', 'info', 'warn', 'error'] as const) vi.spyOn(console, method).mockImplementation(() => {});
   });
   afterEach(() => {
     vi.unstubAllEnvs();
@@ -70,6 +75,30 @@ describe('lambdaHandler', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.args[0].input.QueueUrl).toBe(QUEUE_URL);
     expect(calls[0]!.args[0].input.Entries).toHaveLength(2);
+  });
+
+  it('reads the tokens from the Secrets Manager secret named by WEBHOOK_TOKEN_SECRET_ID (only its ARN is in the environment)', async () => {
+    const secretId = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:runai-diagnose/webhook-token-AbCdEf';
+    vi.stubEnv('QUEUE_URL', QUEUE_URL);
+    vi.stubEnv('WEBHOOK_TOKEN_SECRET_ID', secretId);
+    secrets.on(GetSecretValueCommand, { SecretId: secretId }).resolves({ SecretString: JSON.stringify({ current: TOKEN }) });
+    sqs.on(SendMessageBatchCommand).callsFake((input: { Entries: Array<{ Id: string }> }) => ({
+      Successful: input.Entries.map((e) => ({ Id: e.Id, MessageId: `mid-${e.Id}`, MD5OfMessageBody: 'x' })),
+      Failed: [],
+    }));
+    const handler = await freshHandler();
+    const post = (token: string) =>
+      handler(
+        httpApiEvent({
+          query: `clusterId=${CLUSTER}`,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(payload([alert({ workload_id: 'w1' })])),
+        }) as never,
+      );
+    expect((await post(TOKEN)).statusCode).toBe(202);
+    expect((await post(PREVIOUS_TOKEN)).statusCode).toBe(401);
+    // Cached: two requests, one Secrets Manager call.
+    expect(secrets.commandCalls(GetSecretValueCommand)).toHaveLength(1);
   });
 
   it('answers 503 MISCONFIGURED (resendable) naming nothing secret when the environment is invalid, and logs the key', async () => {
@@ -107,12 +136,20 @@ describe('readIntakeEnv', () => {
   it.each([
     [{ WEBHOOK_TOKEN: TOKEN }, 'invalid intake environment: QUEUE_URL is not set'],
     [{ ...valid, QUEUE_URL: 'http://sqs.local/q' }, 'invalid intake environment: QUEUE_URL must be the https URL of the SQS queue'],
+    [{ ...valid, WEBHOOK_TOKEN_SECRET_ID: 'runai-diagnose/webhook-token' }, 'WEBHOOK_TOKEN and WEBHOOK_TOKEN_PREVIOUS must not be set with WEBHOOK_TOKEN_SECRET_ID'],
+    [{ QUEUE_URL, WEBHOOK_TOKEN_SECRET_ID: 'has space' }, 'invalid intake environment: WEBHOOK_TOKEN_SECRET_ID must be a Secrets Manager secret ARN or name'],
     [{ QUEUE_URL }, 'invalid intake environment: WEBHOOK_TOKEN is not set'],
     [{ ...valid, WEBHOOK_TOKEN: 'has a space in it, long enough' }, 'invalid intake environment: WEBHOOK_TOKEN must not contain whitespace'],
     [{ ...valid, WEBHOOK_TOKEN_PREVIOUS: 'tiny' }, 'invalid intake environment: WEBHOOK_TOKEN_PREVIOUS must be at least 16 characters'],
     [{ ...valid, INTAKE_BODY_LIMIT_BYTES: 'lots' }, 'invalid intake environment: INTAKE_BODY_LIMIT_BYTES '],
   ])('names the bad key: %j', (env, message) => {
     expect(() => readIntakeEnv(env)).toThrow(message);
+  });
+
+  it('accepts a secret id instead of tokens, and plain http only to a loopback emulator', () => {
+    const secretId = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:runai-diagnose/webhook-token-AbCdEf';
+    expect(readIntakeEnv({ QUEUE_URL, WEBHOOK_TOKEN_SECRET_ID: secretId })).toMatchObject({ WEBHOOK_TOKEN_SECRET_ID: secretId, WEBHOOK_TOKEN: undefined });
+    expect(readIntakeEnv({ ...valid, QUEUE_URL: 'http://127.0.0.1:4566/000000000000/q' }).QUEUE_URL).toBe('http://127.0.0.1:4566/000000000000/q');
   });
 
   it('never echoes a token value', () => {
@@ -122,5 +159,35 @@ describe('readIntakeEnv', () => {
     } catch (error) {
       expect(String(error)).not.toContain('sekret');
     }
+  });
+});
+
+describe('loadWebhookTokens', () => {
+  const SECRET = 'runai-diagnose/webhook-token';
+
+  it('uses the environment when no secret is named', async () => {
+    await expect(loadWebhookTokens({ WEBHOOK_TOKEN: TOKEN, WEBHOOK_TOKEN_PREVIOUS: undefined })).resolves.toEqual({ current: TOKEN, previous: undefined });
+  });
+
+  it('reads {current, previous} from the secret through the injected reader', async () => {
+    const reader = vi.fn(async () => ({ current: TOKEN, previous: PREVIOUS_TOKEN }));
+    await expect(loadWebhookTokens({ WEBHOOK_TOKEN_SECRET_ID: SECRET }, reader)).resolves.toEqual({ current: TOKEN, previous: PREVIOUS_TOKEN });
+    expect(reader).toHaveBeenCalledWith(SECRET);
+  });
+
+  it('names the bad secret key, never its value', async () => {
+    const error = await loadWebhookTokens({ WEBHOOK_TOKEN_SECRET_ID: SECRET }, async () => ({ current: 'short-secret', prevous: TOKEN })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IntakeConfigError);
+    expect(String(error)).toMatch(/current: must be at least 16 characters/);
+    expect(String(error)).toMatch(/prevous/);
+    expect(String(error)).not.toContain('short-secret');
+    expect(String(error)).not.toContain(TOKEN);
+  });
+
+  it('reports an unreadable secret as a configuration error', async () => {
+    const denied = Object.assign(new Error('User is not authorized to perform: secretsmanager:GetSecretValue'), { name: 'AccessDeniedException' });
+    await expect(loadWebhookTokens({ WEBHOOK_TOKEN_SECRET_ID: SECRET }, async () => Promise.reject(denied))).rejects.toThrow(
+      /cannot read the webhook token secret \(WEBHOOK_TOKEN_SECRET_ID\): User is not authorized/,
+    );
   });
 });

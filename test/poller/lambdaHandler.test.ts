@@ -7,7 +7,7 @@ import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueuedDiagnosisSchema } from '../../functions/core/queuedDiagnosis.js';
-import { loadRunaiCredentials } from '../../functions/poller/loadRunaiCredentials.js';
+import { loadRunaiCredentials, RunaiCredentialsError } from '../../functions/poller/loadRunaiCredentials.js';
 import { PollerConfigError, readPollerEnv } from '../../functions/poller/readPollerEnv.js';
 import { startRunaiSimulator, type RunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
 import { A, B, nonGetRequests, pollerScenario } from './pollerTestKit.js';
@@ -53,8 +53,9 @@ beforeEach(async () => {
   dynamo.on(GetItemCommand).resolves({});
   dynamo.on(UpdateItemCommand).resolves({});
   logs = [];
-  vi.spyOn(console, 'log').mockImplementation((line: string) => void logs.push(line));
-  vi.spyOn(console, 'error').mockImplementation((line: string) => void logs.push(line));
+  // Powertools Logger writes through the global console (which the tests capture) only in dev mode.
+  vi.stubEnv('POWERTOOLS_DEV', 'true');
+  for (const method of ['log', 'info', 'warn', 'error'] as const) vi.spyOn(console, method).mockImplementation((line: string) => void logs.push(line));
 });
 afterEach(async () => {
   vi.unstubAllEnvs();
@@ -76,8 +77,8 @@ describe('poller lambdaHandler', () => {
     expect(advancedClusters().sort()).toEqual([`watermark#${A}`, `watermark#${B}`]);
     expect(dynamo.commandCalls(GetItemCommand)[0]!.args[0].input.TableName).toBe(TABLE);
     expect(logs.map((line) => JSON.parse(line))).toEqual([
-      expect.objectContaining({ level: 'info', message: 'poller cluster', clusterId: A, enqueued: 3 }),
-      expect.objectContaining({ level: 'info', message: 'poller cluster', clusterId: B, enqueued: 1 }),
+      expect.objectContaining({ level: 'INFO', message: 'poller cluster', service: 'poller', clusterId: A, enqueued: 3 }),
+      expect.objectContaining({ level: 'INFO', message: 'poller cluster', service: 'poller', clusterId: B, enqueued: 1 }),
     ]);
   });
 
@@ -100,7 +101,7 @@ describe('poller lambdaHandler', () => {
     expect((error as InstanceType<typeof PollerRunError>).summary.clusters[0]).toMatchObject({ clusterId: A, ok: true, enqueued: 3 });
     expect(sentMessages().map((m) => m.request.clusterId)).toEqual([A, A, A]);
     expect(advancedClusters()).toEqual([`watermark#${A}`]);
-    expect(logs.map((line) => JSON.parse(line).level)).toEqual(['info', 'error']);
+    expect(logs.map((line) => JSON.parse(line).level)).toEqual(['INFO', 'ERROR']);
   });
 
   it('an enqueue failure fails the invocation and leaves that cluster’s watermark alone', async () => {
@@ -119,7 +120,7 @@ describe('poller lambdaHandler', () => {
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/CLUSTER_IDS must be cluster UUIDs; QUEUE_URL must be the https URL/);
     expect(sim.requests).toHaveLength(0);
-    expect(logs.map((line) => JSON.parse(line))).toEqual([expect.objectContaining({ level: 'error', message: 'poller configuration failed' })]);
+    expect(logs.map((line) => JSON.parse(line))).toEqual([expect.objectContaining({ level: 'ERROR', message: 'poller configuration failed' })]);
 
     stubEnv();
     expect((await handler()).failedClusters).toEqual([]);
@@ -147,12 +148,34 @@ describe('readPollerEnv', () => {
   });
 });
 
-describe('loadRunaiCredentials (interim: environment)', () => {
-  it('reads a client_credentials pair and names a missing variable, never a value', async () => {
+describe('loadRunaiCredentials', () => {
+  const SECRET = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:runai-diagnose/runai-credentials-AbCdEf';
+
+  it('reads a client_credentials pair from the environment and names a missing variable, never a value', async () => {
     await expect(loadRunaiCredentials({ RUNAI_CLIENT_ID: 'id', RUNAI_CLIENT_SECRET: 's3cret' })).resolves.toEqual({ grantType: 'client_credentials', clientId: 'id', clientSecret: 's3cret' });
     const error = await loadRunaiCredentials({ RUNAI_CLIENT_SECRET: 's3cret' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PollerConfigError);
-    expect((error as Error).message).toBe('invalid poller environment: RUNAI_CLIENT_ID not set');
+    expect(error).toBeInstanceOf(RunaiCredentialsError);
+    expect((error as Error).message).toMatch(/^invalid Run:ai credentials: RUNAI_CLIENT_ID not set/);
+    expect((error as Error).message).not.toContain('s3cret');
+  });
+
+  it('honours RUNAI_GRANT_TYPE=app_token from the environment', async () => {
+    await expect(loadRunaiCredentials({ RUNAI_CLIENT_ID: 'app', RUNAI_CLIENT_SECRET: 's3cret', RUNAI_GRANT_TYPE: 'app_token' })).resolves.toEqual({ grantType: 'app_token', appId: 'app', appSecret: 's3cret' });
+    await expect(loadRunaiCredentials({ RUNAI_CLIENT_ID: 'app', RUNAI_CLIENT_SECRET: 's3cret', RUNAI_GRANT_TYPE: 'password' })).rejects.toThrow(/RUNAI_GRANT_TYPE must be/);
+  });
+
+  it('prefers the Secrets Manager secret named by RUNAI_SECRET_ID, read through the injected reader', async () => {
+    const reader = vi.fn(async () => ({ clientId: 'svc', clientSecret: 's3cret', grantType: 'app_token' }));
+    await expect(loadRunaiCredentials({ RUNAI_SECRET_ID: SECRET, RUNAI_CLIENT_ID: 'ignored' }, reader)).resolves.toEqual({ grantType: 'app_token', appId: 'svc', appSecret: 's3cret' });
+    expect(reader).toHaveBeenCalledWith(SECRET);
+    await expect(loadRunaiCredentials({ RUNAI_SECRET_ID: SECRET }, async () => ({ clientId: 'svc', clientSecret: 's3cret' }))).resolves.toMatchObject({ grantType: 'client_credentials' });
+  });
+
+  it('names the bad secret key, never its value', async () => {
+    const error = await loadRunaiCredentials({ RUNAI_SECRET_ID: SECRET }, async () => ({ clientId: 'svc', clientSecrt: 's3cret' })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RunaiCredentialsError);
+    expect((error as Error).message).toMatch(/clientSecret/);
+    expect((error as Error).message).toMatch(/clientSecrt/);
     expect((error as Error).message).not.toContain('s3cret');
   });
 });

@@ -6,6 +6,8 @@ import type { ImagePullCause } from '../../functions/diagnosis/Signal.js';
 import type { NeedsInputReason, RecommendationContext } from '../../functions/report/Messages.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { messagesFr } from '../../functions/report/messagesFr.js';
+import type { LogHint } from '../../functions/tier2/logLineTable.js';
+import type { Tier2Limitation } from '../../functions/tier2/Tier2Evidence.js';
 
 const GiB = 2 ** 30;
 
@@ -78,6 +80,31 @@ const FACTS: { [K in Fact['type']]: { fact: Extract<Fact, { type: K }>; quotedIn
     plainInputs: ['137'],
   },
   'no-pods': { fact: { type: 'no-pods' }, quotedInputs: [], plainInputs: [] },
+  'container-terminated': {
+    fact: { type: 'container-terminated', podName: 'trainer-0', container: 'trainer', init: false, previous: true, exitCode: 137, meaning: 'sigkill', reason: 'OOMKilled', message: 'out of memory', restartCount: 3 },
+    quotedInputs: ['out of memory'],
+    plainInputs: ['trainer-0', 'trainer', '137', 'SIGKILL', 'OOMKilled', '3'],
+  },
+  'container-waiting': {
+    fact: { type: 'container-waiting', podName: 'trainer-0', container: 'fetch-data', init: true, reason: 'CrashLoopBackOff', message: 'back-off 5m0s restarting failed container', restartCount: 4 },
+    quotedInputs: ['back-off 5m0s restarting failed container'],
+    plainInputs: ['trainer-0', 'fetch-data', 'CrashLoopBackOff', '4'],
+  },
+  'pod-status': {
+    fact: { type: 'pod-status', podName: 'trainer-0', phase: 'Failed', reason: 'Evicted', message: 'The node was low on resource: memory.', nodeName: 'dgx-07' },
+    quotedInputs: ['The node was low on resource: memory.'],
+    plainInputs: ['trainer-0', 'Failed', 'Evicted', 'dgx-07'],
+  },
+  'node-condition': {
+    fact: { type: 'node-condition', nodeName: 'dgx-07', conditionType: 'MemoryPressure', status: 'True', reason: 'KubeletHasInsufficientMemory', message: 'kubelet has insufficient memory available' },
+    quotedInputs: ['kubelet has insufficient memory available'],
+    plainInputs: ['dgx-07', 'MemoryPressure=True', 'KubeletHasInsufficientMemory'],
+  },
+  'log-line': {
+    fact: { type: 'log-line', podName: 'trainer-0', container: 'trainer', previous: true, line: 'torch.OutOfMemoryError: CUDA out of memory.', fallback: false },
+    quotedInputs: ['torch.OutOfMemoryError: CUDA out of memory.'],
+    plainInputs: ['trainer-0', 'trainer'],
+  },
 };
 
 const NEEDS_INPUT_REASONS: NeedsInputReason[] = ['missing-cluster', 'missing-workload', 'no-terminal-candidate', 'no-active-candidate', 'not-found'];
@@ -112,8 +139,33 @@ function allRecommendations(): string[] {
   out.push(...messagesFr.recommendations(context('OOM_KILLED', { peakBytes: 30 * GiB })));
   out.push(...messagesFr.recommendations(context('NODE_FAILURE', { restartPolicy: 'OnFailure' })));
   out.push(...messagesFr.recommendations(context('UNKNOWN', { killedBySignalUnexplained: true })));
+  // Tier 2 variants: with a quoted log line and every log hint, without a log, probe kills, UNKNOWN after Tier 2.
+  const logCommand = 'kubectl logs training-job-42-0 -n runai-ml-team --previous';
+  for (const logHint of LOG_HINTS) out.push(...messagesFr.recommendations(context('CRASH_APP_ERROR', { tier2Used: true, logCommand, logHint })));
+  out.push(...messagesFr.recommendations(context('CRASH_APP_ERROR', { tier2Used: true, logCommand: null })));
+  out.push(...messagesFr.recommendations(context('CRASH_APP_ERROR', { tier2Used: true, probeKill: true, logCommand })));
+  out.push(...messagesFr.recommendations(context('INIT_FAILED', { tier2Used: true, logCommand })));
+  out.push(...messagesFr.recommendations(context('UNKNOWN', { tier2Used: true, killedBySignalUnexplained: true })));
+  out.push(...messagesFr.recommendations(context('UNKNOWN', { tier2Used: true })));
   return out;
 }
+
+const LOG_HINTS: LogHint[] = ['cuda-oom', 'nccl', 'cuda-error', 'segfault', 'shm', 'killed', 'exception', 'launcher', 'error'];
+const TIER2_LIMITATIONS: Tier2Limitation[] = [
+  ...(['pod', 'events', 'logs', 'node'] as const).flatMap((read) =>
+    (['not-found', 'no-previous', 'unauthorized', 'forbidden', 'bad-request', 'unavailable', 'timeout', 'network', 'bad-response', 'credentials'] as const).map(
+      (reason): Tier2Limitation => ({ type: 'read-failed', read, command: 'kubectl describe pod trainer-0 -n runai-ml', reason }),
+    ),
+  ),
+  { type: 'no-namespace' },
+  { type: 'no-pod' },
+  { type: 'invalid-name', what: 'pod', name: 'Bad_Name' },
+  { type: 'no-failed-container', podName: 'trainer-0' },
+  { type: 'log-empty', command: 'kubectl logs trainer-0 -n runai-ml' },
+  { type: 'log-truncated', command: 'kubectl logs trainer-0 -n runai-ml', bytes: 65536 },
+  { type: 'no-node' },
+  { type: 'pods-capped', inspected: 3, total: 8 },
+];
 
 function allLimitations(): string[] {
   const l = messagesFr.limitation;
@@ -133,6 +185,7 @@ function allLimitations(): string[] {
     l.tier2Unavailable(),
     l.preemptionNotRuledOut(),
     l.listTruncated(10),
+    ...TIER2_LIMITATIONS.map((limitation) => l.tier2(limitation)),
   ];
 }
 

@@ -58,10 +58,10 @@ const ADVERSARIAL: Record<string, string> = {
   'realistic corpus, repeated': fill(`${SECRET_CORPUS.map((s) => s.text).join('\n')}\n`),
 };
 
-/** Best of three, so one GC pause on a shared CI runner does not fail the guard. */
+/** Best of five, so a GC pause or a busy neighbour on a shared CI runner does not fail the guard. */
 function bestMs(run: () => void): number {
   let best = Infinity;
-  for (let i = 0; i < 3; i += 1) {
+  for (let i = 0; i < 5; i += 1) {
     const start = performance.now();
     run();
     best = Math.min(best, performance.now() - start);

@@ -143,6 +143,16 @@ const S = {
   githubUrlToken: r(40, HEX),
   telegram: j('123456789:AA', r(33, B64URL)),
   grafana: j('gl', 'sa_', r(32, ALNUM), '_', r(8, HEX)),
+  puttyPrivateLine: r(64, B64),
+  terraform: j(r(14, ALNUM), '.atlas', 'v1.', r(67, B64URL)),
+  shopify: j('shp', 'at_', r(32, HEX)),
+  atlassian: j('ATA', 'TT3', r(180, B64URL)),
+  replicate: j('r', '8_', r(37, ALNUM)),
+  groq: j('gs', 'k_', r(52, ALNUM)),
+  postman: j('PM', 'AK-', r(24, HEX), '-', r(34, HEX)),
+  pulumi: j('pu', 'l-', r(40, HEX)),
+  discordWebhook: r(68, B64URL),
+  reverseEnvValue: r(24, ALNUM),
 } as const;
 
 const sample = (shape: string, context: SecretSample['context'], secret: string, text: string): SecretSample => ({ shape, context, secret, text });
@@ -248,7 +258,32 @@ export const SECRET_CORPUS: readonly SecretSample[] = [
   sample('url-userinfo-token', 'command', S.githubUrlToken, `git remote add origin https://${S.githubUrlToken}@git.example.com/ml/repo.git`),
   sample('telegram-bot-token', 'log', S.telegram, `alert bot started with ${S.telegram}`),
   sample('grafana-service-account-token', 'header', S.grafana, `GRAFANA_SA=${S.grafana}`),
+  sample('putty-private-key', 'file', S.puttyPrivateLine, `PuTTY-User-Key-File-2: ssh-rsa\nEncryption: none\nComment: deploy\nPublic-Lines: 1\n${r(64, B64)}\nPrivate-Lines: 2\n${S.puttyPrivateLine}\n${r(40, B64)}\nPrivate-MAC: ${r(40, HEX)}`),
+  sample('terraform-cloud-token', 'env', S.terraform, `TF_TOKEN_app_terraform_io=${S.terraform}`),
+  sample('shopify-access-token', 'log', S.shopify, `shopify sync using ${S.shopify} for store acme`),
+  sample('atlassian-api-token', 'command', S.atlassian, `jira-cli --server https://acme.atlassian.net --login bot@acme.io --pat-value ${S.atlassian}`),
+  sample('replicate-api-token', 'env', S.replicate, `REPLICATE_CONFIG=${S.replicate}`),
+  sample('groq-api-key', 'json', S.groq, `{"provider": "groq", "credentials_ref": "${S.groq}"}`),
+  sample('postman-api-key', 'log', S.postman, `newman: using ${S.postman}`),
+  sample('pulumi-access-token', 'event', S.pulumi, `pulumi login failed for ${S.pulumi}: 401`),
+  sample('discord-webhook-url', 'url', S.discordWebhook, `POST https://discord.com/api/webhooks/123456789012345678/${S.discordWebhook} -> 204`),
+  sample('k8s-env-json-value-first', 'json', S.reverseEnvValue, `{"env":[{"value":"${S.reverseEnvValue}","name":"REDIS_PASSWORD"}]}`),
 ];
+
+/**
+ * Partial leaks: 8-character windows of the secret that do not occur elsewhere in the sample's
+ * text but survive in `output` (catches "redacted the head, leaked the tail").
+ */
+export function leakedFragments(sample: SecretSample, output: string): string[] {
+  const context = sample.text.split(sample.secret).join('\u0000');
+  const leaks: string[] = [];
+  for (let i = 0; i + 8 <= sample.secret.length; i += 4) {
+    const fragment = sample.secret.slice(i, i + 8);
+    if (/\s/.test(fragment) || context.includes(fragment)) continue;
+    if (output.includes(fragment)) leaks.push(fragment);
+  }
+  return leaks;
+}
 
 /** Distinct shapes in the corpus (the brief asks for at least 40). */
 export const SECRET_SHAPES: readonly string[] = [...new Set(SECRET_CORPUS.map((s) => s.shape))];

@@ -1,7 +1,11 @@
 /**
- * Runs one fixture scenario through the CLI against the Run:ai simulator over real HTTP,
+ * Runs one fixture scenario through the CLI against the Run:ai simulator over real HTTP
+ * (and, for a scenario with a `kubernetes` block, the Kubernetes simulator as its Tier 2),
  * and checks the verdict against the scenario's `expect` block.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { z } from 'zod';
@@ -9,6 +13,7 @@ import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js'
 import { VerdictSchema, type Verdict } from '../../functions/core/verdict.js';
 import { runCli } from '../../functions/cli/runCli.js';
 import type { RunaiSimulator, Scenario } from '../../functions/simulator/startRunaiSimulator.js';
+import { startKubernetesSimulator, type KubernetesRecordedRequest, type KubernetesSimulator } from '../../functions/tier2/simulator/startKubernetesSimulator.js';
 
 export const FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/scenarios/', import.meta.url));
 
@@ -25,6 +30,8 @@ export const ExpectSchema = z.object({
   recommendationsInclude: z.array(z.string()).default([]),
   mustNotContain: z.array(z.string()).default([]),
   cliExitCode: z.number().default(0),
+  /** Tier 2 scenarios: the distinct `GET <path>` requests the Kubernetes simulator must see (in any order). */
+  kubernetesReads: z.array(z.string()).optional(),
 });
 export type ScenarioExpectation = z.infer<typeof ExpectSchema>;
 
@@ -95,6 +102,49 @@ export function assertNothingLeaks(label: string, expectation: ScenarioExpectati
   for (const secret of expectation.mustNotContain) {
     for (const output of outputs) expect(output.includes(secret), `${label}: output contains ${JSON.stringify(secret)}`).toBe(false);
   }
+}
+
+/**
+ * Tier 2 for a scenario with a `kubernetes` block: the Kubernetes simulator serving it, and
+ * a Tier 2 configuration file naming it for the scenario's cluster — with the token inline
+ * (`configFile`) or in a token file (`tokenFileConfig`), so both forms are exercised.
+ */
+export interface ScenarioTier2 {
+  simulator: KubernetesSimulator;
+  configFile: string;
+  tokenFileConfig: string;
+  close(): Promise<void>;
+}
+
+export async function startScenarioTier2(scenario: Scenario): Promise<ScenarioTier2 | null> {
+  if (!scenario.kubernetes) return null;
+  const clusterId = scenario.request.clusterId;
+  if (!clusterId) throw new Error(`${scenario.name}: a Tier 2 scenario needs a clusterId`);
+  const simulator = await startKubernetesSimulator({ scenario: scenario.kubernetes });
+  const dir = await mkdtemp(join(tmpdir(), 'tier2-'));
+  const configFile = join(dir, 'tier2.json');
+  const tokenFile = join(dir, 'token');
+  const tokenFileConfig = join(dir, 'tier2-token-file.json');
+  await writeFile(configFile, JSON.stringify({ clusters: { [clusterId]: { server: simulator.url, token: simulator.token } } }));
+  await writeFile(tokenFile, `${simulator.token}\n`);
+  await writeFile(tokenFileConfig, JSON.stringify({ clusters: { [clusterId]: { server: simulator.url, tokenFile } } }));
+  return {
+    simulator,
+    configFile,
+    tokenFileConfig,
+    async close() {
+      await simulator.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The Kubernetes reads a scenario expects, against what the simulator recorded. */
+export function assertKubernetesReads(scenario: Scenario, requests: readonly KubernetesRecordedRequest[]): void {
+  const expected = ExpectSchema.parse(scenario.expect).kubernetesReads;
+  if (!expected) return;
+  const seen = [...new Set(requests.map((request) => `${request.method} ${request.path}`))].sort();
+  expect(seen, `${scenario.name}: Kubernetes reads`).toEqual([...new Set(expected)].sort());
 }
 
 export function parseVerdict(stdout: string): Verdict {

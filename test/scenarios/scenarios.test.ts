@@ -9,12 +9,33 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
 import { loadScenarios, startRunaiSimulator, type RecordedRequest } from '../../functions/simulator/startRunaiSimulator.js';
-import { argsFor, assertNothingLeaks, assertVerdictMatches, ExpectSchema, FIXTURES_DIR, parseVerdict, runCliInProcess, simulatorEnv } from './scenarioHarness.js';
+import type { KubernetesRecordedRequest } from '../../functions/tier2/simulator/startKubernetesSimulator.js';
+import { TIER2_CONFIG_ENV } from '../../functions/cli/runCli.js';
+import {
+  argsFor,
+  assertKubernetesReads,
+  assertNothingLeaks,
+  assertVerdictMatches,
+  ExpectSchema,
+  FIXTURES_DIR,
+  parseVerdict,
+  runCliInProcess,
+  simulatorEnv,
+  startScenarioTier2,
+} from './scenarioHarness.js';
 
 const scenarios = await loadScenarios(FIXTURES_DIR);
 const updateGolden = process.env.UPDATE_GOLDEN === '1';
 /** Scenarios whose French report (`--locale fr`) is also kept as a golden file. */
-const FRENCH_GOLDEN = new Set(['oom-recurring-paged-history', 'image-pull-registry-dns', 'needs-input-option-b-no-match', 'preempted-stopped-kai-evict', 'degraded-events-500-history-fallback']);
+const FRENCH_GOLDEN = new Set([
+  'oom-recurring-paged-history',
+  'image-pull-registry-dns',
+  'needs-input-option-b-no-match',
+  'preempted-stopped-kai-evict',
+  'degraded-events-500-history-fallback',
+  'tier2-cuda-oom-in-logs',
+  'tier2-137-node-pressure-eviction',
+]);
 
 async function compareGolden(file: string, actual: string, label: string): Promise<void> {
   if (updateGolden) {
@@ -26,6 +47,10 @@ async function compareGolden(file: string, actual: string, label: string): Promi
 }
 const violations: { scenario: string; request: RecordedRequest }[] = [];
 let requestsSeen = 0;
+/** Tier 2: every request the Kubernetes simulators saw, and any that was not a GET. */
+const kubernetesViolations: { scenario: string; request: KubernetesRecordedRequest }[] = [];
+let kubernetesRequestsSeen = 0;
+const tier2Scenarios = scenarios.filter((scenario) => scenario.kubernetes);
 
 describe('fixture scenarios through the CLI', () => {
   it('has at least 30 scenarios', () => {
@@ -36,12 +61,18 @@ describe('fixture scenarios through the CLI', () => {
     it(scenario.name, async () => {
       const expectation = ExpectSchema.parse(scenario.expect);
       const simulator = await startRunaiSimulator({ scenarios: scenario.runai });
+      // Tier 2 scenarios: the JSON run names the config with --tier2-config (inline token), the
+      // text run with RUNAI_DIAGNOSE_TIER2_CONFIG (token file). Others run without Tier 2.
+      const tier2 = await startScenarioTier2(scenario);
       try {
         const args = argsFor(scenario.request as DiagnosisRequest);
-        const json = await runCliInProcess([...args, '--format', 'json'], simulatorEnv(simulator));
+        const jsonArgs = tier2 ? [...args, '--tier2-config', tier2.configFile] : args;
+        const textEnv = tier2 ? { ...simulatorEnv(simulator), [TIER2_CONFIG_ENV]: tier2.tokenFileConfig } : simulatorEnv(simulator);
+        const json = await runCliInProcess([...jsonArgs, '--format', 'json'], simulatorEnv(simulator));
         expect(json.code, `${scenario.name}: exit code; stderr: ${json.stderr}`).toBe(expectation.cliExitCode);
+        if (tier2) assertKubernetesReads(scenario, tier2.simulator.requests);
         simulator.reset();
-        const text = await runCliInProcess(args, simulatorEnv(simulator));
+        const text = await runCliInProcess(args, textEnv);
         expect(text.code).toBe(expectation.cliExitCode);
         if (expectation.cliExitCode !== 0) {
           expect(json.stdout).toBe('');
@@ -58,7 +89,7 @@ describe('fixture scenarios through the CLI', () => {
         await compareGolden(join(scenario.dir, 'expected.txt'), text.stdout, scenario.name);
         if (FRENCH_GOLDEN.has(scenario.name)) {
           simulator.reset();
-          const french = await runCliInProcess([...args, '--locale', 'fr'], simulatorEnv(simulator));
+          const french = await runCliInProcess([...jsonArgs, '--locale', 'fr'], simulatorEnv(simulator));
           expect(french.code).toBe(0);
           assertNothingLeaks(scenario.name, expectation, [french.stdout]);
           await compareGolden(join(scenario.dir, 'expected.fr.txt'), french.stdout, `${scenario.name} (fr)`);
@@ -67,13 +98,25 @@ describe('fixture scenarios through the CLI', () => {
         requestsSeen += simulator.requests.length;
         for (const request of simulator.violations) violations.push({ scenario: scenario.name, request });
         await simulator.close();
+        if (tier2) {
+          kubernetesRequestsSeen += tier2.simulator.requests.length;
+          for (const request of tier2.simulator.violations) kubernetesViolations.push({ scenario: scenario.name, request });
+          await tier2.close();
+        }
       }
     });
   }
+
+  it('has Tier 2 scenarios', () => {
+    expect(tier2Scenarios.length).toBeGreaterThanOrEqual(6);
+  });
 
   afterAll(() => {
     // Read-only proof: across every scenario, nothing but GETs and the token request.
     expect(requestsSeen).toBeGreaterThan(0);
     expect(violations).toEqual([]);
+    // Tier 2: the Kubernetes simulators saw reads, and not a single non-GET.
+    if (tier2Scenarios.length > 0) expect(kubernetesRequestsSeen).toBeGreaterThan(0);
+    expect(kubernetesViolations).toEqual([]);
   });
 });

@@ -103,13 +103,31 @@ describe('handler', () => {
     vi.restoreAllMocks();
   });
 
-  it('reports every record failed while the environment is incomplete', async () => {
+  it('reports every record failed while the environment is incomplete, and logs the key through Powertools', async () => {
     delete process.env.SNS_TOPIC_ARN;
     delete process.env.IDEMPOTENCY_TABLE;
+    // Powertools Logger writes through the global console (which the test captures) only in dev mode.
+    process.env.POWERTOOLS_DEV = 'true';
     const logged: string[] = [];
-    vi.spyOn(console, 'log').mockImplementation((line: string) => void logged.push(line));
+    for (const method of ['log', 'info', 'warn', 'error'] as const) vi.spyOn(console, method).mockImplementation((line: string) => void logged.push(line));
     expect(await handler(event)).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }, { itemIdentifier: 'm2' }] });
-    expect(JSON.parse(logged[0]!)).toMatchObject({ level: 'error', event: 'worker.configuration_failed' });
+    expect(JSON.parse(logged[0]!)).toMatchObject({ level: 'ERROR', message: 'worker.configuration_failed', service: 'diagnose', records: 2 });
     expect(logged[0]).toContain('SNS_TOPIC_ARN is not set');
+  });
+});
+
+describe('createWorkerHandler hooks', () => {
+  it('reports each batch result and always runs the final hook', async () => {
+    const { deps } = fakeDeps();
+    const afterBatch = vi.fn();
+    const final = vi.fn();
+    const run = createWorkerHandler(async () => deps, capturingLogger().logger, { afterBatch, finally: final });
+    await run(event);
+    expect(afterBatch).toHaveBeenCalledWith(expect.objectContaining({ published: 1, failed: 1 }));
+    expect(final).toHaveBeenCalledTimes(1);
+    const failing = createWorkerHandler(async () => Promise.reject(new Error('boom')), capturingLogger().logger, { afterBatch, finally: final });
+    await failing(event);
+    expect(afterBatch).toHaveBeenCalledTimes(1);
+    expect(final).toHaveBeenCalledTimes(2);
   });
 });

@@ -4,13 +4,21 @@ import type { CategoryRule, SignalLike } from './CategoryRule.js';
  * A main container that exited non-zero without a system signal. A crash loop counts only
  * when nothing says the container was killed by a signal (exit 137/143): a SIGKILL with no
  * OOMKilled stays unresolved (UNKNOWN) until something explains it.
+ *
+ * One such explanation is the kubelet's own: liveness/startup probe failures ("Container x
+ * failed liveness probe, will be restarted") mean the kubelet killed the container because
+ * the application stopped answering its probe — an application-level failure, so the kill,
+ * the probe failures and the crash loop together support CRASH_APP_ERROR.
  */
 export const crashAppErrorRule: CategoryRule = {
   category: 'CRASH_APP_ERROR',
   supportingSignals<S extends SignalLike>(signals: readonly S[]): S[] {
-    const crashes = signals.filter((signal) => signal.kind === 'CONTAINER_CRASH');
-    if (crashes.length > 0) return [...crashes, ...signals.filter((signal) => signal.kind === 'CRASH_LOOP')];
-    const killedBySignal = signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL');
-    return killedBySignal ? [] : signals.filter((signal) => signal.kind === 'CRASH_LOOP');
+    const ofKind = (kind: SignalLike['kind']) => signals.filter((signal) => signal.kind === kind);
+    const crashes = ofKind('CONTAINER_CRASH');
+    if (crashes.length > 0) return [...crashes, ...ofKind('CRASH_LOOP')];
+    const kills = ofKind('EXIT_SYSTEM_SIGNAL');
+    if (kills.length === 0) return ofKind('CRASH_LOOP');
+    const probeFailures = ofKind('PROBE_FAILURE');
+    return probeFailures.length > 0 ? [...probeFailures, ...kills, ...ofKind('CRASH_LOOP')] : [];
   },
 };

@@ -1,0 +1,179 @@
+/**
+ * Local mode (DESIGN §1 item 6): the SAME intake app as on Lambda, served on loopback,
+ * with the in-process memory queue instead of SQS, the batch worker (processDiagnosisBatch,
+ * so coalescing, digests and idempotency behave as in AWS) consuming it in short windows,
+ * the built-in Run:ai simulator unless a real Run:ai is configured, and the console
+ * publisher unless an SNS topic is. Optionally the failure poller on a timer.
+ *
+ * Everything the process does is reachable from the returned handle, so tests and the
+ * demo run it in-process; `main.ts` only adds the environment, stdout and signals.
+ */
+import { randomBytes } from 'node:crypto';
+import type { SNSClient } from '@aws-sdk/client-sns';
+import { createMemoryIdempotencyStore } from '../delivery/IdempotencyStore.js';
+import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
+import { createIntakeApp } from '../intake/createIntakeApp.js';
+import type { PollSummary } from '../poller/PollSummary.js';
+import { createMemoryQueue, type MemoryQueue } from '../queue/createMemoryQueue.js';
+import { createRunaiClient } from '../runai/createRunaiClient.js';
+import type { RunaiSimulator, ScenarioState } from '../simulator/startRunaiSimulator.js';
+import { createRenderText } from '../worker/createRenderText.js';
+import { processDiagnosisBatch } from '../worker/processDiagnosisBatch.js';
+import { createBatchingWorker } from './createBatchingWorker.js';
+import { createLocalLogger } from './createLocalLogger.js';
+import { createLocalPublisher } from './createLocalPublisher.js';
+import { exampleCurl } from './exampleCurl.js';
+import type { LocalConfig } from './readLocalEnv.js';
+import { baseUrlFor, serveApp } from './serveApp.js';
+import { startLocalPoller, type LocalPoller } from './startLocalPoller.js';
+import { startRunaiBackend } from './startRunaiBackend.js';
+import { describeTiming, withTiming, type DiagnosisTiming } from './withTiming.js';
+
+export interface StartLocalServerOptions {
+  config: LocalConfig;
+  /** `fixtures/scenarios`, served by the simulator when no real Run:ai is configured. */
+  fixturesDir: string;
+  /** What a person reads: the ready line, the curl, diagnosis timings, notifications. */
+  stdout: (text: string) => void;
+  /** Logs (one line per intake/worker event). */
+  stderr: (text: string) => void;
+  /** Print the ready line, token and curl. Default true (the demo prints its own). */
+  announce?: boolean;
+  /** Called after each diagnosis; default: one `diagnosed … in N ms` line on stdout. */
+  onDiagnosed?: (timing: DiagnosisTiming) => void;
+  now?: () => Date;
+  /** Tests: more control-plane state for the simulator (extra clusters, storms). */
+  extraScenarios?: readonly ScenarioState[];
+  /** Tests: the SNS client used when `config.snsTopicArn` is set. */
+  snsClient?: SNSClient;
+  /** Default 1,000 (see createBatchingWorker). */
+  maxBatchSize?: number;
+  retryDelayMs?: (attempt: number) => number;
+}
+
+export interface LocalServer {
+  /** e.g. `http://127.0.0.1:8787` */
+  url: string;
+  port: number;
+  token: string;
+  tokenGenerated: boolean;
+  readyLine: string;
+  curl: string;
+  queue: MemoryQueue;
+  simulator: RunaiSimulator | null;
+  /** Resolves once everything enqueued so far has ended (published, duplicate or dead letter). */
+  whenIdle(): Promise<void>;
+  /** One poller run now, or null when POLL_CLUSTER_IDS is not set. */
+  pollNow(): Promise<PollSummary> | null;
+  /** Stops accepting, drains the queue (bounded), then closes Run:ai, the simulator and SNS. */
+  close(options?: { drainTimeoutMs?: number }): Promise<{ drained: boolean }>;
+}
+
+export async function startLocalServer(options: StartLocalServerOptions): Promise<LocalServer> {
+  const { config, stdout } = options;
+  const now = options.now ?? (() => new Date());
+  const logger = createLocalLogger(options.stderr, config.logLevel, now);
+  const tokenGenerated = config.webhookToken === undefined;
+  const token = config.webhookToken ?? randomBytes(24).toString('base64url');
+
+  // Started in dependency order; on a failure, what already started is closed again.
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
+  };
+  try {
+    const backend = await startRunaiBackend({ runai: config.runai, fixturesDir: options.fixturesDir, ...(options.extraScenarios ? { extraScenarios: options.extraScenarios } : {}) });
+    cleanups.push(() => backend.close());
+    const client = createRunaiClient(backend.client);
+    cleanups.push(() => client.close());
+    const delivery = await createLocalPublisher({ snsTopicArn: config.snsTopicArn, stdout, ...(options.snsClient ? { snsClient: options.snsClient } : {}) });
+    cleanups.push(() => delivery.close());
+
+    const queue = createMemoryQueue();
+    const idempotency = createMemoryIdempotencyStore({ now });
+    const renderText = createRenderText(config.locale);
+    const onDiagnosed = options.onDiagnosed ?? ((timing: DiagnosisTiming) => stdout(`${describeTiming(timing)}\n`));
+    const diagnose = withTiming((queued) => diagnoseWorkload(queued.request, { reader: client, now: now(), locale: config.locale }), onDiagnosed);
+    const worker = createBatchingWorker({
+      queue,
+      windowMs: config.batchWindowMs,
+      ...(options.maxBatchSize !== undefined ? { maxBatchSize: options.maxBatchSize } : {}),
+      ...(options.retryDelayMs ? { retryDelayMs: options.retryDelayMs } : {}),
+      processBatch: (records) =>
+        processDiagnosisBatch(records, {
+          diagnose,
+          renderText,
+          publisher: delivery.publisher,
+          idempotency,
+          now,
+          logger,
+          ...(config.workerConcurrency !== undefined ? { concurrency: config.workerConcurrency } : {}),
+          ...(config.digestThreshold !== undefined ? { digestThreshold: config.digestThreshold } : {}),
+        }),
+      onDeadLetter: ({ message, error }) =>
+        logger.error('worker.dead_letter', { dedupeKey: message.dedupeKey, error, note: 'in AWS this message would be in the dead-letter queue' }),
+    });
+    cleanups.push(() => worker.stop());
+
+    let poller: LocalPoller | undefined;
+    if (config.pollClusterIds.length > 0) {
+      poller = startLocalPoller({ lister: client, queue, clusterIds: config.pollClusterIds, intervalMs: config.pollIntervalMs, now, logger });
+      cleanups.push(() => poller?.stop());
+    }
+
+    const app = createIntakeApp({
+      queue,
+      tokens: { current: token, previous: config.webhookTokenPrevious },
+      now,
+      logger,
+    });
+    const served = await serveApp(app.fetch, config.host, config.port);
+    const url = baseUrlFor(config.host, served.port);
+
+    const pollerText = poller
+      ? `; poller: ${config.pollClusterIds.length} cluster${config.pollClusterIds.length === 1 ? '' : 's'} every ${config.pollIntervalMs / 1000} s`
+      : '';
+    const readyLine = `runai-diagnose local: listening on ${url} (Run:ai: ${backend.description}; publisher: ${delivery.description}${pollerText})`;
+    const curl = exampleCurl(url, token, backend.example);
+    if (options.announce !== false) {
+      stdout(`${readyLine}\n`);
+      if (tokenGenerated) stdout(`webhook token (generated for this run; set WEBHOOK_TOKEN to choose one): ${token}\n`);
+      stdout(`try it: ${curl}\n`);
+    }
+
+    let closing: Promise<{ drained: boolean }> | undefined;
+    return {
+      url,
+      port: served.port,
+      token,
+      tokenGenerated,
+      readyLine,
+      curl,
+      queue,
+      simulator: backend.simulator,
+      whenIdle: () => queue.whenIdle(),
+      pollNow: () => poller?.pollNow() ?? null,
+      close({ drainTimeoutMs = 15_000 } = {}) {
+        closing ??= (async () => {
+          await poller?.stop();
+          await served.close();
+          // Everything accepted gets its end now: no more waiting for windows or retry delays.
+          worker.hurry();
+          let timer: NodeJS.Timeout | undefined;
+          const drained = await Promise.race([
+            queue.whenIdle().then(() => true),
+            new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), drainTimeoutMs))),
+          ]);
+          clearTimeout(timer);
+          if (!drained) logger.warn('local.drain_timeout', { buffered: queue.size, note: 'these requests were not diagnosed' });
+          await cleanUp();
+          return { drained };
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}

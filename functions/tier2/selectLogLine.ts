@@ -1,0 +1,37 @@
+/**
+ * Picks the most informative line of a log tail with the log-line table. Pure. The line is
+ * returned raw: the caller quotes it (neutralised, redacted, length-capped) before it can
+ * reach a report. When no row matches, the last non-empty line is returned as a fallback.
+ */
+import { LOG_LINE_TABLE, type LogHint } from './logLineTable.js';
+
+export interface SelectedLogLine {
+  line: string;
+  /** Null for the fallback (no row matched: the last non-empty line). */
+  hint: LogHint | null;
+  priority: number;
+}
+
+/** Lines longer than this are cut before matching (a minified JSON blob is not a failing line). */
+const MAX_LINE_SCAN = 4_000;
+/** A very long tail is read from its end only. */
+const MAX_LINES_SCANNED = 2_000;
+
+export function selectLogLine(text: string): SelectedLogLine | null {
+  const lines = text.split(/\r?\n/).slice(-MAX_LINES_SCANNED);
+  let best: SelectedLogLine | null = null;
+  let last: string | null = null;
+  for (const raw of lines) {
+    const line = raw.length > MAX_LINE_SCAN ? raw.slice(0, MAX_LINE_SCAN) : raw;
+    if (line.trim() === '') continue;
+    last = line;
+    for (const row of LOG_LINE_TABLE) {
+      if (!row.pattern.test(line)) continue;
+      // Rows are ordered by priority: the first match is the line's best. `>=` keeps the latest of equals.
+      if (!best || row.priority >= best.priority) best = { line, hint: row.hint, priority: row.priority };
+      break;
+    }
+  }
+  if (best) return best;
+  return last === null ? null : { line: last, hint: null, priority: 0 };
+}

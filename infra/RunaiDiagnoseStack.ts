@@ -1,0 +1,205 @@
+/**
+ * The whole product in one stack (DESIGN §1): HTTP API → intake → SQS → diagnose → SNS,
+ * plus the optional poller on a schedule, the state table, the secrets, and the alarms.
+ *
+ * Sizing, and why:
+ * - diagnose: timeout 120 s (a batch of 25 at in-batch concurrency 4, each diagnosis a few
+ *   Run:ai round trips with 10 s request timeouts and retries). The queue's visibility
+ *   timeout is 900 s: at least 6 × the timeout plus the batching window (Lambda's
+ *   guidance for SQS) and equal to the idempotency lease (DEFAULT_IN_PROGRESS_TIMEOUT_SECONDS),
+ *   so a redelivered message finds a crashed worker's claim expired.
+ * - maxConcurrency (context diagnoseMaxConcurrency, default 2 — the SQS minimum) bounds
+ *   Run:ai load (≤ maxConcurrency × 4 diagnoses × 4 parallel GETs) and the email rate: each
+ *   invocation sends at most 10 / maxConcurrency notifications per batch (it publishes a
+ *   batch within about a second), so all of them together stay under SNS's 10 emails/s.
+ * - batching window 30 s: the storm-coalescing window (coalesceVerdicts) — a node that
+ *   takes down 40 pods yields digests, not 40 emails — at the cost of 30 s of latency.
+ */
+import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { createFunction } from './createFunction.js';
+import type { DeployConfig } from './DeployConfig.js';
+import { IntakeApi } from './IntakeApi.js';
+import { NotificationTopics } from './NotificationTopics.js';
+import { OperationsAlarms } from './OperationsAlarms.js';
+
+/** The idempotency lease of the worker (functions/delivery/IdempotencyStore.ts DEFAULT_IN_PROGRESS_TIMEOUT_SECONDS). */
+export const IDEMPOTENCY_LEASE_SECONDS = 900;
+export const DIAGNOSE_TIMEOUT = Duration.seconds(120);
+export const DIAGNOSE_BATCH_SIZE = 25;
+export const DIAGNOSE_BATCHING_WINDOW = Duration.seconds(30);
+export const MAX_RECEIVE_COUNT = 5;
+/** SNS suspends an email subscription above 10 messages per second. */
+const SNS_EMAIL_MAX_PER_SECOND = 10;
+
+export interface RunaiDiagnoseStackProps extends StackProps {
+  config: DeployConfig;
+}
+
+export class RunaiDiagnoseStack extends Stack {
+  constructor(scope: Construct, id: string, props: RunaiDiagnoseStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    // --- Secrets: generated placeholders; the real values are put with `aws secretsmanager put-secret-value`.
+    const runaiSecret = new secretsmanager.Secret(this, 'RunaiCredentials', {
+      description: 'runai-diagnose: Run:ai read-only API credentials, JSON {"clientId","clientSecret","grantType"?}',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ clientId: 'REPLACE-with-the-Run:ai-client-id', grantType: 'client_credentials' }),
+        generateStringKey: 'clientSecret',
+        excludePunctuation: true,
+      },
+    });
+    const webhookSecret = new secretsmanager.Secret(this, 'WebhookToken', {
+      description: 'runai-diagnose: webhook bearer tokens, JSON {"current","previous"?}; the generated current token is usable as is',
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'current', passwordLength: 48, excludePunctuation: true },
+    });
+    const rotationReason = (what: string) =>
+      `${what} Rotation is a coordinated, manual two-step change (put {current: new, previous: old}, update the sender, drop previous): ` +
+      'the functions accept both tokens and re-read the secret every 5 minutes, so it needs no redeploy. A rotation Lambda cannot do the other half.';
+    Validations.of(runaiSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The Run:ai client secret is issued by the Run:ai control plane (an application or service account), and only a Run:ai ' +
+        'administrator can regenerate it; a Secrets Manager rotation function would need Run:ai admin credentials, a far larger secret than the one it rotates. ' +
+        'The worker and poller re-read this secret every 5 minutes and rebuild their client when it changes, so a rotation done in Run:ai takes effect without a redeploy.',
+    });
+    Validations.of(webhookSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: rotationReason('This token is shared with Alertmanager, whose configuration (http_config.authorization) lives outside AWS.'),
+    });
+
+    // --- Queue and dead-letter queue.
+    const dlq = new sqs.Queue(this, 'DiagnosisDlq', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // Longer than the source queue's retention: a message keeps its age when it is moved.
+      retentionPeriod: Duration.days(14),
+    });
+    const queue = new sqs.Queue(this, 'DiagnosisQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(Math.max(IDEMPOTENCY_LEASE_SECONDS, 6 * DIAGNOSE_TIMEOUT.toSeconds() + DIAGNOSE_BATCHING_WINDOW.toSeconds())),
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: dlq, maxReceiveCount: MAX_RECEIVE_COUNT },
+    });
+
+    // --- State: idempotency keys and poller watermarks (pk "watermark#<clusterId>", no TTL).
+    const table = new dynamodb.Table(this, 'State', {
+      partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: 'expiresAt',
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+    });
+
+    const topics = new NotificationTopics(this, 'Notifications', {
+      ...(config.alertEmail ? { alertEmail: config.alertEmail } : {}),
+      ...(config.opsEmail ? { opsEmail: config.opsEmail } : {}),
+      ...(config.pagerUrl ? { pagerUrl: config.pagerUrl } : {}),
+      pagerFilter: config.pagerFilter,
+    });
+
+    // --- Functions. Environment variables carry names and ARNs only, never a secret value.
+    const intake = createFunction(this, 'Intake', {
+      name: 'intake',
+      description: 'runai-diagnose: validates webhooks, enqueues one diagnosis per workload, answers 202',
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      logRetentionDays: config.logRetentionDays,
+      environment: { QUEUE_URL: queue.queueUrl, WEBHOOK_TOKEN_SECRET_ID: webhookSecret.secretArn },
+    });
+    const maxNotificationsPerBatch = Math.max(1, Math.floor(SNS_EMAIL_MAX_PER_SECOND / config.diagnoseMaxConcurrency));
+    const diagnose = createFunction(this, 'Diagnose', {
+      name: 'diagnose',
+      description: 'runai-diagnose: diagnoses queued failures against the Run:ai API and publishes verdicts',
+      memorySize: 1024,
+      timeout: DIAGNOSE_TIMEOUT,
+      logRetentionDays: config.logRetentionDays,
+      environment: {
+        SNS_TOPIC_ARN: topics.verdicts.topicArn,
+        IDEMPOTENCY_TABLE: table.tableName,
+        REPORT_LOCALE: config.locale,
+        RUNAI_BASE_URL: config.runaiBaseUrl,
+        RUNAI_SECRET_ID: runaiSecret.secretArn,
+        MAX_NOTIFICATIONS_PER_BATCH: String(maxNotificationsPerBatch),
+      },
+    });
+
+    // --- Least privilege: exactly the actions each function's code calls, on exactly its resources.
+    const allow = (role: iam.IRole, actions: string[], resources: string[]) => role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources }));
+    // SendMessageBatch is authorised by sqs:SendMessage. The queue uses SSE-SQS: no KMS grant needed.
+    allow(intake.role, ['sqs:SendMessage'], [queue.queueArn]);
+    allow(intake.role, ['secretsmanager:GetSecretValue'], [webhookSecret.secretArn]);
+
+    allow(diagnose.role, ['sns:Publish'], [topics.verdicts.topicArn]);
+    // Publishing to an SSE-KMS topic: SNS generates a data key and decrypts it as the publisher.
+    allow(diagnose.role, ['kms:GenerateDataKey', 'kms:Decrypt'], [topics.key.keyArn]);
+    allow(diagnose.role, ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem'], [table.tableArn]);
+    allow(diagnose.role, ['secretsmanager:GetSecretValue'], [runaiSecret.secretArn]);
+    // What the SQS event source mapping needs, and no more (SqsEventSource would add GetQueueUrl and ChangeMessageVisibility).
+    allow(diagnose.role, ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'], [queue.queueArn]);
+
+    const source = new lambda.EventSourceMapping(this, 'DiagnoseFromQueue', {
+      target: diagnose.fn,
+      eventSourceArn: queue.queueArn,
+      batchSize: DIAGNOSE_BATCH_SIZE,
+      maxBatchingWindow: DIAGNOSE_BATCHING_WINDOW,
+      reportBatchItemFailures: true,
+      maxConcurrency: config.diagnoseMaxConcurrency,
+    });
+    // CloudFormation validates the role's SQS permissions when it creates the mapping.
+    source.node.addDependency(diagnose.role);
+
+    // --- Poller: only when clusters are configured (no cluster, no schedule, no function).
+    let poller: ReturnType<typeof createFunction> | undefined;
+    if (config.clusterIds.length > 0) {
+      poller = createFunction(this, 'Poller', {
+        name: 'poller',
+        description: 'runai-diagnose: lists workloads that failed since the last poll and enqueues them',
+        memorySize: 256,
+        timeout: Duration.seconds(120),
+        logRetentionDays: config.logRetentionDays,
+        environment: {
+          CLUSTER_IDS: config.clusterIds.join(','),
+          QUEUE_URL: queue.queueUrl,
+          STATE_TABLE: table.tableName,
+          RUNAI_BASE_URL: config.runaiBaseUrl,
+          RUNAI_SECRET_ID: runaiSecret.secretArn,
+        },
+      });
+      allow(poller.role, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], [table.tableArn]);
+      allow(poller.role, ['sqs:SendMessage'], [queue.queueArn]);
+      allow(poller.role, ['secretsmanager:GetSecretValue'], [runaiSecret.secretArn]);
+      // A failed run is retried by Lambda; a retry older than one period is superseded by the next run.
+      poller.fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.minutes(Math.max(1, Math.min(config.pollRateMinutes, 360))) });
+      new events.Rule(this, 'PollSchedule', {
+        description: `runai-diagnose: poll ${config.clusterIds.length} cluster(s) for failed workloads every ${config.pollRateMinutes} min`,
+        schedule: events.Schedule.rate(Duration.minutes(config.pollRateMinutes)),
+        targets: [new targets.LambdaFunction(poller.fn)],
+      });
+    }
+
+    const api = new IntakeApi(this, 'Webhooks', { intake: intake.fn, logRetentionDays: config.logRetentionDays });
+
+    new OperationsAlarms(this, 'Alarms', {
+      ops: topics.ops,
+      queue,
+      deadLetterQueues: { DiagnosisDlq: dlq, ...(topics.pagerDlq ? { PagerDeliveryDlq: topics.pagerDlq } : {}) },
+      functions: { Intake: intake.fn, Diagnose: diagnose.fn, ...(poller ? { Poller: poller.fn } : {}) },
+      apiServerErrors: api.stage.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
+    });
+
+    new CfnOutput(this, 'VerdictTopicArn', { value: topics.verdicts.topicArn, description: 'Subscribe more consumers here (filter on category, outcome, recurring, clusterId, project)' });
+    new CfnOutput(this, 'OpsTopicArn', { value: topics.ops.topicArn, description: 'Alarm notifications' });
+    new CfnOutput(this, 'RunaiSecretArn', { value: runaiSecret.secretArn, description: 'put-secret-value {"clientId","clientSecret","grantType"?}' });
+    new CfnOutput(this, 'WebhookTokenSecretArn', { value: webhookSecret.secretArn, description: 'get-secret-value: the bearer token for Alertmanager' });
+    new CfnOutput(this, 'DeadLetterQueueUrl', { value: dlq.queueUrl, description: 'Requests that did not end in a notification' });
+  }
+}

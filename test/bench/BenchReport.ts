@@ -1,0 +1,112 @@
+/**
+ * What `npm run bench -- --json` prints: one object, these names. The required fields of
+ * the issue come first in each entry; the rest explain the figure (what was excluded and
+ * why, what dominates) so a regression can be read from the JSON alone.
+ */
+
+export interface CriticalPathEntry {
+  scenario: string;
+  /** Median wall time of one warm diagnosis (token cached, pool open, JIT warm). */
+  wallMs: number;
+  /** Sequential Run:ai round trips after the token (countRoundTrips). */
+  roundTrips: number;
+  /** wallMs / (roundTrips × injected latency). */
+  ratio: number;
+  option: 'A' | 'B';
+  /** Run:ai API requests of one diagnosis (token excluded). */
+  requests: number;
+  historyPages: number;
+  /** Requests sent again by the client's retry policy (injected 5xx faults). */
+  retries: number;
+  /** The DESIGN §5 bound for this scenario: 3 (Option A) or 4 (Option B) when the history fits one page. */
+  roundTripTarget: number | null;
+  /** Whether the ratio ≤ 1.2 target applies; when not, `excludedBecause` says why. */
+  inRatioTarget: boolean;
+  excludedBecause?: string;
+}
+
+export interface IntakeFigures {
+  /** Median handler time of one 1,000-alert Alertmanager POST (auth → 202 body). */
+  medianMs: number;
+  /** medianMs / median bare JSON.parse of the same body. */
+  ratioToJsonParse: number;
+  jsonParseMs: number;
+  /** parseAlertmanagerPayload alone (zod, identifiers, de-duplication) on the parsed body. */
+  parsePayloadMs: number;
+  alerts: number;
+  bodyBytes: number;
+  accepted: number;
+  skipped: number;
+  runs: number;
+}
+
+export interface BundleContributor {
+  /** An npm package, or a product folder such as `functions/diagnosis`. */
+  name: string;
+  bytes: number;
+}
+
+export interface BundleFigures {
+  name: string;
+  /** Minified `index.mjs` (source map excluded). */
+  bytes: number;
+  /** Median wall time of `node` importing the bundle, minus an empty `node` start. */
+  initMs: number;
+  /** Of initMs: importing only the AWS SDK clients the bundle leaves external (the Lambda runtime provides them). */
+  externalInitMs: number;
+  /** initMs − externalInitMs: what the bundle's own code costs at init. */
+  ownInitMs: number;
+  entry: string;
+  topContributors: BundleContributor[];
+  external: string[];
+}
+
+export interface MemoryRun {
+  lookback: string;
+  peakRssMb: number;
+  historyPages: number;
+  /** OOM kills the verdict counts within the lookback (3 in 7 days, 4 in 90 days). */
+  recurrence: number | null;
+  wallMs: number;
+}
+
+export interface MemoryFigures {
+  /** Peak RSS of a child process diagnosing the 5,000-record workload with the default 7-day lookback. */
+  peakRssMb: number;
+  historyRecords: number;
+  historyPagesTotal: number;
+  /** The same child with no diagnosis (Node, undici, zod, product code loaded): the floor. */
+  baselineRssMb: number;
+  runs: MemoryRun[];
+}
+
+export interface StormFigures {
+  totalMs: number;
+  /** simulator.maxConcurrent over the whole storm. */
+  maxConcurrentRunaiRequests: number;
+  /** min(worker concurrency × per-diagnosis fan-out, Run:ai client pool connections). */
+  bound: number;
+  /** SNS messages after idempotency and per-cluster coalescing (singles + digests). */
+  notifications: number;
+  requests: number;
+  batchSize: number;
+  batches: number;
+  workerConcurrency: number;
+  fanOutPerDiagnosis: number;
+  poolConnections: number;
+  latencyMs: number;
+  published: number;
+  duplicates: number;
+  failed: number;
+  digests: number;
+  runaiRequests: number;
+}
+
+export interface BenchReport {
+  criticalPath: CriticalPathEntry[];
+  intake: IntakeFigures;
+  bundles: BundleFigures[];
+  memory: MemoryFigures;
+  storm: StormFigures;
+  meta: { smoke: boolean; node: string; cpus: number; latencyMs: number; totalMs: number };
+}

@@ -1,0 +1,106 @@
+/** The human-readable form of a BenchReport: one block per figure of the issue, targets beside the numbers. */
+import type { BenchReport, BundleFigures, CriticalPathEntry, IntakeFigures, MemoryFigures, StormFigures } from './BenchReport.js';
+import { RATIO_TARGET } from './benchTargets.js';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+function criticalPathBlock(entries: CriticalPathEntry[], latencyMs: number): string {
+  const rows = entries.map((entry) => [
+    entry.scenario,
+    entry.option,
+    entry.wallMs.toFixed(1),
+    String(entry.roundTrips),
+    entry.roundTripTarget === null ? '-' : `≤ ${entry.roundTripTarget}`,
+    entry.ratio.toFixed(3),
+    entry.inRatioTarget ? (entry.ratio <= RATIO_TARGET ? 'ok' : 'OVER') : `excluded: ${entry.excludedBecause ?? ''}`,
+  ]);
+  const inTarget = entries.filter((entry) => entry.inRatioTarget);
+  const worst = Math.max(...inTarget.map((entry) => entry.ratio));
+  const roundsOk = inTarget.every((entry) => entry.roundTrips <= (entry.roundTripTarget ?? Infinity));
+  return [
+    `Critical path — ${latencyMs} ms injected per Run:ai request, median of warm runs`,
+    table(['scenario', 'opt', 'wall ms', 'rounds', 'target', 'ratio', `ratio ≤ ${RATIO_TARGET}`], rows),
+    `${inTarget.length} of ${entries.length} scenarios in target: round trips ${roundsOk ? 'all within target' : 'OVER TARGET'}, worst ratio ${worst.toFixed(3)}`,
+  ].join('\n');
+}
+
+function intakeBlock(intake: IntakeFigures): string {
+  return [
+      `Intake — ${intake.alerts} alerts (${kb(intake.bodyBytes)}) → ${intake.accepted} accepted, ${intake.skipped} skipped; median of ${intake.runs}`,
+      table(
+        ['handler ms', 'JSON.parse ms', 'ratio', 'parseAlertmanagerPayload ms', 'target'],
+        [[intake.medianMs.toFixed(2), intake.jsonParseMs.toFixed(2), intake.ratioToJsonParse.toFixed(2), intake.parsePayloadMs.toFixed(2), '< 100 ms']],
+      ),
+    ].join('\n');
+}
+
+function bundlesBlock(bundles: BundleFigures[]): string {
+  return [
+      'Bundles — built from infra/lambdaBundling.ts; init = median fresh `node` import − empty `node` start',
+      table(
+        ['bundle', 'minified', 'init ms', 'AWS SDK ms', 'own ms', 'top contributors'],
+        bundles.map((bundle) => [
+          bundle.name,
+          kb(bundle.bytes),
+          bundle.initMs.toFixed(1),
+          bundle.externalInitMs.toFixed(1),
+          bundle.ownInitMs.toFixed(1),
+          bundle.topContributors.slice(0, 4).map((c) => `${c.name} ${kb(c.bytes)}`).join(', '),
+        ]),
+      ),
+    ].join('\n');
+}
+
+function memoryBlock(memory: MemoryFigures): string {
+  return [
+      `Memory — one diagnosis, history of ${memory.historyRecords} records (${memory.historyPagesTotal} pages), own child process`,
+      table(
+        ['lookback', 'history pages read', 'peak RSS MB', 'wall ms', 'OOM kills counted'],
+        [
+          ['(floor: load only)', '-', memory.baselineRssMb.toFixed(1), '-', '-'],
+          ...memory.runs.map((run) => [run.lookback, String(run.historyPages), run.peakRssMb.toFixed(1), run.wallMs.toFixed(1), String(run.recurrence ?? '-')]),
+        ],
+      ),
+    ].join('\n');
+}
+
+function stormBlock(storm: StormFigures): string {
+  return [
+      `Storm — ${storm.requests} requests in ${storm.batches} batches of ${storm.batchSize}, ${storm.latencyMs} ms per Run:ai request`,
+      table(
+        ['total ms', 'max concurrent Run:ai', 'bound', 'notifications', 'digests', 'published', 'duplicates', 'failed'],
+        [
+          [
+            String(storm.totalMs),
+            String(storm.maxConcurrentRunaiRequests),
+            `${storm.bound} = min(${storm.workerConcurrency} × ${storm.fanOutPerDiagnosis}, pool ${storm.poolConnections})`,
+            String(storm.notifications),
+            String(storm.digests),
+            String(storm.published),
+            String(storm.duplicates),
+            String(storm.failed),
+          ],
+        ],
+      ),
+    ].join('\n');
+}
+
+/** Sections absent from a partial report (`--only`) are left out. */
+export function formatBenchTable(report: Partial<BenchReport>): string {
+  const meta = report.meta;
+  const blocks = [
+    report.criticalPath && criticalPathBlock(report.criticalPath, meta?.latencyMs ?? Number.NaN),
+    report.intake && intakeBlock(report.intake),
+    report.bundles && bundlesBlock(report.bundles),
+    report.memory && memoryBlock(report.memory),
+    report.storm && stormBlock(report.storm),
+    meta && `Node ${meta.node}, ${meta.cpus} CPUs${meta.smoke ? ', SMOKE RUN (fewer runs and scenarios)' : ''}; bench took ${(meta.totalMs / 1000).toFixed(1)} s`,
+  ];
+  return `${blocks.filter(Boolean).join('\n\n')}\n`;
+}

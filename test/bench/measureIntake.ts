@@ -1,0 +1,75 @@
+/**
+ * DESIGN §5 storm bar from the handler's side: one 1,000-alert Alertmanager POST through
+ * the hono app (auth, body limit, UTF-8 and JSON parse, zod, identifiers, de-duplication,
+ * the in-memory queue with its own validation, the 202 body), timed from `app.request` to
+ * the last byte of the response, against a bare `JSON.parse` of the same body — the floor
+ * no handler can go under.
+ */
+import { createIntakeApp } from '../../functions/intake/createIntakeApp.js';
+import { silentLogger } from '../../functions/intake/IntakeLogger.js';
+import { parseAlertmanagerPayload } from '../../functions/intake/parseAlertmanagerPayload.js';
+import { createMemoryQueue } from '../../functions/queue/createMemoryQueue.js';
+import { alertStormPayload, STORM_CLUSTER } from './alertStormPayload.js';
+import type { IntakeFigures } from './BenchReport.js';
+import { median, round } from './median.js';
+
+const TOKEN = 'bench-token-0123456789abcdef';
+const WARM_RUNS = 5;
+
+export interface IntakeOptions {
+  alerts: number;
+  runs: number;
+}
+
+function timeSync(runs: number, task: () => unknown): number {
+  const timings: number[] = [];
+  for (let run = 0; run < WARM_RUNS + runs; run += 1) {
+    const started = performance.now();
+    task();
+    if (run >= WARM_RUNS) timings.push(performance.now() - started);
+  }
+  return median(timings);
+}
+
+export async function measureIntake(options: IntakeOptions): Promise<IntakeFigures> {
+  const body = alertStormPayload(options.alerts);
+  const bodyBytes = Buffer.byteLength(body);
+  // Alertmanager (Go net/http) always sends Content-Length, and API Gateway passes it on.
+  const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'content-length': String(bodyBytes) };
+  const receivedAt = new Date();
+
+  const jsonParseMs = timeSync(options.runs, () => JSON.parse(body));
+  const parsedBody: unknown = JSON.parse(body);
+  const parsePayloadMs = timeSync(options.runs, () => parseAlertmanagerPayload(parsedBody, { receivedAt, clusterIdFallback: STORM_CLUSTER }));
+
+  const timings: number[] = [];
+  let accepted = 0;
+  let skipped = 0;
+  for (let run = 0; run < WARM_RUNS + options.runs; run += 1) {
+    // A fresh app and queue per run, built outside the timing: a warm Lambda has both.
+    const queue = createMemoryQueue();
+    const app = createIntakeApp({ queue, tokens: { current: TOKEN }, now: () => receivedAt, logger: silentLogger });
+    const started = performance.now();
+    const response = await app.request(`/webhooks/alertmanager?clusterId=${STORM_CLUSTER}`, { method: 'POST', headers, body });
+    const answer = await response.text();
+    const elapsed = performance.now() - started;
+    if (run >= WARM_RUNS) timings.push(elapsed);
+    if (response.status !== 202) throw new Error(`intake answered ${response.status}: ${answer.slice(0, 300)}`);
+    const summary = JSON.parse(answer) as { accepted: unknown[]; skipped: unknown[] };
+    accepted = summary.accepted.length;
+    skipped = summary.skipped.length;
+    if (queue.size !== accepted) throw new Error(`queue holds ${queue.size} messages, the 202 body lists ${accepted}`);
+  }
+  const medianMs = median(timings);
+  return {
+    medianMs: round(medianMs),
+    ratioToJsonParse: round(medianMs / jsonParseMs),
+    jsonParseMs: round(jsonParseMs),
+    parsePayloadMs: round(parsePayloadMs),
+    alerts: options.alerts,
+    bodyBytes,
+    accepted,
+    skipped,
+    runs: options.runs,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Peak RSS of one diagnosis of a workload whose history holds 5,000 records (100 pages),
+ * measured in a child process of its own (memoryChild.ts, bundled with esbuild and run by
+ * plain `node`), against the simulator served from this process. Runs: the floor (load
+ * everything, diagnose nothing), the default 7-day lookback (paging stops at the first
+ * page wholly older than the lookback), and the 90-day maximum, which reads every page.
+ */
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { ESM_REQUIRE_BANNER, BUNDLE_TARGET } from '../../infra/lambdaBundling.js';
+import { loadScenario, startRunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
+import type { MemoryFigures, MemoryRun } from './BenchReport.js';
+import { BENCH_OUT_DIR, PROJECT_ROOT, SCENARIOS_DIR } from './benchPaths.js';
+import { LONG_HISTORY_TEMPLATE, longHistoryScenario } from './longHistoryScenario.js';
+import type { MemoryChildInput, MemoryChildOutput } from './memoryChild.js';
+import { round } from './median.js';
+import { runNode } from './runNode.js';
+
+export const HISTORY_PAGE = 50;
+
+async function buildChild(): Promise<string> {
+  const outfile = join(BENCH_OUT_DIR, 'memory-child', 'index.mjs');
+  await build({
+    absWorkingDir: PROJECT_ROOT,
+    entryPoints: ['test/bench/memoryChild.ts'],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: BUNDLE_TARGET,
+    minify: true,
+    banner: { js: ESM_REQUIRE_BANNER },
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+export async function measureMemory(options: { records: number }): Promise<MemoryFigures> {
+  const [childFile, template] = await Promise.all([buildChild(), loadScenario(join(SCENARIOS_DIR, LONG_HISTORY_TEMPLATE))]);
+  const { state, workloadId, clusterId } = longHistoryScenario(template, options.records);
+  const simulator = await startRunaiSimulator({ scenarios: state });
+  try {
+    const run = async (lookback: string | null) => {
+      simulator.reset();
+      const input: MemoryChildInput = { url: simulator.url, clusterId, workloadId, lookback };
+      const { stdout } = await runNode([childFile, JSON.stringify(input)], PROJECT_ROOT);
+      const output = JSON.parse(stdout) as MemoryChildOutput;
+      return { output, historyPages: simulator.requests.filter((request) => request.endpoint === 'history').length };
+    };
+    const baseline = await run(null);
+    const runs: MemoryRun[] = [];
+    for (const lookback of ['7d', '90d']) {
+      const { output, historyPages } = await run(lookback);
+      if (output.category !== 'OOM_KILLED') throw new Error(`long-history workload diagnosed as ${output.category}, expected OOM_KILLED`);
+      runs.push({ lookback, peakRssMb: round(output.peakRssMb, 1), historyPages, recurrence: output.recurrence, wallMs: round(output.wallMs, 1) });
+    }
+    return {
+      peakRssMb: runs[0]!.peakRssMb,
+      historyRecords: options.records,
+      historyPagesTotal: Math.ceil(options.records / HISTORY_PAGE),
+      baselineRssMb: round(baseline.output.peakRssMb, 1),
+      runs,
+    };
+  } finally {
+    await simulator.close();
+  }
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { DeployConfigError, readDeployConfig } from '../../infra/DeployConfig.js';
+import { PAGER_FILTER_PRESETS } from '../../infra/pagerFilterPolicy.js';
+import { CLUSTER_A, CLUSTER_B } from './synthStack.js';
+
+const read = (context: Record<string, unknown>) => readDeployConfig((key) => context[key]);
+const problem = (context: Record<string, unknown>): string => {
+  try {
+    read(context);
+  } catch (error) {
+    expect(error).toBeInstanceOf(DeployConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a DeployConfigError');
+};
+const base = { runaiBaseUrl: 'https://myorg.run.ai' };
+
+describe('readDeployConfig', () => {
+  it('needs only runaiBaseUrl and documents every default', () => {
+    expect(read(base)).toEqual({
+      runaiBaseUrl: 'https://myorg.run.ai',
+      clusterIds: [],
+      pollRateMinutes: 5,
+      pagerFilter: PAGER_FILTER_PRESETS['node-failure-or-recurring'],
+      diagnoseMaxConcurrency: 2,
+      logRetentionDays: 30,
+      locale: 'en',
+      stackName: 'RunaiDiagnose',
+    });
+  });
+
+  it('accepts the command-line forms (strings) and the cdk.json forms (numbers, lists, objects)', () => {
+    const fromCli = read({
+      ...base,
+      clusterIds: ` ${CLUSTER_A}, ${CLUSTER_B},${CLUSTER_A} `,
+      pollRate: '1h',
+      alertEmail: 'gpu@example.com',
+      pagerUrl: 'https://events.example.com/x?routing=1',
+      pagerFilter: 'all',
+      diagnoseMaxConcurrency: '4',
+      logRetentionDays: '365',
+      locale: 'fr',
+    });
+    expect(fromCli).toMatchObject({
+      clusterIds: [CLUSTER_A, CLUSTER_B],
+      pollRateMinutes: 60,
+      alertEmail: 'gpu@example.com',
+      opsEmail: 'gpu@example.com', // defaults to alertEmail
+      pagerFilter: null,
+      diagnoseMaxConcurrency: 4,
+      logRetentionDays: 365,
+      locale: 'fr',
+    });
+    const fromJson = read({ ...base, clusterIds: [CLUSTER_A], pollRate: 15, pagerUrl: 'https://p.example.com', pagerFilter: { category: ['OOM_KILLED'] }, diagnoseMaxConcurrency: 2 });
+    expect(fromJson).toMatchObject({ clusterIds: [CLUSTER_A], pollRateMinutes: 15, pagerFilter: { category: ['OOM_KILLED'] } });
+    expect(read({ ...base, pagerUrl: 'https://p.example.com', pagerFilter: '{"outcome":["diagnosed"],"recurring":["true"]}' }).pagerFilter).toEqual({
+      outcome: ['diagnosed'],
+      recurring: ['true'],
+    });
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(read({ ...base, alertEmail: '', clusterIds: '' })).toMatchObject({ clusterIds: [] });
+    expect(read({ ...base, alertEmail: '' })).not.toHaveProperty('alertEmail');
+  });
+
+  it.each([
+    [{}, 'runaiBaseUrl is not set (pass -c runaiBaseUrl=…)'],
+    [{ runaiBaseUrl: 'http://myorg.run.ai' }, 'runaiBaseUrl must be an https URL without credentials, query or fragment'],
+    [{ runaiBaseUrl: 'https://user:pw@myorg.run.ai' }, 'runaiBaseUrl must be an https URL'],
+    [{ ...base, alertEmail: 'not-an-email' }, 'alertEmail must be an email address'],
+    [{ ...base, opsEmail: 'ops@' }, 'opsEmail must be an email address'],
+    [{ ...base, pagerUrl: 'http://pager.example.com' }, 'pagerUrl must be an https URL'],
+    [{ ...base, pagerUrl: 'https://p.example.com', pagerFilter: 'page-everything' }, 'pagerFilter must be node-failure-or-recurring or all, or a JSON SNS filter policy'],
+    [{ ...base, pagerUrl: 'https://p.example.com', pagerFilter: '{"catgory":["NODE_FAILURE"]}' }, 'pagerFilter filters on catgory, which no notification carries'],
+    [{ ...base, pagerUrl: 'https://p.example.com', pagerFilter: { $or: [{ severity: ['page'] }] } }, 'pagerFilter filters on severity'],
+    [{ ...base, pagerUrl: 'https://p.example.com', pagerFilter: '[]' }, 'pagerFilter must be a non-empty JSON object'],
+    [{ ...base, pagerFilter: 'all' }, 'pagerFilter is set but pagerUrl is not'],
+    [{ ...base, clusterIds: 'prod-cluster' }, 'clusterIds must be cluster UUIDs'],
+    [{ ...base, pollRate: '30s' }, 'pollRate must be a whole number of minutes or hours from 1m to 24h'],
+    [{ ...base, pollRate: '25h' }, 'pollRate must be a whole number of minutes or hours from 1m to 24h'],
+    [{ ...base, diagnoseMaxConcurrency: '1' }, 'diagnoseMaxConcurrency must be at least 2'],
+    [{ ...base, diagnoseMaxConcurrency: 'many' }, 'diagnoseMaxConcurrency must be an integer'],
+    [{ ...base, logRetentionDays: '10' }, 'logRetentionDays must be one of 1, 3, 5, 7, 14, 30'],
+    [{ ...base, locale: 'de' }, 'locale must be en or fr'],
+    [{ ...base, stackName: '9lives' }, 'stackName must be a CloudFormation stack name'],
+  ])('names the bad key: %j', (context, message) => {
+    expect(problem(context)).toContain(message);
+  });
+
+  it('reports every problem at once', () => {
+    const message = problem({ alertEmail: 'x', locale: 'de' });
+    expect(message).toMatch(/^invalid deploy configuration: /);
+    expect(message).toContain('runaiBaseUrl is not set');
+    expect(message).toContain('alertEmail must be an email address');
+    expect(message).toContain('locale must be en or fr');
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * The smallest deployment: only runaiBaseUrl. No cluster → no poller and no schedule; no
+ * email or pager → no subscription and no pager DLQ; still clean under cdk-nag.
+ */
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SYNTH_TIMEOUT_MS, synthStack, type Synthesized } from './synthStack.js';
+
+let synth: Synthesized;
+beforeAll(() => {
+  synth = synthStack('minimal', { runaiBaseUrl: 'https://myorg.run.ai' });
+}, SYNTH_TIMEOUT_MS);
+
+describe('minimal configuration', () => {
+  it('has no schedule and no poller when no cluster is configured', () => {
+    synth.template.resourceCountIs('AWS::Events::Rule', 0);
+    synth.template.resourceCountIs('AWS::Scheduler::Schedule', 0);
+    const services = Object.values(synth.template.findResources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME);
+    expect(services.sort()).toEqual(['diagnose', 'intake']);
+  });
+
+  it('has no subscription and no pager DLQ without alertEmail, opsEmail or pagerUrl', () => {
+    synth.template.resourceCountIs('AWS::SNS::Subscription', 0);
+    synth.template.resourceCountIs('AWS::SQS::Queue', 2); // work queue and its DLQ
+  });
+
+  it('uses the defaults: maxConcurrency 2 (5 notifications per batch), 30-day logs, English reports', () => {
+    synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { ScalingConfig: { MaximumConcurrency: 2 } });
+    synth.template.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: { MAX_NOTIFICATIONS_PER_BATCH: '5', REPORT_LOCALE: 'en' } } });
+    for (const group of Object.values(synth.template.findResources('AWS::Logs::LogGroup'))) expect(group.Properties.RetentionInDays).toBe(30);
+  });
+
+  it('is clean under cdk-nag too', () => {
+    expect(new AwsSolutionsChecks().validateScope(synth.stack).violations).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The pager filter against the notifications the worker really sends: buildSnsMessage
+ * output (MessageStructure json, attributes category/outcome/recurring/…) published through
+ * the real SNS client to fauxqs, to one subscription per filter — the filter policy and
+ * scope exactly as the stack renders them (DeployConfig → FilterPolicy on the attributes).
+ *
+ * fauxqs does not match String.Array attributes, so digests (category as a String.Array)
+ * are not covered here; SNS documents that a String.Array matches when any element does.
+ */
+import { CreateTopicCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
+import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { startFauxqs, type FauxqsServer } from 'fauxqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Verdict } from '../../functions/core/verdict.js';
+import { buildSnsMessage } from '../../functions/delivery/buildSnsMessage.js';
+import { createSnsPublisher } from '../../functions/delivery/createSnsPublisher.js';
+import { readDeployConfig } from '../../infra/DeployConfig.js';
+import { fakeRenderText, makeVerdict } from '../delivery/verdictFixture.js';
+
+const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
+let server: FauxqsServer;
+let sns: SNSClient;
+let sqs: SQSClient;
+
+beforeAll(async () => {
+  server = await startFauxqs({ port: 0, logger: false });
+  sns = new SNSClient({ endpoint: server.address, region: 'us-east-1', credentials });
+  sqs = new SQSClient({ endpoint: server.address, region: 'us-east-1', credentials });
+});
+afterAll(async () => {
+  sns.destroy();
+  sqs.destroy();
+  await server.stop();
+});
+
+const notRecurring = { count: 1, lookbackDays: 7, recurring: false };
+const VERDICTS: Record<string, Verdict> = {
+  nodeFailure: makeVerdict({ category: 'NODE_FAILURE', recurrence: notRecurring, workload: { id: 'w-node', name: 'node-job', project: 'ml-team', clusterId: 'c1', phase: 'Failed', type: 'training' } }),
+  recurringOom: makeVerdict({ category: 'OOM_KILLED', workload: { id: 'w-oom', name: 'oom-job', project: 'ml-team', clusterId: 'c1', phase: 'Failed', type: 'training' } }),
+  singleOom: makeVerdict({ category: 'OOM_KILLED', recurrence: notRecurring, workload: { id: 'w-once', name: 'once-job', project: 'ml-team', clusterId: 'c1', phase: 'Failed', type: 'training' } }),
+  needsInput: makeVerdict({ outcome: 'needs_input', category: null, workload: null, recurrence: null, memory: null, message: 'Which workload? Give its id.' }),
+};
+
+/** Publishes every verdict to a fresh topic whose only subscriber uses `pagerFilter`; returns the workloads received. */
+async function deliveredWith(name: string, pagerFilter: unknown): Promise<string[]> {
+  const config = readDeployConfig((key) => ({ runaiBaseUrl: 'https://myorg.run.ai', pagerUrl: 'https://pager.example.com', pagerFilter })[key]);
+  const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: `verdicts-${name}` }));
+  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: `pager-${name}` }));
+  const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }));
+  await sns.send(
+    new SubscribeCommand({
+      TopicArn,
+      Protocol: 'sqs',
+      Endpoint: Attributes!.QueueArn!,
+      Attributes: config.pagerFilter ? { FilterPolicy: JSON.stringify(config.pagerFilter), FilterPolicyScope: 'MessageAttributes' } : {},
+    }),
+  );
+  const publisher = createSnsPublisher({ client: sns, topicArn: TopicArn! });
+  for (const verdict of Object.values(VERDICTS)) {
+    const notification = buildSnsMessage(verdict, fakeRenderText);
+    expect(notification.MessageStructure).toBe('json');
+    await publisher.publish(notification);
+  }
+  const { Messages } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, MessageAttributeNames: ['All'], WaitTimeSeconds: 0 }));
+  return (Messages ?? []).map((m) => {
+    const envelope = JSON.parse(m.Body!) as { MessageAttributes: Record<string, { Value: string }> };
+    return `${envelope.MessageAttributes.category!.Value}/${envelope.MessageAttributes.recurring!.Value}`;
+  }).sort();
+}
+
+describe('pager filter (attribute scope) on json-structured verdict notifications', () => {
+  it('default node-failure-or-recurring: pages on NODE_FAILURE and on recurring failures only', async () => {
+    expect(await deliveredWith('default', undefined)).toEqual(['NODE_FAILURE/false', 'OOM_KILLED/true']);
+  });
+
+  it('all: pages on everything, needs_input included', async () => {
+    expect(await deliveredWith('all', 'all')).toEqual(['NODE_FAILURE/false', 'NONE/false', 'OOM_KILLED/false', 'OOM_KILLED/true']);
+  });
+
+  it('a custom policy from context (JSON string): only what it names', async () => {
+    expect(await deliveredWith('custom', '{"category":["OOM_KILLED"],"recurring":["false"]}')).toEqual(['OOM_KILLED/false']);
+  });
+});

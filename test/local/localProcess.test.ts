@@ -1,0 +1,116 @@
+/**
+ * The local entries as processes, the way `npm start` and `npm run demo` run them: freshly
+ * built bundles under plain `node`. A configuration error is one line on stderr and exit 2;
+ * SIGTERM drains what was accepted, prints it and exits 0; the demo replays the example
+ * alerts and exits 0 once everything was notified.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCurl } from './parseCurl.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+// Inside the repository, so the bundle finds fixtures/ by walking up like dist/local.mjs does.
+const OUT_DIR = join(ROOT, 'node_modules', '.cache', 'runai-diagnose-local-test', randomUUID());
+const BUNDLE = join(OUT_DIR, 'local.mjs');
+const DEMO_BUNDLE = join(OUT_DIR, 'demo.mjs');
+
+beforeAll(async () => {
+  // The same settings as functions/bundle.mjs, so this is what `npm start` runs.
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: { local: 'functions/local/main.ts', demo: 'functions/local/demo.ts' },
+    outdir: OUT_DIR,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  });
+});
+
+afterAll(async () => {
+  await rm(OUT_DIR, { recursive: true, force: true });
+});
+
+function run(env: Record<string, string>, bundle = BUNDLE): { child: ChildProcess; stdout: () => string; stderr: () => string; exit: Promise<number | null> } {
+  const child = spawn(process.execPath, [bundle], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exit };
+}
+
+async function waitFor(what: string, check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('local mode process (node bundle)', () => {
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be an integer'],
+    [{ WEBHOOK_TOKEN: 'tiny' }, 'WEBHOOK_TOKEN must be at least 16 characters'],
+    [{ RUNAI_BASE_URL: 'https://acme.run.ai' }, 'RUNAI_CLIENT_ID is not set'],
+  ])('%j: one stderr line naming the variable, exit 2, nothing on stdout', async (env, message) => {
+    const proc = run(env);
+    expect(await proc.exit).toBe(2);
+    expect(proc.stdout()).toBe('');
+    const lines = proc.stderr().split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^runai-diagnose local: ${message}`));
+  });
+
+  it('starts, serves the printed curl, and on SIGTERM drains the queue and exits 0', async () => {
+    const proc = run({ PORT: '0', BATCH_WINDOW_MS: '5000' });
+    try {
+      await waitFor('the curl line', () => proc.stdout().includes('try it: curl'));
+      const [ready, tokenLine, curlLine] = proc.stdout().split('\n');
+      expect(ready).toMatch(/^runai-diagnose local: listening on http:\/\/127\.0\.0\.1:\d+ \(Run:ai: built-in simulator, \d+ scenarios; publisher: console\)$/);
+      expect(tokenLine).toMatch(/^webhook token \(generated/);
+      const curl = parseCurl(curlLine!.replace(/^try it: /, ''));
+      const response = await fetch(curl.url, { method: 'POST', headers: curl.headers, body: curl.body });
+      expect(response.status).toBe(202);
+
+      // The 5 s batching window is still open: the shutdown must not drop the request.
+      proc.child.kill('SIGTERM');
+      expect(await proc.exit).toBe(0);
+      expect(proc.stdout()).toContain('[OOM_KILLED] llm-pretrain-13b (foundation-models) recurring 3x/7d\n');
+      expect(proc.stderr()).toContain('runai-diagnose local: SIGTERM received, draining the queue...');
+      expect(proc.stderr()).toContain('runai-diagnose local: stopped\n');
+    } finally {
+      if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
+    }
+  });
+
+  it('demo: replays the example alerts, prints every notification with timings, exits 0 when idle', async () => {
+    const proc = run({}, DEMO_BUNDLE);
+    expect(await proc.exit).toBe(0);
+    const out = proc.stdout();
+    expect(out).toMatch(/^runai-diagnose demo: local app listening on http:\/\/127\.0\.0\.1:\d+ /);
+    expect(out).toContain('== 01-crashloop-firing.json: POST /webhooks/alertmanager -> 202');
+    expect(out).toContain('skipped alert #3 RunaiWorkloadFailed: resolved alert: only firing alerts start a diagnosis');
+    expect(out).toContain('skipped alert #0 RunaiProjectGpuQuotaExceeded: no workload identifier');
+    expect(out.split('\n').filter((line) => /^\[[A-Z_]+\] /.test(line))).toEqual([
+      '[CRASH_APP_ERROR] mixtral-moe-sft (foundation-models)',
+      '[OOM_KILLED] llama3-8b-sft (nlp-research)',
+      '[IMAGE_PULL_FAILED] detr-coco-finetune (vision)',
+      '[NODE_FAILURE] bevfusion-train (autonomy)',
+      '[CRASH_APP_ERROR] ctr-hourly-eval (ranking-eval)',
+    ]);
+    expect(out.match(/^diagnosed .+ in [\d.]+ ms$/gm)).toHaveLength(5);
+    expect(out).toMatch(/runai-diagnose demo: 5 diagnoses \(0 failed\), diagnosis time min [\d.]+ ms, median [\d.]+ ms, max [\d.]+ ms; total \d+ ms; 0 dead letters\n$/);
+  });
+});
