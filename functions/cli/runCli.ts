@@ -113,7 +113,12 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     return EXIT_OK;
   } catch (error) {
     if (isRunaiError(error)) {
-      const what = error.code === 'RUNAI_AUTH_FAILED' || error.code === 'RUNAI_FORBIDDEN' ? 'Run:ai refused authentication or access' : 'cannot reach Run:ai';
+      const what =
+        error.code === 'RUNAI_AUTH_FAILED' || error.code === 'RUNAI_FORBIDDEN'
+          ? 'Run:ai refused authentication or access'
+          : error.code === 'RUNAI_BAD_RESPONSE'
+            ? 'Run:ai answered with a response that cannot be read'
+            : 'cannot reach Run:ai';
       io.stderr(`runai-diagnose: ${what} at ${clientConfig.baseUrl}: ${redactSecrets(error.message)} [${error.code}]\n`);
       return EXIT_RUNAI;
     }

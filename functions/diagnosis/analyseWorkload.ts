@@ -41,7 +41,16 @@ export function analyseWorkload(evidence: Omit<WorkloadEvidence, 'metrics'>, ext
     ...extraSignals,
   ].filter(inCurrentRun);
 
-  const gate = gatePhase(evidence.status.phase, signals);
+  // The phase gate reads what the status, conditions, events and pods say now (DESIGN §2
+  // step 1). History speaks only for preemption, and in place of events that failed to load;
+  // an old phase message in history must not make a healthy Running workload "failed".
+  const gateSignals = signals.filter(
+    (signal) =>
+      (signal.origin !== 'history-event' && signal.origin !== 'history-phase') ||
+      signal.kind === 'PREEMPTED' ||
+      (signal.origin === 'history-event' && !evidence.events.ok),
+  );
+  const gate = gatePhase(evidence.status.phase, gateSignals);
   const classification = classifySignals(signals);
   const category: Category = classification.category;
   const unexplainedKill = category === 'UNKNOWN' && signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL');

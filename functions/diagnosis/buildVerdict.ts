@@ -46,10 +46,11 @@ export interface VerdictContext {
 export function describeWorkload(evidence: Pick<WorkloadEvidence, 'status'>): VerdictWorkload {
   const { status } = evidence;
   return {
-    id: status.id,
+    // Every field of a Run:ai response is untrusted, identifiers included: quoted like the rest.
+    id: quoteUntrusted(status.id, { maxLength: 200 }),
     name: quoteUntrusted(status.name, { maxLength: 253 }),
     project: status.projectName ? quoteUntrusted(status.projectName, { maxLength: 253 }) : null,
-    clusterId: status.clusterId,
+    clusterId: quoteUntrusted(status.clusterId, { maxLength: 200 }),
     phase: quoteUntrusted(status.phase, { maxLength: 64 }),
     type: status.type ? quoteUntrusted(status.type, { maxLength: 64 }) : null,
   };
@@ -117,7 +118,7 @@ function limitationsFor(evidence: WorkloadEvidence, messages: Messages): string[
   else if (evidence.pods.value.length === 0) limitations.push(messages.limitation.noPods());
   if (!evidence.spec.ok) {
     limitations.push(
-      evidence.spec.detail === 'unknown-type' ? messages.limitation.specUnknownType(evidence.status.type ?? null) : messages.limitation.specUnavailable(evidence.spec.detail),
+      evidence.spec.detail === 'unknown-type' ? messages.limitation.specUnknownType(evidence.status.type ? quoteUntrusted(evidence.status.type, { maxLength: 64 }) : null) : messages.limitation.specUnavailable(evidence.spec.detail),
     );
   }
   if (!evidence.history.ok) limitations.push(messages.limitation.historyUnavailable(evidence.history.detail));

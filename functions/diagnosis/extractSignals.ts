@@ -14,6 +14,7 @@ import {
   EXIT_CODE_PATTERN,
   IMAGE_PULL_CAUSE_TABLE,
   K8S_PHASE_TABLE,
+  CONTAINER_AUTHORED_TEXT_START,
   PHASE_MESSAGE_TABLE,
   SYSTEM_SIGNAL_EXIT_CODES,
 } from './signalTables.js';
@@ -46,12 +47,19 @@ export function matchK8sPhase(k8sPhase: string | null | undefined): SignalKind |
 /** Every kind a system-authored message names (a message can state both OOMKilled and its exit code). */
 export function matchPhaseMessage(message: string | null | undefined): SignalKind[] {
   if (!message) return [];
-  const kinds = PHASE_MESSAGE_TABLE.filter((row) => row.pattern.test(message)).map((row) => row.kind);
-  const exitCode = readExitCode(message);
+  const systemPart = systemAuthoredPart(message);
+  const kinds = PHASE_MESSAGE_TABLE.filter((row) => row.pattern.test(systemPart)).map((row) => row.kind);
+  const exitCode = readExitCode(systemPart);
   if (exitCode !== null && exitCode !== 0) {
     kinds.push(SYSTEM_SIGNAL_EXIT_CODES.has(exitCode) ? 'EXIT_SYSTEM_SIGNAL' : 'CONTAINER_CRASH');
   }
   return [...new Set(kinds)];
+}
+
+/** The part of a phase/condition message the system wrote, before any container-authored text. */
+export function systemAuthoredPart(message: string): string {
+  const match = CONTAINER_AUTHORED_TEXT_START.exec(message);
+  return match ? message.slice(0, match.index) : message;
 }
 
 export function readExitCode(message: string | null | undefined): number | null {
@@ -87,7 +95,7 @@ function toSignal(draft: SignalDraft): Signal {
     repeats: draft.repeats ?? 1,
   };
   if (draft.kind === 'IMAGE_PULL') signal.imagePullCause = classifyImagePull(draft.rawMessage);
-  const exitCode = readExitCode(draft.rawMessage);
+  const exitCode = readExitCode(draft.rawMessage ? systemAuthoredPart(draft.rawMessage) : null);
   if (exitCode !== null) signal.exitCode = exitCode;
   if (draft.nodeName) signal.nodeName = quoteName(draft.nodeName);
   return signal;

@@ -109,6 +109,15 @@ export const PHASE_MESSAGE_TABLE: readonly { pattern: RegExp; kind: SignalKind }
   },
 ];
 
+/**
+ * Where the system-written part of a phase or condition message ends and text the
+ * container wrote begins: its termination message after the terminated reason
+ * (`… exit code 1 (Error): <whatever the app wrote>`), or anything after a line break.
+ * Patterns are matched on the system part only, so an application cannot name its own
+ * category by printing "OOMKilled" or "NodeNotReady".
+ */
+export const CONTAINER_AUTHORED_TEXT_START = /\r?\n|\s\([A-Z][A-Za-z]*\):\s/;
+
 /** `exit code 137`, `exited with code 1`, `exitCode: 2`, `exit status 139`. */
 export const EXIT_CODE_PATTERN = /\bexit(?:ed)?(?: with)?[ _]?(?:code|status)[ :=]*\(?(\d{1,3})\b|\bexitCode[ :=]+(\d{1,3})\b/i;
 

@@ -62,7 +62,8 @@ export const LOG_LINE_TABLE: readonly LogLineRow[] = [
       /^\s*(?:[A-Za-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Fault)\b(?::|\s*$)|^Exception in thread\b|^panic: |^thread '[^']*' panicked at\b|^terminate called after throwing an instance of\b/,
   },
   { hint: 'launcher', priority: 45, pattern: /\bChildFailedError\b|torch\.distributed\.elastic\.multiprocessing\.errors|^\s*mpirun (?:detected|noticed) that\b|^Primary job +terminated normally, but\b/i },
-  { hint: 'error', priority: 40, pattern: /(?:^|[\s[(])(?:ERROR|FATAL|CRITICAL|Error|Fatal)(?:[\]):]|\s*:)/ },
+  // `ERROR: …`, `[ERROR] …`, `Error: …`, `fatal error: …` (AWS CLI), `FATAL: …`.
+  { hint: 'error', priority: 40, pattern: /(?:^|[\s[(])(?:error|fatal|critical)(?:[\])]|\s*:)/i },
 ];
 
 /** Hints whose line names the cause (worth quoting first and tailoring advice on). */

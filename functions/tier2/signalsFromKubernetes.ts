@@ -63,8 +63,9 @@ export function newestTermination(status: ContainerStatus): { terminated: Contai
 /** Kinds one termination stands for (reason first, then exit code). */
 export function terminationKinds(terminated: ContainerStateTerminated, init: boolean): SignalKind[] {
   const kinds = new Set<SignalKind>();
-  const reasonKind = terminated.reason ? matchK8sPhase(init ? `Init:${terminated.reason}` : terminated.reason) : null;
   // `Error` is the runtime's generic reason for any non-zero exit: the exit code says more.
+  const reason = terminated.reason && !/^error$/i.test(terminated.reason.trim()) ? terminated.reason : null;
+  const reasonKind = reason ? matchK8sPhase(init ? `Init:${reason}` : reason) : null;
   if (reasonKind && reasonKind !== 'POD_ERROR') kinds.add(reasonKind);
   if (terminated.exitCode !== 0) {
     const meaning = interpretExitCode(terminated.exitCode);

@@ -63,7 +63,10 @@ export interface BundleFigures {
 
 export interface MemoryRun {
   lookback: string;
+  /** Median over the child processes; min and max show the spread. */
   peakRssMb: number;
+  minRssMb: number;
+  maxRssMb: number;
   historyPages: number;
   /** OOM kills the verdict counts within the lookback (3 in 7 days, 4 in 90 days). */
   recurrence: number | null;
@@ -77,6 +80,8 @@ export interface MemoryFigures {
   historyPagesTotal: number;
   /** The same child with no diagnosis (Node, undici, zod, product code loaded): the floor. */
   baselineRssMb: number;
+  /** Child processes per run (median taken). */
+  children: number;
   runs: MemoryRun[];
 }
 

@@ -59,12 +59,19 @@ function bundlesBlock(bundles: BundleFigures[]): string {
 
 function memoryBlock(memory: MemoryFigures): string {
   return [
-      `Memory — one diagnosis, history of ${memory.historyRecords} records (${memory.historyPagesTotal} pages), own child process`,
+      `Memory — one diagnosis, history of ${memory.historyRecords} records (${memory.historyPagesTotal} pages); median peak RSS of ${memory.children} child process(es)`,
       table(
-        ['lookback', 'history pages read', 'peak RSS MB', 'wall ms', 'OOM kills counted'],
+        ['lookback', 'history pages read', 'peak RSS MB', 'min–max MB', 'wall ms', 'OOM kills counted'],
         [
-          ['(floor: load only)', '-', memory.baselineRssMb.toFixed(1), '-', '-'],
-          ...memory.runs.map((run) => [run.lookback, String(run.historyPages), run.peakRssMb.toFixed(1), run.wallMs.toFixed(1), String(run.recurrence ?? '-')]),
+          ['(floor: load only)', '-', memory.baselineRssMb.toFixed(1), '-', '-', '-'],
+          ...memory.runs.map((run) => [
+            run.lookback,
+            String(run.historyPages),
+            run.peakRssMb.toFixed(1),
+            `${run.minRssMb.toFixed(1)}–${run.maxRssMb.toFixed(1)}`,
+            run.wallMs.toFixed(1),
+            String(run.recurrence ?? '-'),
+          ]),
         ],
       ),
     ].join('\n');

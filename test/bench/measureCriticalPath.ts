@@ -46,8 +46,9 @@ function countRetries(requests: readonly RecordedRequest[]): number {
 
 function classify(option: 'A' | 'B', requests: readonly RecordedRequest[]): Pick<CriticalPathEntry, 'historyPages' | 'retries' | 'roundTripTarget' | 'inRatioTarget' | 'excludedBecause'> {
   const count = (endpoint: string) => requests.filter((request) => request.endpoint === endpoint).length;
-  const historyPages = count('history');
   const retries = countRetries(requests);
+  // Distinct pages: a retried page is one page.
+  const historyPages = new Set(requests.filter((request) => request.endpoint === 'history').map((request) => request.query['offset'] ?? '0')).size;
   const reasons: string[] = [];
   if (historyPages > 1) reasons.push(`history spans ${historyPages} pages (each adds a round)`);
   if (retries > 0) reasons.push(`${retries} request(s) retried after an injected 5xx (backoff sleeps by design)`);

@@ -28,8 +28,8 @@ export interface BenchOptions {
 /** One Option A scenario with metrics, one Option B, one with paged history. */
 const SMOKE_SCENARIOS = ['oom-killed-limit-above-request', 'option-b-terminal-paged-with-deleted', 'oom-recurring-paged-history'];
 
-const FULL = { latencyMs: 50, pathRuns: 3, intakeRuns: 20, initRuns: 10, historyRecords: 5_000, storm: { requests: 500, distinct: 400, latencyMs: 20 } };
-const SMOKE = { latencyMs: 50, pathRuns: 1, intakeRuns: 3, initRuns: 1, historyRecords: 5_000, storm: { requests: 60, distinct: 50, latencyMs: 5 } };
+const FULL = { latencyMs: 50, pathRuns: 3, intakeRuns: 20, initRuns: 10, historyRecords: 5_000, memoryChildren: 5, storm: { requests: 500, distinct: 400, latencyMs: 20 } };
+const SMOKE = { latencyMs: 50, pathRuns: 1, intakeRuns: 3, initRuns: 1, historyRecords: 5_000, memoryChildren: 1, storm: { requests: 60, distinct: 50, latencyMs: 5 } };
 
 function byName(scenarios: readonly Scenario[], names: readonly string[]): Scenario[] {
   return names.map((name) => {
@@ -61,8 +61,8 @@ export async function runBench(options: BenchOptions): Promise<Partial<BenchRepo
     report.bundles = await measureBundles({ initRuns: config.initRuns });
   }
   if (wanted('memory')) {
-    progress(`memory: ${config.historyRecords} history records in a child process`);
-    report.memory = await measureMemory({ records: config.historyRecords });
+    progress(`memory: ${config.historyRecords} history records, ${config.memoryChildren} child process(es) per run`);
+    report.memory = await measureMemory({ records: config.historyRecords, children: config.memoryChildren });
   }
   if (wanted('storm')) {
     progress(`storm: ${config.storm.requests} requests through the worker`);

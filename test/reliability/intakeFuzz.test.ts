@@ -4,8 +4,8 @@
  * every message the way SQS + the worker would). Complements test/intake/fuzz.test.ts
  * (random JSON and near-miss shapes) with what it does not cover:
  *
- * - realistic payloads (the captured Alertmanager payload, kube-state-metrics style alerts,
- *   Run:ai webhook bodies) put through mutation operators: labels mutated in value, type
+ * - realistic payloads (the Alertmanager payloads of fixtures/alerts, kube-state-metrics
+ *   style alerts, Run:ai webhook bodies) put through mutation operators: labels mutated in value, type
  *   and name, fields deleted / retyped / added, hostile keys (`__proto__`, `constructor`)
  *   written into the raw JSON text, duplicate keys, huge strings and arrays, deep nesting,
  *   unicode and lone surrogates, and textual corruption (truncation, stray bytes, BOMs,
@@ -17,6 +17,7 @@
  *   benign mutations (extra fields, extra labels, annotations) never lose a valid alert,
  *   nothing is logged as an unexpected error, and each request finishes in bounded time.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,10 +25,10 @@ import { QueuedDiagnosisSchema, type QueuedDiagnosis } from '../../functions/cor
 import { createIntakeApp } from '../../functions/intake/createIntakeApp.js';
 import type { IntakeLogger } from '../../functions/intake/IntakeLogger.js';
 import { createMemoryQueue } from '../../functions/queue/createMemoryQueue.js';
-import { CLUSTER, capturedPayload, NOW, TOKEN } from '../intake/intakeTestKit.js';
+import { CLUSTER, NOW, TOKEN } from '../intake/intakeTestKit.js';
 import { clone, Tally } from './reliabilityKit.js';
 
-const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 10_000);
+const RUNS_PER_ROUTE = 10_000;
 /** Per-request ceiling, auth to response body, on a loaded 2-core runner (typical: < 2 ms). */
 const MAX_REQUEST_MS = 1_000;
 const SEED = 20_261_129;
@@ -40,6 +41,13 @@ const BODY_LIMIT = 256 * 1024;
 const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 const tally = new Tally();
+
+/** The real Alertmanager payloads kept in the repository (fixtures/alerts). */
+const ALERT_FIXTURES_DIR = new URL('../../fixtures/alerts/', import.meta.url);
+const REAL_PAYLOADS: string[] = readdirSync(ALERT_FIXTURES_DIR)
+  .filter((file) => file.endsWith('.json'))
+  .sort()
+  .map((file) => readFileSync(new URL(file, ALERT_FIXTURES_DIR), 'utf8'));
 
 // ---------------------------------------------------------------------------------------
 // Building blocks
@@ -269,15 +277,19 @@ const alertmanagerCase: fc.Arbitrary<AlertmanagerCase> = fc.oneof(
         return { payload, benignOnly: true };
       }),
   },
-  // The captured real payload, mutated.
+  // The real payloads of fixtures/alerts, mutated.
   {
     weight: 2,
     arbitrary: fc
-      .record({ mutations: fc.array(alertMutation, { maxLength: 4 }), payloadMutations: fc.array(payloadMutation, { maxLength: 2 }) })
-      .map(({ mutations, payloadMutations }) => {
-        const payload = capturedPayload();
-        const alert = (payload['alerts'] as AlertShape[])[0]!;
-        for (const mutate of mutations) mutate(alert);
+      .record({
+        which: fc.nat(),
+        mutations: fc.array(fc.tuple(fc.nat(), alertMutation), { maxLength: 4 }),
+        payloadMutations: fc.array(payloadMutation, { maxLength: 2 }),
+      })
+      .map(({ which, mutations, payloadMutations }) => {
+        const payload = JSON.parse(REAL_PAYLOADS[which % REAL_PAYLOADS.length]!) as Record<string, unknown>;
+        const alerts = payload['alerts'] as AlertShape[];
+        for (const [index, mutate] of mutations) mutate(alerts[index % alerts.length]!);
         for (const mutate of payloadMutations) mutate(payload);
         return { payload, benignOnly: false };
       }),
@@ -546,6 +558,7 @@ describe(`fuzz at volume: ${RUNS_PER_ROUTE} requests per webhook route`, () => {
     // The generator reaches every kind of answer, and a realistic share is accepted.
     for (const status of [202, 400, 413, 415]) expect(tally.get(`/webhooks/alertmanager ${status}`), `status ${status} never produced`).toBeGreaterThan(50);
     expect(tally.get('alertmanager benign payloads')).toBeGreaterThan(200);
+    expect(REAL_PAYLOADS.length).toBeGreaterThanOrEqual(1);
   }, 90_000);
 
   it(`POST /webhooks/runai: ${RUNS_PER_ROUTE} mutated Run:ai webhook bodies`, async () => {

@@ -14,7 +14,6 @@
  * one entry of a digest) or exactly one DLQ message — never both, never neither, never
  * twice — and what the worker believes it published is exactly what SNS delivered.
  */
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { CreateTopicCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
 import {
@@ -133,7 +132,7 @@ async function buildControlPlane(): Promise<{ state: ScenarioState; ids: { id: s
     const template = templates[i % templates.length]!;
     const oldId = template.request.workloadId!;
     const oldCluster = template.request.clusterId!;
-    const id = randomUUID();
+    const id = `0b1055ed-0000-4000-8000-${String(i).padStart(12, '0')}`;
     const roll = random();
     const cluster = roll < 0.6 ? CLUSTERS[0]! : roll < 0.9 ? CLUSTERS[1]! : CLUSTERS[2]!;
     const copy = JSON.parse(JSON.stringify(template.runai).split(oldId).join(id).split(oldCluster).join(cluster)) as ScenarioState;

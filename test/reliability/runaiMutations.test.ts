@@ -38,7 +38,7 @@ import { serveRunaiEndpoint } from '../../functions/simulator/serveRunaiEndpoint
 import { startRunaiSimulator, type Scenario } from '../../functions/simulator/startRunaiSimulator.js';
 import { clone, fixtureScenarios, simulatorClient, Tally, unsafeCharacter } from './reliabilityKit.js';
 
-const IN_PROCESS_RUNS = Number(process.env.MUTATION_RUNS ?? 3_000);
+const IN_PROCESS_RUNS = 3_000;
 const HTTP_RUNS = 120;
 /** Per diagnosis; the slowest legitimate case reads 200 history pages in process. */
 const MAX_DIAGNOSIS_MS = 4_000;

@@ -1,0 +1,65 @@
+/**
+ * Keeps `npm run bench` from rotting: runs it CI-sized (`--smoke`: three scenarios, one
+ * run each, a 60-request storm) as a real command, then checks that stdout is exactly one
+ * JSON object of the documented shape and that the hard bounds hold. Timings are only
+ * checked for being numbers: under a parallel test run they say nothing.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import type { BenchReport } from './BenchReport.js';
+import { PROJECT_ROOT } from './benchPaths.js';
+import { ROUND_TRIP_TARGET } from './benchTargets.js';
+
+const run = promisify(execFile);
+const number = expect.any(Number) as unknown as number;
+
+async function smokeReport(): Promise<BenchReport> {
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'test/bench/main.ts', '--smoke', '--json'], { cwd: PROJECT_ROOT, env, maxBuffer: 8 * 1024 * 1024 });
+  // JSON.parse rejects anything around the object, so this is also "nothing else on stdout".
+  return JSON.parse(stdout) as BenchReport;
+}
+
+describe('npm run bench -- --smoke --json', () => {
+  it('prints one JSON object with every figure, within the hard bounds', async () => {
+    const report = await smokeReport();
+
+    expect(report.criticalPath.length).toBeGreaterThan(0);
+    for (const entry of report.criticalPath) {
+      expect(entry).toMatchObject({ scenario: expect.any(String), wallMs: number, roundTrips: number, ratio: number });
+      expect(entry.roundTrips).toBeGreaterThan(0);
+      if (entry.roundTripTarget !== null) expect(entry.roundTrips, entry.scenario).toBeLessThanOrEqual(entry.roundTripTarget);
+    }
+    const optionA = report.criticalPath.find((entry) => entry.scenario === 'oom-killed-limit-above-request');
+    expect(optionA).toMatchObject({ roundTrips: ROUND_TRIP_TARGET.A, roundTripTarget: ROUND_TRIP_TARGET.A, inRatioTarget: true });
+    const paged = report.criticalPath.find((entry) => entry.scenario === 'oom-recurring-paged-history');
+    expect(paged?.inRatioTarget).toBe(false);
+    expect(paged?.excludedBecause).toMatch(/history spans \d+ pages/);
+
+    expect(report.intake).toMatchObject({ medianMs: number, ratioToJsonParse: number, alerts: 1_000, accepted: 600, skipped: 400 });
+    expect(report.intake.medianMs).toBeGreaterThan(0);
+
+    expect(report.bundles.map((bundle) => bundle.name)).toEqual(['intake', 'diagnose', 'poller']);
+    for (const bundle of report.bundles) {
+      expect(bundle).toMatchObject({ name: expect.any(String), bytes: number, initMs: number });
+      expect(bundle.bytes).toBeGreaterThan(10_000);
+      expect(bundle.topContributors.length).toBeGreaterThan(0);
+      expect(bundle.external.every((name) => name.startsWith('@aws-sdk/'))).toBe(true);
+    }
+
+    expect(report.memory.peakRssMb).toBeGreaterThan(0);
+    const [lookback7d, lookback90d] = report.memory.runs;
+    // The lookback must cut the 100 pages short; the 90-day maximum reads them all.
+    expect(lookback7d!.historyPages).toBeLessThan(report.memory.historyPagesTotal);
+    expect(lookback90d!.historyPages).toBe(report.memory.historyPagesTotal);
+
+    const { storm } = report;
+    expect(storm).toMatchObject({ totalMs: number, maxConcurrentRunaiRequests: number, bound: number, notifications: number, failed: 0 });
+    expect(storm.maxConcurrentRunaiRequests).toBeGreaterThan(0);
+    expect(storm.maxConcurrentRunaiRequests).toBeLessThanOrEqual(storm.bound);
+    expect(storm.published + storm.duplicates).toBe(storm.requests);
+    expect(storm.notifications).toBeLessThan(storm.published);
+  }, 180_000);
+});
