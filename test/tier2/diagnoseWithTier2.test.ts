@@ -193,6 +193,26 @@ describe('Tier 2 reads and what their failures become', () => {
     expect(verdict.limitations.join('\n')).toContain('Tier 2 pod status unavailable: the Kubernetes API answered with an unexpected body');
   });
 
+  it('a crash Tier 2 shows to be an OOM kill gets the memory reading too (metrics read after the pod round)', async () => {
+    const scenario = await load('tier2-cuda-oom-in-logs');
+    const client = await runai(scenario);
+    const { reader, calls } = fakeReader({
+      pods: {
+        'sdxl-lora-finetune-0-0': {
+          metadata: { name: 'sdxl-lora-finetune-0-0' },
+          spec: { nodeName: 'dgx-h100-06', containers: [{ name: 'sdxl-lora-finetune' }] },
+          status: { phase: 'Failed', containerStatuses: [{ name: 'sdxl-lora-finetune', state: { terminated: { exitCode: 137, reason: 'OOMKilled' } } }] },
+        },
+      },
+    });
+    const verdict = await diagnose(client, scenario.request, { readerFor: () => reader });
+    expect(verdict.category).toBe('OOM_KILLED');
+    expect(verdict.memory).toEqual({ requestBytes: 48 * 2 ** 30, limitBytes: 48 * 2 ** 30, peakBytes: null });
+    expect(verdict.limitations).toContain('No CPU memory samples in the lookback window (short-lived job): no peak observed.');
+    // OOM_KILLED needs no log: the follow-up round reads nothing from Kubernetes.
+    expect(calls.map((call) => call.method)).toEqual(['getPod', 'listPodEvents']);
+  });
+
   it('a preemption in the pod events routes away, like Tier 1', async () => {
     const scenario = await load('tier2-137-still-unexplained');
     const client = await runai(scenario);
