@@ -69,6 +69,7 @@ async function appFor({ env, queue }: Base): Promise<Handler> {
     queue,
     tokens,
     ...(env.INTAKE_BODY_LIMIT_BYTES !== undefined ? { bodyLimitBytes: env.INTAKE_BODY_LIMIT_BYTES } : {}),
+    ...(env.ALERT_LABEL_MAP !== undefined ? { labelMap: env.ALERT_LABEL_MAP } : {}),
     now: () => new Date(),
     logger,
   });

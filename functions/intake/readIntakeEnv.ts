@@ -8,6 +8,7 @@
  * and WEBHOOK_TOKEN_PREVIOUS. Both at once is refused: which one wins would be a guess.
  */
 import { z } from 'zod';
+import { LabelMapJsonSchema } from './LabelMap.js';
 
 /** A webhook bearer token, wherever it is stored (environment or secret). */
 export const WebhookTokenSchema = z
@@ -37,6 +38,8 @@ export const IntakeEnvSchema = z.strictObject({
   WEBHOOK_TOKEN_SECRET_ID: z.preprocess(unsetIfEmpty, SecretIdSchema.optional()),
   WEBHOOK_TOKEN: z.preprocess(unsetIfEmpty, WebhookTokenSchema.optional()),
   WEBHOOK_TOKEN_PREVIOUS: z.preprocess(unsetIfEmpty, WebhookTokenSchema.optional()),
+  /** JSON overrides of the alert label map (which labels carry the cluster, workload, project). */
+  ALERT_LABEL_MAP: z.preprocess(unsetIfEmpty, LabelMapJsonSchema.optional()),
   INTAKE_BODY_LIMIT_BYTES: z.preprocess(
     unsetIfEmpty,
     z.coerce.number().int('must be an integer').min(1_024, 'must be at least 1024').max(10 * 1024 * 1024, 'must be at most 10 MiB (the API Gateway limit)').optional(),

@@ -77,6 +77,25 @@ describe('lambdaHandler', () => {
     expect(calls[0]!.args[0].input.Entries).toHaveLength(2);
   });
 
+  it('maps identifiers with the ALERT_LABEL_MAP overrides', async () => {
+    vi.stubEnv('QUEUE_URL', QUEUE_URL);
+    vi.stubEnv('WEBHOOK_TOKEN', TOKEN);
+    vi.stubEnv('ALERT_LABEL_MAP', JSON.stringify({ clusterId: ['runai_cluster'], workloadId: ['job_uid'] }));
+    sqs.on(SendMessageBatchCommand).callsFake((input: { Entries: Array<{ Id: string }> }) => ({
+      Successful: input.Entries.map((e) => ({ Id: e.Id, MessageId: `mid-${e.Id}`, MD5OfMessageBody: 'x' })),
+      Failed: [],
+    }));
+    const handler = await freshHandler();
+    const result = await handler(
+      httpApiEvent({
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify(payload([alert({ runai_cluster: CLUSTER, job_uid: 'w9' })])),
+      }) as never,
+    );
+    expect(result.statusCode).toBe(202);
+    expect(JSON.parse(result.body)).toMatchObject({ accepted: [{ clusterId: CLUSTER, workloadId: 'w9' }], skipped: [] });
+  });
+
   it('reads the tokens from the Secrets Manager secret named by WEBHOOK_TOKEN_SECRET_ID (only its ARN is in the environment)', async () => {
     const secretId = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:runai-diagnose/webhook-token-AbCdEf';
     vi.stubEnv('QUEUE_URL', QUEUE_URL);
@@ -129,8 +148,19 @@ describe('readIntakeEnv', () => {
       QUEUE_URL,
       WEBHOOK_TOKEN: TOKEN,
       WEBHOOK_TOKEN_PREVIOUS: undefined,
+      ALERT_LABEL_MAP: undefined,
       INTAKE_BODY_LIMIT_BYTES: 2048,
     });
+  });
+
+  it('reads label-map overrides as JSON, strictly', () => {
+    expect(readIntakeEnv({ ...valid, ALERT_LABEL_MAP: '{"clusterId":["runai_cluster"],"namespacePrefix":"gpu-"}' }).ALERT_LABEL_MAP).toEqual({
+      clusterId: ['runai_cluster'],
+      namespacePrefix: 'gpu-',
+    });
+    expect(() => readIntakeEnv({ ...valid, ALERT_LABEL_MAP: '{"cluster":["x"]}' })).toThrow('invalid intake environment: ALERT_LABEL_MAP ');
+    expect(() => readIntakeEnv({ ...valid, ALERT_LABEL_MAP: 'clusterId=x' })).toThrow('ALERT_LABEL_MAP must be a JSON object');
+    expect(() => readIntakeEnv({ ...valid, ALERT_LABEL_MAP: '{"workloadId":["bad label"]}' })).toThrow('ALERT_LABEL_MAP must be a Prometheus label name');
   });
 
   it.each([
