@@ -16,9 +16,12 @@
  * - diagnoseMaxConcurrency    concurrent diagnose invocations (SQS maxConcurrency, 2–50); default 2
  * - logRetentionDays          CloudWatch Logs retention, a value CloudWatch accepts (1, 3, 5, 7, 14, 30, …); default 30
  * - locale                    report language, `en` or `fr`; default en
+ * - tier2                     `true`: a Secrets Manager secret for the Tier 2 (Kubernetes) configuration, readable by the
+ *                             diagnose function only (TIER2_SECRET_ID); created with the placeholder {"clusters":{}}
+ *                             (Tier 2 for no cluster) and filled with put-secret-value; default false (no secret, Tier 1 only)
  * - stackName                 CloudFormation stack name; default RunaiDiagnose
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PAGER_FILTER_PRESETS, PagerFilterSchema, type FilterPolicy } from './pagerFilterPolicy.js';
 
 /** The retention periods CloudWatch Logs accepts (RetentionDays). */
@@ -55,6 +58,15 @@ const pollRate = z.union([z.number(), z.string()]).transform((value, context) =>
   return minutes;
 });
 
+/** `true` / `false` from the command line, a boolean from cdk.json. */
+const flag = z.unknown().transform((value, context) => {
+  if (typeof value === 'boolean') return value;
+  const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+  if (text === 'true' || text === 'false') return text === 'true';
+  context.addIssue({ code: 'custom', message: 'must be true or false' });
+  return z.NEVER;
+});
+
 const stackName = z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, 'must be a CloudFormation stack name (letters, digits, hyphens; starts with a letter)');
 
 export const DeployContextSchema = z.object({
@@ -71,6 +83,7 @@ export const DeployContextSchema = z.object({
     .refine((days) => (LOG_RETENTION_DAYS as readonly number[]).includes(days), `must be one of ${LOG_RETENTION_DAYS.join(', ')}`)
     .default(30),
   locale: z.enum(['en', 'fr'], 'must be en or fr').default('en'),
+  tier2: flag.optional(),
   stackName: stackName.default('RunaiDiagnose'),
 });
 
@@ -88,6 +101,8 @@ export interface DeployConfig {
   diagnoseMaxConcurrency: number;
   logRetentionDays: number;
   locale: 'en' | 'fr';
+  /** Create the Tier 2 configuration secret and give the worker TIER2_SECRET_ID. */
+  tier2: boolean;
   stackName: string;
 }
 
@@ -124,6 +139,7 @@ export function readDeployConfig(context: (key: string) => unknown): DeployConfi
     diagnoseMaxConcurrency: data.diagnoseMaxConcurrency,
     logRetentionDays: data.logRetentionDays,
     locale: data.locale,
+    tier2: data.tier2 ?? false,
     stackName: data.stackName,
   };
 }

@@ -24,7 +24,7 @@
  *   this file produces, and checks who receives what. The README's deploy section adds a
  *   post-deploy check against real SNS (`aws sns publish --message-attributes …`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The attributes the worker sets on every notification: a policy naming anything else never matches. */
 export const NOTIFICATION_ATTRIBUTES = ['kind', 'category', 'outcome', 'recurring', 'clusterId', 'project'] as const;

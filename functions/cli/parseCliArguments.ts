@@ -4,7 +4,7 @@
  * the diagnosis answers them with a `needs_input` verdict (exit 0).
  */
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import * as z from 'zod';
 import { IntentSchema, LookbackSchema } from '../core/diagnosisRequest.js';
 
 export const USAGE = `usage: runai-diagnose --cluster-id <uuid> (--workload-id <uuid> | --workload-name <n> --project <p>)

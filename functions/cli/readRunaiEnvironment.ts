@@ -2,7 +2,7 @@
  * The CLI's Run:ai connection settings from the environment, validated strictly.
  * Messages name the variable and the rule, never the value (it may be a secret).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
 
 const EnvironmentSchema = z.object({

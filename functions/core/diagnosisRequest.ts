@@ -3,7 +3,7 @@
  * (DESIGN §2 inputs). Producers (CLI, webhooks, poller) all normalise into this shape.
  * Missing identifiers are *not* a parse error: the diagnosis answers `needs_input`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const IntentSchema = z.enum(['terminal', 'active']);
 export type Intent = z.infer<typeof IntentSchema>;

@@ -3,7 +3,7 @@
  * diagnose worker through the queue. Versioned so that a deploy that changes the shape
  * can still drain messages written by the previous version.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DiagnosisRequestSchema } from './diagnosisRequest.js';
 
 export const QueuedDiagnosisSchema = z.object({

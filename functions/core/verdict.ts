@@ -2,7 +2,7 @@
  * The verdict contract (DESIGN §4.2, schemaVersion 1). The schema is the single source of
  * the type; consumers (SNS subscribers, tests) can validate against it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const CATEGORIES = [
   'OOM_KILLED',

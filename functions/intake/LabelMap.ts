@@ -3,7 +3,7 @@
  * names tried in order; the first present (non-empty) one is used. Configurable because
  * every platform team names its labels differently.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface LabelMap {
   clusterId: readonly string[];

@@ -10,7 +10,7 @@
  * never its values.
  */
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { WebhookTokens } from './createTokenChecker.js';
 import { IntakeConfigError, WebhookTokenSchema, type IntakeEnv } from './readIntakeEnv.js';
 

@@ -7,7 +7,7 @@
  * by WEBHOOK_TOKEN_SECRET_ID (the template carries only its ARN); locally, WEBHOOK_TOKEN
  * and WEBHOOK_TOKEN_PREVIOUS. Both at once is refused: which one wins would be a guess.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { LabelMapJsonSchema } from './LabelMap.js';
 
 /** A webhook bearer token, wherever it is stored (environment or secret). */

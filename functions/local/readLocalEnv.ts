@@ -7,7 +7,7 @@
  * are read with the CLI's reader (same names, same rules) and only when RUNAI_BASE_URL is
  * set: without it the built-in simulator serves the bundled fixtures.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigurationError, readRunaiEnvironment } from '../cli/readRunaiEnvironment.js';
 import { IntakeEnvSchema } from '../intake/readIntakeEnv.js';
 import { identifierProblem } from '../intake/validateIdentifier.js';

@@ -12,7 +12,7 @@
  * Errors name the variable or the secret's key, never a value.
  */
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RunaiCredentials } from '../runai/RunaiClientConfig.js';
 
 /** How long a fetched secret is reused: bounds the Secrets Manager cost and the rotation delay. */

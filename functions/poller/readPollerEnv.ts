@@ -3,7 +3,7 @@
  * fails the invocation with a message naming the key (and the rule, never the value).
  * Run:ai credentials are not here: see loadRunaiCredentials.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { LookbackSchema, parseLookbackMs } from '../core/diagnosisRequest.js';
 
 // Run:ai cluster ids are UUIDs; the case and version digits are not checked.

@@ -5,7 +5,7 @@
  * entries), so the simulator checks only what it needs to index and serve them and hands
  * everything else through untouched.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DiagnosisRequestSchema } from '../core/diagnosisRequest.js';
 import { KubernetesScenarioSchema } from '../tier2/simulator/KubernetesScenarioSchema.js';
 

@@ -5,7 +5,7 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ScenarioFileSchema, type ScenarioFile } from './ScenarioSchema.js';
 
 export type Scenario = ScenarioFile & {

@@ -20,7 +20,7 @@
  * string, or an already-parsed object) and `loadTier2ConfigFile(path)`.
  */
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const serverSchema = z.string().refine(
   (value) => {

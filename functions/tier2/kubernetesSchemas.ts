@@ -6,7 +6,7 @@
  * stripped, optional fields may be absent or null, so a newer API server cannot blind the
  * diagnosis. Timestamps stay strings (RFC 3339); they are parsed leniently where used.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const optionalString = z.string().nullish();
 const optionalInt = z.number().int().nullish();

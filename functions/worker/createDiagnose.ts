@@ -9,8 +9,12 @@
  * One client per set of credentials: its token cache and connection pool are reused by
  * every diagnosis of every batch. The credentials are looked up per diagnosis (cached for
  * minutes, so this is a map lookup when warm) and a rotated secret replaces the client.
+ *
+ * Tier 2 (optional): TIER2_SECRET_ID names a Secrets Manager secret holding a Tier 2
+ * configuration (createTier2Source.ts: same cache, rebuilt on rotation). A bad or unreadable
+ * Tier 2 secret never fails a diagnosis: it is logged once and the diagnosis runs Tier 1 only.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
 import type { DiagnosisResult } from '../diagnosis/DiagnosisResult.js';
 import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
@@ -18,6 +22,10 @@ import { loadRunaiCredentials } from '../poller/loadRunaiCredentials.js';
 import type { Locale } from '../report/Messages.js';
 import type { RunaiCredentials, RunaiRequestInfo } from '../runai/RunaiClientConfig.js';
 import { createRunaiClient, type RunaiClient } from '../runai/createRunaiClient.js';
+import type { Tier2AccessHandle } from '../tier2/createTier2Access.js';
+import type { Tier2Config } from '../tier2/Tier2Config.js';
+import { createTier2Source, type SecretStringReader } from './createTier2Source.js';
+import { silentLogger, type WorkerLogger } from './WorkerLogger.js';
 
 const unsetIfEmpty = (value: unknown): unknown => (value === '' ? undefined : value);
 
@@ -49,6 +57,12 @@ export interface CreateDiagnoseOptions {
   loadCredentials?: () => Promise<RunaiCredentials>;
   /** Every Run:ai HTTP exchange (metrics). */
   onRequest?: (info: RunaiRequestInfo) => void;
+  /** Reads the Tier 2 secret named by TIER2_SECRET_ID; defaults to Powertools getSecret (cached). */
+  readTier2Secret?: SecretStringReader;
+  /** Tests: how a Tier 2 configuration becomes an access (default createTier2Access). */
+  createTier2Access?: (config: Tier2Config) => Tier2AccessHandle;
+  /** Where Tier 2 configuration problems are reported (default: nowhere). */
+  logger?: WorkerLogger;
 }
 
 /**
@@ -78,9 +92,23 @@ export async function createDiagnose(options: CreateDiagnoseOptions): Promise<(q
     return current.reader;
   };
 
-  readerFor(await loadCredentials());
+  // Optional, and never an error: without the variable there is simply no Tier 2.
+  const tier2SecretId = options.env.TIER2_SECRET_ID?.trim();
+  const tier2 = tier2SecretId
+    ? createTier2Source({
+        secretId: tier2SecretId,
+        logger: options.logger ?? silentLogger,
+        ...(options.readTier2Secret ? { readSecret: options.readTier2Secret } : {}),
+        ...(options.createTier2Access ? { createAccess: options.createTier2Access } : {}),
+      })
+    : null;
+
+  // The Run:ai credentials must load (a failure fails the batch); the Tier 2 read cannot fail.
+  const [credentials] = await Promise.all([loadCredentials(), tier2?.current()]);
+  readerFor(credentials);
   return async (queued) => {
-    const reader = readerFor(await loadCredentials());
-    return diagnoseWorkload(queued.request, { reader, now: options.now(), locale: options.locale });
+    const [credentials, tier2Access] = await Promise.all([loadCredentials(), tier2 ? tier2.current() : null]);
+    const reader = readerFor(credentials);
+    return diagnoseWorkload(queued.request, { reader, now: options.now(), locale: options.locale, tier2: tier2Access });
   };
 }

@@ -10,6 +10,10 @@
  * messages (and after maxReceiveCount the DLQ does) until the configuration is fixed; the
  * next invocation tries the configuration again.
  *
+ * Tier 2 (optional, TIER2_SECRET_ID): a Tier 2 secret that is invalid or unreadable is logged
+ * once (`worker.tier2_unavailable`) and the batch is diagnosed with Tier 1 only; it never
+ * fails records (createTier2Source.ts).
+ *
  * Metrics (EMF, namespace RunaiDiagnose): Diagnoses per category (or outcome when not
  * diagnosed), DiagnosisLatency, DiagnoseErrors, RunaiRequests / RunaiRequestErrors, and
  * the batch outcome counts (Published, Duplicates, FailedRecords, Notifications, Digests).
@@ -133,7 +137,7 @@ function countBatch(result: BatchResult): void {
 async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
   const env = readWorkerEnv();
   const maxNotificationsPerBatch = readMaxNotifications(process.env);
-  const diagnose = await createDiagnose({ env: process.env, locale: env.REPORT_LOCALE, now, onRequest: countRunaiRequest });
+  const diagnose = await createDiagnose({ env: process.env, locale: env.REPORT_LOCALE, now, onRequest: countRunaiRequest, logger });
   return {
     diagnose: measured(diagnose),
     renderText: createRenderText(env.REPORT_LOCALE),

@@ -1,7 +1,7 @@
 /**
  * The worker Lambda's own configuration, validated strictly so that a bad deploy fails
- * with a message naming the key (values are never echoed). Run:ai settings are read by
- * `createDiagnose` (the lead's wiring), not here.
+ * with a message naming the key (values are never echoed). Run:ai settings and the optional
+ * TIER2_SECRET_ID are read by `createDiagnose` (the lead's wiring), not here.
  */
 import * as z from 'zod'; // not `{ z }`, which makes esbuild bundle all of zod (npm run bench, bundles)
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
 import { VerdictSchema, type Verdict } from '../../functions/core/verdict.js';
 import { runCli } from '../../functions/cli/runCli.js';

@@ -4,7 +4,7 @@
  * are kept loose: the simulator checks only what it needs to index them and hands
  * everything else through, so fixtures exercise the client's tolerant parsing.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const Named = z.looseObject({ name: z.string().min(1) });
 
