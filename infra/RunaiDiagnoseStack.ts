@@ -1,6 +1,7 @@
 /**
  * The whole product in one stack (DESIGN §1): HTTP API → intake → SQS → diagnose → SNS,
  * plus the optional poller on a schedule, the state table, the secrets, and the alarms.
+ * With context `tier2`, also the Tier 2 configuration secret, which only diagnose can read.
  *
  * Sizing, and why:
  * - diagnose: timeout 120 s (a batch of 25 at in-batch concurrency 4, each diagnosis a few
@@ -15,7 +16,7 @@
  * - batching window 30 s: the storm-coalescing window (coalesceVerdicts) — a node that
  *   takes down 40 pods yields digests, not 40 emails — at the cost of 30 s of latency.
  */
-import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
@@ -36,6 +37,11 @@ export const DIAGNOSE_TIMEOUT = Duration.seconds(120);
 export const DIAGNOSE_BATCH_SIZE = 25;
 export const DIAGNOSE_BATCHING_WINDOW = Duration.seconds(30);
 export const MAX_RECEIVE_COUNT = 5;
+/**
+ * The Tier 2 secret's value at creation: a valid configuration that enables Tier 2 for no
+ * cluster, so the worker runs exactly as Tier 1 until put-secret-value fills it.
+ */
+export const TIER2_SECRET_PLACEHOLDER = '{"clusters":{}}';
 /** SNS suspends an email subscription above 10 messages per second. */
 const SNS_EMAIL_MAX_PER_SECOND = 10;
 
@@ -75,6 +81,25 @@ export class RunaiDiagnoseStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason: rotationReason('This token is shared with Alertmanager, whose configuration (http_config.authorization) lives outside AWS.'),
     });
+    // Optional Tier 2: the per-cluster Kubernetes API servers and read-only tokens (DESIGN §4.5).
+    // The template holds only the placeholder; the tokens are put with put-secret-value.
+    const tier2Secret = config.tier2
+      ? new secretsmanager.Secret(this, 'Tier2Config', {
+          description:
+            'runai-diagnose: Tier 2 (Kubernetes) configuration, JSON {"clusters":{"<clusterId>":{"server","token","caData"?}}}; the placeholder enables Tier 2 for no cluster',
+          secretStringValue: SecretValue.unsafePlainText(TIER2_SECRET_PLACEHOLDER),
+        })
+      : undefined;
+    if (tier2Secret) {
+      Validations.of(tier2Secret).acknowledge({
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'The Tier 2 tokens are Kubernetes service-account tokens issued by each cluster: minting a new one needs create on serviceaccounts/token ' +
+          '(or on Secrets) in that cluster, and network access to every API server, so a rotation Lambda would hold credentials far more powerful ' +
+          'than the read-only tokens it rotates. Rotation is a manual put-secret-value after `kubectl create token`; the worker re-reads this secret ' +
+          'every 5 minutes and rebuilds its Kubernetes clients when the value changes, so it takes effect without a redeploy.',
+      });
+    }
 
     // --- Queue and dead-letter queue.
     const dlq = new sqs.Queue(this, 'DiagnosisDlq', {
@@ -129,6 +154,7 @@ export class RunaiDiagnoseStack extends Stack {
         RUNAI_BASE_URL: config.runaiBaseUrl,
         RUNAI_SECRET_ID: runaiSecret.secretArn,
         MAX_NOTIFICATIONS_PER_BATCH: String(maxNotificationsPerBatch),
+        ...(tier2Secret ? { TIER2_SECRET_ID: tier2Secret.secretArn } : {}),
       },
     });
 
@@ -143,6 +169,9 @@ export class RunaiDiagnoseStack extends Stack {
     allow(diagnose.role, ['kms:GenerateDataKey', 'kms:Decrypt'], [topics.key.keyArn]);
     allow(diagnose.role, ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem'], [table.tableArn]);
     allow(diagnose.role, ['secretsmanager:GetSecretValue'], [runaiSecret.secretArn]);
+    // Only diagnose reads Tier 2. The secret uses the AWS-managed key (aws/secretsmanager), whose key
+    // policy lets Secrets Manager decrypt for any caller it authorises: no KMS grant is needed.
+    if (tier2Secret) allow(diagnose.role, ['secretsmanager:GetSecretValue'], [tier2Secret.secretArn]);
     // What the SQS event source mapping needs, and no more (SqsEventSource would add GetQueueUrl and ChangeMessageVisibility).
     allow(diagnose.role, ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'], [queue.queueArn]);
 
@@ -199,6 +228,9 @@ export class RunaiDiagnoseStack extends Stack {
     new CfnOutput(this, 'VerdictTopicArn', { value: topics.verdicts.topicArn, description: 'Subscribe more consumers here (filter on category, outcome, recurring, clusterId, project)' });
     new CfnOutput(this, 'OpsTopicArn', { value: topics.ops.topicArn, description: 'Alarm notifications' });
     new CfnOutput(this, 'RunaiSecretArn', { value: runaiSecret.secretArn, description: 'put-secret-value {"clientId","clientSecret","grantType"?}' });
+    if (tier2Secret) {
+      new CfnOutput(this, 'Tier2SecretArn', { value: tier2Secret.secretArn, description: 'put-secret-value {"clusters":{"<clusterId>":{"server","token","caData"?}}}' });
+    }
     new CfnOutput(this, 'WebhookTokenSecretArn', { value: webhookSecret.secretArn, description: 'get-secret-value: the bearer token for Alertmanager' });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: dlq.queueUrl, description: 'Requests that did not end in a notification' });
   }

@@ -2,8 +2,10 @@
  * Process entry of local mode (`npm start` = `node dist/local.mjs`): reads the environment,
  * starts the local server, and shuts it down gracefully on SIGINT/SIGTERM (stop accepting,
  * drain the queue, close the simulator). Exit codes: 0 after a clean shutdown, 1 when the
- * queue could not be drained in time or start-up failed, 2 for a configuration error.
+ * queue could not be drained in time or start-up failed, 2 for a configuration error
+ * (the environment, or the Tier 2 file named by RUNAI_DIAGNOSE_TIER2_CONFIG).
  */
+import { Tier2ConfigError } from '../tier2/Tier2Config.js';
 import { findFixturesDir } from './findFixturesDir.js';
 import { LocalConfigError, readLocalEnv, type LocalConfig } from './readLocalEnv.js';
 import { ListenError } from './serveApp.js';
@@ -32,6 +34,11 @@ async function main(): Promise<number | undefined> {
     if (error instanceof ListenError) {
       stderr(`${PREFIX}: ${error.message}\n`);
       return 1;
+    }
+    if (error instanceof Tier2ConfigError) {
+      // Names the file and the key, never a token (Tier2Config.ts).
+      stderr(`${PREFIX}: ${error.message} (RUNAI_DIAGNOSE_TIER2_CONFIG)\n`);
+      return 2;
     }
     throw error;
   }

@@ -6,6 +6,10 @@
  * Only our keys are read; everything else in the environment is ignored. Run:ai settings
  * are read with the CLI's reader (same names, same rules) and only when RUNAI_BASE_URL is
  * set: without it the built-in simulator serves the bundled fixtures.
+ *
+ * RUNAI_DIAGNOSE_TIER2_CONFIG names a Tier 2 configuration file, as for the CLI. Its path is
+ * checked here; the file is read and validated when the server starts (startTier2Backend),
+ * with the same loader and messages as `--tier2-config`.
  */
 import * as z from 'zod';
 import { ConfigurationError, readRunaiEnvironment } from '../cli/readRunaiEnvironment.js';
@@ -50,6 +54,13 @@ export const LocalEnvSchema = z.strictObject({
   POLL_CLUSTER_IDS: optional(clusterIdList),
   POLL_INTERVAL_SECONDS: z.preprocess(unsetIfEmpty, integer(5, 86_400).default(60)),
   LOG_LEVEL: z.preprocess(unsetIfEmpty, z.enum(['info', 'warn', 'error', 'silent'], 'must be info, warn, error or silent').default('info')),
+  RUNAI_DIAGNOSE_TIER2_CONFIG: optional(
+    z
+      .string()
+      .trim()
+      .min(1, 'must be the path of a Tier 2 configuration file')
+      .refine((path) => !path.includes('\0'), 'must be the path of a Tier 2 configuration file'),
+  ),
 });
 
 type ParsedLocalEnv = z.output<typeof LocalEnvSchema>;
@@ -71,6 +82,8 @@ export interface LocalConfig {
   pollClusterIds: string[];
   pollIntervalMs: number;
   logLevel: ParsedLocalEnv['LOG_LEVEL'];
+  /** RUNAI_DIAGNOSE_TIER2_CONFIG. Absent: Tier 2 only from the built-in Kubernetes simulator (with the Run:ai simulator). */
+  tier2ConfigPath: string | undefined;
 }
 
 export class LocalConfigError extends Error {
@@ -103,6 +116,7 @@ export function readLocalEnv(env: Readonly<Record<string, string | undefined>>):
     pollClusterIds: data.POLL_CLUSTER_IDS ?? [],
     pollIntervalMs: data.POLL_INTERVAL_SECONDS * 1000,
     logLevel: data.LOG_LEVEL,
+    tier2ConfigPath: data.RUNAI_DIAGNOSE_TIER2_CONFIG,
   };
 }
 

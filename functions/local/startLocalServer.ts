@@ -3,7 +3,9 @@
  * with the in-process memory queue instead of SQS, the batch worker (processDiagnosisBatch,
  * so coalescing, digests and idempotency behave as in AWS) consuming it in short windows,
  * the built-in Run:ai simulator unless a real Run:ai is configured, and the console
- * publisher unless an SNS topic is. Optionally the failure poller on a timer.
+ * publisher unless an SNS topic is. Optionally the failure poller on a timer. Tier 2 from
+ * RUNAI_DIAGNOSE_TIER2_CONFIG, or with the Run:ai simulator from a built-in Kubernetes
+ * simulator per bundled `tier2-*` scenario (startTier2Backend).
  *
  * Everything the process does is reachable from the returned handle, so tests and the
  * demo run it in-process; `main.ts` only adds the environment, stdout and signals.
@@ -17,6 +19,7 @@ import type { PollSummary } from '../poller/PollSummary.js';
 import { createMemoryQueue, type MemoryQueue } from '../queue/createMemoryQueue.js';
 import { createRunaiClient } from '../runai/createRunaiClient.js';
 import type { RunaiSimulator, ScenarioState } from '../simulator/startRunaiSimulator.js';
+import type { KubernetesSimulator } from '../tier2/simulator/startKubernetesSimulator.js';
 import { createRenderText } from '../worker/createRenderText.js';
 import { processDiagnosisBatch } from '../worker/processDiagnosisBatch.js';
 import { createBatchingWorker } from './createBatchingWorker.js';
@@ -27,6 +30,7 @@ import type { LocalConfig } from './readLocalEnv.js';
 import { baseUrlFor, serveApp } from './serveApp.js';
 import { startLocalPoller, type LocalPoller } from './startLocalPoller.js';
 import { startRunaiBackend } from './startRunaiBackend.js';
+import { startTier2Backend } from './startTier2Backend.js';
 import { describeTiming, withTiming, type DiagnosisTiming } from './withTiming.js';
 
 export interface StartLocalServerOptions {
@@ -61,11 +65,13 @@ export interface LocalServer {
   curl: string;
   queue: MemoryQueue;
   simulator: RunaiSimulator | null;
+  /** The built-in Kubernetes simulators serving the bundled Tier 2 scenarios, by scenario name (empty otherwise). */
+  kubernetesSimulators: ReadonlyMap<string, KubernetesSimulator>;
   /** Resolves once everything enqueued so far has ended (published, duplicate or dead letter). */
   whenIdle(): Promise<void>;
   /** One poller run now, or null when POLL_CLUSTER_IDS is not set. */
   pollNow(): Promise<PollSummary> | null;
-  /** Stops accepting, drains the queue (bounded), then closes Run:ai, the simulator and SNS. */
+  /** Stops accepting, drains the queue (bounded), then closes Run:ai, Tier 2, the simulators and SNS. */
   close(options?: { drainTimeoutMs?: number }): Promise<{ drained: boolean }>;
 }
 
@@ -86,6 +92,9 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
     cleanups.push(() => backend.close());
     const client = createRunaiClient(backend.client);
     cleanups.push(() => client.close());
+    // A bad RUNAI_DIAGNOSE_TIER2_CONFIG stops the start here (Tier2ConfigError, naming the key).
+    const tier2 = await startTier2Backend({ configPath: config.tier2ConfigPath, scenarios: backend.scenarios });
+    cleanups.push(() => tier2.close());
     const delivery = await createLocalPublisher({ snsTopicArn: config.snsTopicArn, stdout, ...(options.snsClient ? { snsClient: options.snsClient } : {}) });
     cleanups.push(() => delivery.close());
 
@@ -93,7 +102,10 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
     const idempotency = createMemoryIdempotencyStore({ now });
     const renderText = createRenderText(config.locale);
     const onDiagnosed = options.onDiagnosed ?? ((timing: DiagnosisTiming) => stdout(`${describeTiming(timing)}\n`));
-    const diagnose = withTiming((queued) => diagnoseWorkload(queued.request, { reader: client, now: now(), locale: config.locale }), onDiagnosed);
+    const diagnose = withTiming(
+      (queued) => diagnoseWorkload(queued.request, { reader: client, now: now(), locale: config.locale, tier2: tier2.accessFor(queued.request) }),
+      onDiagnosed,
+    );
     const worker = createBatchingWorker({
       queue,
       windowMs: config.batchWindowMs,
@@ -133,7 +145,8 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
     const pollerText = poller
       ? `; poller: ${config.pollClusterIds.length} cluster${config.pollClusterIds.length === 1 ? '' : 's'} every ${config.pollIntervalMs / 1000} s`
       : '';
-    const readyLine = `runai-diagnose local: listening on ${url} (Run:ai: ${backend.description}; publisher: ${delivery.description}${pollerText})`;
+    const tier2Text = tier2.description ? `; Tier 2: ${tier2.description}` : '';
+    const readyLine = `runai-diagnose local: listening on ${url} (Run:ai: ${backend.description}${tier2Text}; publisher: ${delivery.description}${pollerText})`;
     const curl = exampleCurl(url, token, backend.example);
     if (options.announce !== false) {
       stdout(`${readyLine}\n`);
@@ -151,6 +164,7 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
       curl,
       queue,
       simulator: backend.simulator,
+      kubernetesSimulators: tier2.simulators,
       whenIdle: () => queue.whenIdle(),
       pollNow: () => poller?.pollNow() ?? null,
       close({ drainTimeoutMs = 15_000 } = {}) {

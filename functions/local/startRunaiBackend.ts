@@ -6,7 +6,7 @@
  */
 import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
 import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
-import { loadScenarios, startRunaiSimulator, type RunaiSimulator, type ScenarioState } from '../simulator/startRunaiSimulator.js';
+import { loadScenarios, startRunaiSimulator, type RunaiSimulator, type Scenario, type ScenarioState } from '../simulator/startRunaiSimulator.js';
 import type { LocalConfig } from './readLocalEnv.js';
 
 /** The scenario the printed curl diagnoses: a recurring OOM, quantities and history included. */
@@ -17,6 +17,8 @@ const SIMULATOR_CREDENTIALS = { clientId: 'sim-client', clientSecret: 'sim-secre
 export interface RunaiBackend {
   client: Pick<RunaiClientConfig, 'baseUrl' | 'credentials' | 'requestTimeoutMs'>;
   simulator: RunaiSimulator | null;
+  /** The bundled scenarios the simulator serves (empty with a real Run:ai). */
+  scenarios: readonly Scenario[];
   /** For the ready line: `built-in simulator, 53 scenarios` or the base URL. */
   description: string;
   /** The request of the printed curl: a bundled workload, or placeholders for a real Run:ai. */
@@ -34,6 +36,7 @@ export async function startRunaiBackend(options: {
     return {
       client: options.runai,
       simulator: null,
+      scenarios: [],
       description: options.runai.baseUrl,
       example: { clusterId: '<cluster-id>', workloadId: '<workload-id>' },
       close: async () => undefined,
@@ -49,6 +52,7 @@ export async function startRunaiBackend(options: {
   return {
     client: { baseUrl: simulator.url, credentials: { grantType: 'client_credentials', ...SIMULATOR_CREDENTIALS } },
     simulator,
+    scenarios,
     description: `built-in simulator, ${scenarios.length} scenarios`,
     example: requestBody(example?.request ?? {}),
     close: () => simulator.close(),

@@ -25,8 +25,14 @@ describe('readDeployConfig', () => {
       diagnoseMaxConcurrency: 2,
       logRetentionDays: 30,
       locale: 'en',
+      tier2: false,
       stackName: 'RunaiDiagnose',
     });
+  });
+
+  it('tier2: true or false, from the command line (strings) or cdk.json (booleans)', () => {
+    for (const value of ['true', ' TRUE ', true]) expect(read({ ...base, tier2: value }).tier2).toBe(true);
+    for (const value of ['false', false, '']) expect(read({ ...base, tier2: value }).tier2).toBe(false);
   });
 
   it('accepts the command-line forms (strings) and the cdk.json forms (numbers, lists, objects)', () => {
@@ -84,6 +90,8 @@ describe('readDeployConfig', () => {
     [{ ...base, logRetentionDays: '10' }, 'logRetentionDays must be one of 1, 3, 5, 7, 14, 30'],
     [{ ...base, locale: 'de' }, 'locale must be en or fr'],
     [{ ...base, stackName: '9lives' }, 'stackName must be a CloudFormation stack name'],
+    [{ ...base, tier2: 'yes' }, 'tier2 must be true or false'],
+    [{ ...base, tier2: 1 }, 'tier2 must be true or false'],
   ])('names the bad key: %j', (context, message) => {
     expect(problem(context)).toContain(message);
   });

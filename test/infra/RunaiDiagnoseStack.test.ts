@@ -156,6 +156,12 @@ describe('queue, table, topics, secrets', () => {
     expect(webhook).toMatchObject({ SecretStringTemplate: '{}', GenerateStringKey: 'current', PasswordLength: 48 });
     for (const [, secret] of ofType('AWS::SecretsManager::Secret')) expect(secret.Properties.SecretString).toBeUndefined();
   });
+
+  it('no Tier 2 unless asked for: no Tier 2 secret, no TIER2_SECRET_ID (tier2Stack.test.ts covers tier2=true)', () => {
+    expect(ofType('AWS::SecretsManager::Secret').map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['RunaiCredentials', 'WebhookToken']);
+    for (const [, fn] of ofType('AWS::Lambda::Function')) expect(fn.Properties.Environment.Variables).not.toHaveProperty('TIER2_SECRET_ID');
+    expect(Object.keys(synth.template.toJSON().Outputs ?? {}).filter((name) => name.startsWith('Tier2'))).toEqual([]);
+  });
 });
 
 describe('API and schedule', () => {

@@ -64,6 +64,7 @@ describe('local mode process (node bundle)', () => {
     [{ PORT: 'eighty' }, 'PORT must be an integer'],
     [{ WEBHOOK_TOKEN: 'tiny' }, 'WEBHOOK_TOKEN must be at least 16 characters'],
     [{ RUNAI_BASE_URL: 'https://acme.run.ai' }, 'RUNAI_CLIENT_ID is not set'],
+    [{ RUNAI_DIAGNOSE_TIER2_CONFIG: '/nonexistent/tier2.json' }, 'cannot read the Tier 2 configuration file /nonexistent/tier2\\.json \\(ENOENT\\) \\(RUNAI_DIAGNOSE_TIER2_CONFIG\\)$'],
   ])('%j: one stderr line naming the variable, exit 2, nothing on stdout', async (env, message) => {
     const proc = run(env);
     expect(await proc.exit).toBe(2);
@@ -78,7 +79,9 @@ describe('local mode process (node bundle)', () => {
     try {
       await waitFor('the curl line', () => proc.stdout().includes('try it: curl'));
       const [ready, tokenLine, curlLine] = proc.stdout().split('\n');
-      expect(ready).toMatch(/^runai-diagnose local: listening on http:\/\/127\.0\.0\.1:\d+ \(Run:ai: built-in simulator, \d+ scenarios; publisher: console\)$/);
+      expect(ready).toMatch(
+        /^runai-diagnose local: listening on http:\/\/127\.0\.0\.1:\d+ \(Run:ai: built-in simulator, \d+ scenarios; Tier 2: built-in Kubernetes simulator, \d+ scenarios; publisher: console\)$/,
+      );
       expect(tokenLine).toMatch(/^webhook token \(generated/);
       const curl = parseCurl(curlLine!.replace(/^try it: /, ''));
       const response = await fetch(curl.url, { method: 'POST', headers: curl.headers, body: curl.body });
@@ -90,6 +93,28 @@ describe('local mode process (node bundle)', () => {
       expect(proc.stdout()).toContain('[OOM_KILLED] llm-pretrain-13b (foundation-models) recurring 3x/7d\n');
       expect(proc.stderr()).toContain('runai-diagnose local: SIGTERM received, draining the queue...');
       expect(proc.stderr()).toContain('runai-diagnose local: stopped\n');
+    } finally {
+      if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
+    }
+  });
+
+  it('diagnoses a bundled Tier 2 scenario with Tier 2 evidence from the built-in Kubernetes simulator', async () => {
+    const proc = run({ PORT: '0', BATCH_WINDOW_MS: '50', WEBHOOK_TOKEN: 'process-test-token-0123456789' });
+    try {
+      await waitFor('the curl line', () => proc.stdout().includes('try it: curl'));
+      const url = /listening on (http:\/\/[^ ]+) /.exec(proc.stdout())![1]!;
+      const response = await fetch(`${url}/webhooks/runai`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer process-test-token-0123456789', 'content-type': 'application/json' },
+        // fixtures/scenarios/tier2-cuda-oom-in-logs
+        body: JSON.stringify({ clusterId: '7f3c2a9e-1b4d-4c8e-9a61-2d5f8e0b7c13', workloadId: '43807616-6c77-57a5-8df9-234c32fce9d0' }),
+      });
+      expect(response.status).toBe(202);
+      await waitFor('the notification', () => proc.stdout().includes('torch.OutOfMemoryError: CUDA out of memory'));
+      expect(proc.stdout()).toContain('kubectl logs sdxl-lora-finetune-0-0 -n runai-genai-images');
+      expect(proc.stdout()).not.toContain('Tier 2 (Kubernetes) evidence is not configured');
+      proc.child.kill('SIGTERM');
+      expect(await proc.exit).toBe(0);
     } finally {
       if (proc.child.exitCode === null) proc.child.kill('SIGKILL');
     }

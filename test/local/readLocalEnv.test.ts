@@ -17,7 +17,13 @@ describe('readLocalEnv', () => {
       batchWindowMs: 500,
       pollClusterIds: [],
       logLevel: 'info',
+      tier2ConfigPath: undefined,
     });
+  });
+
+  it('reads RUNAI_DIAGNOSE_TIER2_CONFIG as a file path (trimmed; empty means unset), as the CLI does', () => {
+    expect(readLocalEnv({ RUNAI_DIAGNOSE_TIER2_CONFIG: ' /etc/runai-diagnose/tier2.json ' }).tier2ConfigPath).toBe('/etc/runai-diagnose/tier2.json');
+    expect(readLocalEnv({ RUNAI_DIAGNOSE_TIER2_CONFIG: '' }).tier2ConfigPath).toBeUndefined();
   });
 
   it('reads a real Run:ai, an SNS topic and the poller', () => {
@@ -50,6 +56,7 @@ describe('readLocalEnv', () => {
     [{ POLL_CLUSTER_IDS: ' , ' }, /^POLL_CLUSTER_IDS must list at least one cluster id/],
     [{ POLL_CLUSTER_IDS: 'c1,bad id' }, /^POLL_CLUSTER_IDS has an invalid cluster id/],
     [{ LOG_LEVEL: 'debug' }, /^LOG_LEVEL must be info, warn, error or silent$/],
+    [{ RUNAI_DIAGNOSE_TIER2_CONFIG: '   ' }, /^RUNAI_DIAGNOSE_TIER2_CONFIG must be the path of a Tier 2 configuration file$/],
   ])('%j fails with one line naming the variable, never echoing a value', (env, message) => {
     let error: unknown;
     try {

@@ -1,17 +1,21 @@
 /**
  * Local mode in-process: what `npm start` prints, that the printed curl works, that every
- * bundled scenario is served by the merged simulator, repeats notify once, and shutdown
- * drains what was accepted.
+ * bundled scenario is served by the merged simulator (the Tier 2 ones with their built-in
+ * Kubernetes simulators), repeats notify once, and shutdown drains what was accepted.
  */
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../functions/local/startLocalServer.js';
 import type { DiagnosisTiming } from '../../functions/local/withTiming.js';
 import { bundledScenarios, FIXTURES_DIR, postJson, startCapturedServer, TOKEN } from '../e2e/e2eKit.js';
+import { assertKubernetesReads, assertVerdictMatches } from '../scenarios/scenarioHarness.js';
 import { parseCurl } from './parseCurl.js';
 
-const SCENARIO_COUNT = readdirSync(FIXTURES_DIR).filter((name) => existsSync(join(FIXTURES_DIR, name, 'scenario.json'))).length;
+const SCENARIO_DIRS = readdirSync(FIXTURES_DIR).filter((name) => existsSync(join(FIXTURES_DIR, name, 'scenario.json')));
+const SCENARIO_COUNT = SCENARIO_DIRS.length;
+const TIER2_COUNT = SCENARIO_DIRS.filter((name) => 'kubernetes' in JSON.parse(readFileSync(join(FIXTURES_DIR, name, 'scenario.json'), 'utf8'))).length;
+const NOT_CONFIGURED = 'Tier 2 (Kubernetes) evidence is not configured for this cluster';
 const EXAMPLE_SUBJECT = '[OOM_KILLED] llm-pretrain-13b (foundation-models) recurring 3x/7d';
 
 let running: LocalServer[] = [];
@@ -34,7 +38,9 @@ describe('local server', () => {
     const lines = stdout().trimEnd().split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(
-      new RegExp(`^runai-diagnose local: listening on http://127\\.0\\.0\\.1:\\d+ \\(Run:ai: built-in simulator, ${SCENARIO_COUNT} scenarios; publisher: console\\)$`),
+      new RegExp(
+        `^runai-diagnose local: listening on http://127\\.0\\.0\\.1:\\d+ \\(Run:ai: built-in simulator, ${SCENARIO_COUNT} scenarios; Tier 2: built-in Kubernetes simulator, ${TIER2_COUNT} scenarios; publisher: console\\)$`,
+      ),
     );
     expect(lines[0]).toContain(server.url);
     expect(server.tokenGenerated).toBe(true);
@@ -66,7 +72,7 @@ describe('local server', () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
-  it('serves every bundled scenario from one control plane: each verdict is the scenario’s expected one', async () => {
+  it('serves every bundled scenario from one control plane: each verdict is the scenario’s expected one, Tier 2 ones included', async () => {
     const timings: DiagnosisTiming[] = [];
     const { server } = await start({ DIGEST_THRESHOLD: '10000' }, { onDiagnosed: (timing) => timings.push(timing) });
     const scenarios = await bundledScenarios();
@@ -78,18 +84,34 @@ describe('local server', () => {
     await server.whenIdle();
     expect(server.queue.deadLetters).toHaveLength(0);
     let compared = 0;
+    let tier2Compared = 0;
     for (const scenario of scenarios) {
       const expected = scenario.expect as { outcome?: string; category?: string | null };
-      // Fault scenarios are served without their faults here, and Tier 2 scenarios need a
-      // Kubernetes API that local mode does not serve: their expectations do not hold here.
-      if (scenario.runai.faults.length > 0 || ('kubernetes' in scenario && scenario.kubernetes !== undefined) || !expected.outcome) continue;
+      // Fault scenarios are served without their Run:ai faults here: their expectations do not hold.
+      if (scenario.runai.faults.length > 0 || !expected.outcome) continue;
       const timing = timings.find((t) => sameRequest(t, scenario.request));
       if (!timing) continue; // refused by the webhook (no cluster id)
-      expect(timing.result?.verdict.outcome, scenario.name).toBe(expected.outcome);
-      if (expected.category !== undefined) expect(timing.result?.verdict.category ?? null, scenario.name).toBe(expected.category);
+      const verdict = timing.result!.verdict;
+      expect(verdict.outcome, scenario.name).toBe(expected.outcome);
+      if (expected.category !== undefined) expect(verdict.category ?? null, scenario.name).toBe(expected.category);
       compared += 1;
+      if (scenario.kubernetes) {
+        // The whole expectation, as the scenario test checks it through the CLI: evidence,
+        // limitations, advice, and exactly the Kubernetes reads (each scenario has its own simulator).
+        assertVerdictMatches(scenario, verdict, [JSON.stringify(verdict)]);
+        const simulator = server.kubernetesSimulators.get(scenario.name);
+        expect(simulator, scenario.name).toBeDefined();
+        assertKubernetesReads(scenario, simulator!.requests);
+        expect(simulator!.violations, scenario.name).toEqual([]);
+        tier2Compared += 1;
+      } else if (verdict.category === 'UNKNOWN' || verdict.category === 'CRASH_APP_ERROR') {
+        // Tier 1 scenarios stay Tier 1: no Kubernetes pod-not-found noise from the Tier 2 scenarios' cluster.
+        expect(verdict.limitations.join('\n'), scenario.name).toContain(NOT_CONFIGURED);
+      }
     }
-    expect(compared).toBeGreaterThanOrEqual(40);
+    expect(compared).toBeGreaterThanOrEqual(48);
+    expect(tier2Compared).toBe(TIER2_COUNT);
+    expect(TIER2_COUNT).toBeGreaterThanOrEqual(8);
     expect(timings.length).toBeGreaterThanOrEqual(SCENARIO_COUNT - 2);
   });
 
