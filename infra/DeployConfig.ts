@@ -19,9 +19,13 @@
  * - tier2                     `true`: a Secrets Manager secret for the Tier 2 (Kubernetes) configuration, readable by the
  *                             diagnose function only (TIER2_SECRET_ID); created with the placeholder {"clusters":{}}
  *                             (Tier 2 for no cluster) and filled with put-secret-value; default false (no secret, Tier 1 only)
+ * - alertLabelMap             which alert labels carry the identifiers: JSON overrides of the default label map, e.g.
+ *                             {"clusterId":["runai_cluster"]} (keys clusterId, workloadId, workloadName, project, namespace:
+ *                             label-name lists; namespacePrefix: string); given to the intake as ALERT_LABEL_MAP
  * - stackName                 CloudFormation stack name; default RunaiDiagnose
  */
 import * as z from 'zod';
+import { LabelMapJsonSchema, type LabelMap } from '../functions/intake/LabelMap.js';
 import { PAGER_FILTER_PRESETS, PagerFilterSchema, type FilterPolicy } from './pagerFilterPolicy.js';
 
 /** The retention periods CloudWatch Logs accepts (RetentionDays). */
@@ -84,6 +88,11 @@ export const DeployContextSchema = z.object({
     .default(30),
   locale: z.enum(['en', 'fr'], 'must be en or fr').default('en'),
   tier2: flag.optional(),
+  alertLabelMap: z
+    .unknown()
+    .transform((value) => (typeof value === 'string' ? value : JSON.stringify(value)))
+    .pipe(LabelMapJsonSchema)
+    .optional(),
   stackName: stackName.default('RunaiDiagnose'),
 });
 
@@ -103,6 +112,8 @@ export interface DeployConfig {
   locale: 'en' | 'fr';
   /** Create the Tier 2 configuration secret and give the worker TIER2_SECRET_ID. */
   tier2: boolean;
+  /** ALERT_LABEL_MAP for the intake; absent: the default label map. */
+  alertLabelMap?: Partial<LabelMap>;
   stackName: string;
 }
 
@@ -140,6 +151,7 @@ export function readDeployConfig(context: (key: string) => unknown): DeployConfi
     logRetentionDays: data.logRetentionDays,
     locale: data.locale,
     tier2: data.tier2 ?? false,
+    ...(data.alertLabelMap !== undefined ? { alertLabelMap: data.alertLabelMap } : {}),
     stackName: data.stackName,
   };
 }

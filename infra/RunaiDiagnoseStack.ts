@@ -138,7 +138,11 @@ export class RunaiDiagnoseStack extends Stack {
       memorySize: 512,
       timeout: Duration.seconds(10),
       logRetentionDays: config.logRetentionDays,
-      environment: { QUEUE_URL: queue.queueUrl, WEBHOOK_TOKEN_SECRET_ID: webhookSecret.secretArn },
+      environment: {
+        QUEUE_URL: queue.queueUrl,
+        WEBHOOK_TOKEN_SECRET_ID: webhookSecret.secretArn,
+        ...(config.alertLabelMap ? { ALERT_LABEL_MAP: JSON.stringify(config.alertLabelMap) } : {}),
+      },
     });
     const maxNotificationsPerBatch = Math.max(1, Math.floor(SNS_EMAIL_MAX_PER_SECOND / config.diagnoseMaxConcurrency));
     const diagnose = createFunction(this, 'Diagnose', {

@@ -13,6 +13,7 @@
  */
 import * as z from 'zod';
 import { ConfigurationError, readRunaiEnvironment } from '../cli/readRunaiEnvironment.js';
+import type { LabelMap } from '../intake/LabelMap.js';
 import { IntakeEnvSchema } from '../intake/readIntakeEnv.js';
 import { identifierProblem } from '../intake/validateIdentifier.js';
 import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
@@ -40,6 +41,7 @@ export const LocalEnvSchema = z.strictObject({
   HOST: z.preprocess(unsetIfEmpty, z.string().regex(/^[A-Za-z0-9.:[\]-]{1,253}$/, 'must be a host name or IP address').default('127.0.0.1')),
   WEBHOOK_TOKEN: optional(IntakeEnvSchema.shape.WEBHOOK_TOKEN),
   WEBHOOK_TOKEN_PREVIOUS: optional(IntakeEnvSchema.shape.WEBHOOK_TOKEN),
+  ALERT_LABEL_MAP: IntakeEnvSchema.shape.ALERT_LABEL_MAP,
   RUNAI_BASE_URL: optional(z.string()),
   RUNAI_CLIENT_ID: optional(z.string()),
   RUNAI_CLIENT_SECRET: optional(z.string()),
@@ -71,6 +73,8 @@ export interface LocalConfig {
   /** Absent: local mode generates one and prints it. */
   webhookToken: string | undefined;
   webhookTokenPrevious: string | undefined;
+  /** ALERT_LABEL_MAP: overrides of the alert label map, as in AWS. */
+  labelMap: Partial<LabelMap> | undefined;
   /** Absent: the built-in simulator serving every bundled scenario. */
   runai: Pick<RunaiClientConfig, 'baseUrl' | 'credentials' | 'requestTimeoutMs'> | undefined;
   /** Absent: the console publisher. */
@@ -107,6 +111,7 @@ export function readLocalEnv(env: Readonly<Record<string, string | undefined>>):
     host: data.HOST,
     webhookToken: data.WEBHOOK_TOKEN,
     webhookTokenPrevious: data.WEBHOOK_TOKEN_PREVIOUS,
+    labelMap: data.ALERT_LABEL_MAP,
     runai: readRunai(data),
     snsTopicArn: data.SNS_TOPIC_ARN,
     locale: data.REPORT_LOCALE,

@@ -136,6 +136,7 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
     const app = createIntakeApp({
       queue,
       tokens: { current: token, previous: config.webhookTokenPrevious },
+      ...(config.labelMap ? { labelMap: config.labelMap } : {}),
       now,
       logger,
     });

@@ -30,6 +30,15 @@ describe('readDeployConfig', () => {
     });
   });
 
+  it('alertLabelMap: JSON overrides from the command line or an object from cdk.json, strictly', () => {
+    const overrides = { clusterId: ['runai_cluster'], namespacePrefix: 'gpu-' };
+    expect(read({ ...base, alertLabelMap: JSON.stringify(overrides) }).alertLabelMap).toEqual(overrides);
+    expect(read({ ...base, alertLabelMap: overrides }).alertLabelMap).toEqual(overrides);
+    expect(read(base).alertLabelMap).toBeUndefined();
+    expect(problem({ ...base, alertLabelMap: '{"cluster":["x"]}' })).toContain('alertLabelMap ');
+    expect(problem({ ...base, alertLabelMap: 'runai_cluster' })).toContain('alertLabelMap must be a JSON object');
+  });
+
   it('tier2: true or false, from the command line (strings) or cdk.json (booleans)', () => {
     for (const value of ['true', ' TRUE ', true]) expect(read({ ...base, tier2: value }).tier2).toBe(true);
     for (const value of ['false', false, '']) expect(read({ ...base, tier2: value }).tier2).toBe(false);

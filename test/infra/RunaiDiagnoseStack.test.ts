@@ -63,6 +63,11 @@ describe('functions', () => {
     }
   });
 
+  it('gives the intake the alert label map from context, as ALERT_LABEL_MAP', () => {
+    const variables = resources[functionId('intake')]!.Properties.Environment.Variables;
+    expect(JSON.parse(variables.ALERT_LABEL_MAP)).toEqual({ clusterId: ['runai_cluster'], workloadId: ['job_uid'] });
+  });
+
   it('configures the worker from context: locale, Run:ai URL, notifications per batch = 10 / maxConcurrency', () => {
     expect(resources[functionId('diagnose')]!.Properties.Environment.Variables).toMatchObject({
       REPORT_LOCALE: 'fr',

@@ -25,6 +25,7 @@ export const FULL_CONTEXT = {
   diagnoseMaxConcurrency: '3',
   logRetentionDays: '90',
   locale: 'fr',
+  alertLabelMap: '{"clusterId":["runai_cluster"],"workloadId":["job_uid"]}',
 } as const;
 
 export interface Synthesized extends BuiltApp {

@@ -21,6 +21,11 @@ describe('readLocalEnv', () => {
     });
   });
 
+  it('reads ALERT_LABEL_MAP overrides as the intake Lambda does', () => {
+    expect(readLocalEnv({ ALERT_LABEL_MAP: '{"workloadName":["job"]}' }).labelMap).toEqual({ workloadName: ['job'] });
+    expect(() => readLocalEnv({ ALERT_LABEL_MAP: '{"job":["x"]}' })).toThrow(LocalConfigError);
+  });
+
   it('reads RUNAI_DIAGNOSE_TIER2_CONFIG as a file path (trimmed; empty means unset), as the CLI does', () => {
     expect(readLocalEnv({ RUNAI_DIAGNOSE_TIER2_CONFIG: ' /etc/runai-diagnose/tier2.json ' }).tier2ConfigPath).toBe('/etc/runai-diagnose/tier2.json');
     expect(readLocalEnv({ RUNAI_DIAGNOSE_TIER2_CONFIG: '' }).tier2ConfigPath).toBeUndefined();
