@@ -5,8 +5,7 @@
  * bars (DESIGN §5): round trips under latency, bounded concurrency in a storm, and that
  * nothing but the token request is ever sent with a method other than GET.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildSimulatorState, type SimulatorState } from './buildSimulatorState.js';
 import { FaultInjector } from './FaultInjector.js';
 import { requestClusterId } from './requestClusterId.js';
@@ -14,6 +13,7 @@ import { handleTokenRequest, type SimulatorCredentials } from './handleTokenRequ
 import { routeRunaiPath, type RunaiRoute } from './routeRunaiPath.js';
 import { FaultSchema, type Fault, type FaultEndpoint, type ScenarioState } from './ScenarioSchema.js';
 import { serveRunaiEndpoint, type SimulatorResponse } from './serveRunaiEndpoint.js';
+import { startLoopbackServer } from './startLoopbackServer.js';
 import { TokenStore } from './TokenStore.js';
 
 export { loadScenario, loadScenarios, type Scenario } from './loadScenario.js';
@@ -88,7 +88,6 @@ export async function startRunaiSimulator(options: RunaiSimulatorOptions): Promi
   const faults = new FaultInjector(state.faults);
   const requests: RecordedRequest[] = [];
   const violations: RecordedRequest[] = [];
-  const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   /** Completion callbacks of the requests in flight, so close() can settle hung ones at once. */
   const open = new Set<(status: number | null) => void>();
@@ -182,27 +181,17 @@ export async function startRunaiSimulator(options: RunaiSimulatorOptions): Promi
       : serveRunaiEndpoint(state, route, query);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((cause: unknown) => {
-      // A simulator bug must surface in the test that hit it, not hang it.
-      if (!res.headersSent && !res.destroyed) writeJson(res, error(500, `simulator error: ${String(cause)}`));
-      else res.destroy();
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const server = await startLoopbackServer(
+    (req, res) => {
+      handle(req, res).catch((cause: unknown) => {
+        // A simulator bug must surface in the test that hit it, not hang it.
+        if (!res.headersSent && !res.destroyed) writeJson(res, error(500, `simulator error: ${String(cause)}`));
+        else res.destroy();
+      });
+    },
+    options,
+  );
+  const { host, port } = server;
 
   let closing: Promise<void> | undefined;
   return {
@@ -229,16 +218,16 @@ export async function startRunaiSimulator(options: RunaiSimulatorOptions): Promi
       faults.set(state.faults);
     },
     close() {
-      closing ??= new Promise<void>((resolve) => {
+      closing ??= (() => {
         closed = true;
         for (const timer of timers) clearTimeout(timer);
         timers.clear();
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
+        const stopped = server.close();
         // Destroyed sockets report 'close' asynchronously; settle their records now so the
         // counters are final as soon as close() resolves.
         for (const complete of open) complete(null);
-      });
+        return stopped;
+      })();
       return closing;
     },
   };

@@ -1,8 +1,8 @@
 /**
  * An Alertmanager v4 webhook body as a storm produces it: `alerts` firing alerts in one
  * group, of which the first `distinct` name distinct workloads (half by id, half by name +
- * `runai-<project>` namespace) and the rest repeat them — the shape of
- * test/intake/storm.test.ts, with the labels and annotations kube-prometheus really sends.
+ * `runai-<project>` namespace) and the rest repeat them, with the labels and annotations
+ * kube-prometheus really sends. test/intake/storm.test.ts times the intake on it too.
  */
 export const STORM_CLUSTER = '3f2c6a4e-6a1d-4c1e-9f0e-2b7d8a9c1d2e';
 

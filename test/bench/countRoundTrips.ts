@@ -1,7 +1,8 @@
 /**
- * Sequential round trips in a recording of Run:ai requests, as test/diagnosis/roundTrips.test.ts
- * counts them: a request that starts while an earlier one is still in flight belongs to the
- * same round; one that starts after every earlier one ended opens a new round.
+ * Sequential round trips in a recording of Run:ai requests (the bench, and the latency bar in
+ * test/diagnosis/roundTrips.test.ts, count with it): a request that starts while an earlier one
+ * is still in flight belongs to the same round; one that starts after every earlier one ended
+ * opens a new round.
  */
 import type { RecordedRequest } from '../../functions/simulator/startRunaiSimulator.js';
 

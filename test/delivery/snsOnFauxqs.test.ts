@@ -5,40 +5,24 @@
  * key as AWS does, and its filter policies do not match String.Array attributes.
  */
 import { CreateTopicCommand, PublishCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
-import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
-import { startFauxqs, type FauxqsServer } from 'fauxqs';
+import { ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
+import { startFauxqs } from 'fauxqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VerdictSchema, type Verdict } from '../../functions/core/verdict.js';
 import { buildSnsMessage } from '../../functions/delivery/buildSnsMessage.js';
 import { createSnsPublisher } from '../../functions/delivery/createSnsPublisher.js';
 import type { SnsJsonMessage } from '../../functions/delivery/SnsNotification.js';
+import { FAUXQS_CREDENTIALS, startFauxqsKit, type Fauxqs } from '../support/fauxqsKit.js';
 import { fakeRenderText, makeVerdict } from './verdictFixture.js';
 
-const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
-let server: FauxqsServer;
-let sns: SNSClient;
-let sqs: SQSClient;
-
+let faux: Fauxqs;
 beforeAll(async () => {
-  server = await startFauxqs({ port: 0, logger: false });
-  sns = new SNSClient({ endpoint: server.address, region: 'us-east-1', credentials });
-  sqs = new SQSClient({ endpoint: server.address, region: 'us-east-1', credentials });
+  faux = await startFauxqsKit();
 });
-
-afterAll(async () => {
-  sns.destroy();
-  sqs.destroy();
-  await server.stop();
-});
-
-async function queue(name: string) {
-  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: name }));
-  const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }));
-  return { url: QueueUrl!, arn: Attributes!.QueueArn! };
-}
+afterAll(() => faux.stop());
 
 async function receiveAll(url: string): Promise<Message[]> {
-  const { Messages } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, MessageAttributeNames: ['All'], WaitTimeSeconds: 0 }));
+  const { Messages } = await faux.sqs.send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, MessageAttributeNames: ['All'], WaitTimeSeconds: 0 }));
   return Messages ?? [];
 }
 
@@ -50,15 +34,15 @@ function sqsPayload(envelopeMessage: string): string {
 
 describe('SNS publish on fauxqs', () => {
   it('delivers the subject, the verdict JSON for the sqs protocol, and the message attributes', async () => {
-    const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'verdicts' }));
-    const wrapped = await queue('pager');
-    const raw = await queue('pager-raw');
-    await sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: wrapped.arn }));
-    await sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: raw.arn, Attributes: { RawMessageDelivery: 'true' } }));
+    const { TopicArn } = await faux.sns.send(new CreateTopicCommand({ Name: 'verdicts' }));
+    const wrapped = await faux.createQueue('pager');
+    const raw = await faux.createQueue('pager-raw');
+    await faux.sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: wrapped.arn }));
+    await faux.sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: raw.arn, Attributes: { RawMessageDelivery: 'true' } }));
 
     const verdict = makeVerdict();
     const notification = buildSnsMessage(verdict, fakeRenderText);
-    const publisher = createSnsPublisher({ client: sns, topicArn: TopicArn! });
+    const publisher = createSnsPublisher({ client: faux.sns, topicArn: TopicArn! });
     const { messageId } = await publisher.publish(notification);
     expect(messageId).toMatch(/.+/);
 
@@ -89,12 +73,12 @@ describe('SNS publish on fauxqs', () => {
   });
 
   it('lets a subscription filter on category: only NODE_FAILURE reaches the pager queue', async () => {
-    const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'verdicts-filtered' }));
-    const pager = await queue('pager-node-failures');
-    await sns.send(
+    const { TopicArn } = await faux.sns.send(new CreateTopicCommand({ Name: 'verdicts-filtered' }));
+    const pager = await faux.createQueue('pager-node-failures');
+    await faux.sns.send(
       new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: pager.arn, Attributes: { FilterPolicy: JSON.stringify({ category: ['NODE_FAILURE'] }) } }),
     );
-    const publisher = createSnsPublisher({ client: sns, topicArn: TopicArn! });
+    const publisher = createSnsPublisher({ client: faux.sns, topicArn: TopicArn! });
     await publisher.publish(buildSnsMessage(makeVerdict(), fakeRenderText));
     await publisher.publish(buildSnsMessage(makeVerdict({ category: 'NODE_FAILURE' }), fakeRenderText));
     const messages = await receiveAll(pager.url);
@@ -103,8 +87,8 @@ describe('SNS publish on fauxqs', () => {
   });
 
   it('accepts the largest notification the size guard builds, while SNS rejects one byte more as a permanent error', async () => {
-    const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'verdicts-big' }));
-    const publisher = createSnsPublisher({ client: sns, topicArn: TopicArn! });
+    const { TopicArn } = await faux.sns.send(new CreateTopicCommand({ Name: 'verdicts-big' }));
+    const publisher = createSnsPublisher({ client: faux.sns, topicArn: TopicArn! });
     const huge = buildSnsMessage(makeVerdict(), `Category: CRASH_APP_ERROR\n${'€'.repeat(200_000)}`);
     await expect(publisher.publish(huge)).resolves.toMatchObject({ messageId: expect.any(String) });
     const tooBig = { ...huge, Message: JSON.stringify({ default: 'x'.repeat(262_145) }) };
@@ -112,21 +96,21 @@ describe('SNS publish on fauxqs', () => {
   });
 
   it('classifies a missing topic as permanent and an unreachable endpoint as retryable', async () => {
-    const missing = createSnsPublisher({ client: sns, topicArn: 'arn:aws:sns:us-east-1:000000000000:no-such-topic' });
+    const missing = createSnsPublisher({ client: faux.sns, topicArn: 'arn:aws:sns:us-east-1:000000000000:no-such-topic' });
     await expect(missing.publish(buildSnsMessage(makeVerdict(), 'text'))).rejects.toMatchObject({ code: 'SNS_NOT_FOUND', retryable: false });
 
     const closed = await startFauxqs({ port: 0, logger: false });
     const address = closed.address;
     await closed.stop();
-    const offline = new SNSClient({ endpoint: address, region: 'us-east-1', credentials, maxAttempts: 1 });
+    const offline = new SNSClient({ endpoint: address, region: 'us-east-1', credentials: FAUXQS_CREDENTIALS, maxAttempts: 1 });
     const unreachable = createSnsPublisher({ client: offline, topicArn: 'arn:aws:sns:us-east-1:000000000000:verdicts' });
     await expect(unreachable.publish(buildSnsMessage(makeVerdict(), 'text'))).rejects.toMatchObject({ code: 'SNS_NETWORK', retryable: true });
     offline.destroy();
   });
 
   it('is what PublishCommand sends: the json structure is accepted by the SDK as is', async () => {
-    const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'verdicts-sdk' }));
-    const output = await sns.send(new PublishCommand({ TopicArn, ...buildSnsMessage(makeVerdict(), fakeRenderText) }));
+    const { TopicArn } = await faux.sns.send(new CreateTopicCommand({ Name: 'verdicts-sdk' }));
+    const output = await faux.sns.send(new PublishCommand({ TopicArn, ...buildSnsMessage(makeVerdict(), fakeRenderText) }));
     expect(output.MessageId).toBeTruthy();
   });
 });

@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
 import { createRunaiClient } from '../../functions/runai/createRunaiClient.js';
-import { startRunaiSimulator, type RecordedRequest, type RunaiSimulator, type ScenarioState } from '../../functions/simulator/startRunaiSimulator.js';
+import { startRunaiSimulator, type RunaiSimulator, type ScenarioState } from '../../functions/simulator/startRunaiSimulator.js';
+import { countRoundTrips } from '../bench/countRoundTrips.js';
 
 const CLUSTER = '0b6f1d2e-5a4c-4e3b-9d8a-7c6b5a4f3e21';
 const ID = '5d9e8f7a-6b5c-4d3e-8f2a-1b0c9d8e7f6a';
@@ -35,23 +36,6 @@ const oomScenario: ScenarioState = {
   specs: { [ID]: { name: 'resnet-train', workloadId: ID, clusterId: CLUSTER, spec: { image: 'nvcr.io/nvidia/pytorch:24.05-py3', compute: { cpuMemoryRequest: '16Gi', cpuMemoryLimit: '16Gi' } } } },
 };
 
-/** Requests that start while an earlier one is still in flight belong to the same round trip. */
-function countRounds(requests: readonly RecordedRequest[]): number {
-  const sorted = [...requests].sort((a, b) => a.startedAt - b.startedAt);
-  let rounds = 0;
-  let roundEnd = Number.NEGATIVE_INFINITY;
-  for (const request of sorted) {
-    const end = request.endedAt ?? request.startedAt;
-    if (request.startedAt >= roundEnd) {
-      rounds += 1;
-      roundEnd = end;
-    } else {
-      roundEnd = Math.max(roundEnd, end);
-    }
-  }
-  return rounds;
-}
-
 let simulator: RunaiSimulator | undefined;
 afterEach(async () => simulator?.close());
 
@@ -73,7 +57,7 @@ describe('critical path against a latency-injecting simulator', () => {
       const wallMs = walls.sort((a, b) => a - b)[1] as number;
       expect(result?.verdict.category).toBe('OOM_KILLED');
       const apiRequests = simulator.requests.filter((request) => request.endpoint !== 'token');
-      const rounds = countRounds(apiRequests);
+      const rounds = countRoundTrips(apiRequests);
       expect(apiRequests.map((request) => request.endpoint).sort()).toEqual(['events', 'history', 'metrics', 'pods', 'spec', 'status']);
       expect(rounds).toBe(3);
       expect(wallMs / (rounds * LATENCY_MS)).toBeLessThanOrEqual(1.2);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VerdictSchema } from '../../functions/core/verdict.js';
 import { alertmanagerConfig, ALERTMANAGER_BINARY, findAlertmanager, startAlertmanager, type Alertmanager } from './alertmanagerKit.js';
 import { eventually, FIXTURE_CLUSTER, startCapturedServer, TOKEN, type CapturedServer } from './e2eKit.js';
-import { attributes, collectMessages, envelopeOf, sqsPayload, startFauxqsKit, type Fauxqs } from './fauxqsKit.js';
+import { attributes, collectMessages, envelopeOf, sqsPayload, startFauxqsKit, type Fauxqs } from '../support/fauxqsKit.js';
 
 const binary = findAlertmanager();
 const inCi = Boolean(process.env.CI);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VerdictSchema } from '../../functions/core/verdict.js';
 import type { ScenarioState } from '../../functions/simulator/startRunaiSimulator.js';
 import { alertmanagerPayload, cloneWorkload, FIXTURE_CLUSTER, postJson, scenario, startCapturedServer, uuid, type CapturedServer } from './e2eKit.js';
-import { attributes, collectMessages, emailText, envelopeOf, sqsPayload, startFauxqsKit, type Fauxqs } from './fauxqsKit.js';
+import { attributes, collectMessages, emailText, envelopeOf, sqsPayload, startFauxqsKit, type Fauxqs } from '../support/fauxqsKit.js';
 
 const STORM_CLUSTER = uuid('5a0a5a0a', 1);
 const STORM_SIZE = 200;

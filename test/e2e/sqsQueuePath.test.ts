@@ -23,7 +23,7 @@ import { createRenderText } from '../../functions/worker/createRenderText.js';
 import type { ProcessDiagnosisBatchDeps } from '../../functions/worker/processDiagnosisBatch.js';
 import { silentLogger as silentWorkerLogger } from '../../functions/worker/WorkerLogger.js';
 import { alertmanagerPayload, bundledScenarios, cloneWorkload, FIXTURE_CLUSTER, postJson, scenario, TOKEN, uuid } from './e2eKit.js';
-import { attributes, collectMessages, envelopeOf, receiveSome, sqsPayload, startFauxqsKit, type Fauxqs } from './fauxqsKit.js';
+import { attributes, collectMessages, envelopeOf, receiveSome, sqsPayload, startFauxqsKit, type Fauxqs } from '../support/fauxqsKit.js';
 import { runWorkerBatch } from './sqsWorkerKit.js';
 
 const STORM_CLUSTER = uuid('5a0a5a0a', 3);

@@ -7,31 +7,21 @@
  * fauxqs does not match String.Array attributes, so digests (category as a String.Array)
  * are not covered here; SNS documents that a String.Array matches when any element does.
  */
-import { CreateTopicCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
-import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { startFauxqs, type FauxqsServer } from 'fauxqs';
+import { CreateTopicCommand, SubscribeCommand } from '@aws-sdk/client-sns';
+import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Verdict } from '../../functions/core/verdict.js';
 import { buildSnsMessage } from '../../functions/delivery/buildSnsMessage.js';
 import { createSnsPublisher } from '../../functions/delivery/createSnsPublisher.js';
 import { readDeployConfig } from '../../infra/DeployConfig.js';
 import { fakeRenderText, makeVerdict } from '../delivery/verdictFixture.js';
+import { startFauxqsKit, type Fauxqs } from '../support/fauxqsKit.js';
 
-const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
-let server: FauxqsServer;
-let sns: SNSClient;
-let sqs: SQSClient;
-
+let faux: Fauxqs;
 beforeAll(async () => {
-  server = await startFauxqs({ port: 0, logger: false });
-  sns = new SNSClient({ endpoint: server.address, region: 'us-east-1', credentials });
-  sqs = new SQSClient({ endpoint: server.address, region: 'us-east-1', credentials });
+  faux = await startFauxqsKit();
 });
-afterAll(async () => {
-  sns.destroy();
-  sqs.destroy();
-  await server.stop();
-});
+afterAll(() => faux.stop());
 
 const notRecurring = { count: 1, lookbackDays: 7, recurring: false };
 const VERDICTS: Record<string, Verdict> = {
@@ -44,24 +34,23 @@ const VERDICTS: Record<string, Verdict> = {
 /** Publishes every verdict to a fresh topic whose only subscriber uses `pagerFilter`; returns the workloads received. */
 async function deliveredWith(name: string, pagerFilter: unknown): Promise<string[]> {
   const config = readDeployConfig((key) => ({ runaiBaseUrl: 'https://myorg.run.ai', pagerUrl: 'https://pager.example.com', pagerFilter })[key]);
-  const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: `verdicts-${name}` }));
-  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: `pager-${name}` }));
-  const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }));
-  await sns.send(
+  const { TopicArn } = await faux.sns.send(new CreateTopicCommand({ Name: `verdicts-${name}` }));
+  const pager = await faux.createQueue(`pager-${name}`);
+  await faux.sns.send(
     new SubscribeCommand({
       TopicArn,
       Protocol: 'sqs',
-      Endpoint: Attributes!.QueueArn!,
+      Endpoint: pager.arn,
       Attributes: config.pagerFilter ? { FilterPolicy: JSON.stringify(config.pagerFilter), FilterPolicyScope: 'MessageAttributes' } : {},
     }),
   );
-  const publisher = createSnsPublisher({ client: sns, topicArn: TopicArn! });
+  const publisher = createSnsPublisher({ client: faux.sns, topicArn: TopicArn! });
   for (const verdict of Object.values(VERDICTS)) {
     const notification = buildSnsMessage(verdict, fakeRenderText);
     expect(notification.MessageStructure).toBe('json');
     await publisher.publish(notification);
   }
-  const { Messages } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, MessageAttributeNames: ['All'], WaitTimeSeconds: 0 }));
+  const { Messages } = await faux.sqs.send(new ReceiveMessageCommand({ QueueUrl: pager.url, MaxNumberOfMessages: 10, MessageAttributeNames: ['All'], WaitTimeSeconds: 0 }));
   return (Messages ?? []).map((m) => {
     const envelope = JSON.parse(m.Body!) as { MessageAttributes: Record<string, { Value: string }> };
     return `${envelope.MessageAttributes.category!.Value}/${envelope.MessageAttributes.recurring!.Value}`;

@@ -35,6 +35,14 @@ function httpApiEvent(options: { method?: string; path?: string; query?: string;
   };
 }
 
+/** SQS accepts every entry of every SendMessageBatch. */
+function acceptEverySqsEntry(): void {
+  sqs.on(SendMessageBatchCommand).callsFake((input: { Entries: Array<{ Id: string }> }) => ({
+    Successful: input.Entries.map((e) => ({ Id: e.Id, MessageId: `mid-${e.Id}`, MD5OfMessageBody: 'x' })),
+    Failed: [],
+  }));
+}
+
 async function freshHandler() {
   vi.resetModules(); // the handler caches its app per execution environment
   return (await import('../../functions/intake/lambdaHandler.js')).handler;
@@ -57,10 +65,7 @@ describe('lambdaHandler', () => {
     vi.stubEnv('QUEUE_URL', QUEUE_URL);
     vi.stubEnv('WEBHOOK_TOKEN', TOKEN);
     vi.stubEnv('WEBHOOK_TOKEN_PREVIOUS', PREVIOUS_TOKEN);
-    sqs.on(SendMessageBatchCommand).callsFake((input: { Entries: Array<{ Id: string }> }) => ({
-      Successful: input.Entries.map((e) => ({ Id: e.Id, MessageId: `mid-${e.Id}`, MD5OfMessageBody: 'x' })),
-      Failed: [],
-    }));
+    acceptEverySqsEntry();
     const handler = await freshHandler();
     const result = await handler(
       httpApiEvent({
@@ -81,10 +86,7 @@ describe('lambdaHandler', () => {
     vi.stubEnv('QUEUE_URL', QUEUE_URL);
     vi.stubEnv('WEBHOOK_TOKEN', TOKEN);
     vi.stubEnv('ALERT_LABEL_MAP', JSON.stringify({ clusterId: ['runai_cluster'], workloadId: ['job_uid'] }));
-    sqs.on(SendMessageBatchCommand).callsFake((input: { Entries: Array<{ Id: string }> }) => ({
-      Successful: input.Entries.map((e) => ({ Id: e.Id, MessageId: `mid-${e.Id}`, MD5OfMessageBody: 'x' })),
-      Failed: [],
-    }));
+    acceptEverySqsEntry();
     const handler = await freshHandler();
     const result = await handler(
       httpApiEvent({
@@ -101,10 +103,7 @@ describe('lambdaHandler', () => {
     vi.stubEnv('QUEUE_URL', QUEUE_URL);
     vi.stubEnv('WEBHOOK_TOKEN_SECRET_ID', secretId);
     secrets.on(GetSecretValueCommand, { SecretId: secretId }).resolves({ SecretString: JSON.stringify({ current: TOKEN }) });
-    sqs.on(SendMessageBatchCommand).callsFake((input: { Entries: Array<{ Id: string }> }) => ({
-      Successful: input.Entries.map((e) => ({ Id: e.Id, MessageId: `mid-${e.Id}`, MD5OfMessageBody: 'x' })),
-      Failed: [],
-    }));
+    acceptEverySqsEntry();
     const handler = await freshHandler();
     const post = (token: string) =>
       handler(

@@ -9,48 +9,17 @@ import { describe, expect, it } from 'vitest';
 import { createIntakeApp } from '../../functions/intake/createIntakeApp.js';
 import { silentLogger } from '../../functions/intake/IntakeLogger.js';
 import { createMemoryQueue } from '../../functions/queue/createMemoryQueue.js';
-import { CLUSTER, jsonHeaders, NOW, payload, TOKEN } from './intakeTestKit.js';
+import { alertStormPayload } from '../bench/alertStormPayload.js';
+import { CLUSTER, jsonHeaders, NOW, TOKEN } from './intakeTestKit.js';
 
 const ALERTS = 1_000;
 const DISTINCT = 600;
 const RUNS = 7;
 
-function stormPayload(): string {
-  const alerts = Array.from({ length: ALERTS }, (_, i) => {
-    // The first 600 alerts are distinct workloads; the other 400 repeat some of them.
-    const w = i < DISTINCT ? i : (i * 7) % DISTINCT;
-    const identity =
-      w % 2 === 0
-        ? { workload_id: `0b6c1e2a-0000-4000-8000-${String(w).padStart(12, '0')}` }
-        : { workload_name: `train-job-${w}`, namespace: `runai-team-${w % 13}` };
-    return {
-      status: 'firing',
-      labels: {
-        alertname: w % 5 === 0 ? 'KubePodCrashLooping' : 'RunaiWorkloadFailed',
-        severity: 'critical',
-        container: 'main',
-        pod: `train-job-${w}-0-0`,
-        job: 'kube-state-metrics',
-        instance: '10.0.3.17:8080',
-        ...identity,
-      },
-      annotations: {
-        summary: `Workload ${w} failed`,
-        description: `Pod runai-team-${w % 13}/train-job-${w}-0-0 (main) is restarting 3 times / 10 minutes; exit code 1.`,
-        runbook_url: 'https://runbooks.example.invalid/runai-workload-failed',
-      },
-      startsAt: `2026-11-29T17:${String(i % 60).padStart(2, '0')}:06Z`,
-      endsAt: '0001-01-01T00:00:00Z',
-      generatorURL: 'http://prometheus.example.invalid/graph?g0.expr=x',
-      fingerprint: (0x1000000000000 + i).toString(16),
-    };
-  });
-  return JSON.stringify(payload(alerts, { commonLabels: { severity: 'critical', cluster_id: CLUSTER } }));
-}
-
 describe('alert storm', () => {
   it(`turns ${ALERTS} alerts into ${DISTINCT} de-duplicated requests in < 100 ms of handler time`, async () => {
-    const body = stormPayload();
+    // The first 600 alerts are distinct workloads; the other 400 repeat some of them.
+    const body = alertStormPayload(ALERTS, DISTINCT);
     const timings: number[] = [];
     for (let run = 0; run <= RUNS; run++) {
       const queue = createMemoryQueue();

@@ -1,22 +1,15 @@
 /** The poller's read on the real client, against undici's MockAgent: exact query strings. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MockAgent } from 'undici';
 import type { FailedWorkloadLister } from '../../functions/poller/FailedWorkloadLister.js';
-import { CLUSTER_ID, ORIGIN, caught, interceptToken, makeClient, mockAgent, workload } from '../runai/helpers.js';
+import { CLUSTER_ID, ORIGIN, caught, makeClient, useTokenAgent, workload } from '../runai/helpers.js';
 
-let agent: MockAgent;
-beforeEach(() => {
-  agent = mockAgent();
-  interceptToken(agent);
-});
-afterEach(async () => {
-  await agent.close();
-});
+const agent = useTokenAgent();
 
 /** Answers GET /api/v1/workloads with `reply(query)`, recording each full path. */
 function listing(reply: (query: URLSearchParams) => unknown): string[] {
   const paths: string[] = [];
-  agent
+  agent()
     .get(ORIGIN)
     .intercept({ path: (path) => path.startsWith('/api/v1/workloads?'), method: 'GET' })
     .reply((opts) => {
@@ -32,7 +25,7 @@ const at = (id: string, phase: string, phaseUpdatedAt: string) => ({ ...workload
 describe('listWorkloadsPhasedSince', () => {
   it('sends clusterId, phase and a phaseUpdatedAt>= bound, oldest change first, and returns {workloads, next}', async () => {
     const paths = listing(() => ({ workloads: [at('w1', 'Failed', '2026-11-29T17:10:00Z')], next: 100 }));
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     const lister: FailedWorkloadLister = client; // the client satisfies the poller's port structurally
     const page = await lister.listWorkloadsPhasedSince({ clusterId: CLUSTER_ID, phases: ['Failed'], since: '2026-11-29T17:00:00Z', offset: 0, limit: 100 });
     expect(page).toEqual({ workloads: [expect.objectContaining({ id: 'w1', phase: 'Failed' })], next: 100 });
@@ -47,7 +40,7 @@ describe('listWorkloadsPhasedSince', () => {
 
   it('sends `since` as a UTC instant whatever form it was given in, and maps an absent next to null', async () => {
     const paths = listing(() => ({ workloads: [] }));
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     const page = await client.listWorkloadsPhasedSince({ clusterId: CLUSTER_ID, phases: ['Failed'], since: '2026-11-29 18:00:00.5+01:00', offset: 200, limit: 100 });
     expect(page).toEqual({ workloads: [], next: null });
     const query = new URL(paths[0]!, ORIGIN).searchParams;
@@ -62,7 +55,7 @@ describe('listWorkloadsPhasedSince', () => {
         ? { workloads: [at('f1', 'Failed', '2026-11-29T17:30:00Z'), at('f2', 'Failed', '2026-11-29T17:50:00Z')], next: 2 }
         : { workloads: [at('s1', 'Stopped', '2026-11-29 17:40:00'), at('f2', 'Failed', '2026-11-29T17:50:00Z')] };
     });
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     const page = await client.listWorkloadsPhasedSince({ clusterId: CLUSTER_ID, phases: ['Failed', 'Stopped', 'Failed'], since: '2026-11-29T17:00:00Z', offset: 0, limit: 2 });
     expect(page.workloads.map((w) => w.id)).toEqual(['f1', 's1', 'f2']);
     expect(page.next).toBe(2);
@@ -73,7 +66,7 @@ describe('listWorkloadsPhasedSince', () => {
   });
 
   it('refuses a bad query without sending anything: filter injection, no phase, unreadable since, bad paging', async () => {
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     const base = { clusterId: CLUSTER_ID, phases: ['Failed'], since: '2026-11-29T17:00:00Z', offset: 0, limit: 100 };
     for (const bad of [
       { clusterId: `${CLUSTER_ID},phase==Running` },

@@ -15,16 +15,8 @@
  * twice — and what the worker believes it published is exactly what SNS delivered.
  */
 import { performance } from 'node:perf_hooks';
-import { CreateTopicCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
-import {
-  CreateQueueCommand,
-  DeleteMessageBatchCommand,
-  GetQueueAttributesCommand,
-  ReceiveMessageCommand,
-  SQSClient,
-  type Message,
-} from '@aws-sdk/client-sqs';
-import { startFauxqs, type FauxqsServer } from 'fauxqs';
+import { CreateTopicCommand, SubscribeCommand } from '@aws-sdk/client-sns';
+import { DeleteMessageBatchCommand, GetQueueAttributesCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueuedDiagnosisSchema, type QueuedDiagnosis } from '../../functions/core/queuedDiagnosis.js';
 import { VerdictSchema } from '../../functions/core/verdict.js';
@@ -42,6 +34,7 @@ import { startRunaiSimulator, type Fault, type RunaiSimulator, type ScenarioStat
 import { createRenderText } from '../../functions/worker/createRenderText.js';
 import { processDiagnosisBatch } from '../../functions/worker/processDiagnosisBatch.js';
 import { silentLogger as silentWorkerLogger } from '../../functions/worker/WorkerLogger.js';
+import { startFauxqsKit, type Fauxqs } from '../support/fauxqsKit.js';
 import { fixtureScenario, seededRandom, simulatorClient, Tally } from './reliabilityKit.js';
 
 const ALERTS = 1_000;
@@ -53,7 +46,6 @@ const POLLERS = 3;
 const DEADLINE_MS = 55_000;
 const TOKEN = 'no-loss-webhook-token-0123456789';
 const CLUSTERS = ['0a1b2c3d-0000-4000-8000-00000000000a', '0a1b2c3d-0000-4000-8000-00000000000b', '0a1b2c3d-0000-4000-8000-00000000000c'];
-const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
 const random = seededRandom(0xa1e27);
 const tally = new Tally();
 
@@ -84,37 +76,25 @@ function pick<T extends { weight: number }>(items: readonly T[]): T {
   return items[items.length - 1]!;
 }
 
-let fauxqs: FauxqsServer;
-let sqs: SQSClient;
-let sns: SNSClient;
+let faux: Fauxqs;
 let simulator: RunaiSimulator;
 let runai: RunaiClient;
 
 beforeAll(async () => {
-  fauxqs = await startFauxqs({ port: 0, logger: false });
-  sqs = new SQSClient({ endpoint: fauxqs.address, region: 'us-east-1', credentials });
-  sns = new SNSClient({ endpoint: fauxqs.address, region: 'us-east-1', credentials });
+  faux = await startFauxqsKit();
 });
 
 afterAll(async () => {
   tally.print('no-loss');
   await runai?.close();
   await simulator?.close();
-  sqs.destroy();
-  sns.destroy();
-  await fauxqs.stop();
+  await faux.stop();
 });
-
-async function createQueue(name: string, attributes: Record<string, string> = {}) {
-  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
-  const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }));
-  return { url: QueueUrl!, arn: Attributes!.QueueArn! };
-}
 
 async function receiveAll(url: string): Promise<Message[]> {
   const all: Message[] = [];
   for (let empty = 0; empty < 2; ) {
-    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, VisibilityTimeout: 600 }));
+    const { Messages = [] } = await faux.sqs.send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, VisibilityTimeout: 600 }));
     if (Messages.length === 0) empty += 1;
     all.push(...Messages);
   }
@@ -192,17 +172,17 @@ describe('no loss: 1,000 alerts through intake → SQS → worker → SNS, with 
     simulator = await startRunaiSimulator({ scenarios: state });
     runai = simulatorClient(simulator, { maxRetries: 1, retryBaseDelayMs: 5, requestTimeoutMs: 300 });
 
-    const dlq = await createQueue('diagnose-dlq');
-    const work = await createQueue('diagnose', {
+    const dlq = await faux.createQueue('diagnose-dlq');
+    const work = await faux.createQueue('diagnose', {
       VisibilityTimeout: String(VISIBILITY_TIMEOUT_S),
       RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: String(MAX_RECEIVE_COUNT) }),
     });
-    const sink = await createQueue('verdict-sink');
-    const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'verdicts' }));
-    await sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: sink.arn }));
+    const sink = await faux.createQueue('verdict-sink');
+    const { TopicArn } = await faux.sns.send(new CreateTopicCommand({ Name: 'verdicts' }));
+    await faux.sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: sink.arn }));
 
     // --- Intake: Alertmanager payloads of 100 alerts (plus repeats) onto the real SQS queue.
-    const app = createIntakeApp({ queue: createSqsQueue({ client: sqs, queueUrl: work.url }), tokens: { current: TOKEN }, now: () => new Date(), logger: silentLogger });
+    const app = createIntakeApp({ queue: createSqsQueue({ client: faux.sqs, queueUrl: work.url }), tokens: { current: TOKEN }, now: () => new Date(), logger: silentLogger });
     const accepted = new Set<string>();
     for (let offset = 0; offset < ALERTS; offset += ALERTS_PER_PAYLOAD) {
       const slice = ids.slice(offset, offset + ALERTS_PER_PAYLOAD);
@@ -235,7 +215,7 @@ describe('no loss: 1,000 alerts through intake → SQS → worker → SNS, with 
     const deps = {
       diagnose: (queued: QueuedDiagnosis) => diagnoseWorkload(queued.request, { reader: runai, now: new Date() }),
       renderText: createRenderText('en'),
-      publisher: flakyPublisher(createSnsPublisher({ client: sns, topicArn: TopicArn! }), published, workloadsOf),
+      publisher: flakyPublisher(createSnsPublisher({ client: faux.sns, topicArn: TopicArn! }), published, workloadsOf),
       idempotency: createMemoryIdempotencyStore(),
       now: () => new Date(),
       logger: silentWorkerLogger,
@@ -244,11 +224,11 @@ describe('no loss: 1,000 alerts through intake → SQS → worker → SNS, with 
     let maxBatchMs = 0;
     const poll = async (): Promise<void> => {
       while (performance.now() - started < DEADLINE_MS) {
-        const { Messages = [] } = await sqs.send(
+        const { Messages = [] } = await faux.sqs.send(
           new ReceiveMessageCommand({ QueueUrl: work.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, MessageSystemAttributeNames: ['ApproximateReceiveCount'] }),
         );
         if (Messages.length === 0) {
-          const { Attributes = {} } = await sqs.send(
+          const { Attributes = {} } = await faux.sqs.send(
             new GetQueueAttributesCommand({ QueueUrl: work.url, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'] }),
           );
           const left = Number(Attributes.ApproximateNumberOfMessages ?? 0) + Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) + Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0);
@@ -268,7 +248,7 @@ describe('no loss: 1,000 alerts through intake → SQS → worker → SNS, with 
         const failed = new Set(result.batchItemFailures.map((failure) => failure.itemIdentifier));
         const done = Messages.filter((m) => !failed.has(m.MessageId!));
         if (done.length > 0) {
-          const { Failed = [] } = await sqs.send(
+          const { Failed = [] } = await faux.sqs.send(
             new DeleteMessageBatchCommand({ QueueUrl: work.url, Entries: done.map((m, i) => ({ Id: `d${i}`, ReceiptHandle: m.ReceiptHandle! })) }),
           );
           expect(Failed).toEqual([]);
@@ -328,7 +308,7 @@ describe('no loss: 1,000 alerts through intake → SQS → worker → SNS, with 
     expect(dead.length).toBeGreaterThan(0);
     expect(simulator.violations).toEqual([]);
     // The queue is empty: nothing is still in flight or waiting.
-    const { Attributes = {} } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: work.url, AttributeNames: ['All'] }));
+    const { Attributes = {} } = await faux.sqs.send(new GetQueueAttributesCommand({ QueueUrl: work.url, AttributeNames: ['All'] }));
     expect(Number(Attributes.ApproximateNumberOfMessages) + Number(Attributes.ApproximateNumberOfMessagesNotVisible)).toBe(0);
     tally.max('total ms', performance.now() - started);
   }, 90_000);

@@ -1,5 +1,6 @@
 /** Shared test fixtures for the Run:ai client: a MockAgent with no network, and canned bodies. */
 import { MockAgent } from 'undici';
+import { afterEach, beforeEach } from 'vitest';
 import { createRunaiClient, type RunaiClient } from '../../functions/runai/createRunaiClient.js';
 import type { RunaiClientConfig } from '../../functions/runai/RunaiClientConfig.js';
 
@@ -13,6 +14,22 @@ export function mockAgent(): MockAgent {
   const agent = new MockAgent();
   agent.disableNetConnect();
   return agent;
+}
+
+/**
+ * For every test of the file that calls it (at the top level): a fresh mockAgent() that
+ * answers the token request (interceptToken), closed after the test. Returns the current agent.
+ */
+export function useTokenAgent(): () => MockAgent {
+  let agent: MockAgent;
+  beforeEach(() => {
+    agent = mockAgent();
+    interceptToken(agent);
+  });
+  afterEach(async () => {
+    await agent.close();
+  });
+  return () => agent;
 }
 
 export function makeClient(agent: MockAgent, overrides: Partial<RunaiClientConfig> = {}): RunaiClient {

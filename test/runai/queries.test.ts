@@ -1,20 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MockAgent } from 'undici';
-import { CLUSTER_ID, ORIGIN, WORKLOAD_ID, caught, interceptToken, makeClient, mockAgent, workload } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { CLUSTER_ID, ORIGIN, WORKLOAD_ID, caught, makeClient, useTokenAgent, workload } from './helpers.js';
 
-let agent: MockAgent;
-beforeEach(() => {
-  agent = mockAgent();
-  interceptToken(agent);
-});
-afterEach(async () => {
-  await agent.close();
-});
+const agent = useTokenAgent();
 
 /** Replies `body` with `status` to the next GET whose path starts with `prefix`, recording the full path. */
 function capture(prefix: string, body: unknown, status = 200): string[] {
   const paths: string[] = [];
-  agent
+  agent()
     .get(ORIGIN)
     .intercept({ path: (path) => path.startsWith(prefix), method: 'GET' })
     .reply((opts) => {
@@ -31,7 +23,7 @@ function queryOf(path: string): URLSearchParams {
 describe('listWorkloads', () => {
   it('emits filterBy as one comma-joined parameter, sorted newest phase update first', async () => {
     const paths = capture('/api/v1/workloads?', { workloads: [workload], next: 50 });
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     const page = await client.listWorkloads({ name: 'train-42', projectName: 'ml-team', clusterId: CLUSTER_ID, deleted: false, offset: 0, limit: 50 });
     expect(page).toEqual({ workloads: [expect.objectContaining({ id: WORKLOAD_ID })], next: 50 });
     expect(paths).toEqual([
@@ -41,7 +33,7 @@ describe('listWorkloads', () => {
 
   it('percent-encodes values, adds deleted=true, and round-trips through a standard parser', async () => {
     const paths = capture('/api/v1/workloads?', { workloads: [] });
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     const page = await client.listWorkloads({ name: 'a b&c#d+é/?', projectName: 'team=x', clusterId: CLUSTER_ID, deleted: true, offset: 100, limit: 25 });
     expect(page).toEqual({ workloads: [], next: null });
     const [path] = paths;
@@ -59,7 +51,7 @@ describe('listWorkloads', () => {
   });
 
   it('rejects a comma in a filter value without sending anything (filter injection)', async () => {
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     const error = await caught(
       client.listWorkloads({ name: 'x,phase==Running', projectName: 'p', clusterId: CLUSTER_ID, deleted: false, offset: 0, limit: 50 }),
     );
@@ -68,7 +60,7 @@ describe('listWorkloads', () => {
   });
 
   it('rejects empty identifiers and bad paging', async () => {
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     const base = { name: 'n', projectName: 'p', clusterId: CLUSTER_ID, deleted: false, offset: 0, limit: 50 };
     await expect(client.listWorkloads({ ...base, clusterId: '' })).rejects.toMatchObject({ code: 'RUNAI_BAD_REQUEST' });
     await expect(client.listWorkloads({ ...base, limit: 0 })).rejects.toMatchObject({ code: 'RUNAI_BAD_REQUEST' });
@@ -80,7 +72,7 @@ describe('listWorkloads', () => {
 describe('per-workload reads', () => {
   it('getWorkload encodes the path id and parses the detailed schema', async () => {
     const paths = capture('/api/v1/workloads/', { ...workload, pendingSchedulingMessages: [{ reason: 'x' }], extraField: 1 });
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     const result = await client.getWorkload('id/with ?#');
     expect(paths).toEqual(['/api/v1/workloads/id%2Fwith%20%3F%23']);
     expect(result.pendingSchedulingMessages).toEqual([{ reason: 'x' }]);
@@ -88,7 +80,7 @@ describe('per-workload reads', () => {
   });
 
   it('refuses ids that would address another resource', async () => {
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     for (const id of ['', '.', '..']) {
       await expect(client.getWorkload(id)).rejects.toMatchObject({ code: 'RUNAI_BAD_REQUEST', endpoint: 'GET /api/v1/workloads/{id}' });
     }
@@ -98,7 +90,7 @@ describe('per-workload reads', () => {
   it('getWorkloadEvents asks newest first and drops null entries', async () => {
     const event = { createdAt: '2025-12-01T10:00:00Z', reason: 'OOMKilling', message: 'Memory cgroup out of memory' };
     const paths = capture(`/api/v1/workloads/${WORKLOAD_ID}/events`, { events: [event, null] });
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     await expect(client.getWorkloadEvents(WORKLOAD_ID, 20)).resolves.toEqual([event]);
     expect(paths).toEqual([`/api/v1/workloads/${WORKLOAD_ID}/events?limit=20&sortOrder=desc`]);
   });
@@ -107,7 +99,7 @@ describe('per-workload reads', () => {
     'getWorkloadSpec reads /api/v1/workloads/%s/{id}',
     async (kind) => {
       const paths = capture(`/api/v1/workloads/${kind}/`, { name: 'train-42', spec: { image: 'repo/img:1', compute: { cpuMemoryLimit: '32Gi' } } });
-      const client = makeClient(agent);
+      const client = makeClient(agent());
       const spec = await client.getWorkloadSpec(WORKLOAD_ID, kind);
       expect(spec.spec?.compute?.cpuMemoryLimit).toBe('32Gi');
       expect(paths).toEqual([`/api/v1/workloads/${kind}/${WORKLOAD_ID}`]);
@@ -115,14 +107,14 @@ describe('per-workload reads', () => {
   );
 
   it('getWorkloadSpec refuses an unknown kind (it would become a path segment)', async () => {
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     await expect(client.getWorkloadSpec(WORKLOAD_ID, '../tokens' as never)).rejects.toMatchObject({ code: 'RUNAI_BAD_REQUEST' });
     expect(client.stats.requests).toBe(0);
   });
 
   it('getWorkloadSpec 404 is RUNAI_NOT_FOUND with a templated endpoint', async () => {
     capture('/api/v1/workloads/trainings/', { code: 404, message: 'Resource id not found.' }, 404);
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     await expect(client.getWorkloadSpec(WORKLOAD_ID, 'trainings')).rejects.toMatchObject({
       code: 'RUNAI_NOT_FOUND',
       endpoint: 'GET /api/v1/workloads/trainings/{id}',
@@ -136,7 +128,7 @@ describe('per-workload reads', () => {
     // MockAgent reorders query parameters when it matches, so both pages match on the path and the recorded order is checked.
     const first = capture(`/api/v1/workloads/${WORKLOAD_ID}/pods`, { pods: [pod('p0'), pod('p1')], next: 2 });
     const second = capture(`/api/v1/workloads/${WORKLOAD_ID}/pods`, { pods: [pod('p2')] });
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     const pods = await client.getWorkloadPods(WORKLOAD_ID);
     expect(pods.map((p) => p.name)).toEqual(['p0', 'p1', 'p2']);
     expect(first).toEqual([`/api/v1/workloads/${WORKLOAD_ID}/pods?offset=0&limit=500`]);
@@ -147,7 +139,7 @@ describe('per-workload reads', () => {
     const record = { meta: { creationTimestamp: '2025-12-01T10:00:00Z', type: 'PhaseUpdate' }, spec: { phaseUpdate: { phase: 'Failed' } } };
     const p1 = capture(`/api/v1/workloads/${WORKLOAD_ID}/history`, { records: [record], next: 50 });
     const p2 = capture(`/api/v1/workloads/${WORKLOAD_ID}/history`, { records: [] });
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     await expect(client.getWorkloadHistory(WORKLOAD_ID, 0, 50)).resolves.toEqual({ records: [record], next: 50 });
     await expect(client.getWorkloadHistory(WORKLOAD_ID, 50, 50)).resolves.toEqual({ records: [], next: null });
     expect([...p1, ...p2]).toEqual([
@@ -168,7 +160,7 @@ describe('getWorkloadMetrics', () => {
 
   it('comma-joins metricType and encodes the timestamps', async () => {
     const paths = capture(`/api/v1/workloads/${WORKLOAD_ID}/metrics`, measurements);
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     await expect(client.getWorkloadMetrics(WORKLOAD_ID, query)).resolves.toEqual({ response: measurements, partial: false });
     expect(paths).toEqual([
       `/api/v1/workloads/${WORKLOAD_ID}/metrics?metricType=CPU_MEMORY_USAGE_BYTES,CPU_MEMORY_LIMIT_BYTES,CPU_MEMORY_REQUEST_BYTES` +
@@ -180,12 +172,12 @@ describe('getWorkloadMetrics', () => {
 
   it('HTTP 207 → partial: true', async () => {
     capture(`/api/v1/workloads/${WORKLOAD_ID}/metrics`, measurements, 207);
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     await expect(client.getWorkloadMetrics(WORKLOAD_ID, query)).resolves.toEqual({ response: measurements, partial: true });
   });
 
   it('refuses an empty metric list', async () => {
-    const client = makeClient(agent);
+    const client = makeClient(agent());
     await expect(client.getWorkloadMetrics(WORKLOAD_ID, { ...query, types: [] })).rejects.toMatchObject({ code: 'RUNAI_BAD_REQUEST' });
   });
 });

@@ -1,19 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TokenResponseSchema } from '../../functions/runai/schemas.js';
-import { startRunaiSimulator, type RunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
-import { createSimulatorClient } from './createSimulatorClient.js';
-import { sampleScenario, TRAIN } from './sampleScenario.js';
+import { TRAIN } from './sampleScenario.js';
+import { useRunaiSimulator } from './useRunaiSimulator.js';
 
-let sim: RunaiSimulator | undefined;
-afterEach(async () => {
-  await sim?.close();
-  sim = undefined;
-});
-
-async function start(options: Partial<Parameters<typeof startRunaiSimulator>[0]> = {}) {
-  sim = await startRunaiSimulator({ scenarios: sampleScenario(), ...options });
-  return { sim, client: createSimulatorClient(sim, options.credentials) };
-}
+const start = useRunaiSimulator();
 
 describe('POST /api/v1/token', () => {
   it('issues an opaque token for client_credentials with the default credentials', async () => {

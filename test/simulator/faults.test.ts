@@ -1,19 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MetricsResponseSchema } from '../../functions/runai/schemas.js';
-import { startRunaiSimulator, type Fault, type RunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
-import { createSimulatorClient } from './createSimulatorClient.js';
+import { startRunaiSimulator, type Fault } from '../../functions/simulator/startRunaiSimulator.js';
 import { sampleScenario, TRAIN, WORKSPACE } from './sampleScenario.js';
+import { useRunaiSimulator } from './useRunaiSimulator.js';
 
-let sim: RunaiSimulator | undefined;
-afterEach(async () => {
-  await sim?.close();
-  sim = undefined;
-});
-
-async function start(faults: Fault[] = []) {
-  sim = await startRunaiSimulator({ scenarios: { ...sampleScenario(), faults } });
-  return { sim, client: createSimulatorClient(sim) };
-}
+const startSimulator = useRunaiSimulator();
+const start = (faults: Fault[] = []) => startSimulator({ scenarios: { ...sampleScenario(), faults } });
 
 const metricsQuery = () => ({
   metricType: 'CPU_MEMORY_USAGE_BYTES',

@@ -1,18 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startRunaiSimulator, type RunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
-import { createSimulatorClient } from './createSimulatorClient.js';
+import { describe, expect, it } from 'vitest';
+import { startRunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
 import { CLUSTER, DISTRIBUTED, sampleScenario, TRAIN } from './sampleScenario.js';
+import { useRunaiSimulator } from './useRunaiSimulator.js';
 
-let sim: RunaiSimulator | undefined;
-afterEach(async () => {
-  await sim?.close();
-  sim = undefined;
-});
-
-async function start(options: Partial<Parameters<typeof startRunaiSimulator>[0]> = {}) {
-  sim = await startRunaiSimulator({ scenarios: sampleScenario(), ...options });
-  return { sim, client: createSimulatorClient(sim) };
-}
+const start = useRunaiSimulator();
 
 describe('request recording', () => {
   it('records method, path, query, endpoint, workload, status and timing of every request', async () => {

@@ -5,18 +5,8 @@
  * policy has maxReceiveCount 2. A record that keeps failing must end in the DLQ with its
  * body intact; a good one must be published exactly once and deleted.
  */
-import { CreateTopicCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
-import {
-  ChangeMessageVisibilityCommand,
-  CreateQueueCommand,
-  DeleteMessageCommand,
-  GetQueueAttributesCommand,
-  ReceiveMessageCommand,
-  SendMessageCommand,
-  SQSClient,
-  type Message,
-} from '@aws-sdk/client-sqs';
-import { startFauxqs, type FauxqsServer } from 'fauxqs';
+import { CreateTopicCommand, SubscribeCommand } from '@aws-sdk/client-sns';
+import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VerdictSchema } from '../../functions/core/verdict.js';
 import { createSnsPublisher } from '../../functions/delivery/createSnsPublisher.js';
@@ -24,53 +14,37 @@ import { createMemoryIdempotencyStore } from '../../functions/delivery/Idempoten
 import { processDiagnosisBatch } from '../../functions/worker/processDiagnosisBatch.js';
 import { silentLogger } from '../../functions/worker/WorkerLogger.js';
 import { fakeRenderText } from '../delivery/verdictFixture.js';
+import { startFauxqsKit, type Fauxqs } from '../support/fauxqsKit.js';
 import { queued, resultFor, RetryableError } from './workerFakes.js';
 
-const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
-let server: FauxqsServer;
-let sns: SNSClient;
-let sqs: SQSClient;
-
+let faux: Fauxqs;
 beforeAll(async () => {
-  server = await startFauxqs({ port: 0, logger: false });
-  sns = new SNSClient({ endpoint: server.address, region: 'us-east-1', credentials });
-  sqs = new SQSClient({ endpoint: server.address, region: 'us-east-1', credentials });
+  faux = await startFauxqsKit();
 });
-
-afterAll(async () => {
-  sns.destroy();
-  sqs.destroy();
-  await server.stop();
-});
-
-async function createQueue(name: string, attributes: Record<string, string> = {}) {
-  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
-  const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }));
-  return { url: QueueUrl!, arn: Attributes!.QueueArn! };
-}
+afterAll(() => faux.stop());
 
 async function receive(url: string): Promise<Message[]> {
-  const { Messages } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
+  const { Messages } = await faux.sqs.send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
   return Messages ?? [];
 }
 
 describe('worker on a queue with a redrive policy (maxReceiveCount 2)', () => {
   it('moves the records that keep failing to the DLQ and publishes the good one once', async () => {
-    const dlq = await createQueue('diagnose-dlq');
-    const work = await createQueue('diagnose', {
+    const dlq = await faux.createQueue('diagnose-dlq');
+    const work = await faux.createQueue('diagnose', {
       VisibilityTimeout: '30',
       RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: '2' }),
     });
-    const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'verdicts' }));
-    const pager = await createQueue('pager');
-    await sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: pager.arn, Attributes: { RawMessageDelivery: 'true' } }));
+    const { TopicArn } = await faux.sns.send(new CreateTopicCommand({ Name: 'verdicts' }));
+    const pager = await faux.createQueue('pager');
+    await faux.sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: pager.arn, Attributes: { RawMessageDelivery: 'true' } }));
 
     const bodies = {
       good: JSON.stringify(queued('w-good')),
       down: JSON.stringify(queued('w-down')), // Run:ai stays unreachable for this one
       malformed: '{"v":1,"request":',
     };
-    for (const body of Object.values(bodies)) await sqs.send(new SendMessageCommand({ QueueUrl: work.url, MessageBody: body }));
+    for (const body of Object.values(bodies)) await faux.sqs.send(new SendMessageCommand({ QueueUrl: work.url, MessageBody: body }));
 
     const deps = {
       diagnose: async (q: Parameters<typeof resultFor>[0]) => {
@@ -78,7 +52,7 @@ describe('worker on a queue with a redrive policy (maxReceiveCount 2)', () => {
         return resultFor(q);
       },
       renderText: fakeRenderText,
-      publisher: createSnsPublisher({ client: sns, topicArn: TopicArn! }),
+      publisher: createSnsPublisher({ client: faux.sns, topicArn: TopicArn! }),
       idempotency: createMemoryIdempotencyStore(),
       now: () => new Date(),
       logger: silentLogger,
@@ -97,9 +71,9 @@ describe('worker on a queue with a redrive policy (maxReceiveCount 2)', () => {
       for (const message of messages) {
         if (failed.has(message.MessageId!)) {
           // What the visibility timeout does in production, without waiting 30 s.
-          await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: work.url, ReceiptHandle: message.ReceiptHandle!, VisibilityTimeout: 0 }));
+          await faux.sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: work.url, ReceiptHandle: message.ReceiptHandle!, VisibilityTimeout: 0 }));
         } else {
-          await sqs.send(new DeleteMessageCommand({ QueueUrl: work.url, ReceiptHandle: message.ReceiptHandle! }));
+          await faux.sqs.send(new DeleteMessageCommand({ QueueUrl: work.url, ReceiptHandle: message.ReceiptHandle! }));
         }
       }
     }

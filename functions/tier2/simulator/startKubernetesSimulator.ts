@@ -16,9 +16,9 @@
  * method other than GET is answered 405 and recorded as a violation, so tests can prove
  * Tier 2 never writes. Faults (status codes, resets, hangs) are injected per resource.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolveRelativeTimestamps } from '../../simulator/resolveRelativeTimestamps.js';
+import { startLoopbackServer } from '../../simulator/startLoopbackServer.js';
 import { KubernetesScenarioSchema, type KubernetesFault, type KubernetesScenario, type ParsedKubernetesScenario } from './KubernetesScenarioSchema.js';
 
 export const DEFAULT_SIMULATOR_K8S_TOKEN = 'sim-k8s-token';
@@ -118,7 +118,6 @@ export async function startKubernetesSimulator(options: KubernetesSimulatorOptio
   const latencyMs = options.latencyMs ?? 0;
   const requests: KubernetesRecordedRequest[] = [];
   const violations: KubernetesRecordedRequest[] = [];
-  const sockets = new Set<Socket>();
   let faults = parsed.faults.map((fault) => ({ fault, left: fault.times ?? Number.POSITIVE_INFINITY }));
 
   const findPod = (namespace: string | null, name: string | null) =>
@@ -223,30 +222,18 @@ export async function startKubernetesSimulator(options: KubernetesSimulatorOptio
     send(code, body);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((cause: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(status(500, 'InternalError', `simulator error: ${String(cause)}`)));
-      else res.destroy();
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const server = await startLoopbackServer(
+    (req, res) => {
+      handle(req, res).catch((cause: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(status(500, 'InternalError', `simulator error: ${String(cause)}`)));
+        else res.destroy();
+      });
+    },
+    options,
+  );
 
-  let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}`,
+    url: `http://${server.host}:${server.port}`,
     token,
     requests,
     violations,
@@ -256,11 +243,7 @@ export async function startKubernetesSimulator(options: KubernetesSimulatorOptio
       faults = parsed.faults.map((fault) => ({ fault, left: fault.times ?? Number.POSITIVE_INFINITY }));
     },
     close() {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
-      return closing;
+      return server.close();
     },
   };
 }

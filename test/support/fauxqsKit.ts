@@ -16,7 +16,8 @@ import {
 import { startFauxqs, type FauxqsServer } from 'fauxqs';
 import type { SnsJsonMessage } from '../../functions/delivery/SnsNotification.js';
 
-const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
+/** What fauxqs accepts; any SDK client pointed at it (or at where it was) needs some. */
+export const FAUXQS_CREDENTIALS = { accessKeyId: 'test', secretAccessKey: 'test' };
 
 export interface SnsEnvelope {
   Type: string;
@@ -39,8 +40,8 @@ export interface Fauxqs {
 
 export async function startFauxqsKit(): Promise<Fauxqs> {
   const server = await startFauxqs({ port: 0, logger: false });
-  const sns = new SNSClient({ endpoint: server.address, region: 'us-east-1', credentials });
-  const sqs = new SQSClient({ endpoint: server.address, region: 'us-east-1', credentials });
+  const sns = new SNSClient({ endpoint: server.address, region: 'us-east-1', credentials: FAUXQS_CREDENTIALS });
+  const sqs = new SQSClient({ endpoint: server.address, region: 'us-east-1', credentials: FAUXQS_CREDENTIALS });
   async function createQueue(name: string, attributes: Record<string, string> = {}) {
     const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
     const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }));
