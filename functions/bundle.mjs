@@ -1,14 +1,17 @@
 // Builds the prebuilt bundles (dist/cli.mjs, dist/local.mjs, dist/demo.mjs) with the local esbuild, so the commands
 // start without compiling TypeScript. Run by `npm run build` and by `npm install` (prepare).
+// `--outdir <dir>` builds the same bundles elsewhere (tests build a private copy instead of racing on dist/).
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
+const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
 const root = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
 await build({
   absWorkingDir: root,
   entryPoints: { cli: 'functions/cli/main.ts', local: 'functions/local/main.ts', demo: 'functions/local/demo.ts' },
-  outdir: 'dist',
+  outdir: values.outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
@@ -21,4 +24,4 @@ await build({
   // Some CommonJS dependencies call require(); give ESM output a real one.
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
-console.error(`built dist/{cli,local,demo}.mjs in ${Math.round(performance.now() - started)} ms`);
+console.error(`built ${values.outdir}/{cli,local,demo}.mjs in ${Math.round(performance.now() - started)} ms`);

@@ -4,12 +4,12 @@
  * SIGTERM drains what was accepted, prints it and exits 0; the demo replays the example
  * alerts and exits 0 once everything was notified.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCurl } from './parseCurl.js';
 
@@ -20,21 +20,8 @@ const BUNDLE = join(OUT_DIR, 'local.mjs');
 const DEMO_BUNDLE = join(OUT_DIR, 'demo.mjs');
 
 beforeAll(async () => {
-  // The same settings as functions/bundle.mjs, so this is what `npm start` runs.
-  await build({
-    absWorkingDir: ROOT,
-    entryPoints: { local: 'functions/local/main.ts', demo: 'functions/local/demo.ts' },
-    outdir: OUT_DIR,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
+  // The product's own build script, into a private directory: this is what `npm start` runs.
+  await promisify(execFile)(process.execPath, ['functions/bundle.mjs', '--outdir', OUT_DIR], { cwd: ROOT });
 });
 
 afterAll(async () => {
