@@ -77,7 +77,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     if (options.example !== undefined) {
       const example = await startExample(options.example || DEFAULT_EXAMPLE, context.fixturesDir);
       simulator = example.simulator;
-      request = { ...example.request, ...(options.locale ? {} : {}) };
+      request = example.request;
       clientConfig = { baseUrl: simulator.url, credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' } };
       io.stderr(`runai-diagnose: example ${example.name} against the built-in Run:ai simulator at ${simulator.url}\n`);
       if (example.kubernetes && !tier2Config && request.clusterId) {
@@ -100,7 +100,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
   }
 
   const started = performance.now();
-  const client = createRunaiClient({ ...clientConfig, maxRetries: clientConfig.maxRetries ?? 2 });
+  const client = createRunaiClient(clientConfig);
   const tier2: Tier2AccessHandle | null = tier2Config ? createTier2Access(tier2Config) : null;
   try {
     const result = await diagnoseWorkload(request, { reader: client, now: context.now?.() ?? new Date(), locale: options.locale, tier2 });
