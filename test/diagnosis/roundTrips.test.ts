@@ -11,7 +11,9 @@ import { countRoundTrips } from '../bench/countRoundTrips.js';
 
 const CLUSTER = '0b6f1d2e-5a4c-4e3b-9d8a-7c6b5a4f3e21';
 const ID = '5d9e8f7a-6b5c-4d3e-8f2a-1b0c9d8e7f6a';
-const LATENCY_MS = 50;
+// 100 ms (the bench uses 50 ms): the bar is a ratio, and a larger unit keeps this test's
+// verdict about round trips rather than about a loaded CI machine's scheduling noise.
+const LATENCY_MS = 100;
 
 const oomScenario: ScenarioState = {
   workloads: [
@@ -48,13 +50,13 @@ describe('critical path against a latency-injecting simulator', () => {
       await diagnoseWorkload({ clusterId: CLUSTER, workloadId: ID }, { reader: client, now: new Date() });
       const walls: number[] = [];
       let result;
-      for (let run = 0; run < 3; run += 1) {
+      for (let run = 0; run < 5; run += 1) {
         simulator.reset();
         const started = performance.now();
         result = await diagnoseWorkload({ clusterId: CLUSTER, workloadId: ID }, { reader: client, now: new Date() });
         walls.push(performance.now() - started);
       }
-      const wallMs = walls.sort((a, b) => a - b)[1] as number;
+      const wallMs = walls.sort((a, b) => a - b)[2] as number; // the median of five
       expect(result?.verdict.category).toBe('OOM_KILLED');
       const apiRequests = simulator.requests.filter((request) => request.endpoint !== 'token');
       const rounds = countRoundTrips(apiRequests);
