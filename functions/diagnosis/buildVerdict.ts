@@ -8,7 +8,7 @@ import type { Category, Evidence, Verdict, VerdictWorkload } from '../core/verdi
 import type { Pod } from '../runai/schemas.js';
 import type { Messages, RecommendationContext } from '../report/Messages.js';
 import { quoteUntrusted } from '../safety/quoteUntrusted.js';
-import { quoteEvidence } from './quoteEvidence.js';
+import { quoteMessage, quoteName } from './quoteEvidence.js';
 import type { Analysis } from './analyseWorkload.js';
 import { countRecurrence, RECURRING_THRESHOLD } from './countRecurrence.js';
 import type { Fact } from './Fact.js';
@@ -254,15 +254,13 @@ function podFact(pod: Pod): Fact {
   };
 }
 
-const quoteName = (text: string) => quoteUntrusted(text, { maxLength: 120 });
-
 function phaseFact(evidence: WorkloadEvidence): Fact {
   const { status } = evidence;
   return {
     type: 'phase',
     phase: quoteUntrusted(status.phase, { maxLength: 64 }),
     phaseReason: status.phaseReason ? quoteUntrusted(status.phaseReason, { maxLength: 120 }) : null,
-    phaseMessage: status.phaseMessage ? quoteEvidence(status.phaseMessage, 360) : null,
+    phaseMessage: status.phaseMessage ? quoteMessage(status.phaseMessage) : null,
   };
 }
 

@@ -5,8 +5,7 @@
  */
 import { parseTimestamp } from '../core/parseTimestamp.js';
 import type { Condition, HistoryRecord, Pod, RunaiEvent, WorkloadDetailed } from '../runai/schemas.js';
-import { quoteUntrusted } from '../safety/quoteUntrusted.js';
-import { quoteEvidence } from './quoteEvidence.js';
+import { quoteMessage, quoteName } from './quoteEvidence.js';
 import type { Fact } from './Fact.js';
 import type { ImagePullCause, Signal, SignalKind, SignalOrigin, SourceName } from './Signal.js';
 import {
@@ -19,12 +18,6 @@ import {
   SYSTEM_SIGNAL_EXIT_CODES,
 } from './signalTables.js';
 import { parseQuantity } from '../core/parseQuantity.js';
-
-const MESSAGE_QUOTE_LENGTH = 360;
-const NAME_QUOTE_LENGTH = 120;
-
-const quoteMessage = (text: string | null | undefined): string => quoteEvidence(text, MESSAGE_QUOTE_LENGTH);
-const quoteName = (text: string | null | undefined): string => quoteUntrusted(text ?? '', { maxLength: NAME_QUOTE_LENGTH });
 
 /** The first event-table row matching this reason (and message/source where the row demands). */
 export function matchEventReason(reason: string | null | undefined, message: string | null | undefined, source: string | null | undefined): SignalKind | null {

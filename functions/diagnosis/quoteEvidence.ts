@@ -17,3 +17,11 @@ export function quoteEvidence(text: string | null | undefined, maxLength: number
   const tailLength = maxLength - ELISION.length - headLength;
   return `${codePoints.slice(0, headLength).join('').trimEnd()}${ELISION}${codePoints.slice(codePoints.length - tailLength).join('').trimStart()}`;
 }
+
+/** Cluster messages (events, phase and condition messages, log lines) in evidence lines. */
+export const MESSAGE_QUOTE_LENGTH = 360;
+/** Names read from the cluster (pods, nodes, reasons, phases). */
+export const NAME_QUOTE_LENGTH = 120;
+
+export const quoteMessage = (text: string | null | undefined): string => quoteEvidence(text, MESSAGE_QUOTE_LENGTH);
+export const quoteName = (text: string | null | undefined): string => quoteUntrusted(text ?? '', { maxLength: NAME_QUOTE_LENGTH });

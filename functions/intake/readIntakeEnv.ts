@@ -9,6 +9,7 @@
  */
 import * as z from 'zod';
 import { LabelMapJsonSchema } from './LabelMap.js';
+import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
 
 /** A webhook bearer token, wherever it is stored (environment or secret). */
 export const WebhookTokenSchema = z
@@ -16,9 +17,6 @@ export const WebhookTokenSchema = z
   .min(16, 'must be at least 16 characters')
   .max(512, 'must be at most 512 characters')
   .regex(/^\S+$/, 'must not contain whitespace');
-
-// Empty means unset: CDK and shell exports often produce `VAR=`.
-const unsetIfEmpty = (value: unknown): unknown => (value === '' ? undefined : value);
 
 /** Loopback by definition: 127.0.0.1, [::1], localhost and *.localhost (RFC 6761, used by local SQS emulators). */
 const isLoopback = (hostname: string): boolean =>

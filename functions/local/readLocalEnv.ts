@@ -18,9 +18,8 @@ import { IntakeEnvSchema } from '../intake/readIntakeEnv.js';
 import { identifierProblem } from '../intake/validateIdentifier.js';
 import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
 import { WorkerEnvSchema } from '../worker/readWorkerEnv.js';
+import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
 
-// Empty means unset: `PORT= npm start` and shell exports often produce `VAR=`.
-const unsetIfEmpty = (value: unknown): unknown => (value === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
 const integer = (min: number, max: number) =>
   z.coerce.number({ error: 'must be an integer' }).int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);

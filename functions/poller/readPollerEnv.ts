@@ -5,12 +5,10 @@
  */
 import * as z from 'zod';
 import { LookbackSchema, parseLookbackMs } from '../core/diagnosisRequest.js';
+import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
 
 // Run:ai cluster ids are UUIDs; the case and version digits are not checked.
 const CLUSTER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-// Empty means unset: CDK and shell exports often produce `VAR=`.
-const unsetIfEmpty = (value: unknown): unknown => (value === '' ? undefined : value);
 
 const duration = z.preprocess(unsetIfEmpty, LookbackSchema.transform(parseLookbackMs).optional());
 

@@ -20,8 +20,7 @@ import type { Category } from '../core/verdict.js';
 import type { Analysis } from '../diagnosis/analyseWorkload.js';
 import type { Signal, Tier2SourceName } from '../diagnosis/Signal.js';
 import type { WorkloadEvidence } from '../diagnosis/WorkloadEvidence.js';
-import { quoteEvidence } from '../diagnosis/quoteEvidence.js';
-import { quoteUntrusted } from '../safety/quoteUntrusted.js';
+import { quoteEvidence, quoteName } from '../diagnosis/quoteEvidence.js';
 import { describeNodeCommand, describePodCommand, logsCommand, podEventsCommand } from './kubectlCommands.js';
 import { isKubernetesError, type KubernetesReader, type KubernetesErrorCode } from './KubernetesReader.js';
 import { isDnsLabel, isDnsSubdomain, namespaceFor } from './kubernetesNames.js';
@@ -97,7 +96,6 @@ async function attempt<T>(read: () => Promise<T>): Promise<Attempt<T>> {
   }
 }
 
-const quoteName = (text: string) => quoteUntrusted(text, { maxLength: 120 });
 const QUIET_PHASES = /^(?:running|pending|succeeded|completed)$/i;
 
 /**

@@ -19,16 +19,10 @@ import { parseTimestamp } from '../core/parseTimestamp.js';
 import { interpretExitCode } from '../diagnosis/exitCodes.js';
 import { classifyImagePull, matchEventReason, matchK8sPhase, matchPhaseMessage } from '../diagnosis/extractSignals.js';
 import type { Fact } from '../diagnosis/Fact.js';
-import { quoteEvidence } from '../diagnosis/quoteEvidence.js';
+import { quoteMessage, quoteName } from '../diagnosis/quoteEvidence.js';
 import type { Signal, SignalKind, SignalOrigin, Tier2SourceName } from '../diagnosis/Signal.js';
-import { quoteUntrusted } from '../safety/quoteUntrusted.js';
 import type { ContainerStatus, ContainerStateTerminated, K8sEvent, K8sNode, K8sPod } from './kubernetesSchemas.js';
 import { matchNodeCondition } from './nodeConditionTable.js';
-
-const MESSAGE_QUOTE_LENGTH = 360;
-const NAME_QUOTE_LENGTH = 120;
-const quoteMessage = (text: string | null | undefined): string => quoteEvidence(text, MESSAGE_QUOTE_LENGTH);
-const quoteName = (text: string | null | undefined): string => quoteUntrusted(text ?? '', { maxLength: NAME_QUOTE_LENGTH });
 
 /** A node condition that changed after the failure did not cause it (5 min of clock skew allowed). */
 const CONDITION_SKEW_MS = 5 * 60_000;

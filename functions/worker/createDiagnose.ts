@@ -26,8 +26,7 @@ import type { Tier2AccessHandle } from '../tier2/createTier2Access.js';
 import type { Tier2Config } from '../tier2/Tier2Config.js';
 import { createTier2Source, type SecretStringReader } from './createTier2Source.js';
 import { silentLogger, type WorkerLogger } from './WorkerLogger.js';
-
-const unsetIfEmpty = (value: unknown): unknown => (value === '' ? undefined : value);
+import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
 
 const ConnectionSchema = z.object({
   RUNAI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of the Run:ai control plane' }),

@@ -4,9 +4,8 @@
  * TIER2_SECRET_ID are read by `createDiagnose` (the lead's wiring), not here.
  */
 import * as z from 'zod'; // not `{ z }`, which makes esbuild bundle all of zod (npm run bench, bundles)
+import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
 
-// Empty means unset: CDK and shell exports often produce `VAR=`.
-const unsetIfEmpty = (value: unknown): unknown => (value === '' ? undefined : value);
 const optionalInt = (min: number, max: number) =>
   z.preprocess(unsetIfEmpty, z.coerce.number().int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).optional());
 
