@@ -133,11 +133,12 @@ afterAll(async () => {
   await simulator.close();
 });
 
-async function diagnose(id: string, clusterId: string): Promise<{ verdict: Verdict; json: string; text: string }> {
+/** The CLI (in process, JSON) against the shared simulator, or against `baseUrl` when given. */
+async function diagnose(id: string, clusterId: string, baseUrl = simulator.url): Promise<{ verdict: Verdict; json: string; text: string }> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(['--cluster-id', clusterId, '--workload-id', id, '--format', 'json'], {
-    env: { RUNAI_BASE_URL: simulator.url, RUNAI_CLIENT_ID: SIM_CREDENTIALS.clientId, RUNAI_CLIENT_SECRET: SIM_CREDENTIALS.clientSecret },
+    env: { RUNAI_BASE_URL: baseUrl, RUNAI_CLIENT_ID: SIM_CREDENTIALS.clientId, RUNAI_CLIENT_SECRET: SIM_CREDENTIALS.clientSecret },
     fixturesDir: FIXTURES_DIR,
     io: { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) },
   });
@@ -256,14 +257,7 @@ describe("Kubernetes' own phrases in the container-controlled tail of a terminat
     workload['phaseMessage'] = `Pod ${String(workload['name'])}-0-0 failed: container main terminated with exit code 1 (Error): Traceback (most recent call last):\n${tail}\nRuntimeError: giving up`;
     const local = await startRunaiSimulator({ scenarios: state });
     try {
-      let stdout = '';
-      const code = await runCli(['--cluster-id', scenario.request.clusterId!, '--workload-id', id, '--format', 'json'], {
-        env: { RUNAI_BASE_URL: local.url, RUNAI_CLIENT_ID: SIM_CREDENTIALS.clientId, RUNAI_CLIENT_SECRET: SIM_CREDENTIALS.clientSecret },
-        fixturesDir: FIXTURES_DIR,
-        io: { stdout: (t) => (stdout += t), stderr: () => {} },
-      });
-      expect(code).toBe(0);
-      const verdict = VerdictSchema.parse(JSON.parse(stdout));
+      const { verdict } = await diagnose(id, scenario.request.clusterId!, local.url);
       tally.add('termination-tail injections');
       expect({ outcome: verdict.outcome, category: verdict.category }).toEqual({ outcome: 'diagnosed', category: 'CRASH_APP_ERROR' });
     } finally {
@@ -281,14 +275,7 @@ describe('Kubernetes phrases quoted in an old history phase update do not turn a
     }, '');
     const local = await startRunaiSimulator({ scenarios: state });
     try {
-      let stdout = '';
-      const code = await runCli(['--cluster-id', scenario.request.clusterId!, '--workload-id', id, '--format', 'json'], {
-        env: { RUNAI_BASE_URL: local.url, RUNAI_CLIENT_ID: SIM_CREDENTIALS.clientId, RUNAI_CLIENT_SECRET: SIM_CREDENTIALS.clientSecret },
-        fixturesDir: FIXTURES_DIR,
-        io: { stdout: (t) => (stdout += t), stderr: () => {} },
-      });
-      expect(code).toBe(0);
-      const verdict = VerdictSchema.parse(JSON.parse(stdout));
+      const { verdict } = await diagnose(id, scenario.request.clusterId!, local.url);
       tally.add('history-phrase injections');
       expect({ outcome: verdict.outcome, stopReason: verdict.stopReason }).toEqual({ outcome: 'stopped', stopReason: 'RUNNING_NO_FAILURE' });
     } finally {
