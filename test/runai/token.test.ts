@@ -36,6 +36,19 @@ function interceptWorkload(times = 1, expectToken?: string) {
     .times(times);
 }
 
+/** A token endpoint that issues `token-1`, `token-2`, … (one per request), valid for `expiresIn` seconds. */
+function interceptNumberedTokens(expiresIn: number) {
+  let issued = 0;
+  agent
+    .get(ORIGIN)
+    .intercept({ path: '/api/v1/token', method: 'POST' })
+    .reply(() => {
+      issued += 1;
+      return { statusCode: 200, data: { accessToken: `token-${issued}`, expiresIn } };
+    })
+    .persist();
+}
+
 describe('token request body', () => {
   it('sends client_credentials with clientID/clientSecret', async () => {
     const bodies = interceptToken(agent);
@@ -75,15 +88,7 @@ describe('token request body', () => {
 describe('token caching', () => {
   it('reuses the token until expiresIn − 60 s, then fetches a new one', async () => {
     let clock = 1_000_000;
-    let issued = 0;
-    agent
-      .get(ORIGIN)
-      .intercept({ path: '/api/v1/token', method: 'POST' })
-      .reply(() => {
-        issued += 1;
-        return { statusCode: 200, data: { accessToken: `token-${issued}`, expiresIn: 600 } };
-      })
-      .persist();
+    interceptNumberedTokens(600);
     interceptWorkload(2, 'token-1');
     interceptWorkload(1, 'token-2');
     const client = makeClient(agent, { now: () => clock });
@@ -164,15 +169,7 @@ describe('token caching', () => {
 
 describe('401 from the API', () => {
   it('refreshes the token once and retries the call', async () => {
-    let issued = 0;
-    agent
-      .get(ORIGIN)
-      .intercept({ path: '/api/v1/token', method: 'POST' })
-      .reply(() => {
-        issued += 1;
-        return { statusCode: 200, data: { accessToken: `token-${issued}`, expiresIn: 3600 } };
-      })
-      .persist();
+    interceptNumberedTokens(3600);
     agent
       .get(ORIGIN)
       .intercept({ path: `/api/v1/workloads/${WORKLOAD_ID}`, headers: { authorization: 'Bearer token-1' } })
@@ -199,15 +196,7 @@ describe('401 from the API', () => {
   });
 
   it('concurrent 401s on the same token trigger a single refresh', async () => {
-    let issued = 0;
-    agent
-      .get(ORIGIN)
-      .intercept({ path: '/api/v1/token', method: 'POST' })
-      .reply(() => {
-        issued += 1;
-        return { statusCode: 200, data: { accessToken: `token-${issued}`, expiresIn: 3600 } };
-      })
-      .persist();
+    interceptNumberedTokens(3600);
     const client = makeClient(agent);
     agent
       .get(ORIGIN)
