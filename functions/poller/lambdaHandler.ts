@@ -26,7 +26,7 @@ import { createSqsQueue } from '../queue/createSqsQueue.js';
 import type { RunaiCredentials, RunaiRequestInfo } from '../runai/RunaiClientConfig.js';
 import { createRunaiClient, type RunaiClient } from '../runai/createRunaiClient.js';
 import { createDynamoWatermarkStore } from './createDynamoWatermarkStore.js';
-import { loadRunaiCredentials } from './loadRunaiCredentials.js';
+import { loadRunaiCredentials } from '../runai/loadRunaiCredentials.js';
 import { pollFailedWorkloads, type PollOptions, type PollSummary } from './pollFailedWorkloads.js';
 import { readPollerEnv, type PollerEnv } from './readPollerEnv.js';
 import type { WatermarkStore } from './WatermarkStore.js';

@@ -18,7 +18,7 @@ import * as z from 'zod';
 import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
 import type { DiagnosisResult } from '../diagnosis/DiagnosisResult.js';
 import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
-import { loadRunaiCredentials } from '../poller/loadRunaiCredentials.js';
+import { loadRunaiCredentials } from '../runai/loadRunaiCredentials.js';
 import type { Locale } from '../report/Messages.js';
 import type { RunaiCredentials, RunaiRequestInfo } from '../runai/RunaiClientConfig.js';
 import { createRunaiClient, type RunaiClient } from '../runai/createRunaiClient.js';

@@ -25,7 +25,7 @@
  */
 import { createHash } from 'node:crypto';
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
-import { SECRET_MAX_AGE_SECONDS } from '../poller/loadRunaiCredentials.js';
+import { SECRET_MAX_AGE_SECONDS } from '../runai/loadRunaiCredentials.js';
 import { createTier2Access, type Tier2Access, type Tier2AccessHandle } from '../tier2/createTier2Access.js';
 import { parseTier2Config, type Tier2Config } from '../tier2/Tier2Config.js';
 import type { WorkerLogger } from './WorkerLogger.js';

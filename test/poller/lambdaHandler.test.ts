@@ -7,7 +7,7 @@ import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueuedDiagnosisSchema } from '../../functions/core/queuedDiagnosis.js';
-import { loadRunaiCredentials, RunaiCredentialsError } from '../../functions/poller/loadRunaiCredentials.js';
+import { loadRunaiCredentials, RunaiCredentialsError } from '../../functions/runai/loadRunaiCredentials.js';
 import { PollerConfigError, readPollerEnv } from '../../functions/poller/readPollerEnv.js';
 import { startRunaiSimulator, type RunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
 import { A, B, nonGetRequests, pollerScenario } from './pollerTestKit.js';

@@ -13,7 +13,7 @@
  */
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
 import * as z from 'zod';
-import type { RunaiCredentials } from '../runai/RunaiClientConfig.js';
+import type { RunaiCredentials } from './RunaiClientConfig.js';
 
 /** How long a fetched secret is reused: bounds the Secrets Manager cost and the rotation delay. */
 export const SECRET_MAX_AGE_SECONDS = 300;
