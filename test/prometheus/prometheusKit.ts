@@ -149,3 +149,66 @@ export function formatDuration(ms: number): string {
   const whole = Math.max(1, Math.round(ms));
   return whole % 1_000 === 0 ? `${whole / 1_000}s` : `${whole}ms`;
 }
+
+export interface Prometheus {
+  url: string;
+  /** Firing/pending alerts, as `/api/v1/alerts` reports them. */
+  alerts(): Promise<{ labels: Record<string, string>; state: string; activeAt?: string }[]>;
+  /** An instant query's vector result. */
+  query(promql: string): Promise<{ metric: Record<string, string>; value: [number, string] }[]>;
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real Prometheus (Debian's `prometheus`) on a free loopback port, with its own temporary
+ * data directory, the given configuration and rule files (paths inside `dir`).
+ */
+export async function startPrometheus(options: { dir: string; config: string; port: number }): Promise<Prometheus> {
+  const { writeFile } = await import('node:fs/promises');
+  const configFile = `${options.dir}/prometheus.yml`;
+  await writeFile(configFile, options.config);
+  const url = `http://127.0.0.1:${options.port}`;
+  const child = spawn(
+    'prometheus',
+    [`--config.file=${configFile}`, `--storage.tsdb.path=${options.dir}/data`, `--web.listen-address=127.0.0.1:${options.port}`, '--log.level=warn'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let logs = '';
+  child.stdout.on('data', (chunk: Buffer) => (logs += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (logs += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(killer);
+    }
+  };
+  try {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`prometheus exited with ${child.exitCode}:\n${logs}`);
+      if (await fetch(`${url}/-/ready`).then((response) => response.ok, () => false)) break;
+      if (Date.now() > deadline) throw new Error(`prometheus not ready after 20 s:\n${logs}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const api = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${url}${path}`);
+    const body = (await response.json()) as { status: string; data: T; error?: string };
+    if (body.status !== 'success') throw new Error(`prometheus ${path}: ${body.error ?? response.status}`);
+    return body.data;
+  };
+  return {
+    url,
+    alerts: async () => (await api<{ alerts: { labels: Record<string, string>; state: string; activeAt?: string }[] }>('/api/v1/alerts')).alerts,
+    query: async (promql) => (await api<{ result: { metric: Record<string, string>; value: [number, string] }[] }>(`/api/v1/query?query=${encodeURIComponent(promql)}`)).result,
+    logs: () => logs,
+    stop,
+  };
+}
