@@ -10,7 +10,7 @@ import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
 import { messagesFor } from '../report/messagesFor.js';
 import { renderTextReport } from '../report/renderTextReport.js';
 import { createRunaiClient } from '../runai/createRunaiClient.js';
-import { isRunaiError } from '../runai/RunaiError.js';
+import { isRunaiError } from '../diagnosis/ports/RunaiError.js';
 import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
 import { redactSecrets } from '../safety/redactSecrets.js';
 import { loadScenarios, startRunaiSimulator, type RunaiSimulator, type Scenario } from '../simulator/startRunaiSimulator.js';

@@ -5,7 +5,7 @@
  */
 import { parseQuantity } from '../core/parseQuantity.js';
 import type { Category, Evidence, Verdict, VerdictWorkload } from '../core/verdict.js';
-import type { Pod } from '../runai/schemas.js';
+import type { Pod } from './ports/runaiSchemas.js';
 import type { Messages, RecommendationContext } from '../report/Messages.js';
 import { quoteUntrusted } from '../safety/quoteUntrusted.js';
 import { quoteMessage, quoteName } from './quoteEvidence.js';

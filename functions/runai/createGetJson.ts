@@ -6,7 +6,7 @@
  */
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { RunaiError } from './RunaiError.js';
+import { RunaiError } from '../diagnosis/ports/RunaiError.js';
 import { TransportError, timedExchange, type Exchange } from './timedExchange.js';
 import { withRetries, type RetryPolicy } from './withRetries.js';
 import { errorFromStatus } from './errorFromStatus.js';

@@ -7,8 +7,8 @@
  * (test/runai/readOnlySource.test.ts scans the sources to keep it so).
  */
 import { Pool, type Dispatcher } from 'undici';
-import type { MetricsQuery, RunaiReader, SpecKind, WorkloadListQuery } from './RunaiReader.js';
-import { RunaiError } from './RunaiError.js';
+import type { MetricsQuery, RunaiReader, SpecKind, WorkloadListQuery } from '../diagnosis/ports/RunaiReader.js';
+import { RunaiError } from '../diagnosis/ports/RunaiError.js';
 import { parseRunaiClientConfig, type RunaiClientConfig } from './RunaiClientConfig.js';
 import {
   EventListSchema,
@@ -19,7 +19,7 @@ import {
   WorkloadListSchema,
   WorkloadSpecResponseSchema,
   type Pod,
-} from './schemas.js';
+} from '../diagnosis/ports/runaiSchemas.js';
 import { createTokenSource } from './createTokenSource.js';
 import { createGetJson } from './createGetJson.js';
 import { formatQuery, QueryValueError, type QueryValue } from './formatQuery.js';

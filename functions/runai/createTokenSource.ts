@@ -11,9 +11,9 @@
  * not reached, which is a different thing to tell an operator than "credentials refused".
  */
 import type { Dispatcher } from 'undici';
-import { RunaiError } from './RunaiError.js';
+import { RunaiError } from '../diagnosis/ports/RunaiError.js';
 import type { RunaiCredentials } from './RunaiClientConfig.js';
-import { TokenResponseSchema, type TokenResponse } from './schemas.js';
+import { TokenResponseSchema, type TokenResponse } from './TokenResponseSchema.js';
 import { TransportError, timedExchange, type Exchange } from './timedExchange.js';
 import { withRetries, type RetryPolicy } from './withRetries.js';
 import { errorFromTransport } from './errorFromTransport.js';

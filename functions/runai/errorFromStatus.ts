@@ -3,8 +3,8 @@
  * own `message` (untrusted: redacted and truncated). The mapping status → code stays in
  * `classifyRunaiStatus`.
  */
-import { RunaiError, classifyRunaiStatus } from './RunaiError.js';
-import { RunaiErrorBodySchema } from './schemas.js';
+import { RunaiError, classifyRunaiStatus } from '../diagnosis/ports/RunaiError.js';
+import { RunaiErrorBodySchema } from './RunaiErrorBodySchema.js';
 import { truncateText, type Redactor } from './createRedactor.js';
 import type { Exchange } from './timedExchange.js';
 

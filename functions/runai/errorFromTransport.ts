@@ -3,7 +3,7 @@
  * from code and message only, so nothing the client was holding (headers, bodies,
  * sockets) can ride along on `error.cause`.
  */
-import { RunaiError } from './RunaiError.js';
+import { RunaiError } from '../diagnosis/ports/RunaiError.js';
 import { truncateText, type Redactor } from './createRedactor.js';
 import type { TransportError } from './timedExchange.js';
 

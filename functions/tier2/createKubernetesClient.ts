@@ -18,9 +18,9 @@ import type { z } from 'zod';
 import { createRedactor, truncateText } from '../runai/createRedactor.js';
 import { summarizeZodError } from '../runai/summarizeZodError.js';
 import { toTransportError } from '../runai/timedExchange.js';
-import { classifyKubernetesStatus, KubernetesError, type KubernetesReader, type PodLog, type PodLogQuery } from './KubernetesReader.js';
+import { classifyKubernetesStatus, KubernetesError, type KubernetesReader, type PodLog, type PodLogQuery } from '../diagnosis/ports/KubernetesReader.js';
 import { isDnsLabel, isDnsSubdomain } from './kubernetesNames.js';
-import { K8sEventListSchema, K8sNodeSchema, K8sPodSchema, K8sStatusSchema } from './kubernetesSchemas.js';
+import { K8sEventListSchema, K8sNodeSchema, K8sPodSchema, K8sStatusSchema } from '../diagnosis/ports/kubernetesSchemas.js';
 
 export interface KubernetesClientOptions {
   /** API server URL, e.g. `https://k8s.example:6443` (a path prefix is kept: API proxies). */

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createKubernetesClient, DEFAULT_TIER2_TIMEOUT_MS, tokenFrom, type KubernetesClient } from './createKubernetesClient.js';
-import type { KubernetesReader } from './KubernetesReader.js';
+import type { KubernetesReader } from '../diagnosis/ports/KubernetesReader.js';
 import { caPem, tier2ClusterFor, type Tier2Config } from './Tier2Config.js';
 
 /** What the diagnosis needs of Tier 2: a reader for the requested cluster, or none. */

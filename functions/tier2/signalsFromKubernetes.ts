@@ -21,7 +21,7 @@ import { classifyImagePull, matchEventReason, matchK8sPhase, matchPhaseMessage }
 import type { Fact } from '../diagnosis/Fact.js';
 import { quoteMessage, quoteName } from '../diagnosis/quoteEvidence.js';
 import type { Signal, SignalKind, SignalOrigin, Tier2SourceName } from '../diagnosis/Signal.js';
-import type { ContainerStatus, ContainerStateTerminated, K8sEvent, K8sNode, K8sPod } from './kubernetesSchemas.js';
+import type { ContainerStatus, ContainerStateTerminated, K8sEvent, K8sNode, K8sPod } from '../diagnosis/ports/kubernetesSchemas.js';
 import { matchNodeCondition } from './nodeConditionTable.js';
 
 /** A node condition that changed after the failure did not cause it (5 min of clock skew allowed). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RunaiError } from '../../functions/runai/RunaiError.js';
+import { RunaiError } from '../../functions/diagnosis/ports/RunaiError.js';
 import type { RunaiRequestInfo } from '../../functions/runai/RunaiClientConfig.js';
 import { backoffDelay } from '../../functions/runai/withRetries.js';
 import { ORIGIN, WORKLOAD_ID, caught, makeClient, useTokenAgent, workload } from './helpers.js';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createKubernetesClient, tokenFrom, type KubernetesClient } from '../../functions/tier2/createKubernetesClient.js';
-import { KubernetesError } from '../../functions/tier2/KubernetesReader.js';
+import { KubernetesError } from '../../functions/diagnosis/ports/KubernetesReader.js';
 import { startKubernetesSimulator, type KubernetesSimulator } from '../../functions/tier2/simulator/startKubernetesSimulator.js';
 import type { KubernetesScenario } from '../../functions/tier2/simulator/KubernetesScenarioSchema.js';
 

@@ -11,7 +11,7 @@ import type {
   Workload,
   WorkloadDetailed,
   WorkloadSpecResponse,
-} from './schemas.js';
+} from './runaiSchemas.js';
 
 export interface WorkloadListQuery {
   clusterId: string;
