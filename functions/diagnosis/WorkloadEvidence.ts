@@ -5,7 +5,7 @@
  */
 import type { MetricsResult } from './ports/RunaiReader.js';
 import type { HistoryRecord, Pod, RunaiEvent, WorkloadDetailed, WorkloadSpecResponse } from './ports/runaiSchemas.js';
-import type { Tier2Evidence } from '../tier2/Tier2Evidence.js';
+import type { Tier2Evidence } from './tier2/Tier2Evidence.js';
 
 export type Missing = { ok: false; detail: string };
 export type Read<T> = { ok: true; value: T } | Missing;

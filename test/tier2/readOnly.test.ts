@@ -9,14 +9,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MockAgent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKubernetesClient, tokenFrom } from '../../functions/tier2/createKubernetesClient.js';
-import { startKubernetesSimulator, type KubernetesSimulator } from '../../functions/tier2/simulator/startKubernetesSimulator.js';
+import { createKubernetesClient, tokenFrom } from '../../functions/kubernetes/createKubernetesClient.js';
+import { startKubernetesSimulator, type KubernetesSimulator } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
 
-const tier2Dir = fileURLToPath(new URL('../../functions/tier2/', import.meta.url));
-/** The product code of Tier 2 (the simulator, a test double, is not shipped in the reader path). */
-const sources = readdirSync(tier2Dir)
+const kubernetesDir = fileURLToPath(new URL('../../functions/kubernetes/', import.meta.url));
+/** The Kubernetes adapter (the simulator, a test double, lives in functions/simulator/kubernetes). */
+const sources = readdirSync(kubernetesDir)
   .filter((file) => file.endsWith('.ts'))
-  .map((file) => ({ file, text: readFileSync(join(tier2Dir, file), 'utf8') }));
+  .map((file) => ({ file, text: readFileSync(join(kubernetesDir, file), 'utf8') }));
 const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
 describe('Tier 2 read-only by construction', () => {

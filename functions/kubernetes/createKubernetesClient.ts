@@ -19,7 +19,7 @@ import { createRedactor, truncateText } from '../runai/createRedactor.js';
 import { summarizeZodError } from '../runai/summarizeZodError.js';
 import { toTransportError } from '../runai/timedExchange.js';
 import { classifyKubernetesStatus, KubernetesError, type KubernetesReader, type PodLog, type PodLogQuery } from '../diagnosis/ports/KubernetesReader.js';
-import { isDnsLabel, isDnsSubdomain } from './kubernetesNames.js';
+import { isDnsLabel, isDnsSubdomain } from '../diagnosis/tier2/kubernetesNames.js';
 import { K8sEventListSchema, K8sNodeSchema, K8sPodSchema, K8sStatusSchema } from '../diagnosis/ports/kubernetesSchemas.js';
 
 export interface KubernetesClientOptions {
