@@ -4,8 +4,8 @@
  * sockets) can ride along on `error.cause`.
  */
 import { RunaiError } from '../diagnosis/ports/RunaiError.js';
-import { truncateText, type Redactor } from './createRedactor.js';
-import type { TransportError } from './timedExchange.js';
+import { truncateText, type Redactor } from '../http/createRedactor.js';
+import type { TransportError } from '../http/timedExchange.js';
 
 export function errorFromTransport(endpoint: string, error: TransportError, redactor: Redactor): RunaiError {
   const detail = truncateText(redactor.redact(error.message));

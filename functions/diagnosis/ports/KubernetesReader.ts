@@ -62,14 +62,3 @@ export class KubernetesError extends Error {
 export function isKubernetesError(error: unknown): error is KubernetesError {
   return error instanceof KubernetesError;
 }
-
-/** Maps a non-2xx status (and, for a log read, the Status message) to its code. */
-export function classifyKubernetesStatus(status: number, statusMessage: string | null, previousLog: boolean): KubernetesErrorCode {
-  if (status === 401) return 'K8S_UNAUTHORIZED';
-  if (status === 403) return 'K8S_FORBIDDEN';
-  if (status === 404) return 'K8S_NOT_FOUND';
-  // The API server's own wording: `previous terminated container "x" in pod "y" not found`.
-  if (status === 400 && previousLog && /previous terminated container .* not found/i.test(statusMessage ?? '')) return 'K8S_NO_PREVIOUS';
-  if (status >= 500 || status === 429) return 'K8S_UNAVAILABLE';
-  return 'K8S_BAD_REQUEST';
-}
