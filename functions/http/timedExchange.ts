@@ -60,7 +60,7 @@ function describe(error: unknown): { code: string | undefined; message: string }
   return { code: undefined, message: String(error) };
 }
 
-export function toTransportError(error: unknown, timedOut: boolean, timeoutMs: number): TransportError {
+function toTransportError(error: unknown, timedOut: boolean, timeoutMs: number): TransportError {
   const { code, message } = describe(error);
   if (timedOut || (code !== undefined && TIMEOUT_CODES.has(code))) {
     return new TransportError('timeout', true, `no complete answer within ${timeoutMs} ms${code ? ` (${code})` : ''}`, code);

@@ -73,7 +73,6 @@ export const WorkloadListSchema = z.object({
   next: z.number().int().nullish(),
   workloads: z.array(WorkloadSchema),
 });
-export type WorkloadList = z.infer<typeof WorkloadListSchema>;
 
 export const InvolvedObjectSchema = z
   .object({
@@ -162,7 +161,6 @@ export const MeasurementSchema = z.object({
     .array(z.object({ value: z.union([z.string(), z.number()]), timestamp: optionalString }))
     .nullish(),
 });
-export type Measurement = z.infer<typeof MeasurementSchema>;
 
 export const MetricsResponseSchema = z.object({
   measurements: z.array(MeasurementSchema),
@@ -195,7 +193,6 @@ export const SubmittedSpecSchema = z
     storage: z.record(z.string(), z.unknown()).nullish(),
   })
   .nullish();
-export type SubmittedSpec = z.infer<typeof SubmittedSpecSchema>;
 
 export const WorkloadSpecResponseSchema = z.object({
   name: optionalString,
