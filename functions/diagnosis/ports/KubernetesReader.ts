@@ -1,7 +1,7 @@
 /**
  * The port through which Tier 2 reads a Kubernetes cluster: exactly what the seed's kubectl
  * commands show, and nothing that could change the cluster. Implementations: the undici
- * client (`createKubernetesClient`) and, in tests, fakes. Failures are `KubernetesError`s.
+ * client (`kubernetes/createKubernetesClient`) and, in tests, fakes. Failures are `KubernetesError`s.
  */
 import type { K8sEvent, K8sNode, K8sPod } from './kubernetesSchemas.js';
 
