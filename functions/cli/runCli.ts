@@ -10,13 +10,13 @@ import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
 import { messagesFor } from '../report/messagesFor.js';
 import { renderTextReport } from '../report/renderTextReport.js';
 import { createRunaiClient } from '../runai/createRunaiClient.js';
-import { isRunaiError } from '../runai/RunaiError.js';
+import { isRunaiError } from '../diagnosis/ports/RunaiError.js';
 import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
 import { redactSecrets } from '../safety/redactSecrets.js';
 import { loadScenarios, startRunaiSimulator, type RunaiSimulator, type Scenario } from '../simulator/startRunaiSimulator.js';
-import { createTier2Access, type Tier2AccessHandle } from '../tier2/createTier2Access.js';
-import { startKubernetesSimulator, type KubernetesSimulator } from '../tier2/simulator/startKubernetesSimulator.js';
-import { loadTier2ConfigFile, Tier2ConfigError, type Tier2Config } from '../tier2/Tier2Config.js';
+import { createTier2Access, type Tier2AccessHandle } from '../kubernetes/createTier2Access.js';
+import { startKubernetesSimulator, type KubernetesSimulator } from '../simulator/kubernetes/startKubernetesSimulator.js';
+import { loadTier2ConfigFile, Tier2ConfigError, type Tier2Config } from '../kubernetes/Tier2Config.js';
 import { parseCliArguments, USAGE, UsageError, type CliOptions } from './parseCliArguments.js';
 import { ConfigurationError, readRunaiEnvironment } from './readRunaiEnvironment.js';
 

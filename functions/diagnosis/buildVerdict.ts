@@ -5,7 +5,7 @@
  */
 import { parseQuantity } from '../core/parseQuantity.js';
 import type { Category, Evidence, Verdict, VerdictWorkload } from '../core/verdict.js';
-import type { Pod } from '../runai/schemas.js';
+import type { Pod } from './ports/runaiSchemas.js';
 import type { Messages, RecommendationContext } from '../report/Messages.js';
 import { quoteUntrusted } from '../safety/quoteUntrusted.js';
 import { quoteMessage, quoteName } from './quoteEvidence.js';
@@ -15,7 +15,7 @@ import type { Fact } from './Fact.js';
 import { readMemory, type MemoryReading } from './readMemory.js';
 import type { Signal, SignalKind, SourceName } from './Signal.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
-import type { Tier2Evidence } from '../tier2/Tier2Evidence.js';
+import type { Tier2Evidence } from './tier2/Tier2Evidence.js';
 
 export const MAX_SUPPORTING_EVIDENCE = 8;
 export const MAX_ALSO_OBSERVED = 4;

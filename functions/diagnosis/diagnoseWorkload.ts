@@ -18,8 +18,8 @@ import { parseTimestamp } from '../core/parseTimestamp.js';
 import type { Locale } from '../report/Messages.js';
 import { messagesFor } from '../report/messagesFor.js';
 import { redactVerdict } from '../report/redactVerdict.js';
-import { isRunaiError } from '../runai/RunaiError.js';
-import type { RunaiReader } from '../runai/RunaiReader.js';
+import { isRunaiError } from './ports/RunaiError.js';
+import type { RunaiReader } from './ports/RunaiReader.js';
 import { quoteUntrusted } from '../safety/quoteUntrusted.js';
 import { analyseWorkload } from './analyseWorkload.js';
 import { clusterMismatchVerdict, needsInputVerdict } from './buildEarlyVerdict.js';
@@ -30,9 +30,9 @@ import { readSafely } from './readSafely.js';
 import { RECENT_EVENTS_LIMIT, resolveByName } from './resolveByName.js';
 import { specKindForType } from './specKindForType.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
-import { collectTier2Evidence, wantsTier2 } from '../tier2/collectTier2Evidence.js';
-import type { Tier2Access } from '../tier2/createTier2Access.js';
-import { emptyTier2Evidence, type Tier2Evidence } from '../tier2/Tier2Evidence.js';
+import { collectTier2Evidence, wantsTier2 } from './tier2/collectTier2Evidence.js';
+import type { Tier2Access } from './ports/Tier2Access.js';
+import { emptyTier2Evidence, type Tier2Evidence } from './tier2/Tier2Evidence.js';
 
 export const METRIC_TYPES = ['CPU_MEMORY_USAGE_BYTES', 'CPU_MEMORY_LIMIT_BYTES', 'CPU_MEMORY_REQUEST_BYTES'] as const;
 export const METRIC_SAMPLES = 500;
@@ -45,7 +45,7 @@ export interface DiagnoseDependencies {
   locale?: Locale;
   /**
    * Optional Tier 2 (Kubernetes) access, from an explicit per-cluster configuration
-   * (functions/tier2/createTier2Access.ts). Absent, or no reader for the cluster: Tier 1 only.
+   * (functions/kubernetes/createTier2Access.ts). Absent, or no reader for the cluster: Tier 1 only.
    */
   tier2?: Tier2Access | null;
 }

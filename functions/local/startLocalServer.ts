@@ -19,7 +19,7 @@ import type { PollSummary } from '../poller/PollSummary.js';
 import { createMemoryQueue, type MemoryQueue } from '../queue/createMemoryQueue.js';
 import { createRunaiClient } from '../runai/createRunaiClient.js';
 import type { RunaiSimulator, ScenarioState } from '../simulator/startRunaiSimulator.js';
-import type { KubernetesSimulator } from '../tier2/simulator/startKubernetesSimulator.js';
+import type { KubernetesSimulator } from '../simulator/kubernetes/startKubernetesSimulator.js';
 import { createRenderText } from '../worker/createRenderText.js';
 import { processDiagnosisBatch } from '../worker/processDiagnosisBatch.js';
 import { createBatchingWorker } from './createBatchingWorker.js';

@@ -6,8 +6,8 @@
 import type { Category, Route, StopReason } from '../core/verdict.js';
 import type { Fact } from '../diagnosis/Fact.js';
 import type { ImagePullCause } from '../diagnosis/Signal.js';
-import type { LogHint } from '../tier2/logLineTable.js';
-import type { Tier2Limitation } from '../tier2/Tier2Evidence.js';
+import type { LogHint } from '../diagnosis/tier2/logLineTable.js';
+import type { Tier2Limitation } from '../diagnosis/tier2/Tier2Evidence.js';
 
 export type Locale = 'en' | 'fr';
 

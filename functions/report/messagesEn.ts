@@ -3,8 +3,8 @@ import { formatBytes } from '../core/parseQuantity.js';
 import type { Category } from '../core/verdict.js';
 import { interpretExitCode, type ExitCodeMeaning } from '../diagnosis/exitCodes.js';
 import type { Fact } from '../diagnosis/Fact.js';
-import type { LogHint } from '../tier2/logLineTable.js';
-import type { Tier2FailureReason, Tier2Limitation, Tier2Read } from '../tier2/Tier2Evidence.js';
+import type { LogHint } from '../diagnosis/tier2/logLineTable.js';
+import type { Tier2FailureReason, Tier2Limitation, Tier2Read } from '../diagnosis/tier2/Tier2Evidence.js';
 import type { Messages, RecommendationContext } from './Messages.js';
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);

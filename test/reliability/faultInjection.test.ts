@@ -23,9 +23,9 @@ import { MAX_HISTORY_PAGES } from '../../functions/diagnosis/readHistory.js';
 import { MAX_LIST_PAGES } from '../../functions/diagnosis/resolveByName.js';
 import { runCli } from '../../functions/cli/runCli.js';
 import type { RunaiClient } from '../../functions/runai/createRunaiClient.js';
-import { isRunaiError, type RunaiError } from '../../functions/runai/RunaiError.js';
-import type { RunaiReader } from '../../functions/runai/RunaiReader.js';
-import type { HistoryRecord } from '../../functions/runai/schemas.js';
+import { isRunaiError, type RunaiError } from '../../functions/diagnosis/ports/RunaiError.js';
+import type { RunaiReader } from '../../functions/diagnosis/ports/RunaiReader.js';
+import type { HistoryRecord } from '../../functions/diagnosis/ports/runaiSchemas.js';
 import { startRunaiSimulator, type Fault, type FaultEndpoint, type RunaiSimulator, type Scenario } from '../../functions/simulator/startRunaiSimulator.js';
 import { clone, fixtureScenario, FIXTURES_DIR, SIM_CREDENTIALS, simulatorClient, Tally } from './reliabilityKit.js';
 

@@ -30,8 +30,8 @@ import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js'
 import { messagesFor } from '../../functions/report/messagesFor.js';
 import { renderTextReport } from '../../functions/report/renderTextReport.js';
 import { createRunaiClient } from '../../functions/runai/createRunaiClient.js';
-import { isRunaiError } from '../../functions/runai/RunaiError.js';
-import type { RunaiReader } from '../../functions/runai/RunaiReader.js';
+import { isRunaiError } from '../../functions/diagnosis/ports/RunaiError.js';
+import type { RunaiReader } from '../../functions/diagnosis/ports/RunaiReader.js';
 import { buildSimulatorState, type SimulatorState } from '../../functions/simulator/buildSimulatorState.js';
 import { routeRunaiPath } from '../../functions/simulator/routeRunaiPath.js';
 import { serveRunaiEndpoint } from '../../functions/simulator/serveRunaiEndpoint.js';

@@ -6,8 +6,8 @@ import type { ImagePullCause } from '../../functions/diagnosis/Signal.js';
 import type { NeedsInputReason, RecommendationContext } from '../../functions/report/Messages.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { messagesFr } from '../../functions/report/messagesFr.js';
-import type { LogHint } from '../../functions/tier2/logLineTable.js';
-import type { Tier2Limitation } from '../../functions/tier2/Tier2Evidence.js';
+import type { LogHint } from '../../functions/diagnosis/tier2/logLineTable.js';
+import type { Tier2Limitation } from '../../functions/diagnosis/tier2/Tier2Evidence.js';
 
 const GiB = 2 ** 30;
 

@@ -8,8 +8,8 @@ import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js'
 import { diagnoseWorkload, type DiagnoseDependencies } from '../../functions/diagnosis/diagnoseWorkload.js';
 import { createRunaiClient, type RunaiClient } from '../../functions/runai/createRunaiClient.js';
 import { loadScenario, startRunaiSimulator, type RunaiSimulator, type Scenario } from '../../functions/simulator/startRunaiSimulator.js';
-import { KubernetesError, type KubernetesReader } from '../../functions/tier2/KubernetesReader.js';
-import type { K8sPod } from '../../functions/tier2/kubernetesSchemas.js';
+import { KubernetesError, type KubernetesReader } from '../../functions/diagnosis/ports/KubernetesReader.js';
+import type { K8sPod } from '../../functions/diagnosis/ports/kubernetesSchemas.js';
 import { FIXTURES_DIR } from '../scenarios/scenarioHarness.js';
 import { join } from 'node:path';
 

@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
 import { createRunaiClient } from '../../functions/runai/createRunaiClient.js';
 import { loadScenario, startRunaiSimulator, type RunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
-import { createTier2Access } from '../../functions/tier2/createTier2Access.js';
-import { startKubernetesSimulator, type KubernetesSimulator } from '../../functions/tier2/simulator/startKubernetesSimulator.js';
+import { createTier2Access } from '../../functions/kubernetes/createTier2Access.js';
+import { startKubernetesSimulator, type KubernetesSimulator } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
 import { FIXTURES_DIR } from '../scenarios/scenarioHarness.js';
 
 const LATENCY_MS = 50;

@@ -4,8 +4,8 @@
  * never chooses a category), what it could not read (each failure is a stated
  * limitation, rendered by the message catalogs), and the hints that tailor the advice.
  */
-import type { Fact } from '../diagnosis/Fact.js';
-import type { Signal, Tier2SourceName } from '../diagnosis/Signal.js';
+import type { Fact } from '../Fact.js';
+import type { Signal, Tier2SourceName } from '../Signal.js';
 import type { LogHint } from './logLineTable.js';
 
 export type Tier2Read = 'pod' | 'events' | 'logs' | 'node';

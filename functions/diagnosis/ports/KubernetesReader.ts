@@ -1,7 +1,7 @@
 /**
  * The port through which Tier 2 reads a Kubernetes cluster: exactly what the seed's kubectl
  * commands show, and nothing that could change the cluster. Implementations: the undici
- * client (`createKubernetesClient`) and, in tests, fakes. Failures are `KubernetesError`s.
+ * client (`kubernetes/createKubernetesClient`) and, in tests, fakes. Failures are `KubernetesError`s.
  */
 import type { K8sEvent, K8sNode, K8sPod } from './kubernetesSchemas.js';
 
@@ -61,15 +61,4 @@ export class KubernetesError extends Error {
 
 export function isKubernetesError(error: unknown): error is KubernetesError {
   return error instanceof KubernetesError;
-}
-
-/** Maps a non-2xx status (and, for a log read, the Status message) to its code. */
-export function classifyKubernetesStatus(status: number, statusMessage: string | null, previousLog: boolean): KubernetesErrorCode {
-  if (status === 401) return 'K8S_UNAUTHORIZED';
-  if (status === 403) return 'K8S_FORBIDDEN';
-  if (status === 404) return 'K8S_NOT_FOUND';
-  // The API server's own wording: `previous terminated container "x" in pod "y" not found`.
-  if (status === 400 && previousLog && /previous terminated container .* not found/i.test(statusMessage ?? '')) return 'K8S_NO_PREVIOUS';
-  if (status >= 500 || status === 429) return 'K8S_UNAVAILABLE';
-  return 'K8S_BAD_REQUEST';
 }

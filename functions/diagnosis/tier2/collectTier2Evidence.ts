@@ -16,20 +16,20 @@
  * re-classify; (B) `logs` of the failing containers ∥ `describe node`, as the category
  * after round A requires; re-classify once more. Every failed read is a limitation.
  */
-import type { Category } from '../core/verdict.js';
-import type { Analysis } from '../diagnosis/analyseWorkload.js';
-import type { Signal, Tier2SourceName } from '../diagnosis/Signal.js';
-import type { WorkloadEvidence } from '../diagnosis/WorkloadEvidence.js';
-import { quoteEvidence, quoteName } from '../diagnosis/quoteEvidence.js';
+import type { Category } from '../../core/verdict.js';
+import type { Analysis } from '../analyseWorkload.js';
+import type { Signal, Tier2SourceName } from '../Signal.js';
+import type { WorkloadEvidence } from '../WorkloadEvidence.js';
+import { quoteEvidence, quoteName } from '../quoteEvidence.js';
 import { describeNodeCommand, describePodCommand, logsCommand, podEventsCommand } from './kubectlCommands.js';
-import { isKubernetesError, type KubernetesReader, type KubernetesErrorCode } from './KubernetesReader.js';
+import { isKubernetesError, type KubernetesReader, type KubernetesErrorCode } from '../ports/KubernetesReader.js';
 import { isDnsLabel, isDnsSubdomain, namespaceFor } from './kubernetesNames.js';
-import type { K8sEvent, K8sNode, K8sPod } from './kubernetesSchemas.js';
+import type { K8sEvent, K8sNode, K8sPod } from '../ports/kubernetesSchemas.js';
 import { selectLogLine } from './selectLogLine.js';
 import { newestTermination, signalsFromKubernetesEvents, signalsFromKubernetesNode, signalsFromKubernetesPod } from './signalsFromKubernetes.js';
-import { interpretExitCode } from '../diagnosis/exitCodes.js';
+import { interpretExitCode } from '../exitCodes.js';
 import { emptyTier2Evidence, type Tier2Evidence, type Tier2FailureReason, type Tier2Read } from './Tier2Evidence.js';
-import { parseTimestamp } from '../core/parseTimestamp.js';
+import { parseTimestamp } from '../../core/parseTimestamp.js';
 
 export interface Tier2Use {
   /** Read the log of the failing main or init container. */

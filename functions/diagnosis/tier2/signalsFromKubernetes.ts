@@ -15,13 +15,13 @@
  * - Pod events through the event-reason table, exactly like relayed Run:ai events.
  * - Node conditions through the node-condition table.
  */
-import { parseTimestamp } from '../core/parseTimestamp.js';
-import { interpretExitCode } from '../diagnosis/exitCodes.js';
-import { classifyImagePull, matchEventReason, matchK8sPhase, matchPhaseMessage } from '../diagnosis/extractSignals.js';
-import type { Fact } from '../diagnosis/Fact.js';
-import { quoteMessage, quoteName } from '../diagnosis/quoteEvidence.js';
-import type { Signal, SignalKind, SignalOrigin, Tier2SourceName } from '../diagnosis/Signal.js';
-import type { ContainerStatus, ContainerStateTerminated, K8sEvent, K8sNode, K8sPod } from './kubernetesSchemas.js';
+import { parseTimestamp } from '../../core/parseTimestamp.js';
+import { interpretExitCode } from '../exitCodes.js';
+import { classifyImagePull, matchEventReason, matchK8sPhase, matchPhaseMessage } from '../extractSignals.js';
+import type { Fact } from '../Fact.js';
+import { quoteMessage, quoteName } from '../quoteEvidence.js';
+import type { Signal, SignalKind, SignalOrigin, Tier2SourceName } from '../Signal.js';
+import type { ContainerStatus, ContainerStateTerminated, K8sEvent, K8sNode, K8sPod } from '../ports/kubernetesSchemas.js';
 import { matchNodeCondition } from './nodeConditionTable.js';
 
 /** A node condition that changed after the failure did not cause it (5 min of clock skew allowed). */

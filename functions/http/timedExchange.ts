@@ -4,6 +4,7 @@
  * headersTimeout/bodyTimeout are idle timers (bodyTimeout resets on every chunk), so a
  * trickling body could outlive them: the AbortController deadline is what bounds the
  * total time. The `send` callback owns the HTTP method; this module cannot choose one.
+ * Shared by the Run:ai client (whole bodies) and the Kubernetes client (capped bodies).
  */
 import type { Dispatcher } from 'undici';
 
@@ -27,6 +28,11 @@ export class TransportError extends Error {
 export interface Exchange {
   status: number;
   text: string;
+}
+
+export interface CappedExchange extends Exchange {
+  /** The body was longer than the cap: `text` holds its first `maxBytes` bytes. */
+  capped: boolean;
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
@@ -54,7 +60,7 @@ function describe(error: unknown): { code: string | undefined; message: string }
   return { code: undefined, message: String(error) };
 }
 
-export function toTransportError(error: unknown, timedOut: boolean, timeoutMs: number): TransportError {
+function toTransportError(error: unknown, timedOut: boolean, timeoutMs: number): TransportError {
   const { code, message } = describe(error);
   if (timedOut || (code !== undefined && TIMEOUT_CODES.has(code))) {
     return new TransportError('timeout', true, `no complete answer within ${timeoutMs} ms${code ? ` (${code})` : ''}`, code);
@@ -63,20 +69,54 @@ export function toTransportError(error: unknown, timedOut: boolean, timeoutMs: n
   return new TransportError('network', transient, `${code ?? 'error'}: ${message}`, code);
 }
 
-export async function timedExchange(
+/** Reads at most `cap` bytes of a body, then stops (the socket is released by destroying the stream). */
+async function readCapped(body: Dispatcher.ResponseData['body'], cap: number): Promise<{ text: string; capped: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let capped = false;
+  for await (const chunk of body) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    if (size + buffer.length > cap) {
+      chunks.push(buffer.subarray(0, cap - size));
+      size = cap;
+      capped = true;
+      break;
+    }
+    chunks.push(buffer);
+    size += buffer.length;
+  }
+  if (capped) body.destroy();
+  return { text: Buffer.concat(chunks, size).toString('utf8'), capped };
+}
+
+async function underDeadline<T>(
   send: (signal: AbortSignal) => Promise<Dispatcher.ResponseData>,
   timeoutMs: number,
-): Promise<Exchange> {
+  read: (response: Dispatcher.ResponseData) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('request deadline exceeded')), timeoutMs);
   try {
     const response = await send(controller.signal);
     // Reading the body inside the deadline: a server that sends headers and then stalls is a timeout too.
-    const text = await response.body.text();
-    return { status: response.statusCode, text };
+    return await read(response);
   } catch (error) {
     throw toTransportError(error, controller.signal.aborted, timeoutMs);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** One exchange whose whole body is read. */
+export function timedExchange(send: (signal: AbortSignal) => Promise<Dispatcher.ResponseData>, timeoutMs: number): Promise<Exchange> {
+  return underDeadline(send, timeoutMs, async (response) => ({ status: response.statusCode, text: await response.body.text() }));
+}
+
+/** One exchange of which at most `maxBytes` of the body are read (a log tail, a bounded object). */
+export function timedCappedExchange(
+  send: (signal: AbortSignal) => Promise<Dispatcher.ResponseData>,
+  timeoutMs: number,
+  maxBytes: number,
+): Promise<CappedExchange> {
+  return underDeadline(send, timeoutMs, async (response) => ({ status: response.statusCode, ...(await readCapped(response.body, maxBytes)) }));
 }

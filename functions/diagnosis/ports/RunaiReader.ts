@@ -1,7 +1,7 @@
 /**
  * The port through which the diagnosis reads Run:ai. Every method is a read; there is
  * deliberately no way to express a write. Implementations: the undici client
- * (`createRunaiClient`) and, in tests, fakes. Failures are thrown as `RunaiError`.
+ * (`runai/createRunaiClient`) and, in tests, fakes. Failures are thrown as `RunaiError`.
  */
 import type {
   HistoryPage,
@@ -11,7 +11,7 @@ import type {
   Workload,
   WorkloadDetailed,
   WorkloadSpecResponse,
-} from './schemas.js';
+} from './runaiSchemas.js';
 
 export interface WorkloadListQuery {
   clusterId: string;

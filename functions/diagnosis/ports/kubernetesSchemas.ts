@@ -110,7 +110,6 @@ export const NodeConditionSchema = z.object({
   lastHeartbeatTime: optionalString,
   lastTransitionTime: optionalString,
 });
-export type NodeCondition = z.infer<typeof NodeConditionSchema>;
 
 export const K8sNodeSchema = z.object({
   metadata: ObjectMetaSchema.nullish(),

@@ -1,7 +1,7 @@
 /**
  * Every failure talking to Run:ai is a RunaiError with a stable `code`, a `retryable`
- * flag and the cause. The mapping from HTTP status to code lives in `classifyRunaiStatus`,
- * the one place that knows it.
+ * flag and the cause. The mapping from HTTP status to code lives in the client's
+ * `classifyRunaiStatus` (runai/), the one place that knows it.
  */
 export type RunaiErrorCode =
   | 'RUNAI_AUTH_FAILED' // token request refused, or 401 after one refresh
@@ -39,16 +39,6 @@ export class RunaiError extends Error {
     this.retryable =
       options.retryable ?? (code === 'RUNAI_UNAVAILABLE' || code === 'RUNAI_TIMEOUT' || code === 'RUNAI_NETWORK');
   }
-}
-
-/** Maps a non-2xx HTTP status to its error code. Auth is decided by the caller (token vs API). */
-export function classifyRunaiStatus(status: number): RunaiErrorCode {
-  if (status === 401) return 'RUNAI_AUTH_FAILED';
-  if (status === 403) return 'RUNAI_FORBIDDEN';
-  if (status === 404) return 'RUNAI_NOT_FOUND';
-  // 429: the control plane asks us to slow down; a later attempt can succeed.
-  if (status >= 500 || status === 429) return 'RUNAI_UNAVAILABLE';
-  return 'RUNAI_BAD_REQUEST';
 }
 
 export function isRunaiError(error: unknown): error is RunaiError {

@@ -65,6 +65,3 @@ export const LOG_LINE_TABLE: readonly LogLineRow[] = [
   // `ERROR: …`, `[ERROR] …`, `Error: …`, `fatal error: …` (AWS CLI), `FATAL: …`.
   { hint: 'error', priority: 40, pattern: /(?:^|[\s[(])(?:error|fatal|critical)(?:[\])]|\s*:)/i },
 ];
-
-/** Hints whose line names the cause (worth quoting first and tailoring advice on). */
-export const SPECIFIC_HINTS: ReadonlySet<LogHint> = new Set(['cuda-oom', 'nccl', 'cuda-error', 'segfault', 'shm', 'killed']);

@@ -17,8 +17,8 @@
  * Tier 2 never writes. Faults (status codes, resets, hangs) are injected per resource.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolveRelativeTimestamps } from '../../simulator/resolveRelativeTimestamps.js';
-import { startLoopbackServer } from '../../simulator/startLoopbackServer.js';
+import { resolveRelativeTimestamps } from '../resolveRelativeTimestamps.js';
+import { startLoopbackServer } from '../startLoopbackServer.js';
 import { KubernetesScenarioSchema, type KubernetesFault, type KubernetesScenario, type ParsedKubernetesScenario } from './KubernetesScenarioSchema.js';
 
 export const DEFAULT_SIMULATOR_K8S_TOKEN = 'sim-k8s-token';

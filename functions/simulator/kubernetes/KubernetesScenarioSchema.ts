@@ -30,7 +30,6 @@ export const KubernetesLogSchema = z.strictObject({
   /** The log, one entry per line (a final newline is added when served). */
   lines: z.array(z.string()),
 });
-export type KubernetesLog = z.output<typeof KubernetesLogSchema>;
 
 export const KubernetesScenarioSchema = z.strictObject({
   /** The bearer token the simulated API server accepts (default `sim-k8s-token`). */

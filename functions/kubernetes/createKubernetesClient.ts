@@ -1,9 +1,9 @@
 /**
  * The read-only Kubernetes client behind the `KubernetesReader` port, over undici.
  *
- * Read-only by construction: every request goes through `get`, whose method is the literal
- * 'GET' below; there is no method parameter and no other sender (test/tier2/readOnly.test.ts
- * scans this folder to keep it so). It sends the bearer token, bounds every exchange with a
+ * Read-only by construction: every request goes through `get`, which sends with the shared
+ * `sendCappedGet` (http/), whose method is the literal 'GET'; there is no method parameter
+ * and no other sender (test/tier2/readOnly.test.ts scans this folder and http/ to keep it so). It sends the bearer token, bounds every exchange with a
  * deadline, caps how much of a body it reads (a log is read as a bounded tail, never
  * whole), and never retries: Tier 2 is optional evidence, and a failed read becomes a
  * stated limitation instead of a slower diagnosis.
@@ -13,14 +13,17 @@
  * are accepted for tests and port-forwards.
  */
 import { readFile } from 'node:fs/promises';
-import { Pool, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { createRedactor, truncateText } from '../runai/createRedactor.js';
-import { summarizeZodError } from '../runai/summarizeZodError.js';
-import { toTransportError } from '../runai/timedExchange.js';
-import { classifyKubernetesStatus, KubernetesError, type KubernetesReader, type PodLog, type PodLogQuery } from './KubernetesReader.js';
-import { isDnsLabel, isDnsSubdomain } from './kubernetesNames.js';
-import { K8sEventListSchema, K8sNodeSchema, K8sPodSchema, K8sStatusSchema } from './kubernetesSchemas.js';
+import { KubernetesError, type KubernetesReader, type PodLog, type PodLogQuery } from '../diagnosis/ports/KubernetesReader.js';
+import { K8sEventListSchema, K8sNodeSchema, K8sPodSchema, K8sStatusSchema } from '../diagnosis/ports/kubernetesSchemas.js';
+import { isDnsLabel, isDnsSubdomain } from '../diagnosis/tier2/kubernetesNames.js';
+import { createPool } from '../http/createPool.js';
+import { createRedactor, truncateText } from '../http/createRedactor.js';
+import { sendCappedGet } from '../http/sendGet.js';
+import { summarizeZodError } from '../http/summarizeZodError.js';
+import { TransportError, type CappedExchange } from '../http/timedExchange.js';
+import { classifyKubernetesStatus } from './classifyKubernetesStatus.js';
 
 export interface KubernetesClientOptions {
   /** API server URL, e.g. `https://k8s.example:6443` (a path prefix is kept: API proxies). */
@@ -46,34 +49,6 @@ const MAX_JSON_BYTES = 4 * 1024 * 1024;
 /** The server may send "slightly more" than `limitBytes`; beyond this slack the client stops reading. */
 const LOG_SLACK_BYTES = 16 * 1024;
 const POOL_CONNECTIONS = 8;
-const POOL_KEEP_ALIVE_MS = 10_000;
-
-interface Exchange {
-  status: number;
-  text: string;
-  /** The body was longer than the cap: `text` holds its first `cap` bytes. */
-  capped: boolean;
-}
-
-/** Reads at most `cap` bytes of a body, then stops (the socket is released by destroying the stream). */
-async function readCapped(body: Dispatcher.ResponseData['body'], cap: number): Promise<{ text: string; capped: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let capped = false;
-  for await (const chunk of body) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    if (size + buffer.length > cap) {
-      chunks.push(buffer.subarray(0, cap - size));
-      size = cap;
-      capped = true;
-      break;
-    }
-    chunks.push(buffer);
-    size += buffer.length;
-  }
-  if (capped) body.destroy();
-  return { text: Buffer.concat(chunks, size).toString('utf8'), capped };
-}
 
 function rejected(endpoint: string, what: string): KubernetesError {
   return new KubernetesError('K8S_BAD_REQUEST', `${endpoint} not sent: ${what} is not a valid Kubernetes name`, { endpoint });
@@ -99,11 +74,7 @@ export function createKubernetesClient(options: KubernetesClientOptions): Kubern
         dispatcher = undefined;
         throw new KubernetesError('K8S_CREDENTIALS', `${endpoint} not sent: the CA file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { endpoint });
       }
-      owned = new Pool(origin, {
-        connections: POOL_CONNECTIONS,
-        keepAliveTimeout: POOL_KEEP_ALIVE_MS,
-        connect: { timeout: timeoutMs, ...(ca ? { ca } : {}) },
-      });
+      owned = createPool(origin, { connections: POOL_CONNECTIONS, connectTimeoutMs: timeoutMs, ca });
       return owned;
     })();
     return dispatcher;
@@ -121,35 +92,21 @@ export function createKubernetesClient(options: KubernetesClientOptions): Kubern
     return token;
   };
 
-  /** The only request this client sends: a GET. */
-  async function get(endpoint: string, pathAndQuery: string, accept: string, cap: number): Promise<Exchange> {
+  /** The only request this client sends: a GET, through the shared `sendCappedGet`. */
+  async function get(endpoint: string, pathAndQuery: string, accept: string, cap: number): Promise<CappedExchange> {
     const target = await dispatcherFor(endpoint);
     const token = await bearer(endpoint);
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new Error('request deadline exceeded')), timeoutMs);
     stats.requests += 1;
     try {
-      const response = await target.request({
-        origin,
-        path: basePath + pathAndQuery,
-        method: 'GET',
-        headers: { authorization: `Bearer ${token}`, accept },
-        signal: controller.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-      const { text, capped } = await readCapped(response.body, cap);
-      return { status: response.statusCode, text, capped };
+      return await sendCappedGet({ dispatcher: target, origin, path: basePath + pathAndQuery, token, accept, timeoutMs }, cap);
     } catch (error) {
-      const transport = toTransportError(error, controller.signal.aborted, timeoutMs);
-      const detail = truncateText(redactor.redact(transport.message));
-      throw new KubernetesError(transport.kind === 'timeout' ? 'K8S_TIMEOUT' : 'K8S_NETWORK', `${endpoint}: ${detail}`, { endpoint });
-    } finally {
-      clearTimeout(timer);
+      if (!(error instanceof TransportError)) throw error;
+      const detail = truncateText(redactor.redact(error.message));
+      throw new KubernetesError(error.kind === 'timeout' ? 'K8S_TIMEOUT' : 'K8S_NETWORK', `${endpoint}: ${detail}`, { endpoint });
     }
   }
 
-  function failure(endpoint: string, exchange: Exchange, previousLog: boolean): KubernetesError {
+  function failure(endpoint: string, exchange: CappedExchange, previousLog: boolean): KubernetesError {
     let statusMessage: string | null = null;
     try {
       const parsed = K8sStatusSchema.safeParse(JSON.parse(exchange.text));

@@ -7,13 +7,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createKubernetesClient, DEFAULT_TIER2_TIMEOUT_MS, tokenFrom, type KubernetesClient } from './createKubernetesClient.js';
-import type { KubernetesReader } from './KubernetesReader.js';
+import type { Tier2Access } from '../diagnosis/ports/Tier2Access.js';
 import { caPem, tier2ClusterFor, type Tier2Config } from './Tier2Config.js';
-
-/** What the diagnosis needs of Tier 2: a reader for the requested cluster, or none. */
-export interface Tier2Access {
-  readerFor(clusterId: string): KubernetesReader | null;
-}
 
 export type Tier2AccessHandle = Tier2Access & {
   /** GET requests sent to every cluster so far. */

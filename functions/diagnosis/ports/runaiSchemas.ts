@@ -1,5 +1,6 @@
 /**
- * zod schemas for the Run:ai control-plane responses we read, written from the official
+ * zod schemas for the Run:ai control-plane responses the diagnosis reads (the port's data; the
+ * token and error-body shapes only the client reads live in `runai/`), written from the official
  * OpenAPI document (API "latest", Dec 2025). Third-party shapes: unknown fields are
  * tolerated (stripped), and only the fields the diagnosis needs are required, because a
  * server that omits an unrelated "required" field must not blind the diagnosis.
@@ -9,14 +10,6 @@ import * as z from 'zod'; // not `{ z }`, which makes esbuild bundle all of zod 
 
 const optionalString = z.string().nullish();
 const quantity = z.union([z.string(), z.number()]).nullish();
-
-export const TokenResponseSchema = z.object({
-  accessToken: z.string().min(1),
-  expiresIn: z.number().nullish(),
-  idToken: z.string().nullish(),
-  refreshToken: z.string().nullish(),
-});
-export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
 export const ConditionSchema = z.object({
   type: z.string(),
@@ -80,7 +73,6 @@ export const WorkloadListSchema = z.object({
   next: z.number().int().nullish(),
   workloads: z.array(WorkloadSchema),
 });
-export type WorkloadList = z.infer<typeof WorkloadListSchema>;
 
 export const InvolvedObjectSchema = z
   .object({
@@ -169,7 +161,6 @@ export const MeasurementSchema = z.object({
     .array(z.object({ value: z.union([z.string(), z.number()]), timestamp: optionalString }))
     .nullish(),
 });
-export type Measurement = z.infer<typeof MeasurementSchema>;
 
 export const MetricsResponseSchema = z.object({
   measurements: z.array(MeasurementSchema),
@@ -202,7 +193,6 @@ export const SubmittedSpecSchema = z
     storage: z.record(z.string(), z.unknown()).nullish(),
   })
   .nullish();
-export type SubmittedSpec = z.infer<typeof SubmittedSpecSchema>;
 
 export const WorkloadSpecResponseSchema = z.object({
   name: optionalString,
@@ -213,9 +203,3 @@ export const WorkloadSpecResponseSchema = z.object({
   masterSpec: SubmittedSpecSchema,
 });
 export type WorkloadSpecResponse = z.infer<typeof WorkloadSpecResponseSchema>;
-
-export const RunaiErrorBodySchema = z.object({
-  code: z.number().nullish(),
-  message: z.string().nullish(),
-  details: z.string().nullish(),
-});

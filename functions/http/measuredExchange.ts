@@ -2,12 +2,22 @@
  * Times one exchange attempt, counts it and reports it to the `onRequest` hook. A throwing
  * hook is swallowed: metrics must never be the reason a diagnosis fails.
  */
-import type { RunaiRequestInfo } from './RunaiClientConfig.js';
 import type { Exchange } from './timedExchange.js';
 
-export type RequestReporter = (info: RunaiRequestInfo) => void;
+/** One exchange attempt as the `onRequest` hook sees it. */
+export interface RequestInfo {
+  /** Path template, e.g. `GET /api/v1/workloads/{id}/events`. */
+  endpoint: string;
+  /** HTTP status, or `null` when no response arrived (network error, timeout). */
+  status: number | null;
+  ms: number;
+  /** 0 for the first attempt, 1.. for retries. */
+  attempt: number;
+}
 
-export function safeReporter(hook: ((info: RunaiRequestInfo) => void) | undefined): RequestReporter {
+export type RequestReporter = (info: RequestInfo) => void;
+
+export function safeReporter(hook: ((info: RequestInfo) => void) | undefined): RequestReporter {
   return (info) => {
     if (!hook) return;
     try {
