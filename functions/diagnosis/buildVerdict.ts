@@ -6,7 +6,7 @@
 import { parseQuantity } from '../core/parseQuantity.js';
 import type { Category, Evidence, Verdict, VerdictWorkload } from '../core/verdict.js';
 import type { Pod } from '../runai/schemas.js';
-import type { Messages, RecommendationContext } from '../report/Messages.js';
+import type { RecommendationContext, VerdictMessages } from './VerdictMessages.js';
 import { quoteUntrusted } from '../safety/quoteUntrusted.js';
 import { quoteMessage, quoteName } from './quoteEvidence.js';
 import type { Analysis } from './analyseWorkload.js';
@@ -40,7 +40,7 @@ export interface VerdictContext {
   requestedClusterId: string;
   lookbackMs: number;
   nowMs: number;
-  messages: Messages;
+  messages: VerdictMessages;
 }
 
 export function describeWorkload(evidence: Pick<WorkloadEvidence, 'status'>): VerdictWorkload {
@@ -60,7 +60,7 @@ export function describeWorkload(evidence: Pick<WorkloadEvidence, 'status'>): Ve
 class EvidenceList {
   private readonly seen = new Set<string>();
   readonly items: Evidence[] = [];
-  constructor(private readonly messages: Messages) {}
+  constructor(private readonly messages: VerdictMessages) {}
 
   addFact(fact: Fact, source: SourceName, wrap?: (text: string) => string): void {
     const key = factKey(fact);
@@ -111,7 +111,7 @@ function evidenceRank(signal: Signal): number {
   return ORIGIN_GROUP[signal.origin] * 2 + (informative ? 0 : 1);
 }
 
-function limitationsFor(evidence: WorkloadEvidence, messages: Messages): string[] {
+function limitationsFor(evidence: WorkloadEvidence, messages: VerdictMessages): string[] {
   const limitations: string[] = [];
   if (!evidence.events.ok) limitations.push(messages.limitation.eventsUnavailable(evidence.events.detail));
   if (!evidence.pods.ok) limitations.push(messages.limitation.podsUnavailable(evidence.pods.detail));
@@ -277,7 +277,7 @@ function addCorroboration(list: EvidenceList, category: Verdict['category'], evi
   }
 }
 
-function memoryLimitations(evidence: WorkloadEvidence, memory: MemoryReading, messages: Messages): string[] {
+function memoryLimitations(evidence: WorkloadEvidence, memory: MemoryReading, messages: VerdictMessages): string[] {
   const limitations: string[] = [];
   if (evidence.metrics && !evidence.metrics.ok) limitations.push(messages.limitation.metricsUnavailable(evidence.metrics.detail));
   else if (evidence.metrics?.ok && evidence.metrics.value.partial) limitations.push(messages.limitation.metricsPartial());

@@ -5,7 +5,8 @@ import { interpretExitCode, type ExitCodeMeaning } from '../diagnosis/exitCodes.
 import type { Fact } from '../diagnosis/Fact.js';
 import type { LogHint } from '../tier2/logLineTable.js';
 import type { Tier2FailureReason, Tier2Limitation, Tier2Read } from '../tier2/Tier2Evidence.js';
-import type { Messages, RecommendationContext } from './Messages.js';
+import type { RecommendationContext } from '../diagnosis/VerdictMessages.js';
+import type { Messages } from './Messages.js';
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 const quoted = (text: string) => `“${text}”`;

@@ -3,7 +3,7 @@ import { CATEGORIES, ROUTES, STOP_REASONS } from '../../functions/core/verdict.j
 import type { Category } from '../../functions/core/verdict.js';
 import type { Fact } from '../../functions/diagnosis/Fact.js';
 import type { ImagePullCause } from '../../functions/diagnosis/Signal.js';
-import type { NeedsInputReason, RecommendationContext } from '../../functions/report/Messages.js';
+import type { NeedsInputReason, RecommendationContext } from '../../functions/diagnosis/VerdictMessages.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { messagesFr } from '../../functions/report/messagesFr.js';
 import type { LogHint } from '../../functions/tier2/logLineTable.js';
