@@ -6,12 +6,14 @@
 import { parseQuantity } from '../core/parseQuantity.js';
 import type { Category, Evidence, Verdict, VerdictWorkload } from '../core/verdict.js';
 import type { Pod } from '../runai/schemas.js';
-import type { RecommendationContext, VerdictMessages } from './VerdictMessages.js';
+import type { VerdictMessages } from './VerdictMessages.js';
 import { quoteUntrusted } from '../safety/quoteUntrusted.js';
 import { quoteMessage, quoteName } from './quoteEvidence.js';
 import type { Analysis } from './analyseWorkload.js';
 import { countRecurrence, RECURRING_THRESHOLD } from './countRecurrence.js';
+import { decideRecommendations, type RecommendationContext } from './decideRecommendations.js';
 import type { Fact } from './Fact.js';
+import { renderRecommendation } from './Recommendation.js';
 import { readMemory, type MemoryReading } from './readMemory.js';
 import type { Signal, SignalKind, SourceName } from './Signal.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
@@ -213,8 +215,8 @@ export function buildVerdict(evidence: WorkloadEvidence, analysis: Analysis, con
       })()
     : null;
 
-  const recommendations = messages.recommendations(recommendationContext(category, analysis, evidence, memory, supporting));
-  if (recurrence?.recurring) recommendations.push(messages.recurringRecommendation({ count: recurrence.count, lookbackDays: recurrence.lookbackDays, category }));
+  const decided = decideRecommendations({ ...recommendationContext(category, analysis, evidence, memory, supporting), recurrence });
+  const recommendations = decided.map((recommendation) => renderRecommendation(messages.recommendation, recommendation));
 
   return {
     ...base,
@@ -230,7 +232,7 @@ export function buildVerdict(evidence: WorkloadEvidence, analysis: Analysis, con
     message: messages.messageDiagnosed({
       name: workload.name,
       category,
-      recurrence: recurrence ? { count: recurrence.count, lookbackDays: recurrence.lookbackDays } : null,
+      recurrence,
       ...(evidence.tier2?.used ? { tier2Used: true } : {}),
     }),
   };
@@ -292,7 +294,7 @@ function recommendationContext(
   evidence: WorkloadEvidence,
   memory: MemoryReading,
   supporting: readonly Signal[],
-): RecommendationContext {
+): Omit<RecommendationContext, 'recurrence'> {
   const specBody = evidence.spec.ok ? (evidence.spec.value.spec ?? evidence.spec.value.masterSpec) : null;
   const pods = evidence.pods.ok ? evidence.pods.value : [];
   const pullCauses = supporting.map((signal) => signal.imagePullCause).filter((cause) => cause && cause !== 'unspecified');

@@ -6,7 +6,8 @@
 import type { Category } from '../core/verdict.js';
 import type { VerdictMessages } from '../diagnosis/VerdictMessages.js';
 
-export type Locale = 'en' | 'fr';
+export const LOCALES = ['en', 'fr'] as const;
+export type Locale = (typeof LOCALES)[number];
 
 export interface ReportLabels {
   category: string;
