@@ -5,7 +5,7 @@
 import type { Evidence, Verdict } from '../core/verdict.js';
 import type { NeedsInputReason, VerdictMessages } from './VerdictMessages.js';
 import { quoteUntrusted } from '../safety/quoteUntrusted.js';
-import { describeWorkload } from './buildVerdict.js';
+import { describeWorkload } from './describeWorkload.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
 const EMPTY = { category: null, route: null, memory: null, recurrence: null, recommendations: [] } as const;
