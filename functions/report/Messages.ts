@@ -10,6 +10,8 @@ export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 export interface ReportLabels {
+  /** The colon after a label, as the language writes it (French puts a space before it). */
+  labelColon: string;
   category: string;
   outcome: string;
   workload: string;

@@ -307,6 +307,7 @@ export const messagesEn: Messages = {
     listTruncated: (pages) => `The workload list was read up to ${pages} pages; older matches were not considered.`,
   },
   report: {
+    labelColon: ':',
     category: 'Category',
     outcome: 'Outcome',
     workload: 'Workload',

@@ -1,8 +1,8 @@
 /**
- * The French message catalog: a faithful translation of `messagesEn`, following the French
- * procedure's own labels and phrasings (seed "Exemples — à quoi ressemble une bonne
- * réponse") and French typography (space before `:` and `;`, guillemets « … »). Cluster
- * text, category names, route names, Kubernetes terms and kubectl commands stay as is.
+ * The French message catalog: a faithful translation of `messagesEn`, with French report
+ * labels (Catégorie, Preuves, Recommandation, Limites) and French typography (space before
+ * `:` and `;`, guillemets « … »). Cluster text, category names, route names, Kubernetes
+ * terms and kubectl commands stay as is.
  */
 import { formatBytes } from '../core/parseQuantity.js';
 import type { Category } from '../core/verdict.js';
@@ -341,6 +341,7 @@ export const messagesFr: Messages = {
       `La liste des workloads a été lue jusqu'à ${pages} pages ; les correspondances plus anciennes n'ont pas été prises en compte.`,
   },
   report: {
+    labelColon: ' :',
     category: 'Catégorie',
     outcome: 'Résultat',
     workload: 'Workload',
