@@ -103,7 +103,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
   const client = createRunaiClient(clientConfig);
   const tier2: Tier2AccessHandle | null = tier2Config ? createTier2Access(tier2Config) : null;
   try {
-    const result = await diagnoseWorkload(request, { reader: client, now: context.now?.() ?? new Date(), locale: options.locale, tier2 });
+    const result = await diagnoseWorkload(request, { reader: client, now: context.now?.() ?? new Date(), messages: messagesFor(options.locale), tier2 });
     const output = options.format === 'json' ? `${JSON.stringify(result.verdict, null, 2)}\n` : renderTextReport(result.verdict, messagesFor(options.locale));
     io.stdout(redactSecrets(output));
     if (options.verbose) {

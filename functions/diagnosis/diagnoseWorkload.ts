@@ -15,9 +15,6 @@
  */
 import { DEFAULT_LOOKBACK, parseLookbackMs, type DiagnosisRequest } from '../core/diagnosisRequest.js';
 import { parseTimestamp } from '../core/parseTimestamp.js';
-import type { Locale } from '../report/Messages.js';
-import { messagesFor } from '../report/messagesFor.js';
-import { redactVerdict } from '../report/redactVerdict.js';
 import { isRunaiError } from './ports/RunaiError.js';
 import type { RunaiReader } from './ports/RunaiReader.js';
 import { quoteUntrusted } from '../safety/quoteUntrusted.js';
@@ -27,8 +24,10 @@ import { buildVerdict } from './buildVerdict.js';
 import type { DiagnosisResult } from './DiagnosisResult.js';
 import { readHistory } from './readHistory.js';
 import { readSafely } from './readSafely.js';
+import { redactVerdict } from './redactVerdict.js';
 import { RECENT_EVENTS_LIMIT, resolveByName } from './resolveByName.js';
 import { specKindForType } from './specKindForType.js';
+import type { VerdictMessages } from './VerdictMessages.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 import { collectTier2Evidence, wantsTier2 } from './tier2/collectTier2Evidence.js';
 import type { Tier2Access } from './ports/Tier2Access.js';
@@ -41,18 +40,20 @@ export interface DiagnoseDependencies {
   reader: RunaiReader;
   /** The moment of the diagnosis: the lookback window ends here. */
   now: Date;
-  /** Language of every sentence in the verdict (default English). */
-  locale?: Locale;
+  /**
+   * The catalog that writes every sentence of the verdict, in one language (the entry
+   * point picks it: `messagesFor(locale)` in functions/report).
+   */
+  messages: VerdictMessages;
   /**
    * Optional Tier 2 (Kubernetes) access, from an explicit per-cluster configuration
-   * (functions/kubernetes/createTier2Access.ts). Absent, or no reader for the cluster: Tier 1 only.
+   * (functions/tier2/createTier2Access.ts). Absent, or no reader for the cluster: Tier 1 only.
    */
   tier2?: Tier2Access | null;
 }
 
 export async function diagnoseWorkload(request: DiagnosisRequest, deps: DiagnoseDependencies): Promise<DiagnosisResult> {
-  const { reader } = deps;
-  const messages = messagesFor(deps.locale ?? 'en');
+  const { reader, messages } = deps;
   const nowMs = deps.now.getTime();
   const lookbackMs = parseLookbackMs(request.lookback ?? DEFAULT_LOOKBACK);
   const lookbackStartMs = nowMs - lookbackMs;

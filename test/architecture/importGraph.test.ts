@@ -46,13 +46,6 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   entry: ['core', 'adapter', 'entry'],
 };
 
-/**
- * Two-way folder pairs tolerated for now, each with the reason and who removes it.
- * TEMPORARY: diagnosis ↔ report goes away when branch house-recs moves the `Messages`
- * catalog interface out of report/; delete this entry when merging it (the test below
- * fails once the pair is no longer two-way, as a reminder).
- */
-const TEMPORARY_TWO_WAY_EXEMPTIONS: readonly (readonly [string, string])[] = [['diagnosis', 'report']];
 
 interface Edge {
   from: string;
@@ -109,7 +102,6 @@ function layerViolations(edges: readonly Edge[]): string[] {
 
 describe('the import graph of functions/', () => {
   const { files, edges } = readImportGraph();
-  const exempt = new Set(TEMPORARY_TWO_WAY_EXEMPTIONS.map(([a, b]) => pairKey(a, b)));
 
   it('is read from the real sources', () => {
     expect(files).toBeGreaterThan(100);
@@ -130,12 +122,7 @@ describe('the import graph of functions/', () => {
   });
 
   it('has no two-way folder edge', () => {
-    expect(twoWayPairs(edges).filter((pair) => !exempt.has(pair))).toEqual([]);
-  });
-
-  it('has no stale exemption (delete an exemption once its pair is one-way)', () => {
-    const current = new Set(twoWayPairs(edges));
-    expect([...exempt].filter((pair) => !current.has(pair))).toEqual([]);
+    expect(twoWayPairs(edges)).toEqual([]);
   });
 });
 
