@@ -15,6 +15,22 @@ import { diagnoseThroughCli, quoteAsEvidence, startRunaiSimulator, type RunaiSim
 import { buildCorpusState, CLUSTER_ID, loadSignalCorpus, SignalEntrySchema, workloadIdFor, type LoadedEntry } from './signalCorpus.js';
 
 const corpus = loadSignalCorpus();
+/** The sources the corpus must cover (issue: every component a Run:ai workload hears from). */
+const SOURCES = [
+  'kubelet',
+  'cri-runtimes',
+  'nvidia-gpu',
+  'kube-controller-manager',
+  'kube-scheduler',
+  'kubeflow-training-operator',
+  'kubeflow-mpi-operator',
+  'kuberay',
+  'leaderworkerset',
+  'knative-serving',
+  'kserve',
+  'kai-scheduler',
+  'runai',
+];
 const WITH_ENTRY = 1;
 const WITHOUT_ENTRY = 2;
 const BARE = 3;
@@ -34,6 +50,15 @@ let simulator: RunaiSimulator;
 
 // Both sides as a report shows them: redacted, quotes neutralised, line breaks (⏎) and runs of
 // whitespace collapsed, case-folded.
+/** `<source>: <reason>`, with the entry's index in its file when the reason repeats there. */
+const repeated = new Set(
+  corpus.map(({ source, entry }) => `${source}: ${entry.reason}`).filter((name, at, names) => names.indexOf(name) !== at),
+);
+function testName({ source, index, entry }: LoadedEntry): string {
+  const name = `${source}: ${entry.reason}`;
+  return repeated.has(name) ? `${name} (#${index})` : name;
+}
+
 const normalise = (text: string) =>
   quoteAsEvidence(text).replace(/\u23CE/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
 const summarise = (verdict: Verdict | null) =>
@@ -60,6 +85,7 @@ afterAll(async () => {
 describe('upstream signal corpus', () => {
   it('holds at least 150 entries from every source', () => {
     expect(corpus.length).toBeGreaterThanOrEqual(150);
+    expect([...new Set(corpus.map(({ source }) => source))].sort()).toEqual([...SOURCES].sort());
   });
 
   it('places entries on a workload that alone is diagnosed UNKNOWN', async () => {
@@ -68,9 +94,10 @@ describe('upstream signal corpus', () => {
     expect(summarise(run.verdict)).toMatchObject({ outcome: 'diagnosed', category: 'UNKNOWN', route: null, stopReason: null });
   });
 
-  it.each(corpus.map((loaded, index) => ({ ...loaded, at: index, name: `${loaded.source}: ${loaded.entry.reason}` })))(
-    '$name',
-    async ({ source, entry, at }: LoadedEntry & { at: number }) => {
+  // `%s` prints the whole name (`$name` would quote and truncate it).
+  it.each(corpus.map((loaded, at) => [testName(loaded), { ...loaded, at }] as const))(
+    '%s',
+    async (name: string, { source, index, entry, at }: LoadedEntry & { at: number }) => {
       const run = await diagnoseThroughCli(simulator, CLUSTER_ID, workloadIdFor(WITH_ENTRY, at));
       const baseline = entry.expect === 'no signal' ? await diagnoseThroughCli(simulator, CLUSTER_ID, workloadIdFor(WITHOUT_ENTRY, at)) : null;
       const problems: string[] = [];
@@ -95,7 +122,7 @@ describe('upstream signal corpus', () => {
         }
       }
       if (problems.length > 0) {
-        failures.push({ source, reason: entry.reason, placement: entry.placement, expected: entry.expect, got: summarise(verdict), problems });
+        failures.push({ test: name, source, index, reason: entry.reason, placement: entry.placement, expected: entry.expect, got: summarise(verdict), problems });
       }
       expect(problems, `${source}: ${entry.reason} (${entry.placement}) ${JSON.stringify(entry.verbatim)}`).toEqual([]);
     },
