@@ -10,13 +10,13 @@ import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
 import { messagesFor } from '../report/messagesFor.js';
 import { renderTextReport } from '../report/renderTextReport.js';
 import { createRunaiClient } from '../runai/createRunaiClient.js';
-import { isRunaiError } from '../runai/RunaiError.js';
+import { isRunaiError } from '../diagnosis/ports/RunaiError.js';
 import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
 import { redactSecrets } from '../safety/redactSecrets.js';
 import { loadScenarios, startRunaiSimulator, type RunaiSimulator, type Scenario } from '../simulator/startRunaiSimulator.js';
-import { createTier2Access, type Tier2AccessHandle } from '../tier2/createTier2Access.js';
-import { startKubernetesSimulator, type KubernetesSimulator } from '../tier2/simulator/startKubernetesSimulator.js';
-import { loadTier2ConfigFile, Tier2ConfigError, type Tier2Config } from '../tier2/Tier2Config.js';
+import { createTier2Access, type Tier2AccessHandle } from '../kubernetes/createTier2Access.js';
+import { startKubernetesSimulator, type KubernetesSimulator } from '../simulator/kubernetes/startKubernetesSimulator.js';
+import { loadTier2ConfigFile, Tier2ConfigError, type Tier2Config } from '../kubernetes/Tier2Config.js';
 import { parseCliArguments, USAGE, UsageError, type CliOptions } from './parseCliArguments.js';
 import { ConfigurationError, readRunaiEnvironment } from './readRunaiEnvironment.js';
 
@@ -103,7 +103,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
   const client = createRunaiClient(clientConfig);
   const tier2: Tier2AccessHandle | null = tier2Config ? createTier2Access(tier2Config) : null;
   try {
-    const result = await diagnoseWorkload(request, { reader: client, now: context.now?.() ?? new Date(), locale: options.locale, tier2 });
+    const result = await diagnoseWorkload(request, { reader: client, now: context.now?.() ?? new Date(), messages: messagesFor(options.locale), tier2 });
     const output = options.format === 'json' ? `${JSON.stringify(result.verdict, null, 2)}\n` : renderTextReport(result.verdict, messagesFor(options.locale));
     io.stdout(redactSecrets(output));
     if (options.verbose) {

@@ -34,7 +34,7 @@ export type Tier1SourceName =
 
 /**
  * Tier 2 evidence cites the kubectl command the seed would run, with its real arguments
- * (`kubectl describe pod trainer-0 -n runai-ml`): see functions/tier2/kubectlCommands.ts.
+ * (`kubectl describe pod trainer-0 -n runai-ml`): see functions/diagnosis/tier2/kubectlCommands.ts.
  */
 export type Tier2SourceName = `kubectl ${string}`;
 

@@ -3,9 +3,9 @@
  * a failed read is kept as a `Missing` with its reason, so that the verdict can say
  * "events could not be retrieved" instead of pretending there were none.
  */
-import type { MetricsResult } from '../runai/RunaiReader.js';
-import type { HistoryRecord, Pod, RunaiEvent, WorkloadDetailed, WorkloadSpecResponse } from '../runai/schemas.js';
-import type { Tier2Evidence } from '../tier2/Tier2Evidence.js';
+import type { MetricsResult } from './ports/RunaiReader.js';
+import type { HistoryRecord, Pod, RunaiEvent, WorkloadDetailed, WorkloadSpecResponse } from './ports/runaiSchemas.js';
+import type { Tier2Evidence } from './tier2/Tier2Evidence.js';
 
 export type Missing = { ok: false; detail: string };
 export type Read<T> = { ok: true; value: T } | Missing;

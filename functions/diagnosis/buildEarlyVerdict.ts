@@ -3,9 +3,9 @@
  * (`needs_input`), or the workload belongs to another cluster (`stopped`). Pure.
  */
 import type { Evidence, Verdict } from '../core/verdict.js';
-import type { Messages, NeedsInputReason } from '../report/Messages.js';
+import type { NeedsInputReason, VerdictMessages } from './VerdictMessages.js';
 import { quoteUntrusted } from '../safety/quoteUntrusted.js';
-import { describeWorkload } from './buildVerdict.js';
+import { describeWorkload } from './describeWorkload.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
 const EMPTY = { category: null, route: null, memory: null, recurrence: null, recommendations: [] } as const;
@@ -13,7 +13,7 @@ const EMPTY = { category: null, route: null, memory: null, recurrence: null, rec
 export function needsInputVerdict(
   reason: NeedsInputReason,
   request: { clusterId?: string | undefined; workloadId?: string | undefined; workloadName?: string | undefined; project?: string | undefined },
-  messages: Messages,
+  messages: VerdictMessages,
   limitations: string[] = [],
   evidence: Evidence[] = [],
 ): Verdict {
@@ -37,7 +37,7 @@ export function needsInputVerdict(
   };
 }
 
-export function clusterMismatchVerdict(evidence: Pick<WorkloadEvidence, 'status'>, requestedClusterId: string, messages: Messages): Verdict {
+export function clusterMismatchVerdict(evidence: Pick<WorkloadEvidence, 'status'>, requestedClusterId: string, messages: VerdictMessages): Verdict {
   const workload = describeWorkload(evidence);
   return {
     schemaVersion: 1,

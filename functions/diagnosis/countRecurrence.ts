@@ -13,7 +13,7 @@
  */
 import type { Category } from '../core/verdict.js';
 import { parseTimestamp } from '../core/parseTimestamp.js';
-import type { HistoryRecord } from '../runai/schemas.js';
+import type { HistoryRecord } from './ports/runaiSchemas.js';
 import { matchEventReason, matchPhaseMessage } from './extractSignals.js';
 import type { SignalKind } from './Signal.js';
 import { classifySignals } from './rules/ruleRegistry.js';

@@ -15,11 +15,8 @@
  */
 import { DEFAULT_LOOKBACK, parseLookbackMs, type DiagnosisRequest } from '../core/diagnosisRequest.js';
 import { parseTimestamp } from '../core/parseTimestamp.js';
-import type { Locale } from '../report/Messages.js';
-import { messagesFor } from '../report/messagesFor.js';
-import { redactVerdict } from '../report/redactVerdict.js';
-import { isRunaiError } from '../runai/RunaiError.js';
-import type { RunaiReader } from '../runai/RunaiReader.js';
+import { isRunaiError } from './ports/RunaiError.js';
+import type { RunaiReader } from './ports/RunaiReader.js';
 import { quoteUntrusted } from '../safety/quoteUntrusted.js';
 import { analyseWorkload } from './analyseWorkload.js';
 import { clusterMismatchVerdict, needsInputVerdict } from './buildEarlyVerdict.js';
@@ -27,12 +24,14 @@ import { buildVerdict } from './buildVerdict.js';
 import type { DiagnosisResult } from './DiagnosisResult.js';
 import { readHistory } from './readHistory.js';
 import { readSafely } from './readSafely.js';
+import { redactVerdict } from './redactVerdict.js';
 import { RECENT_EVENTS_LIMIT, resolveByName } from './resolveByName.js';
 import { specKindForType } from './specKindForType.js';
+import type { VerdictMessages } from './VerdictMessages.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
-import { collectTier2Evidence, wantsTier2 } from '../tier2/collectTier2Evidence.js';
-import type { Tier2Access } from '../tier2/createTier2Access.js';
-import { emptyTier2Evidence, type Tier2Evidence } from '../tier2/Tier2Evidence.js';
+import { collectTier2Evidence, wantsTier2 } from './tier2/collectTier2Evidence.js';
+import type { Tier2Access } from './ports/Tier2Access.js';
+import { emptyTier2Evidence, type Tier2Evidence } from './tier2/Tier2Evidence.js';
 
 export const METRIC_TYPES = ['CPU_MEMORY_USAGE_BYTES', 'CPU_MEMORY_LIMIT_BYTES', 'CPU_MEMORY_REQUEST_BYTES'] as const;
 export const METRIC_SAMPLES = 500;
@@ -41,8 +40,11 @@ export interface DiagnoseDependencies {
   reader: RunaiReader;
   /** The moment of the diagnosis: the lookback window ends here. */
   now: Date;
-  /** Language of every sentence in the verdict (default English). */
-  locale?: Locale;
+  /**
+   * The catalog that writes every sentence of the verdict, in one language (the entry
+   * point picks it: `messagesFor(locale)` in functions/report).
+   */
+  messages: VerdictMessages;
   /**
    * Optional Tier 2 (Kubernetes) access, from an explicit per-cluster configuration
    * (functions/tier2/createTier2Access.ts). Absent, or no reader for the cluster: Tier 1 only.
@@ -51,8 +53,7 @@ export interface DiagnoseDependencies {
 }
 
 export async function diagnoseWorkload(request: DiagnosisRequest, deps: DiagnoseDependencies): Promise<DiagnosisResult> {
-  const { reader } = deps;
-  const messages = messagesFor(deps.locale ?? 'en');
+  const { reader, messages } = deps;
   const nowMs = deps.now.getTime();
   const lookbackMs = parseLookbackMs(request.lookback ?? DEFAULT_LOOKBACK);
   const lookbackStartMs = nowMs - lookbackMs;

@@ -63,7 +63,3 @@ export function interpretExitCode(code: number): ExitCodeRow | null {
 
 /** Exit codes caused by a signal another process sent (the kernel, kubelet, a stop): the cause lies elsewhere. */
 export const SYSTEM_SIGNAL_EXIT_CODES: ReadonlySet<number> = new Set(EXIT_CODE_TABLE.filter((row) => row.system).map((row) => row.code));
-
-export function isSystemSignalExit(code: number): boolean {
-  return SYSTEM_SIGNAL_EXIT_CODES.has(code);
-}

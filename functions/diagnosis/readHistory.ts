@@ -4,8 +4,8 @@
  * does not specify an order, so nothing here assumes one.
  */
 import { parseTimestamp } from '../core/parseTimestamp.js';
-import type { RunaiReader } from '../runai/RunaiReader.js';
-import type { HistoryRecord } from '../runai/schemas.js';
+import type { RunaiReader } from './ports/RunaiReader.js';
+import type { HistoryRecord } from './ports/runaiSchemas.js';
 import type { HistoryRead } from './WorkloadEvidence.js';
 
 export const HISTORY_PAGE_SIZE = 50;

@@ -5,8 +5,8 @@
  * allocation is never presented as a peak. Pure.
  */
 import { parseQuantity } from '../core/parseQuantity.js';
-import type { MetricsResult } from '../runai/RunaiReader.js';
-import type { Pod, WorkloadDetailed, WorkloadSpecResponse } from '../runai/schemas.js';
+import type { MetricsResult } from './ports/RunaiReader.js';
+import type { Pod, WorkloadDetailed, WorkloadSpecResponse } from './ports/runaiSchemas.js';
 import type { Fact } from './Fact.js';
 import type { SourceName } from './Signal.js';
 

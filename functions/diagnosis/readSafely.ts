@@ -2,7 +2,7 @@
  * Runs one optional Tier 1 read and keeps its failure as data: an optional source that
  * fails becomes a stated limitation, never an aborted diagnosis.
  */
-import { isRunaiError } from '../runai/RunaiError.js';
+import { isRunaiError } from './ports/RunaiError.js';
 import type { Read } from './WorkloadEvidence.js';
 
 export async function readSafely<T>(read: () => Promise<T>): Promise<Read<T>> {

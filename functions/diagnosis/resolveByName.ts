@@ -6,9 +6,9 @@
  */
 import { parseTimestamp } from '../core/parseTimestamp.js';
 import type { Intent } from '../core/diagnosisRequest.js';
-import { isRunaiError } from '../runai/RunaiError.js';
-import type { RunaiReader } from '../runai/RunaiReader.js';
-import type { RunaiEvent, Workload, WorkloadDetailed } from '../runai/schemas.js';
+import { isRunaiError } from './ports/RunaiError.js';
+import type { RunaiReader } from './ports/RunaiReader.js';
+import type { RunaiEvent, Workload, WorkloadDetailed } from './ports/runaiSchemas.js';
 import { signalsFromEvents, signalsFromStatus } from './extractSignals.js';
 import { confirmsActiveSymptom, isActiveCandidatePhase, isTerminalPhase } from './gatePhase.js';
 import { readSafely } from './readSafely.js';

@@ -3,7 +3,7 @@
  * and ignoring separators (`Training`, `training`, `distributed-inference`,
  * `DistributedInference`). Unknown types return null: a stated limitation, not a failure.
  */
-import type { SpecKind } from '../runai/RunaiReader.js';
+import type { SpecKind } from './ports/RunaiReader.js';
 
 const KIND_BY_NORMALISED_TYPE: Record<string, SpecKind> = {
   training: 'trainings',

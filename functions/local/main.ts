@@ -5,7 +5,7 @@
  * queue could not be drained in time or start-up failed, 2 for a configuration error
  * (the environment, or the Tier 2 file named by RUNAI_DIAGNOSE_TIER2_CONFIG).
  */
-import { Tier2ConfigError } from '../tier2/Tier2Config.js';
+import { Tier2ConfigError } from '../kubernetes/Tier2Config.js';
 import { findFixturesDir } from './findFixturesDir.js';
 import { LocalConfigError, readLocalEnv, type LocalConfig } from './readLocalEnv.js';
 import { ListenError } from './serveApp.js';

@@ -17,9 +17,10 @@ import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
 import { createIntakeApp } from '../intake/createIntakeApp.js';
 import type { PollSummary } from '../poller/PollSummary.js';
 import { createMemoryQueue, type MemoryQueue } from '../queue/createMemoryQueue.js';
+import { messagesFor } from '../report/messagesFor.js';
 import { createRunaiClient } from '../runai/createRunaiClient.js';
 import type { RunaiSimulator, ScenarioState } from '../simulator/startRunaiSimulator.js';
-import type { KubernetesSimulator } from '../tier2/simulator/startKubernetesSimulator.js';
+import type { KubernetesSimulator } from '../simulator/kubernetes/startKubernetesSimulator.js';
 import { createRenderText } from '../worker/createRenderText.js';
 import { processDiagnosisBatch } from '../worker/processDiagnosisBatch.js';
 import { createBatchingWorker } from './createBatchingWorker.js';
@@ -103,7 +104,7 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
     const renderText = createRenderText(config.locale);
     const onDiagnosed = options.onDiagnosed ?? ((timing: DiagnosisTiming) => stdout(`${describeTiming(timing)}\n`));
     const diagnose = withTiming(
-      (queued) => diagnoseWorkload(queued.request, { reader: client, now: now(), locale: config.locale, tier2: tier2.accessFor(queued.request) }),
+      (queued) => diagnoseWorkload(queued.request, { reader: client, now: now(), messages: messagesFor(config.locale), tier2: tier2.accessFor(queued.request) }),
       onDiagnosed,
     );
     const worker = createBatchingWorker({

@@ -17,9 +17,10 @@
  */
 import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
 import type { Scenario } from '../simulator/startRunaiSimulator.js';
-import { createTier2Access, type Tier2Access, type Tier2AccessHandle } from '../tier2/createTier2Access.js';
-import { startKubernetesSimulator, type KubernetesSimulator } from '../tier2/simulator/startKubernetesSimulator.js';
-import { loadTier2ConfigFile } from '../tier2/Tier2Config.js';
+import type { Tier2Access } from '../diagnosis/ports/Tier2Access.js';
+import { createTier2Access, type Tier2AccessHandle } from '../kubernetes/createTier2Access.js';
+import { startKubernetesSimulator, type KubernetesSimulator } from '../simulator/kubernetes/startKubernetesSimulator.js';
+import { loadTier2ConfigFile } from '../kubernetes/Tier2Config.js';
 
 export interface Tier2Backend {
   /** The Tier 2 access for one diagnosis, or null: Tier 1 only. */

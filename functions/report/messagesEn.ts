@@ -1,11 +1,11 @@
 /** The English message catalog (the default locale). */
 import { formatBytes } from '../core/parseQuantity.js';
 import type { Category } from '../core/verdict.js';
-import { interpretExitCode, type ExitCodeMeaning } from '../diagnosis/exitCodes.js';
+import type { ExitCodeMeaning } from '../diagnosis/exitCodes.js';
 import type { Fact } from '../diagnosis/Fact.js';
-import type { LogHint } from '../tier2/logLineTable.js';
-import type { Tier2FailureReason, Tier2Limitation, Tier2Read } from '../tier2/Tier2Evidence.js';
-import type { Messages, RecommendationContext } from './Messages.js';
+import type { ExitCodeNote, RecommendationTexts } from '../diagnosis/Recommendation.js';
+import type { Tier2FailureReason, Tier2Limitation, Tier2Read } from '../diagnosis/tier2/Tier2Evidence.js';
+import type { Messages } from './Messages.js';
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 const quoted = (text: string) => `“${text}”`;
@@ -23,8 +23,7 @@ const CATEGORY_SUMMARY: Record<Category, string> = {
 };
 
 /** What an exit code usually means (the shared exit-code table, functions/diagnosis/exitCodes.ts). */
-const EXIT_CODE_MEANING: Record<ExitCodeMeaning, string> = {
-  success: 'success',
+const EXIT_CODE_MEANING: Record<ExitCodeNote['meaning'], string> = {
   'app-error': 'a general application error',
   'usage-error': 'a usage or argument error',
   'not-executable': 'a command that could not be executed (permissions)',
@@ -50,33 +49,6 @@ const EXIT_CODE_LABEL: Record<ExitCodeMeaning, string> = {
   sigsegv: 'SIGSEGV',
   sigterm: 'SIGTERM',
   signal: 'killed by a signal',
-};
-
-function exitCodeSentence(exitCode: number | null): string {
-  if (exitCode === null) return '';
-  const meaning = interpretExitCode(exitCode)?.meaning;
-  return meaning && meaning !== 'success' ? ` Exit code ${exitCode} usually means ${EXIT_CODE_MEANING[meaning]}.` : '';
-}
-
-/** Advice the quoted log line calls for (GPU-aware: CUDA out of memory is not the CPU memory limit). */
-const LOG_HINT_ADVICE: Record<LogHint, string[]> = {
-  'cuda-oom': [
-    "CUDA out of memory means the GPU's memory was exhausted, not the container's CPU memory limit: changing the CPU memory limit will not help.",
-    'Reduce the per-GPU batch size (keep the effective batch with gradient accumulation), enable activation (gradient) checkpointing or mixed precision, or request a larger GPU fraction or a GPU with more memory.',
-    'If the message reports a lot of memory reserved but unallocated, set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to reduce fragmentation.',
-  ],
-  nccl: [
-    "NCCL (GPU-to-GPU communication) failed: look at the other ranks' pods first (a peer that crashed makes the others fail or time out), then at the inter-node network and NCCL settings (rerun with NCCL_DEBUG=INFO).",
-  ],
-  'cuda-error': ["A CUDA error was raised: rerun with CUDA_LAUNCH_BLOCKING=1 to locate the failing operation, and check that the image's CUDA version matches the node's driver."],
-  segfault: ['The process crashed in native code (segmentation fault): check native extensions and the CUDA and library versions bundled in the image.'],
-  shm: ['Shared memory (/dev/shm) ran out, typically in data-loader workers: request a larger shared memory (Run:ai large shm) or use fewer data-loader workers.'],
-  killed: [
-    'A process inside the container was killed (SIGKILL), often by the kernel OOM killer acting on a child process such as a data-loader worker: check the CPU memory usage of the workload.',
-  ],
-  exception: [],
-  launcher: ["The quoted line is the launcher's summary: the failing rank's own error is earlier in its log."],
-  error: [],
 };
 
 const TIER2_READ: Record<Tier2Read, string> = { pod: 'pod status', events: 'pod events', logs: 'logs', node: 'node conditions' };
@@ -205,91 +177,70 @@ function renderFact(fact: Fact): string {
   }
 }
 
-function imagePullRecommendation(context: RecommendationContext): string {
-  const image = context.image ? ` ${quoted(context.image)}` : '';
-  switch (context.imagePullCause) {
-    case 'manifest':
-      return `The registry says the image or tag does not exist: fix the image name/tag${image} (check that it was pushed) and resubmit.`;
-    case 'network':
-      return 'The node could not reach the registry: check registry DNS resolution and network connectivity from the cluster nodes (proxy, firewall, TLS); credentials are not the problem.';
-    case 'auth':
-      return 'The registry refused the pull as unauthorized: fix the registry credentials (the project\'s image pull secret) and resubmit.';
-    case 'access_denied':
-      return `The registry answered "pull access denied" (repository missing or private): first verify the image name${image}; if the repository is private, verify the image pull secret.`;
-    default:
-      return 'ImagePullBackOff alone does not say why the pull failed: find the registry error in the first ErrImagePull/Failed event (or Tier 2 pod events) before changing the image, the network or credentials.';
-  }
-}
+/** " Exit code 1 usually means …" appended to a recommendation, when the code has a meaning worth stating. */
+const exitSentence = (exit: ExitCodeNote | null) => (exit ? ` Exit code ${exit.exitCode} usually means ${EXIT_CODE_MEANING[exit.meaning]}.` : '');
+const reportNodes = (nodeNames: string[]) => (nodeNames.length > 0 ? ` Report node ${nodeNames.join(', ')} to the platform team (kubectl describe node).` : '');
+const imageSuffix = (image: string | null) => (image ? ` ${quoted(image)}` : '');
 
-/** The category's own recommendations (log-line advice is appended by the caller). */
-function recommendationsFor(context: RecommendationContext): string[] {
-  const limit = context.limitBytes !== null ? formatBytes(context.limitBytes) : null;
-  switch (context.category) {
-    case 'OOM_KILLED':
-      return [
-        limit
-          ? `Profile the workload's memory and raise the ${limit} CPU memory limit with enough headroom${context.peakBytes !== null ? ` above the observed ${formatBytes(context.peakBytes)} peak` : ''} before rerunning.`
-          : 'Profile the workload\'s memory and set an explicit CPU memory limit with enough headroom before rerunning (no limit was found).',
-        'Investigate batch size and data-loader memory growth; consider smaller batches or gradient checkpointing.',
-        'Check that stale environment variables do not override the batch size.',
-      ];
-    case 'IMAGE_PULL_FAILED':
-      return [imagePullRecommendation(context)];
-    case 'INIT_FAILED':
-      if (context.tier2Used && context.logCommand) {
-        return [`Fix the init step indicated by the init container's failing log line quoted above (${context.logCommand}): data download, permissions, configuration; then rerun.`];
-      }
-      return [
-        `Read the failing init container's logs${context.podName ? ` (kubectl logs ${context.podName} -c <init-container> --previous${context.namespace ? ` -n ${context.namespace}` : ''})` : ''} and fix the init step (data download, permissions, configuration) before rerunning.`,
-      ];
-    case 'DATASOURCE_MOUNT_FAILED':
-      return [
-        `Check that the referenced PVC, secret or data source exists${context.namespace ? ` in namespace ${context.namespace}` : ''}, is bound and is accessible from the node, then resubmit.`,
-      ];
-    case 'CRASH_APP_ERROR': {
-      const logs = `kubectl logs ${context.podName ?? '<pod>'} --previous${context.namespace ? ` -n ${context.namespace}` : ''}`;
-      if (context.probeKill) {
-        return [
-          `The kubelet killed the container after failed liveness/startup probes: find why the application stopped answering its probe (a hang, or a long blocking step such as checkpointing or data loading) and fix it, or relax the probe (initialDelaySeconds, timeoutSeconds, failureThreshold; a startupProbe for a slow start).${context.logCommand ? ` The log before the kill is quoted above (${context.logCommand}).` : ''}`,
-        ];
-      }
-      const meaning = exitCodeSentence(context.exitCode);
-      if (context.tier2Used) {
-        return [
-          context.logCommand
-            ? `Fix the code or configuration indicated by the failing log line quoted above (${context.logCommand}).${meaning}`
-            : `Fix the code or configuration indicated by the container's log: Tier 2 could not read it (see the limitations), so read ${logs} while the pod still exists.${meaning}`,
-        ];
-      }
-      return [`Fix the code or configuration indicated by the failing log line: Tier 1 has no logs, so read ${logs} (or configure Tier 2 for this cluster).${meaning}`];
-    }
-    case 'NODE_FAILURE': {
-      const nodes = context.nodeNames.length > 0 ? ` Report node ${context.nodeNames.join(', ')} to the platform team (kubectl describe node).` : '';
-      return [
-        (context.restartPolicy ?? '').toLowerCase() === 'onfailure'
-          ? `Retry on a healthy node: the restart policy is OnFailure, so a rerun can land elsewhere.${nodes}`
-          : `Resubmit the workload on a healthy node (restart policy ${context.restartPolicy ?? 'not set'} does not retry it).${nodes}`,
-      ];
-    }
-    case 'SCHEDULING_POLICY_TERMINATED':
-      return [
-        `The workload was stopped by a policy${context.policyText ? ` (${quoted(context.policyText)})` : ''}: ask an administrator to review the project's idle-timeout or duration policy only if the stop was unintended.`,
-      ];
-    case 'UNKNOWN':
-      if (context.tier2Used) {
-        return [
-          context.killedBySignalUnexplained
-            ? "Exit 137/143 stays unexplained after Tier 2: no OOMKilled, probe failure, eviction or node condition was found; check the node's kernel log (dmesg) and any controller or person that may have stopped the container."
-            : `Neither Tier 1 nor Tier 2 names a cause: read the complete log (kubectl logs ${context.podName ?? '<pod>'} --previous${context.namespace ? ` -n ${context.namespace}` : ''}) and the pod's events before rerunning.`,
-        ];
-      }
-      return [
-        context.killedBySignalUnexplained
-          ? 'Exit 137/143 without OOMKilled is unexplained: check node conditions, probe failures and eviction events (kubectl describe pod / describe node) before assuming memory.'
-          : `Inspect the pod directly: kubectl describe pod ${context.podName ?? '<pod>'}${context.namespace ? ` -n ${context.namespace}` : ''} and kubectl logs --previous (or configure Tier 2 for this cluster).`,
-      ];
-  }
-}
+const RECOMMENDATION: RecommendationTexts = {
+  'raise-memory-limit': ({ limitBytes, peakBytes }) =>
+    `Profile the workload's memory and raise the ${formatBytes(limitBytes)} CPU memory limit with enough headroom${peakBytes !== null ? ` above the observed ${formatBytes(peakBytes)} peak` : ''} before rerunning.`,
+  'set-memory-limit': () => "Profile the workload's memory and set an explicit CPU memory limit with enough headroom before rerunning (no limit was found).",
+  'check-batch-memory': () => 'Investigate batch size and data-loader memory growth; consider smaller batches or gradient checkpointing.',
+  'check-batch-size-env': () => 'Check that stale environment variables do not override the batch size.',
+  'fix-image-name': ({ image }) =>
+    `The registry says the image or tag does not exist: fix the image name/tag${imageSuffix(image)} (check that it was pushed) and resubmit.`,
+  'check-registry-network': () =>
+    'The node could not reach the registry: check registry DNS resolution and network connectivity from the cluster nodes (proxy, firewall, TLS); credentials are not the problem.',
+  'fix-registry-credentials': () => "The registry refused the pull as unauthorized: fix the registry credentials (the project's image pull secret) and resubmit.",
+  'verify-image-access': ({ image }) =>
+    `The registry answered "pull access denied" (repository missing or private): first verify the image name${imageSuffix(image)}; if the repository is private, verify the image pull secret.`,
+  'find-registry-error': () =>
+    'ImagePullBackOff alone does not say why the pull failed: find the registry error in the first ErrImagePull/Failed event (or Tier 2 pod events) before changing the image, the network or credentials.',
+  'fix-init-step-from-log': ({ logCommand }) =>
+    `Fix the init step indicated by the init container's failing log line quoted above (${logCommand}): data download, permissions, configuration; then rerun.`,
+  'read-init-logs': ({ logsCommand }) =>
+    `Read the failing init container's logs${logsCommand ? ` (${logsCommand})` : ''} and fix the init step (data download, permissions, configuration) before rerunning.`,
+  'check-data-source': ({ namespace }) =>
+    `Check that the referenced PVC, secret or data source exists${namespace ? ` in namespace ${namespace}` : ''}, is bound and is accessible from the node, then resubmit.`,
+  'fix-probe-kill': ({ logCommand }) =>
+    `The kubelet killed the container after failed liveness/startup probes: find why the application stopped answering its probe (a hang, or a long blocking step such as checkpointing or data loading) and fix it, or relax the probe (initialDelaySeconds, timeoutSeconds, failureThreshold; a startupProbe for a slow start).${logCommand ? ` The log before the kill is quoted above (${logCommand}).` : ''}`,
+  'fix-from-log-line': ({ logCommand, exit }) => `Fix the code or configuration indicated by the failing log line quoted above (${logCommand}).${exitSentence(exit)}`,
+  'read-unread-log': ({ logsCommand, exit }) =>
+    `Fix the code or configuration indicated by the container's log: Tier 2 could not read it (see the limitations), so read ${logsCommand} while the pod still exists.${exitSentence(exit)}`,
+  'read-log-without-tier2': ({ logsCommand, exit }) =>
+    `Fix the code or configuration indicated by the failing log line: Tier 1 has no logs, so read ${logsCommand} (or configure Tier 2 for this cluster).${exitSentence(exit)}`,
+  'retry-on-healthy-node': ({ nodeNames }) => `Retry on a healthy node: the restart policy is OnFailure, so a rerun can land elsewhere.${reportNodes(nodeNames)}`,
+  'resubmit-on-healthy-node': ({ restartPolicy, nodeNames }) =>
+    `Resubmit the workload on a healthy node (restart policy ${restartPolicy ?? 'not set'} does not retry it).${reportNodes(nodeNames)}`,
+  'review-stop-policy': ({ policyText }) =>
+    `The workload was stopped by a policy${policyText ? ` (${quoted(policyText)})` : ''}: ask an administrator to review the project's idle-timeout or duration policy only if the stop was unintended.`,
+  'check-kernel-log': () =>
+    "Exit 137/143 stays unexplained after Tier 2: no OOMKilled, probe failure, eviction or node condition was found; check the node's kernel log (dmesg) and any controller or person that may have stopped the container.",
+  'read-full-log': ({ logsCommand }) => `Neither Tier 1 nor Tier 2 names a cause: read the complete log (${logsCommand}) and the pod's events before rerunning.`,
+  'check-kill-causes': () =>
+    'Exit 137/143 without OOMKilled is unexplained: check node conditions, probe failures and eviction events (kubectl describe pod / describe node) before assuming memory.',
+  'inspect-pod': ({ describeCommand }) => `Inspect the pod directly: ${describeCommand} and kubectl logs --previous (or configure Tier 2 for this cluster).`,
+  'gpu-memory-not-cpu-limit': () =>
+    "CUDA out of memory means the GPU's memory was exhausted, not the container's CPU memory limit: changing the CPU memory limit will not help.",
+  'reduce-gpu-memory': () =>
+    'Reduce the per-GPU batch size (keep the effective batch with gradient accumulation), enable activation (gradient) checkpointing or mixed precision, or request a larger GPU fraction or a GPU with more memory.',
+  'reduce-cuda-fragmentation': () =>
+    'If the message reports a lot of memory reserved but unallocated, set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to reduce fragmentation.',
+  'check-nccl-peers': () =>
+    "NCCL (GPU-to-GPU communication) failed: look at the other ranks' pods first (a peer that crashed makes the others fail or time out), then at the inter-node network and NCCL settings (rerun with NCCL_DEBUG=INFO).",
+  'locate-cuda-error': () =>
+    "A CUDA error was raised: rerun with CUDA_LAUNCH_BLOCKING=1 to locate the failing operation, and check that the image's CUDA version matches the node's driver.",
+  'check-native-code': () =>
+    'The process crashed in native code (segmentation fault): check native extensions and the CUDA and library versions bundled in the image.',
+  'enlarge-shared-memory': () =>
+    'Shared memory (/dev/shm) ran out, typically in data-loader workers: request a larger shared memory (Run:ai large shm) or use fewer data-loader workers.',
+  'check-child-process-memory': () =>
+    'A process inside the container was killed (SIGKILL), often by the kernel OOM killer acting on a child process such as a data-loader worker: check the CPU memory usage of the workload.',
+  'find-failing-rank-error': () => "The quoted line is the launcher's summary: the failing rank's own error is earlier in its log.",
+  'fix-recurring-cause': ({ count, lookbackDays, category }) =>
+    `Recurring: ${count} ${category} failures in the last ${days(lookbackDays)}: fix the cause permanently instead of rerunning unchanged.`,
+};
 
 export const messagesEn: Messages = {
   locale: 'en',
@@ -300,7 +251,7 @@ export const messagesEn: Messages = {
       ? `Selected the newest terminal workload named ${name} in project ${project} (${matches} match${matches === 1 ? '' : 'es'}; phase ${selectedPhase})`
       : `Selected the newest live workload named ${name} in project ${project} whose status confirms the symptom (${matches} match${matches === 1 ? '' : 'es'}; phase ${selectedPhase})`,
   messageDiagnosed: ({ name, category, recurrence, tier2Used }) => {
-    const recurring = recurrence && recurrence.count >= 2 ? ` Recurring: ${recurrence.count} failures in ${days(recurrence.lookbackDays)}.` : '';
+    const recurring = recurrence?.recurring ? ` Recurring: ${recurrence.count} failures in ${days(recurrence.lookbackDays)}.` : '';
     return category === 'UNKNOWN'
       ? `${name} failed, but ${tier2Used ? 'Tier 1 and Tier 2 evidence are' : 'Tier 1 evidence is'} insufficient to name a cause (UNKNOWN).${recurring}`
       : `${name} failed with ${category}: ${CATEGORY_SUMMARY[category]}.${recurring}`;
@@ -337,12 +288,7 @@ export const messagesEn: Messages = {
         return `Workload ${workloadId} was not found on Run:ai (finished workloads are deleted after a retention period): check the id and the cluster.`;
     }
   },
-  recommendations: (context) => {
-    const advice = context.logHint ? LOG_HINT_ADVICE[context.logHint] : [];
-    return [...recommendationsFor(context), ...advice];
-  },
-  recurringRecommendation: ({ count, lookbackDays, category }) =>
-    `Recurring: ${count} ${category} failures in the last ${days(lookbackDays)}: fix the cause permanently instead of rerunning unchanged.`,
+  recommendation: RECOMMENDATION,
   limitation: {
     eventsUnavailable: (detail) => `Events could not be retrieved (${detail}): this is a retrieval failure, not an absence of events; history was used instead.`,
     podsUnavailable: (detail) => `Pods could not be retrieved (${detail}).`,
@@ -361,6 +307,7 @@ export const messagesEn: Messages = {
     listTruncated: (pages) => `The workload list was read up to ${pages} pages; older matches were not considered.`,
   },
   report: {
+    labelColon: ':',
     category: 'Category',
     outcome: 'Outcome',
     workload: 'Workload',

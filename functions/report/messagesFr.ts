@@ -1,16 +1,16 @@
 /**
- * The French message catalog: a faithful translation of `messagesEn`, following the French
- * procedure's own labels and phrasings (seed "Exemples — à quoi ressemble une bonne
- * réponse") and French typography (space before `:` and `;`, guillemets « … »). Cluster
- * text, category names, route names, Kubernetes terms and kubectl commands stay as is.
+ * The French message catalog: a faithful translation of `messagesEn`, with French report
+ * labels (Catégorie, Preuves, Recommandation, Limites) and French typography (space before
+ * `:` and `;`, guillemets « … »). Cluster text, category names, route names, Kubernetes
+ * terms and kubectl commands stay as is.
  */
 import { formatBytes } from '../core/parseQuantity.js';
 import type { Category } from '../core/verdict.js';
-import { interpretExitCode, type ExitCodeMeaning } from '../diagnosis/exitCodes.js';
+import type { ExitCodeMeaning } from '../diagnosis/exitCodes.js';
 import type { Fact } from '../diagnosis/Fact.js';
-import type { LogHint } from '../tier2/logLineTable.js';
-import type { Tier2FailureReason, Tier2Limitation, Tier2Read } from '../tier2/Tier2Evidence.js';
-import type { Messages, RecommendationContext } from './Messages.js';
+import type { ExitCodeNote, RecommendationTexts } from '../diagnosis/Recommendation.js';
+import type { Tier2FailureReason, Tier2Limitation, Tier2Read } from '../diagnosis/tier2/Tier2Evidence.js';
+import type { Messages } from './Messages.js';
 
 const days = (n: number) => (n === 1 ? '1 jour' : `${n} jours`);
 /** "au cours du dernier jour" / "au cours des 7 derniers jours". */
@@ -31,8 +31,7 @@ const CATEGORY_SUMMARY: Record<Category, string> = {
 };
 
 /** Ce que signifie généralement un code de sortie (la table partagée, functions/diagnosis/exitCodes.ts). */
-const EXIT_CODE_MEANING: Record<ExitCodeMeaning, string> = {
-  success: 'un succès',
+const EXIT_CODE_MEANING: Record<ExitCodeNote['meaning'], string> = {
   'app-error': 'une erreur applicative générale',
   'usage-error': "une erreur d'utilisation ou d'argument",
   'not-executable': "une commande qui n'a pas pu être exécutée (permissions)",
@@ -58,37 +57,6 @@ const EXIT_CODE_LABEL: Record<ExitCodeMeaning, string> = {
   sigsegv: 'SIGSEGV',
   sigterm: 'SIGTERM',
   signal: 'tué par un signal',
-};
-
-function exitCodeSentence(exitCode: number | null): string {
-  if (exitCode === null) return '';
-  const meaning = interpretExitCode(exitCode)?.meaning;
-  return meaning && meaning !== 'success' ? ` Le code de sortie ${exitCode} signifie généralement ${EXIT_CODE_MEANING[meaning]}.` : '';
-}
-
-/** Les conseils qu'appelle la ligne de log citée (CUDA out of memory n'est pas la limite de mémoire CPU). */
-const LOG_HINT_ADVICE: Record<LogHint, string[]> = {
-  'cuda-oom': [
-    "« CUDA out of memory » signifie que la mémoire du GPU est épuisée, pas la limite de mémoire CPU du conteneur : modifier la limite de mémoire CPU n'y changera rien.",
-    "Réduisez la taille du batch par GPU (gardez le batch effectif par accumulation de gradients), activez le gradient checkpointing (recalcul des activations) ou la précision mixte, ou demandez une fraction de GPU plus grande ou un GPU doté de plus de mémoire.",
-    'Si le message indique beaucoup de mémoire réservée mais non allouée, définissez PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True pour réduire la fragmentation.',
-  ],
-  nccl: [
-    "NCCL (communication entre GPU) a échoué : regardez d'abord les pods des autres rangs (un pair tombé fait échouer ou expirer les autres), puis le réseau entre nœuds et les réglages NCCL (relancez avec NCCL_DEBUG=INFO).",
-  ],
-  'cuda-error': [
-    "Une erreur CUDA a été levée : relancez avec CUDA_LAUNCH_BLOCKING=1 pour localiser l'opération en échec, et vérifiez que la version CUDA de l'image correspond au pilote du nœud.",
-  ],
-  segfault: ["Le processus a planté dans du code natif (erreur de segmentation) : vérifiez les extensions natives et les versions de CUDA et des bibliothèques embarquées dans l'image."],
-  shm: [
-    'La mémoire partagée (/dev/shm) est épuisée, typiquement dans les workers du dataloader : demandez une mémoire partagée plus grande (large shm Run:ai) ou réduisez le nombre de workers du dataloader.',
-  ],
-  killed: [
-    "Un processus du conteneur a été tué (SIGKILL), souvent par le OOM killer du noyau sur un processus enfant comme un worker du dataloader : vérifiez l'utilisation de mémoire CPU de la workload.",
-  ],
-  exception: [],
-  launcher: ["La ligne citée est le résumé du lanceur : l'erreur propre au rang en échec se trouve plus haut dans son log."],
-  error: [],
 };
 
 const TIER2_READ: Record<Tier2Read, string> = {
@@ -226,97 +194,78 @@ function renderFact(fact: Fact): string {
   }
 }
 
-function imagePullRecommendation(context: RecommendationContext): string {
-  const image = context.image ? ` ${quoted(context.image)}` : '';
-  switch (context.imagePullCause) {
-    case 'manifest':
-      return `Le registre indique que l'image ou le tag n'existe pas : corrigez le nom/tag de l'image${image} (vérifiez qu'elle a bien été poussée) et resoumettez.`;
-    case 'network':
-      return "Le nœud n'a pas pu joindre le registre : vérifiez la résolution DNS du registre et la connectivité réseau depuis les nœuds du cluster (proxy, pare-feu, TLS) ; les credentials ne sont pas en cause.";
-    case 'auth':
-      return "Le registre a refusé le pull comme non autorisé : corrigez les credentials du registre (l'image pull secret du projet) et resoumettez.";
-    case 'access_denied':
-      return `Le registre a répondu « pull access denied » (dépôt inexistant ou privé) : vérifiez d'abord le nom de l'image${image} ; si le dépôt est privé, vérifiez l'image pull secret.`;
-    default:
-      return "ImagePullBackOff seul n'indique pas pourquoi le pull a échoué : trouvez l'erreur du registre dans le premier événement ErrImagePull/Failed (ou dans les événements de pod Tier 2) avant de changer l'image, le réseau ou les credentials.";
-  }
-}
+/** « Le code de sortie 1 signifie généralement … » ajouté à une recommandation, quand le code a un sens à préciser. */
+const exitSentence = (exit: ExitCodeNote | null) =>
+  exit ? ` Le code de sortie ${exit.exitCode} signifie généralement ${EXIT_CODE_MEANING[exit.meaning]}.` : '';
+const reportNodes = (nodeNames: string[]) =>
+  nodeNames.length > 0 ? ` Signalez ${nodeNames.length > 1 ? 'les nœuds' : 'le nœud'} ${nodeNames.join(', ')} à l'équipe plateforme (kubectl describe node).` : '';
+const imageSuffix = (image: string | null) => (image ? ` ${quoted(image)}` : '');
 
-/** Les recommandations propres à la catégorie (les conseils tirés du log sont ajoutés par l'appelant). */
-function recommendationsFor(context: RecommendationContext): string[] {
-  const limit = context.limitBytes !== null ? formatBytes(context.limitBytes) : null;
-  const namespace = context.namespace ? ` -n ${context.namespace}` : '';
-  switch (context.category) {
-    case 'OOM_KILLED':
-      return [
-        limit
-          ? `Profilez la mémoire et augmentez la limite ${limit} avec un headroom suffisant${context.peakBytes !== null ? ` au-dessus du pic observé de ${formatBytes(context.peakBytes)}` : ''} avant de relancer.`
-          : "Profilez la mémoire et définissez une limite de mémoire CPU explicite avec un headroom suffisant avant de relancer (aucune limite n'a été trouvée).",
-        'Enquêtez sur la taille du batch et la croissance mémoire du dataloader ; envisagez des batches plus petits ou le gradient checkpointing.',
-        "Vérifiez que les variables d'environnement obsolètes ne remplacent pas la taille du batch.",
-      ];
-    case 'IMAGE_PULL_FAILED':
-      return [imagePullRecommendation(context)];
-    case 'INIT_FAILED':
-      if (context.tier2Used && context.logCommand) {
-        return [`Corrigez l'étape d'init indiquée par la ligne de log en échec du conteneur init citée plus haut (${context.logCommand}) : téléchargement de données, permissions, configuration ; puis relancez.`];
-      }
-      return [
-        `Lisez les logs du conteneur init en échec${context.podName ? ` (kubectl logs ${context.podName} -c <init-container> --previous${namespace})` : ''} et corrigez l'étape d'init (téléchargement de données, permissions, configuration) avant de relancer.`,
-      ];
-    case 'DATASOURCE_MOUNT_FAILED':
-      return [
-        `Vérifiez que le PVC, le secret ou la source de données référencé existe${context.namespace ? ` dans l'espace de noms ${context.namespace}` : ''}, est lié (bound) et est accessible depuis le nœud, puis resoumettez.`,
-      ];
-    case 'CRASH_APP_ERROR': {
-      const logs = `kubectl logs ${context.podName ?? '<pod>'} --previous${namespace}`;
-      if (context.probeKill) {
-        return [
-          `Le kubelet a tué le conteneur après des échecs de sondes liveness/startup : trouvez pourquoi l'application a cessé de répondre à sa sonde (un blocage, ou une longue étape bloquante comme l'écriture d'un checkpoint ou le chargement de données) et corrigez-le, ou assouplissez la sonde (initialDelaySeconds, timeoutSeconds, failureThreshold ; une startupProbe pour un démarrage lent).${context.logCommand ? ` Le log d'avant le kill est cité plus haut (${context.logCommand}).` : ''}`,
-        ];
-      }
-      const meaning = exitCodeSentence(context.exitCode);
-      if (context.tier2Used) {
-        return [
-          context.logCommand
-            ? `Corrigez le code ou la configuration indiqués par la ligne de log en échec citée plus haut (${context.logCommand}).${meaning}`
-            : `Corrigez le code ou la configuration indiqués par le log du conteneur : Tier 2 n'a pas pu le lire (voir les limites), lisez donc ${logs} tant que le pod existe.${meaning}`,
-        ];
-      }
-      return [
-        `Corrigez le code ou la configuration indiqués par la ligne de log en échec : Tier 1 n'a pas de logs, lisez donc ${logs} (ou configurez Tier 2 pour ce cluster).${meaning}`,
-      ];
-    }
-    case 'NODE_FAILURE': {
-      const nodes =
-        context.nodeNames.length > 0
-          ? ` Signalez ${context.nodeNames.length > 1 ? 'les nœuds' : 'le nœud'} ${context.nodeNames.join(', ')} à l'équipe plateforme (kubectl describe node).`
-          : '';
-      return [
-        (context.restartPolicy ?? '').toLowerCase() === 'onfailure'
-          ? `Réessayez sur un nœud sain : la politique de redémarrage est OnFailure, une nouvelle exécution peut donc atterrir ailleurs.${nodes}`
-          : `Resoumettez la workload sur un nœud sain (la politique de redémarrage ${context.restartPolicy ?? 'non définie'} ne la relance pas).${nodes}`,
-      ];
-    }
-    case 'SCHEDULING_POLICY_TERMINATED':
-      return [
-        `La workload a été arrêtée par une politique${context.policyText ? ` (${quoted(context.policyText)})` : ''} : demandez à un administrateur de revoir la politique de délai d'inactivité ou de durée du projet uniquement si l'arrêt était involontaire.`,
-      ];
-    case 'UNKNOWN':
-      if (context.tier2Used) {
-        return [
-          context.killedBySignalUnexplained
-            ? "La sortie 137/143 reste inexpliquée après Tier 2 : ni OOMKilled, ni échec de sonde, ni éviction, ni condition de nœud n'ont été trouvés ; consultez le journal du noyau du nœud (dmesg) et tout contrôleur ou toute personne qui a pu arrêter le conteneur."
-            : `Ni Tier 1 ni Tier 2 ne nomment de cause : lisez le log complet (kubectl logs ${context.podName ?? '<pod>'} --previous${namespace}) et les événements du pod avant de relancer.`,
-        ];
-      }
-      return [
-        context.killedBySignalUnexplained
-          ? 'Une sortie 137/143 sans OOMKilled reste inexpliquée : vérifiez les conditions du nœud, les échecs de sondes et les événements d\'éviction (kubectl describe pod / describe node) avant de supposer un problème de mémoire.'
-          : `Inspectez le pod directement : kubectl describe pod ${context.podName ?? '<pod>'}${namespace} et kubectl logs --previous (ou configurez Tier 2 pour ce cluster).`,
-      ];
-  }
-}
+const RECOMMENDATION: RecommendationTexts = {
+  'raise-memory-limit': ({ limitBytes, peakBytes }) =>
+    `Profilez la mémoire et augmentez la limite ${formatBytes(limitBytes)} avec un headroom suffisant${peakBytes !== null ? ` au-dessus du pic observé de ${formatBytes(peakBytes)}` : ''} avant de relancer.`,
+  'set-memory-limit': () =>
+    "Profilez la mémoire et définissez une limite de mémoire CPU explicite avec un headroom suffisant avant de relancer (aucune limite n'a été trouvée).",
+  'check-batch-memory': () =>
+    'Enquêtez sur la taille du batch et la croissance mémoire du dataloader ; envisagez des batches plus petits ou le gradient checkpointing.',
+  'check-batch-size-env': () => "Vérifiez que les variables d'environnement obsolètes ne remplacent pas la taille du batch.",
+  'fix-image-name': ({ image }) =>
+    `Le registre indique que l'image ou le tag n'existe pas : corrigez le nom/tag de l'image${imageSuffix(image)} (vérifiez qu'elle a bien été poussée) et resoumettez.`,
+  'check-registry-network': () =>
+    "Le nœud n'a pas pu joindre le registre : vérifiez la résolution DNS du registre et la connectivité réseau depuis les nœuds du cluster (proxy, pare-feu, TLS) ; les credentials ne sont pas en cause.",
+  'fix-registry-credentials': () =>
+    "Le registre a refusé le pull comme non autorisé : corrigez les credentials du registre (l'image pull secret du projet) et resoumettez.",
+  'verify-image-access': ({ image }) =>
+    `Le registre a répondu « pull access denied » (dépôt inexistant ou privé) : vérifiez d'abord le nom de l'image${imageSuffix(image)} ; si le dépôt est privé, vérifiez l'image pull secret.`,
+  'find-registry-error': () =>
+    "ImagePullBackOff seul n'indique pas pourquoi le pull a échoué : trouvez l'erreur du registre dans le premier événement ErrImagePull/Failed (ou dans les événements de pod Tier 2) avant de changer l'image, le réseau ou les credentials.",
+  'fix-init-step-from-log': ({ logCommand }) =>
+    `Corrigez l'étape d'init indiquée par la ligne de log en échec du conteneur init citée plus haut (${logCommand}) : téléchargement de données, permissions, configuration ; puis relancez.`,
+  'read-init-logs': ({ logsCommand }) =>
+    `Lisez les logs du conteneur init en échec${logsCommand ? ` (${logsCommand})` : ''} et corrigez l'étape d'init (téléchargement de données, permissions, configuration) avant de relancer.`,
+  'check-data-source': ({ namespace }) =>
+    `Vérifiez que le PVC, le secret ou la source de données référencé existe${namespace ? ` dans l'espace de noms ${namespace}` : ''}, est lié (bound) et est accessible depuis le nœud, puis resoumettez.`,
+  'fix-probe-kill': ({ logCommand }) =>
+    `Le kubelet a tué le conteneur après des échecs de sondes liveness/startup : trouvez pourquoi l'application a cessé de répondre à sa sonde (un blocage, ou une longue étape bloquante comme l'écriture d'un checkpoint ou le chargement de données) et corrigez-le, ou assouplissez la sonde (initialDelaySeconds, timeoutSeconds, failureThreshold ; une startupProbe pour un démarrage lent).${logCommand ? ` Le log d'avant le kill est cité plus haut (${logCommand}).` : ''}`,
+  'fix-from-log-line': ({ logCommand, exit }) =>
+    `Corrigez le code ou la configuration indiqués par la ligne de log en échec citée plus haut (${logCommand}).${exitSentence(exit)}`,
+  'read-unread-log': ({ logsCommand, exit }) =>
+    `Corrigez le code ou la configuration indiqués par le log du conteneur : Tier 2 n'a pas pu le lire (voir les limites), lisez donc ${logsCommand} tant que le pod existe.${exitSentence(exit)}`,
+  'read-log-without-tier2': ({ logsCommand, exit }) =>
+    `Corrigez le code ou la configuration indiqués par la ligne de log en échec : Tier 1 n'a pas de logs, lisez donc ${logsCommand} (ou configurez Tier 2 pour ce cluster).${exitSentence(exit)}`,
+  'retry-on-healthy-node': ({ nodeNames }) =>
+    `Réessayez sur un nœud sain : la politique de redémarrage est OnFailure, une nouvelle exécution peut donc atterrir ailleurs.${reportNodes(nodeNames)}`,
+  'resubmit-on-healthy-node': ({ restartPolicy, nodeNames }) =>
+    `Resoumettez la workload sur un nœud sain (la politique de redémarrage ${restartPolicy ?? 'non définie'} ne la relance pas).${reportNodes(nodeNames)}`,
+  'review-stop-policy': ({ policyText }) =>
+    `La workload a été arrêtée par une politique${policyText ? ` (${quoted(policyText)})` : ''} : demandez à un administrateur de revoir la politique de délai d'inactivité ou de durée du projet uniquement si l'arrêt était involontaire.`,
+  'check-kernel-log': () =>
+    "La sortie 137/143 reste inexpliquée après Tier 2 : ni OOMKilled, ni échec de sonde, ni éviction, ni condition de nœud n'ont été trouvés ; consultez le journal du noyau du nœud (dmesg) et tout contrôleur ou toute personne qui a pu arrêter le conteneur.",
+  'read-full-log': ({ logsCommand }) =>
+    `Ni Tier 1 ni Tier 2 ne nomment de cause : lisez le log complet (${logsCommand}) et les événements du pod avant de relancer.`,
+  'check-kill-causes': () =>
+    "Une sortie 137/143 sans OOMKilled reste inexpliquée : vérifiez les conditions du nœud, les échecs de sondes et les événements d'éviction (kubectl describe pod / describe node) avant de supposer un problème de mémoire.",
+  'inspect-pod': ({ describeCommand }) => `Inspectez le pod directement : ${describeCommand} et kubectl logs --previous (ou configurez Tier 2 pour ce cluster).`,
+  'gpu-memory-not-cpu-limit': () =>
+    "« CUDA out of memory » signifie que la mémoire du GPU est épuisée, pas la limite de mémoire CPU du conteneur : modifier la limite de mémoire CPU n'y changera rien.",
+  'reduce-gpu-memory': () =>
+    'Réduisez la taille du batch par GPU (gardez le batch effectif par accumulation de gradients), activez le gradient checkpointing (recalcul des activations) ou la précision mixte, ou demandez une fraction de GPU plus grande ou un GPU doté de plus de mémoire.',
+  'reduce-cuda-fragmentation': () =>
+    'Si le message indique beaucoup de mémoire réservée mais non allouée, définissez PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True pour réduire la fragmentation.',
+  'check-nccl-peers': () =>
+    "NCCL (communication entre GPU) a échoué : regardez d'abord les pods des autres rangs (un pair tombé fait échouer ou expirer les autres), puis le réseau entre nœuds et les réglages NCCL (relancez avec NCCL_DEBUG=INFO).",
+  'locate-cuda-error': () =>
+    "Une erreur CUDA a été levée : relancez avec CUDA_LAUNCH_BLOCKING=1 pour localiser l'opération en échec, et vérifiez que la version CUDA de l'image correspond au pilote du nœud.",
+  'check-native-code': () =>
+    "Le processus a planté dans du code natif (erreur de segmentation) : vérifiez les extensions natives et les versions de CUDA et des bibliothèques embarquées dans l'image.",
+  'enlarge-shared-memory': () =>
+    'La mémoire partagée (/dev/shm) est épuisée, typiquement dans les workers du dataloader : demandez une mémoire partagée plus grande (large shm Run:ai) ou réduisez le nombre de workers du dataloader.',
+  'check-child-process-memory': () =>
+    "Un processus du conteneur a été tué (SIGKILL), souvent par le OOM killer du noyau sur un processus enfant comme un worker du dataloader : vérifiez l'utilisation de mémoire CPU de la workload.",
+  'find-failing-rank-error': () => "La ligne citée est le résumé du lanceur : l'erreur propre au rang en échec se trouve plus haut dans son log.",
+  'fix-recurring-cause': ({ count, lookbackDays, category }) =>
+    `Récurrent : ${count} ${failures(count)} ${category} ${inTheLast(lookbackDays)} : corrigez la cause de façon permanente au lieu de relancer sans changement.`,
+};
 
 export const messagesFr: Messages = {
   locale: 'fr',
@@ -330,7 +279,7 @@ export const messagesFr: Messages = {
   },
   messageDiagnosed: ({ name, category, recurrence, tier2Used }) => {
     const recurring =
-      recurrence && recurrence.count >= 2 ? ` Récurrent : ${recurrence.count} défaillances en ${days(recurrence.lookbackDays)}.` : '';
+      recurrence?.recurring ? ` Récurrent : ${recurrence.count} défaillances en ${days(recurrence.lookbackDays)}.` : '';
     return category === 'UNKNOWN'
       ? `${name} a échoué, mais les preuves ${tier2Used ? 'Tier 1 et Tier 2' : 'Tier 1'} sont insuffisantes pour nommer une cause (UNKNOWN).${recurring}`
       : `${name} a échoué avec ${category} : ${CATEGORY_SUMMARY[category]}.${recurring}`;
@@ -367,12 +316,7 @@ export const messagesFr: Messages = {
         return `La workload ${workloadId} est introuvable sur Run:ai (les workloads terminées sont supprimées après une période de rétention) : vérifiez l'ID et le cluster.`;
     }
   },
-  recommendations: (context) => {
-    const advice = context.logHint ? LOG_HINT_ADVICE[context.logHint] : [];
-    return [...recommendationsFor(context), ...advice];
-  },
-  recurringRecommendation: ({ count, lookbackDays, category }) =>
-    `Récurrent : ${count} ${failures(count)} ${category} ${inTheLast(lookbackDays)} : corrigez la cause de façon permanente au lieu de relancer sans changement.`,
+  recommendation: RECOMMENDATION,
   limitation: {
     eventsUnavailable: (detail) =>
       `Les événements n'ont pas pu être récupérés (${detail}) : il s'agit d'un échec de récupération, et non d'une absence d'événements ; l'historique a été utilisé à la place.`,
@@ -397,6 +341,7 @@ export const messagesFr: Messages = {
       `La liste des workloads a été lue jusqu'à ${pages} pages ; les correspondances plus anciennes n'ont pas été prises en compte.`,
   },
   report: {
+    labelColon: ' :',
     category: 'Catégorie',
     outcome: 'Résultat',
     workload: 'Workload',

@@ -1,7 +1,7 @@
 /**
- * The plain-text report (email body, CLI default), following the seed's example layout:
- * the category (or the outcome) on the first line, then the workload, the evidence with
- * its sources, the history, the recommendation and the limitations. Pure.
+ * The plain-text report (email body, CLI default): the category (or the outcome) on the
+ * first line, then the workload, the evidence with its sources, the history, the
+ * recommendation and the limitations. Pure.
  */
 import type { Verdict } from '../core/verdict.js';
 import type { Messages } from './Messages.js';
@@ -9,7 +9,7 @@ import type { Messages } from './Messages.js';
 export function renderTextReport(verdict: Verdict, messages: Messages): string {
   const { report } = messages;
   const lines: string[] = [firstLine(verdict, messages)];
-  const colon = messages.locale === 'fr' ? ' :' : ':';
+  const colon = report.labelColon;
   if (verdict.workload) {
     const { name, phase, project, id, clusterId } = verdict.workload;
     lines.push(`${report.workload}${colon} ${name} | ${report.phase}${colon} ${phase} | ${report.project}${colon} ${project ?? report.none}`);
@@ -39,7 +39,7 @@ export function renderTextReport(verdict: Verdict, messages: Messages): string {
 }
 
 function firstLine(verdict: Verdict, messages: Messages): string {
-  const colon = messages.locale === 'fr' ? ' :' : ':';
+  const colon = messages.report.labelColon;
   if (verdict.outcome === 'diagnosed') return `${messages.report.category}${colon} ${verdict.category ?? 'UNKNOWN'}`;
   const detail = verdict.route ?? verdict.stopReason;
   return `${messages.report.outcome}${colon} ${verdict.outcome.toUpperCase()}${detail ? ` (${detail})` : ''}`;

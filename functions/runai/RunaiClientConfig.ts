@@ -6,17 +6,10 @@
  */
 import * as z from 'zod'; // not `{ z }`, which makes esbuild bundle all of zod (npm run bench, bundles)
 import type { Dispatcher } from 'undici';
+import type { RequestInfo } from '../http/measuredExchange.js';
 
 /** One measured HTTP exchange, for metrics and logs. Never carries a URL with values, a header or a body. */
-export interface RunaiRequestInfo {
-  /** Path template, e.g. `GET /api/v1/workloads/{id}/events`. */
-  endpoint: string;
-  /** HTTP status, or `null` when no response arrived (network error, timeout). */
-  status: number | null;
-  ms: number;
-  /** 0 for the first attempt, 1.. for retries. */
-  attempt: number;
-}
+export type RunaiRequestInfo = RequestInfo;
 
 const nonEmpty = z.string().min(1);
 

@@ -1,20 +1,21 @@
 /**
- * The only way the client sends an API request. `getJson` has no method parameter: the
- * verb is the literal 'GET' below, so no caller can turn a read into a write. It adds the
- * bearer token, retries transient failures, refreshes the token once on a 401, and
- * returns the body parsed by the caller's zod schema.
+ * The only way the client sends an API request. `getJson` has no method parameter: it sends
+ * through the shared `sendGet`, whose verb is the literal 'GET', so no caller can turn a read
+ * into a write. It adds the bearer token, retries transient failures, refreshes the token
+ * once on a 401, and returns the body parsed by the caller's zod schema.
  */
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { RunaiError } from './RunaiError.js';
-import { TransportError, timedExchange, type Exchange } from './timedExchange.js';
-import { withRetries, type RetryPolicy } from './withRetries.js';
+import { RunaiError } from '../diagnosis/ports/RunaiError.js';
+import { TransportError, type Exchange } from '../http/timedExchange.js';
+import { sendGet } from '../http/sendGet.js';
+import { withRetries, type RetryPolicy } from '../http/withRetries.js';
 import { errorFromStatus } from './errorFromStatus.js';
 import { errorFromTransport } from './errorFromTransport.js';
-import { measuredExchange, type RequestReporter } from './measuredExchange.js';
-import { summarizeZodError } from './summarizeZodError.js';
+import { measuredExchange, type RequestReporter } from '../http/measuredExchange.js';
+import { summarizeZodError } from '../http/summarizeZodError.js';
 import type { TokenSource } from './createTokenSource.js';
-import type { Redactor } from './createRedactor.js';
+import type { Redactor } from '../http/createRedactor.js';
 
 export interface GetJsonDeps {
   origin: string;
@@ -45,19 +46,14 @@ export function createGetJson(deps: GetJsonDeps): GetJson {
       return await withRetries(deps.retry, (attempt) =>
         measuredExchange(deps.report, endpoint, attempt, () => {
           deps.onAttempt();
-          return timedExchange(
-            (signal) =>
-              deps.dispatcher.request({
-                origin: deps.origin,
-                path: deps.basePath + pathAndQuery,
-                method: 'GET',
-                headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-                signal,
-                headersTimeout: deps.timeoutMs,
-                bodyTimeout: deps.timeoutMs,
-              }),
-            deps.timeoutMs,
-          );
+          return sendGet({
+            dispatcher: deps.dispatcher,
+            origin: deps.origin,
+            path: deps.basePath + pathAndQuery,
+            token,
+            accept: 'application/json',
+            timeoutMs: deps.timeoutMs,
+          });
         }),
       );
     } catch (error) {

@@ -4,11 +4,12 @@
  * Read-only by construction: API calls go through `getJson`, whose method is fixed to GET,
  * and the token request through `createTokenSource`, whose method and path are fixed to
  * POST /api/v1/token. There is no generic request function to misuse
- * (test/runai/readOnlySource.test.ts scans the sources to keep it so).
+ * (test/runai/readOnly.test.ts scans this folder and http/ to keep it so).
  */
-import { Pool, type Dispatcher } from 'undici';
-import type { MetricsQuery, RunaiReader, SpecKind, WorkloadListQuery } from './RunaiReader.js';
-import { RunaiError } from './RunaiError.js';
+import type { Dispatcher } from 'undici';
+import { createPool } from '../http/createPool.js';
+import type { MetricsQuery, RunaiReader, SpecKind, WorkloadListQuery } from '../diagnosis/ports/RunaiReader.js';
+import { RunaiError } from '../diagnosis/ports/RunaiError.js';
 import { parseRunaiClientConfig, type RunaiClientConfig } from './RunaiClientConfig.js';
 import {
   EventListSchema,
@@ -19,13 +20,13 @@ import {
   WorkloadListSchema,
   WorkloadSpecResponseSchema,
   type Pod,
-} from './schemas.js';
+} from '../diagnosis/ports/runaiSchemas.js';
 import { createTokenSource } from './createTokenSource.js';
 import { createGetJson } from './createGetJson.js';
 import { formatQuery, QueryValueError, type QueryValue } from './formatQuery.js';
-import { createRedactor } from './createRedactor.js';
-import { safeReporter } from './measuredExchange.js';
-import type { RetryPolicy } from './withRetries.js';
+import { createRedactor } from '../http/createRedactor.js';
+import { safeReporter } from '../http/measuredExchange.js';
+import type { RetryPolicy } from '../http/withRetries.js';
 import { listWorkloadsPhasedSince, type PhasedWorkloadPage, type PhasedWorkloadQuery } from './listWorkloadsPhasedSince.js';
 
 export interface RunaiClientStats {
@@ -51,8 +52,6 @@ const MAX_POD_PAGES = 10;
 
 /** Enough sockets for a diagnosis's parallel fan-out (spec ∥ pods ∥ events ∥ history) across several concurrent diagnoses. */
 const POOL_CONNECTIONS = 16;
-/** Below the idle timeout of common load balancers (ALB: 60 s), so we close idle sockets before they do. */
-const POOL_KEEP_ALIVE_MS = 10_000;
 
 function rejected(endpoint: string, reason: string): RunaiError {
   return new RunaiError('RUNAI_BAD_REQUEST', `${endpoint} not sent: ${reason}`, { endpoint });
@@ -92,11 +91,7 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
   const ownsDispatcher = resolved.dispatcher === undefined;
   const dispatcher: Dispatcher =
     resolved.dispatcher ??
-    new Pool(origin, {
-      connections: POOL_CONNECTIONS,
-      keepAliveTimeout: POOL_KEEP_ALIVE_MS,
-      connect: { timeout: resolved.requestTimeoutMs },
-    });
+    createPool(origin, { connections: POOL_CONNECTIONS, connectTimeoutMs: resolved.requestTimeoutMs });
 
   const stats: RunaiClientStats = { requests: 0, tokenRequests: 0 };
   const credentials = resolved.credentials;

@@ -11,16 +11,16 @@
  * not reached, which is a different thing to tell an operator than "credentials refused".
  */
 import type { Dispatcher } from 'undici';
-import { RunaiError } from './RunaiError.js';
+import { RunaiError } from '../diagnosis/ports/RunaiError.js';
 import type { RunaiCredentials } from './RunaiClientConfig.js';
-import { TokenResponseSchema, type TokenResponse } from './schemas.js';
-import { TransportError, timedExchange, type Exchange } from './timedExchange.js';
-import { withRetries, type RetryPolicy } from './withRetries.js';
+import { TokenResponseSchema, type TokenResponse } from './TokenResponseSchema.js';
+import { TransportError, timedExchange, type Exchange } from '../http/timedExchange.js';
+import { withRetries, type RetryPolicy } from '../http/withRetries.js';
 import { errorFromTransport } from './errorFromTransport.js';
 import { serverMessage } from './errorFromStatus.js';
-import { measuredExchange, type RequestReporter } from './measuredExchange.js';
-import { summarizeZodError } from './summarizeZodError.js';
-import type { Redactor } from './createRedactor.js';
+import { measuredExchange, type RequestReporter } from '../http/measuredExchange.js';
+import { summarizeZodError } from '../http/summarizeZodError.js';
+import type { Redactor } from '../http/createRedactor.js';
 
 export const TOKEN_PATH = '/api/v1/token';
 const TOKEN_ENDPOINT = 'POST /api/v1/token';

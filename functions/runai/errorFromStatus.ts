@@ -3,10 +3,11 @@
  * own `message` (untrusted: redacted and truncated). The mapping status → code stays in
  * `classifyRunaiStatus`.
  */
-import { RunaiError, classifyRunaiStatus } from './RunaiError.js';
-import { RunaiErrorBodySchema } from './schemas.js';
-import { truncateText, type Redactor } from './createRedactor.js';
-import type { Exchange } from './timedExchange.js';
+import { RunaiError } from '../diagnosis/ports/RunaiError.js';
+import { classifyRunaiStatus } from './classifyRunaiStatus.js';
+import { RunaiErrorBodySchema } from './RunaiErrorBodySchema.js';
+import { truncateText, type Redactor } from '../http/createRedactor.js';
+import type { Exchange } from '../http/timedExchange.js';
 
 /** The `message` (or `details`) of a Run:ai `Error` body, if the body is one. */
 export function serverMessage(text: string, redactor: Redactor): string | undefined {

@@ -3,9 +3,9 @@
  * from code and message only, so nothing the client was holding (headers, bodies,
  * sockets) can ride along on `error.cause`.
  */
-import { RunaiError } from './RunaiError.js';
-import { truncateText, type Redactor } from './createRedactor.js';
-import type { TransportError } from './timedExchange.js';
+import { RunaiError } from '../diagnosis/ports/RunaiError.js';
+import { truncateText, type Redactor } from '../http/createRedactor.js';
+import type { TransportError } from '../http/timedExchange.js';
 
 export function errorFromTransport(endpoint: string, error: TransportError, redactor: Redactor): RunaiError {
   const detail = truncateText(redactor.redact(error.message));

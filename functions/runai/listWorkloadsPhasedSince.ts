@@ -15,8 +15,8 @@
 import { parseTimestamp } from '../core/parseTimestamp.js';
 import type { GetJson } from './createGetJson.js';
 import { formatQuery, QueryValueError } from './formatQuery.js';
-import { RunaiError } from './RunaiError.js';
-import { WorkloadListSchema, type Workload } from './schemas.js';
+import { RunaiError } from '../diagnosis/ports/RunaiError.js';
+import { WorkloadListSchema, type Workload } from '../diagnosis/ports/runaiSchemas.js';
 
 export interface PhasedWorkloadQuery {
   clusterId: string;

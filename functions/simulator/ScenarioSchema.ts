@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import { DiagnosisRequestSchema } from '../core/diagnosisRequest.js';
-import { KubernetesScenarioSchema } from '../tier2/simulator/KubernetesScenarioSchema.js';
+import { KubernetesScenarioSchema } from './kubernetes/KubernetesScenarioSchema.js';
 
 export const FAULT_ENDPOINTS = ['token', 'list', 'status', 'events', 'pods', 'history', 'metrics', 'spec'] as const;
 export const FaultEndpointSchema = z.enum(FAULT_ENDPOINTS);
@@ -65,7 +65,7 @@ export const ScenarioFileSchema = z.object({
   covers: z.array(z.string()).optional(),
   request: DiagnosisRequestSchema,
   runai: ScenarioStateSchema,
-  /** Optional Tier 2: what the cluster's Kubernetes API serves (functions/tier2/simulator). */
+  /** Optional Tier 2: what the cluster's Kubernetes API serves (functions/simulator/kubernetes). */
   kubernetes: KubernetesScenarioSchema.optional(),
   // Asserted by the scenario tests, which own its shape.
   expect: z.unknown(),

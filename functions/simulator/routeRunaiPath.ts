@@ -2,7 +2,7 @@
  * Maps a request path onto the Run:ai endpoint it names. The endpoint names are the ones
  * faults use (fixtures/README.md), so a route is also the key for fault matching.
  */
-import type { SpecKind } from '../runai/RunaiReader.js';
+import type { SpecKind } from '../diagnosis/ports/RunaiReader.js';
 
 export const SPEC_KINDS: readonly SpecKind[] = ['trainings', 'workspaces', 'inferences', 'distributed', 'distributed-inferences'];
 

@@ -20,10 +20,11 @@ import type { DiagnosisResult } from '../diagnosis/DiagnosisResult.js';
 import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
 import { loadRunaiCredentials } from '../runai/loadRunaiCredentials.js';
 import type { Locale } from '../report/Messages.js';
+import { messagesFor } from '../report/messagesFor.js';
 import type { RunaiCredentials, RunaiRequestInfo } from '../runai/RunaiClientConfig.js';
 import { createRunaiClient, type RunaiClient } from '../runai/createRunaiClient.js';
-import type { Tier2AccessHandle } from '../tier2/createTier2Access.js';
-import type { Tier2Config } from '../tier2/Tier2Config.js';
+import type { Tier2AccessHandle } from '../kubernetes/createTier2Access.js';
+import type { Tier2Config } from '../kubernetes/Tier2Config.js';
 import { createTier2Source, type SecretStringReader } from './createTier2Source.js';
 import { silentLogger, type WorkerLogger } from './WorkerLogger.js';
 import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
@@ -108,6 +109,6 @@ export async function createDiagnose(options: CreateDiagnoseOptions): Promise<(q
   return async (queued) => {
     const [credentials, tier2Access] = await Promise.all([loadCredentials(), tier2 ? tier2.current() : null]);
     const reader = readerFor(credentials);
-    return diagnoseWorkload(queued.request, { reader, now: options.now(), locale: options.locale, tier2: tier2Access });
+    return diagnoseWorkload(queued.request, { reader, now: options.now(), messages: messagesFor(options.locale), tier2: tier2Access });
   };
 }

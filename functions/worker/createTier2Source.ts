@@ -26,8 +26,9 @@
 import { createHash } from 'node:crypto';
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
 import { SECRET_MAX_AGE_SECONDS } from '../runai/loadRunaiCredentials.js';
-import { createTier2Access, type Tier2Access, type Tier2AccessHandle } from '../tier2/createTier2Access.js';
-import { parseTier2Config, type Tier2Config } from '../tier2/Tier2Config.js';
+import type { Tier2Access } from '../diagnosis/ports/Tier2Access.js';
+import { createTier2Access, type Tier2AccessHandle } from '../kubernetes/createTier2Access.js';
+import { parseTier2Config, type Tier2Config } from '../kubernetes/Tier2Config.js';
 import type { WorkerLogger } from './WorkerLogger.js';
 
 /** After a failed read of the secret, how long the worker keeps its current Tier 2 state before reading again. */

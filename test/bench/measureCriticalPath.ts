@@ -10,6 +10,7 @@
  */
 import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
+import { messagesEn } from '../../functions/report/messagesEn.js';
 import { createRunaiClient } from '../../functions/runai/createRunaiClient.js';
 import { startRunaiSimulator, type RecordedRequest, type Scenario } from '../../functions/simulator/startRunaiSimulator.js';
 import type { CriticalPathEntry } from './BenchReport.js';
@@ -70,7 +71,7 @@ export async function measureScenario(scenario: Scenario, options: CriticalPathO
   const simulator = await startRunaiSimulator({ scenarios: scenario.runai, latencyMs: options.latencyMs });
   const client = createRunaiClient({ baseUrl: simulator.url, credentials: SIMULATOR_CREDENTIALS });
   try {
-    await diagnoseWorkload(request, { reader: client, now: new Date() });
+    await diagnoseWorkload(request, { reader: client, now: new Date(), messages: messagesEn });
     const walls: number[] = [];
     let rounds = 0;
     let apiRequests: RecordedRequest[] = [];
@@ -78,7 +79,7 @@ export async function measureScenario(scenario: Scenario, options: CriticalPathO
       // reset() also restores the scenario's faults, so every run meets the same ones.
       simulator.reset();
       const started = performance.now();
-      await diagnoseWorkload(request, { reader: client, now: new Date() });
+      await diagnoseWorkload(request, { reader: client, now: new Date(), messages: messagesEn });
       walls.push(performance.now() - started);
       apiRequests = simulator.requests.filter((recorded) => recorded.endpoint !== 'token');
       rounds = Math.max(rounds, countRoundTrips(apiRequests));

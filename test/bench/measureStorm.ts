@@ -12,6 +12,7 @@
  */
 import type { QueuedDiagnosis } from '../../functions/core/queuedDiagnosis.js';
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
+import { messagesEn } from '../../functions/report/messagesEn.js';
 import { createMemoryIdempotencyStore } from '../../functions/delivery/IdempotencyStore.js';
 import type { VerdictPublisher } from '../../functions/delivery/VerdictPublisher.js';
 import { createRunaiClient } from '../../functions/runai/createRunaiClient.js';
@@ -50,7 +51,7 @@ export async function measureStorm(templates: readonly Scenario[], options: Stor
     },
   };
   const deps = {
-    diagnose: (queued: QueuedDiagnosis) => diagnoseWorkload(queued.request, { reader: client, now: new Date() }),
+    diagnose: (queued: QueuedDiagnosis) => diagnoseWorkload(queued.request, { reader: client, now: new Date(), messages: messagesEn }),
     renderText: createRenderText('en'),
     publisher,
     idempotency: createMemoryIdempotencyStore(),

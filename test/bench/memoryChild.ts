@@ -5,6 +5,7 @@
  * lookback it loads everything and diagnoses nothing: the floor to compare with.
  */
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
+import { messagesEn } from '../../functions/report/messagesEn.js';
 import { createRunaiClient } from '../../functions/runai/createRunaiClient.js';
 
 export interface MemoryChildInput {
@@ -27,7 +28,7 @@ const started = performance.now();
 let category: string | null = null;
 let recurrence: number | null = null;
 if (input.lookback !== null) {
-  const { verdict } = await diagnoseWorkload({ clusterId: input.clusterId, workloadId: input.workloadId, lookback: input.lookback }, { reader: client, now: new Date() });
+  const { verdict } = await diagnoseWorkload({ clusterId: input.clusterId, workloadId: input.workloadId, lookback: input.lookback }, { reader: client, now: new Date(), messages: messagesEn });
   category = verdict.category;
   recurrence = verdict.recurrence?.count ?? null;
 }

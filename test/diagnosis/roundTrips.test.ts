@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
+import { messagesEn } from '../../functions/report/messagesEn.js';
 import { createRunaiClient } from '../../functions/runai/createRunaiClient.js';
 import { startRunaiSimulator, type RunaiSimulator, type ScenarioState } from '../../functions/simulator/startRunaiSimulator.js';
 import { countRoundTrips } from '../bench/countRoundTrips.js';
@@ -47,13 +48,13 @@ describe('critical path against a latency-injecting simulator', () => {
     const client = createRunaiClient({ baseUrl: simulator.url, credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' } });
     try {
       // Warm the token, the connection pool and the JIT (a warm Lambda): the bar is about round trips after the token.
-      await diagnoseWorkload({ clusterId: CLUSTER, workloadId: ID }, { reader: client, now: new Date() });
+      await diagnoseWorkload({ clusterId: CLUSTER, workloadId: ID }, { reader: client, now: new Date(), messages: messagesEn });
       const walls: number[] = [];
       let result;
       for (let run = 0; run < 5; run += 1) {
         simulator.reset();
         const started = performance.now();
-        result = await diagnoseWorkload({ clusterId: CLUSTER, workloadId: ID }, { reader: client, now: new Date() });
+        result = await diagnoseWorkload({ clusterId: CLUSTER, workloadId: ID }, { reader: client, now: new Date(), messages: messagesEn });
         walls.push(performance.now() - started);
       }
       const wallMs = walls.sort((a, b) => a - b)[2] as number; // the median of five

@@ -11,6 +11,7 @@ import { VerdictSchema } from '../../functions/core/verdict.js';
 import { createSnsPublisher } from '../../functions/delivery/createSnsPublisher.js';
 import { createMemoryIdempotencyStore } from '../../functions/delivery/IdempotencyStore.js';
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
+import { messagesEn } from '../../functions/report/messagesEn.js';
 import { createIntakeApp } from '../../functions/intake/createIntakeApp.js';
 import { silentLogger } from '../../functions/intake/IntakeLogger.js';
 import { serveApp, type ServedApp } from '../../functions/local/serveApp.js';
@@ -58,7 +59,7 @@ beforeAll(async () => {
   intakeUrl = `http://127.0.0.1:${intake.port}`;
 
   worker = {
-    diagnose: (queued) => diagnoseWorkload(queued.request, { reader: client, now: new Date() }),
+    diagnose: (queued) => diagnoseWorkload(queued.request, { reader: client, now: new Date(), messages: messagesEn }),
     renderText: createRenderText('en'),
     publisher: createSnsPublisher({ client: faux.sns, topicArn: topic.topicArn }),
     idempotency: createMemoryIdempotencyStore(),

@@ -8,7 +8,7 @@ import { Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TIER2_SECRET_PLACEHOLDER } from '../../infra/RunaiDiagnoseStack.js';
-import { parseTier2Config } from '../../functions/tier2/Tier2Config.js';
+import { parseTier2Config } from '../../functions/kubernetes/Tier2Config.js';
 import { CLUSTER_A, SYNTH_TIMEOUT_MS, synthStack, type Synthesized } from './synthStack.js';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;

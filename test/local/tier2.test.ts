@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startTier2Backend } from '../../functions/local/startTier2Backend.js';
 import type { LocalServer } from '../../functions/local/startLocalServer.js';
 import type { DiagnosisTiming } from '../../functions/local/withTiming.js';
-import { Tier2ConfigError } from '../../functions/tier2/Tier2Config.js';
+import { Tier2ConfigError } from '../../functions/kubernetes/Tier2Config.js';
 import { postJson, scenario, startCapturedServer } from '../e2e/e2eKit.js';
 import { assertKubernetesReads, assertVerdictMatches, startScenarioTier2, type ScenarioTier2 } from '../scenarios/scenarioHarness.js';
 

@@ -19,13 +19,14 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
 import { VerdictSchema, type Verdict } from '../../functions/core/verdict.js';
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
+import { messagesEn } from '../../functions/report/messagesEn.js';
 import { MAX_HISTORY_PAGES } from '../../functions/diagnosis/readHistory.js';
 import { MAX_LIST_PAGES } from '../../functions/diagnosis/resolveByName.js';
 import { runCli } from '../../functions/cli/runCli.js';
 import type { RunaiClient } from '../../functions/runai/createRunaiClient.js';
-import { isRunaiError, type RunaiError } from '../../functions/runai/RunaiError.js';
-import type { RunaiReader } from '../../functions/runai/RunaiReader.js';
-import type { HistoryRecord } from '../../functions/runai/schemas.js';
+import { isRunaiError, type RunaiError } from '../../functions/diagnosis/ports/RunaiError.js';
+import type { RunaiReader } from '../../functions/diagnosis/ports/RunaiReader.js';
+import type { HistoryRecord } from '../../functions/diagnosis/ports/runaiSchemas.js';
 import { startRunaiSimulator, type Fault, type FaultEndpoint, type RunaiSimulator, type Scenario } from '../../functions/simulator/startRunaiSimulator.js';
 import { clone, fixtureScenario, FIXTURES_DIR, SIM_CREDENTIALS, simulatorClient, Tally } from './reliabilityKit.js';
 
@@ -61,7 +62,7 @@ function clientFor(simulator: RunaiSimulator, overrides: Parameters<typeof simul
 
 async function diagnose(scenario: Scenario, reader: RunaiReader): Promise<{ verdict: Verdict; ms: number }> {
   const started = performance.now();
-  const { verdict } = await diagnoseWorkload(scenario.request as DiagnosisRequest, { reader, now: new Date() });
+  const { verdict } = await diagnoseWorkload(scenario.request as DiagnosisRequest, { reader, now: new Date(), messages: messagesEn });
   VerdictSchema.strict().parse(verdict);
   return { verdict, ms: performance.now() - started };
 }

@@ -26,6 +26,7 @@ import { createMemoryIdempotencyStore } from '../../functions/delivery/Idempoten
 import type { SnsJsonMessage } from '../../functions/delivery/SnsNotification.js';
 import type { VerdictPublisher } from '../../functions/delivery/VerdictPublisher.js';
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
+import { messagesEn } from '../../functions/report/messagesEn.js';
 import { createIntakeApp } from '../../functions/intake/createIntakeApp.js';
 import { silentLogger } from '../../functions/intake/IntakeLogger.js';
 import { createSqsQueue } from '../../functions/queue/createSqsQueue.js';
@@ -213,7 +214,7 @@ describe('no loss: 1,000 alerts through intake → SQS → worker → SNS, with 
     // --- Worker: our own event source mapping.
     const published: string[][] = [];
     const deps = {
-      diagnose: (queued: QueuedDiagnosis) => diagnoseWorkload(queued.request, { reader: runai, now: new Date() }),
+      diagnose: (queued: QueuedDiagnosis) => diagnoseWorkload(queued.request, { reader: runai, now: new Date(), messages: messagesEn }),
       renderText: createRenderText('en'),
       publisher: flakyPublisher(createSnsPublisher({ client: faux.sns, topicArn: TopicArn! }), published, workloadsOf),
       idempotency: createMemoryIdempotencyStore(),

@@ -27,11 +27,12 @@ import { VerdictSchema, type Verdict } from '../../functions/core/verdict.js';
 import { buildSnsMessage } from '../../functions/delivery/buildSnsMessage.js';
 import { SNS_MAX_PAYLOAD_BYTES, snsPayloadBytes } from '../../functions/delivery/SnsNotification.js';
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
+import { messagesEn } from '../../functions/report/messagesEn.js';
 import { messagesFor } from '../../functions/report/messagesFor.js';
 import { renderTextReport } from '../../functions/report/renderTextReport.js';
 import { createRunaiClient } from '../../functions/runai/createRunaiClient.js';
-import { isRunaiError } from '../../functions/runai/RunaiError.js';
-import type { RunaiReader } from '../../functions/runai/RunaiReader.js';
+import { isRunaiError } from '../../functions/diagnosis/ports/RunaiError.js';
+import type { RunaiReader } from '../../functions/diagnosis/ports/RunaiReader.js';
 import { buildSimulatorState, type SimulatorState } from '../../functions/simulator/buildSimulatorState.js';
 import { routeRunaiPath } from '../../functions/simulator/routeRunaiPath.js';
 import { serveRunaiEndpoint } from '../../functions/simulator/serveRunaiEndpoint.js';
@@ -295,7 +296,7 @@ async function diagnoseChecked(label: string, scenario: Scenario, reader: RunaiR
   const started = performance.now();
   let verdict: Verdict;
   try {
-    const result = await withDeadline(diagnoseWorkload(request, { reader: recording(reader, failed), now }), MAX_DIAGNOSIS_MS * 3, label);
+    const result = await withDeadline(diagnoseWorkload(request, { reader: recording(reader, failed), now, messages: messagesEn }), MAX_DIAGNOSIS_MS * 3, label);
     verdict = result.verdict;
   } catch (error) {
     if (isRunaiError(error)) {

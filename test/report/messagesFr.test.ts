@@ -3,11 +3,13 @@ import { CATEGORIES, ROUTES, STOP_REASONS } from '../../functions/core/verdict.j
 import type { Category } from '../../functions/core/verdict.js';
 import type { Fact } from '../../functions/diagnosis/Fact.js';
 import type { ImagePullCause } from '../../functions/diagnosis/Signal.js';
-import type { NeedsInputReason, RecommendationContext } from '../../functions/report/Messages.js';
+import { decideRecommendations, type RecommendationContext } from '../../functions/diagnosis/decideRecommendations.js';
+import { renderRecommendation } from '../../functions/diagnosis/Recommendation.js';
+import type { NeedsInputReason } from '../../functions/diagnosis/VerdictMessages.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { messagesFr } from '../../functions/report/messagesFr.js';
-import type { LogHint } from '../../functions/tier2/logLineTable.js';
-import type { Tier2Limitation } from '../../functions/tier2/Tier2Evidence.js';
+import type { LogHint } from '../../functions/diagnosis/tier2/logLineTable.js';
+import type { Tier2Limitation } from '../../functions/diagnosis/tier2/Tier2Evidence.js';
 
 const GiB = 2 ** 30;
 
@@ -127,26 +129,32 @@ function context(category: Category, overrides: Partial<RecommendationContext> =
     exitCode: 1,
     policyText: 'idle timeout 2h',
     killedBySignalUnexplained: false,
+    recurrence: null,
     ...overrides,
   };
 }
 
+/** The recommendations decided for a context, in French. */
+function recommendFr(context: RecommendationContext): string[] {
+  return decideRecommendations(context).map((recommendation) => renderRecommendation(messagesFr.recommendation, recommendation));
+}
+
 function allRecommendations(): string[] {
   const out: string[] = [];
-  for (const category of CATEGORIES) out.push(...messagesFr.recommendations(context(category)));
-  for (const imagePullCause of IMAGE_PULL_CAUSES) out.push(...messagesFr.recommendations(context('IMAGE_PULL_FAILED', { imagePullCause })));
-  out.push(...messagesFr.recommendations(context('OOM_KILLED', { limitBytes: null })));
-  out.push(...messagesFr.recommendations(context('OOM_KILLED', { peakBytes: 30 * GiB })));
-  out.push(...messagesFr.recommendations(context('NODE_FAILURE', { restartPolicy: 'OnFailure' })));
-  out.push(...messagesFr.recommendations(context('UNKNOWN', { killedBySignalUnexplained: true })));
+  for (const category of CATEGORIES) out.push(...recommendFr(context(category)));
+  for (const imagePullCause of IMAGE_PULL_CAUSES) out.push(...recommendFr(context('IMAGE_PULL_FAILED', { imagePullCause })));
+  out.push(...recommendFr(context('OOM_KILLED', { limitBytes: null })));
+  out.push(...recommendFr(context('OOM_KILLED', { peakBytes: 30 * GiB })));
+  out.push(...recommendFr(context('NODE_FAILURE', { restartPolicy: 'OnFailure' })));
+  out.push(...recommendFr(context('UNKNOWN', { killedBySignalUnexplained: true })));
   // Tier 2 variants: with a quoted log line and every log hint, without a log, probe kills, UNKNOWN after Tier 2.
   const logCommand = 'kubectl logs training-job-42-0 -n runai-ml-team --previous';
-  for (const logHint of LOG_HINTS) out.push(...messagesFr.recommendations(context('CRASH_APP_ERROR', { tier2Used: true, logCommand, logHint })));
-  out.push(...messagesFr.recommendations(context('CRASH_APP_ERROR', { tier2Used: true, logCommand: null })));
-  out.push(...messagesFr.recommendations(context('CRASH_APP_ERROR', { tier2Used: true, probeKill: true, logCommand })));
-  out.push(...messagesFr.recommendations(context('INIT_FAILED', { tier2Used: true, logCommand })));
-  out.push(...messagesFr.recommendations(context('UNKNOWN', { tier2Used: true, killedBySignalUnexplained: true })));
-  out.push(...messagesFr.recommendations(context('UNKNOWN', { tier2Used: true })));
+  for (const logHint of LOG_HINTS) out.push(...recommendFr(context('CRASH_APP_ERROR', { tier2Used: true, logCommand, logHint })));
+  out.push(...recommendFr(context('CRASH_APP_ERROR', { tier2Used: true, logCommand: null })));
+  out.push(...recommendFr(context('CRASH_APP_ERROR', { tier2Used: true, probeKill: true, logCommand })));
+  out.push(...recommendFr(context('INIT_FAILED', { tier2Used: true, logCommand })));
+  out.push(...recommendFr(context('UNKNOWN', { tier2Used: true, killedBySignalUnexplained: true })));
+  out.push(...recommendFr(context('UNKNOWN', { tier2Used: true })));
   return out;
 }
 
@@ -191,7 +199,7 @@ function allLimitations(): string[] {
 
 function allMessages(): string[] {
   return [
-    ...CATEGORIES.map((category) => messagesFr.messageDiagnosed({ name: 'training-job-42', category, recurrence: { count: 3, lookbackDays: 7 } })),
+    ...CATEGORIES.map((category) => messagesFr.messageDiagnosed({ name: 'training-job-42', category, recurrence: { count: 3, lookbackDays: 7, recurring: true } })),
     ...ROUTES.map((route) => messagesFr.messageRouted({ name: 'training-job-42', phase: 'Pending', route })),
     ...STOP_REASONS.map((stopReason) =>
       messagesFr.messageStopped({ name: 'training-job-42', phase: 'Running', stopReason, requestedClusterId: 'cluster-a', actualClusterId: 'cluster-b' }),
@@ -201,7 +209,7 @@ function allMessages(): string[] {
     ),
     messagesFr.optionBSelection({ name: 'training-job-42', project: 'ml-team', matches: 2, selectedPhase: 'Failed', intent: 'terminal' }),
     messagesFr.optionBSelection({ name: 'training-job-42', project: 'ml-team', matches: 1, selectedPhase: 'Running', intent: 'active' }),
-    messagesFr.recurringRecommendation({ count: 3, lookbackDays: 7, category: 'OOM_KILLED' }),
+    messagesFr.recommendation['fix-recurring-cause']({ id: 'fix-recurring-cause', count: 3, lookbackDays: 7, category: 'OOM_KILLED' }),
     messagesFr.report.recurrenceLine({ count: 3, lookbackDays: 7, category: 'OOM_KILLED', recurring: true }),
     messagesFr.report.recurrenceLine({ count: 1, lookbackDays: 1, category: 'OOM_KILLED', recurring: false }),
   ];
@@ -243,36 +251,36 @@ describe('messagesFr', () => {
   describe('recommendations', () => {
     for (const category of CATEGORIES) {
       it(`gives at least one recommendation for ${category}`, () => {
-        const recommendations = messagesFr.recommendations(context(category));
+        const recommendations = recommendFr(context(category));
         expect(recommendations.length).toBeGreaterThanOrEqual(1);
         for (const text of recommendations) expect(text.trim().length).toBeGreaterThan(0);
       });
     }
 
     it('uses the seed phrasings for OOM_KILLED', () => {
-      expect(messagesFr.recommendations(context('OOM_KILLED'))).toEqual([
+      expect(recommendFr(context('OOM_KILLED'))).toEqual([
         'Profilez la mémoire et augmentez la limite 32 GiB avec un headroom suffisant avant de relancer.',
         expect.stringMatching(/^Enquêtez sur la taille du batch et la croissance/),
         "Vérifiez que les variables d'environnement obsolètes ne remplacent pas la taille du batch.",
       ]);
-      expect(messagesFr.recommendations(context('OOM_KILLED', { peakBytes: 30 * GiB }))[0]).toContain('30 GiB');
+      expect(recommendFr(context('OOM_KILLED', { peakBytes: 30 * GiB }))[0]).toContain('30 GiB');
     });
 
     it('gives a distinct recommendation for each image pull cause, quoting the image', () => {
-      const texts = IMAGE_PULL_CAUSES.map((imagePullCause) => messagesFr.recommendations(context('IMAGE_PULL_FAILED', { imagePullCause }))[0]);
+      const texts = IMAGE_PULL_CAUSES.map((imagePullCause) => recommendFr(context('IMAGE_PULL_FAILED', { imagePullCause }))[0]);
       expect(new Set(texts.slice(0, 5)).size).toBe(5);
       expect(texts[0]).toContain('« registry.example.com/ml/trainer:1.2 »');
       expect(texts[3]).toContain('« pull access denied »');
     });
 
     it('keeps kubectl commands verbatim', () => {
-      expect(messagesFr.recommendations(context('INIT_FAILED'))[0]).toContain('kubectl logs training-job-42-0 -c <init-container> --previous -n runai-ml-team');
-      expect(messagesFr.recommendations(context('CRASH_APP_ERROR'))[0]).toContain('kubectl logs training-job-42-0 --previous -n runai-ml-team');
-      expect(messagesFr.recommendations(context('UNKNOWN'))[0]).toContain('kubectl describe pod training-job-42-0 -n runai-ml-team');
+      expect(recommendFr(context('INIT_FAILED'))[0]).toContain('kubectl logs training-job-42-0 -c <init-container> --previous -n runai-ml-team');
+      expect(recommendFr(context('CRASH_APP_ERROR'))[0]).toContain('kubectl logs training-job-42-0 --previous -n runai-ml-team');
+      expect(recommendFr(context('UNKNOWN'))[0]).toContain('kubectl describe pod training-job-42-0 -n runai-ml-team');
     });
 
     it('quotes the policy text for SCHEDULING_POLICY_TERMINATED', () => {
-      expect(messagesFr.recommendations(context('SCHEDULING_POLICY_TERMINATED'))[0]).toContain('« idle timeout 2h »');
+      expect(recommendFr(context('SCHEDULING_POLICY_TERMINATED'))[0]).toContain('« idle timeout 2h »');
     });
   });
 
@@ -309,11 +317,11 @@ describe('messagesFr', () => {
 
     it('names the category in diagnosed messages and reports recurrence', () => {
       for (const category of CATEGORIES) {
-        const text = messagesFr.messageDiagnosed({ name: 'training-job-42', category, recurrence: { count: 3, lookbackDays: 7 } });
+        const text = messagesFr.messageDiagnosed({ name: 'training-job-42', category, recurrence: { count: 3, lookbackDays: 7, recurring: true } });
         expect(text).toContain(category);
         expect(text).toContain('3 défaillances en 7 jours');
       }
-      expect(messagesFr.messageDiagnosed({ name: 'j', category: 'OOM_KILLED', recurrence: { count: 1, lookbackDays: 7 } })).not.toContain('Récurrent');
+      expect(messagesFr.messageDiagnosed({ name: 'j', category: 'OOM_KILLED', recurrence: { count: 1, lookbackDays: 7, recurring: false } })).not.toContain('Récurrent');
     });
   });
 

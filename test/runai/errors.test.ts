@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RunaiError } from '../../functions/runai/RunaiError.js';
+import { RunaiError } from '../../functions/diagnosis/ports/RunaiError.js';
 import type { RunaiRequestInfo } from '../../functions/runai/RunaiClientConfig.js';
-import { backoffDelay } from '../../functions/runai/withRetries.js';
+import { backoffDelay } from '../../functions/http/withRetries.js';
 import { ORIGIN, WORKLOAD_ID, caught, makeClient, useTokenAgent, workload } from './helpers.js';
 
 const agent = useTokenAgent();

@@ -1,8 +1,9 @@
 /**
  * The client is read-only by construction (DESIGN §1, §5): only GET for the API, and one
- * POST, to /api/v1/token. Proven twice: statically, by scanning the module sources for any
- * other way to choose a method or send a request; dynamically, by recording every request
- * a full run of the port sends.
+ * POST, to /api/v1/token. Proven twice: statically, by scanning the module sources (the
+ * client in runai/ and the HTTP layer it sends through, http/) for any other way to choose
+ * a method or send a request; dynamically, by recording every request a full run of the
+ * port sends.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,31 +12,37 @@ import { describe, expect, it } from 'vitest';
 import { MockAgent } from 'undici';
 import { CLUSTER_ID, ORIGIN, WORKLOAD_ID, makeClient, workload } from './helpers.js';
 
-const runaiDir = fileURLToPath(new URL('../../functions/runai/', import.meta.url));
+const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
+/** The Run:ai client and the HTTP layer it sends through; files are named `folder/file.ts`. */
+const scannedFolders = ['runai', 'http'];
 
 /** Source without comments: prose may mention POST; code may not. */
 function code(file: string): string {
-  return readFileSync(join(runaiDir, file), 'utf8')
+  return readFileSync(join(functionsDir, file), 'utf8')
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
-const sources = readdirSync(runaiDir)
+const sources = scannedFolders
+  .flatMap((folder) => readdirSync(join(functionsDir, folder)).map((file) => `${folder}/${file}`))
   .filter((file) => file.endsWith('.ts'))
+  .sort()
   .map((file) => ({ file, text: code(file) }));
 
 const count = (text: string, pattern: RegExp) => (text.match(pattern) ?? []).length;
 
 describe('read-only source scan', () => {
   it('finds the module files', () => {
-    expect(sources.map((s) => s.file)).toEqual(expect.arrayContaining(['createRunaiClient.ts', 'createGetJson.ts', 'createTokenSource.ts']));
+    expect(sources.map((s) => s.file)).toEqual(
+      expect.arrayContaining(['runai/createRunaiClient.ts', 'runai/createGetJson.ts', 'runai/createTokenSource.ts', 'http/sendGet.ts']),
+    );
   });
 
   it('names no HTTP method but GET, except POST in the token module', () => {
     for (const { file, text } of sources) {
       expect(text, file).not.toMatch(/\b(PUT|PATCH|DELETE|HEAD|OPTIONS|CONNECT|TRACE)\b/);
       expect(text, file).not.toMatch(/['"`](put|patch|delete|head|options|connect|trace)['"`]/i);
-      if (file !== 'createTokenSource.ts') {
+      if (file !== 'runai/createTokenSource.ts') {
         expect(text, file).not.toMatch(/\bPOST\b/);
         expect(text, file).not.toMatch(/['"`]post['"`]/i);
       }
@@ -45,15 +52,15 @@ describe('read-only source scan', () => {
   it('sets `method` in exactly two places, each to a literal: GET for the API, POST for the token', () => {
     const sites = sources.flatMap(({ file, text }) => [...text.matchAll(/\bmethod\b\s*:\s*([^,}\n]+)/g)].map((m) => [file, m[1]!.trim()]));
     expect(sites).toEqual([
-      ['createGetJson.ts', "'GET'"],
-      ['createTokenSource.ts', "'POST'"],
+      ['http/sendGet.ts', "'GET'"],
+      ['runai/createTokenSource.ts', "'POST'"],
     ]);
     // No other mention of `method` (no parameter, variable or spread that could carry one).
     expect(sources.reduce((n, { text }) => n + count(text, /\bmethod\b/g), 0)).toBe(2);
   });
 
   it('the POST can only go to /api/v1/token', () => {
-    const token = sources.find((s) => s.file === 'createTokenSource.ts')!.text;
+    const token = sources.find((s) => s.file === 'runai/createTokenSource.ts')!.text;
     expect(token).toMatch(/export const TOKEN_PATH = '\/api\/v1\/token';/);
     expect(token).toMatch(/path: deps\.basePath \+ TOKEN_PATH,\s*method: 'POST',/);
     expect(count(token, /\bTOKEN_PATH\b/g)).toBe(2);
@@ -61,13 +68,13 @@ describe('read-only source scan', () => {
 
   it('sends requests from exactly two call sites and uses no other sending API', () => {
     const sites = sources.flatMap(({ file, text }) => Array.from({ length: count(text, /\.request\(/g) }, () => file));
-    expect(sites.sort()).toEqual(['createGetJson.ts', 'createTokenSource.ts']);
+    expect(sites.sort()).toEqual(['http/sendGet.ts', 'runai/createTokenSource.ts']);
     for (const { file, text } of sources) {
       expect(text, file).not.toMatch(/\b(fetch|dispatch|stream|pipeline|connect|upgrade)\s*\(/);
       expect(text, file).not.toMatch(/from ['"]node:(http|https|http2|net|tls)['"]/);
       for (const [, names] of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'undici'/g)) {
         const values = names!.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
-        expect(values, file).toEqual(file === 'createRunaiClient.ts' ? ['Pool'] : []);
+        expect(values, file).toEqual(file === 'http/createPool.ts' ? ['Pool'] : []);
       }
       expect(text, file).not.toMatch(/import\(|require\(/);
       expect(text, file).not.toMatch(/import\s+\*\s+as\s+\w+\s+from\s+'undici'|import\s+\w+\s+from\s+'undici'/);

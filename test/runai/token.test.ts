@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockAgent } from 'undici';
-import { RunaiError } from '../../functions/runai/RunaiError.js';
+import { RunaiError } from '../../functions/diagnosis/ports/RunaiError.js';
 import { tokenCacheMs, jwtExpiry } from '../../functions/runai/createTokenSource.js';
 import {
   CLIENT_ID,

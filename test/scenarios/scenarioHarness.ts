@@ -13,7 +13,7 @@ import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js'
 import { VerdictSchema, type Verdict } from '../../functions/core/verdict.js';
 import { runCli } from '../../functions/cli/runCli.js';
 import type { RunaiSimulator, Scenario } from '../../functions/simulator/startRunaiSimulator.js';
-import { startKubernetesSimulator, type KubernetesRecordedRequest, type KubernetesSimulator } from '../../functions/tier2/simulator/startKubernetesSimulator.js';
+import { startKubernetesSimulator, type KubernetesRecordedRequest, type KubernetesSimulator } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
 
 export const FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/scenarios/', import.meta.url));
 

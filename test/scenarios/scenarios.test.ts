@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
 import { loadScenarios, startRunaiSimulator, type RecordedRequest } from '../../functions/simulator/startRunaiSimulator.js';
-import type { KubernetesRecordedRequest } from '../../functions/tier2/simulator/startKubernetesSimulator.js';
+import type { KubernetesRecordedRequest } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
 import { TIER2_CONFIG_ENV } from '../../functions/cli/runCli.js';
 import {
   argsFor,

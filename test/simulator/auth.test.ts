@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TokenResponseSchema } from '../../functions/runai/schemas.js';
+import { TokenResponseSchema } from '../../functions/runai/TokenResponseSchema.js';
 import { TRAIN } from './sampleScenario.js';
 import { useRunaiSimulator } from './useRunaiSimulator.js';
 

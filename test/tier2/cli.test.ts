@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
 import { loadScenarios, startRunaiSimulator, type Scenario } from '../../functions/simulator/startRunaiSimulator.js';
-import { startKubernetesSimulator } from '../../functions/tier2/simulator/startKubernetesSimulator.js';
+import { startKubernetesSimulator } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
 import { argsFor, FIXTURES_DIR, parseVerdict, runCliInProcess, simulatorEnv } from '../scenarios/scenarioHarness.js';
 
 const TIER2_UNAVAILABLE = 'Tier 2 (Kubernetes) evidence is not configured for this cluster';

@@ -6,8 +6,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTier2Access } from '../../functions/tier2/createTier2Access.js';
-import { caPem, loadTier2ConfigFile, parseTier2Config, Tier2ConfigError, tier2ClusterFor } from '../../functions/tier2/Tier2Config.js';
+import { createTier2Access } from '../../functions/kubernetes/createTier2Access.js';
+import { caPem, loadTier2ConfigFile, parseTier2Config, Tier2ConfigError, tier2ClusterFor } from '../../functions/kubernetes/Tier2Config.js';
 
 const TOKEN = 'eyJhbGciOiJSUzI1NiIsImtpZCI6InRpZXIyIn0.planted-tier2-token-value.sig';
 const CLUSTER = '7f3c2a9e-1b4d-4c8e-9a61-2d5f8e0b7c13';

@@ -6,10 +6,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
 import { diagnoseWorkload, type DiagnoseDependencies } from '../../functions/diagnosis/diagnoseWorkload.js';
+import { messagesEn } from '../../functions/report/messagesEn.js';
 import { createRunaiClient, type RunaiClient } from '../../functions/runai/createRunaiClient.js';
 import { loadScenario, startRunaiSimulator, type RunaiSimulator, type Scenario } from '../../functions/simulator/startRunaiSimulator.js';
-import { KubernetesError, type KubernetesReader } from '../../functions/tier2/KubernetesReader.js';
-import type { K8sPod } from '../../functions/tier2/kubernetesSchemas.js';
+import { KubernetesError, type KubernetesReader } from '../../functions/diagnosis/ports/KubernetesReader.js';
+import type { K8sPod } from '../../functions/diagnosis/ports/kubernetesSchemas.js';
 import { FIXTURES_DIR } from '../scenarios/scenarioHarness.js';
 import { join } from 'node:path';
 
@@ -70,7 +71,7 @@ function fakeReader(objects: { pods?: Record<string, K8sPod>; events?: Record<st
 
 const NOW = () => new Date();
 async function diagnose(client: RunaiClient, request: DiagnosisRequest, tier2?: DiagnoseDependencies['tier2']) {
-  return (await diagnoseWorkload(request, { reader: client, now: NOW(), ...(tier2 === undefined ? {} : { tier2 }) })).verdict;
+  return (await diagnoseWorkload(request, { reader: client, now: NOW(), messages: messagesEn, ...(tier2 === undefined ? {} : { tier2 }) })).verdict;
 }
 
 const TIER2_UNAVAILABLE = 'Tier 2 (Kubernetes) evidence is not configured for this cluster';

@@ -10,10 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createKubernetesClient, tokenFrom, type KubernetesClient } from '../../functions/tier2/createKubernetesClient.js';
-import { KubernetesError } from '../../functions/tier2/KubernetesReader.js';
-import { startKubernetesSimulator, type KubernetesSimulator } from '../../functions/tier2/simulator/startKubernetesSimulator.js';
-import type { KubernetesScenario } from '../../functions/tier2/simulator/KubernetesScenarioSchema.js';
+import { createKubernetesClient, tokenFrom, type KubernetesClient } from '../../functions/kubernetes/createKubernetesClient.js';
+import { KubernetesError } from '../../functions/diagnosis/ports/KubernetesReader.js';
+import { startKubernetesSimulator, type KubernetesSimulator } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
+import type { KubernetesScenario } from '../../functions/simulator/kubernetes/KubernetesScenarioSchema.js';
 
 const NS = 'runai-ml';
 const LINES = Array.from({ length: 500 }, (_, index) => `step ${index} loss ${(1 / (index + 1)).toFixed(4)}`);

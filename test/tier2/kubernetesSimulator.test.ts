@@ -1,6 +1,6 @@
 /** The Kubernetes API simulator answers like an API server (paths, selectors, log parameters, Status errors). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startKubernetesSimulator, type KubernetesSimulator } from '../../functions/tier2/simulator/startKubernetesSimulator.js';
+import { startKubernetesSimulator, type KubernetesSimulator } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
 
 let simulator: KubernetesSimulator;
 const NOW = Date.parse('2026-03-01T12:00:00Z');

@@ -9,24 +9,28 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MockAgent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKubernetesClient, tokenFrom } from '../../functions/tier2/createKubernetesClient.js';
-import { startKubernetesSimulator, type KubernetesSimulator } from '../../functions/tier2/simulator/startKubernetesSimulator.js';
+import { createKubernetesClient, tokenFrom } from '../../functions/kubernetes/createKubernetesClient.js';
+import { startKubernetesSimulator, type KubernetesSimulator } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
 
-const tier2Dir = fileURLToPath(new URL('../../functions/tier2/', import.meta.url));
-/** The product code of Tier 2 (the simulator, a test double, is not shipped in the reader path). */
-const sources = readdirSync(tier2Dir)
+const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
+/**
+ * The Kubernetes adapter and the HTTP layer it sends through, named `folder/file.ts` (the
+ * simulator, a test double, lives in functions/simulator/kubernetes).
+ */
+const sources = ['kubernetes', 'http']
+  .flatMap((folder) => readdirSync(join(functionsDir, folder)).map((file) => `${folder}/${file}`))
   .filter((file) => file.endsWith('.ts'))
-  .map((file) => ({ file, text: readFileSync(join(tier2Dir, file), 'utf8') }));
+  .map((file) => ({ file, text: readFileSync(join(functionsDir, file), 'utf8') }));
 const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
 describe('Tier 2 read-only by construction', () => {
   it('has sources to scan', () => {
-    expect(sources.map(({ file }) => file)).toContain('createKubernetesClient.ts');
+    expect(sources.map(({ file }) => file)).toEqual(expect.arrayContaining(['kubernetes/createKubernetesClient.ts', 'http/sendGet.ts']));
   });
 
   it('sets `method` in exactly one place, to the literal GET', () => {
     const sites = sources.flatMap(({ file, text }) => [...code(text).matchAll(/\bmethod\b\s*:\s*([^,}\n]+)/g)].map((match) => [file, match[1]?.trim()]));
-    expect(sites).toEqual([['createKubernetesClient.ts', "'GET'"]]);
+    expect(sites).toEqual([['http/sendGet.ts', "'GET'"]]);
     expect(sources.reduce((count, { text }) => count + (code(text).match(/\bmethod\b/g)?.length ?? 0), 0)).toBe(1);
   });
 
@@ -37,7 +41,7 @@ describe('Tier 2 read-only by construction', () => {
       expect(body, file).not.toMatch(/\b(?:fetch|stream|pipeline|upgrade|dispatch)\s*\(|\.connect\s*\(/);
     }
     const senders = sources.flatMap(({ file, text }) => (code(text).match(/\.request\s*\(/g) ?? []).map(() => file));
-    expect(senders).toEqual(['createKubernetesClient.ts']);
+    expect(senders).toEqual(['http/sendGet.ts']);
   });
 
   it('never reads an ambient kubeconfig or in-cluster service account', () => {

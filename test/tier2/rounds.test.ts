@@ -7,10 +7,11 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
+import { messagesEn } from '../../functions/report/messagesEn.js';
 import { createRunaiClient } from '../../functions/runai/createRunaiClient.js';
 import { loadScenario, startRunaiSimulator, type RunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
-import { createTier2Access } from '../../functions/tier2/createTier2Access.js';
-import { startKubernetesSimulator, type KubernetesSimulator } from '../../functions/tier2/simulator/startKubernetesSimulator.js';
+import { createTier2Access } from '../../functions/kubernetes/createTier2Access.js';
+import { startKubernetesSimulator, type KubernetesSimulator } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
 import { FIXTURES_DIR } from '../scenarios/scenarioHarness.js';
 
 const LATENCY_MS = 50;
@@ -43,14 +44,14 @@ describe('round trips with Tier 2', () => {
     const tier2 = createTier2Access({ clusters: { [scenario.request.clusterId as string]: { server: kubernetes.url, token: kubernetes.token } } });
     try {
       // Warm the token, the pools and the JIT (a warm Lambda).
-      await diagnoseWorkload(scenario.request, { reader: client, now: new Date(), tier2 });
+      await diagnoseWorkload(scenario.request, { reader: client, now: new Date(), messages: messagesEn, tier2 });
       const walls: number[] = [];
       let category: string | null | undefined;
       for (let run = 0; run < 3; run += 1) {
         runai.reset();
         kubernetes.reset();
         const started = performance.now();
-        category = (await diagnoseWorkload(scenario.request, { reader: client, now: new Date(), tier2 })).verdict.category;
+        category = (await diagnoseWorkload(scenario.request, { reader: client, now: new Date(), messages: messagesEn, tier2 })).verdict.category;
         walls.push(performance.now() - started);
       }
       expect(category).toBe('NODE_FAILURE');

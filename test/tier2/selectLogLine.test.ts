@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LOG_LINE_TABLE } from '../../functions/tier2/logLineTable.js';
-import { selectLogLine } from '../../functions/tier2/selectLogLine.js';
+import { LOG_LINE_TABLE } from '../../functions/diagnosis/tier2/logLineTable.js';
+import { selectLogLine } from '../../functions/diagnosis/tier2/selectLogLine.js';
 
 const log = (...lines: string[]) => `${lines.join('\n')}\n`;
 

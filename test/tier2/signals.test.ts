@@ -8,8 +8,8 @@ import { matchPhaseMessage } from '../../functions/diagnosis/extractSignals.js';
 import { SYSTEM_SIGNAL_EXIT_CODES as FROM_SIGNAL_TABLES } from '../../functions/diagnosis/signalTables.js';
 import { classifySignals } from '../../functions/diagnosis/rules/ruleRegistry.js';
 import type { SignalKind } from '../../functions/diagnosis/Signal.js';
-import type { K8sEvent, K8sNode, K8sPod } from '../../functions/tier2/kubernetesSchemas.js';
-import { signalsFromKubernetesEvents, signalsFromKubernetesNode, signalsFromKubernetesPod } from '../../functions/tier2/signalsFromKubernetes.js';
+import type { K8sEvent, K8sNode, K8sPod } from '../../functions/diagnosis/ports/kubernetesSchemas.js';
+import { signalsFromKubernetesEvents, signalsFromKubernetesNode, signalsFromKubernetesPod } from '../../functions/diagnosis/tier2/signalsFromKubernetes.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { messagesFr } from '../../functions/report/messagesFr.js';
 

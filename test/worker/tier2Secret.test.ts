@@ -11,9 +11,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { QueuedDiagnosis } from '../../functions/core/queuedDiagnosis.js';
 import type { RunaiCredentials } from '../../functions/runai/RunaiClientConfig.js';
 import { loadScenario, startRunaiSimulator, type RunaiSimulator, type Scenario } from '../../functions/simulator/startRunaiSimulator.js';
-import { createTier2Access, type Tier2AccessHandle } from '../../functions/tier2/createTier2Access.js';
-import { startKubernetesSimulator, type KubernetesSimulator } from '../../functions/tier2/simulator/startKubernetesSimulator.js';
-import type { Tier2Config } from '../../functions/tier2/Tier2Config.js';
+import { createTier2Access, type Tier2AccessHandle } from '../../functions/kubernetes/createTier2Access.js';
+import { startKubernetesSimulator, type KubernetesSimulator } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
+import type { Tier2Config } from '../../functions/kubernetes/Tier2Config.js';
 import { createDiagnose } from '../../functions/worker/createDiagnose.js';
 import { createTier2Source, READ_RETRY_MS, readSecretString } from '../../functions/worker/createTier2Source.js';
 import { capturingLogger } from './workerFakes.js';

@@ -1,0 +1,30 @@
+/**
+ * A workload that is not a failure for this procedure (preempted, or only waiting to be
+ * scheduled) is routed to the procedure that handles it, citing the signals that decided
+ * the route (or the phase, when none did). Pure.
+ */
+import type { Route, Verdict } from '../core/verdict.js';
+import { MAX_SUPPORTING_EVIDENCE } from './EvidenceList.js';
+import { phaseFact } from './phaseFact.js';
+import type { Signal } from './Signal.js';
+import { startVerdict } from './startVerdict.js';
+import type { VerdictMessages } from './VerdictMessages.js';
+import type { WorkloadEvidence } from './WorkloadEvidence.js';
+
+export function buildRoutedVerdict(evidence: WorkloadEvidence, route: Route, signals: readonly Signal[], messages: VerdictMessages): Verdict {
+  const { base, list, limitations } = startVerdict(evidence, messages);
+  const driving = signals.filter((signal) => signal.kind === (route === 'runai-diagnose-preempted-workload' ? 'PREEMPTED' : 'UNSCHEDULABLE'));
+  list.addSignals(driving, MAX_SUPPORTING_EVIDENCE);
+  if (driving.length === 0) list.addFact(phaseFact(evidence), 'get_workload_status');
+  return {
+    ...base,
+    outcome: 'routed',
+    category: null,
+    route,
+    stopReason: null,
+    evidence: list.items,
+    recommendations: [],
+    limitations,
+    message: messages.messageRouted({ name: base.workload.name, phase: base.workload.phase, route }),
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * A workload with nothing to diagnose (succeeded, suspended, running without a failure,
+ * in a phase that is not a failure) is stopped with its phase as the evidence. Pure.
+ */
+import type { StopReason, Verdict } from '../core/verdict.js';
+import { phaseFact } from './phaseFact.js';
+import { startVerdict } from './startVerdict.js';
+import type { VerdictMessages } from './VerdictMessages.js';
+import type { WorkloadEvidence } from './WorkloadEvidence.js';
+
+export function buildStoppedVerdict(evidence: WorkloadEvidence, stopReason: StopReason, context: { requestedClusterId: string; messages: VerdictMessages }): Verdict {
+  const { messages } = context;
+  const { base, list, limitations } = startVerdict(evidence, messages);
+  list.addFact(phaseFact(evidence), 'get_workload_status');
+  return {
+    ...base,
+    outcome: 'stopped',
+    category: null,
+    route: null,
+    stopReason,
+    evidence: list.items,
+    recommendations: [],
+    limitations,
+    message: messages.messageStopped({
+      name: base.workload.name,
+      phase: base.workload.phase,
+      stopReason,
+      requestedClusterId: context.requestedClusterId,
+      actualClusterId: base.workload.clusterId,
+    }),
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * What to recommend, decided once for every language: the category's own advice (chosen by
+ * what the evidence says: the registry's answer, whether Tier 2 read a log, whether probes
+ * explain a kill, the restart policy), then the advice the quoted log line calls for, then
+ * the recurrence. The catalogs only word the result. Pure.
+ */
+import type { Category } from '../core/verdict.js';
+import type { LogHint } from './tier2/logLineTable.js';
+import { interpretExitCode } from './exitCodes.js';
+import type { ExitCodeNote, Recommendation } from './Recommendation.js';
+import type { ImagePullCause } from './Signal.js';
+
+export interface RecommendationContext {
+  category: Category;
+  imagePullCause: ImagePullCause | null;
+  image: string | null;
+  limitBytes: number | null;
+  peakBytes: number | null;
+  restartPolicy: string | null;
+  nodeNames: string[];
+  namespace: string | null;
+  podName: string | null;
+  exitCode: number | null;
+  policyText: string | null;
+  killedBySignalUnexplained: boolean;
+  /** Null when history could not be read. */
+  recurrence: { count: number; lookbackDays: number; recurring: boolean } | null;
+  // Tier 2 (optional: absent = Tier 2 was not used, and the Tier 1 advice applies unchanged).
+  /** Tier 2 read Kubernetes evidence for this diagnosis. */
+  tier2Used?: boolean;
+  /** The kubectl command whose log line is quoted in the evidence, if one was read. */
+  logCommand?: string | null;
+  /** What the quoted log line says, when it names a cause (CUDA out of memory, NCCL, …). */
+  logHint?: LogHint | null;
+  /** The kill (exit 137/143) is explained by liveness/startup probe failures. */
+  probeKill?: boolean;
+}
+
+/** Advice a quoted log line calls for (GPU-aware: CUDA out of memory is not the CPU memory limit). */
+const LOG_HINT_RECOMMENDATIONS: Record<LogHint, readonly Recommendation[]> = {
+  'cuda-oom': [{ id: 'gpu-memory-not-cpu-limit' }, { id: 'reduce-gpu-memory' }, { id: 'reduce-cuda-fragmentation' }],
+  nccl: [{ id: 'check-nccl-peers' }],
+  'cuda-error': [{ id: 'locate-cuda-error' }],
+  segfault: [{ id: 'check-native-code' }],
+  shm: [{ id: 'enlarge-shared-memory' }],
+  killed: [{ id: 'check-child-process-memory' }],
+  exception: [],
+  launcher: [{ id: 'find-failing-rank-error' }],
+  error: [],
+};
+
+export function decideRecommendations(context: RecommendationContext): Recommendation[] {
+  const hinted = context.logHint ? LOG_HINT_RECOMMENDATIONS[context.logHint] : [];
+  const { recurrence } = context;
+  const recurring: Recommendation[] = recurrence?.recurring
+    ? [{ id: 'fix-recurring-cause', count: recurrence.count, lookbackDays: recurrence.lookbackDays, category: context.category }]
+    : [];
+  return [...forCategory(context), ...hinted, ...recurring];
+}
+
+function forCategory(context: RecommendationContext): Recommendation[] {
+  switch (context.category) {
+    case 'OOM_KILLED':
+      return [
+        context.limitBytes !== null ? { id: 'raise-memory-limit', limitBytes: context.limitBytes, peakBytes: context.peakBytes } : { id: 'set-memory-limit' },
+        { id: 'check-batch-memory' },
+        { id: 'check-batch-size-env' },
+      ];
+    case 'IMAGE_PULL_FAILED':
+      return [forImagePull(context)];
+    case 'INIT_FAILED':
+      if (context.tier2Used && context.logCommand) return [{ id: 'fix-init-step-from-log', logCommand: context.logCommand }];
+      return [{ id: 'read-init-logs', logsCommand: context.podName ? `kubectl logs ${context.podName} -c <init-container> --previous${namespaceFlag(context)}` : null }];
+    case 'DATASOURCE_MOUNT_FAILED':
+      return [{ id: 'check-data-source', namespace: context.namespace }];
+    case 'CRASH_APP_ERROR': {
+      if (context.probeKill) return [{ id: 'fix-probe-kill', logCommand: context.logCommand ?? null }];
+      const exit = exitCodeNote(context.exitCode);
+      if (context.tier2Used && context.logCommand) return [{ id: 'fix-from-log-line', logCommand: context.logCommand, exit }];
+      if (context.tier2Used) return [{ id: 'read-unread-log', logsCommand: previousLogsCommand(context), exit }];
+      return [{ id: 'read-log-without-tier2', logsCommand: previousLogsCommand(context), exit }];
+    }
+    case 'NODE_FAILURE':
+      // OnFailure reruns the workload by itself, possibly on another node; any other policy does not.
+      return [
+        (context.restartPolicy ?? '').toLowerCase() === 'onfailure'
+          ? { id: 'retry-on-healthy-node', nodeNames: context.nodeNames }
+          : { id: 'resubmit-on-healthy-node', restartPolicy: context.restartPolicy, nodeNames: context.nodeNames },
+      ];
+    case 'SCHEDULING_POLICY_TERMINATED':
+      return [{ id: 'review-stop-policy', policyText: context.policyText }];
+    case 'UNKNOWN':
+      if (context.tier2Used) return [context.killedBySignalUnexplained ? { id: 'check-kernel-log' } : { id: 'read-full-log', logsCommand: previousLogsCommand(context) }];
+      return [
+        context.killedBySignalUnexplained
+          ? { id: 'check-kill-causes' }
+          : { id: 'inspect-pod', describeCommand: `kubectl describe pod ${context.podName ?? '<pod>'}${namespaceFlag(context)}` },
+      ];
+  }
+}
+
+function forImagePull(context: RecommendationContext): Recommendation {
+  switch (context.imagePullCause) {
+    case 'manifest':
+      return { id: 'fix-image-name', image: context.image };
+    case 'network':
+      return { id: 'check-registry-network' };
+    case 'auth':
+      return { id: 'fix-registry-credentials' };
+    case 'access_denied':
+      return { id: 'verify-image-access', image: context.image };
+    default:
+      // ImagePullBackOff alone: the registry's own answer has to be found first.
+      return { id: 'find-registry-error' };
+  }
+}
+
+function exitCodeNote(exitCode: number | null): ExitCodeNote | null {
+  if (exitCode === null) return null;
+  const meaning = interpretExitCode(exitCode)?.meaning;
+  return meaning && meaning !== 'success' ? { exitCode, meaning } : null;
+}
+
+const namespaceFlag = (context: RecommendationContext) => (context.namespace ? ` -n ${context.namespace}` : '');
+
+/** The command that reads the previous run's log (the pod name is a placeholder when none is known). */
+const previousLogsCommand = (context: RecommendationContext) => `kubectl logs ${context.podName ?? '<pod>'} --previous${namespaceFlag(context)}`;

@@ -1,0 +1,51 @@
+/**
+ * What a verdict could not see, each stated: reads that failed (a failed read is never an
+ * absence), pages not read, Tier 2 reads that failed, and for a diagnosis the missing
+ * memory measurements and the Tier 2 evidence that is not configured. Pure.
+ */
+import type { Category } from '../core/verdict.js';
+import { quoteUntrusted } from '../safety/quoteUntrusted.js';
+import type { MemoryReading } from './readMemory.js';
+import type { VerdictMessages } from './VerdictMessages.js';
+import type { WorkloadEvidence } from './WorkloadEvidence.js';
+
+/** Limitations of the reads themselves, for every outcome. */
+export function describeReadLimitations(evidence: WorkloadEvidence, messages: VerdictMessages): string[] {
+  const { limitation } = messages;
+  const limitations: string[] = [];
+  if (!evidence.events.ok) limitations.push(limitation.eventsUnavailable(evidence.events.detail));
+  if (!evidence.pods.ok) limitations.push(limitation.podsUnavailable(evidence.pods.detail));
+  else if (evidence.pods.value.length === 0) limitations.push(limitation.noPods());
+  if (!evidence.spec.ok) {
+    limitations.push(
+      evidence.spec.detail === 'unknown-type'
+        ? limitation.specUnknownType(evidence.status.type ? quoteUntrusted(evidence.status.type, { maxLength: 64 }) : null)
+        : limitation.specUnavailable(evidence.spec.detail),
+    );
+  }
+  if (!evidence.history.ok) limitations.push(limitation.historyUnavailable(evidence.history.detail));
+  else if (evidence.history.value.capped) limitations.push(limitation.historyPageCap(evidence.history.value.pages));
+  // Preemption is read from events, or from history when events fail: with neither, it stays possible.
+  if (!evidence.events.ok && !evidence.history.ok) limitations.push(limitation.preemptionNotRuledOut());
+  for (const tier2Limitation of evidence.tier2?.limitations ?? []) limitations.push(limitation.tier2(tier2Limitation));
+  return limitations;
+}
+
+/** Limitations that only matter once a category is named. */
+export function describeDiagnosisLimitations(
+  input: { evidence: WorkloadEvidence; category: Category; memory: MemoryReading; memoryRelevant: boolean },
+  messages: VerdictMessages,
+): string[] {
+  const { evidence, category, memory } = input;
+  const { limitation } = messages;
+  const limitations: string[] = [];
+  if (input.memoryRelevant) {
+    if (evidence.metrics && !evidence.metrics.ok) limitations.push(limitation.metricsUnavailable(evidence.metrics.detail));
+    else if (evidence.metrics?.ok && evidence.metrics.value.partial) limitations.push(limitation.metricsPartial());
+    if (memory.samples === 0) limitations.push(limitation.metricsEmpty());
+    if (memory.limitBytes === null) limitations.push(limitation.memoryLimitUnknown());
+  }
+  // Without Tier 2 for this cluster, say so where Tier 2 would have been used.
+  if (!evidence.tier2 && (category === 'UNKNOWN' || category === 'CRASH_APP_ERROR')) limitations.push(limitation.tier2Unavailable());
+  return limitations;
+}

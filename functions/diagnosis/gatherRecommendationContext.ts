@@ -1,0 +1,85 @@
+/**
+ * The facts a recommendation depends on, gathered from the evidence of a diagnosed
+ * workload: the registry's answer, the image, the memory limit and peak, the restart
+ * policy, the failed nodes, where the pod's logs are, the exit code, the stopping policy,
+ * and what Tier 2 read. Cluster text is quoted here. Pure.
+ */
+import type { Category } from '../core/verdict.js';
+import { quoteUntrusted } from '../safety/quoteUntrusted.js';
+import type { Tier2Evidence } from './tier2/Tier2Evidence.js';
+import type { Analysis } from './analyseWorkload.js';
+import type { RecommendationContext } from './decideRecommendations.js';
+import type { Fact } from './Fact.js';
+import { podsToCite } from './podsToCite.js';
+import { quoteName } from './quoteEvidence.js';
+import type { MemoryReading } from './readMemory.js';
+import type { Signal } from './Signal.js';
+import type { WorkloadEvidence } from './WorkloadEvidence.js';
+
+export function gatherRecommendationContext(
+  analysis: Analysis,
+  evidence: WorkloadEvidence,
+  memory: MemoryReading,
+  recurrence: RecommendationContext['recurrence'],
+): RecommendationContext {
+  const { category, supporting } = analysis.classification;
+  const specBody = evidence.spec.ok ? (evidence.spec.value.spec ?? evidence.spec.value.masterSpec) : null;
+  const pods = evidence.pods.ok ? evidence.pods.value : [];
+  const pullCauses = supporting.map((signal) => signal.imagePullCause).filter((cause) => cause && cause !== 'unspecified');
+  const exitCodes = supporting.map((signal) => signal.exitCode).filter((code): code is number => code !== undefined && code !== 0);
+  const policySignal = supporting.find((signal) => signal.kind === 'SCHEDULING_POLICY');
+  const namedPods = podsToCite(pods, supporting);
+  const nodesFromSignals = supporting.map((signal) => signal.nodeName).filter((name): name is string => Boolean(name));
+  const nodesFromPods = namedPods.map((pod) => pod.nodeName).filter((name): name is string => Boolean(name)).map(quoteName);
+  const nodeNames = category === 'NODE_FAILURE' ? [...new Set([...nodesFromSignals, ...nodesFromPods])] : [];
+  // Run:ai runs a project's workloads in namespace runai-<project> unless it names another.
+  const namespace = evidence.status.namespace ?? (evidence.status.projectName ? `runai-${evidence.status.projectName}` : null);
+  const tier2 = evidence.tier2?.used ? tier2Context(category, analysis, evidence.tier2, supporting) : {};
+  const pod = namedPods[0] ?? pods[0];
+  return {
+    ...tier2,
+    category,
+    imagePullCause: pullCauses[0] ?? (category === 'IMAGE_PULL_FAILED' ? 'unspecified' : null),
+    image: specBody?.image ? quoteUntrusted(specBody.image, { maxLength: 300 }) : null,
+    limitBytes: memory.limitBytes,
+    peakBytes: memory.peakBytes,
+    restartPolicy: specBody?.restartPolicy ? quoteUntrusted(specBody.restartPolicy, { maxLength: 32 }) : null,
+    nodeNames,
+    namespace: namespace ? quoteUntrusted(namespace, { maxLength: 253 }) : null,
+    podName: pod?.name ? quoteName(pod.name) : null,
+    exitCode: exitCodes[0] ?? null,
+    policyText: policySignal ? policyTextOf(policySignal.fact) : null,
+    killedBySignalUnexplained: category === 'UNKNOWN' && analysis.signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL'),
+    recurrence,
+  };
+}
+
+/** What Tier 2 adds: the quoted log line's command and hint, and whether probes explain a kill. */
+function tier2Context(category: Category, analysis: Analysis, tier2: Tier2Evidence, supporting: readonly Signal[]): Partial<RecommendationContext> {
+  const relevant = tier2.logs.filter((finding) => finding.init === (category === 'INIT_FAILED'));
+  const findings = relevant.length > 0 ? relevant : tier2.logs;
+  const hinted = findings.find((finding) => finding.hint !== null);
+  const probeKill = category === 'CRASH_APP_ERROR' && supporting.some((signal) => signal.kind === 'PROBE_FAILURE') && analysis.signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL');
+  return {
+    tier2Used: true,
+    logCommand: findings[0]?.source ?? null,
+    logHint: hinted?.hint ?? null,
+    probeKill,
+  };
+}
+
+function policyTextOf(fact: Fact): string | null {
+  switch (fact.type) {
+    case 'event':
+    case 'history-event':
+      return `${fact.reason}: ${fact.message}`;
+    case 'phase':
+      return fact.phaseMessage ?? fact.phaseReason;
+    case 'condition':
+      return fact.message ?? fact.reason;
+    case 'history-phase':
+      return fact.phaseMessage;
+    default:
+      return null;
+  }
+}

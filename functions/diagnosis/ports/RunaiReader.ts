@@ -1,0 +1,52 @@
+/**
+ * The port through which the diagnosis reads Run:ai. Every method is a read; there is
+ * deliberately no way to express a write. Implementations: the undici client
+ * (`runai/createRunaiClient`) and, in tests, fakes. Failures are thrown as `RunaiError`.
+ */
+import type {
+  HistoryPage,
+  MetricsResponse,
+  Pod,
+  RunaiEvent,
+  Workload,
+  WorkloadDetailed,
+  WorkloadSpecResponse,
+} from './runaiSchemas.js';
+
+export interface WorkloadListQuery {
+  clusterId: string;
+  name: string;
+  projectName: string;
+  /** `true` lists only deleted workloads (Run:ai deletes finished workloads after a retention period). */
+  deleted: boolean;
+  offset: number;
+  limit: number;
+}
+
+export interface MetricsQuery {
+  types: readonly string[];
+  /** ISO 8601 */
+  start: string;
+  /** ISO 8601 */
+  end: string;
+  numberOfSamples: number;
+}
+
+/** The type-specific spec endpoints, in the path spelling of the API. */
+export type SpecKind = 'trainings' | 'workspaces' | 'inferences' | 'distributed' | 'distributed-inferences';
+
+export interface MetricsResult {
+  response: MetricsResponse;
+  /** HTTP 207: the server returned only part of the requested series. */
+  partial: boolean;
+}
+
+export interface RunaiReader {
+  listWorkloads(query: WorkloadListQuery): Promise<{ workloads: Workload[]; next: number | null }>;
+  getWorkload(workloadId: string): Promise<WorkloadDetailed>;
+  getWorkloadEvents(workloadId: string, limit: number): Promise<RunaiEvent[]>;
+  getWorkloadSpec(workloadId: string, kind: SpecKind): Promise<WorkloadSpecResponse>;
+  getWorkloadPods(workloadId: string): Promise<Pod[]>;
+  getWorkloadHistory(workloadId: string, offset: number, limit: number): Promise<{ records: HistoryPage['records']; next: number | null }>;
+  getWorkloadMetrics(workloadId: string, query: MetricsQuery): Promise<MetricsResult>;
+}

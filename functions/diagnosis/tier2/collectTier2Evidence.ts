@@ -1,0 +1,286 @@
+/**
+ * Tier 2 of the procedure (seed Step 4): after the Tier 1 analysis, when — and only when —
+ * the seed calls for Kubernetes evidence, read it with the seed's kubectl commands and let
+ * the engine re-classify with the same rule registry.
+ *
+ * When (TIER2_USE, by the Tier 1 category):
+ * - UNKNOWN (Tier 1 names no cause, e.g. an unexplained exit 137): pod statuses and
+ *   events, then the failed container's log, and the node's conditions when a kill is
+ *   still unexplained;
+ * - CRASH_APP_ERROR: container-level evidence and the failing log line;
+ * - INIT_FAILED: the failed init container's status and its log line;
+ * - NODE_FAILURE: pod evidence and `kubectl describe node`;
+ * - any other category already rests on a direct Tier 1 signal: no Tier 2 read.
+ *
+ * Rounds: (A) `describe pod` ∥ `get events` for every selected pod (at most 3), then
+ * re-classify; (B) `logs` of the failing containers ∥ `describe node`, as the category
+ * after round A requires; re-classify once more. Every failed read is a limitation.
+ */
+import type { Category } from '../../core/verdict.js';
+import type { Analysis } from '../analyseWorkload.js';
+import type { Signal, Tier2SourceName } from '../Signal.js';
+import type { WorkloadEvidence } from '../WorkloadEvidence.js';
+import { quoteEvidence, quoteName } from '../quoteEvidence.js';
+import { describeNodeCommand, describePodCommand, logsCommand, podEventsCommand } from './kubectlCommands.js';
+import { isKubernetesError, type KubernetesReader, type KubernetesErrorCode } from '../ports/KubernetesReader.js';
+import { isDnsLabel, isDnsSubdomain, namespaceFor } from './kubernetesNames.js';
+import type { K8sEvent, K8sNode, K8sPod } from '../ports/kubernetesSchemas.js';
+import { selectLogLine } from './selectLogLine.js';
+import { newestTermination, signalsFromKubernetesEvents, signalsFromKubernetesNode, signalsFromKubernetesPod } from './signalsFromKubernetes.js';
+import { interpretExitCode } from '../exitCodes.js';
+import { emptyTier2Evidence, type Tier2Evidence, type Tier2FailureReason, type Tier2Read } from './Tier2Evidence.js';
+import { parseTimestamp } from '../../core/parseTimestamp.js';
+
+export interface Tier2Use {
+  /** Read the log of the failing main or init container. */
+  logs: 'main' | 'init' | null;
+  /** Read the node: always, or only while a kill (exit 137/143) is still unexplained. */
+  node: 'always' | 'unexplained-kill' | null;
+}
+
+/** Which Tier 2 reads each category calls for (null: Tier 1's direct signal suffices). */
+export const TIER2_USE: Record<Category, Tier2Use | null> = {
+  OOM_KILLED: null,
+  IMAGE_PULL_FAILED: null,
+  DATASOURCE_MOUNT_FAILED: null,
+  SCHEDULING_POLICY_TERMINATED: null,
+  INIT_FAILED: { logs: 'init', node: null },
+  CRASH_APP_ERROR: { logs: 'main', node: null },
+  NODE_FAILURE: { logs: null, node: 'always' },
+  UNKNOWN: { logs: 'main', node: 'unexplained-kill' },
+};
+
+export const MAX_TIER2_PODS = 3;
+export const MAX_LOG_READS = 2;
+export const MAX_NODE_READS = 2;
+/** The bounded tail of a log: never the whole log. */
+export const LOG_TAIL_LINES = 100;
+export const LOG_LIMIT_BYTES = 64 * 1024;
+
+/** Whether the Tier 1 analysis calls for Tier 2 at all. */
+export function wantsTier2(analysis: Analysis): boolean {
+  return analysis.gate.action === 'continue' && TIER2_USE[analysis.classification.category] !== null;
+}
+
+export interface CollectTier2Input {
+  reader: KubernetesReader;
+  evidence: Omit<WorkloadEvidence, 'metrics' | 'tier2'>;
+  /** The Tier 1 analysis. */
+  analysis: Analysis;
+  /** Re-runs the engine's analysis with Tier 2 signals added. */
+  reanalyse(tier2Signals: Signal[]): Analysis;
+  /** Called with the analysis after the pod round, before the follow-up round (to start reads that now look needed). */
+  onPodRound?(analysis: Analysis): void;
+}
+
+const FAILURE_REASONS: Record<KubernetesErrorCode, Tier2FailureReason> = {
+  K8S_NOT_FOUND: 'not-found',
+  K8S_NO_PREVIOUS: 'no-previous',
+  K8S_UNAUTHORIZED: 'unauthorized',
+  K8S_FORBIDDEN: 'forbidden',
+  K8S_BAD_REQUEST: 'bad-request',
+  K8S_UNAVAILABLE: 'unavailable',
+  K8S_TIMEOUT: 'timeout',
+  K8S_NETWORK: 'network',
+  K8S_BAD_RESPONSE: 'bad-response',
+  K8S_CREDENTIALS: 'credentials',
+};
+
+type Attempt<T> = { ok: true; value: T } | { ok: false; reason: Tier2FailureReason };
+
+async function attempt<T>(read: () => Promise<T>): Promise<Attempt<T>> {
+  try {
+    return { ok: true, value: await read() };
+  } catch (error) {
+    return { ok: false, reason: isKubernetesError(error) ? FAILURE_REASONS[error.code] : 'bad-response' };
+  }
+}
+
+const QUIET_PHASES = /^(?:running|pending|succeeded|completed)$/i;
+
+/**
+ * The pods to inspect, most relevant first: named by the Tier 1 evidence (an event's
+ * object, the phase message), then failed-looking, then newest. Without a pod list, the
+ * pods named by Tier 1 events and history.
+ */
+export function candidatePods(evidence: CollectTier2Input['evidence'], analysis: Analysis): string[] {
+  const named = new Set(analysis.signals.flatMap((signal) => (signal.fact.type === 'event' && signal.fact.objectName ? [signal.fact.objectName] : [])));
+  const phaseMessage = evidence.status.phaseMessage ?? '';
+  const isNamed = (name: string) => named.has(quoteName(name)) || (name.length > 0 && phaseMessage.includes(name));
+  const pods = evidence.pods.ok ? evidence.pods.value : [];
+  if (pods.length > 0) {
+    const score = (pod: (typeof pods)[number]) => (isNamed(pod.name) ? 2 : 0) + (QUIET_PHASES.test(pod.k8sPhase ?? '') ? 0 : 1);
+    const time = (pod: (typeof pods)[number]) => parseTimestamp(pod.k8sPhaseUpdatedAt ?? pod.completedAt ?? pod.createdAt) ?? 0;
+    const ranked = [...pods].sort((a, b) => score(b) - score(a) || time(b) - time(a));
+    // Healthy pods of a partly failed workload (the running workers of a Degraded job) are not read.
+    const relevant = ranked.some((pod) => score(pod) > 0) ? ranked.filter((pod) => score(pod) > 0) : ranked;
+    return [...new Set(relevant.map((pod) => pod.name))];
+  }
+  const events = [
+    ...(evidence.events.ok ? evidence.events.value : []),
+    ...(evidence.history.ok ? evidence.history.value.records.flatMap((record) => (record.spec?.event ? [record.spec.event] : [])) : []),
+  ];
+  const fromEvents = events
+    .filter((event) => (event.involvedObject?.kind ?? '').toLowerCase() === 'pod' && event.involvedObject?.name)
+    .sort((a, b) => (parseTimestamp(b.createdAt) ?? 0) - (parseTimestamp(a.createdAt) ?? 0))
+    .map((event) => event.involvedObject?.name as string);
+  return [...new Set(fromEvents)];
+}
+
+interface LogTarget {
+  pod: string;
+  container: string;
+  init: boolean;
+  previous: boolean;
+  command: Tier2SourceName;
+}
+
+/** The failing container of a pod (a non-zero or OOM-killed termination), application exits before system kills. */
+export function failingContainer(pod: K8sPod, which: 'main' | 'init'): { name: string; previous: boolean } | null {
+  const statuses = (which === 'init' ? pod.status?.initContainerStatuses : pod.status?.containerStatuses) ?? [];
+  const failed = statuses.flatMap((status) => {
+    const termination = newestTermination(status);
+    if (!termination) return [];
+    const { terminated } = termination;
+    if (terminated.exitCode === 0 && !/^OOMKilled$/i.test(terminated.reason ?? '')) return [];
+    return [{ name: status.name, previous: termination.previous, system: interpretExitCode(terminated.exitCode)?.system ?? false }];
+  });
+  const chosen = failed.find((candidate) => !candidate.system) ?? failed[0];
+  return chosen ? { name: chosen.name, previous: chosen.previous } : null;
+}
+
+export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ tier2: Tier2Evidence; analysis: Analysis }> {
+  const { reader, evidence } = input;
+  const tier2 = emptyTier2Evidence();
+  const unchanged = { tier2, analysis: input.analysis };
+
+  const namespace = namespaceFor(evidence.status);
+  if (namespace === null) {
+    tier2.limitations.push({ type: 'no-namespace' });
+    return unchanged;
+  }
+  if (!isDnsLabel(namespace)) {
+    tier2.limitations.push({ type: 'invalid-name', what: 'namespace', name: quoteName(namespace) });
+    return unchanged;
+  }
+
+  const candidates = candidatePods(evidence, input.analysis);
+  const valid = candidates.filter((name) => isDnsSubdomain(name));
+  for (const name of candidates.filter((candidate) => !isDnsSubdomain(candidate)).slice(0, 1)) {
+    tier2.limitations.push({ type: 'invalid-name', what: 'pod', name: quoteName(name) });
+  }
+  if (valid.length === 0) {
+    if (candidates.length === 0) tier2.limitations.push({ type: 'no-pod' });
+    return unchanged;
+  }
+  const selected = valid.slice(0, MAX_TIER2_PODS);
+  if (valid.length > selected.length) tier2.limitations.push({ type: 'pods-capped', inspected: selected.length, total: valid.length });
+
+  const failed = (read: Tier2Read, command: Tier2SourceName, reason: Tier2FailureReason) => tier2.limitations.push({ type: 'read-failed', read, command, reason });
+
+  // Round A: describe pod ∥ get events, for every selected pod.
+  tier2.used = true;
+  const podRound = await Promise.all(
+    selected.map(async (name) => {
+      const describe = describePodCommand(namespace, name);
+      const eventsCommand = podEventsCommand(namespace, name);
+      tier2.commands.push(describe, eventsCommand);
+      const [pod, events] = await Promise.all([attempt<K8sPod>(() => reader.getPod(namespace, name)), attempt<K8sEvent[]>(() => reader.listPodEvents(namespace, name))]);
+      return { name, describe, eventsCommand, pod, events };
+    }),
+  );
+  const podSignals: Signal[] = [];
+  for (const { name, describe, eventsCommand, pod, events } of podRound) {
+    if (pod.ok) podSignals.push(...signalsFromKubernetesPod(pod.value, name, describe));
+    else failed('pod', describe, pod.reason);
+    if (events.ok) podSignals.push(...signalsFromKubernetesEvents(events.value, eventsCommand));
+    else failed('events', eventsCommand, events.reason);
+  }
+  const afterPods = input.reanalyse(podSignals);
+  input.onPodRound?.(afterPods);
+
+  const use = afterPods.gate.action === 'continue' ? TIER2_USE[afterPods.classification.category] : null;
+  const unexplainedKill = afterPods.classification.category === 'UNKNOWN' && afterPods.signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL');
+  const readNodes = use?.node === 'always' || (use?.node === 'unexplained-kill' && unexplainedKill);
+
+  // Round B: logs of the failing containers ∥ node conditions.
+  const logTargets: LogTarget[] = [];
+  if (use?.logs) {
+    for (const { name, pod } of podRound) {
+      if (logTargets.length >= MAX_LOG_READS) break;
+      if (!pod.ok) {
+        // No status to say which container failed; a deleted pod has no logs either.
+        if (pod.reason === 'not-found') failed('logs', logsCommand(namespace, name, { container: null, previous: true }), 'not-found');
+        continue;
+      }
+      const container = failingContainer(pod.value, use.logs);
+      if (!container || !isDnsLabel(container.name)) continue;
+      const siblings = (use.logs === 'init' ? pod.value.spec?.initContainers : pod.value.spec?.containers) ?? [];
+      const named = use.logs === 'init' || siblings.length !== 1 ? container.name : null;
+      logTargets.push({ pod: name, container: container.name, init: use.logs === 'init', previous: container.previous, command: logsCommand(namespace, name, { container: named, previous: container.previous }) });
+    }
+    if (logTargets.length === 0) {
+      const found = podRound.find((entry) => entry.pod.ok);
+      if (found) tier2.limitations.push({ type: 'no-failed-container', podName: quoteName(found.name) });
+    }
+  }
+
+  const nodeNames: string[] = [];
+  if (readNodes) {
+    const fromSignals = afterPods.classification.supporting.flatMap((signal) => (signal.nodeName ? [signal.nodeName] : []));
+    const fromK8sPods = podRound.flatMap(({ pod }) => (pod.ok && pod.value.spec?.nodeName ? [pod.value.spec.nodeName] : []));
+    const fromRunaiPods = evidence.pods.ok ? evidence.pods.value.filter((pod) => selected.includes(pod.name)).flatMap((pod) => (pod.nodeName ? [pod.nodeName] : [])) : [];
+    for (const name of new Set([...fromSignals, ...fromK8sPods, ...fromRunaiPods])) {
+      if (nodeNames.length >= MAX_NODE_READS) break;
+      if (isDnsSubdomain(name)) nodeNames.push(name);
+    }
+    if (nodeNames.length === 0) tier2.limitations.push({ type: 'no-node' });
+  }
+
+  const [logReads, nodeReads] = await Promise.all([
+    Promise.all(
+      logTargets.map(async (target) => {
+        tier2.commands.push(target.command);
+        const log = await attempt(() => reader.getPodLog(namespace, target.pod, { container: target.container, previous: target.previous, tailLines: LOG_TAIL_LINES, limitBytes: LOG_LIMIT_BYTES }));
+        return { target, log };
+      }),
+    ),
+    Promise.all(
+      nodeNames.map(async (name) => {
+        const command = describeNodeCommand(name);
+        tier2.commands.push(command);
+        return { name, command, node: await attempt<K8sNode>(() => reader.getNode(name)) };
+      }),
+    ),
+  ]);
+
+  for (const { target, log } of logReads) {
+    if (!log.ok) {
+      failed('logs', target.command, log.reason);
+      continue;
+    }
+    if (log.value.truncated) tier2.limitations.push({ type: 'log-truncated', command: target.command, bytes: LOG_LIMIT_BYTES });
+    const selectedLine = selectLogLine(log.value.text);
+    if (!selectedLine) {
+      tier2.limitations.push({ type: 'log-empty', command: target.command });
+      continue;
+    }
+    tier2.logs.push({
+      fact: { type: 'log-line', podName: quoteName(target.pod), container: quoteName(target.container), previous: target.previous, line: quoteEvidence(selectedLine.line, 360), fallback: selectedLine.hint === null },
+      source: target.command,
+      hint: selectedLine.hint,
+      init: target.init,
+    });
+  }
+
+  const failureAt = input.analysis.currentFailureAt;
+  const nodeSignals: Signal[] = [];
+  for (const { name, command, node } of nodeReads) {
+    if (node.ok) nodeSignals.push(...signalsFromKubernetesNode(node.value, name, command, failureAt));
+    else failed('node', command, node.reason);
+  }
+
+  tier2.signals = [...podSignals, ...nodeSignals];
+  const analysis = nodeSignals.length > 0 ? input.reanalyse(tier2.signals) : afterPods;
+  return { tier2, analysis };
+}

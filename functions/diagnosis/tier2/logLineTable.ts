@@ -1,0 +1,67 @@
+/**
+ * Log-line selection as data: which line of a failed container's log tail is the most
+ * informative one to quote. Each row names a hint (used to tailor the recommendation,
+ * never to choose the category: log text is untrusted) and a priority; the line with the
+ * highest priority wins, and among equals the one nearest the end of the log (the last
+ * traceback line is the exception, a launcher's summary comes after the real error).
+ *
+ * Patterns follow what the frameworks really print:
+ * - PyTorch: `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0
+ *   has a total capacity of …` (older: `torch.cuda.OutOfMemoryError`, `RuntimeError: CUDA
+ *   out of memory.`), `RuntimeError: CUDA error: an illegal memory access was encountered`,
+ *   `torch.distributed.DistBackendError: NCCL error in: …`, `[Rank 3] Watchdog caught
+ *   collective operation timeout: WorkNCCL(…)`, DataLoader's `ERROR: Unexpected bus error
+ *   encountered in worker. This might be caused by insufficient shared memory (shm).`;
+ * - TensorFlow/JAX: `ResourceExhaustedError: OOM when allocating tensor …`,
+ *   `RESOURCE_EXHAUSTED: Out of memory while trying to allocate …`;
+ * - shells and runtimes: `Killed` (a child SIGKILLed), `Segmentation fault (core dumped)`,
+ *   `Fatal Python error: Segmentation fault`, Go `panic:`, Java `Exception in thread`.
+ */
+
+export type LogHint =
+  | 'cuda-oom' // GPU memory exhausted: not a CPU memory limit problem
+  | 'nccl' // multi-GPU / multi-node communication failed
+  | 'cuda-error' // another CUDA runtime or driver error
+  | 'segfault' // native crash
+  | 'shm' // shared memory (/dev/shm) exhausted, typically DataLoader workers
+  | 'killed' // a process inside the container was SIGKILLed
+  | 'exception' // the exception line of a traceback (Python, Java, Go panic, Rust panic)
+  | 'launcher' // a launcher's summary of a child failure (torchrun, mpirun): the real error is earlier
+  | 'error'; // a line that says it is an error
+
+export interface LogLineRow {
+  hint: LogHint;
+  pattern: RegExp;
+  priority: number;
+}
+
+export const LOG_LINE_TABLE: readonly LogLineRow[] = [
+  {
+    hint: 'cuda-oom',
+    priority: 100,
+    pattern:
+      /\b(?:torch\.(?:cuda\.)?OutOfMemoryError|CUDA out of memory|CUDA error: out of memory|CUBLAS_STATUS_ALLOC_FAILED|cudaErrorMemoryAllocation|OOM when allocating tensor|RESOURCE_EXHAUSTED: Out of memory)/i,
+  },
+  {
+    hint: 'nccl',
+    priority: 90,
+    pattern: /\bNCCL (?:error|WARN)\b|\bnccl(?:SystemError|InternalError|UnhandledCudaError|RemoteError|InvalidUsage)\b|\bDistBackendError\b|Watchdog caught collective operation timeout|NCCL communicator was aborted/i,
+  },
+  {
+    hint: 'cuda-error',
+    priority: 85,
+    pattern: /\bCUDA error\b|\bcudaError\w+|CUDA driver version is insufficient|no CUDA-capable device is detected|device-side assert triggered|\bCUDNN_STATUS_\w+|\bCUBLAS_STATUS_(?!SUCCESS)\w+/i,
+  },
+  { hint: 'segfault', priority: 80, pattern: /\bSegmentation fault\b|\bSIGSEGV\b|Fatal Python error: (?:Segmentation fault|Aborted)|\bcore dumped\b/i },
+  { hint: 'shm', priority: 78, pattern: /insufficient shared memory \(shm\)|\bBus error\b|\bSIGBUS\b|No space left on device.*\/dev\/shm/i },
+  { hint: 'killed', priority: 70, pattern: /^\s*(?:\S+: line \d+: +\d+ )?Killed\b|killed by signal: Killed|\bKilled process \d+\b/i },
+  {
+    hint: 'exception',
+    priority: 60,
+    pattern:
+      /^\s*(?:[A-Za-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Fault)\b(?::|\s*$)|^Exception in thread\b|^panic: |^thread '[^']*' panicked at\b|^terminate called after throwing an instance of\b/,
+  },
+  { hint: 'launcher', priority: 45, pattern: /\bChildFailedError\b|torch\.distributed\.elastic\.multiprocessing\.errors|^\s*mpirun (?:detected|noticed) that\b|^Primary job +terminated normally, but\b/i },
+  // `ERROR: …`, `[ERROR] …`, `Error: …`, `fatal error: …` (AWS CLI), `FATAL: …`.
+  { hint: 'error', priority: 40, pattern: /(?:^|[\s[(])(?:error|fatal|critical)(?:[\])]|\s*:)/i },
+];

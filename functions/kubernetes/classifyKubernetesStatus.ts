@@ -1,0 +1,17 @@
+/** Maps a non-2xx status (and, for a log read, the Status message) to its Kubernetes error code. */
+import type { KubernetesErrorCode } from '../diagnosis/ports/KubernetesReader.js';
+import { classifyHttpStatus, type HttpFailureKind } from '../http/classifyHttpStatus.js';
+
+const CODE_FOR_KIND: Record<HttpFailureKind, KubernetesErrorCode> = {
+  unauthorized: 'K8S_UNAUTHORIZED',
+  forbidden: 'K8S_FORBIDDEN',
+  'not-found': 'K8S_NOT_FOUND',
+  unavailable: 'K8S_UNAVAILABLE',
+  'bad-request': 'K8S_BAD_REQUEST',
+};
+
+export function classifyKubernetesStatus(status: number, statusMessage: string | null, previousLog: boolean): KubernetesErrorCode {
+  // The API server's own wording: `previous terminated container "x" in pod "y" not found`.
+  if (status === 400 && previousLog && /previous terminated container .* not found/i.test(statusMessage ?? '')) return 'K8S_NO_PREVIOUS';
+  return CODE_FOR_KIND[classifyHttpStatus(status)];
+}

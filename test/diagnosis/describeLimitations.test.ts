@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { describeDiagnosisLimitations, describeReadLimitations } from '../../functions/diagnosis/describeLimitations.js';
+import type { MemoryReading } from '../../functions/diagnosis/readMemory.js';
+import { messagesEn } from '../../functions/report/messagesEn.js';
+import { emptyTier2Evidence } from '../../functions/diagnosis/tier2/Tier2Evidence.js';
+import { evidenceOf, GiB, workloadStatus } from './workloadEvidenceKit.js';
+
+const memory = (overrides: Partial<MemoryReading> = {}): MemoryReading => ({ requestBytes: 24 * GiB, limitBytes: 32 * GiB, peakBytes: 31 * GiB, samples: 12, facts: [], ...overrides });
+
+describe('describeReadLimitations', () => {
+  it('states nothing when every read succeeded', () => {
+    expect(describeReadLimitations(evidenceOf(), messagesEn)).toEqual([]);
+  });
+
+  it('names a spec that has no endpoint for its workload type, quoting the type', () => {
+    const evidence = evidenceOf({ status: workloadStatus({ type: 'SparkJob' }), spec: { ok: false, detail: 'unknown-type' } });
+    expect(describeReadLimitations(evidence, messagesEn)).toEqual(['No spec endpoint exists for workload type “SparkJob”: the submitted spec was not read.']);
+  });
+
+  it('names history read only up to its page cap, and each Tier 2 read that failed', () => {
+    const tier2 = { ...emptyTier2Evidence(), used: true, limitations: [{ type: 'no-node' as const }] };
+    const evidence = evidenceOf({ history: { ok: true, value: { records: [], pages: 20, capped: true } }, pods: { ok: false, detail: 'HTTP 403' }, tier2 });
+    expect(describeReadLimitations(evidence, messagesEn)).toEqual([
+      'Pods could not be retrieved (HTTP 403).',
+      'History was read up to 20 pages; older records were not read.',
+      'Tier 2 could not read node conditions: no node name is known.',
+    ]);
+  });
+});
+
+describe('describeDiagnosisLimitations', () => {
+  it('names partial metrics and an empty usage series when memory matters', () => {
+    const evidence = evidenceOf({ metrics: { ok: true, value: { partial: true, response: { measurements: [] } } } });
+    expect(describeDiagnosisLimitations({ evidence, category: 'OOM_KILLED', memory: memory({ samples: 0, peakBytes: null }), memoryRelevant: true }, messagesEn)).toEqual([
+      'Run:ai returned partial metrics (HTTP 207): the peak may be understated.',
+      'No CPU memory samples in the lookback window (short-lived job): no peak observed.',
+    ]);
+  });
+
+  it('says nothing about memory when memory does not matter to the category', () => {
+    const evidence = evidenceOf({ metrics: { ok: false, detail: 'HTTP 500' } });
+    expect(describeDiagnosisLimitations({ evidence, category: 'IMAGE_PULL_FAILED', memory: memory({ limitBytes: null }), memoryRelevant: false }, messagesEn)).toEqual([]);
+  });
+
+  it('names missing Tier 2 only for the categories it would explain, and only when it is not configured', () => {
+    const tier2Missing = messagesEn.limitation.tier2Unavailable();
+    const input = (category: 'UNKNOWN' | 'CRASH_APP_ERROR' | 'OOM_KILLED', tier2 = evidenceOf().tier2) => ({ evidence: evidenceOf({ tier2 }), category, memory: memory(), memoryRelevant: false });
+    expect(describeDiagnosisLimitations(input('UNKNOWN'), messagesEn)).toEqual([tier2Missing]);
+    expect(describeDiagnosisLimitations(input('CRASH_APP_ERROR'), messagesEn)).toEqual([tier2Missing]);
+    expect(describeDiagnosisLimitations(input('OOM_KILLED'), messagesEn)).toEqual([]);
+    expect(describeDiagnosisLimitations(input('UNKNOWN', emptyTier2Evidence()), messagesEn)).toEqual([]);
+  });
+});
