@@ -3,6 +3,11 @@
  * local mode. It authenticates, validates, splits and de-duplicates, enqueues, and answers
  * 202 — it never waits for a diagnosis.
  *
+ * The 202 answer is bounded whatever the body holds: the first LISTED_ACCEPTED accepted
+ * requests and the first few skipped alerts are listed, everything is counted
+ * (`acceptedCount`, `skippedCount`, `skippedByReason`). Every accepted request is enqueued,
+ * listed or not.
+ *
  * Status codes are an API, because Alertmanager resends on 5xx only: 202 accepted (with
  * the accepted and skipped alerts and reasons), 400 malformed, 401, 404, 405, 413, 415,
  * and 5xx only when enqueueing failed (503 + Retry-After; a resend can succeed) or for a
@@ -17,7 +22,7 @@ import { createTokenChecker, type WebhookTokens } from './createTokenChecker.js'
 import { IntakeError, toIntakeError } from './IntakeError.js';
 import { createConsoleLogger, type IntakeLogger } from './IntakeLogger.js';
 import { resolveLabelMap, type LabelMap } from './LabelMap.js';
-import { parseAlertmanagerPayload } from './parseAlertmanagerPayload.js';
+import { parseAlertmanagerPayload, type SkipCode, type SkippedAlert } from './parseAlertmanagerPayload.js';
 import { parseRunaiWebhook } from './parseRunaiWebhook.js';
 import { payloadTooLarge, readJsonBody } from './readJsonBody.js';
 
@@ -42,6 +47,18 @@ export interface AcceptedSummary {
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Accepted requests listed in the 202 answer; a 1 MiB body can hold ~30,000 distinct workloads. */
+export const LISTED_ACCEPTED = 50;
+
+/** The 202 answer of both webhook routes. */
+export interface IntakeAnswer {
+  accepted: AcceptedSummary[];
+  acceptedCount: number;
+  skipped: SkippedAlert[];
+  skippedCount: number;
+  skippedByReason: Partial<Record<SkipCode, number>>;
+}
 
 const ROUTES: Record<string, string> = {
   '/webhooks/alertmanager': 'POST',
@@ -113,10 +130,18 @@ export function createIntakeApp(deps: IntakeDeps): Hono {
     await enqueue(result.accepted, 'alertmanager');
     logger.info('alertmanager webhook accepted', {
       accepted: result.accepted.length,
-      skipped: result.skipped.length,
+      skipped: result.skippedCount,
+      ...(result.skippedCount > 0 ? { skippedByReason: result.skippedByReason } : {}),
       ...(result.truncatedAlerts > 0 ? { truncatedAlerts: result.truncatedAlerts } : {}),
     });
-    return c.json({ accepted: result.accepted.map(summarize), skipped: result.skipped }, 202);
+    const answer: IntakeAnswer = {
+      accepted: result.accepted.slice(0, LISTED_ACCEPTED).map(summarize),
+      acceptedCount: result.accepted.length,
+      skipped: result.skipped,
+      skippedCount: result.skippedCount,
+      skippedByReason: result.skippedByReason,
+    };
+    return c.json(answer, 202);
   });
 
   app.post('/webhooks/runai', requireToken, limitBody, async (c) => {
@@ -125,7 +150,8 @@ export function createIntakeApp(deps: IntakeDeps): Hono {
     if (!result.ok) throw new IntakeError('BAD_REQUEST', result.error);
     await enqueue([result.message], 'runai');
     logger.info('runai webhook accepted', { dedupeKey: result.message.dedupeKey });
-    return c.json({ accepted: [summarize(result.message)], skipped: [] }, 202);
+    const answer: IntakeAnswer = { accepted: [summarize(result.message)], acceptedCount: 1, skipped: [], skippedCount: 0, skippedByReason: {} };
+    return c.json(answer, 202);
   });
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));

@@ -14,7 +14,9 @@ export interface WorkloadIdentifiers {
   project?: string;
 }
 
-export type IdentifierResult = { ok: true; ids: WorkloadIdentifiers } | { ok: false; reason: string };
+export type IdentifierResult =
+  | { ok: true; ids: WorkloadIdentifiers }
+  | { ok: false; code: 'invalid_identifier' | 'missing_identifier'; reason: string };
 
 type Pick = { value?: string; problem?: string };
 
@@ -58,7 +60,7 @@ export function extractWorkloadIdentifiers(
   // Garbage in any identifier label skips the alert: using the other labels would guess.
   if (cluster.problem || workloadId.problem || workloadName.problem || project.problem) {
     const problems = [cluster, workloadId, workloadName, project].flatMap((p) => (p.problem ? [p.problem] : []));
-    return { ok: false, reason: `invalid identifier ${problems.join('; ')}` };
+    return { ok: false, code: 'invalid_identifier', reason: `invalid identifier ${problems.join('; ')}` };
   }
 
   const reasons: string[] = [];
@@ -79,7 +81,7 @@ export function extractWorkloadIdentifiers(
         (unmapped ? ' (label "cluster" is not read as a Run:ai cluster id; add it to the label map if it holds one)' : ''),
     );
   }
-  if (reasons.length > 0 || clusterId === undefined) return { ok: false, reason: reasons.join('; ') };
+  if (reasons.length > 0 || clusterId === undefined) return { ok: false, code: 'missing_identifier', reason: reasons.join('; ') };
 
   const ids: WorkloadIdentifiers = { clusterId };
   if (workloadId.value !== undefined) ids.workloadId = workloadId.value;

@@ -1,7 +1,12 @@
 /**
  * Alertmanager v4 webhook body → one QueuedDiagnosis per distinct firing workload, plus
- * every alert that was not turned into a request, with the reason. Pure and total: any
- * input gives either `ok: true` or `ok: false` with a readable 400 message, never a throw.
+ * what was not turned into a request: a count per reason code and the first few skipped
+ * alerts with their reasons. Pure and total: any input gives either `ok: true` or
+ * `ok: false` with a readable 400 message, never a throw.
+ *
+ * Skips are counted, not listed one by one: a 1 MiB body holds ~350,000 empty alerts, and
+ * one reason each made a 40–70 MB answer — past Lambda's 6 MB response limit, so API
+ * Gateway answered 5xx and Alertmanager resent the same body forever.
  */
 import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
 import { AlertSchema, AlertmanagerPayloadSchema } from './AlertmanagerPayloadSchema.js';
@@ -13,24 +18,42 @@ import { resolveLabelMap, type LabelMap } from './LabelMap.js';
 import { readPlainAlert } from './readPlainAlert.js';
 import { identifierProblem } from './validateIdentifier.js';
 
+/** Why an alert started no diagnosis: stable codes, counted in the 202 answer and in logs. */
+export type SkipCode = 'invalid_alert' | 'not_firing' | 'invalid_identifier' | 'missing_identifier' | 'duplicate';
+
 export interface SkippedAlert {
   /** Position in the payload's `alerts` array. */
   index: number;
   fingerprint?: string;
   alertname?: string;
+  code: SkipCode;
   reason: string;
 }
+
+/** How many skipped alerts are listed with their reasons; the rest are only counted. */
+export const DEFAULT_LISTED_SKIPS = 20;
 
 export interface AlertmanagerParseOptions {
   receivedAt: Date;
   /** `?clusterId=` of the receiver URL: the cluster of alerts that carry no cluster label. */
   clusterIdFallback?: string | undefined;
   labelMap?: Partial<LabelMap> | undefined;
+  /** Default DEFAULT_LISTED_SKIPS. */
+  listedSkips?: number;
 }
 
-export type AlertmanagerParseResult =
-  | { ok: true; accepted: QueuedDiagnosis[]; skipped: SkippedAlert[]; truncatedAlerts: number }
-  | { ok: false; error: string };
+export interface AlertmanagerParsed {
+  ok: true;
+  accepted: QueuedDiagnosis[];
+  /** The first `listedSkips` skipped alerts, in payload order. */
+  skipped: SkippedAlert[];
+  skippedCount: number;
+  /** Every skipped alert counted under its code; codes with no skip are absent. */
+  skippedByReason: Partial<Record<SkipCode, number>>;
+  truncatedAlerts: number;
+}
+
+export type AlertmanagerParseResult = AlertmanagerParsed | { ok: false; error: string };
 
 type AlertContext = NonNullable<QueuedDiagnosis['alert']>;
 
@@ -51,12 +74,31 @@ function alertContext(fingerprint: string | undefined, alertname: string | undef
   return context;
 }
 
-function skippedEntry(index: number, context: AlertContext, reason: string): SkippedAlert {
+function skippedEntry(index: number, context: AlertContext, code: SkipCode, reason: string): SkippedAlert {
   return {
     index,
     ...(context.fingerprint !== undefined ? { fingerprint: context.fingerprint } : {}),
     ...(context.alertname !== undefined ? { alertname: context.alertname } : {}),
+    code,
     reason,
+  };
+}
+
+/** Counts every skip; keeps the first `listed` in full. The reason text is built only for those. */
+function createSkipTally(listed: number): {
+  skip(code: SkipCode, entry: () => SkippedAlert): void;
+  result(): Pick<AlertmanagerParsed, 'skipped' | 'skippedCount' | 'skippedByReason'>;
+} {
+  const skipped: SkippedAlert[] = [];
+  const skippedByReason: Partial<Record<SkipCode, number>> = {};
+  let skippedCount = 0;
+  return {
+    skip(code, entry) {
+      skippedCount++;
+      skippedByReason[code] = (skippedByReason[code] ?? 0) + 1;
+      if (skipped.length < listed) skipped.push(entry());
+    },
+    result: () => ({ skipped, skippedCount, skippedByReason }),
   };
 }
 
@@ -74,7 +116,7 @@ export function parseAlertmanagerPayload(body: unknown, options: AlertmanagerPar
   const receivedAt = options.receivedAt.toISOString();
   const common = payload.data.commonLabels ?? {};
   const accepted: QueuedDiagnosis[] = [];
-  const skipped: SkippedAlert[] = [];
+  const tally = createSkipTally(Math.max(0, options.listedSkips ?? DEFAULT_LISTED_SKIPS));
   const firstByKey = new Map<string, { index: number; message: QueuedDiagnosis }>();
 
   payload.data.alerts.forEach((raw, index) => {
@@ -82,7 +124,8 @@ export function parseAlertmanagerPayload(body: unknown, options: AlertmanagerPar
     const plain = readPlainAlert(raw);
     const alert = plain ? { success: true as const, data: plain } : AlertSchema.safeParse(raw);
     if (!alert.success) {
-      skipped.push({ index, reason: `invalid alert: ${formatValidationError(alert.error, 2)}` });
+      const { error } = alert;
+      tally.skip('invalid_alert', () => ({ index, code: 'invalid_alert', reason: `invalid alert: ${formatValidationError(error, 2)}` }));
       return;
     }
     // Alert labels override the group's common labels. No prototype: label names are
@@ -93,13 +136,14 @@ export function parseAlertmanagerPayload(body: unknown, options: AlertmanagerPar
     const status = alert.data.status ?? payload.data.status;
     if (status !== 'firing') {
       const what = status === 'resolved' ? 'resolved alert' : `alert status ${JSON.stringify(String(status).slice(0, 20))}`;
-      skipped.push(skippedEntry(index, context, `${what}: only firing alerts start a diagnosis`));
+      tally.skip('not_firing', () => skippedEntry(index, context, 'not_firing', `${what}: only firing alerts start a diagnosis`));
       return;
     }
 
     const identifiers = extractWorkloadIdentifiers(labels, map, fallback);
     if (!identifiers.ok) {
-      skipped.push(skippedEntry(index, context, identifiers.reason));
+      const { code, reason } = identifiers;
+      tally.skip(code, () => skippedEntry(index, context, code, reason));
       return;
     }
     const intent = inferAlertIntent(labels, alert.data.annotations);
@@ -109,7 +153,7 @@ export function parseAlertmanagerPayload(body: unknown, options: AlertmanagerPar
     if (first) {
       // One live symptom is enough: the workload is still running, so look for it there.
       if (intent === 'active') first.message.request.intent = 'active';
-      skipped.push(skippedEntry(index, context, `duplicate of alert #${first.index} (${dedupeKey})`));
+      tally.skip('duplicate', () => skippedEntry(index, context, 'duplicate', `duplicate of alert #${first.index} (${dedupeKey})`));
       return;
     }
     // `ids` is built afresh for this alert: extending it in place saves a copy per alert.
@@ -127,5 +171,5 @@ export function parseAlertmanagerPayload(body: unknown, options: AlertmanagerPar
     accepted.push(message);
   });
 
-  return { ok: true, accepted, skipped, truncatedAlerts: payload.data.truncatedAlerts ?? 0 };
+  return { ok: true, accepted, ...tally.result(), truncatedAlerts: payload.data.truncatedAlerts ?? 0 };
 }

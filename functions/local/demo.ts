@@ -25,7 +25,9 @@ const out = (text: string) => process.stdout.write(text);
 
 interface IntakeAnswer {
   accepted?: { workloadId?: string; workloadName?: string; project?: string; intent?: string }[];
+  acceptedCount?: number;
   skipped?: { index: number; alertname?: string; reason: string }[];
+  skippedCount?: number;
   message?: string;
 }
 
@@ -62,7 +64,10 @@ async function demo(): Promise<number> {
       const acceptedMs = Math.round(performance.now() - posted);
       const accepted = answer.accepted ?? [];
       const skipped = answer.skipped ?? [];
-      out(`== ${file}: POST /webhooks/alertmanager -> ${response.status} in ${acceptedMs} ms: ${accepted.length} accepted, ${skipped.length} skipped\n`);
+      out(
+        `== ${file}: POST /webhooks/alertmanager -> ${response.status} in ${acceptedMs} ms: ` +
+          `${answer.acceptedCount ?? accepted.length} accepted, ${answer.skippedCount ?? skipped.length} skipped\n`,
+      );
       if (response.status !== 202) {
         ok = false;
         out(`   ${answer.message ?? 'unexpected answer'}\n\n`);

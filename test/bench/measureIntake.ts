@@ -56,10 +56,10 @@ export async function measureIntake(options: IntakeOptions): Promise<IntakeFigur
       timings.parsePayload.push(parsePayload);
     }
     if (response.status !== 202) throw new Error(`intake answered ${response.status}: ${answer.slice(0, 300)}`);
-    const summary = JSON.parse(answer) as { accepted: unknown[]; skipped: unknown[] };
-    accepted = summary.accepted.length;
-    skipped = summary.skipped.length;
-    if (queue.size !== accepted) throw new Error(`queue holds ${queue.size} messages, the 202 body lists ${accepted}`);
+    const summary = JSON.parse(answer) as { acceptedCount: number; skippedCount: number };
+    accepted = summary.acceptedCount;
+    skipped = summary.skippedCount;
+    if (queue.size !== accepted) throw new Error(`queue holds ${queue.size} messages, the 202 body counts ${accepted}`);
   }
   const medianMs = median(timings.handler);
   const jsonParseMs = median(timings.jsonParse);

@@ -32,7 +32,10 @@ describe('POST /webhooks/alertmanager', () => {
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({
       accepted: [{ dedupeKey: `${CLUSTER}:name:ml/train`, clusterId: CLUSTER, workloadName: 'train', project: 'ml', intent: 'terminal' }],
+      acceptedCount: 1,
       skipped: [],
+      skippedCount: 0,
+      skippedByReason: {},
     });
     expect(queue.batches).toHaveLength(1);
     expect(queue.batches[0]![0]!.request.workloadName).toBe('train');
@@ -90,7 +93,10 @@ describe('POST /webhooks/runai', () => {
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({
       accepted: [{ dedupeKey: `${CLUSTER}:id:wl-9`, clusterId: CLUSTER, workloadId: 'wl-9', intent: 'active' }],
+      acceptedCount: 1,
       skipped: [],
+      skippedCount: 0,
+      skippedByReason: {},
     });
     expect(queue.batches[0]).toHaveLength(1);
   });

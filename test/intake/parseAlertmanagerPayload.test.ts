@@ -191,8 +191,10 @@ describe('parseAlertmanagerPayload', () => {
       );
       expect(result.accepted.map((m) => m.request.workloadName)).toEqual(['train', 'eval']);
       expect(result.skipped).toEqual([
-        { index: 1, fingerprint: 'bbbb', alertname: 'Other', reason: `duplicate of alert #0 (${CLUSTER}:name:p/train)` },
+        { index: 1, fingerprint: 'bbbb', alertname: 'Other', code: 'duplicate', reason: `duplicate of alert #0 (${CLUSTER}:name:p/train)` },
       ]);
+      expect(result.skippedCount).toBe(1);
+      expect(result.skippedByReason).toEqual({ duplicate: 1 });
     });
 
     it('upgrades the kept request to active when a duplicate names a live symptom', () => {

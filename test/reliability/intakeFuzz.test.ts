@@ -22,8 +22,9 @@ import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { QueuedDiagnosisSchema, type QueuedDiagnosis } from '../../functions/core/queuedDiagnosis.js';
-import { createIntakeApp } from '../../functions/intake/createIntakeApp.js';
+import { createIntakeApp, LISTED_ACCEPTED } from '../../functions/intake/createIntakeApp.js';
 import type { IntakeLogger } from '../../functions/intake/IntakeLogger.js';
+import { DEFAULT_LISTED_SKIPS } from '../../functions/intake/parseAlertmanagerPayload.js';
 import { createMemoryQueue } from '../../functions/queue/createMemoryQueue.js';
 import { CLUSTER, NOW, TOKEN } from '../intake/intakeTestKit.js';
 import { clone, Tally } from './reliabilityKit.js';
@@ -497,8 +498,13 @@ function checkClientError(label: string, outcome: Outcome): void {
   expect(outcome.enqueued, `${label}: a rejected request enqueued something`).toEqual([]);
 }
 
-function checkEnqueued(label: string, enqueued: QueuedDiagnosis[], accepted: unknown[]): void {
-  expect(enqueued.length, `${label}: queue vs accepted`).toBe(accepted.length);
+function checkEnqueued(label: string, enqueued: QueuedDiagnosis[], accepted: unknown[], acceptedCount: unknown): void {
+  expect(enqueued.length, `${label}: queue vs accepted`).toBe(acceptedCount);
+  // The answer lists the first accepted requests, in queue order.
+  expect(accepted.length, `${label}: accepted list`).toBe(Math.min(enqueued.length, LISTED_ACCEPTED));
+  expect(accepted.map((a) => (a as { dedupeKey: unknown }).dedupeKey), `${label}: accepted list vs queue`).toEqual(
+    enqueued.slice(0, LISTED_ACCEPTED).map((m) => m.dedupeKey),
+  );
   for (const message of enqueued) {
     expect(QueuedDiagnosisSchema.safeParse(message).success, `${label}: invalid queued message`).toBe(true);
     const { clusterId, workloadId, workloadName, project } = message.request;
@@ -532,24 +538,30 @@ describe(`fuzz at volume: ${RUNS_PER_ROUTE} requests per webhook route`, () => {
           return;
         }
         const accepted = outcome.json['accepted'] as unknown[];
-        const skipped = outcome.json['skipped'] as Array<{ index: unknown; reason: unknown }>;
+        const skipped = outcome.json['skipped'] as Array<{ index: unknown; reason: unknown; code: unknown }>;
+        const acceptedCount = outcome.json['acceptedCount'] as number;
+        const skippedCount = outcome.json['skippedCount'] as number;
+        const byReason = outcome.json['skippedByReason'] as Record<string, number>;
         expect(Array.isArray(accepted) && Array.isArray(skipped), label).toBe(true);
-        checkEnqueued(label, outcome.enqueued, accepted);
+        checkEnqueued(label, outcome.enqueued, accepted, acceptedCount);
         for (const entry of skipped) {
           expect(typeof entry.reason === 'string' && entry.reason.length > 0, `${label}: skip without a reason`).toBe(true);
           expect(Number.isInteger(entry.index), label).toBe(true);
+          expect(byReason[entry.code as string], `${label}: listed skip not counted under its code`).toBeGreaterThan(0);
         }
-        tally.add('alertmanager alerts accepted', accepted.length);
+        expect(skipped.length, label).toBe(Math.min(skippedCount, DEFAULT_LISTED_SKIPS));
+        expect(Object.values(byReason).reduce((a, b) => a + b, 0), `${label}: skip counts`).toBe(skippedCount);
+        tally.add('alertmanager alerts accepted', acceptedCount);
         // Every alert of the payload that was read is accounted for, exactly once.
         const parsed = typeof body === 'string' ? safeJson(body.replace(/^\uFEFF/, '')) : undefined;
         const alerts = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)['alerts'] : undefined;
         if (Array.isArray(alerts)) {
-          expect(accepted.length + skipped.length, `${label}: alerts lost`).toBe(alerts.length);
+          expect(acceptedCount + skippedCount, `${label}: alerts lost`).toBe(alerts.length);
           expect(new Set(skipped.map((s) => s.index)).size, label).toBe(skipped.length);
         }
         if (c.benignOnly && body === original && q === '' && (type === 'application/json' || type === undefined)) {
           tally.add('alertmanager benign payloads');
-          expect(accepted.length, `${label}: a valid alert was lost to a benign change`).toBe(expectedWorkloads(c.payload));
+          expect(acceptedCount, `${label}: a valid alert was lost to a benign change`).toBe(expectedWorkloads(c.payload));
         }
       }),
       { numRuns: RUNS_PER_ROUTE, seed: SEED, endOnFailure: true },
@@ -575,7 +587,7 @@ describe(`fuzz at volume: ${RUNS_PER_ROUTE} requests per webhook route`, () => {
         const accepted = outcome.json['accepted'] as unknown[];
         expect(accepted, label).toHaveLength(1);
         expect(outcome.json['skipped'], label).toEqual([]);
-        checkEnqueued(label, outcome.enqueued, accepted);
+        checkEnqueued(label, outcome.enqueued, accepted, outcome.json['acceptedCount']);
         const request = outcome.enqueued[0]!.request;
         expect(['terminal', 'active'], label).toContain(request.intent);
       }),
