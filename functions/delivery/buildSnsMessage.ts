@@ -105,7 +105,8 @@ export function buildSnsMessage(
   });
   const fits = (notification: SnsNotification) => snsPayloadBytes(notification) <= maxBytes;
   const reRenders = typeof textReport === 'function';
-  const render = (shown: Verdict) => (typeof textReport === 'function' ? textReport(shown) : textReport);
+  // Well-formed before it is measured: the size guard must count the bytes that are sent.
+  const render = (shown: Verdict) => wellFormed(typeof textReport === 'function' ? textReport(shown) : textReport);
 
   const total = verdict.evidence.length;
   const keeping = (kept: number): Verdict =>
