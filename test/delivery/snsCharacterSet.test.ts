@@ -56,6 +56,7 @@ describe('SNS character set', () => {
 
   it('a digest of such verdicts publishes only allowed characters', () => {
     const entries = HOSTILE.map((hostile, i) => ({
+      key: `key-${i}${hostile}`,
       verdict: makeVerdict({
         workload: { id: `id${i}${hostile}`, name: `name${hostile}`, project: `proj${hostile}`, clusterId: `cl${hostile}`, phase: 'Failed', type: 'training' },
         evidence: [{ text: `evidence ${hostile}`, source: 'get_workload_events' }],
