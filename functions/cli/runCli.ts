@@ -12,6 +12,7 @@ import { renderTextReport } from '../report/renderTextReport.js';
 import { createRunaiClient } from '../runai/createRunaiClient.js';
 import { isRunaiError } from '../diagnosis/ports/RunaiError.js';
 import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
+import { neutraliseControlCharacters } from '../safety/neutraliseControlCharacters.js';
 import { redactSecrets } from '../safety/redactSecrets.js';
 import { loadScenarios, startRunaiSimulator, type RunaiSimulator, type Scenario } from '../simulator/startRunaiSimulator.js';
 import { createTier2Access, type Tier2AccessHandle } from '../kubernetes/createTier2Access.js';
@@ -50,7 +51,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     options = parseCliArguments(argv);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`runai-diagnose: ${error.message} (see --help)\n`);
+      io.stderr(`runai-diagnose: ${printableError(error.message)} (see --help)\n`);
       return EXIT_USAGE;
     }
     throw error;
@@ -92,7 +93,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     }
   } catch (error) {
     if (error instanceof ConfigurationError || error instanceof UsageError || error instanceof Tier2ConfigError) {
-      io.stderr(`runai-diagnose: ${error.message}\n`);
+      io.stderr(`runai-diagnose: ${printableError(error.message)}\n`);
       await simulator?.close();
       return EXIT_USAGE;
     }
@@ -119,7 +120,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
           : error.code === 'RUNAI_BAD_RESPONSE'
             ? 'Run:ai answered with a response that cannot be read'
             : 'cannot reach Run:ai';
-      io.stderr(`runai-diagnose: ${what} at ${clientConfig.baseUrl}: ${redactSecrets(error.message)} [${error.code}]\n`);
+      io.stderr(`runai-diagnose: ${what} at ${clientConfig.baseUrl}: ${printableError(error.message)} [${error.code}]\n`);
       return EXIT_RUNAI;
     }
     throw error;
@@ -129,6 +130,15 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     await simulator?.close();
     await kubernetesSimulator?.close();
   }
+}
+
+/**
+ * Error text for stderr: it can carry server text (a Run:ai or Kubernetes message, a schema
+ * summary of an answer) or a file's content, so it is redacted and made inert on a terminal
+ * (no escape sequences, controls or bidi overrides; one line) whatever produced it.
+ */
+export function printableError(message: string): string {
+  return neutraliseControlCharacters(redactSecrets(message));
 }
 
 function requestFrom(options: CliOptions): DiagnosisRequest {
