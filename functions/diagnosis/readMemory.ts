@@ -49,8 +49,22 @@ function seriesValues(metrics: MetricsResult, type: string): number[] {
   return metrics.response.measurements
     .filter((measurement) => measurement.type === type)
     .flatMap((measurement) => measurement.values ?? [])
-    .map((sample) => Number(sample.value))
-    .filter((value) => Number.isFinite(value) && value >= 0);
+    .map((sample) => sampleBytes(sample.value))
+    .filter((value): value is number => value !== null);
+}
+
+// A plain non-negative decimal: `Number()` would read "" and " " as 0, and accept "0x10".
+const DECIMAL = /^\+?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * One metric sample in bytes, or null when the value is no sample: the API types `value` as
+ * a string, and a blank, negative, non-finite or non-numeric one is not a measurement.
+ */
+function sampleBytes(value: string | number): number | null {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  if (!DECIMAL.test(text)) return null;
+  const bytes = Number(text);
+  return Number.isFinite(bytes) && bytes >= 0 ? bytes : null;
 }
 
 export function readMemory(input: {
