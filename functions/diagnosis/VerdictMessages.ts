@@ -25,6 +25,7 @@ export interface VerdictMessages {
     eventsUnavailable(detail: string): string;
     podsUnavailable(detail: string): string;
     noPods(): string;
+    podsPageCap(pages: number): string;
     specUnavailable(detail: string): string;
     specUnknownType(type: string | null): string;
     historyUnavailable(detail: string): string;

@@ -21,6 +21,8 @@ export interface WorkloadEvidence {
   status: WorkloadDetailed;
   events: Read<RunaiEvent[]>;
   pods: Read<Pod[]>;
+  /** Pages read when the pods listing stopped at its page cap with more pages announced (absent: every pod was read). */
+  podsCappedAt?: number | null;
   /** `unknown-type`: no spec endpoint matches the workload type (not called). */
   spec: Read<WorkloadSpecResponse> | { ok: false; detail: 'unknown-type' };
   history: Read<HistoryRead>;

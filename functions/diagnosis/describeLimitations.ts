@@ -16,6 +16,7 @@ export function describeReadLimitations(evidence: WorkloadEvidence, messages: Ve
   if (!evidence.events.ok) limitations.push(limitation.eventsUnavailable(evidence.events.detail));
   if (!evidence.pods.ok) limitations.push(limitation.podsUnavailable(evidence.pods.detail));
   else if (evidence.pods.value.length === 0) limitations.push(limitation.noPods());
+  if (evidence.podsCappedAt) limitations.push(limitation.podsPageCap(evidence.podsCappedAt));
   if (!evidence.spec.ok) {
     limitations.push(
       evidence.spec.detail === 'unknown-type'

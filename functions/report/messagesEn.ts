@@ -293,6 +293,7 @@ export const messagesEn: Messages = {
     eventsUnavailable: (detail) => `Events could not be retrieved (${detail}): this is a retrieval failure, not an absence of events; history was used instead.`,
     podsUnavailable: (detail) => `Pods could not be retrieved (${detail}).`,
     noPods: () => 'No pods were returned: pod phases, nodes and pod resources are missing.',
+    podsPageCap: (pages) => `Pods were read up to ${pages} pages; the remaining pods were not read.`,
     specUnavailable: (detail) => `The submitted spec could not be retrieved (${detail}): image, command, memory limit and restart policy are not corroborated.`,
     specUnknownType: (type) => `No spec endpoint exists for workload type ${type ? quoted(type) : '(none)'}: the submitted spec was not read.`,
     historyUnavailable: (detail) => `History could not be retrieved (${detail}): recurrence is counted from the current failure only.`,

@@ -322,6 +322,7 @@ export const messagesFr: Messages = {
       `Les événements n'ont pas pu être récupérés (${detail}) : il s'agit d'un échec de récupération, et non d'une absence d'événements ; l'historique a été utilisé à la place.`,
     podsUnavailable: (detail) => `Les pods n'ont pas pu être récupérés (${detail}).`,
     noPods: () => "Aucun pod n'a été retourné : les phases des pods, les nœuds et les ressources des pods manquent.",
+    podsPageCap: (pages) => `Les pods ont été lus jusqu'à ${pages} pages ; les pods restants n'ont pas été lus.`,
     specUnavailable: (detail) =>
       `La spec soumise n'a pas pu être récupérée (${detail}) : l'image, la commande, la limite de mémoire et la politique de redémarrage ne sont pas corroborées.`,
     specUnknownType: (type) =>
