@@ -97,9 +97,10 @@ export function buildSnsMessage(
 ): SnsNotification {
   const Subject = verdictSubject(verdict, context);
   const MessageAttributes = verdictAttributes(verdict, context);
+  const keyed = (shown: Verdict): Verdict => (context.occurrenceKey ? { ...shown, occurrenceKey: context.occurrenceKey } : shown);
   const assemble = (shown: Verdict, text: string): SnsNotification => ({
     Subject,
-    Message: snsJsonMessage(wellFormed(text), verdictJson(shown)),
+    Message: snsJsonMessage(wellFormed(text), verdictJson(keyed(shown))),
     MessageStructure: 'json',
     MessageAttributes,
   });

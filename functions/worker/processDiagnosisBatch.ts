@@ -215,7 +215,7 @@ export async function processDiagnosisBatch(records: readonly SqsRecordLike[], d
 
     const build = (planned: PlannedNotification<Claimed>): SnsNotification =>
       planned.kind === 'single'
-        ? buildSnsMessage(planned.item.result.verdict, deps.renderText, contextOf(planned.item.queued))
+        ? buildSnsMessage(planned.item.result.verdict, deps.renderText, { ...contextOf(planned.item.queued), occurrenceKey: planned.item.key })
         : renderDigest(
             planned.clusterId,
             planned.items.map((group) => ({ key: group.key, verdict: group.result.verdict, context: contextOf(group.queued) })),
