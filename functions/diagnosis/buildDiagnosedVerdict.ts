@@ -53,7 +53,7 @@ export interface DiagnosisContext {
 
 export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Analysis, context: DiagnosisContext): Verdict {
   const { messages } = context;
-  const { base, list, limitations } = startVerdict(evidence, messages);
+  const { base, list, limitations, citeSelection } = startVerdict(evidence, messages);
   const { category, supporting, runnersUp } = analysis.classification;
   // The rule names its deciding kind first (an exit code before the crash loop it explains,
   // the kubelet's probe kill before the kill it caused): those signals lead the evidence.
@@ -67,6 +67,7 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
     list.addSignals(analysis.signals.filter((signal) => UNKNOWN_LEAD_KINDS.includes(signal.kind)), MAX_SUPPORTING_EVIDENCE);
     list.addFact(phaseFact(evidence), 'get_workload_status');
   }
+  citeSelection();
   // Tier 2's quoted log lines: evidence, never a signal (log text does not choose the category).
   for (const finding of evidence.tier2?.logs ?? []) list.addFact(finding.fact, finding.source);
   const corroborating = analysis.signals.filter((signal) => CORROBORATING_KINDS[category].includes(signal.kind) && !supporting.includes(signal));
