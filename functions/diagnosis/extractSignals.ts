@@ -18,6 +18,8 @@ import {
   SYSTEM_SIGNAL_EXIT_CODES,
 } from './signalTables.js';
 import { parseQuantity } from '../core/parseQuantity.js';
+import { maskIdentifiers, type NameMask } from './maskIdentifiers.js';
+import { eventNames, workloadNames } from './workloadNames.js';
 
 /** The first event-table row matching this reason (and message/source where the row demands). */
 export function matchEventReason(reason: string | null | undefined, message: string | null | undefined, source: string | null | undefined): SignalKind | null {
@@ -94,8 +96,11 @@ function toSignal(draft: SignalDraft): Signal {
   return signal;
 }
 
-/** Signals from the workload status: phase, phaseReason, phaseMessage, conditions, pending scheduling messages. */
-export function signalsFromStatus(status: WorkloadDetailed): Signal[] {
+/**
+ * Signals from the workload status: phase, phaseReason, phaseMessage, conditions, pending scheduling messages.
+ * `mask` hides the names users chose from the patterns (maskIdentifiers); evidence quotes the original.
+ */
+export function signalsFromStatus(status: WorkloadDetailed, mask: NameMask = maskIdentifiers(workloadNames({ status }))): Signal[] {
   const signals: Signal[] = [];
   const at = parseTimestamp(status.phaseUpdatedAt);
   const phaseFact: Fact = {
@@ -104,13 +109,13 @@ export function signalsFromStatus(status: WorkloadDetailed): Signal[] {
     phaseReason: status.phaseReason ? quoteName(status.phaseReason) : null,
     phaseMessage: status.phaseMessage ? quoteMessage(status.phaseMessage) : null,
   };
-  const kinds = new Set<SignalKind>(matchPhaseMessage(status.phaseMessage));
-  const reasonKind = matchEventReason(status.phaseReason, status.phaseMessage, null);
+  const kinds = new Set<SignalKind>(matchPhaseMessage(mask(status.phaseMessage)));
+  const reasonKind = matchEventReason(status.phaseReason, mask(status.phaseMessage), null);
   if (reasonKind) kinds.add(reasonKind);
   for (const kind of kinds) {
-    signals.push(toSignal({ kind, source: 'get_workload_status', origin: 'phase', fact: phaseFact, at, rawMessage: status.phaseMessage }));
+    signals.push(toSignal({ kind, source: 'get_workload_status', origin: 'phase', fact: phaseFact, at, rawMessage: mask(status.phaseMessage) }));
   }
-  for (const condition of status.conditions ?? []) signals.push(...signalsFromCondition(condition));
+  for (const condition of status.conditions ?? []) signals.push(...signalsFromCondition(condition, mask));
   for (const pending of status.pendingSchedulingMessages ?? []) {
     signals.push(
       toSignal({
@@ -130,13 +135,13 @@ export function signalsFromStatus(status: WorkloadDetailed): Signal[] {
   return signals;
 }
 
-function signalsFromCondition(condition: Condition): Signal[] {
-  const kinds = new Set<SignalKind>(matchPhaseMessage(condition.message));
-  const reasonKind = matchEventReason(condition.reason, condition.message, null);
+function signalsFromCondition(condition: Condition, mask: NameMask): Signal[] {
+  const kinds = new Set<SignalKind>(matchPhaseMessage(mask(condition.message)));
+  const reasonKind = matchEventReason(condition.reason, mask(condition.message), null);
   if (reasonKind) kinds.add(reasonKind);
   // A condition *type* such as "Evicted" or "Preempted" speaks only while it holds.
   if ((condition.status ?? '').toLowerCase() === 'true') {
-    const typeKind = matchEventReason(condition.type, condition.message, null);
+    const typeKind = matchEventReason(condition.type, mask(condition.message), null);
     if (typeKind) kinds.add(typeKind);
   }
   if (kinds.size === 0) return [];
@@ -148,17 +153,17 @@ function signalsFromCondition(condition: Condition): Signal[] {
     message: condition.message ? quoteMessage(condition.message) : null,
   };
   const at = parseTimestamp(condition.lastTransitionTime);
-  return [...kinds].map((kind) => toSignal({ kind, source: 'get_workload_status', origin: 'condition', fact, at, rawMessage: condition.message }));
+  return [...kinds].map((kind) => toSignal({ kind, source: 'get_workload_status', origin: 'condition', fact, at, rawMessage: mask(condition.message) }));
 }
 
 /**
  * Signals from events. Identical events (same reason, message and object: a back-off loop
  * relayed many times) become one signal carrying the repeat count and the newest time.
  */
-export function signalsFromEvents(events: readonly RunaiEvent[], origin: 'event' | 'history-event'): Signal[] {
+export function signalsFromEvents(events: readonly RunaiEvent[], origin: 'event' | 'history-event', mask: NameMask = maskIdentifiers({ names: eventNames(events) })): Signal[] {
   const grouped = new Map<string, { event: RunaiEvent; kind: SignalKind; repeats: number; at: number | null }>();
   for (const event of events) {
-    const kind = matchEventReason(event.reason, event.message, event.source);
+    const kind = matchEventReason(event.reason, mask(event.message), event.source);
     if (!kind) continue;
     const key = `${kind}\u0000${event.reason}\u0000${event.message}\u0000${event.involvedObject?.name ?? ''}`;
     const at = parseTimestamp(event.createdAt);
@@ -182,7 +187,7 @@ export function signalsFromEvents(events: readonly RunaiEvent[], origin: 'event'
       fact,
       at,
       repeats,
-      rawMessage: event.message,
+      rawMessage: mask(event.message),
       nodeName: kind === 'NODE_FAILURE' || kind === 'EVICTED' ? nodeNameFromEvent(event) : null,
     });
   });
@@ -219,9 +224,10 @@ export function signalsFromPods(pods: readonly Pod[]): Signal[] {
 }
 
 /** Phase updates and events from history, each read like its live counterpart. */
-export function signalsFromHistory(records: readonly HistoryRecord[]): Signal[] {
+export function signalsFromHistory(records: readonly HistoryRecord[], mask?: NameMask): Signal[] {
   const events: RunaiEvent[] = [];
   const signals: Signal[] = [];
+  const masked = mask ?? maskIdentifiers({ names: eventNames(records.flatMap((record) => (record.spec?.event ? [record.spec.event] : []))) });
   for (const record of records) {
     const event = record.spec?.event;
     if (event) {
@@ -232,9 +238,9 @@ export function signalsFromHistory(records: readonly HistoryRecord[]): Signal[] 
     if (!update) continue;
     const at = parseTimestamp(record.meta.creationTimestamp);
     const fact: Fact = { type: 'history-phase', phase: quoteName(update.phase), phaseMessage: update.phaseMessage ? quoteMessage(update.phaseMessage) : null };
-    for (const kind of matchPhaseMessage(update.phaseMessage)) {
-      signals.push(toSignal({ kind, source: 'get_workload_history', origin: 'history-phase', fact, at, rawMessage: update.phaseMessage }));
+    for (const kind of matchPhaseMessage(masked(update.phaseMessage))) {
+      signals.push(toSignal({ kind, source: 'get_workload_history', origin: 'history-phase', fact, at, rawMessage: masked(update.phaseMessage) }));
     }
   }
-  return [...signals, ...signalsFromEvents(events, 'history-event')];
+  return [...signals, ...signalsFromEvents(events, 'history-event', masked)];
 }
