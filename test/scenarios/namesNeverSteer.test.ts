@@ -5,7 +5,8 @@
  * named `oomkilled-repro` is not an OOM; a workload named `nodenotready-sim` pages nobody.
  *
  * In process for speed: the diagnosis against the Run:ai simulator (and, for Tier 2
- * scenarios, the Kubernetes simulator) over loopback HTTP, without the CLI around it.
+ * scenarios, the Kubernetes simulator) over loopback HTTP, without the CLI around it; the
+ * original and its renamed copies are served together by one simulator pair.
  * Recommendations are compared by id, through a catalog that words each one as its id (the
  * English sentences quote the renamed names).
  */
@@ -18,9 +19,12 @@ import { createTier2Access } from '../../functions/kubernetes/createTier2Access.
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { createRunaiClient } from '../../functions/runai/createRunaiClient.js';
 import { startKubernetesSimulator } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
-import { loadScenarios, startRunaiSimulator, type Scenario } from '../../functions/simulator/startRunaiSimulator.js';
+import { loadScenarios, startRunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
 import { ExpectSchema, FIXTURES_DIR } from './scenarioHarness.js';
 import { renameScenario } from './renameScenario.js';
+import { mergeScenarioCopies, withDistinctIds, type ScenarioCopy } from './mergeScenarioCopies.js';
+import type { RunaiReader } from '../../functions/diagnosis/ports/RunaiReader.js';
+import type { Tier2Access } from '../../functions/diagnosis/ports/Tier2Access.js';
 
 /** Every category keyword in DNS-1123 form, and a few spellings of other decisive words. */
 const KEYWORD_NAMES = [
@@ -55,19 +59,16 @@ interface Outcome {
   recommendations: string[];
 }
 
-type Runnable = Pick<Scenario, 'request' | 'runai' | 'kubernetes'>;
-
-async function diagnose(scenario: Runnable): Promise<Outcome> {
-  const simulator = await startRunaiSimulator({ scenarios: scenario.runai });
-  const kubernetes = scenario.kubernetes ? await startKubernetesSimulator({ scenario: scenario.kubernetes }) : null;
-  const clusterId = scenario.request.clusterId;
+/** Diagnoses every copy against one simulator pair serving them all (ids kept apart by withDistinctIds). */
+async function diagnoseAll(copies: readonly ScenarioCopy[]): Promise<Outcome[]> {
+  const merged = mergeScenarioCopies(copies);
+  const simulator = await startRunaiSimulator({ scenarios: merged.runai });
+  const kubernetes = merged.kubernetes ? await startKubernetesSimulator({ scenario: merged.kubernetes }) : null;
   const client = createRunaiClient({ baseUrl: simulator.url, credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' } });
-  const tier2 = kubernetes && clusterId ? createTier2Access({ clusters: { [clusterId]: { server: kubernetes.url, token: kubernetes.token } } }) : null;
+  const clusterIds = [...new Set(copies.flatMap((copy) => (copy.request.clusterId ? [copy.request.clusterId] : [])))];
+  const tier2 = kubernetes ? createTier2Access({ clusters: Object.fromEntries(clusterIds.map((id) => [id, { server: kubernetes.url, token: kubernetes.token }])) }) : null;
   try {
-    const { verdict } = await diagnoseWorkload(scenario.request as DiagnosisRequest, { reader: client, now: new Date(), messages, tier2 });
-    return { error: null, outcome: verdict.outcome, category: verdict.category, route: verdict.route, stopReason: verdict.stopReason, recommendations: verdict.recommendations };
-  } catch (error) {
-    return { error: (error as { code?: string }).code ?? String(error), outcome: null, category: null, route: null, stopReason: null, recommendations: [] };
+    return await Promise.all(copies.map((copy) => diagnose(copy, client, tier2)));
   } finally {
     await client.close();
     await tier2?.close();
@@ -76,12 +77,24 @@ async function diagnose(scenario: Runnable): Promise<Outcome> {
   }
 }
 
+async function diagnose(copy: ScenarioCopy, reader: RunaiReader, tier2: Tier2Access | null): Promise<Outcome> {
+  try {
+    const { verdict } = await diagnoseWorkload(copy.request as DiagnosisRequest, { reader, now: new Date(), messages, tier2 });
+    return { error: null, outcome: verdict.outcome, category: verdict.category, route: verdict.route, stopReason: verdict.stopReason, recommendations: verdict.recommendations };
+  } catch (error) {
+    return { error: (error as { code?: string }).code ?? String(error), outcome: null, category: null, route: null, stopReason: null, recommendations: [] };
+  }
+}
+
 const scenarios = await loadScenarios(FIXTURES_DIR);
 
-describe('names never steer', () => {
+// Concurrent: most of a case's time is loopback I/O, and every case owns its simulators.
+describe.concurrent('names never steer', () => {
   for (const scenario of scenarios) {
-    it(scenario.name, async () => {
-      const baseline = await diagnose(scenario);
+    it(scenario.name, async ({ expect }) => {
+      const copies = [scenario, ...KEYWORD_NAMES.map((name, index) => withDistinctIds(renameScenario(scenario, name), index + 1))];
+      const [baseline, ...outcomes] = await diagnoseAll(copies);
+      if (!baseline) throw new Error('no baseline');
       const expectation = ExpectSchema.parse(scenario.expect);
       // The harness reads the scenario as the CLI does: the baseline is the scenario's own verdict.
       if (expectation.cliExitCode === 0) {
@@ -91,7 +104,7 @@ describe('names never steer', () => {
       } else {
         expect(baseline.error, `${scenario.name}: baseline fails`).not.toBeNull();
       }
-      const renamed = await Promise.all(KEYWORD_NAMES.map(async (name) => ({ name, outcome: await diagnose(renameScenario(scenario, name)) })));
+      const renamed = KEYWORD_NAMES.map((name, index) => ({ name, outcome: outcomes[index] }));
       const steered = renamed.filter(({ outcome }) => JSON.stringify(outcome) !== JSON.stringify(baseline));
       expect(steered.map(({ name, outcome }) => ({ name, ...outcome })), `${scenario.name}: renaming changed the verdict of ${JSON.stringify(baseline)}`).toEqual([]);
     });
