@@ -7,6 +7,7 @@
  */
 import type { Category, Route, StopReason } from '../core/verdict.js';
 import type { Fact } from './Fact.js';
+import type { SpecField } from './readSubmittedSpec.js';
 import type { RecommendationTexts } from './Recommendation.js';
 import type { Tier2Limitation } from './tier2/Tier2Evidence.js';
 
@@ -25,6 +26,9 @@ export interface VerdictMessages {
     eventsUnavailable(detail: string): string;
     podsUnavailable(detail: string): string;
     noPods(): string;
+    /** A spec field the category would be corroborated with, absent from every part the kind keeps it in. */
+    specFieldAbsent(field: SpecField, paths: readonly string[]): string;
+    podsPageCap(pages: number): string;
     specUnavailable(detail: string): string;
     specUnknownType(type: string | null): string;
     historyUnavailable(detail: string): string;

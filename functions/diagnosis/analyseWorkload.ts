@@ -54,7 +54,8 @@ export function analyseWorkload(evidence: Omit<WorkloadEvidence, 'metrics'>, ext
       signal.kind === 'PREEMPTED' ||
       (signal.origin === 'history-event' && !evidence.events.ok),
   );
-  const gate = gatePhase(evidence.status.phase, gateSignals);
+  const desiredPhase = evidence.spec.ok ? (evidence.spec.value.desiredPhase ?? null) : null;
+  const gate = gatePhase(evidence.status.phase, gateSignals, { desiredPhase });
   const classification = classifySignals(signals);
   const category: Category = classification.category;
   const unexplainedKill = category === 'UNKNOWN' && signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL');

@@ -6,6 +6,7 @@
 import type { Category } from '../core/verdict.js';
 import { quoteUntrusted } from '../safety/quoteUntrusted.js';
 import type { MemoryReading } from './readMemory.js';
+import type { SpecField, SubmittedSpec } from './readSubmittedSpec.js';
 import type { VerdictMessages } from './VerdictMessages.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
@@ -16,6 +17,7 @@ export function describeReadLimitations(evidence: WorkloadEvidence, messages: Ve
   if (!evidence.events.ok) limitations.push(limitation.eventsUnavailable(evidence.events.detail));
   if (!evidence.pods.ok) limitations.push(limitation.podsUnavailable(evidence.pods.detail));
   else if (evidence.pods.value.length === 0) limitations.push(limitation.noPods());
+  if (evidence.podsCappedAt) limitations.push(limitation.podsPageCap(evidence.podsCappedAt));
   if (!evidence.spec.ok) {
     limitations.push(
       evidence.spec.detail === 'unknown-type'
@@ -33,7 +35,7 @@ export function describeReadLimitations(evidence: WorkloadEvidence, messages: Ve
 
 /** Limitations that only matter once a category is named. */
 export function describeDiagnosisLimitations(
-  input: { evidence: WorkloadEvidence; category: Category; memory: MemoryReading; memoryRelevant: boolean },
+  input: { evidence: WorkloadEvidence; category: Category; memory: MemoryReading; memoryRelevant: boolean; submitted?: SubmittedSpec | null },
   messages: VerdictMessages,
 ): string[] {
   const { evidence, category, memory } = input;
@@ -45,7 +47,22 @@ export function describeDiagnosisLimitations(
     if (memory.samples === 0) limitations.push(limitation.metricsEmpty());
     if (memory.limitBytes === null) limitations.push(limitation.memoryLimitUnknown());
   }
+  // A spec that was read but lacks the field this category is corroborated with: say so, never stay silent.
+  for (const { field, paths } of input.submitted?.absent ?? []) {
+    // No limit anywhere is already said once (memoryLimitUnknown) — the spec is one of the places named.
+    if (field === 'memory' && memory.limitBytes === null) continue;
+    if (corroboratingField(category, input.memoryRelevant).includes(field)) limitations.push(limitation.specFieldAbsent(field, paths));
+  }
   // Without Tier 2 for this cluster, say so where Tier 2 would have been used.
   if (!evidence.tier2 && (category === 'UNKNOWN' || category === 'CRASH_APP_ERROR')) limitations.push(limitation.tier2Unavailable());
   return limitations;
+}
+
+/** The spec fields a category's evidence cites (buildDiagnosedVerdict's corroboration). */
+function corroboratingField(category: Category, memoryRelevant: boolean): SpecField[] {
+  const fields: SpecField[] = memoryRelevant ? ['memory'] : [];
+  if (category === 'IMAGE_PULL_FAILED') fields.push('image');
+  if (category === 'CRASH_APP_ERROR' || category === 'INIT_FAILED') fields.push('command');
+  if (category === 'NODE_FAILURE') fields.push('restartPolicy');
+  return fields;
 }

@@ -97,13 +97,15 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
 
   // Step 2 and 3, first page: independent reads in parallel.
   const specKind = specKindForType(status.type);
-  const [spec, pods, events, history] = await Promise.all([
+  const [spec, podPages, events, history] = await Promise.all([
     specKind ? readSafely(() => reader.getWorkloadSpec(workloadId, specKind)) : Promise.resolve({ ok: false as const, detail: 'unknown-type' as const }),
     readSafely(() => reader.getWorkloadPods(workloadId)),
     knownEvents ? Promise.resolve(knownEvents) : readSafely(() => reader.getWorkloadEvents(workloadId, RECENT_EVENTS_LIMIT)),
     readSafely(() => readHistory(reader, workloadId, lookbackStartMs)),
   ]);
-  const evidence: Omit<WorkloadEvidence, 'metrics'> = { status, spec, pods, events, history, selection };
+  const pods: WorkloadEvidence['pods'] = podPages.ok ? { ok: true, value: podPages.value.pods } : podPages;
+  const podsCappedAt = podPages.ok && podPages.value.capped ? podPages.value.pages : null;
+  const evidence: Omit<WorkloadEvidence, 'metrics'> = { status, spec, pods, podsCappedAt, events, history, selection };
   let analysis = analyseWorkload(evidence);
 
   // Step 4: memory metrics only when OOM or an unexplained SIGKILL calls for them.

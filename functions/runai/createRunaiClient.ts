@@ -48,7 +48,7 @@ const SPEC_KINDS: ReadonlySet<string> = new Set<SpecKind>(['trainings', 'workspa
 
 /** Pods of one workload: the API maximum per page, and a cap so a misbehaving `next` cannot loop. */
 const POD_PAGE_LIMIT = 500;
-const MAX_POD_PAGES = 10;
+export const MAX_POD_PAGES = 10;
 
 /** Enough sockets for a diagnosis's parallel fan-out (spec ∥ pods ∥ events ∥ history) across several concurrent diagnoses. */
 const POOL_CONNECTIONS = 16;
@@ -185,7 +185,7 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
       const pods: Pod[] = [];
       let offset = 0;
       // One page holds every pod of nearly any workload; follow `next` for the rare larger one.
-      for (let page = 0; page < MAX_POD_PAGES; page += 1) {
+      for (let pages = 1; ; pages += 1) {
         const qs = query(endpoint, [
           ['offset', offset],
           ['limit', POD_PAGE_LIMIT],
@@ -193,10 +193,10 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
         const { data } = await getJson(template, `/api/v1/workloads/${id}/pods${qs}`, PodListSchema);
         pods.push(...data.pods);
         const next = data.next ?? null;
-        if (next === null || next <= offset || data.pods.length === 0) break;
+        if (next === null || next <= offset || data.pods.length === 0) return { pods, pages, capped: false };
+        if (pages >= MAX_POD_PAGES) return { pods, pages, capped: true };
         offset = next;
       }
-      return pods;
     },
 
     async getWorkloadHistory(workloadId, offset, limit) {

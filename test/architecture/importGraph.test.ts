@@ -37,6 +37,8 @@ const FOLDERS: Record<string, { layer: Layer; role: string }> = {
   poller: { layer: 'entry', role: 'the poller Lambda' },
   local: { layer: 'entry', role: 'local mode (npm start, demo)' },
   cli: { layer: 'entry', role: 'the runai-diagnose command' },
+  pagerduty: { layer: 'entry', role: 'the PagerDuty Events v2 forwarder Lambda and its sender' },
+  chat: { layer: 'entry', role: 'the chat (Amazon Q Developer custom notification) forwarder Lambda' },
 };
 
 /** A layer may import from itself and from the layers listed here. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_POD_PAGES } from '../../functions/runai/createRunaiClient.js';
 import { CLUSTER_ID, ORIGIN, WORKLOAD_ID, caught, makeClient, useTokenAgent, workload } from './helpers.js';
 
 const agent = useTokenAgent();
@@ -129,10 +130,22 @@ describe('per-workload reads', () => {
     const first = capture(`/api/v1/workloads/${WORKLOAD_ID}/pods`, { pods: [pod('p0'), pod('p1')], next: 2 });
     const second = capture(`/api/v1/workloads/${WORKLOAD_ID}/pods`, { pods: [pod('p2')] });
     const client = makeClient(agent());
-    const pods = await client.getWorkloadPods(WORKLOAD_ID);
+    const { pods, pages, capped } = await client.getWorkloadPods(WORKLOAD_ID);
     expect(pods.map((p) => p.name)).toEqual(['p0', 'p1', 'p2']);
+    expect({ pages, capped }).toEqual({ pages: 2, capped: false });
     expect(first).toEqual([`/api/v1/workloads/${WORKLOAD_ID}/pods?offset=0&limit=500`]);
     expect(second).toEqual([`/api/v1/workloads/${WORKLOAD_ID}/pods?offset=2&limit=500`]);
+  });
+
+  it('getWorkloadPods stops at the page cap and says so', async () => {
+    const pages: string[][] = [];
+    for (let page = 0; page < MAX_POD_PAGES; page += 1) {
+      pages.push(capture(`/api/v1/workloads/${WORKLOAD_ID}/pods`, { pods: [{ name: `p${page}` }], next: page + 1 }));
+    }
+    const client = makeClient(agent());
+    const { pods, pages: read, capped } = await client.getWorkloadPods(WORKLOAD_ID);
+    expect({ pods: pods.length, read, capped }).toEqual({ pods: MAX_POD_PAGES, read: MAX_POD_PAGES, capped: true });
+    expect(pages.flat()).toHaveLength(MAX_POD_PAGES);
   });
 
   it('getWorkloadHistory passes offset/limit and maps an absent next to null', async () => {

@@ -41,12 +41,19 @@ export interface MetricsResult {
   partial: boolean;
 }
 
+/** A workload's pods, every page read up to a cap; `capped` when pages were left unread. */
+export interface PodPages {
+  pods: Pod[];
+  pages: number;
+  capped: boolean;
+}
+
 export interface RunaiReader {
   listWorkloads(query: WorkloadListQuery): Promise<{ workloads: Workload[]; next: number | null }>;
   getWorkload(workloadId: string): Promise<WorkloadDetailed>;
   getWorkloadEvents(workloadId: string, limit: number): Promise<RunaiEvent[]>;
   getWorkloadSpec(workloadId: string, kind: SpecKind): Promise<WorkloadSpecResponse>;
-  getWorkloadPods(workloadId: string): Promise<Pod[]>;
+  getWorkloadPods(workloadId: string): Promise<PodPages>;
   getWorkloadHistory(workloadId: string, offset: number, limit: number): Promise<{ records: HistoryPage['records']; next: number | null }>;
   getWorkloadMetrics(workloadId: string, query: MetricsQuery): Promise<MetricsResult>;
 }

@@ -178,34 +178,45 @@ const NameValueSchema = z
   .passthrough()
   .nullable();
 
-/** The fields of a type-specific spec (`spec`, and `masterSpec` for distributed) that corroborate evidence. */
-export const SubmittedSpecSchema = z
-  .object({
-    image: optionalString,
-    command: optionalString,
-    args: optionalString,
-    restartPolicy: optionalString,
-    backoffLimit: z.number().nullish(),
-    annotations: z.array(NameValueSchema).nullish(),
-    environmentVariables: z.array(NameValueSchema).nullish(),
-    compute: z
-      .object({
-        cpuMemoryRequest: quantity,
-        cpuMemoryLimit: quantity,
-        gpuDevicesRequest: z.number().nullish(),
-        gpuPortionRequest: z.number().nullish(),
-      })
-      .nullish(),
-    storage: z.record(z.string(), z.unknown()).nullish(),
-  })
-  .nullish();
+/**
+ * The fields of one pod spec that corroborate evidence: a type-specific `spec`, a distributed
+ * training's `masterSpec`, a distributed inference's `spec.leader` / `spec.worker`
+ * (functions/diagnosis/readSubmittedSpec.ts says which kind keeps them where).
+ */
+const SubmittedPodSpecObject = z.object({
+  image: optionalString,
+  command: optionalString,
+  args: optionalString,
+  restartPolicy: optionalString,
+  backoffLimit: z.number().nullish(),
+  annotations: z.array(NameValueSchema).nullish(),
+  environmentVariables: z.array(NameValueSchema).nullish(),
+  compute: z
+    .object({
+      cpuMemoryRequest: quantity,
+      cpuMemoryLimit: quantity,
+      gpuDevicesRequest: z.number().nullish(),
+      gpuPortionRequest: z.number().nullish(),
+    })
+    .nullish(),
+  storage: z.record(z.string(), z.unknown()).nullish(),
+});
+export type SubmittedPodSpec = z.infer<typeof SubmittedPodSpecObject>;
+
+export const SubmittedSpecSchema = SubmittedPodSpecObject.extend({
+  // DistributedInferenceSpecSpec: the pod fields live in these two parts, not in `spec`.
+  leader: SubmittedPodSpecObject.nullish(),
+  worker: SubmittedPodSpecObject.nullish(),
+}).nullish();
 
 export const WorkloadSpecResponseSchema = z.object({
   name: optionalString,
   workloadId: optionalString,
   clusterId: optionalString,
   projectId: optionalString,
+  /** WorkloadMeta1 (v1 specs) and NimServiceResponse: what the submitter asked for (`Running`, `Stopped`, `Deleted`). */
+  desiredPhase: optionalString,
   spec: SubmittedSpecSchema,
-  masterSpec: SubmittedSpecSchema,
+  masterSpec: SubmittedPodSpecObject.nullish(),
 });
 export type WorkloadSpecResponse = z.infer<typeof WorkloadSpecResponseSchema>;

@@ -1,0 +1,36 @@
+/**
+ * Lambda entry of the PagerDuty forwarder: SQS (subscribed to the verdict topic, with the
+ * pager filter policy) → forwardToPagerDuty. Configuration: PAGERDUTY_SECRET_ID (the
+ * secret holding the routing key), PAGERDUTY_EVENTS_URL (optional; another region's
+ * endpoint, e.g. https://events.eu.pagerduty.com/v2/enqueue).
+ */
+import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import * as z from 'zod';
+import { createJsonLogger } from '../worker/WorkerLogger.js';
+import { forwardToPagerDuty } from './forwardToPagerDuty.js';
+import { PAGERDUTY_EVENTS_URL } from './PagerDutyEvent.js';
+import { routingKeyFromSecret } from './readRoutingKey.js';
+import { createPagerDutySender } from './sendPagerDutyEvent.js';
+
+const SECRET_MAX_AGE_SECONDS = 300;
+
+const EnvSchema = z.object({
+  PAGERDUTY_SECRET_ID: z.string().min(1, 'PAGERDUTY_SECRET_ID must name the secret holding the routing key'),
+  PAGERDUTY_EVENTS_URL: z.url({ protocol: /^https$/, error: 'PAGERDUTY_EVENTS_URL must be an https URL' }).default(PAGERDUTY_EVENTS_URL),
+});
+
+const env = EnvSchema.parse(process.env);
+const logger = createJsonLogger((line) => console.log(line));
+const send = createPagerDutySender({ eventsUrl: env.PAGERDUTY_EVENTS_URL });
+
+async function routingKey(): Promise<string> {
+  const secret = await getSecret(env.PAGERDUTY_SECRET_ID, { maxAge: SECRET_MAX_AGE_SECONDS });
+  if (typeof secret !== 'string') throw new Error('the PagerDuty secret has no string value');
+  return routingKeyFromSecret(secret);
+}
+
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const result = await forwardToPagerDuty(event.Records, { routingKey, send, logger });
+  return { batchItemFailures: result.batchItemFailures };
+}
