@@ -12,6 +12,8 @@ import { gatePhase, type GateDecision } from './gatePhase.js';
 import { classifySignals, type Classification } from './rules/ruleRegistry.js';
 import type { Signal } from './Signal.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
+import { maskIdentifiers } from './maskIdentifiers.js';
+import { workloadNames } from './workloadNames.js';
 
 export interface Analysis {
   signals: Signal[];
@@ -36,11 +38,13 @@ export function analyseWorkload(evidence: Omit<WorkloadEvidence, 'metrics'>, ext
   const episodeStart = currentEpisodeStart(records, currentFailureAt);
   const inCurrentRun = (signal: Signal) => episodeStart === null || signal.at === null || signal.at >= episodeStart;
 
+  // Patterns read messages with the names users chose masked: a name never picks the category.
+  const mask = maskIdentifiers(workloadNames(evidence));
   const signals = [
-    ...signalsFromStatus(evidence.status),
-    ...(evidence.events.ok ? signalsFromEvents(evidence.events.value, 'event') : []),
+    ...signalsFromStatus(evidence.status, mask),
+    ...(evidence.events.ok ? signalsFromEvents(evidence.events.value, 'event', mask) : []),
     ...(evidence.pods.ok ? signalsFromPods(evidence.pods.value) : []),
-    ...signalsFromHistory(records),
+    ...signalsFromHistory(records, mask),
     ...extraSignals,
   ].filter(inCurrentRun);
 

@@ -22,6 +22,8 @@ import type { SignalKind } from './Signal.js';
 import { startVerdict } from './startVerdict.js';
 import type { VerdictMessages } from './VerdictMessages.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
+import { maskIdentifiers } from './maskIdentifiers.js';
+import { workloadNames } from './workloadNames.js';
 
 /**
  * Signals that never decide a category but corroborate one: an exit 137 next to OOMKilled,
@@ -127,6 +129,7 @@ function recurrenceOf(evidence: WorkloadEvidence, analysis: Analysis, context: D
     currentFailureAt: analysis.currentFailureAt ?? context.nowMs,
     lookbackStartMs: context.nowMs - context.lookbackMs,
     nowMs: context.nowMs,
+    mask: maskIdentifiers(workloadNames(evidence)),
   });
   return { count, lookbackDays: roundDays(context.lookbackMs), recurring: count >= RECURRING_THRESHOLD };
 }

@@ -10,6 +10,7 @@ import * as z from 'zod'; // not `{ z }`, which makes esbuild bundle all of zod 
 
 const optionalString = z.string().nullish();
 const quantity = z.union([z.string(), z.number()]).nullish();
+const namesList = z.array(z.string()).nullish().catch(undefined);
 
 export const ConditionSchema = z.object({
   type: z.string(),
@@ -47,6 +48,11 @@ export const WorkloadSchema = z.object({
   projectName: optionalString,
   projectId: optionalString,
   namespace: optionalString,
+  // Names only masked before patterns read messages (maskIdentifiers): a bad shape is dropped, never fatal.
+  departmentName: optionalString.catch(undefined),
+  images: namesList,
+  requestedNodePools: namesList,
+  currentNodePools: namesList,
   phase: z.string(),
   phaseMessage: optionalString,
   phaseReason: optionalString,
