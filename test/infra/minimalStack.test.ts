@@ -20,7 +20,7 @@ describe('minimal configuration', () => {
     expect(services.sort()).toEqual(['diagnose', 'intake']);
   });
 
-  it('has no subscription and no pager DLQ without alertEmail, opsEmail or pagerUrl', () => {
+  it('has no subscription, no pager DLQ and no forwarder without alertEmail, opsEmail, pagerUrl, pagerDuty or chat', () => {
     synth.template.resourceCountIs('AWS::SNS::Subscription', 0);
     synth.template.resourceCountIs('AWS::SQS::Queue', 2); // work queue and its DLQ
   });
