@@ -35,6 +35,8 @@ const FOLDERS: Record<string, { layer: Layer; role: string }> = {
   intake: { layer: 'entry', role: 'the webhook Lambda' },
   worker: { layer: 'entry', role: 'the diagnose Lambda' },
   poller: { layer: 'entry', role: 'the poller Lambda' },
+  pagerduty: { layer: 'entry', role: 'the PagerDuty forwarder Lambda: Events API v2 events from delivered notifications, and their sender' },
+  chat: { layer: 'entry', role: 'the chat forwarder Lambda: Amazon Q Developer custom notifications from delivered notifications' },
   local: { layer: 'entry', role: 'local mode (npm start, demo)' },
   cli: { layer: 'entry', role: 'the runai-diagnose command' },
   pagerduty: { layer: 'entry', role: 'the PagerDuty Events v2 forwarder Lambda and its sender' },
