@@ -22,7 +22,7 @@ import {
   type Pod,
 } from '../diagnosis/ports/runaiSchemas.js';
 import { createTokenSource } from './createTokenSource.js';
-import { createGetJson } from './createGetJson.js';
+import { createGetJson, type GetJson } from './createGetJson.js';
 import { formatQuery, QueryValueError, type QueryValue } from './formatQuery.js';
 import { createRedactor } from '../http/createRedactor.js';
 import { safeReporter } from '../http/measuredExchange.js';
@@ -41,6 +41,13 @@ export type RunaiClient = RunaiReader & {
   listWorkloadsPhasedSince(query: PhasedWorkloadQuery): Promise<PhasedWorkloadPage>;
   /** Closes the connection pool the client created; an injected dispatcher is left to its owner. */
   close(): Promise<void>;
+  /**
+   * The same client (pool, token, retries) for one diagnosis that must end by `deadlineAt`
+   * (epoch ms on the client's clock): every request's timeout shrinks to the time left, no
+   * retry starts that could not finish in time, and a request after it fails at once as
+   * RUNAI_TIMEOUT — so a hanging endpoint costs the diagnosis its share, not the batch.
+   */
+  withDeadline(deadlineAt: number): RunaiReader;
   readonly stats: Readonly<RunaiClientStats>;
 };
 
@@ -108,17 +115,21 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
       stats.tokenRequests += 1;
     },
   });
-  const getJson = createGetJson({
+  const getJsonDeps = {
     ...common,
     tokens,
+    maxResponseBytes: resolved.maxResponseBytes,
+    now: resolved.now ?? Date.now,
     onAttempt: () => {
       stats.requests += 1;
     },
-  });
+  };
+  const getJson = createGetJson(getJsonDeps);
 
   let closed: Promise<void> | undefined;
 
   return {
+    ...readerOver(getJson),
     stats,
 
     close() {
@@ -126,6 +137,19 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
       return closed;
     },
 
+    listWorkloadsPhasedSince(q: PhasedWorkloadQuery) {
+      return listWorkloadsPhasedSince(getJson, q);
+    },
+
+    withDeadline(deadlineAt: number) {
+      return readerOver(createGetJson({ ...getJsonDeps, deadlineAt }));
+    },
+  };
+}
+
+/** The RunaiReader port over one `getJson` (with or without a deadline). */
+function readerOver(getJson: GetJson): RunaiReader {
+  return {
     async listWorkloads(q: WorkloadListQuery) {
       const template = '/api/v1/workloads';
       const endpoint = `GET ${template}`;
@@ -143,10 +167,6 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
       ]);
       const { data } = await getJson(template, template + qs, WorkloadListSchema);
       return { workloads: data.workloads, next: data.next ?? null };
-    },
-
-    listWorkloadsPhasedSince(q: PhasedWorkloadQuery) {
-      return listWorkloadsPhasedSince(getJson, q);
     },
 
     async getWorkload(workloadId) {
