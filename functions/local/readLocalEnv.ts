@@ -19,6 +19,7 @@ import { identifierProblem } from '../intake/validateIdentifier.js';
 import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
 import { WorkerEnvSchema } from '../worker/readWorkerEnv.js';
 import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
+import { ConfigError } from '../core/ConfigError.js';
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
 const integer = (min: number, max: number) =>
@@ -89,8 +90,9 @@ export interface LocalConfig {
   tier2ConfigPath: string | undefined;
 }
 
-export class LocalConfigError extends Error {
+export class LocalConfigError extends ConfigError {
   override readonly name = 'LocalConfigError';
+  readonly code = 'LOCAL_CONFIG_INVALID';
 }
 
 const RUNAI_KEYS = ['RUNAI_CLIENT_ID', 'RUNAI_CLIENT_SECRET', 'RUNAI_GRANT_TYPE', 'RUNAI_REQUEST_TIMEOUT_MS'] as const;
