@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { IntentSchema, LookbackSchema } from '../core/diagnosisRequest.js';
+import { ConfigError } from '../core/ConfigError.js';
 
 export const USAGE = `usage: runai-diagnose --cluster-id <uuid> (--workload-id <uuid> | --workload-name <n> --project <p>)
                       [--intent terminal|active] [--lookback 7d] [--format text|json] [--locale en|fr]
@@ -37,8 +38,9 @@ const CliOptionsSchema = z.strictObject({
 });
 export type CliOptions = z.infer<typeof CliOptionsSchema>;
 
-export class UsageError extends Error {
+export class UsageError extends ConfigError {
   override readonly name = 'UsageError';
+  readonly code = 'CLI_USAGE';
 }
 
 const FLAG_NAMES: Record<string, string> = {

@@ -28,6 +28,7 @@ import type { Tier2Config } from '../kubernetes/Tier2Config.js';
 import { createTier2Source, type SecretStringReader } from './createTier2Source.js';
 import { silentLogger, type WorkerLogger } from './WorkerLogger.js';
 import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
+import { ConfigError } from '../core/ConfigError.js';
 
 const ConnectionSchema = z.object({
   RUNAI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of the Run:ai control plane' }),
@@ -38,8 +39,9 @@ const ConnectionSchema = z.object({
   ),
 });
 
-export class DiagnoseConfigError extends Error {
+export class DiagnoseConfigError extends ConfigError {
   override readonly name = 'DiagnoseConfigError';
+  readonly code = 'DIAGNOSE_CONFIG_INVALID';
 }
 
 function readConnection(env: Readonly<Record<string, string | undefined>>): z.infer<typeof ConnectionSchema> {

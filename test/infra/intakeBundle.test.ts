@@ -30,7 +30,7 @@ let synth: Synthesized;
 let bundleDir: string;
 let fauxqs: FauxqsServer;
 let secretsManager: Server;
-let secretRequests: { target: string | undefined; secretId: unknown }[] = [];
+const secretRequests: { target: string | undefined; secretId: unknown }[] = [];
 let sqs: SQSClient;
 let queueUrl: string;
 let handler: Handler;

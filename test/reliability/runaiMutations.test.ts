@@ -304,7 +304,7 @@ async function diagnoseChecked(label: string, scenario: Scenario, reader: RunaiR
       tally.max('diagnosis ms', performance.now() - started);
       return;
     }
-    throw new Error(`${label}: escaped a non-RunaiError: ${error instanceof Error ? `${error.name}: ${error.message}\n${error.stack}` : String(error)}`);
+    throw new Error(`${label}: escaped a non-RunaiError: ${error instanceof Error ? `${error.name}: ${error.message}\n${error.stack}` : String(error)}`, { cause: error });
   }
   const elapsed = performance.now() - started;
   tally.max('diagnosis ms', elapsed);
