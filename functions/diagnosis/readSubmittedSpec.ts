@@ -1,15 +1,16 @@
 /**
  * Reads the submitted spec where the official schema puts each field, per workload kind: a
- * training, workspace or inference keeps its pod fields in `spec`; a distributed
+ * training, workspace, inference or NIM service keeps its pod fields in `spec`; a distributed
  * training in `spec` (the workers) and `masterSpec`; a distributed inference in `spec.leader`
- * and `spec.worker`, with the restart policy beside them in `spec`. Each field read says which
+ * and `spec.worker`, with the restart policy beside them in `spec`; a Workloads V2 type in
+ * its Kubernetes manifest (specFromManifest). Each field read says which
  * part it came from, and each field the kind's schema has but the response lacks is listed,
  * so that a verdict never lets an absent field pass for an unread one. Pure.
  */
 import { parseQuantity } from '../core/parseQuantity.js';
-import type { SpecKind } from './ports/RunaiReader.js';
+import type { SpecSource } from './ports/RunaiReader.js';
 import type { SubmittedPodSpec, WorkloadSpecResponse } from './ports/runaiSchemas.js';
-import { specKindForType } from './specKindForType.js';
+import { specSourceFor } from './specKindForType.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
 /** The spec fields a verdict corroborates with. */
@@ -51,7 +52,7 @@ interface SpecLayout {
 const spec = (response: WorkloadSpecResponse): SpecPart => ({ name: null, path: 'spec', body: response.spec });
 
 /** One row per spec endpoint, read from the official OpenAPI schema of its response. */
-export const SPEC_LAYOUT: Record<SpecKind, SpecLayout> = {
+export const SPEC_LAYOUT: Record<SpecSource, SpecLayout> = {
   trainings: { podParts: (r) => [spec(r)], restartPart: spec, hasCommand: true },
   workspaces: { podParts: (r) => [spec(r)], restartPart: spec, hasCommand: true },
   // InferenceSpecSpec has no restartPolicy (Knative serves it).
@@ -60,6 +61,14 @@ export const SPEC_LAYOUT: Record<SpecKind, SpecLayout> = {
   distributed: {
     podParts: (r) => [spec(r), { name: 'master', path: 'masterSpec', body: r.masterSpec }],
     restartPart: spec,
+    hasCommand: true,
+  },
+  // NimServiceSpec: image and compute in `spec`; no command, args or restart policy.
+  'nim-services': { podParts: (r) => [spec(r)], restartPart: null, hasCommand: false },
+  // The manifest's first container with an image (specFromManifest), and its pod template's restart policy.
+  'workloads-v2': {
+    podParts: (r) => [{ name: null, path: 'workloadManifest', body: r.spec }],
+    restartPart: (r) => ({ name: null, path: 'workloadManifest', body: r.spec }),
     hasCommand: true,
   },
   'distributed-inferences': {
@@ -72,7 +81,7 @@ export const SPEC_LAYOUT: Record<SpecKind, SpecLayout> = {
   },
 };
 
-export function readSubmittedSpec(kind: SpecKind, response: WorkloadSpecResponse): SubmittedSpec {
+export function readSubmittedSpec(kind: SpecSource, response: WorkloadSpecResponse): SubmittedSpec {
   const layout = SPEC_LAYOUT[kind];
   const parts = layout.podParts(response);
   const paths = parts.map((part) => part.path);
@@ -107,6 +116,6 @@ export function readSubmittedSpec(kind: SpecKind, response: WorkloadSpecResponse
 /** The submitted spec of a workload's evidence, read for the kind whose endpoint answered; null when none was read. */
 export function submittedSpecOf(evidence: Pick<WorkloadEvidence, 'spec' | 'specKind' | 'status'>): SubmittedSpec | null {
   if (!evidence.spec.ok) return null;
-  const kind = evidence.specKind ?? specKindForType(evidence.status.type);
+  const kind = evidence.specKind ?? specSourceFor(evidence.status);
   return kind ? readSubmittedSpec(kind, evidence.spec.value) : null;
 }
