@@ -24,11 +24,16 @@ export interface Located<T> {
 
 export type SpecPartName = 'leader' | 'worker' | 'master';
 
+type MemoryPair = { requestBytes: number | null; limitBytes: number | null };
+
 export interface SubmittedSpec {
   image: Located<string> | null;
   /** The command with its arguments, from one part. */
   command: Located<string> | null;
-  memory: Located<{ requestBytes: number | null; limitBytes: number | null }> | null;
+  /** The memory of the part with the largest limit: the ceiling a workload-level peak is compared with. */
+  memory: Located<MemoryPair> | null;
+  /** Every part's memory request/limit, in layout order (leader and worker can differ). */
+  memoryParts: Located<MemoryPair>[];
   restartPolicy: Located<{ restartPolicy: string; backoffLimit: number | null }> | null;
   /** Fields the kind's schema has that the response did not carry, with the paths looked at. */
   absent: { field: SpecField; paths: string[] }[];
@@ -97,10 +102,15 @@ export function readSubmittedSpec(kind: SpecSource, response: WorkloadSpecRespon
 
   const image = first('image', (body) => body.image || null);
   const command = layout.hasCommand ? first('command', (body) => (body.command ? [body.command, body.args].filter(Boolean).join(' ') : null)) : null;
-  const memory = first('memory', (body) => {
-    const pair = { requestBytes: parseQuantity(body.compute?.cpuMemoryRequest), limitBytes: parseQuantity(body.compute?.cpuMemoryLimit) };
-    return pair.requestBytes === null && pair.limitBytes === null ? null : pair;
+  const memoryParts = parts.flatMap((part): Located<MemoryPair>[] => {
+    const pair = { requestBytes: parseQuantity(part.body?.compute?.cpuMemoryRequest), limitBytes: parseQuantity(part.body?.compute?.cpuMemoryLimit) };
+    return pair.requestBytes === null && pair.limitBytes === null ? [] : [{ value: pair, part: part.name }];
   });
+  if (memoryParts.length === 0) absent.push({ field: 'memory', paths });
+  const memory = memoryParts.reduce<Located<MemoryPair> | null>(
+    (largest, part) => (largest === null || (part.value.limitBytes ?? -1) > (largest.value.limitBytes ?? -1) ? part : largest),
+    null,
+  );
   let restartPolicy: SubmittedSpec['restartPolicy'] = null;
   if (layout.restartPart) {
     const part = layout.restartPart(response);
@@ -110,7 +120,7 @@ export function readSubmittedSpec(kind: SpecSource, response: WorkloadSpecRespon
       absent.push({ field: 'restartPolicy', paths: [part.path] });
     }
   }
-  return { image, command, memory, restartPolicy, absent };
+  return { image, command, memory, memoryParts, restartPolicy, absent };
 }
 
 /** The submitted spec of a workload's evidence, read for the kind whose endpoint answered; null when none was read. */

@@ -101,6 +101,7 @@ const CASES: Record<SpecSource, Case> = {
   'distributed-inferences': {
     // DistributedInferenceSpecSpec: nothing but the restart policy (and scheduling) in `spec` itself.
     body: { ...meta, spec: { restartPolicy: 'RecreateGroupOnPodRestart', workers: 1, replicas: 1, leader: { image: 'nvcr.io/nim/llama-70b:1.2' }, worker: pod('nvcr.io/nim/llama-70b:1.2-worker', '120Gi') } },
+    // The leader has no compute here; with both, the larger limit is the ceiling and each part is reported.
     expected: {
       image: { value: 'nvcr.io/nim/llama-70b:1.2', part: 'leader' },
       command: { value: 'python serve.py', part: 'worker' },
@@ -121,6 +122,7 @@ describe('readSubmittedSpec: one layout per spec endpoint', () => {
     it(`${kind}: reads image, command, memory and restart policy where the schema keeps them`, () => {
       const read = readSubmittedSpec(kind, kind === 'workloads-v2' ? specFromManifest(WorkloadV2ResponseSchema.parse(body)) : parse(body));
       expect({ image: read.image, command: read.command, memory: read.memory, restartPolicy: read.restartPolicy }).toEqual(expected);
+      if (read.memory) expect(read.memoryParts).toContainEqual(read.memory);
     });
 
     it(`${kind}: an empty spec lists every field the kind has as absent, with the paths looked at`, () => {
@@ -139,5 +141,12 @@ describe('readSubmittedSpec: one layout per spec endpoint', () => {
     expect(read.image).toEqual({ value: 'lead:1', part: 'leader' });
     expect(read.memory).toBeNull();
     expect(read.absent).toContainEqual({ field: 'memory', paths: ['spec.leader', 'spec.worker'] });
+  });
+
+  it('distributed inference: the memory of each part is kept, the larger limit is the ceiling, and it says which part', () => {
+    const read = readSubmittedSpec('distributed-inferences', parse({ ...meta, spec: { leader: pod('lead:1', '128Gi'), worker: pod('work:1', '160Gi') } }));
+    expect(read.memoryParts.map((part) => [part.part, part.value.limitBytes])).toEqual([['leader', 128 * GiB], ['worker', 160 * GiB]]);
+    expect(read.memory).toEqual({ value: { requestBytes: 8 * GiB, limitBytes: 160 * GiB }, part: 'worker' });
+    expect(read.image).toEqual({ value: 'lead:1', part: 'leader' });
   });
 });
