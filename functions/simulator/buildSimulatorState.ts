@@ -20,6 +20,13 @@ export interface SimulatorState {
   history: Map<string, unknown[]>;
   metrics: Map<string, MeasurementRecord[]>;
   specs: Map<string, Record<string, unknown>>;
+  workloadsV2: Map<string, Record<string, unknown>>;
+  revisions: Map<string, { id: string; [key: string]: unknown }[]>;
+  /** Revision id → the workload it belongs to. */
+  revisionOwners: Map<string, string>;
+  revisionPods: Map<string, unknown[]>;
+  revisionEvents: Map<string, EventRecord[]>;
+  revisionHistory: Map<string, unknown[]>;
   faults: Fault[];
 }
 
@@ -32,6 +39,12 @@ export function buildSimulatorState(scenarios: readonly ScenarioState[], nowMs: 
     history: new Map(),
     metrics: new Map(),
     specs: new Map(),
+    workloadsV2: new Map(),
+    revisions: new Map(),
+    revisionOwners: new Map(),
+    revisionPods: new Map(),
+    revisionEvents: new Map(),
+    revisionHistory: new Map(),
     faults: [],
   };
   scenarios.forEach((input, index) => {
@@ -48,6 +61,17 @@ export function buildSimulatorState(scenarios: readonly ScenarioState[], nowMs: 
     mergeInto(state.history, scenario.history, 'history');
     mergeInto(state.metrics, scenario.metrics, 'metrics');
     mergeInto(state.specs, scenario.specs, 'specs');
+    mergeInto(state.workloadsV2, scenario.workloadsV2, 'Workloads V2 bodies');
+    mergeInto(state.revisions, scenario.revisions, 'revisions');
+    for (const [workloadId, revisions] of Object.entries(scenario.revisions)) {
+      for (const revision of revisions) {
+        if (state.revisionOwners.has(revision.id)) throw new Error(`revision ${revision.id} is defined twice`);
+        state.revisionOwners.set(revision.id, workloadId);
+      }
+    }
+    mergeInto(state.revisionPods, scenario.revisionPods, 'revision pods');
+    mergeInto(state.revisionEvents, scenario.revisionEvents, 'revision events');
+    mergeInto(state.revisionHistory, scenario.revisionHistory, 'revision history');
     state.faults.push(...scenario.faults);
   });
   return state;

@@ -371,5 +371,10 @@ function bind(client: RunaiClient): RunaiReader {
     getWorkloadPods: (id) => client.getWorkloadPods(id),
     getWorkloadHistory: (id, offset, limit) => client.getWorkloadHistory(id, offset, limit),
     getWorkloadMetrics: (id, query) => client.getWorkloadMetrics(id, query),
+    getWorkloadV2: (id) => client.getWorkloadV2(id),
+    getInferenceRevisions: (id) => client.getInferenceRevisions(id),
+    getRevisionPods: (id) => client.getRevisionPods(id),
+    getRevisionEvents: (id, limit) => client.getRevisionEvents(id, limit),
+    getRevisionHistory: (id, offset, limit) => client.getRevisionHistory(id, offset, limit),
   };
 }
