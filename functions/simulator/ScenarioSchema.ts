@@ -8,6 +8,8 @@
 import * as z from 'zod';
 import { DiagnosisRequestSchema } from '../core/diagnosisRequest.js';
 import { KubernetesScenarioSchema } from './kubernetes/KubernetesScenarioSchema.js';
+import { RecordedExchangeSchema } from './RecordedExchangeSchema.js';
+import { RecordingInfoSchema } from './RecordingInfoSchema.js';
 
 export const FAULT_ENDPOINTS = ['token', 'list', 'status', 'events', 'pods', 'history', 'metrics', 'spec'] as const;
 export const FaultEndpointSchema = z.enum(FAULT_ENDPOINTS);
@@ -54,6 +56,8 @@ export const ScenarioStateSchema = z.object({
   metrics: perWorkload(MeasurementRecordSchema),
   specs: z.record(z.string(), z.looseObject({})).default({}),
   faults: z.array(FaultSchema).default([]),
+  /** A recording's exchanges (docs/recording.md), answered before the state above. */
+  recorded: z.array(RecordedExchangeSchema).default([]),
 });
 /** What callers write (every collection optional), e.g. inline in a test. */
 export type ScenarioState = z.input<typeof ScenarioStateSchema>;
@@ -69,5 +73,7 @@ export const ScenarioFileSchema = z.object({
   kubernetes: KubernetesScenarioSchema.optional(),
   // Asserted by the scenario tests, which own its shape.
   expect: z.unknown(),
+  /** Present when the scenario is a recording of a real diagnosis (`runai-diagnose --record`). */
+  recording: RecordingInfoSchema.optional(),
 });
 export type ScenarioFile = z.output<typeof ScenarioFileSchema>;

@@ -6,6 +6,7 @@
  * other scenario's verdict depend on load order.
  */
 import { resolveRelativeTimestamps } from './resolveRelativeTimestamps.js';
+import type { RecordedExchange } from './RecordedExchangeSchema.js';
 import { ScenarioStateSchema, type Fault, type ParsedScenarioState, type ScenarioState } from './ScenarioSchema.js';
 
 type WorkloadRecord = ParsedScenarioState['workloads'][number];
@@ -21,6 +22,8 @@ export interface SimulatorState {
   metrics: Map<string, MeasurementRecord[]>;
   specs: Map<string, Record<string, unknown>>;
   faults: Fault[];
+  /** Recorded exchanges of every recording served, timestamps resolved. */
+  recorded: RecordedExchange[];
 }
 
 export function buildSimulatorState(scenarios: readonly ScenarioState[], nowMs: number): SimulatorState {
@@ -33,6 +36,7 @@ export function buildSimulatorState(scenarios: readonly ScenarioState[], nowMs: 
     metrics: new Map(),
     specs: new Map(),
     faults: [],
+    recorded: [],
   };
   scenarios.forEach((input, index) => {
     const parsed = ScenarioStateSchema.safeParse(resolveRelativeTimestamps(input, nowMs));
@@ -49,6 +53,7 @@ export function buildSimulatorState(scenarios: readonly ScenarioState[], nowMs: 
     mergeInto(state.metrics, scenario.metrics, 'metrics');
     mergeInto(state.specs, scenario.specs, 'specs');
     state.faults.push(...scenario.faults);
+    state.recorded.push(...scenario.recorded);
   });
   return state;
 }
