@@ -45,8 +45,8 @@ export class IdentifierSet {
     if (trimmed.length < 3 || NOT_IDENTIFIERS.has(trimmed.toLowerCase()) || this.found.has(trimmed)) return;
     // A name derived from one already known (pod `train-42-0-0` of workload `train-42`, namespace
     // `runai-ml` of project `ml`) is rewritten through it, which keeps the two visibly related.
-    if (kind === 'pod' || kind === 'container' || kind === 'namespace') {
-      for (const [known, knownKind] of this.found) if ((knownKind === 'workload' || knownKind === 'project') && trimmed.includes(known)) return;
+    for (const [known, knownKind] of this.found) {
+      if ((knownKind === 'workload' || knownKind === 'project') && containsWholeName(trimmed, known)) return;
     }
     this.found.set(trimmed, kind);
   }
@@ -83,10 +83,10 @@ export function collectIdentifiers(value: unknown, into: IdentifierSet, parentKe
   // An environment variable's name is configuration vocabulary (BATCH_SIZE), not an identifier.
   const isEnvironmentEntry = 'value' in object || 'valueFrom' in object;
   if (typeof name === 'string' && !isEnvironmentEntry) {
-    if ('projectName' in object || 'phase' in object || 'workloadId' in object || parentKey === 'workloads') into.add('workload', name);
-    else if (parentKey === 'pods') into.add('pod', name);
+    if (parentKey === 'pods') into.add('pod', name);
     else if (parentKey === 'containers' || parentKey === 'initContainers' || parentKey === 'containerStatuses' || parentKey === 'initContainerStatuses') into.add('container', name);
     else if (parentKey === 'metadata' || parentKey === 'involvedObject') into.add('pod', name);
+    else if ('projectName' in object || 'phase' in object || 'workloadId' in object || parentKey === 'workloads') into.add('workload', name);
   }
   for (const [key, item] of Object.entries(object)) {
     const kind = FIELD_KINDS[key];
@@ -94,4 +94,15 @@ export function collectIdentifiers(value: unknown, into: IdentifierSet, parentKe
     if ((key === 'image' || key === 'images') && typeof item === 'string') into.addImage(item);
     if (typeof item === 'object' && item !== null) collectIdentifiers(item, into, key);
   }
+}
+
+function containsWholeName(text: string, name: string): boolean {
+  let from = text.indexOf(name);
+  while (from >= 0) {
+    const before = text[from - 1];
+    const after = text[from + name.length];
+    if ((before === undefined || !/[A-Za-z0-9]/.test(before)) && (after === undefined || !/[A-Za-z0-9]/.test(after))) return true;
+    from = text.indexOf(name, from + 1);
+  }
+  return false;
 }
