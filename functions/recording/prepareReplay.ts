@@ -31,6 +31,8 @@ export function prepareReplay(recording: Pick<ScenarioFile, 'request' | 'runai' 
       // Stand-ins: the replayed token endpoint accepts anything, and nothing leaves the process.
       credentials: { grantType: 'client_credentials', clientId: 'replay', clientSecret: 'replay' },
       dispatcher,
+      // The recording already holds every retry and its answer; waiting between them adds nothing.
+      retryBaseDelayMs: 0,
     },
     tier2Config: recording.kubernetes && clusterId ? { clusters: { [clusterId]: { server: REPLAY_KUBERNETES_ORIGIN, token: 'replay' } } } : null,
   };
