@@ -8,6 +8,8 @@
 import * as z from 'zod';
 import { DiagnosisRequestSchema } from '../core/diagnosisRequest.js';
 import { KubernetesScenarioSchema } from './kubernetes/KubernetesScenarioSchema.js';
+import { RecordedExchangeSchema } from './RecordedExchangeSchema.js';
+import { RecordingInfoSchema } from './RecordingInfoSchema.js';
 
 export const FAULT_ENDPOINTS = [
   'token',
@@ -77,6 +79,8 @@ export const ScenarioStateSchema = z.object({
   revisionEvents: perWorkload(EventRecordSchema),
   revisionHistory: perWorkload(z.unknown()),
   faults: z.array(FaultSchema).default([]),
+  /** A recording's exchanges (docs/recording.md), answered before the state above. */
+  recorded: z.array(RecordedExchangeSchema).default([]),
 });
 /** What callers write (every collection optional), e.g. inline in a test. */
 export type ScenarioState = z.input<typeof ScenarioStateSchema>;
@@ -92,5 +96,7 @@ export const ScenarioFileSchema = z.object({
   kubernetes: KubernetesScenarioSchema.optional(),
   // Asserted by the scenario tests, which own its shape.
   expect: z.unknown(),
+  /** Present when the scenario is a recording of a real diagnosis (`runai-diagnose --record`). */
+  recording: RecordingInfoSchema.optional(),
 });
 export type ScenarioFile = z.output<typeof ScenarioFileSchema>;

@@ -6,6 +6,7 @@
  * other scenario's verdict depend on load order.
  */
 import { resolveRelativeTimestamps } from './resolveRelativeTimestamps.js';
+import type { RecordedExchange } from './RecordedExchangeSchema.js';
 import { ScenarioStateSchema, type Fault, type ParsedScenarioState, type ScenarioState } from './ScenarioSchema.js';
 
 type WorkloadRecord = ParsedScenarioState['workloads'][number];
@@ -28,6 +29,8 @@ export interface SimulatorState {
   revisionEvents: Map<string, EventRecord[]>;
   revisionHistory: Map<string, unknown[]>;
   faults: Fault[];
+  /** Recorded exchanges of every recording served, timestamps resolved. */
+  recorded: RecordedExchange[];
 }
 
 export function buildSimulatorState(scenarios: readonly ScenarioState[], nowMs: number): SimulatorState {
@@ -46,6 +49,7 @@ export function buildSimulatorState(scenarios: readonly ScenarioState[], nowMs: 
     revisionEvents: new Map(),
     revisionHistory: new Map(),
     faults: [],
+    recorded: [],
   };
   scenarios.forEach((input, index) => {
     const parsed = ScenarioStateSchema.safeParse(resolveRelativeTimestamps(input, nowMs));
@@ -73,6 +77,7 @@ export function buildSimulatorState(scenarios: readonly ScenarioState[], nowMs: 
     mergeInto(state.revisionEvents, scenario.revisionEvents, 'revision events');
     mergeInto(state.revisionHistory, scenario.revisionHistory, 'revision history');
     state.faults.push(...scenario.faults);
+    state.recorded.push(...scenario.recorded);
   });
   return state;
 }
