@@ -14,7 +14,6 @@ import { podsToCite } from './podsToCite.js';
 import { quoteName } from './quoteEvidence.js';
 import type { MemoryReading } from './readMemory.js';
 import type { SubmittedSpec } from './readSubmittedSpec.js';
-import type { Signal } from './Signal.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
 export function gatherRecommendationContext(
