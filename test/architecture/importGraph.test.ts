@@ -39,8 +39,6 @@ const FOLDERS: Record<string, { layer: Layer; role: string }> = {
   chat: { layer: 'entry', role: 'the chat forwarder Lambda: Amazon Q Developer custom notifications from delivered notifications' },
   local: { layer: 'entry', role: 'local mode (npm start, demo)' },
   cli: { layer: 'entry', role: 'the runai-diagnose command' },
-  pagerduty: { layer: 'entry', role: 'the PagerDuty Events v2 forwarder Lambda and its sender' },
-  chat: { layer: 'entry', role: 'the chat (Amazon Q Developer custom notification) forwarder Lambda' },
 };
 
 /** A layer may import from itself and from the layers listed here. */
