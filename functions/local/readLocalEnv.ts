@@ -55,6 +55,8 @@ export const LocalEnvSchema = z.strictObject({
   POLL_CLUSTER_IDS: optional(clusterIdList),
   POLL_INTERVAL_SECONDS: z.preprocess(unsetIfEmpty, integer(5, 86_400).default(60)),
   LOG_LEVEL: z.preprocess(unsetIfEmpty, z.enum(['info', 'warn', 'error', 'silent'], 'must be info, warn, error or silent').default('info')),
+  /** A folder of scenarios or recordings (`runai-diagnose --record`) for the built-in simulator, instead of the bundled ones. */
+  SCENARIOS_DIR: optional(z.string().trim().min(1, 'must be the path of a folder of scenarios')),
   RUNAI_DIAGNOSE_TIER2_CONFIG: optional(
     z
       .string()
@@ -87,6 +89,8 @@ export interface LocalConfig {
   logLevel: ParsedLocalEnv['LOG_LEVEL'];
   /** RUNAI_DIAGNOSE_TIER2_CONFIG. Absent: Tier 2 only from the built-in Kubernetes simulator (with the Run:ai simulator). */
   tier2ConfigPath: string | undefined;
+  /** SCENARIOS_DIR: what the built-in simulator serves instead of the bundled scenarios (e.g. a folder of recordings). */
+  scenariosDir: string | undefined;
 }
 
 export class LocalConfigError extends Error {
@@ -121,6 +125,7 @@ export function readLocalEnv(env: Readonly<Record<string, string | undefined>>):
     pollIntervalMs: data.POLL_INTERVAL_SECONDS * 1000,
     logLevel: data.LOG_LEVEL,
     tier2ConfigPath: data.RUNAI_DIAGNOSE_TIER2_CONFIG,
+    scenariosDir: data.SCENARIOS_DIR,
   };
 }
 

@@ -89,7 +89,7 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
   };
   try {
-    const backend = await startRunaiBackend({ runai: config.runai, fixturesDir: options.fixturesDir, ...(options.extraScenarios ? { extraScenarios: options.extraScenarios } : {}) });
+    const backend = await startRunaiBackend({ runai: config.runai, fixturesDir: config.scenariosDir ?? options.fixturesDir, ...(options.extraScenarios ? { extraScenarios: options.extraScenarios } : {}) });
     cleanups.push(() => backend.close());
     const client = createRunaiClient(backend.client);
     cleanups.push(() => client.close());
