@@ -57,6 +57,9 @@ export const LocalEnvSchema = z.strictObject({
   LOG_LEVEL: z.preprocess(unsetIfEmpty, z.enum(['info', 'warn', 'error', 'silent'], 'must be info, warn, error or silent').default('info')),
   /** A folder of scenarios or recordings (`runai-diagnose --record`) for the built-in simulator, instead of the bundled ones. */
   SCENARIOS_DIR: optional(z.string().trim().min(1, 'must be the path of a folder of scenarios')),
+  /** Record every diagnosis into a folder of its own here (docs/recording.md); RECORD_ANONYMIZE=true pseudonymises them. */
+  RECORD_DIR: optional(z.string().trim().min(1, 'must be the path of a folder')),
+  RECORD_ANONYMIZE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false'], 'must be true or false').default('false')),
   RUNAI_DIAGNOSE_TIER2_CONFIG: optional(
     z
       .string()
@@ -91,6 +94,8 @@ export interface LocalConfig {
   tier2ConfigPath: string | undefined;
   /** SCENARIOS_DIR: what the built-in simulator serves instead of the bundled scenarios (e.g. a folder of recordings). */
   scenariosDir: string | undefined;
+  /** RECORD_DIR / RECORD_ANONYMIZE: every diagnosis recorded (functions/recording). */
+  record: { dir: string; anonymize: boolean } | undefined;
 }
 
 export class LocalConfigError extends Error {
@@ -126,6 +131,7 @@ export function readLocalEnv(env: Readonly<Record<string, string | undefined>>):
     logLevel: data.LOG_LEVEL,
     tier2ConfigPath: data.RUNAI_DIAGNOSE_TIER2_CONFIG,
     scenariosDir: data.SCENARIOS_DIR,
+    record: data.RECORD_DIR ? { dir: data.RECORD_DIR, anonymize: data.RECORD_ANONYMIZE === 'true' } : undefined,
   };
 }
 

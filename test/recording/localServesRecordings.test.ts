@@ -1,15 +1,16 @@
 /**
  * `npm start` serving a folder of recordings (SCENARIOS_DIR): two anonymized recordings —
  * one Tier 1, one with Tier 2 — are served by the built-in simulators and a webhook for
- * each recorded request is diagnosed to the recorded verdict.
+ * each recorded request is diagnosed to the recorded verdict. And RECORD_DIR: every
+ * diagnosis local mode makes is recorded, and each recording replays to the same verdict.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadScenario } from '../../functions/simulator/startRunaiSimulator.js';
-import { postJson, startCapturedServer } from '../e2e/e2eKit.js';
-import { runCliInProcess } from '../scenarios/scenarioHarness.js';
+import { bundledScenarios, postJson, startCapturedServer } from '../e2e/e2eKit.js';
+import { parseVerdict, runCliInProcess } from '../scenarios/scenarioHarness.js';
 
 const root = await mkdtemp(join(tmpdir(), 'recordings-served-'));
 afterAll(() => rm(root, { recursive: true, force: true }));
@@ -39,5 +40,31 @@ describe('local mode serves a folder of recordings', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('RECORD_DIR records every diagnosis, and each recording replays to the published verdict', async () => {
+    const dir = join(root, 'recorded-by-local-mode');
+    const scenarios = (await bundledScenarios()).filter((scenario) => ['oom-recurring-paged-history', 'tier2-cuda-oom-in-logs'].includes(scenario.name));
+    const { server, stdout } = await startCapturedServer({ RECORD_DIR: dir, RECORD_ANONYMIZE: 'true' });
+    try {
+      for (const scenario of scenarios) expect((await postJson(`${server.url}/webhooks/runai`, scenario.request)).status).toBe(202);
+      await server.whenIdle();
+    } finally {
+      await server.close();
+    }
+    const published = stdout().split('\n').filter((line) => /^\[[A-Z_]+\] /.test(line)).map((line) => line.slice(1, line.indexOf(']'))).sort();
+    expect(published).toEqual(['CRASH_APP_ERROR', 'OOM_KILLED']);
+    const folders = await readdir(dir);
+    expect(folders).toHaveLength(2);
+    const replayed: string[] = [];
+    for (const folder of folders) {
+      const replay = await runCliInProcess(['--replay', join(dir, folder), '--format', 'json'], {});
+      expect(replay.code, replay.stderr).toBe(0);
+      const verdict = parseVerdict(replay.stdout);
+      replayed.push(verdict.category ?? '');
+      // Anonymized: the real names are gone.
+      expect(replay.stdout).not.toMatch(/llm-pretrain-13b|foundation-models/);
+    }
+    expect(replayed.sort()).toEqual(published);
   });
 });
