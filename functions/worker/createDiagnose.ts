@@ -13,6 +13,8 @@
  * Tier 2 (optional): TIER2_SECRET_ID names a Secrets Manager secret holding a Tier 2
  * configuration (createTier2Source.ts: same cache, rebuilt on rotation). A bad or unreadable
  * Tier 2 secret never fails a diagnosis: it is logged once and the diagnosis runs Tier 1 only.
+ *
+ * RECORD_DIR (optional): every diagnosis is also recorded there (createWorkerRecording.ts).
  */
 import * as z from 'zod';
 import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
@@ -28,6 +30,7 @@ import type { Tier2Config } from '../kubernetes/Tier2Config.js';
 import { createTier2Source, type SecretStringReader } from './createTier2Source.js';
 import { silentLogger, type WorkerLogger } from './WorkerLogger.js';
 import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
+import { createWorkerRecording } from './createWorkerRecording.js';
 
 const ConnectionSchema = z.object({
   RUNAI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of the Run:ai control plane' }),
@@ -73,6 +76,7 @@ export async function createDiagnose(options: CreateDiagnoseOptions): Promise<(q
   const connection = readConnection(options.env);
   const loadCredentials = options.loadCredentials ?? (() => loadRunaiCredentials(options.env));
   let current: { key: string; reader: RunaiClient } | undefined;
+  const recorder = createWorkerRecording(options.env, connection.RUNAI_BASE_URL, options.logger ?? silentLogger);
 
   const readerFor = (credentials: RunaiCredentials): RunaiClient => {
     const key = JSON.stringify(credentials);
@@ -85,6 +89,7 @@ export async function createDiagnose(options: CreateDiagnoseOptions): Promise<(q
         credentials,
         requestTimeoutMs: connection.RUNAI_REQUEST_TIMEOUT_MS,
         ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+        ...(recorder ? { dispatcher: recorder.dispatcher(credentials) } : {}),
       }),
     };
     // Rotated: the old pool finishes what it has in flight, then closes.
@@ -99,7 +104,7 @@ export async function createDiagnose(options: CreateDiagnoseOptions): Promise<(q
         secretId: tier2SecretId,
         logger: options.logger ?? silentLogger,
         ...(options.readTier2Secret ? { readSecret: options.readTier2Secret } : {}),
-        ...(options.createTier2Access ? { createAccess: options.createTier2Access } : {}),
+        ...(options.createTier2Access ? { createAccess: options.createTier2Access } : recorder ? { createAccess: recorder.createTier2Access } : {}),
       })
     : null;
 
@@ -109,6 +114,8 @@ export async function createDiagnose(options: CreateDiagnoseOptions): Promise<(q
   return async (queued) => {
     const [credentials, tier2Access] = await Promise.all([loadCredentials(), tier2 ? tier2.current() : null]);
     const reader = readerFor(credentials);
-    return diagnoseWorkload(queued.request, { reader, now: options.now(), messages: messagesFor(options.locale), tier2: tier2Access });
+    const now = options.now();
+    const run = () => diagnoseWorkload(queued.request, { reader, now, messages: messagesFor(options.locale), tier2: tier2Access });
+    return recorder ? recorder.router.record(queued.request, now, tier2Access?.readerFor(queued.request.clusterId ?? '') != null, run) : run();
   };
 }
