@@ -13,6 +13,8 @@
  * Tier 2 (optional): TIER2_SECRET_ID names a Secrets Manager secret holding a Tier 2
  * configuration (createTier2Source.ts: same cache, rebuilt on rotation). A bad or unreadable
  * Tier 2 secret never fails a diagnosis: it is logged once and the diagnosis runs Tier 1 only.
+ *
+ * RECORD_DIR (optional): every diagnosis is also recorded there (createWorkerRecording.ts).
  */
 import * as z from 'zod';
 import type { Diagnose } from './batch/diagnoseRecord.js';
@@ -29,6 +31,7 @@ import { createTier2Source, type SecretStringReader } from './createTier2Source.
 import { silentLogger, type WorkerLogger } from './WorkerLogger.js';
 import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
 import { ConfigError } from '../core/ConfigError.js';
+import { createWorkerRecording } from './createWorkerRecording.js';
 
 const ConnectionSchema = z.object({
   RUNAI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of the Run:ai control plane' }),
@@ -79,6 +82,7 @@ export async function createDiagnose(options: CreateDiagnoseOptions): Promise<Di
   const connection = readConnection(options.env);
   const loadCredentials = options.loadCredentials ?? (() => loadRunaiCredentials(options.env));
   let current: { key: string; reader: RunaiClient } | undefined;
+  const recorder = createWorkerRecording(options.env, connection.RUNAI_BASE_URL, options.logger ?? silentLogger);
 
   const readerFor = (credentials: RunaiCredentials): RunaiClient => {
     const key = JSON.stringify(credentials);
@@ -92,6 +96,7 @@ export async function createDiagnose(options: CreateDiagnoseOptions): Promise<Di
         requestTimeoutMs: connection.RUNAI_REQUEST_TIMEOUT_MS,
         maxResponseBytes: connection.RUNAI_MAX_RESPONSE_BYTES,
         ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+        ...(recorder ? { dispatcher: recorder.dispatcher(credentials) } : {}),
       }),
     };
     // Rotated: the old pool finishes what it has in flight, then closes.
@@ -106,7 +111,7 @@ export async function createDiagnose(options: CreateDiagnoseOptions): Promise<Di
         secretId: tier2SecretId,
         logger: options.logger ?? silentLogger,
         ...(options.readTier2Secret ? { readSecret: options.readTier2Secret } : {}),
-        ...(options.createTier2Access ? { createAccess: options.createTier2Access } : {}),
+        ...(options.createTier2Access ? { createAccess: options.createTier2Access } : recorder ? { createAccess: recorder.createTier2Access } : {}),
       })
     : null;
 
@@ -118,6 +123,8 @@ export async function createDiagnose(options: CreateDiagnoseOptions): Promise<Di
     const client = readerFor(credentials);
     // With a budget, every Run:ai read of this diagnosis ends by its deadline (the client's clock is Date.now, as the worker's).
     const reader = budget ? client.withDeadline(budget.deadlineAt) : client;
-    return diagnoseWorkload(queued.request, { reader, now: options.now(), messages: messagesFor(options.locale), tier2: tier2Access });
+    const now = options.now();
+    const run = () => diagnoseWorkload(queued.request, { reader, now, messages: messagesFor(options.locale), tier2: tier2Access });
+    return recorder ? recorder.router.record(queued.request, now, tier2Access?.readerFor(queued.request.clusterId ?? '') != null, run) : run();
   };
 }
