@@ -60,6 +60,6 @@ const ORIGIN_GROUP: Record<Signal['origin'], number> = {
 };
 
 function evidenceRank(signal: Signal): number {
-  const informative = (signal.imagePullCause && signal.imagePullCause !== 'unspecified') || signal.exitCode !== undefined;
+  const informative = (signal.imagePullCause && signal.imagePullCause !== 'unspecified') || signal.exitCode !== undefined || signal.kind === 'PROBE_KILL';
   return ORIGIN_GROUP[signal.origin] * 2 + (informative ? 0 : 1);
 }

@@ -21,6 +21,7 @@ export type Recommendation =
   | { id: 'check-batch-size-env' }
   // IMAGE_PULL_FAILED: one per registry answer
   | { id: 'fix-image-name'; image: string | null }
+  | { id: 'fix-image-reference'; image: string | null }
   | { id: 'check-registry-network' }
   | { id: 'fix-registry-credentials' }
   | { id: 'verify-image-access'; image: string | null }

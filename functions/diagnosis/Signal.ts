@@ -20,6 +20,10 @@ export const SIGNAL_KINDS = [
   'PREEMPTED', // the scheduler preempted the workload (routes away; never a category)
   'UNSCHEDULABLE', // FailedScheduling, pending scheduling messages
   'PROBE_FAILURE', // liveness/startup probe failures (explain a 137, never classify alone)
+  'PROBE_KILL', // the kubelet restarted a container because its liveness/startup probe failed
+  'CONTAINER_START_ERROR', // a container could not be created or started and the text does not say which side failed (image/command, config, node runtime)
+  'NODE_START_FAILURE', // the node could not start the pod: sandbox/CNI, GPU runtime or driver, device admission, runtime disk
+  'UNCATEGORISED', // a system message that says what failed where no category fits: quoted first in UNKNOWN, never decides
 ] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
 
@@ -53,7 +57,7 @@ export type SignalOrigin =
   | 'k8s-event'
   | 'k8s-node';
 
-export type ImagePullCause = 'manifest' | 'network' | 'auth' | 'access_denied' | 'unspecified';
+export type ImagePullCause = 'manifest' | 'invalid_reference' | 'network' | 'auth' | 'access_denied' | 'unspecified';
 
 export interface Signal {
   kind: SignalKind;

@@ -42,5 +42,7 @@ export interface VerdictMessages {
     tier2(limitation: Tier2Limitation): string;
     preemptionNotRuledOut(): string;
     listTruncated(pages: number): string;
+    /** UNKNOWN: the Warning event reasons no table row recognised (at most a few, most frequent first). */
+    unrecognisedWarnings(reasons: readonly { reason: string; count: number }[]): string;
   };
 }

@@ -5,6 +5,7 @@
  */
 import { parseTimestamp } from '../core/parseTimestamp.js';
 import type { Category } from '../core/verdict.js';
+import { countUnrecognisedWarnings, type UnrecognisedReason } from './countUnrecognisedWarnings.js';
 import { currentEpisodeStart } from './currentEpisodeStart.js';
 import { signalsFromEvents, signalsFromHistory, signalsFromPods, signalsFromStatus } from './extractSignals.js';
 import { gatePhase, type GateDecision } from './gatePhase.js';
@@ -23,6 +24,8 @@ export interface Analysis {
   /** Epoch ms where the current run begins (null: all history read belongs to it). */
   episodeStart: number | null;
   currentFailureAt: number | null;
+  /** Warning events of the current run that no table row recognises (events, or history when events failed). */
+  unrecognisedWarnings: UnrecognisedReason[];
 }
 
 /**
@@ -59,7 +62,15 @@ export function analyseWorkload(evidence: Omit<WorkloadEvidence, 'metrics'>, ext
   const classification = classifySignals(signals);
   const category: Category = classification.category;
   const unexplainedKill = category === 'UNKNOWN' && signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL');
+  const warnings = evidence.events.ok
+    ? evidence.events.value
+    : records.flatMap((record) => (record.spec?.event ? [{ ...record.spec.event, createdAt: record.spec.event.createdAt || record.meta.creationTimestamp }] : []));
+  const currentWarnings = warnings.filter((event) => {
+    const at = parseTimestamp(event.createdAt);
+    return episodeStart === null || at === null || at >= episodeStart;
+  });
   return {
+    unrecognisedWarnings: countUnrecognisedWarnings(currentWarnings, undefined, mask),
     signals,
     gate,
     classification,

@@ -34,11 +34,18 @@ const CORROBORATING_KINDS: Record<Category, readonly SignalKind[]> = {
   IMAGE_PULL_FAILED: [],
   INIT_FAILED: ['POD_ERROR'],
   DATASOURCE_MOUNT_FAILED: [],
-  CRASH_APP_ERROR: ['POD_ERROR'],
-  NODE_FAILURE: ['EXIT_SYSTEM_SIGNAL', 'POD_ERROR'],
+  CRASH_APP_ERROR: ['POD_ERROR', 'CONTAINER_START_ERROR'],
+  NODE_FAILURE: ['EXIT_SYSTEM_SIGNAL', 'POD_ERROR', 'CONTAINER_START_ERROR'],
   SCHEDULING_POLICY_TERMINATED: ['EXIT_SYSTEM_SIGNAL'],
   UNKNOWN: ['EXIT_SYSTEM_SIGNAL', 'POD_ERROR', 'PROBE_FAILURE'],
 };
+
+/**
+ * What an UNKNOWN verdict quotes first: the texts that say what failed without naming a
+ * category (a quota refusal, a start error, a kill nothing explains). They are why no
+ * category was named, so they lead, before the phase.
+ */
+const UNKNOWN_LEAD_KINDS: readonly SignalKind[] = ['UNCATEGORISED', 'CONTAINER_START_ERROR', 'EXIT_SYSTEM_SIGNAL'];
 
 export interface DiagnosisContext {
   /** The length of the history window recurrence is counted in. */
@@ -49,10 +56,21 @@ export interface DiagnosisContext {
 
 export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Analysis, context: DiagnosisContext): Verdict {
   const { messages } = context;
-  const { base, list, limitations } = startVerdict(evidence, messages);
+  const { base, list, limitations, citeSelection } = startVerdict(evidence, messages);
   const { category, supporting, runnersUp } = analysis.classification;
+  // The rule names its deciding kind first (an exit code before the crash loop it explains,
+  // the kubelet's probe kill before the kill it caused): those signals lead the evidence.
+  const leadKind = supporting[0]?.kind;
+  list.addSignals(
+    supporting.filter((signal) => signal.kind === leadKind),
+    MAX_SUPPORTING_EVIDENCE,
+  );
   list.addSignals(supporting, MAX_SUPPORTING_EVIDENCE);
-  if (category === 'UNKNOWN') list.addFact(phaseFact(evidence), 'get_workload_status');
+  if (category === 'UNKNOWN') {
+    list.addSignals(analysis.signals.filter((signal) => UNKNOWN_LEAD_KINDS.includes(signal.kind)), MAX_SUPPORTING_EVIDENCE);
+    list.addFact(phaseFact(evidence), 'get_workload_status');
+  }
+  citeSelection();
   // Tier 2's quoted log lines: evidence, never a signal (log text does not choose the category).
   for (const finding of evidence.tier2?.logs ?? []) list.addFact(finding.fact, finding.source);
   const corroborating = analysis.signals.filter((signal) => CORROBORATING_KINDS[category].includes(signal.kind) && !supporting.includes(signal));
@@ -75,6 +93,8 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
   list.addSignals(alsoObserved, list.items.length + MAX_ALSO_OBSERVED, messages.alsoObserved);
 
   limitations.push(...describeDiagnosisLimitations({ evidence, category, memory, memoryRelevant, submitted }, messages));
+  // UNKNOWN says what it could not read.
+  if (category === 'UNKNOWN' && analysis.unrecognisedWarnings.length > 0) limitations.push(messages.limitation.unrecognisedWarnings(analysis.unrecognisedWarnings));
   const recurrence = recurrenceOf(evidence, analysis, context);
   const recommendations = decideRecommendations(gatherRecommendationContext(analysis, evidence, memory, recurrence, submitted)).map((recommendation) =>
     renderRecommendation(messages.recommendation, recommendation),

@@ -12,10 +12,11 @@ import type { VerdictMessages } from './VerdictMessages.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
 export function buildRoutedVerdict(evidence: WorkloadEvidence, route: Route, signals: readonly Signal[], messages: VerdictMessages): Verdict {
-  const { base, list, limitations } = startVerdict(evidence, messages);
+  const { base, list, limitations, citeSelection } = startVerdict(evidence, messages);
   const driving = signals.filter((signal) => signal.kind === (route === 'runai-diagnose-preempted-workload' ? 'PREEMPTED' : 'UNSCHEDULABLE'));
   list.addSignals(driving, MAX_SUPPORTING_EVIDENCE);
   if (driving.length === 0) list.addFact(phaseFact(evidence), 'get_workload_status');
+  citeSelection();
   return {
     ...base,
     outcome: 'routed',

@@ -10,8 +10,9 @@ import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
 export function buildStoppedVerdict(evidence: WorkloadEvidence, stopReason: StopReason, context: { requestedClusterId: string; messages: VerdictMessages }): Verdict {
   const { messages } = context;
-  const { base, list, limitations } = startVerdict(evidence, messages);
+  const { base, list, limitations, citeSelection } = startVerdict(evidence, messages);
   list.addFact(phaseFact(evidence), 'get_workload_status');
+  citeSelection();
   return {
     ...base,
     outcome: 'stopped',

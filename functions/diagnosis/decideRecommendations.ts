@@ -103,6 +103,9 @@ function forImagePull(context: RecommendationContext): Recommendation {
   switch (context.imagePullCause) {
     case 'manifest':
       return { id: 'fix-image-name', image: context.image };
+    case 'invalid_reference':
+      // The kubelet could not parse the reference: the registry was never asked.
+      return { id: 'fix-image-reference', image: context.image };
     case 'network':
       return { id: 'check-registry-network' };
     case 'auth':

@@ -14,24 +14,56 @@ import {
   IMAGE_PULL_CAUSE_TABLE,
   K8S_PHASE_TABLE,
   CONTAINER_AUTHORED_TEXT_START,
+  HOOK_OUTPUT,
   PHASE_MESSAGE_TABLE,
   SYSTEM_SIGNAL_EXIT_CODES,
 } from './signalTables.js';
 import { parseQuantity } from '../core/parseQuantity.js';
-import { maskIdentifiers, type NameMask } from './maskIdentifiers.js';
+import { maskIdentifiers, originalSpan, type NameMask } from './maskIdentifiers.js';
 import { eventNames, workloadNames } from './workloadNames.js';
 
-/** The first event-table row matching this reason (and message/source where the row demands). */
-export function matchEventReason(reason: string | null | undefined, message: string | null | undefined, source: string | null | undefined): SignalKind | null {
+/** What one table row read in a structured reason (and its message): the signal, with the exit code and the decisive text it names. */
+export interface ReasonMatch {
+  /** Null: a row recognised the record, and it says nothing (a reported exit code 0). */
+  kind: SignalKind | null;
+  exitCode?: number;
+  /** The part of the message the row matched: quoted first when the message is elided. */
+  decisive?: string;
+  /** The message's exit code belongs to a helper container, not the workload. */
+  foreignExitCode?: boolean;
+}
+
+/** The first event-table row matching this reason (and message/source where the row demands); null when no row recognises it. */
+export function matchReasonRow(reason: string | null | undefined, message: string | null | undefined, source: string | null | undefined): ReasonMatch | null {
   if (!reason) return null;
-  const wanted = reason.trim().toLowerCase();
+  const wanted = reason.trim();
   for (const row of EVENT_REASON_TABLE) {
-    if (row.reason.toLowerCase() !== wanted) continue;
-    if (row.message && !row.message.test(message ?? '')) continue;
+    if (typeof row.reason === 'string' ? row.reason.toLowerCase() !== wanted.toLowerCase() : !row.reason.test(wanted)) continue;
+    const messageMatch = row.message ? row.message.exec(message ?? '') : null;
+    if (row.message && !messageMatch) continue;
     if (row.source && !row.source.test(source ?? '')) continue;
-    return row.kind;
+    const decisive = messageMatch?.[0] || undefined;
+    const foreign = row.foreignExitCode ? { foreignExitCode: true } : {};
+    if (row.kind === null) return { kind: null };
+    if (typeof row.kind === 'string') return { kind: row.kind, ...(decisive ? { decisive } : {}), ...foreign };
+    const exit = row.kind.pattern.exec(row.kind.in === 'reason' ? wanted : (message ?? ''));
+    if (!exit?.[1]) continue;
+    const exitCode = Number(exit[1]);
+    const reported = row.kind.in === 'message' ? (decisive ?? exit[0]) : undefined;
+    return { kind: exitKind(exitCode), exitCode, ...(reported ? { decisive: reported } : {}) };
   }
   return null;
+}
+
+/** The signal a reported exit code stands for (the shared exit-code table). */
+export function exitKind(exitCode: number): SignalKind | null {
+  if (exitCode === 0) return null;
+  return SYSTEM_SIGNAL_EXIT_CODES.has(exitCode) ? 'EXIT_SYSTEM_SIGNAL' : 'CONTAINER_CRASH';
+}
+
+/** The signal kind of the first event-table row matching this reason (and message/source). */
+export function matchEventReason(reason: string | null | undefined, message: string | null | undefined, source: string | null | undefined): SignalKind | null {
+  return matchReasonRow(reason, message, source)?.kind ?? null;
 }
 
 export function matchK8sPhase(k8sPhase: string | null | undefined): SignalKind | null {
@@ -39,20 +71,44 @@ export function matchK8sPhase(k8sPhase: string | null | undefined): SignalKind |
   return K8S_PHASE_TABLE.find((row) => row.k8sPhase.test(k8sPhase.trim()))?.kind ?? null;
 }
 
+/** What a system-authored message says: every kind it names, its exit code and the part that decided the first kind. */
+export interface MessageReading {
+  kinds: SignalKind[];
+  exitCode: number | null;
+  decisive: string | null;
+}
+
+export function readSystemMessage(message: string | null | undefined, options: { ignoreExitCode?: boolean } = {}): MessageReading {
+  if (!message) return { kinds: [], exitCode: null, decisive: null };
+  const systemPart = systemAuthoredPart(message);
+  const kinds: SignalKind[] = [];
+  let decisive: string | null = null;
+  for (const row of PHASE_MESSAGE_TABLE) {
+    const match = row.pattern.exec(systemPart);
+    if (!match) continue;
+    kinds.push(row.kind);
+    decisive ??= match[0];
+  }
+  const exit = options.ignoreExitCode ? null : EXIT_CODE_PATTERN.exec(systemPart);
+  const digits = exit?.[1] ?? exit?.[2];
+  const exitCode = digits === undefined ? null : Number(digits);
+  const exitSignal = exitCode === null ? null : exitKind(exitCode);
+  if (exitSignal) {
+    kinds.push(exitSignal);
+    decisive ??= exit?.[0] ?? null;
+  }
+  return { kinds: [...new Set(kinds)], exitCode, decisive };
+}
+
 /** Every kind a system-authored message names (a message can state both OOMKilled and its exit code). */
 export function matchPhaseMessage(message: string | null | undefined): SignalKind[] {
-  if (!message) return [];
-  const systemPart = systemAuthoredPart(message);
-  const kinds = PHASE_MESSAGE_TABLE.filter((row) => row.pattern.test(systemPart)).map((row) => row.kind);
-  const exitCode = readExitCode(systemPart);
-  if (exitCode !== null && exitCode !== 0) {
-    kinds.push(SYSTEM_SIGNAL_EXIT_CODES.has(exitCode) ? 'EXIT_SYSTEM_SIGNAL' : 'CONTAINER_CRASH');
-  }
-  return [...new Set(kinds)];
+  return readSystemMessage(message).kinds;
 }
 
 /** The part of a phase/condition message the system wrote, before any container-authored text. */
 export function systemAuthoredPart(message: string): string {
+  // An OCI hook failure is the node's own text down to its last line (its stderr spans lines).
+  if (HOOK_OUTPUT.test(message)) return message;
   const match = CONTAINER_AUTHORED_TEXT_START.exec(message);
   return match ? message.slice(0, match.index) : message;
 }
@@ -76,7 +132,10 @@ interface SignalDraft {
   fact: Fact;
   at: number | null;
   repeats?: number;
-  rawMessage?: string | null;
+  /** The exit code the matching row or message reading found (never guessed from other text). */
+  exitCode?: number | null;
+  /** The text an image pull's sub-cause is read from. */
+  pullMessage?: string | null;
   nodeName?: string | null;
 }
 
@@ -89,11 +148,26 @@ function toSignal(draft: SignalDraft): Signal {
     at: draft.at,
     repeats: draft.repeats ?? 1,
   };
-  if (draft.kind === 'IMAGE_PULL') signal.imagePullCause = classifyImagePull(draft.rawMessage);
-  const exitCode = readExitCode(draft.rawMessage ? systemAuthoredPart(draft.rawMessage) : null);
-  if (exitCode !== null) signal.exitCode = exitCode;
+  if (draft.kind === 'IMAGE_PULL') signal.imagePullCause = classifyImagePull(draft.pullMessage);
+  if (draft.exitCode !== undefined && draft.exitCode !== null) signal.exitCode = draft.exitCode;
   if (draft.nodeName) signal.nodeName = quoteName(draft.nodeName);
   return signal;
+}
+
+/**
+ * A structured reason (phase reason, condition reason or a holding condition type) and the
+ * system-authored part of its message, read together: structured rows first, then the
+ * message patterns, then a reported exit code (unless a row says the code is not the workload's).
+ */
+function readReasonsAndMessage(reasons: readonly (string | null | undefined)[], original: string | null | undefined, mask: NameMask): MessageReading {
+  const message = mask(original);
+  const matches = reasons.map((reason) => matchReasonRow(reason, message, null)).filter((match): match is ReasonMatch => match !== null);
+  const reading = readSystemMessage(message, { ignoreExitCode: matches.some((match) => match.foreignExitCode) });
+  const kinds = new Set<SignalKind>(matches.flatMap((match) => (match.kind ? [match.kind] : [])));
+  for (const kind of reading.kinds) kinds.add(kind);
+  const rowExit = matches.find((match) => match.exitCode !== undefined)?.exitCode;
+  const decisive = matches.find((match) => match.decisive)?.decisive ?? reading.decisive;
+  return { kinds: [...kinds], exitCode: rowExit ?? reading.exitCode, decisive: originalSpan(original, decisive) };
 }
 
 /**
@@ -103,17 +177,15 @@ function toSignal(draft: SignalDraft): Signal {
 export function signalsFromStatus(status: WorkloadDetailed, mask: NameMask = maskIdentifiers(workloadNames({ status }))): Signal[] {
   const signals: Signal[] = [];
   const at = parseTimestamp(status.phaseUpdatedAt);
+  const reading = readReasonsAndMessage([status.phaseReason], status.phaseMessage, mask);
   const phaseFact: Fact = {
     type: 'phase',
     phase: quoteName(status.phase),
     phaseReason: status.phaseReason ? quoteName(status.phaseReason) : null,
-    phaseMessage: status.phaseMessage ? quoteMessage(status.phaseMessage) : null,
+    phaseMessage: status.phaseMessage ? quoteMessage(status.phaseMessage, reading.decisive) : null,
   };
-  const kinds = new Set<SignalKind>(matchPhaseMessage(mask(status.phaseMessage)));
-  const reasonKind = matchEventReason(status.phaseReason, mask(status.phaseMessage), null);
-  if (reasonKind) kinds.add(reasonKind);
-  for (const kind of kinds) {
-    signals.push(toSignal({ kind, source: 'get_workload_status', origin: 'phase', fact: phaseFact, at, rawMessage: mask(status.phaseMessage) }));
+  for (const kind of reading.kinds) {
+    signals.push(toSignal({ kind, source: 'get_workload_status', origin: 'phase', fact: phaseFact, at, exitCode: reading.exitCode, pullMessage: mask(status.phaseMessage) }));
   }
   for (const condition of status.conditions ?? []) signals.push(...signalsFromCondition(condition, mask));
   for (const pending of status.pendingSchedulingMessages ?? []) {
@@ -136,24 +208,22 @@ export function signalsFromStatus(status: WorkloadDetailed, mask: NameMask = mas
 }
 
 function signalsFromCondition(condition: Condition, mask: NameMask): Signal[] {
-  const kinds = new Set<SignalKind>(matchPhaseMessage(mask(condition.message)));
-  const reasonKind = matchEventReason(condition.reason, mask(condition.message), null);
-  if (reasonKind) kinds.add(reasonKind);
   // A condition *type* such as "Evicted" or "Preempted" speaks only while it holds.
-  if ((condition.status ?? '').toLowerCase() === 'true') {
-    const typeKind = matchEventReason(condition.type, mask(condition.message), null);
-    if (typeKind) kinds.add(typeKind);
-  }
-  if (kinds.size === 0) return [];
+  const holds = (condition.status ?? '').toLowerCase() === 'true';
+  const reading = readReasonsAndMessage([condition.reason, holds ? condition.type : null], condition.message, mask);
+  if (reading.kinds.length === 0) return [];
   const fact: Fact = {
     type: 'condition',
     conditionType: quoteName(condition.type),
     status: condition.status ? quoteName(condition.status) : null,
     reason: condition.reason ? quoteName(condition.reason) : null,
-    message: condition.message ? quoteMessage(condition.message) : null,
+    message: condition.message ? quoteMessage(condition.message, reading.decisive) : null,
   };
   const at = parseTimestamp(condition.lastTransitionTime);
-  return [...kinds].map((kind) => toSignal({ kind, source: 'get_workload_status', origin: 'condition', fact, at, rawMessage: mask(condition.message) }));
+  // A reason such as "ContainerMissing" carries the registry's answer in its message.
+  return reading.kinds.map((kind) =>
+    toSignal({ kind, source: 'get_workload_status', origin: 'condition', fact, at, exitCode: reading.exitCode, pullMessage: mask(condition.message) ?? condition.reason }),
+  );
 }
 
 /**
@@ -161,34 +231,36 @@ function signalsFromCondition(condition: Condition, mask: NameMask): Signal[] {
  * relayed many times) become one signal carrying the repeat count and the newest time.
  */
 export function signalsFromEvents(events: readonly RunaiEvent[], origin: 'event' | 'history-event', mask: NameMask = maskIdentifiers({ names: eventNames(events) })): Signal[] {
-  const grouped = new Map<string, { event: RunaiEvent; kind: SignalKind; repeats: number; at: number | null }>();
+  const grouped = new Map<string, { event: RunaiEvent; match: ReasonMatch & { kind: SignalKind }; repeats: number; at: number | null }>();
   for (const event of events) {
-    const kind = matchEventReason(event.reason, mask(event.message), event.source);
-    if (!kind) continue;
-    const key = `${kind}\u0000${event.reason}\u0000${event.message}\u0000${event.involvedObject?.name ?? ''}`;
+    const match = matchReasonRow(event.reason, mask(event.message), event.source);
+    if (!match?.kind) continue;
+    const key = `${match.kind}\u0000${event.reason}\u0000${event.message}\u0000${event.involvedObject?.name ?? ''}`;
     const at = parseTimestamp(event.createdAt);
     const existing = grouped.get(key);
     if (existing) {
       existing.repeats += 1;
       if (at !== null && (existing.at === null || at > existing.at)) existing.at = at;
     } else {
-      grouped.set(key, { event, kind, repeats: 1, at });
+      grouped.set(key, { event, match: { ...match, kind: match.kind }, repeats: 1, at });
     }
   }
-  return [...grouped.values()].map(({ event, kind, repeats, at }) => {
+  return [...grouped.values()].map(({ event, match, repeats, at }) => {
+    const message = quoteMessage(event.message, originalSpan(event.message, match.decisive));
     const fact: Fact =
       origin === 'event'
-        ? { type: 'event', reason: quoteName(event.reason), message: quoteMessage(event.message), objectName: event.involvedObject?.name ? quoteName(event.involvedObject.name) : null, repeats }
-        : { type: 'history-event', reason: quoteName(event.reason), message: quoteMessage(event.message), repeats };
+        ? { type: 'event', reason: quoteName(event.reason), message, objectName: event.involvedObject?.name ? quoteName(event.involvedObject.name) : null, repeats }
+        : { type: 'history-event', reason: quoteName(event.reason), message, repeats };
     return toSignal({
-      kind,
+      kind: match.kind,
       source: origin === 'event' ? 'get_workload_status' : 'get_workload_history',
       origin,
       fact,
       at,
       repeats,
-      rawMessage: mask(event.message),
-      nodeName: kind === 'NODE_FAILURE' || kind === 'EVICTED' ? nodeNameFromEvent(event) : null,
+      exitCode: match.exitCode ?? null,
+      pullMessage: mask(event.message),
+      nodeName: match.kind === 'NODE_FAILURE' || match.kind === 'EVICTED' ? nodeNameFromEvent(event) : null,
     });
   });
 }
@@ -216,6 +288,7 @@ export function signalsFromPods(pods: readonly Pod[]): Signal[] {
           memoryLimitBytes: parseQuantity(pod.requestedResources?.cpuMemory?.limit),
         },
         at: parseTimestamp(pod.k8sPhaseUpdatedAt ?? pod.completedAt ?? pod.createdAt),
+        pullMessage: pod.k8sPhase,
         nodeName: pod.nodeName ?? null,
       }),
     );
@@ -237,9 +310,11 @@ export function signalsFromHistory(records: readonly HistoryRecord[], mask?: Nam
     const update = record.spec?.phaseUpdate;
     if (!update) continue;
     const at = parseTimestamp(record.meta.creationTimestamp);
-    const fact: Fact = { type: 'history-phase', phase: quoteName(update.phase), phaseMessage: update.phaseMessage ? quoteMessage(update.phaseMessage) : null };
-    for (const kind of matchPhaseMessage(masked(update.phaseMessage))) {
-      signals.push(toSignal({ kind, source: 'get_workload_history', origin: 'history-phase', fact, at, rawMessage: masked(update.phaseMessage) }));
+    const reading = readSystemMessage(masked(update.phaseMessage));
+    const decisive = originalSpan(update.phaseMessage, reading.decisive);
+    const fact: Fact = { type: 'history-phase', phase: quoteName(update.phase), phaseMessage: update.phaseMessage ? quoteMessage(update.phaseMessage, decisive) : null };
+    for (const kind of reading.kinds) {
+      signals.push(toSignal({ kind, source: 'get_workload_history', origin: 'history-phase', fact, at, exitCode: reading.exitCode, pullMessage: masked(update.phaseMessage) }));
     }
   }
   return [...signals, ...signalsFromEvents(events, 'history-event', masked)];

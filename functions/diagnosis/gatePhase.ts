@@ -21,6 +21,10 @@ export const DIRECT_POD_FAILURE_KINDS: ReadonlySet<SignalKind> = new Set([
   'CONTAINER_CRASH',
   'CRASH_LOOP',
   'POD_ERROR',
+  // A pod-sandbox, GPU runtime or device admission failure: a confirmed pod-start failure.
+  'NODE_START_FAILURE',
+  'CONTAINER_START_ERROR',
+  'PROBE_KILL',
 ]);
 
 /** Signals that confirm a live crash loop or repeated container crashes. */

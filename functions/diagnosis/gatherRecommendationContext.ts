@@ -35,10 +35,15 @@ export function gatherRecommendationContext(
   const nodeNames = category === 'NODE_FAILURE' ? [...new Set([...nodesFromSignals, ...nodesFromPods])] : [];
   // Run:ai runs a project's workloads in namespace runai-<project> unless it names another.
   const namespace = evidence.status.namespace ?? (evidence.status.projectName ? `runai-${evidence.status.projectName}` : null);
-  const tier2 = evidence.tier2?.used ? tier2Context(category, analysis, evidence.tier2, supporting) : {};
+  const tier2 = evidence.tier2?.used ? tier2Context(category, evidence.tier2) : {};
   const pod = namedPods[0] ?? pods[0];
+  const probeKill =
+    category === 'CRASH_APP_ERROR' &&
+    (supporting.some((signal) => signal.kind === 'PROBE_KILL') ||
+      (supporting.some((signal) => signal.kind === 'PROBE_FAILURE') && analysis.signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL')));
   return {
     ...tier2,
+    ...(probeKill ? { probeKill } : {}),
     category,
     imagePullCause: pullCauses[0] ?? (category === 'IMAGE_PULL_FAILED' ? 'unspecified' : null),
     image: submitted?.image ? quoteUntrusted(submitted.image.value, { maxLength: 300 }) : null,
@@ -56,16 +61,14 @@ export function gatherRecommendationContext(
 }
 
 /** What Tier 2 adds: the quoted log line's command and hint, and whether probes explain a kill. */
-function tier2Context(category: Category, analysis: Analysis, tier2: Tier2Evidence, supporting: readonly Signal[]): Partial<RecommendationContext> {
+function tier2Context(category: Category, tier2: Tier2Evidence): Partial<RecommendationContext> {
   const relevant = tier2.logs.filter((finding) => finding.init === (category === 'INIT_FAILED'));
   const findings = relevant.length > 0 ? relevant : tier2.logs;
   const hinted = findings.find((finding) => finding.hint !== null);
-  const probeKill = category === 'CRASH_APP_ERROR' && supporting.some((signal) => signal.kind === 'PROBE_FAILURE') && analysis.signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL');
   return {
     tier2Used: true,
     logCommand: findings[0]?.source ?? null,
     logHint: hinted?.hint ?? null,
-    probeKill,
   };
 }
 

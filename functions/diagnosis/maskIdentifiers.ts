@@ -76,3 +76,18 @@ export function maskIdentifiers(set: NameSet): NameMask {
   };
   return (<T extends string | null | undefined>(text: T): T => (typeof text === 'string' ? mask(text) : text) as T) as NameMask;
 }
+
+/**
+ * The text of the original message that a pattern matched in its masked form: what evidence
+ * quotes as the decisive part (a `<name>` in the match stands for whatever name was there).
+ * The masked text itself when it cannot be found (the quote then falls back to head and tail).
+ */
+export function originalSpan(original: string | null | undefined, maskedMatch: string | null | undefined): string | null {
+  if (!maskedMatch) return maskedMatch ?? null;
+  if (!original || !maskedMatch.includes(NAME_PLACEHOLDER)) return maskedMatch;
+  const pattern = maskedMatch
+    .split(NAME_PLACEHOLDER)
+    .map(escapeRegExp)
+    .join(`[^\\s"'(),;]+`);
+  return new RegExp(pattern).exec(original)?.[0] ?? maskedMatch;
+}

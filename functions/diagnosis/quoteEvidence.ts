@@ -2,20 +2,53 @@
  * Quotes cluster text for an evidence line. Kubernetes puts the informative part of a
  * message at its end ("…: dial tcp: lookup registry on 10.96.0.10:53: no such host"), so a
  * long message keeps its head and its tail and elides the middle, instead of being cut.
+ * When the part that decided the signal is known (the table row's match), a long message is
+ * elided around that part instead, so the decisive line is always quoted.
  */
 import { quoteUntrusted } from '../safety/quoteUntrusted.js';
 
 /** Longest text read before eliding: beyond it even the tail is noise (and costly to scan). */
 const READ_LIMIT = 4_000;
 const ELISION = ' … ';
+/** Share of the budget kept at the head when the decisive part sits in the middle. */
+const FOCUS_HEAD_SHARE = 0.2;
 
-export function quoteEvidence(text: string | null | undefined, maxLength: number): string {
+export function quoteEvidence(text: string | null | undefined, maxLength: number, decisive?: string | null): string {
   const quoted = quoteUntrusted(text ?? '', { maxLength: READ_LIMIT });
   const codePoints = Array.from(quoted);
   if (codePoints.length <= maxLength) return quoted;
   const headLength = Math.floor((maxLength - ELISION.length) * 0.4);
   const tailLength = maxLength - ELISION.length - headLength;
-  return `${codePoints.slice(0, headLength).join('').trimEnd()}${ELISION}${codePoints.slice(codePoints.length - tailLength).join('').trimStart()}`;
+  const focused = decisive ? elideAround(codePoints, quoteUntrusted(decisive, { maxLength: READ_LIMIT }), maxLength, headLength, tailLength) : null;
+  return focused ?? `${codePoints.slice(0, headLength).join('').trimEnd()}${ELISION}${codePoints.slice(codePoints.length - tailLength).join('').trimStart()}`;
+}
+
+/**
+ * Keeps the decisive part (quoted the same way, so redaction and quote neutralising match)
+ * with a short head for context; null when it is already kept by head + tail, or cannot be found.
+ */
+function elideAround(codePoints: string[], decisive: string, maxLength: number, headLength: number, tailLength: number): string | null {
+  const joined = codePoints.join('');
+  const unitIndex = decisive ? joined.indexOf(decisive) : -1;
+  if (unitIndex < 0) return null;
+  const start = Array.from(joined.slice(0, unitIndex)).length;
+  const length = Array.from(decisive).length;
+  const end = start + length;
+  if (end <= headLength || start >= codePoints.length - tailLength) return null;
+  const head = Math.floor((maxLength - 2 * ELISION.length) * FOCUS_HEAD_SHARE);
+  const window = maxLength - 2 * ELISION.length - head;
+  if (length >= window) return joinParts([codePoints.slice(0, head), codePoints.slice(start, start + window)]);
+  // Centre the decisive part in the window, without running past the end of the text.
+  const windowStart = Math.max(head, Math.min(start - Math.floor((window - length) / 2), codePoints.length - window));
+  const parts = [codePoints.slice(0, head), codePoints.slice(windowStart, windowStart + window)];
+  return windowStart + window >= codePoints.length ? joinParts(parts) : `${joinParts(parts)}${ELISION.trimEnd()}`;
+}
+
+function joinParts(parts: string[][]): string {
+  return parts.map((part, index) => {
+    const text = part.join('');
+    return index === 0 ? text.trimEnd() : text.trim();
+  }).join(ELISION);
 }
 
 /** Cluster messages (events, phase and condition messages, log lines) in evidence lines. */
@@ -23,5 +56,5 @@ export const MESSAGE_QUOTE_LENGTH = 360;
 /** Names read from the cluster (pods, nodes, reasons, phases). */
 export const NAME_QUOTE_LENGTH = 120;
 
-export const quoteMessage = (text: string | null | undefined): string => quoteEvidence(text, MESSAGE_QUOTE_LENGTH);
+export const quoteMessage = (text: string | null | undefined, decisive?: string | null): string => quoteEvidence(text, MESSAGE_QUOTE_LENGTH, decisive);
 export const quoteName = (text: string | null | undefined): string => quoteUntrusted(text ?? '', { maxLength: NAME_QUOTE_LENGTH });

@@ -1,7 +1,8 @@
 /**
  * What every outcome of an analysed workload starts from: the workload block, the evidence
- * list (opened by how Option B selected the workload, when it did) and the limitations of
- * the reads. Pure.
+ * list and the limitations of the reads. How Option B selected the workload is cited by
+ * `citeSelection`, which each builder calls once the text that decided the outcome leads
+ * the list. Pure.
  */
 import type { VerdictWorkload } from '../core/verdict.js';
 import { describeReadLimitations } from './describeLimitations.js';
@@ -14,14 +15,19 @@ export interface VerdictStart {
   base: { schemaVersion: 1; workload: VerdictWorkload; memory: null; recurrence: null };
   list: EvidenceList;
   limitations: string[];
+  /** Adds how Option B chose this workload (nothing for Option A): after the deciding evidence. */
+  citeSelection(): void;
 }
 
 export function startVerdict(evidence: WorkloadEvidence, messages: VerdictMessages): VerdictStart {
   const list = new EvidenceList(messages);
-  if (evidence.selection) list.addText(evidence.selection, 'list_workloads');
+  const selection = evidence.selection;
   return {
     base: { schemaVersion: 1, workload: describeWorkload(evidence), memory: null, recurrence: null },
     list,
     limitations: describeReadLimitations(evidence, messages),
+    citeSelection: () => {
+      if (selection) list.addText(selection, 'list_workloads');
+    },
   };
 }

@@ -194,6 +194,8 @@ const RECOMMENDATION: RecommendationTexts = {
   'check-batch-size-env': () => 'Check that stale environment variables do not override the batch size.',
   'fix-image-name': ({ image }) =>
     `The registry says the image or tag does not exist: fix the image name/tag${imageSuffix(image)} (check that it was pushed) and resubmit.`,
+  'fix-image-reference': ({ image }) =>
+    `The image reference is malformed, so no registry was asked for it: correct the image reference${imageSuffix(image)} as the quoted error says (lowercase repository name, valid tag or digest) and resubmit.`,
   'check-registry-network': () =>
     'The node could not reach the registry: check registry DNS resolution and network connectivity from the cluster nodes (proxy, firewall, TLS); credentials are not the problem.',
   'fix-registry-credentials': () => "The registry refused the pull as unauthorized: fix the registry credentials (the project's image pull secret) and resubmit.",
@@ -311,6 +313,8 @@ export const messagesEn: Messages = {
     tier2: tier2Limitation,
     preemptionNotRuledOut: () => 'Events and history were both unavailable, so preemption could not be ruled out.',
     listTruncated: (pages) => `The workload list was read up to ${pages} pages; older matches were not considered.`,
+    unrecognisedWarnings: (reasons) =>
+      `Warning events that no signal table row recognises were not read as signals: ${reasons.map(({ reason, count }) => `${reason} (×${count})`).join(', ')}.`,
   },
   report: {
     labelColon: ':',

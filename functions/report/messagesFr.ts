@@ -215,6 +215,8 @@ const RECOMMENDATION: RecommendationTexts = {
   'check-batch-size-env': () => "Vérifiez que les variables d'environnement obsolètes ne remplacent pas la taille du batch.",
   'fix-image-name': ({ image }) =>
     `Le registre indique que l'image ou le tag n'existe pas : corrigez le nom/tag de l'image${imageSuffix(image)} (vérifiez qu'elle a bien été poussée) et resoumettez.`,
+  'fix-image-reference': ({ image }) =>
+    `La référence d'image est mal formée, aucun registre n'a donc été interrogé : corrigez la référence d'image${imageSuffix(image)} comme l'indique l'erreur citée (nom de dépôt en minuscules, tag ou digest valide) et resoumettez.`,
   'check-registry-network': () =>
     "Le nœud n'a pas pu joindre le registre : vérifiez la résolution DNS du registre et la connectivité réseau depuis les nœuds du cluster (proxy, pare-feu, TLS) ; les credentials ne sont pas en cause.",
   'fix-registry-credentials': () =>
@@ -343,6 +345,8 @@ export const messagesFr: Messages = {
       'Les preuves Tier 2 (Kubernetes) ne sont pas configurées pour ce cluster : les codes de sortie des conteneurs, les compteurs de redémarrage et les logs précédents ne sont pas disponibles.',
     tier2: tier2Limitation,
     preemptionNotRuledOut: () => "Les événements et l'historique étaient tous deux indisponibles : la préemption n'a donc pas pu être exclue.",
+    unrecognisedWarnings: (reasons) =>
+      `Des événements de type Warning qu'aucune ligne des tables de signaux ne reconnaît n'ont pas été lus comme signaux : ${reasons.map(({ reason, count }) => `${reason} (×${count})`).join(', ')}.`,
     listTruncated: (pages) =>
       `La liste des workloads a été lue jusqu'à ${pages} pages ; les correspondances plus anciennes n'ont pas été prises en compte.`,
   },

@@ -23,9 +23,10 @@ describe('buildRoutedVerdict', () => {
     expect(verdict.limitations[0]).toBe('Events could not be retrieved (HTTP 503): this is a retrieval failure, not an absence of events; history was used instead.');
   });
 
-  it('opens the evidence with how Option B selected the workload', () => {
+  it('cites how Option B selected the workload after the text that decided the route', () => {
     const evidence = evidenceOf({ status: workloadStatus({ phase: 'Pending' }), selection: 'Selected the newest live workload named llama3-8b-sft' });
     const verdict = buildRoutedVerdict(evidence, 'runai-diagnose-pending-workload', [], messagesEn);
-    expect(verdict.evidence[0]).toEqual({ text: 'Selected the newest live workload named llama3-8b-sft', source: 'list_workloads' });
+    expect(verdict.evidence[0]).toEqual({ text: 'Phase: Pending', source: 'get_workload_status' });
+    expect(verdict.evidence[1]).toEqual({ text: 'Selected the newest live workload named llama3-8b-sft', source: 'list_workloads' });
   });
 });

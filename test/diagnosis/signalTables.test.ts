@@ -42,7 +42,11 @@ describe('pod k8sPhase', () => {
     ['ImagePullBackOff', 'IMAGE_PULL'],
     ['Init:Error', 'INIT_FAILED'],
     ['Init:CrashLoopBackOff', 'INIT_FAILED'],
-    ['CreateContainerConfigError', 'MOUNT_FAILED'],
+    ['CreateContainerConfigError', 'CONTAINER_START_ERROR'],
+    ['StartError', 'CONTAINER_START_ERROR'],
+    ['UnexpectedAdmissionError', 'NODE_START_FAILURE'],
+    ['Preempted', 'PREEMPTED'],
+    ['TimedOut', 'SCHEDULING_POLICY'],
     ['Evicted', 'EVICTED'],
   ])('%s → %s', (phase, kind) => {
     expect(matchK8sPhase(phase)).toBe(kind);

@@ -21,6 +21,7 @@ const SAMPLES: { [Id in RecommendationId]: Extract<Recommendation, { id: Id }> }
   'check-batch-memory': { id: 'check-batch-memory' },
   'check-batch-size-env': { id: 'check-batch-size-env' },
   'fix-image-name': { id: 'fix-image-name', image: 'registry.example.com/ml/trainer:1.2' },
+  'fix-image-reference': { id: 'fix-image-reference', image: 'registry.example.com/ml/Trainer:1.2' },
   'check-registry-network': { id: 'check-registry-network' },
   'fix-registry-credentials': { id: 'fix-registry-credentials' },
   'verify-image-access': { id: 'verify-image-access', image: 'registry.example.com/ml/private:2' },

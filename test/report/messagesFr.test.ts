@@ -193,6 +193,10 @@ function allLimitations(): string[] {
     l.tier2Unavailable(),
     l.preemptionNotRuledOut(),
     l.listTruncated(10),
+    l.unrecognisedWarnings([
+      { reason: 'FailedCreatePod', count: 3 },
+      { reason: 'MPIJobFailed', count: 1 },
+    ]),
     ...TIER2_LIMITATIONS.map((limitation) => l.tier2(limitation)),
   ];
 }

@@ -5,11 +5,7 @@
  * the CLI against the simulator. Checks the outcome, category or route, and that the text
  * which decided it is quoted first. A "no signal" entry must leave the verdict of the same
  * workload without it unchanged.
- *
- * `RECORD_SIGNAL_BASELINE=1` rewrites test/signals/baseline-failures.json with the entries
- * that fail (what the engine said against what was expected), for review.
  */
-import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnoseThroughCli, quoteAsEvidence, startRunaiSimulator, type RunaiSimulator, type Verdict } from './corpusKit.js';
 import { buildCorpusState, CLUSTER_ID, loadSignalCorpus, SignalEntrySchema, workloadIdFor, type LoadedEntry } from './signalCorpus.js';
@@ -44,8 +40,6 @@ const bareWorkload = SignalEntrySchema.parse({
   placement: 'podEvent',
   expect: 'no signal',
 });
-const record = process.env.RECORD_SIGNAL_BASELINE === '1';
-const failures: Record<string, unknown>[] = [];
 let simulator: RunaiSimulator;
 
 // Both sides as a report shows them: redacted, quotes neutralised, line breaks (⏎) and runs of
@@ -76,10 +70,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await simulator?.close();
-  if (record) {
-    const file = new URL('./baseline-failures.json', import.meta.url);
-    writeFileSync(file, `${JSON.stringify({ total: corpus.length, failing: failures.length, failures }, null, 2)}\n`);
-  }
 });
 
 describe('upstream signal corpus', () => {
@@ -97,7 +87,7 @@ describe('upstream signal corpus', () => {
   // `%s` prints the whole name (`$name` would quote and truncate it).
   it.each(corpus.map((loaded, at) => [testName(loaded), { ...loaded, at }] as const))(
     '%s',
-    async (name: string, { source, index, entry, at }: LoadedEntry & { at: number }) => {
+    async (_name: string, { source, entry, at }: LoadedEntry & { at: number }) => {
       const run = await diagnoseThroughCli(simulator, CLUSTER_ID, workloadIdFor(WITH_ENTRY, at));
       const baseline = entry.expect === 'no signal' ? await diagnoseThroughCli(simulator, CLUSTER_ID, workloadIdFor(WITHOUT_ENTRY, at)) : null;
       const problems: string[] = [];
@@ -120,9 +110,6 @@ describe('upstream signal corpus', () => {
           const first = verdict.evidence[0]?.text ?? '';
           if (!normalise(first).includes(normalise(decisive))) problems.push(`first evidence does not quote ${JSON.stringify(decisive)}: ${JSON.stringify(first)}`);
         }
-      }
-      if (problems.length > 0) {
-        failures.push({ test: name, source, index, reason: entry.reason, placement: entry.placement, expected: entry.expect, got: summarise(verdict), problems });
       }
       expect(problems, `${source}: ${entry.reason} (${entry.placement}) ${JSON.stringify(entry.verbatim)}`).toEqual([]);
     },

@@ -151,7 +151,7 @@ describe('signals from pod events (the Tier 1 event table)', () => {
     ...extra,
   });
 
-  it('liveness-probe kills are PROBE_FAILURE; with a 137 they make CRASH_APP_ERROR', () => {
+  it("the kubelet's probe kill is PROBE_KILL (CRASH_APP_ERROR); probe failures alone decide nothing, with a 137 they make CRASH_APP_ERROR", () => {
     const signals = signalsFromKubernetesEvents(
       [
         event('Unhealthy', 'Liveness probe failed: Get "http://10.0.0.1:8080/health": context deadline exceeded', { count: 9 }),
@@ -163,11 +163,13 @@ describe('signals from pod events (the Tier 1 event table)', () => {
     );
     expect(signals.map((signal) => [signal.kind, signal.repeats])).toEqual([
       ['PROBE_FAILURE', 9],
-      ['PROBE_FAILURE', 3],
+      ['PROBE_KILL', 3],
     ]);
-    expect(classifySignals(signals).category).toBe('UNKNOWN');
+    expect(classifySignals(signals).category).toBe('CRASH_APP_ERROR');
+    const probeFailures = signals.filter((signal) => signal.kind === 'PROBE_FAILURE');
+    expect(classifySignals(probeFailures).category).toBe('UNKNOWN');
     const kill = { kind: 'EXIT_SYSTEM_SIGNAL' as const };
-    expect(classifySignals([...signals, kill]).category).toBe('CRASH_APP_ERROR');
+    expect(classifySignals([...probeFailures, kill]).category).toBe('CRASH_APP_ERROR');
     expect(classifySignals([kill, { kind: 'CRASH_LOOP' as const }]).category).toBe('UNKNOWN');
   });
 

@@ -8,7 +8,8 @@ import type { CategoryRule, SignalLike } from './CategoryRule.js';
  * One such explanation is the kubelet's own: liveness/startup probe failures ("Container x
  * failed liveness probe, will be restarted") mean the kubelet killed the container because
  * the application stopped answering its probe — an application-level failure, so the kill,
- * the probe failures and the crash loop together support CRASH_APP_ERROR.
+ * the probe failures and the crash loop together support CRASH_APP_ERROR. The kubelet's
+ * "will be restarted" event states the probe kill itself, so it is direct on its own.
  */
 export const crashAppErrorRule: CategoryRule = {
   category: 'CRASH_APP_ERROR',
@@ -16,6 +17,8 @@ export const crashAppErrorRule: CategoryRule = {
     const ofKind = (kind: SignalLike['kind']) => signals.filter((signal) => signal.kind === kind);
     const crashes = ofKind('CONTAINER_CRASH');
     if (crashes.length > 0) return [...crashes, ...ofKind('CRASH_LOOP')];
+    const probeKills = ofKind('PROBE_KILL');
+    if (probeKills.length > 0) return [...probeKills, ...ofKind('PROBE_FAILURE'), ...ofKind('EXIT_SYSTEM_SIGNAL'), ...ofKind('CRASH_LOOP')];
     const kills = ofKind('EXIT_SYSTEM_SIGNAL');
     if (kills.length === 0) return ofKind('CRASH_LOOP');
     const probeFailures = ofKind('PROBE_FAILURE');

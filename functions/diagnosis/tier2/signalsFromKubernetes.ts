@@ -96,7 +96,8 @@ function containerSignals(pod: K8sPod, podName: string, status: ContainerStatus,
   }
   const waiting = status.state?.waiting;
   if (waiting?.reason) {
-    const kind = matchK8sPhase(init ? `Init:${waiting.reason}` : waiting.reason);
+    // A main container's waiting message is read like an event's (a config error names what is missing).
+    const kind = (init ? null : matchEventReason(waiting.reason, mask(waiting.message), null)) ?? matchK8sPhase(init ? `Init:${waiting.reason}` : waiting.reason);
     if (kind && kind !== 'POD_ERROR') {
       const fact: Fact = {
         type: 'container-waiting',
