@@ -34,7 +34,7 @@ const DIGEST_WORKLOADS_SHOWN = 15;
 
 function gib(bytes: number | null): string {
   if (bytes === null) return 'not observed';
-  return `${(bytes / 2 ** 30).toFixed(bytes % 2 ** 30 === 0 ? 0 : 2)} GiB`;
+  return `${(bytes / 2 ** 30).toFixed(bytes % 2 ** 30 === 0 ? 0 : 1)} GiB`;
 }
 
 function keywords(values: readonly (string | null | undefined)[]): string[] {

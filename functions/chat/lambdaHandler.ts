@@ -14,11 +14,19 @@ const EnvSchema = z.object({
   CHAT_TOPIC_ARN: z.string().regex(/^arn:aws[\w-]*:sns:[\w-]+:\d{12}:[\w-]+$/, 'CHAT_TOPIC_ARN must be an SNS topic ARN'),
 });
 
-const env = EnvSchema.parse(process.env);
-const logger = createJsonLogger((line) => console.log(line));
-const publish = createChatPublisher({ client: new SNSClient({}), topicArn: env.CHAT_TOPIC_ARN });
+/** Read on the first invocation, not at import: a bad variable fails the invocation with its name, and init stays cheap. */
+let deps: Parameters<typeof forwardToChat>[1] | undefined;
+
+function createDeps(): Parameters<typeof forwardToChat>[1] {
+  const env = EnvSchema.parse(process.env);
+  return {
+    publish: createChatPublisher({ client: new SNSClient({}), topicArn: env.CHAT_TOPIC_ARN }),
+    logger: createJsonLogger((line) => console.log(line)),
+  };
+}
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const result = await forwardToChat(event.Records, { publish, logger });
+  deps ??= createDeps();
+  const result = await forwardToChat(event.Records, deps);
   return { batchItemFailures: result.batchItemFailures };
 }

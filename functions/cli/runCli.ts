@@ -5,6 +5,7 @@
  * refuses authentication.
  */
 import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
+import type { Verdict } from '../core/verdict.js';
 import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
 import { messagesFor } from '../report/messagesFor.js';
 import { renderTextReport } from '../report/renderTextReport.js';
@@ -16,6 +17,9 @@ import { redactSecrets } from '../safety/redactSecrets.js';
 import { createTier2Access, type Tier2AccessHandle } from '../kubernetes/createTier2Access.js';
 import { loadTier2ConfigFile, Tier2ConfigError, type Tier2Config } from '../kubernetes/Tier2Config.js';
 import { parseCliArguments, USAGE, UsageError, type CliOptions } from './parseCliArguments.js';
+import { loadRecording, reportRecording, startRecording } from './recordingWiring.js';
+import type { PreparedReplay } from '../recording/prepareReplay.js';
+import { prepareReplay } from '../recording/prepareReplay.js';
 import { ConfigurationError, readRunaiEnvironment } from './readRunaiEnvironment.js';
 import type { RunningExample } from './startExample.js';
 
@@ -71,11 +75,20 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
   let request: DiagnosisRequest;
   let clientConfig: RunaiClientConfig;
   let tier2Config: Tier2Config | null = null;
+  let replay: PreparedReplay | null = null;
+  // One instant for the diagnosis, a recording's relative timestamps and a replay's "now".
+  const now = context.now?.() ?? new Date();
   try {
     // Tier 2 only from an explicit configuration: never a kubeconfig or an in-cluster account.
     const tier2Path = options.tier2Config ?? (context.env[TIER2_CONFIG_ENV]?.trim() || undefined);
     if (tier2Path) tier2Config = await loadTier2ConfigFile(tier2Path);
-    if (options.example !== undefined) {
+    if (options.replay !== undefined) {
+      replay = prepareReplay(await loadRecording(options.replay), now.getTime());
+      request = replay.request;
+      clientConfig = replay.clientConfig;
+      tier2Config = replay.tier2Config;
+      io.stderr(`runai-diagnose: replaying the recording in ${options.replay} (no network)\n`);
+    } else if (options.example !== undefined) {
       const { startExample } = await loadExamples();
       // Without a Tier 2 configuration, the example's own cluster gets Tier 2 from the built-in Kubernetes simulator.
       example = await startExample(options.example || DEFAULT_EXAMPLE, context.fixturesDir, !tier2Config);
@@ -100,16 +113,25 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
   }
 
   const started = performance.now();
+  const recording = options.record ? startRecording(clientConfig, tier2Config, request) : null;
+  if (recording) clientConfig = recording.clientConfig;
   const client = createRunaiClient(clientConfig);
-  const tier2: Tier2AccessHandle | null = tier2Config ? createTier2Access(tier2Config) : null;
+  const tier2: Tier2AccessHandle | null = tier2Config
+    ? createTier2Access(tier2Config, { ...(replay ? { dispatcher: replay.dispatcher } : {}), ...(recording ? { interceptor: recording.session.kubernetesInterceptor } : {}) })
+    : null;
+  let verdictForRecording: Verdict | null = null;
+  /** Set once the run has an outcome worth recording (a verdict, or Run:ai unreadable); unset on a defect. */
+  let exitCode: number | undefined;
   try {
-    const result = await diagnoseWorkload(request, { reader: client, now: context.now?.() ?? new Date(), messages: messagesFor(options.locale), tier2 });
+    const result = await diagnoseWorkload(request, { reader: client, now, messages: messagesFor(options.locale), tier2 });
+    verdictForRecording = result.verdict;
     const output = options.format === 'json' ? `${JSON.stringify(result.verdict, null, 2)}\n` : renderTextReport(result.verdict, messagesFor(options.locale));
     io.stdout(redactSecrets(output));
     if (options.verbose) {
       const kubernetes = tier2 ? `, ${tier2.requests} Kubernetes (Tier 2) requests` : ', Tier 2 not configured';
       io.stderr(`runai-diagnose: ${result.verdict.outcome} in ${Math.round(performance.now() - started)} ms, ${client.stats.requests} Run:ai requests${kubernetes}\n`);
     }
+    exitCode = EXIT_OK;
     return EXIT_OK;
   } catch (error) {
     if (isRunaiError(error)) {
@@ -120,12 +142,19 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
             ? 'Run:ai answered with a response that cannot be read'
             : 'cannot reach Run:ai';
       io.stderr(`runai-diagnose: ${what} at ${clientConfig.baseUrl}: ${printableError(error.message)} [${error.code}]\n`);
+      exitCode = EXIT_RUNAI;
       return EXIT_RUNAI;
     }
     throw error;
   } finally {
     await client.close();
     await tier2?.close();
+    if (recording && options.record && exitCode !== undefined) {
+      const written = await recording.session.finish(options.record, { request, verdict: verdictForRecording, exitCode, now, anonymize: options.anonymize });
+      reportRecording(written, io);
+    }
+    await recording?.session.close();
+    await replay?.dispatcher.close();
     await example?.close();
   }
 }

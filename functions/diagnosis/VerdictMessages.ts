@@ -31,6 +31,10 @@ export interface VerdictMessages {
     podsPageCap(pages: number): string;
     specUnavailable(detail: string): string;
     specUnknownType(type: string | null): string;
+    /** A newer API surface (Workloads V2, NIM services, inference revisions) answered 404: an older control plane, most likely. */
+    endpointAbsent(endpoint: string, type: string | null): string;
+    revisionsUnavailable(detail: string): string;
+    revisionReadFailed(what: 'pods' | 'events' | 'history', detail: string): string;
     historyUnavailable(detail: string): string;
     historyPageCap(pages: number): string;
     metricsUnavailable(detail: string): string;

@@ -19,14 +19,24 @@ export function describeReadLimitations(evidence: WorkloadEvidence, messages: Ve
   else if (evidence.pods.value.length === 0) limitations.push(limitation.noPods());
   if (evidence.podsCappedAt) limitations.push(limitation.podsPageCap(evidence.podsCappedAt));
   if (!evidence.spec.ok) {
-    limitations.push(
-      evidence.spec.detail === 'unknown-type'
-        ? limitation.specUnknownType(evidence.status.type ? quoteUntrusted(evidence.status.type, { maxLength: 64 }) : null)
-        : limitation.specUnavailable(evidence.spec.detail),
-    );
+    const type = evidence.status.type ? quoteUntrusted(evidence.status.type, { maxLength: 64 }) : null;
+    const newerEndpoint = evidence.specKind === 'workloads-v2' || evidence.specKind === 'nim-services' ? NEWER_SPEC_ENDPOINTS[evidence.specKind] : null;
+    if (evidence.spec.detail === 'unknown-type') limitations.push(limitation.specUnknownType(type));
+    // Workloads V2 and NIM services are [Experimental] surfaces older control planes lack.
+    else if (newerEndpoint && isNotFound(evidence.spec.detail)) limitations.push(limitation.endpointAbsent(newerEndpoint, type));
+    else limitations.push(limitation.specUnavailable(evidence.spec.detail));
   }
   if (!evidence.history.ok) limitations.push(limitation.historyUnavailable(evidence.history.detail));
   else if (evidence.history.value.capped) limitations.push(limitation.historyPageCap(evidence.history.value.pages));
+  const revisions = evidence.revisions;
+  if (revisions && !revisions.ok) {
+    limitations.push(isNotFound(revisions.detail) ? limitation.endpointAbsent(REVISIONS_ENDPOINT, null) : limitation.revisionsUnavailable(revisions.detail));
+  } else if (revisions?.ok) {
+    for (const what of ['pods', 'events', 'history'] as const) {
+      const read = revisions.value[what];
+      if (read && !read.ok) limitations.push(limitation.revisionReadFailed(what, read.detail));
+    }
+  }
   // Preemption is read from events, or from history when events fail: with neither, it stays possible.
   if (!evidence.events.ok && !evidence.history.ok) limitations.push(limitation.preemptionNotRuledOut());
   for (const tier2Limitation of evidence.tier2?.limitations ?? []) limitations.push(limitation.tier2(tier2Limitation));
@@ -65,4 +75,15 @@ function corroboratingField(category: Category, memoryRelevant: boolean): SpecFi
   if (category === 'CRASH_APP_ERROR' || category === 'INIT_FAILED') fields.push('command');
   if (category === 'NODE_FAILURE') fields.push('restartPolicy');
   return fields;
+}
+
+const NEWER_SPEC_ENDPOINTS = {
+  'workloads-v2': 'GET /api/v2/workloads/{id}',
+  'nim-services': 'GET /api/v2/workloads/nim-services/{id}',
+} as const;
+const REVISIONS_ENDPOINT = 'GET /api/v1/workloads/inferences/{id}/revisions';
+
+/** A read answered 404 (readSafely's detail: `HTTP 404, RUNAI_NOT_FOUND`). */
+function isNotFound(detail: string): boolean {
+  return detail.startsWith('HTTP 404');
 }

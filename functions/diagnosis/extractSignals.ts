@@ -19,7 +19,7 @@ import {
   SYSTEM_SIGNAL_EXIT_CODES,
 } from './signalTables.js';
 import { parseQuantity } from '../core/parseQuantity.js';
-import { maskIdentifiers, originalSpan, type NameMask } from './maskIdentifiers.js';
+import { maskIdentifiers, unmaskPart, type NameMask } from './maskIdentifiers.js';
 import { eventNames, workloadNames } from './workloadNames.js';
 
 /** What one table row read in a structured reason (and its message): the signal, with the exit code and the decisive text it names. */
@@ -159,21 +159,20 @@ function toSignal(draft: SignalDraft): Signal {
  * system-authored part of its message, read together: structured rows first, then the
  * message patterns, then a reported exit code (unless a row says the code is not the workload's).
  */
-function readReasonsAndMessage(reasons: readonly (string | null | undefined)[], original: string | null | undefined, mask: NameMask): MessageReading {
-  const message = mask(original);
-  const matches = reasons.map((reason) => matchReasonRow(reason, message, null)).filter((match): match is ReasonMatch => match !== null);
-  const reading = readSystemMessage(message, { ignoreExitCode: matches.some((match) => match.foreignExitCode) });
+function readReasonsAndMessage(reasons: readonly (string | null | undefined)[], message: string | null | undefined, mask: NameMask): MessageReading {
+  // Patterns read the masked message (names never steer); the decisive part is found again in the original to be quoted.
+  const masked = mask(message);
+  const matches = reasons.map((reason) => matchReasonRow(reason, masked, null)).filter((match): match is ReasonMatch => match !== null);
+  const reading = readSystemMessage(masked, { ignoreExitCode: matches.some((match) => match.foreignExitCode) });
   const kinds = new Set<SignalKind>(matches.flatMap((match) => (match.kind ? [match.kind] : [])));
   for (const kind of reading.kinds) kinds.add(kind);
   const rowExit = matches.find((match) => match.exitCode !== undefined)?.exitCode;
   const decisive = matches.find((match) => match.decisive)?.decisive ?? reading.decisive;
-  return { kinds: [...kinds], exitCode: rowExit ?? reading.exitCode, decisive: originalSpan(original, decisive) };
+  return { kinds: [...kinds], exitCode: rowExit ?? reading.exitCode, decisive: unmaskPart(decisive, message) ?? null };
 }
 
-/**
- * Signals from the workload status: phase, phaseReason, phaseMessage, conditions, pending scheduling messages.
- * `mask` hides the names users chose from the patterns (maskIdentifiers); evidence quotes the original.
- */
+/** Signals from the workload status: phase, phaseReason, phaseMessage, conditions, pending scheduling messages. */
+/** `mask` hides the names users chose from the patterns (maskIdentifiers); evidence quotes the original. */
 export function signalsFromStatus(status: WorkloadDetailed, mask: NameMask = maskIdentifiers(workloadNames({ status }))): Signal[] {
   const signals: Signal[] = [];
   const at = parseTimestamp(status.phaseUpdatedAt);
@@ -233,8 +232,9 @@ function signalsFromCondition(condition: Condition, mask: NameMask): Signal[] {
 export function signalsFromEvents(events: readonly RunaiEvent[], origin: 'event' | 'history-event', mask: NameMask = maskIdentifiers({ names: eventNames(events) })): Signal[] {
   const grouped = new Map<string, { event: RunaiEvent; match: ReasonMatch & { kind: SignalKind }; repeats: number; at: number | null }>();
   for (const event of events) {
-    const match = matchReasonRow(event.reason, mask(event.message), event.source);
-    if (!match?.kind) continue;
+    const matched = matchReasonRow(event.reason, mask(event.message), event.source);
+    if (!matched?.kind) continue;
+    const match = { ...matched, kind: matched.kind, decisive: unmaskPart(matched.decisive, event.message) };
     const key = `${match.kind}\u0000${event.reason}\u0000${event.message}\u0000${event.involvedObject?.name ?? ''}`;
     const at = parseTimestamp(event.createdAt);
     const existing = grouped.get(key);
@@ -246,7 +246,7 @@ export function signalsFromEvents(events: readonly RunaiEvent[], origin: 'event'
     }
   }
   return [...grouped.values()].map(({ event, match, repeats, at }) => {
-    const message = quoteMessage(event.message, originalSpan(event.message, match.decisive));
+    const message = quoteMessage(event.message, match.decisive);
     const fact: Fact =
       origin === 'event'
         ? { type: 'event', reason: quoteName(event.reason), message, objectName: event.involvedObject?.name ? quoteName(event.involvedObject.name) : null, repeats }
@@ -311,7 +311,7 @@ export function signalsFromHistory(records: readonly HistoryRecord[], mask?: Nam
     if (!update) continue;
     const at = parseTimestamp(record.meta.creationTimestamp);
     const reading = readSystemMessage(masked(update.phaseMessage));
-    const decisive = originalSpan(update.phaseMessage, reading.decisive);
+    const decisive = unmaskPart(reading.decisive, update.phaseMessage);
     const fact: Fact = { type: 'history-phase', phase: quoteName(update.phase), phaseMessage: update.phaseMessage ? quoteMessage(update.phaseMessage, decisive) : null };
     for (const kind of reading.kinds) {
       signals.push(toSignal({ kind, source: 'get_workload_history', origin: 'history-phase', fact, at, exitCode: reading.exitCode, pullMessage: masked(update.phaseMessage) }));

@@ -78,16 +78,14 @@ export function maskIdentifiers(set: NameSet): NameMask {
 }
 
 /**
- * The text of the original message that a pattern matched in its masked form: what evidence
- * quotes as the decisive part (a `<name>` in the match stands for whatever name was there).
- * The masked text itself when it cannot be found (the quote then falls back to head and tail).
+ * The part of the original text a pattern matched in its masked copy: the placeholders read as
+ * any name again, so the decisive part can be quoted (and elided around) as the cluster wrote it.
+ * Undefined when there is no part; the masked part itself when the original cannot be found.
+ * Greedy, so a placeholder that ends the part reads the whole name, not its first character.
  */
-export function originalSpan(original: string | null | undefined, maskedMatch: string | null | undefined): string | null {
-  if (!maskedMatch) return maskedMatch ?? null;
-  if (!original || !maskedMatch.includes(NAME_PLACEHOLDER)) return maskedMatch;
-  const pattern = maskedMatch
-    .split(NAME_PLACEHOLDER)
-    .map(escapeRegExp)
-    .join(`[^\\s"'(),;]+`);
-  return new RegExp(pattern).exec(original)?.[0] ?? maskedMatch;
+export function unmaskPart(part: string | null | undefined, original: string | null | undefined): string | undefined {
+  if (!part) return undefined;
+  if (!original || !part.includes(NAME_PLACEHOLDER)) return part;
+  const pattern = part.split(NAME_PLACEHOLDER).map(escapeRegExp).join('[^\\s"]+');
+  return new RegExp(pattern).exec(original)?.[0] ?? part;
 }

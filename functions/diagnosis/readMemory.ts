@@ -80,8 +80,11 @@ export function readMemory(input: {
   const statusPair = fromStatus(input.status);
   if (specPair) {
     pair = specPair;
-    const fact: Fact = { type: 'spec-memory', requestBytes: specPair.request, limitBytes: specPair.limit, ...(specPair.part ? { part: specPair.part } : {}) };
-    facts.push({ fact, source: 'get_workload_spec' });
+    // One line per part of a multi-part spec (a distributed inference's leader and worker can differ).
+    for (const { value, part } of input.spec?.memoryParts ?? []) {
+      const fact: Fact = { type: 'spec-memory', requestBytes: value.requestBytes, limitBytes: value.limitBytes, ...(part ? { part } : {}) };
+      facts.push({ fact, source: 'get_workload_spec' });
+    }
   }
   if (podPair) {
     pair = { request: pair.request ?? podPair.request, limit: pair.limit ?? podPair.limit };

@@ -36,6 +36,8 @@ export interface KubernetesClientOptions {
   timeoutMs?: number;
   /** Injectable for tests; the client never closes an injected dispatcher. */
   dispatcher?: Dispatcher;
+  /** Sees every exchange on the way (`--record`: functions/recording). */
+  interceptor?: Dispatcher.DispatcherComposeInterceptor;
 }
 
 export type KubernetesClient = KubernetesReader & {
@@ -66,7 +68,8 @@ export function createKubernetesClient(options: KubernetesClientOptions): Kubern
   let owned: Dispatcher | undefined;
   const dispatcherFor = (endpoint: string): Promise<Dispatcher> => {
     dispatcher ??= (async () => {
-      if (options.dispatcher) return options.dispatcher;
+      const observed = (target: Dispatcher) => (options.interceptor ? target.compose(options.interceptor) : target);
+      if (options.dispatcher) return observed(options.dispatcher);
       let ca: string | undefined;
       try {
         ca = typeof options.ca === 'function' ? await options.ca() : options.ca;
@@ -75,7 +78,7 @@ export function createKubernetesClient(options: KubernetesClientOptions): Kubern
         throw new KubernetesError('K8S_CREDENTIALS', `${endpoint} not sent: the CA file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { endpoint });
       }
       owned = createPool(origin, { connections: POOL_CONNECTIONS, connectTimeoutMs: timeoutMs, ca });
-      return owned;
+      return observed(owned);
     })();
     return dispatcher;
   };

@@ -20,6 +20,7 @@ import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
 import { WorkerEnvSchema } from '../worker/readWorkerEnv.js';
 import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
 import { PAGERDUTY_EVENTS_URL, RoutingKeySchema } from '../pagerduty/PagerDutyEvent.js';
+import { ConfigError } from '../core/ConfigError.js';
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
 const integer = (min: number, max: number) =>
@@ -98,8 +99,9 @@ export interface LocalConfig {
   tier2ConfigPath: string | undefined;
 }
 
-export class LocalConfigError extends Error {
+export class LocalConfigError extends ConfigError {
   override readonly name = 'LocalConfigError';
+  readonly code = 'LOCAL_CONFIG_INVALID';
 }
 
 const RUNAI_KEYS = ['RUNAI_CLIENT_ID', 'RUNAI_CLIENT_SECRET', 'RUNAI_GRANT_TYPE', 'RUNAI_REQUEST_TIMEOUT_MS'] as const;

@@ -20,17 +20,24 @@ const EnvSchema = z.object({
   PAGERDUTY_EVENTS_URL: z.url({ protocol: /^https$/, error: 'PAGERDUTY_EVENTS_URL must be an https URL' }).default(PAGERDUTY_EVENTS_URL),
 });
 
-const env = EnvSchema.parse(process.env);
-const logger = createJsonLogger((line) => console.log(line));
-const send = createPagerDutySender({ eventsUrl: env.PAGERDUTY_EVENTS_URL });
+/** Read on the first invocation, not at import: a bad variable fails the invocation with its name, and init stays cheap. */
+let deps: Parameters<typeof forwardToPagerDuty>[1] | undefined;
 
-async function routingKey(): Promise<string> {
-  const secret = await getSecret(env.PAGERDUTY_SECRET_ID, { maxAge: SECRET_MAX_AGE_SECONDS });
-  if (typeof secret !== 'string') throw new Error('the PagerDuty secret has no string value');
-  return routingKeyFromSecret(secret);
+function createDeps(): Parameters<typeof forwardToPagerDuty>[1] {
+  const env = EnvSchema.parse(process.env);
+  return {
+    routingKey: async () => {
+      const secret = await getSecret(env.PAGERDUTY_SECRET_ID, { maxAge: SECRET_MAX_AGE_SECONDS });
+      if (typeof secret !== 'string') throw new Error('the PagerDuty secret has no string value');
+      return routingKeyFromSecret(secret);
+    },
+    send: createPagerDutySender({ eventsUrl: env.PAGERDUTY_EVENTS_URL }),
+    logger: createJsonLogger((line) => console.log(line)),
+  };
 }
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const result = await forwardToPagerDuty(event.Records, { routingKey, send, logger });
+  deps ??= createDeps();
+  const result = await forwardToPagerDuty(event.Records, deps);
   return { batchItemFailures: result.batchItemFailures };
 }

@@ -302,6 +302,12 @@ export const messagesEn: Messages = {
     noPods: () => 'No pods were returned: pod phases, nodes and pod resources are missing.',
     podsPageCap: (pages) => `Pods were read up to ${pages} pages; the remaining pods were not read.`,
     specUnavailable: (detail) => `The submitted spec could not be retrieved (${detail}): image, command, memory limit and restart policy are not corroborated.`,
+    endpointAbsent: (endpoint, type) =>
+      type
+        ? `Workload type ${quoted(type)} has no v1 spec endpoint, and ${endpoint} answered 404 (a control plane without this API, or no record for this workload): the submitted spec was not read.`
+        : `${endpoint} answered 404 (a control plane without this API, or no record for this workload): revisions were not read.`,
+    revisionsUnavailable: (detail) => `The inference's revisions could not be retrieved (${detail}): a failing revision's pods and events were not read.`,
+    revisionReadFailed: (what, detail) => `The inference revision's ${what} could not be retrieved (${detail}).`,
     specUnknownType: (type) => `No spec endpoint exists for workload type ${type ? quoted(type) : '(none)'}: the submitted spec was not read.`,
     historyUnavailable: (detail) => `History could not be retrieved (${detail}): recurrence is counted from the current failure only.`,
     historyPageCap: (pages) => `History was read up to ${pages} pages; older records were not read.`,

@@ -332,6 +332,12 @@ export const messagesFr: Messages = {
     podsPageCap: (pages) => `Les pods ont été lus jusqu'à ${pages} pages ; les pods restants n'ont pas été lus.`,
     specUnavailable: (detail) =>
       `La spec soumise n'a pas pu être récupérée (${detail}) : l'image, la commande, la limite de mémoire et la politique de redémarrage ne sont pas corroborées.`,
+    endpointAbsent: (endpoint, type) =>
+      type
+        ? `Le type de workload ${quoted(type)} n'a pas d'endpoint de spec v1, et ${endpoint} a répondu 404 (un control plane sans cette API, ou aucun enregistrement pour cette workload) : la spec soumise n'a pas été lue.`
+        : `${endpoint} a répondu 404 (un control plane sans cette API, ou aucun enregistrement pour cette workload) : les révisions n'ont pas été lues.`,
+    revisionsUnavailable: (detail) => `Les révisions de l'inférence n'ont pas pu être récupérées (${detail}) : les pods et événements d'une révision en échec n'ont pas été lus.`,
+    revisionReadFailed: (what, detail) => `Les ${({ pods: 'pods', events: 'événements', history: 'historique' } as const)[what]} de la révision de l'inférence n'ont pas pu être récupérés (${detail}).`,
     specUnknownType: (type) =>
       `Aucun endpoint de spec n'existe pour le type de workload ${type ? quoted(type) : '(aucun)'} : la spec soumise n'a pas été lue.`,
     historyUnavailable: (detail) =>

@@ -5,24 +5,28 @@
  * the dead-letter queue). That is how "every accepted request ends as exactly one
  * published verdict or one dead-letter message" holds.
  *
- * Stages (functions/worker/batch/): parse -> diagnose (bounded concurrency) -> claim one
- * idempotency key per occurrence -> coalesce per cluster (storm digests) -> publish ->
+ * Stages (functions/worker/batch/): parse -> diagnose (bounded concurrency, each within its
+ * share of the batch deadline) -> per cluster, once its last record is diagnosed: claim one
+ * idempotency key per occurrence -> coalesce (storm digest, decided up front) -> publish ->
  * complete (or release and fail). The ledger records every record's end.
  */
 import type { Verdict } from '../core/verdict.js';
-import { coalesceVerdicts, DEFAULT_DIGEST_THRESHOLD } from '../delivery/coalesceVerdicts.js';
+import { DEFAULT_DIGEST_THRESHOLD } from '../delivery/coalesceVerdicts.js';
 import { DEFAULT_IDEMPOTENCY_TTL_SECONDS, type IdempotencyStore } from '../delivery/IdempotencyStore.js';
 import type { VerdictPublisher } from '../delivery/VerdictPublisher.js';
 import { BatchLedger, type BatchResult, type SqsRecordLike } from './batch/BatchLedger.js';
 import { claimOccurrences, groupByOccurrence } from './batch/claimOccurrences.js';
-import { diagnoseRecord, type Diagnose } from './batch/diagnoseRecord.js';
+import { diagnoseRecord, type Diagnose, type DiagnosedRecord } from './batch/diagnoseRecord.js';
 import { errorFields } from './batch/errorFields.js';
-import { parseRecords } from './batch/parseRecords.js';
+import { parseRecords, type ParsedRecord } from './batch/parseRecords.js';
+import { clusterOf, notificationsFor, planClusters, type ClusterPlan } from './batch/planClusters.js';
 import { publishNotifications } from './batch/publishNotifications.js';
+import { shareDeadline } from './batch/shareDeadline.js';
 import { mapWithConcurrency } from './mapWithConcurrency.js';
 import { createJsonLogger, type WorkerLogger } from './WorkerLogger.js';
 
 export type { BatchResult, FailureReason, RecordOutcome, SqsRecordLike } from './batch/BatchLedger.js';
+export type { Diagnose, DiagnosisBudget } from './batch/diagnoseRecord.js';
 
 /** Diagnoses in flight per batch: each one makes several Run:ai requests in parallel. */
 export const DEFAULT_WORKER_CONCURRENCY = 4;
@@ -38,6 +42,17 @@ export interface ProcessDiagnosisBatchDeps {
   maxNotificationsPerBatch?: number;
   idempotencyTtlSeconds?: number;
   logger?: WorkerLogger;
+  /**
+   * Epoch ms (on `now`'s clock) by which every diagnosis must have ended, leaving the rest
+   * of the invocation for claiming and publishing. Absent: no deadline (local runs, tests).
+   */
+  diagnoseBy?: number;
+}
+
+interface ClusterProgress {
+  plan: ClusterPlan;
+  finished: number;
+  diagnosed: DiagnosedRecord[];
 }
 
 export async function processDiagnosisBatch(records: readonly SqsRecordLike[], deps: ProcessDiagnosisBatchDeps): Promise<BatchResult> {
@@ -46,21 +61,50 @@ export async function processDiagnosisBatch(records: readonly SqsRecordLike[], d
   const digestThreshold = deps.digestThreshold ?? DEFAULT_DIGEST_THRESHOLD;
   const startedAt = deps.now().getTime();
   const ledger = new BatchLedger(records, deps.idempotency, logger);
+  const claimDeps = { idempotency: deps.idempotency, ttlSeconds: deps.idempotencyTtlSeconds ?? DEFAULT_IDEMPOTENCY_TTL_SECONDS, concurrency, logger };
+  const publishDeps = { renderText: deps.renderText, publisher: deps.publisher, idempotency: deps.idempotency, digestThreshold, concurrency, logger };
+
+  /** Claims and publishes one cluster whose records have all been diagnosed. */
+  const publishCluster = async (progress: ClusterProgress): Promise<void> => {
+    const diagnosed = [...progress.diagnosed].sort((a, b) => a.index - b.index);
+    const claimed = await claimOccurrences(groupByOccurrence(diagnosed), ledger, claimDeps);
+    await publishNotifications(notificationsFor(claimed, progress.plan), ledger, publishDeps);
+  };
 
   try {
     const valid = parseRecords(ledger, logger);
-    const diagnosed = await mapWithConcurrency(valid, concurrency, (item) => diagnoseRecord(item, deps.diagnose, ledger, logger));
-    const claimed = await claimOccurrences(groupByOccurrence(diagnosed), ledger, {
-      idempotency: deps.idempotency,
-      ttlSeconds: deps.idempotencyTtlSeconds ?? DEFAULT_IDEMPOTENCY_TTL_SECONDS,
-      concurrency,
-      logger,
+    const clusters = new Map<string, ClusterProgress>();
+    const plans = planClusters(
+      valid.map((item) => item.queued),
+      { digestThreshold, ...(deps.maxNotificationsPerBatch !== undefined ? { maxNotificationsPerBatch: deps.maxNotificationsPerBatch } : {}) },
+    );
+    for (const [clusterId, plan] of plans) clusters.set(clusterId, { plan, finished: 0, diagnosed: [] });
+
+    let started = 0;
+    const publishing: Promise<void>[] = [];
+    const diagnoseOne = async (item: ParsedRecord): Promise<DiagnosedRecord | null> => {
+      const remaining = valid.length - started;
+      started += 1;
+      if (deps.diagnoseBy === undefined) return diagnoseRecord(item, deps.diagnose, ledger, logger);
+      const nowMs = deps.now().getTime();
+      const deadlineAt = shareDeadline({ nowMs, diagnoseBy: deps.diagnoseBy, remaining, concurrency });
+      if (deadlineAt === null) {
+        // Not started: back to the queue, for an invocation with time to diagnose it.
+        logger.warn('worker.out_of_time', { messageId: ledger.messageId(item.index), dedupeKey: item.queued.dedupeKey });
+        ledger.fail(item.index, 'out_of_time');
+        return null;
+      }
+      return diagnoseRecord(item, deps.diagnose, ledger, logger, { deadlineAt, nowMs });
+    };
+
+    await mapWithConcurrency(valid, concurrency, async (item) => {
+      const diagnosed = await diagnoseOne(item);
+      const progress = clusters.get(clusterOf(item.queued))!;
+      progress.finished += 1;
+      if (diagnosed) progress.diagnosed.push(diagnosed);
+      if (progress.finished === progress.plan.expected) publishing.push(publishCluster(progress));
     });
-    const plan = coalesceVerdicts(claimed, {
-      digestThreshold,
-      ...(deps.maxNotificationsPerBatch !== undefined ? { maxNotificationsPerBatch: deps.maxNotificationsPerBatch } : {}),
-    });
-    await publishNotifications(plan, ledger, { renderText: deps.renderText, publisher: deps.publisher, idempotency: deps.idempotency, digestThreshold, concurrency, logger });
+    await Promise.all(publishing);
   } catch (error) {
     // A bug, not an expected failure: whatever has no end yet goes back to the queue.
     logger.error('worker.internal_error', { ...errorFields(error) });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { signalsFromEvents, signalsFromHistory, signalsFromStatus } from '../../functions/diagnosis/extractSignals.js';
-import { maskIdentifiers, NAME_PLACEHOLDER } from '../../functions/diagnosis/maskIdentifiers.js';
+import { maskIdentifiers, NAME_PLACEHOLDER, unmaskPart } from '../../functions/diagnosis/maskIdentifiers.js';
 import type { RunaiEvent, WorkloadDetailed } from '../../functions/diagnosis/ports/runaiSchemas.js';
 import { selectLogLine } from '../../functions/diagnosis/tier2/selectLogLine.js';
 import { signalsFromKubernetesEvents, signalsFromKubernetesPod } from '../../functions/diagnosis/tier2/signalsFromKubernetes.js';
@@ -48,6 +48,13 @@ describe('maskIdentifiers', () => {
     expect(maskIdentifiers({ names: ['137', '10.0.0.1'] })('terminated with exit code 137 on 10.0.0.1')).toBe('terminated with exit code 137 on 10.0.0.1');
   });
 
+  it('finds the decisive part again in the original, whole names included', () => {
+    expect(unmaskPart(`node ${P} is not ready`, 'the node nodenotready-sim is not ready since 10:02')).toBe('node nodenotready-sim is not ready');
+    expect(unmaskPart(`node ${P}`, 'lost node dgx-a100-04')).toBe('node dgx-a100-04');
+    expect(unmaskPart('OOMKilled', 'OOMKilled')).toBe('OOMKilled');
+    expect(unmaskPart(null, 'x')).toBeUndefined();
+  });
+
   it('passes null and undefined through', () => {
     const mask = maskIdentifiers({ names: ['x'] });
     expect(mask(null)).toBeNull();
@@ -79,9 +86,10 @@ describe('signal readers with the names masked', () => {
       event({ reason: 'Failed', message: 'Error: ImagePullBackOff-ish name', involvedObject: { kind: 'Pod', name: 'ImagePullBackOff-ish' } }),
       event({ reason: 'OOMKilling', message: 'Memory cgroup out of memory: Killed process 42 (python)', involvedObject: { kind: 'Node', name: 'oom' } }),
     ];
+    // kubelet's "Error: …" start failure is read for what it is; the pod's name never makes it an image pull.
     const kinds = signalsFromEvents(events, 'event').map((signal) => signal.kind);
-    expect(kinds).toContain('OOM_KILLED');
     expect(kinds).not.toContain('IMAGE_PULL');
+    expect(kinds).toContain('OOM_KILLED');
     const history = [{ meta: { creationTimestamp: '2026-01-01T00:00:00Z', type: 'PhaseUpdate' }, spec: { phaseUpdate: { phase: 'Failed', phaseMessage: 'pod crashloopbackoff-demo-0-0 failed' } } }];
     const mask = maskIdentifiers({ owners: ['crashloopbackoff-demo'], names: [] });
     expect(signalsFromHistory(history, mask)).toEqual([]);

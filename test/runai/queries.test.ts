@@ -148,6 +148,33 @@ describe('per-workload reads', () => {
     expect(pages.flat()).toHaveLength(MAX_POD_PAGES);
   });
 
+  it('reads the newer surfaces on their documented paths, GET only', async () => {
+    const REVISION = '0f0e0d0c-0b0a-4909-8807-060504030201';
+    const paths = [
+      capture('/api/v2/workloads/nim-services/', { desiredPhase: 'Running', spec: { image: 'nvcr.io/nim/x:1' } }),
+      capture(`/api/v2/workloads/${WORKLOAD_ID}`, { workload: { desiredPhase: 'Running', workloadManifest: { kind: 'PyTorchJob' } } }),
+      capture(`/api/v1/workloads/inferences/${WORKLOAD_ID}/revisions`, { revisions: [{ id: REVISION, phase: 'Failed' }] }),
+      capture(`/api/v1/workloads/inferences/revisions/${REVISION}/pods`, { pods: [{ name: 'p' }] }),
+      capture(`/api/v1/workloads/inferences/revisions/${REVISION}/events`, { events: [] }),
+      capture(`/api/v1/workloads/inferences/revisions/${REVISION}/history`, { records: [] }),
+    ];
+    const client = makeClient(agent());
+    expect((await client.getWorkloadSpec(WORKLOAD_ID, 'nim-services')).spec?.image).toBe('nvcr.io/nim/x:1');
+    expect((await client.getWorkloadV2(WORKLOAD_ID)).workload.workloadManifest).toEqual({ kind: 'PyTorchJob' });
+    expect((await client.getInferenceRevisions(WORKLOAD_ID)).map((revision) => revision.id)).toEqual([REVISION]);
+    expect(await client.getRevisionPods(REVISION)).toHaveLength(1);
+    expect(await client.getRevisionEvents(REVISION, 50)).toEqual([]);
+    expect(await client.getRevisionHistory(REVISION, 0, 50)).toEqual({ records: [], next: null });
+    expect(paths.flat()).toEqual([
+      `/api/v2/workloads/nim-services/${WORKLOAD_ID}`,
+      `/api/v2/workloads/${WORKLOAD_ID}`,
+      `/api/v1/workloads/inferences/${WORKLOAD_ID}/revisions`,
+      `/api/v1/workloads/inferences/revisions/${REVISION}/pods`,
+      `/api/v1/workloads/inferences/revisions/${REVISION}/events?limit=50&sortOrder=desc`,
+      `/api/v1/workloads/inferences/revisions/${REVISION}/history?offset=0&limit=50`,
+    ]);
+  });
+
   it('getWorkloadHistory passes offset/limit and maps an absent next to null', async () => {
     const record = { meta: { creationTimestamp: '2025-12-01T10:00:00Z', type: 'PhaseUpdate' }, spec: { phaseUpdate: { phase: 'Failed' } } };
     const p1 = capture(`/api/v1/workloads/${WORKLOAD_ID}/history`, { records: [record], next: 50 });

@@ -44,7 +44,13 @@ export function mergeScenarioCopies(copies: readonly ScenarioCopy[]): Pick<Scena
     history: mergeRecords(copies.map((copy) => copy.runai.history)),
     metrics: mergeRecords(copies.map((copy) => copy.runai.metrics)),
     specs: mergeRecords(copies.map((copy) => copy.runai.specs)),
+    workloadsV2: mergeRecords(copies.map((copy) => copy.runai.workloadsV2)),
+    revisions: mergeRecords(copies.map((copy) => copy.runai.revisions)),
+    revisionPods: mergeRecords(copies.map((copy) => copy.runai.revisionPods)),
+    revisionEvents: mergeRecords(copies.map((copy) => copy.runai.revisionEvents)),
+    revisionHistory: mergeRecords(copies.map((copy) => copy.runai.revisionHistory)),
     faults: copies.flatMap((copy) => copy.runai.faults ?? []),
+    recorded: copies.flatMap((copy) => copy.runai.recorded ?? []),
   };
   const withKubernetes = copies.flatMap((copy) => (copy.kubernetes ? [copy.kubernetes] : []));
   if (withKubernetes.length === 0) return { runai, kubernetes: undefined };
@@ -55,6 +61,7 @@ export function mergeScenarioCopies(copies: readonly ScenarioCopy[]): Pick<Scena
     nodes: withKubernetes.flatMap((state) => state.nodes ?? []),
     logs: withKubernetes.flatMap((state) => state.logs ?? []),
     faults: withKubernetes.flatMap((state) => state.faults ?? []),
+    recorded: withKubernetes.flatMap((state) => state.recorded ?? []),
   };
   return { runai, kubernetes };
 }

@@ -67,6 +67,8 @@ export const WorkloadSchema = z.object({
   runningPods: z.number().nullish(),
   workloadRequestedResources: WorkloadRequestResourcesSchema,
   podsRequestedResources: WorkloadRequestResourcesSchema,
+  /** `WorkloadsV2` when the workload was submitted through the Workloads V2 API (a registered third-party type). */
+  sourceApi: optionalString,
 });
 export type Workload = z.infer<typeof WorkloadSchema>;
 
@@ -220,3 +222,38 @@ export const WorkloadSpecResponseSchema = z.object({
   masterSpec: SubmittedPodSpecObject.nullish(),
 });
 export type WorkloadSpecResponse = z.infer<typeof WorkloadSpecResponseSchema>;
+
+/**
+ * `GET /api/v2/workloads/{id}` (Workloads V2, [Experimental]): `WorkloadV2GetResponse`, whose
+ * `workload` carries the submitted Kubernetes manifest of a registered third-party type
+ * (PyTorchJob, RayJob, LeaderWorkerSet, …). The manifest is the type's own CRD: kept as data.
+ */
+export const WorkloadV2ResponseSchema = z.object({
+  workload: z.object({
+    metadata: z.object({ gvk: z.unknown().optional() }).nullish(),
+    desiredPhase: optionalString,
+    workloadManifest: z.record(z.string(), z.unknown()).nullish(),
+    rawManifest: z.record(z.string(), z.unknown()).nullish(),
+  }),
+});
+export type WorkloadV2Response = z.infer<typeof WorkloadV2ResponseSchema>;
+
+/** `Revision` (`GET /api/v1/workloads/inferences/{id}/revisions`, clusters v2.21+): one configuration of an inference. */
+export const RevisionSchema = z.object({
+  id: z.string().min(1),
+  name: optionalString,
+  workloadId: optionalString,
+  clusterId: optionalString,
+  createdAt: optionalString,
+  phase: z.string(),
+  phaseMessage: optionalString,
+  phaseUpdatedAt: optionalString,
+  conditions: z.array(ConditionSchema).nullish(),
+  images: z.array(z.string()).nullish(),
+});
+export type Revision = z.infer<typeof RevisionSchema>;
+
+export const RevisionListSchema = z.object({ revisions: z.array(RevisionSchema) });
+
+/** `GET /api/v1/workloads/inferences/revisions/{revisionId}/pods`: pods, not paged. */
+export const RevisionPodListSchema = z.object({ pods: z.array(PodSchema) });

@@ -14,7 +14,7 @@ export interface SqsRecordLike {
 }
 
 export type RecordOutcome = 'published' | 'duplicate' | 'failed';
-export type FailureReason = 'malformed' | 'diagnose_failed' | 'claim_failed' | 'claim_in_progress' | 'publish_failed' | 'internal_error';
+export type FailureReason = 'malformed' | 'diagnose_failed' | 'out_of_time' | 'claim_failed' | 'claim_in_progress' | 'publish_failed' | 'internal_error';
 
 export interface BatchResult {
   /** The Lambda partial batch response: these records return to the queue. */
