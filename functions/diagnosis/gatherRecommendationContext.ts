@@ -14,7 +14,6 @@ import { podsToCite } from './podsToCite.js';
 import { quoteName } from './quoteEvidence.js';
 import type { MemoryReading } from './readMemory.js';
 import type { SubmittedSpec } from './readSubmittedSpec.js';
-import type { Signal } from './Signal.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
 export function gatherRecommendationContext(
@@ -25,7 +24,10 @@ export function gatherRecommendationContext(
   submitted: SubmittedSpec | null,
 ): RecommendationContext {
   const { category, supporting } = analysis.classification;
-  const pods = evidence.pods.ok ? evidence.pods.value : [];
+  const workloadPods = evidence.pods.ok ? evidence.pods.value : [];
+  // An inference whose failure was read from a revision: that revision's pods are the ones to inspect.
+  const revisionPods = evidence.revisions?.ok && evidence.revisions.value.pods?.ok ? evidence.revisions.value.pods.value : [];
+  const pods = workloadPods.length > 0 ? workloadPods : revisionPods;
   const pullCauses = supporting.map((signal) => signal.imagePullCause).filter((cause) => cause && cause !== 'unspecified');
   const exitCodes = supporting.map((signal) => signal.exitCode).filter((code): code is number => code !== undefined && code !== 0);
   const policySignal = supporting.find((signal) => signal.kind === 'SCHEDULING_POLICY');

@@ -124,7 +124,7 @@ describe('runai-diagnose (bundled command)', () => {
     // Four at a time: each is its own process and its own simulator.
     for (let index = 0; index < scenarios.length; index += 4) await Promise.all(scenarios.slice(index, index + 4).map(check));
     expect(checked).toBe(scenarios.length);
-  }, 120_000);
+  }, 300_000);
 });
 
 /** esbuild's record of the build (dist/meta.json): each output, its imports and the sources in it. */

@@ -10,7 +10,7 @@
  * Recommendations are compared by id, through a catalog that words each one as its id (the
  * English sentences quote the renamed names).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
 import type { RecommendationTexts } from '../../functions/diagnosis/Recommendation.js';
