@@ -70,7 +70,7 @@ export function analyseWorkload(evidence: Omit<WorkloadEvidence, 'metrics'>, ext
     return episodeStart === null || at === null || at >= episodeStart;
   });
   return {
-    unrecognisedWarnings: countUnrecognisedWarnings(currentWarnings),
+    unrecognisedWarnings: countUnrecognisedWarnings(currentWarnings, undefined, mask),
     signals,
     gate,
     classification,
