@@ -13,7 +13,6 @@ import type { Fact } from './Fact.js';
 import { podsToCite } from './podsToCite.js';
 import { quoteName } from './quoteEvidence.js';
 import type { MemoryReading } from './readMemory.js';
-import type { Signal } from './Signal.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
 export function gatherRecommendationContext(
@@ -59,7 +58,7 @@ export function gatherRecommendationContext(
   };
 }
 
-/** What Tier 2 adds: the quoted log line's command and hint, and whether probes explain a kill. */
+/** What Tier 2 adds: the quoted log line's command and its hint. */
 function tier2Context(category: Category, tier2: Tier2Evidence): Partial<RecommendationContext> {
   const relevant = tier2.logs.filter((finding) => finding.init === (category === 'INIT_FAILED'));
   const findings = relevant.length > 0 ? relevant : tier2.logs;
