@@ -11,8 +11,16 @@
  * - pollRate                  poll interval: `5m`, `1h`, or a number of minutes (1 minute–24 hours); default 5m
  * - alertEmail                email address subscribed to the verdict topic (text reports)
  * - opsEmail                  email address subscribed to the ops (alarm) topic; default alertEmail
- * - pagerUrl                  https endpoint subscribed to the verdict topic (verdict JSON), e.g. a pager's SNS integration URL
- * - pagerFilter               which verdicts page: `node-failure-or-recurring` (default), `all`, or a JSON SNS filter policy on the attributes
+ * - pagerDuty                 `true`: a PagerDuty Events API v2 forwarder (routing key in Secrets Manager); or the https URL of
+ *                             another Events API endpoint (e.g. https://events.eu.pagerduty.com/v2/enqueue)
+ * - chat                      Slack / Microsoft Teams / Chime through Amazon Q Developer in chat applications: a JSON object
+ *                             {"slackWorkspaceId","slackChannelId"} and/or {"teamsTenantId","teamsTeamId","teamsChannelId"}, or
+ *                             `true` for the chat topic alone (a channel configured in the console subscribes to it)
+ * - pagerUrl                  https endpoint subscribed to the verdict topic (verdict JSON inside the SNS envelope), for
+ *                             consumers that parse it; not PagerDuty (see pagerDuty)
+ * - pagerFilter               which verdicts page (pagerDuty and pagerUrl): `node-failure-or-recurring` (default), `all`, or a
+ *                             JSON SNS filter policy on the attributes
+ * - allowNoSubscribers        `true`: deploy even when no person would receive verdicts or alarms (otherwise synth fails)
  * - diagnoseMaxConcurrency    concurrent diagnose invocations (SQS maxConcurrency, 2–50); default 2
  * - logRetentionDays          CloudWatch Logs retention, a value CloudWatch accepts (1, 3, 5, 7, 14, 30, …); default 30
  * - locale                    report language, `en` or `fr`; default en
@@ -26,6 +34,7 @@
  */
 import * as z from 'zod';
 import { LabelMapJsonSchema, type LabelMap } from '../functions/intake/LabelMap.js';
+import { PAGERDUTY_EVENTS_URL } from '../functions/pagerduty/PagerDutyEvent.js';
 import { PAGER_FILTER_PRESETS, PagerFilterSchema, type FilterPolicy } from './pagerFilterPolicy.js';
 
 /** The retention periods CloudWatch Logs accepts (RetentionDays). */
@@ -71,6 +80,79 @@ const flag = z.unknown().transform((value, context) => {
   return z.NEVER;
 });
 
+/** The pagerUrl subscription sends SNS envelopes; PagerDuty's endpoints expect its own event formats and drop them. */
+const PAGERDUTY_HOST = /(^|\.)pagerduty\.com$/i;
+
+const pagerDuty = z.unknown().transform((value, context): { eventsUrl: string } | false => {
+  if (value === true || value === 'true') return { eventsUrl: PAGERDUTY_EVENTS_URL };
+  if (value === false || value === 'false') return false;
+  if (typeof value === 'string' && URL.canParse(value)) {
+    const url = new URL(value);
+    if (url.protocol === 'https:' && !url.username && !url.password) return { eventsUrl: url.toString() };
+  }
+  context.addIssue({ code: 'custom', message: 'must be true, false, or the https URL of a PagerDuty Events API v2 endpoint' });
+  return z.NEVER;
+});
+
+const SlackSchema = z.strictObject({
+  slackWorkspaceId: z.string().regex(/^[0-9A-Z]{1,255}$/, 'must be the Slack workspace (team) id, e.g. T07ABCDEF12'),
+  slackChannelId: z.string().regex(/^[A-Za-z0-9]+$/, 'must be the Slack channel id, e.g. C07ABCDEF12'),
+});
+const TeamsSchema = z.strictObject({
+  teamsTenantId: z.uuid('must be the Microsoft Entra tenant id (a UUID)'),
+  teamsTeamId: z.uuid('must be the Microsoft Teams team id (a UUID)'),
+  teamsChannelId: z.string().regex(/%3a.+%40/i, 'must be the URL-encoded channel id from the channel link, e.g. 19%3Aabc%40thread.tacv2'),
+});
+
+export interface ChatConfig {
+  slack?: { workspaceId: string; channelId: string };
+  teams?: { tenantId: string; teamId: string; channelId: string };
+}
+
+const chat = z.unknown().transform((value, context): ChatConfig | false => {
+  if (value === true || value === 'true') return {};
+  if (value === false || value === 'false') return false;
+  let object: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      object = JSON.parse(value);
+    } catch {
+      object = undefined;
+    }
+  }
+  if (object === null || typeof object !== 'object' || Array.isArray(object)) {
+    context.addIssue({ code: 'custom', message: 'must be true, or a JSON object {"slackWorkspaceId","slackChannelId"} and/or {"teamsTenantId","teamsTeamId","teamsChannelId"}' });
+    return z.NEVER;
+  }
+  const fields = object as Record<string, unknown>;
+  const slackKeys = Object.keys(fields).filter((key) => key.startsWith('slack'));
+  const teamsKeys = Object.keys(fields).filter((key) => key.startsWith('teams'));
+  const unknownKeys = Object.keys(fields).filter((key) => !key.startsWith('slack') && !key.startsWith('teams'));
+  if (unknownKeys.length > 0 || (slackKeys.length === 0 && teamsKeys.length === 0)) {
+    context.addIssue({ code: 'custom', message: `has ${unknownKeys.length ? `unknown keys ${unknownKeys.join(', ')}` : 'no channel'}: use slackWorkspaceId and slackChannelId, and/or teamsTenantId, teamsTeamId and teamsChannelId` });
+    return z.NEVER;
+  }
+  const result: ChatConfig = {};
+  const pick = (keys: string[]) => Object.fromEntries(keys.map((key) => [key, fields[key]]));
+  if (slackKeys.length > 0) {
+    const slack = SlackSchema.safeParse(pick(slackKeys.concat(['slackWorkspaceId', 'slackChannelId'].filter((key) => !slackKeys.includes(key)))));
+    if (!slack.success) {
+      for (const issue of slack.error.issues) context.addIssue({ code: 'custom', message: `${issue.path.join('.') || 'slack'} ${fields[String(issue.path[0])] === undefined ? 'is missing' : issue.message}` });
+      return z.NEVER;
+    }
+    result.slack = { workspaceId: slack.data.slackWorkspaceId, channelId: slack.data.slackChannelId };
+  }
+  if (teamsKeys.length > 0) {
+    const teams = TeamsSchema.safeParse(pick(teamsKeys.concat(['teamsTenantId', 'teamsTeamId', 'teamsChannelId'].filter((key) => !teamsKeys.includes(key)))));
+    if (!teams.success) {
+      for (const issue of teams.error.issues) context.addIssue({ code: 'custom', message: `${issue.path.join('.') || 'teams'} ${fields[String(issue.path[0])] === undefined ? 'is missing' : issue.message}` });
+      return z.NEVER;
+    }
+    result.teams = { tenantId: teams.data.teamsTenantId, teamId: teams.data.teamsTeamId, channelId: teams.data.teamsChannelId };
+  }
+  return result;
+});
+
 const stackName = z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, 'must be a CloudFormation stack name (letters, digits, hyphens; starts with a letter)');
 
 export const DeployContextSchema = z.object({
@@ -79,8 +161,13 @@ export const DeployContextSchema = z.object({
   pollRate: pollRate.default(5),
   alertEmail: email.optional(),
   opsEmail: email.optional(),
-  pagerUrl: httpsUrl('pager').optional(),
+  pagerDuty: pagerDuty.optional(),
+  chat: chat.optional(),
+  pagerUrl: httpsUrl('pager')
+    .refine((value) => !PAGERDUTY_HOST.test(new URL(value).hostname), 'points at PagerDuty, which drops the verdict messages SNS would send it: use -c pagerDuty=true (a forwarder to the Events API v2)')
+    .optional(),
   pagerFilter: PagerFilterSchema.optional(),
+  allowNoSubscribers: flag.optional(),
   diagnoseMaxConcurrency: integer(2, 50).default(2),
   logRetentionDays: z.coerce
     .number({ error: 'must be a number of days' })
@@ -105,8 +192,13 @@ export interface DeployConfig {
   alertEmail?: string;
   opsEmail?: string;
   pagerUrl?: string;
+  /** The PagerDuty forwarder, and the Events API endpoint it sends to. */
+  pagerDuty?: { eventsUrl: string };
+  /** The chat topic, and the channel configurations to create (none: the topic alone). */
+  chat?: ChatConfig;
   /** null: the pager receives everything. */
   pagerFilter: FilterPolicy | null;
+  allowNoSubscribers: boolean;
   diagnoseMaxConcurrency: number;
   logRetentionDays: number;
   locale: 'en' | 'fr';
@@ -124,6 +216,28 @@ export class DeployConfigError extends Error {
 // Empty means unset: `-c alertEmail=` and cdk.json placeholders produce "".
 const unsetIfEmpty = (value: unknown): unknown => (value === '' || value === null ? undefined : value);
 
+/**
+ * No silent deploy: a stack whose verdicts or alarms reach no person looks healthy and
+ * tells nobody anything. Each problem names the context keys that would fix it.
+ */
+function subscriberProblems(data: z.output<typeof DeployContextSchema>): string[] {
+  const problems: string[] = [];
+  const paging = data.pagerDuty || data.pagerUrl !== undefined;
+  if (data.pagerFilter !== undefined && !paging) {
+    problems.push('pagerFilter is set but neither pagerDuty nor pagerUrl is (the filter applies to the pager subscriptions)');
+  }
+  if (data.allowNoSubscribers) return problems;
+  if (data.alertEmail === undefined && !paging && !data.chat) {
+    problems.push(
+      'no one would receive the verdicts: set at least one of alertEmail (email), pagerDuty (PagerDuty Events API v2), chat (Slack, Microsoft Teams, Chime) or pagerUrl (an https consumer), or -c allowNoSubscribers=true to deploy without',
+    );
+  }
+  if ((data.opsEmail ?? data.alertEmail) === undefined && !data.chat) {
+    problems.push('no one would receive the alarms (dead letters, failures): set opsEmail (or alertEmail) or chat, or -c allowNoSubscribers=true to deploy without');
+  }
+  return problems;
+}
+
 /** `context`: the raw context values, e.g. `(key) => app.node.tryGetContext(key)`. */
 export function readDeployConfig(context: (key: string) => unknown): DeployConfig {
   const raw = Object.fromEntries(DEPLOY_CONTEXT_KEYS.map((key) => [key, unsetIfEmpty(context(key))]));
@@ -134,9 +248,7 @@ export function readDeployConfig(context: (key: string) => unknown): DeployConfi
         const key = String(issue.path[0] ?? '');
         return raw[key] === undefined ? `${key} is not set (pass -c ${key}=…)` : `${key} ${issue.message}`;
       });
-  if (parsed.success && parsed.data.pagerFilter !== undefined && parsed.data.pagerUrl === undefined) {
-    problems.push('pagerFilter is set but pagerUrl is not (the filter applies to the pager subscription)');
-  }
+  if (parsed.success) problems.push(...subscriberProblems(parsed.data));
   if (!parsed.success || problems.length > 0) throw new DeployConfigError(`invalid deploy configuration: ${problems.join('; ')}`);
   const data = parsed.data;
   return {
@@ -146,6 +258,9 @@ export function readDeployConfig(context: (key: string) => unknown): DeployConfi
     ...(data.alertEmail !== undefined ? { alertEmail: data.alertEmail } : {}),
     ...((data.opsEmail ?? data.alertEmail) !== undefined ? { opsEmail: data.opsEmail ?? data.alertEmail } : {}),
     ...(data.pagerUrl !== undefined ? { pagerUrl: data.pagerUrl } : {}),
+    ...(data.pagerDuty ? { pagerDuty: data.pagerDuty } : {}),
+    ...(data.chat ? { chat: data.chat } : {}),
+    allowNoSubscribers: data.allowNoSubscribers ?? false,
     pagerFilter: data.pagerFilter === undefined ? PAGER_FILTER_PRESETS['node-failure-or-recurring'] : data.pagerFilter,
     diagnoseMaxConcurrency: data.diagnoseMaxConcurrency,
     logRetentionDays: data.logRetentionDays,

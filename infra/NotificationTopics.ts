@@ -1,6 +1,8 @@
 /**
- * Where verdicts and alarms go: the verdict topic (email: the text report; pager: the
- * verdict JSON, filtered) and the ops topic (CloudWatch alarms). Both are encrypted with
+ * Where verdicts and alarms go: the verdict topic (email: the text report; pagerUrl: the
+ * verdict JSON in the SNS envelope, filtered, for https consumers that parse it — PagerDuty
+ * and chat have their own forwarders, PagerDutyNotifications and ChatNotifications) and the
+ * ops topic (CloudWatch alarms). Both are encrypted with
  * one customer-managed KMS key — an AWS-managed key would do for the worker, but
  * CloudWatch alarms cannot publish to a topic encrypted with aws/sns, and the key policy
  * of a customer key can admit them — and both refuse publishers that do not use TLS.

@@ -27,9 +27,11 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { createFunction } from './createFunction.js';
 import type { DeployConfig } from './DeployConfig.js';
+import { ChatNotifications } from './ChatNotifications.js';
 import { IntakeApi } from './IntakeApi.js';
 import { NotificationTopics } from './NotificationTopics.js';
 import { OperationsAlarms } from './OperationsAlarms.js';
+import { PagerDutyNotifications } from './PagerDutyNotifications.js';
 
 /** The idempotency lease of the worker (functions/delivery/IdempotencyStore.ts DEFAULT_IN_PROGRESS_TIMEOUT_SECONDS). */
 export const IDEMPOTENCY_LEASE_SECONDS = 900;
@@ -131,6 +133,19 @@ export class RunaiDiagnoseStack extends Stack {
       pagerFilter: config.pagerFilter,
     });
 
+    // --- Forwarders to the destinations that cannot read the verdict topic themselves.
+    const pagerDuty = config.pagerDuty
+      ? new PagerDutyNotifications(this, 'PagerDuty', {
+          verdicts: topics.verdicts,
+          filterPolicy: config.pagerFilter,
+          eventsUrl: config.pagerDuty.eventsUrl,
+          logRetentionDays: config.logRetentionDays,
+        })
+      : undefined;
+    const chat = config.chat
+      ? new ChatNotifications(this, 'Chat', { config: config.chat, verdicts: topics.verdicts, ops: topics.ops, key: topics.key, logRetentionDays: config.logRetentionDays })
+      : undefined;
+
     // --- Functions. Environment variables carry names and ARNs only, never a secret value.
     const intake = createFunction(this, 'Intake', {
       name: 'intake',
@@ -224,8 +239,19 @@ export class RunaiDiagnoseStack extends Stack {
     new OperationsAlarms(this, 'Alarms', {
       ops: topics.ops,
       queue,
-      deadLetterQueues: { DiagnosisDlq: dlq, ...(topics.pagerDlq ? { PagerDeliveryDlq: topics.pagerDlq } : {}) },
-      functions: { Intake: intake.fn, Diagnose: diagnose.fn, ...(poller ? { Poller: poller.fn } : {}) },
+      deadLetterQueues: {
+        DiagnosisDlq: dlq,
+        ...(topics.pagerDlq ? { PagerDeliveryDlq: topics.pagerDlq } : {}),
+        ...(pagerDuty ? { PagerDutyDlq: pagerDuty.forwarder.dlq } : {}),
+        ...(chat ? { ChatDlq: chat.forwarder.dlq } : {}),
+      },
+      functions: {
+        Intake: intake.fn,
+        Diagnose: diagnose.fn,
+        ...(poller ? { Poller: poller.fn } : {}),
+        ...(pagerDuty ? { PagerDutyForwarder: pagerDuty.forwarder.function.fn } : {}),
+        ...(chat ? { ChatForwarder: chat.forwarder.function.fn } : {}),
+      },
       apiServerErrors: api.stage.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
     });
 
@@ -236,6 +262,12 @@ export class RunaiDiagnoseStack extends Stack {
       new CfnOutput(this, 'Tier2SecretArn', { value: tier2Secret.secretArn, description: 'put-secret-value {"clusters":{"<clusterId>":{"server","token","caData"?}}}' });
     }
     new CfnOutput(this, 'WebhookTokenSecretArn', { value: webhookSecret.secretArn, description: 'get-secret-value: the bearer token for Alertmanager' });
+    if (pagerDuty) {
+      new CfnOutput(this, 'PagerDutySecretArn', { value: pagerDuty.secret.secretArn, description: 'put-secret-value: the PagerDuty Events API v2 integration key' });
+    }
+    if (chat) {
+      new CfnOutput(this, 'ChatTopicArn', { value: chat.topic.topicArn, description: 'Custom notifications for Amazon Q Developer in chat applications (Slack, Teams, Chime)' });
+    }
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: dlq.queueUrl, description: 'Requests that did not end in a notification' });
   }
 }

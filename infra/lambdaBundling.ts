@@ -7,6 +7,8 @@ export const LAMBDA_ENTRIES = {
   intake: 'functions/intake/lambdaHandler.ts',
   diagnose: 'functions/worker/lambdaHandler.ts',
   poller: 'functions/poller/lambdaHandler.ts',
+  pagerduty: 'functions/pagerduty/lambdaHandler.ts',
+  chat: 'functions/chat/lambdaHandler.ts',
 } as const;
 export type LambdaName = keyof typeof LAMBDA_ENTRIES;
 

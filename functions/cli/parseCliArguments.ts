@@ -6,12 +6,17 @@
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { IntentSchema, LookbackSchema } from '../core/diagnosisRequest.js';
+import { ConfigError } from '../core/ConfigError.js';
 
 export const USAGE = `usage: runai-diagnose --cluster-id <uuid> (--workload-id <uuid> | --workload-name <n> --project <p>)
                       [--intent terminal|active] [--lookback 7d] [--format text|json] [--locale en|fr]
-                      [--tier2-config <file>]
+                      [--tier2-config <file>] [--record <dir> [--anonymize]]
        runai-diagnose --example [scenario] [--format text|json] [--locale en|fr]   (built-in simulator, bundled fixtures)
+       runai-diagnose --replay <dir> [--format text|json] [--locale en|fr]          (a recording, no network)
        runai-diagnose --list-examples
+
+Recording:   --record <dir> also writes what the diagnosis read (redacted; timestamps relative) and its verdict
+             as a scenario folder (docs/recording.md); --anonymize replaces names and ids with pseudonyms.
 
 Environment: RUNAI_BASE_URL, RUNAI_CLIENT_ID, RUNAI_CLIENT_SECRET (required unless --example);
              RUNAI_GRANT_TYPE=client_credentials|app_token (default client_credentials; app_token sends
@@ -31,14 +36,18 @@ const CliOptionsSchema = z.strictObject({
   locale: z.enum(['en', 'fr']).default('en'),
   example: z.string().optional(),
   tier2Config: z.string().trim().min(1).optional(),
+  record: z.string().trim().min(1).optional(),
+  anonymize: z.boolean().default(false),
+  replay: z.string().trim().min(1).optional(),
   listExamples: z.boolean().default(false),
   verbose: z.boolean().default(false),
   help: z.boolean().default(false),
 });
 export type CliOptions = z.infer<typeof CliOptionsSchema>;
 
-export class UsageError extends Error {
+export class UsageError extends ConfigError {
   override readonly name = 'UsageError';
+  readonly code = 'CLI_USAGE';
 }
 
 const FLAG_NAMES: Record<string, string> = {
@@ -51,6 +60,8 @@ const FLAG_NAMES: Record<string, string> = {
   format: '--format',
   locale: '--locale',
   tier2Config: '--tier2-config',
+  record: '--record',
+  replay: '--replay',
 };
 
 export function parseCliArguments(argv: readonly string[]): CliOptions {
@@ -73,6 +84,9 @@ export function parseCliArguments(argv: readonly string[]): CliOptions {
         locale: { type: 'string' },
         example: { type: 'string' },
         'tier2-config': { type: 'string' },
+        record: { type: 'string' },
+        anonymize: { type: 'boolean' },
+        replay: { type: 'string' },
         'list-examples': { type: 'boolean' },
         verbose: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
@@ -93,6 +107,9 @@ export function parseCliArguments(argv: readonly string[]): CliOptions {
     locale: values.locale,
     example: values.example,
     tier2Config: values['tier2-config'],
+    record: values.record,
+    anonymize: values.anonymize,
+    replay: values.replay,
     listExamples: values['list-examples'],
     verbose: values.verbose,
     help: values.help,
@@ -104,6 +121,10 @@ export function parseCliArguments(argv: readonly string[]): CliOptions {
   }
   if (result.data.workloadId && (result.data.workloadName || result.data.project)) {
     throw new UsageError('give either --workload-id or --workload-name with --project, not both');
+  }
+  if (result.data.anonymize && !result.data.record) throw new UsageError('--anonymize applies to --record <dir>');
+  if (result.data.replay && (result.data.example !== undefined || result.data.workloadId || result.data.workloadName || result.data.project || result.data.clusterId)) {
+    throw new UsageError('--replay diagnoses the recorded request: give no --example, --cluster-id or workload flags with it');
   }
   return result.data;
 }

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
+import { ConfigError } from '../core/ConfigError.js';
 
 const EnvironmentSchema = z.object({
   RUNAI_BASE_URL: z.url({ protocol: /^https?$/ }),
@@ -13,8 +14,9 @@ const EnvironmentSchema = z.object({
   RUNAI_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(10_000),
 });
 
-export class ConfigurationError extends Error {
+export class ConfigurationError extends ConfigError {
   override readonly name = 'ConfigurationError';
+  readonly code = 'CLI_CONFIG_INVALID';
 }
 
 export function readRunaiEnvironment(env: Record<string, string | undefined>): Pick<RunaiClientConfig, 'baseUrl' | 'credentials' | 'requestTimeoutMs'> {

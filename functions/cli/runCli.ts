@@ -4,21 +4,27 @@
  * stderr. Exit 0 for any verdict, 2 for usage errors, 3 when Run:ai is unreachable or
  * refuses authentication.
  */
-import { join } from 'node:path';
 import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
+import type { Verdict } from '../core/verdict.js';
 import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
 import { messagesFor } from '../report/messagesFor.js';
 import { renderTextReport } from '../report/renderTextReport.js';
 import { createRunaiClient } from '../runai/createRunaiClient.js';
 import { isRunaiError } from '../diagnosis/ports/RunaiError.js';
 import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
+import { neutraliseControlCharacters } from '../safety/neutraliseControlCharacters.js';
 import { redactSecrets } from '../safety/redactSecrets.js';
-import { loadScenarios, startRunaiSimulator, type RunaiSimulator, type Scenario } from '../simulator/startRunaiSimulator.js';
 import { createTier2Access, type Tier2AccessHandle } from '../kubernetes/createTier2Access.js';
-import { startKubernetesSimulator, type KubernetesSimulator } from '../simulator/kubernetes/startKubernetesSimulator.js';
 import { loadTier2ConfigFile, Tier2ConfigError, type Tier2Config } from '../kubernetes/Tier2Config.js';
 import { parseCliArguments, USAGE, UsageError, type CliOptions } from './parseCliArguments.js';
+import { loadRecording, reportRecording, startRecording } from './recordingWiring.js';
+import type { PreparedReplay } from '../recording/prepareReplay.js';
+import { prepareReplay } from '../recording/prepareReplay.js';
 import { ConfigurationError, readRunaiEnvironment } from './readRunaiEnvironment.js';
+import type { RunningExample } from './startExample.js';
+
+/** The examples and their simulators, loaded only when a flag asks for them (a chunk of its own in the bundle). */
+const loadExamples = () => import('./startExample.js');
 
 /** Names the optional Tier 2 configuration file when `--tier2-config` is not given. */
 export const TIER2_CONFIG_ENV = 'RUNAI_DIAGNOSE_TIER2_CONFIG';
@@ -50,7 +56,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     options = parseCliArguments(argv);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`runai-diagnose: ${error.message} (see --help)\n`);
+      io.stderr(`runai-diagnose: ${printableError(error.message)} (see --help)\n`);
       return EXIT_USAGE;
     }
     throw error;
@@ -60,31 +66,38 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     return EXIT_OK;
   }
   if (options.listExamples) {
-    const scenarios = await loadScenarios(context.fixturesDir);
-    for (const scenario of scenarios) io.stdout(`${scenario.name}\t${scenario.description}\n`);
+    const { listExamples } = await loadExamples();
+    for (const example of await listExamples(context.fixturesDir)) io.stdout(`${example.name}\t${example.description}\n`);
     return EXIT_OK;
   }
 
-  let simulator: RunaiSimulator | null = null;
-  let kubernetesSimulator: KubernetesSimulator | null = null;
+  let example: RunningExample | null = null;
   let request: DiagnosisRequest;
   let clientConfig: RunaiClientConfig;
   let tier2Config: Tier2Config | null = null;
+  let replay: PreparedReplay | null = null;
+  // One instant for the diagnosis, a recording's relative timestamps and a replay's "now".
+  const now = context.now?.() ?? new Date();
   try {
     // Tier 2 only from an explicit configuration: never a kubeconfig or an in-cluster account.
     const tier2Path = options.tier2Config ?? (context.env[TIER2_CONFIG_ENV]?.trim() || undefined);
     if (tier2Path) tier2Config = await loadTier2ConfigFile(tier2Path);
-    if (options.example !== undefined) {
-      const example = await startExample(options.example || DEFAULT_EXAMPLE, context.fixturesDir);
-      simulator = example.simulator;
+    if (options.replay !== undefined) {
+      replay = prepareReplay(await loadRecording(options.replay), now.getTime());
+      request = replay.request;
+      clientConfig = replay.clientConfig;
+      tier2Config = replay.tier2Config;
+      io.stderr(`runai-diagnose: replaying the recording in ${options.replay} (no network)\n`);
+    } else if (options.example !== undefined) {
+      const { startExample } = await loadExamples();
+      // Without a Tier 2 configuration, the example's own cluster gets Tier 2 from the built-in Kubernetes simulator.
+      example = await startExample(options.example || DEFAULT_EXAMPLE, context.fixturesDir, !tier2Config);
       request = example.request;
-      clientConfig = { baseUrl: simulator.url, credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' } };
-      io.stderr(`runai-diagnose: example ${example.name} against the built-in Run:ai simulator at ${simulator.url}\n`);
-      if (example.kubernetes && !tier2Config && request.clusterId) {
-        // The example's own cluster gets Tier 2 from the built-in Kubernetes simulator.
-        kubernetesSimulator = await startKubernetesSimulator({ scenario: example.kubernetes });
-        tier2Config = { clusters: { [request.clusterId]: { server: kubernetesSimulator.url, token: kubernetesSimulator.token } } };
-        io.stderr(`runai-diagnose: Tier 2 against the built-in Kubernetes simulator at ${kubernetesSimulator.url}\n`);
+      clientConfig = { baseUrl: example.runaiUrl, credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' } };
+      io.stderr(`runai-diagnose: example ${example.name} against the built-in Run:ai simulator at ${example.runaiUrl}\n`);
+      if (example.tier2Config) {
+        tier2Config = example.tier2Config;
+        io.stderr(`runai-diagnose: Tier 2 against the built-in Kubernetes simulator at ${example.kubernetesUrl}\n`);
       }
     } else {
       request = requestFrom(options);
@@ -92,24 +105,33 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     }
   } catch (error) {
     if (error instanceof ConfigurationError || error instanceof UsageError || error instanceof Tier2ConfigError) {
-      io.stderr(`runai-diagnose: ${error.message}\n`);
-      await simulator?.close();
+      io.stderr(`runai-diagnose: ${printableError(error.message)}\n`);
+      await example?.close();
       return EXIT_USAGE;
     }
     throw error;
   }
 
   const started = performance.now();
+  const recording = options.record ? startRecording(clientConfig, tier2Config, request) : null;
+  if (recording) clientConfig = recording.clientConfig;
   const client = createRunaiClient(clientConfig);
-  const tier2: Tier2AccessHandle | null = tier2Config ? createTier2Access(tier2Config) : null;
+  const tier2: Tier2AccessHandle | null = tier2Config
+    ? createTier2Access(tier2Config, { ...(replay ? { dispatcher: replay.dispatcher } : {}), ...(recording ? { interceptor: recording.session.kubernetesInterceptor } : {}) })
+    : null;
+  let verdictForRecording: Verdict | null = null;
+  /** Set once the run has an outcome worth recording (a verdict, or Run:ai unreadable); unset on a defect. */
+  let exitCode: number | undefined;
   try {
-    const result = await diagnoseWorkload(request, { reader: client, now: context.now?.() ?? new Date(), messages: messagesFor(options.locale), tier2 });
+    const result = await diagnoseWorkload(request, { reader: client, now, messages: messagesFor(options.locale), tier2 });
+    verdictForRecording = result.verdict;
     const output = options.format === 'json' ? `${JSON.stringify(result.verdict, null, 2)}\n` : renderTextReport(result.verdict, messagesFor(options.locale));
     io.stdout(redactSecrets(output));
     if (options.verbose) {
       const kubernetes = tier2 ? `, ${tier2.requests} Kubernetes (Tier 2) requests` : ', Tier 2 not configured';
       io.stderr(`runai-diagnose: ${result.verdict.outcome} in ${Math.round(performance.now() - started)} ms, ${client.stats.requests} Run:ai requests${kubernetes}\n`);
     }
+    exitCode = EXIT_OK;
     return EXIT_OK;
   } catch (error) {
     if (isRunaiError(error)) {
@@ -119,16 +141,31 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
           : error.code === 'RUNAI_BAD_RESPONSE'
             ? 'Run:ai answered with a response that cannot be read'
             : 'cannot reach Run:ai';
-      io.stderr(`runai-diagnose: ${what} at ${clientConfig.baseUrl}: ${redactSecrets(error.message)} [${error.code}]\n`);
+      io.stderr(`runai-diagnose: ${what} at ${clientConfig.baseUrl}: ${printableError(error.message)} [${error.code}]\n`);
+      exitCode = EXIT_RUNAI;
       return EXIT_RUNAI;
     }
     throw error;
   } finally {
     await client.close();
     await tier2?.close();
-    await simulator?.close();
-    await kubernetesSimulator?.close();
+    if (recording && options.record && exitCode !== undefined) {
+      const written = await recording.session.finish(options.record, { request, verdict: verdictForRecording, exitCode, now, anonymize: options.anonymize });
+      reportRecording(written, io);
+    }
+    await recording?.session.close();
+    await replay?.dispatcher.close();
+    await example?.close();
   }
+}
+
+/**
+ * Error text for stderr: it can carry server text (a Run:ai or Kubernetes message, a schema
+ * summary of an answer) or a file's content, so it is redacted and made inert on a terminal
+ * (no escape sequences, controls or bidi overrides; one line) whatever produced it.
+ */
+export function printableError(message: string): string {
+  return neutraliseControlCharacters(redactSecrets(message));
 }
 
 function requestFrom(options: CliOptions): DiagnosisRequest {
@@ -140,17 +177,4 @@ function requestFrom(options: CliOptions): DiagnosisRequest {
   if (options.intent) request.intent = options.intent;
   if (options.lookback) request.lookback = options.lookback;
   return request;
-}
-
-async function startExample(
-  name: string,
-  fixturesDir: string,
-): Promise<{ name: string; simulator: RunaiSimulator; request: DiagnosisRequest; kubernetes: Scenario['kubernetes'] }> {
-  const scenarios = await loadScenarios(fixturesDir);
-  const scenario = scenarios.find((candidate) => candidate.name === name);
-  if (!scenario) {
-    throw new UsageError(`no bundled example named ${JSON.stringify(name)}; --list-examples shows them (in ${join(fixturesDir)})`);
-  }
-  const simulator = await startRunaiSimulator({ scenarios: scenario.runai });
-  return { name: scenario.name, simulator, request: scenario.request as DiagnosisRequest, kubernetes: scenario.kubernetes };
 }

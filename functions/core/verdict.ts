@@ -81,5 +81,11 @@ export const VerdictSchema = z.object({
   message: z.string(),
   /** Set by the SNS publisher when evidence had to be cut to fit the message size limit. */
   truncated: z.boolean().optional(),
+  /**
+   * Set by the SNS publisher: the failure occurrence this verdict notifies (the idempotency
+   * key), so that consumers can correlate repeats — PagerDuty uses it as the dedup_key and
+   * chat as the thread id.
+   */
+  occurrenceKey: z.string().optional(),
 });
 export type Verdict = z.infer<typeof VerdictSchema>;

@@ -39,10 +39,6 @@ export class DeliveryError extends Error {
   }
 }
 
-export function isDeliveryError(error: unknown): error is DeliveryError {
-  return error instanceof DeliveryError;
-}
-
 // SDK v3 exception names, and the raw query-protocol error codes behind them.
 const BY_NAME: Record<string, DeliveryErrorCode> = {
   InvalidParameterException: 'SNS_INVALID_PARAMETER',

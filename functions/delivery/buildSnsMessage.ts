@@ -97,15 +97,17 @@ export function buildSnsMessage(
 ): SnsNotification {
   const Subject = verdictSubject(verdict, context);
   const MessageAttributes = verdictAttributes(verdict, context);
+  const keyed = (shown: Verdict): Verdict => (context.occurrenceKey ? { ...shown, occurrenceKey: context.occurrenceKey } : shown);
   const assemble = (shown: Verdict, text: string): SnsNotification => ({
     Subject,
-    Message: snsJsonMessage(wellFormed(text), verdictJson(shown)),
+    Message: snsJsonMessage(wellFormed(text), verdictJson(keyed(shown))),
     MessageStructure: 'json',
     MessageAttributes,
   });
   const fits = (notification: SnsNotification) => snsPayloadBytes(notification) <= maxBytes;
   const reRenders = typeof textReport === 'function';
-  const render = (shown: Verdict) => (typeof textReport === 'function' ? textReport(shown) : textReport);
+  // Well-formed before it is measured: the size guard must count the bytes that are sent.
+  const render = (shown: Verdict) => wellFormed(typeof textReport === 'function' ? textReport(shown) : textReport);
 
   const total = verdict.evidence.length;
   const keeping = (kept: number): Verdict =>

@@ -10,6 +10,8 @@ export interface NotificationContext {
   project?: string | undefined;
   workloadName?: string | undefined;
   workloadId?: string | undefined;
+  /** The occurrence (idempotency) key, written into the verdict JSON for consumers that correlate repeats. */
+  occurrenceKey?: string | undefined;
 }
 
 const ROUTE_LABELS: Record<Route, string> = {

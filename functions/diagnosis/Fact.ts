@@ -12,10 +12,11 @@ export type Fact =
   | { type: 'history-event'; reason: string; message: string; repeats: number }
   | { type: 'history-phase'; phase: string; phaseMessage: string | null }
   | { type: 'pending-scheduling'; nodePool: string | null; reason: string; userMessage: string | null }
-  | { type: 'spec-memory'; requestBytes: number | null; limitBytes: number | null }
-  | { type: 'spec-image'; image: string }
-  | { type: 'spec-restart-policy'; restartPolicy: string; backoffLimit: number | null }
-  | { type: 'spec-command'; command: string }
+  // `part`: which pod spec of a multi-part kind the field came from (a distributed inference's leader or worker, a distributed training's master).
+  | { type: 'spec-memory'; requestBytes: number | null; limitBytes: number | null; part?: SpecPartName }
+  | { type: 'spec-image'; image: string; part?: SpecPartName }
+  | { type: 'spec-restart-policy'; restartPolicy: string; backoffLimit: number | null; part?: SpecPartName }
+  | { type: 'spec-command'; command: string; part?: SpecPartName }
   | { type: 'metrics-peak'; peakBytes: number; limitBytes: number | null; samples: number }
   | { type: 'metrics-empty' }
   | { type: 'exit-code'; exitCode: number; meaning: ExitCodeMeaning; quoted: string }
@@ -42,3 +43,4 @@ export type Fact =
 
 export type { ExitCodeMeaning } from './exitCodes.js';
 import type { ExitCodeMeaning } from './exitCodes.js';
+import type { SpecPartName } from './readSubmittedSpec.js';

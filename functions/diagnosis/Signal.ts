@@ -34,7 +34,9 @@ export type Tier1SourceName =
   | 'get_workload_spec'
   | 'get_workload_pods'
   | 'get_workload_history'
-  | 'get_workload_metrics';
+  | 'get_workload_metrics'
+  // An inference revision's status, events, pods and history (`/api/v1/workloads/inferences/…/revisions`).
+  | 'get_inference_revisions';
 
 /**
  * Tier 2 evidence cites the kubectl command the seed would run, with its real arguments

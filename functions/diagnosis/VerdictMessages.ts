@@ -7,6 +7,7 @@
  */
 import type { Category, Route, StopReason } from '../core/verdict.js';
 import type { Fact } from './Fact.js';
+import type { SpecField } from './readSubmittedSpec.js';
 import type { RecommendationTexts } from './Recommendation.js';
 import type { Tier2Limitation } from './tier2/Tier2Evidence.js';
 
@@ -25,8 +26,15 @@ export interface VerdictMessages {
     eventsUnavailable(detail: string): string;
     podsUnavailable(detail: string): string;
     noPods(): string;
+    /** A spec field the category would be corroborated with, absent from every part the kind keeps it in. */
+    specFieldAbsent(field: SpecField, paths: readonly string[]): string;
+    podsPageCap(pages: number): string;
     specUnavailable(detail: string): string;
     specUnknownType(type: string | null): string;
+    /** A newer API surface (Workloads V2, NIM services, inference revisions) answered 404: an older control plane, most likely. */
+    endpointAbsent(endpoint: string, type: string | null): string;
+    revisionsUnavailable(detail: string): string;
+    revisionReadFailed(what: 'pods' | 'events' | 'history', detail: string): string;
     historyUnavailable(detail: string): string;
     historyPageCap(pages: number): string;
     metricsUnavailable(detail: string): string;

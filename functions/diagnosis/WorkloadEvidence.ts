@@ -3,9 +3,10 @@
  * a failed read is kept as a `Missing` with its reason, so that the verdict can say
  * "events could not be retrieved" instead of pretending there were none.
  */
-import type { MetricsResult } from './ports/RunaiReader.js';
+import type { MetricsResult, SpecSource } from './ports/RunaiReader.js';
 import type { HistoryRecord, Pod, RunaiEvent, WorkloadDetailed, WorkloadSpecResponse } from './ports/runaiSchemas.js';
 import type { Tier2Evidence } from './tier2/Tier2Evidence.js';
+import type { RevisionEvidence } from './readRevisionEvidence.js';
 
 export type Missing = { ok: false; detail: string };
 export type Read<T> = { ok: true; value: T } | Missing;
@@ -21,9 +22,18 @@ export interface WorkloadEvidence {
   status: WorkloadDetailed;
   events: Read<RunaiEvent[]>;
   pods: Read<Pod[]>;
+  /** Pages read when the pods listing stopped at its page cap with more pages announced (absent: every pod was read). */
+  podsCappedAt?: number | null;
   /** `unknown-type`: no spec endpoint matches the workload type (not called). */
   spec: Read<WorkloadSpecResponse> | { ok: false; detail: 'unknown-type' };
+  /** The endpoint the spec was read from (absent: the one the workload's `type` names). */
+  specKind?: SpecSource | null;
   history: Read<HistoryRead>;
+  /**
+   * An inference's revision (readRevisionEvidence), read only when the workload-level evidence
+   * did not explain the inference's failure. Absent or null: not read.
+   */
+  revisions?: Read<RevisionEvidence> | null;
   /** Null when metrics were not needed (no OOM and no unexplained SIGKILL). */
   metrics: Read<MetricsResult> | null;
   /** Evidence about how Option B chose this workload, already rendered. */

@@ -12,6 +12,8 @@ import { gatePhase, type GateDecision } from './gatePhase.js';
 import { classifySignals, type Classification } from './rules/ruleRegistry.js';
 import type { Signal } from './Signal.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
+import { maskIdentifiers } from './maskIdentifiers.js';
+import { workloadNames } from './workloadNames.js';
 
 export interface Analysis {
   signals: Signal[];
@@ -36,11 +38,13 @@ export function analyseWorkload(evidence: Omit<WorkloadEvidence, 'metrics'>, ext
   const episodeStart = currentEpisodeStart(records, currentFailureAt);
   const inCurrentRun = (signal: Signal) => episodeStart === null || signal.at === null || signal.at >= episodeStart;
 
+  // Patterns read messages with the names users chose masked: a name never picks the category.
+  const mask = maskIdentifiers(workloadNames(evidence));
   const signals = [
-    ...signalsFromStatus(evidence.status),
-    ...(evidence.events.ok ? signalsFromEvents(evidence.events.value, 'event') : []),
+    ...signalsFromStatus(evidence.status, mask),
+    ...(evidence.events.ok ? signalsFromEvents(evidence.events.value, 'event', mask) : []),
     ...(evidence.pods.ok ? signalsFromPods(evidence.pods.value) : []),
-    ...signalsFromHistory(records),
+    ...signalsFromHistory(records, mask),
     ...extraSignals,
   ].filter(inCurrentRun);
 
@@ -53,7 +57,8 @@ export function analyseWorkload(evidence: Omit<WorkloadEvidence, 'metrics'>, ext
       signal.kind === 'PREEMPTED' ||
       (signal.origin === 'history-event' && !evidence.events.ok),
   );
-  const gate = gatePhase(evidence.status.phase, gateSignals);
+  const desiredPhase = evidence.spec.ok ? (evidence.spec.value.desiredPhase ?? null) : null;
+  const gate = gatePhase(evidence.status.phase, gateSignals, { desiredPhase });
   const classification = classifySignals(signals);
   const category: Category = classification.category;
   const unexplainedKill = category === 'UNKNOWN' && signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL');

@@ -16,11 +16,14 @@ import { gatherRecommendationContext } from './gatherRecommendationContext.js';
 import { phaseFact } from './phaseFact.js';
 import { podFact, podsToCite } from './podsToCite.js';
 import { readMemory, type MemoryReading } from './readMemory.js';
+import { submittedSpecOf, type SpecPartName, type SubmittedSpec } from './readSubmittedSpec.js';
 import { renderRecommendation } from './Recommendation.js';
 import type { SignalKind } from './Signal.js';
 import { startVerdict } from './startVerdict.js';
 import type { VerdictMessages } from './VerdictMessages.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
+import { maskIdentifiers } from './maskIdentifiers.js';
+import { workloadNames } from './workloadNames.js';
 
 /**
  * Signals that never decide a category but corroborate one: an exit 137 next to OOMKilled,
@@ -75,24 +78,25 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
 
   const pods = evidence.pods.ok ? evidence.pods.value : null;
   const memoryRelevant = analysis.needsMetrics;
+  const submitted = submittedSpecOf(evidence);
   const memory = readMemory({
     status: evidence.status,
-    spec: evidence.spec.ok ? evidence.spec.value : null,
+    spec: submitted,
     pods,
     metrics: evidence.metrics?.ok ? evidence.metrics.value : null,
   });
-  addCorroboration(list, category, evidence, memory, memoryRelevant);
+  addCorroboration(list, category, submitted, memory, memoryRelevant);
   if (pods && pods.length === 0) list.addFact({ type: 'no-pods' }, 'get_workload_pods');
   for (const pod of podsToCite(pods ?? [], supporting)) list.addFact(podFact(pod), 'get_workload_pods');
 
   const alsoObserved = runnersUp.flatMap((runnerUp) => runnerUp.supporting);
   list.addSignals(alsoObserved, list.items.length + MAX_ALSO_OBSERVED, messages.alsoObserved);
 
-  limitations.push(...describeDiagnosisLimitations({ evidence, category, memory, memoryRelevant }, messages));
+  limitations.push(...describeDiagnosisLimitations({ evidence, category, memory, memoryRelevant, submitted }, messages));
   // UNKNOWN says what it could not read.
   if (category === 'UNKNOWN' && analysis.unrecognisedWarnings.length > 0) limitations.push(messages.limitation.unrecognisedWarnings(analysis.unrecognisedWarnings));
   const recurrence = recurrenceOf(evidence, analysis, context);
-  const recommendations = decideRecommendations(gatherRecommendationContext(analysis, evidence, memory, recurrence)).map((recommendation) =>
+  const recommendations = decideRecommendations(gatherRecommendationContext(analysis, evidence, memory, recurrence, submitted)).map((recommendation) =>
     renderRecommendation(messages.recommendation, recommendation),
   );
 
@@ -125,21 +129,25 @@ function recurrenceOf(evidence: WorkloadEvidence, analysis: Analysis, context: D
     currentFailureAt: analysis.currentFailureAt ?? context.nowMs,
     lookbackStartMs: context.nowMs - context.lookbackMs,
     nowMs: context.nowMs,
+    mask: maskIdentifiers(workloadNames(evidence)),
   });
   return { count, lookbackDays: roundDays(context.lookbackMs), recurring: count >= RECURRING_THRESHOLD };
 }
 
 /** Spec fields that corroborate the category: the memory quantities, the image, the restart policy, the command. */
-function addCorroboration(list: EvidenceList, category: Category, evidence: WorkloadEvidence, memory: MemoryReading, memoryRelevant: boolean): void {
-  const specBody = evidence.spec.ok ? (evidence.spec.value.spec ?? evidence.spec.value.masterSpec) : null;
+function addCorroboration(list: EvidenceList, category: Category, submitted: SubmittedSpec | null, memory: MemoryReading, memoryRelevant: boolean): void {
   if (memoryRelevant) for (const { fact, source } of memory.facts) list.addFact(fact, source);
-  if (category === 'IMAGE_PULL_FAILED' && specBody?.image) list.addFact({ type: 'spec-image', image: quoteUntrusted(specBody.image, { maxLength: 300 }) }, 'get_workload_spec');
-  if (category === 'NODE_FAILURE' && specBody?.restartPolicy) {
-    list.addFact({ type: 'spec-restart-policy', restartPolicy: quoteUntrusted(specBody.restartPolicy, { maxLength: 32 }), backoffLimit: specBody.backoffLimit ?? null }, 'get_workload_spec');
+  const partOf = (located: { part: SpecPartName | null }) => (located.part ? { part: located.part } : {});
+  if (category === 'IMAGE_PULL_FAILED' && submitted?.image) {
+    list.addFact({ type: 'spec-image', image: quoteUntrusted(submitted.image.value, { maxLength: 300 }), ...partOf(submitted.image) }, 'get_workload_spec');
   }
-  if ((category === 'CRASH_APP_ERROR' || category === 'INIT_FAILED') && specBody?.command) {
-    const command = [specBody.command, specBody.args].filter(Boolean).join(' ');
-    list.addFact({ type: 'spec-command', command: quoteUntrusted(command, { maxLength: 200 }) }, 'get_workload_spec');
+  const restart = submitted?.restartPolicy;
+  if (category === 'NODE_FAILURE' && restart) {
+    const { restartPolicy, backoffLimit } = restart.value;
+    list.addFact({ type: 'spec-restart-policy', restartPolicy: quoteUntrusted(restartPolicy, { maxLength: 32 }), backoffLimit, ...partOf(restart) }, 'get_workload_spec');
+  }
+  if ((category === 'CRASH_APP_ERROR' || category === 'INIT_FAILED') && submitted?.command) {
+    list.addFact({ type: 'spec-command', command: quoteUntrusted(submitted.command.value, { maxLength: 200 }), ...partOf(submitted.command) }, 'get_workload_spec');
   }
 }
 

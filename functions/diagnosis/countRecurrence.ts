@@ -17,6 +17,8 @@ import type { HistoryRecord } from './ports/runaiSchemas.js';
 import { matchEventReason, matchPhaseMessage } from './extractSignals.js';
 import type { SignalKind } from './Signal.js';
 import { classifySignals } from './rules/ruleRegistry.js';
+import { maskIdentifiers, type NameMask } from './maskIdentifiers.js';
+import { eventNames } from './workloadNames.js';
 
 export const TERMINATION_WINDOW_MS = 10 * 60_000;
 export const BACKOFF_GAP_MS = 15 * 60_000;
@@ -37,22 +39,25 @@ export interface RecurrenceInput {
   currentFailureAt: number;
   lookbackStartMs: number;
   nowMs: number;
+  /** Hides the names users chose from the patterns (default: the names the records' events are about). */
+  mask?: NameMask;
 }
 
 export function countRecurrence(input: RecurrenceInput): number {
   const anchors: Mark[] = [];
   const loose: Mark[] = [];
+  const mask = input.mask ?? maskIdentifiers({ names: eventNames(input.records.flatMap((record) => (record.spec?.event ? [record.spec.event] : []))) });
   for (const record of input.records) {
     const at = parseTimestamp(record.meta.creationTimestamp ?? record.spec?.event?.createdAt);
     if (at === null || at < input.lookbackStartMs || at > input.nowMs + TERMINATION_WINDOW_MS) continue;
     const event = record.spec?.event;
     if (event) {
-      const kind = matchEventReason(event.reason, event.message, event.source);
+      const kind = matchEventReason(event.reason, mask(event.message), event.source);
       if (kind && kind !== 'PREEMPTED') loose.push({ at, kinds: [kind] });
       continue;
     }
     const update = record.spec?.phaseUpdate;
-    if (update && FAILURE_PHASES.has(update.phase.trim().toLowerCase())) anchors.push({ at, kinds: matchPhaseMessage(update.phaseMessage) });
+    if (update && FAILURE_PHASES.has(update.phase.trim().toLowerCase())) anchors.push({ at, kinds: matchPhaseMessage(mask(update.phaseMessage)) });
   }
 
   const episodes: { start: number; end: number; category: Category }[] = [];

@@ -5,6 +5,8 @@
  *   1. status
  *   2. spec ∥ pods ∥ events ∥ history page 1   (further history pages follow, one each)
  *   3. metrics, only for OOM or an unexplained SIGKILL
+ * An inference that round 2 leaves unexplained reads its revisions first (two more rounds:
+ * the revisions, then the chosen revision's pods ∥ events ∥ history); no other kind does.
  * With Tier 2 configured for the cluster and called for by the Tier 1 category, Kubernetes
  * reads follow the Tier 1 analysis (in parallel with the metrics read): pods ∥ pod events,
  * then logs ∥ node conditions as the re-classified category requires.
@@ -26,7 +28,11 @@ import { readHistory } from './readHistory.js';
 import { readSafely } from './readSafely.js';
 import { redactVerdict } from './redactVerdict.js';
 import { RECENT_EVENTS_LIMIT, resolveByName } from './resolveByName.js';
-import { specKindForType } from './specKindForType.js';
+import { specSourceFor } from './specKindForType.js';
+import { specFromManifest } from './specFromManifest.js';
+import { readRevisionEvidence, signalsFromRevision, wantsRevisions } from './readRevisionEvidence.js';
+import type { Signal } from './Signal.js';
+import type { SpecSource } from './ports/RunaiReader.js';
 import type { VerdictMessages } from './VerdictMessages.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 import { collectTier2Evidence, wantsTier2 } from './tier2/collectTier2Evidence.js';
@@ -96,15 +102,25 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
   const workloadId = status.id;
 
   // Step 2 and 3, first page: independent reads in parallel.
-  const specKind = specKindForType(status.type);
-  const [spec, pods, events, history] = await Promise.all([
-    specKind ? readSafely(() => reader.getWorkloadSpec(workloadId, specKind)) : Promise.resolve({ ok: false as const, detail: 'unknown-type' as const }),
+  const specKind = specSourceFor(status);
+  const [spec, podPages, events, history] = await Promise.all([
+    readSpec(reader, workloadId, specKind),
     readSafely(() => reader.getWorkloadPods(workloadId)),
     knownEvents ? Promise.resolve(knownEvents) : readSafely(() => reader.getWorkloadEvents(workloadId, RECENT_EVENTS_LIMIT)),
     readSafely(() => readHistory(reader, workloadId, lookbackStartMs)),
   ]);
-  const evidence: Omit<WorkloadEvidence, 'metrics'> = { status, spec, pods, events, history, selection };
+  const pods: WorkloadEvidence['pods'] = podPages.ok ? { ok: true, value: podPages.value.pods } : podPages;
+  const podsCappedAt = podPages.ok && podPages.value.capped ? podPages.value.pages : null;
+  const evidence: Omit<WorkloadEvidence, 'metrics'> = { status, spec, specKind, pods, podsCappedAt, events, history, selection };
   let analysis = analyseWorkload(evidence);
+
+  // An inference whose workload-level reads explain nothing: its failure lives in a revision.
+  let revisionSignals: Signal[] = [];
+  if (wantsRevisions(specKind, analysis)) {
+    evidence.revisions = await readRevisionEvidence(reader, workloadId);
+    if (evidence.revisions.ok) revisionSignals = signalsFromRevision(evidence.revisions.value, status);
+    analysis = analyseWorkload(evidence, revisionSignals);
+  }
 
   // Step 4: memory metrics only when OOM or an unexplained SIGKILL calls for them.
   let metricsRead: Promise<WorkloadEvidence['metrics']> | null = null;
@@ -130,7 +146,7 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
         reader: kubernetes,
         evidence,
         analysis,
-        reanalyse: (tier2Signals) => analyseWorkload(evidence, tier2Signals),
+        reanalyse: (tier2Signals) => analyseWorkload(evidence, [...revisionSignals, ...tier2Signals]),
         onPodRound: (afterPods) => {
           if (afterPods.needsMetrics) void readMetrics();
         },
@@ -147,4 +163,11 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
     verdict,
     occurrence: { clusterId: status.clusterId, workloadId, phase: status.phase, phaseUpdatedAt: status.phaseUpdatedAt ?? null },
   };
+}
+
+/** The submitted spec from where the workload's type or `sourceApi` says it is served. */
+function readSpec(reader: RunaiReader, workloadId: string, source: SpecSource | null): Promise<WorkloadEvidence['spec']> {
+  if (source === null) return Promise.resolve({ ok: false, detail: 'unknown-type' });
+  if (source === 'workloads-v2') return readSafely(async () => specFromManifest(await reader.getWorkloadV2(workloadId)));
+  return readSafely(() => reader.getWorkloadSpec(workloadId, source));
 }

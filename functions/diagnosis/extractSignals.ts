@@ -19,6 +19,8 @@ import {
   SYSTEM_SIGNAL_EXIT_CODES,
 } from './signalTables.js';
 import { parseQuantity } from '../core/parseQuantity.js';
+import { maskIdentifiers, unmaskPart, type NameMask } from './maskIdentifiers.js';
+import { eventNames, workloadNames } from './workloadNames.js';
 
 /** What one table row read in a structured reason (and its message): the signal, with the exit code and the decisive text it names. */
 export interface ReasonMatch {
@@ -157,21 +159,24 @@ function toSignal(draft: SignalDraft): Signal {
  * system-authored part of its message, read together: structured rows first, then the
  * message patterns, then a reported exit code (unless a row says the code is not the workload's).
  */
-function readReasonsAndMessage(reasons: readonly (string | null | undefined)[], message: string | null | undefined): MessageReading {
-  const matches = reasons.map((reason) => matchReasonRow(reason, message, null)).filter((match): match is ReasonMatch => match !== null);
-  const reading = readSystemMessage(message, { ignoreExitCode: matches.some((match) => match.foreignExitCode) });
+function readReasonsAndMessage(reasons: readonly (string | null | undefined)[], message: string | null | undefined, mask: NameMask): MessageReading {
+  // Patterns read the masked message (names never steer); the decisive part is found again in the original to be quoted.
+  const masked = mask(message);
+  const matches = reasons.map((reason) => matchReasonRow(reason, masked, null)).filter((match): match is ReasonMatch => match !== null);
+  const reading = readSystemMessage(masked, { ignoreExitCode: matches.some((match) => match.foreignExitCode) });
   const kinds = new Set<SignalKind>(matches.flatMap((match) => (match.kind ? [match.kind] : [])));
   for (const kind of reading.kinds) kinds.add(kind);
   const rowExit = matches.find((match) => match.exitCode !== undefined)?.exitCode;
   const decisive = matches.find((match) => match.decisive)?.decisive ?? reading.decisive;
-  return { kinds: [...kinds], exitCode: rowExit ?? reading.exitCode, decisive };
+  return { kinds: [...kinds], exitCode: rowExit ?? reading.exitCode, decisive: unmaskPart(decisive, message) ?? null };
 }
 
 /** Signals from the workload status: phase, phaseReason, phaseMessage, conditions, pending scheduling messages. */
-export function signalsFromStatus(status: WorkloadDetailed): Signal[] {
+/** `mask` hides the names users chose from the patterns (maskIdentifiers); evidence quotes the original. */
+export function signalsFromStatus(status: WorkloadDetailed, mask: NameMask = maskIdentifiers(workloadNames({ status }))): Signal[] {
   const signals: Signal[] = [];
   const at = parseTimestamp(status.phaseUpdatedAt);
-  const reading = readReasonsAndMessage([status.phaseReason], status.phaseMessage);
+  const reading = readReasonsAndMessage([status.phaseReason], status.phaseMessage, mask);
   const phaseFact: Fact = {
     type: 'phase',
     phase: quoteName(status.phase),
@@ -179,9 +184,9 @@ export function signalsFromStatus(status: WorkloadDetailed): Signal[] {
     phaseMessage: status.phaseMessage ? quoteMessage(status.phaseMessage, reading.decisive) : null,
   };
   for (const kind of reading.kinds) {
-    signals.push(toSignal({ kind, source: 'get_workload_status', origin: 'phase', fact: phaseFact, at, exitCode: reading.exitCode, pullMessage: status.phaseMessage }));
+    signals.push(toSignal({ kind, source: 'get_workload_status', origin: 'phase', fact: phaseFact, at, exitCode: reading.exitCode, pullMessage: mask(status.phaseMessage) }));
   }
-  for (const condition of status.conditions ?? []) signals.push(...signalsFromCondition(condition));
+  for (const condition of status.conditions ?? []) signals.push(...signalsFromCondition(condition, mask));
   for (const pending of status.pendingSchedulingMessages ?? []) {
     signals.push(
       toSignal({
@@ -201,10 +206,10 @@ export function signalsFromStatus(status: WorkloadDetailed): Signal[] {
   return signals;
 }
 
-function signalsFromCondition(condition: Condition): Signal[] {
+function signalsFromCondition(condition: Condition, mask: NameMask): Signal[] {
   // A condition *type* such as "Evicted" or "Preempted" speaks only while it holds.
   const holds = (condition.status ?? '').toLowerCase() === 'true';
-  const reading = readReasonsAndMessage([condition.reason, holds ? condition.type : null], condition.message);
+  const reading = readReasonsAndMessage([condition.reason, holds ? condition.type : null], condition.message, mask);
   if (reading.kinds.length === 0) return [];
   const fact: Fact = {
     type: 'condition',
@@ -216,7 +221,7 @@ function signalsFromCondition(condition: Condition): Signal[] {
   const at = parseTimestamp(condition.lastTransitionTime);
   // A reason such as "ContainerMissing" carries the registry's answer in its message.
   return reading.kinds.map((kind) =>
-    toSignal({ kind, source: 'get_workload_status', origin: 'condition', fact, at, exitCode: reading.exitCode, pullMessage: condition.message ?? condition.reason }),
+    toSignal({ kind, source: 'get_workload_status', origin: 'condition', fact, at, exitCode: reading.exitCode, pullMessage: mask(condition.message) ?? condition.reason }),
   );
 }
 
@@ -224,11 +229,12 @@ function signalsFromCondition(condition: Condition): Signal[] {
  * Signals from events. Identical events (same reason, message and object: a back-off loop
  * relayed many times) become one signal carrying the repeat count and the newest time.
  */
-export function signalsFromEvents(events: readonly RunaiEvent[], origin: 'event' | 'history-event'): Signal[] {
+export function signalsFromEvents(events: readonly RunaiEvent[], origin: 'event' | 'history-event', mask: NameMask = maskIdentifiers({ names: eventNames(events) })): Signal[] {
   const grouped = new Map<string, { event: RunaiEvent; match: ReasonMatch & { kind: SignalKind }; repeats: number; at: number | null }>();
   for (const event of events) {
-    const match = matchReasonRow(event.reason, event.message, event.source);
-    if (!match?.kind) continue;
+    const matched = matchReasonRow(event.reason, mask(event.message), event.source);
+    if (!matched?.kind) continue;
+    const match = { ...matched, kind: matched.kind, decisive: unmaskPart(matched.decisive, event.message) };
     const key = `${match.kind}\u0000${event.reason}\u0000${event.message}\u0000${event.involvedObject?.name ?? ''}`;
     const at = parseTimestamp(event.createdAt);
     const existing = grouped.get(key);
@@ -253,7 +259,7 @@ export function signalsFromEvents(events: readonly RunaiEvent[], origin: 'event'
       at,
       repeats,
       exitCode: match.exitCode ?? null,
-      pullMessage: event.message,
+      pullMessage: mask(event.message),
       nodeName: match.kind === 'NODE_FAILURE' || match.kind === 'EVICTED' ? nodeNameFromEvent(event) : null,
     });
   });
@@ -291,9 +297,10 @@ export function signalsFromPods(pods: readonly Pod[]): Signal[] {
 }
 
 /** Phase updates and events from history, each read like its live counterpart. */
-export function signalsFromHistory(records: readonly HistoryRecord[]): Signal[] {
+export function signalsFromHistory(records: readonly HistoryRecord[], mask?: NameMask): Signal[] {
   const events: RunaiEvent[] = [];
   const signals: Signal[] = [];
+  const masked = mask ?? maskIdentifiers({ names: eventNames(records.flatMap((record) => (record.spec?.event ? [record.spec.event] : []))) });
   for (const record of records) {
     const event = record.spec?.event;
     if (event) {
@@ -303,11 +310,12 @@ export function signalsFromHistory(records: readonly HistoryRecord[]): Signal[] 
     const update = record.spec?.phaseUpdate;
     if (!update) continue;
     const at = parseTimestamp(record.meta.creationTimestamp);
-    const reading = readSystemMessage(update.phaseMessage);
-    const fact: Fact = { type: 'history-phase', phase: quoteName(update.phase), phaseMessage: update.phaseMessage ? quoteMessage(update.phaseMessage, reading.decisive) : null };
+    const reading = readSystemMessage(masked(update.phaseMessage));
+    const decisive = unmaskPart(reading.decisive, update.phaseMessage);
+    const fact: Fact = { type: 'history-phase', phase: quoteName(update.phase), phaseMessage: update.phaseMessage ? quoteMessage(update.phaseMessage, decisive) : null };
     for (const kind of reading.kinds) {
-      signals.push(toSignal({ kind, source: 'get_workload_history', origin: 'history-phase', fact, at, exitCode: reading.exitCode, pullMessage: update.phaseMessage }));
+      signals.push(toSignal({ kind, source: 'get_workload_history', origin: 'history-phase', fact, at, exitCode: reading.exitCode, pullMessage: masked(update.phaseMessage) }));
     }
   }
-  return [...signals, ...signalsFromEvents(events, 'history-event')];
+  return [...signals, ...signalsFromEvents(events, 'history-event', masked)];
 }

@@ -13,6 +13,7 @@ import type { Fact } from './Fact.js';
 import { podsToCite } from './podsToCite.js';
 import { quoteName } from './quoteEvidence.js';
 import type { MemoryReading } from './readMemory.js';
+import type { SubmittedSpec } from './readSubmittedSpec.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
 export function gatherRecommendationContext(
@@ -20,9 +21,9 @@ export function gatherRecommendationContext(
   evidence: WorkloadEvidence,
   memory: MemoryReading,
   recurrence: RecommendationContext['recurrence'],
+  submitted: SubmittedSpec | null,
 ): RecommendationContext {
   const { category, supporting } = analysis.classification;
-  const specBody = evidence.spec.ok ? (evidence.spec.value.spec ?? evidence.spec.value.masterSpec) : null;
   const pods = evidence.pods.ok ? evidence.pods.value : [];
   const pullCauses = supporting.map((signal) => signal.imagePullCause).filter((cause) => cause && cause !== 'unspecified');
   const exitCodes = supporting.map((signal) => signal.exitCode).filter((code): code is number => code !== undefined && code !== 0);
@@ -44,10 +45,10 @@ export function gatherRecommendationContext(
     ...(probeKill ? { probeKill } : {}),
     category,
     imagePullCause: pullCauses[0] ?? (category === 'IMAGE_PULL_FAILED' ? 'unspecified' : null),
-    image: specBody?.image ? quoteUntrusted(specBody.image, { maxLength: 300 }) : null,
+    image: submitted?.image ? quoteUntrusted(submitted.image.value, { maxLength: 300 }) : null,
     limitBytes: memory.limitBytes,
     peakBytes: memory.peakBytes,
-    restartPolicy: specBody?.restartPolicy ? quoteUntrusted(specBody.restartPolicy, { maxLength: 32 }) : null,
+    restartPolicy: submitted?.restartPolicy ? quoteUntrusted(submitted.restartPolicy.value.restartPolicy, { maxLength: 32 }) : null,
     nodeNames,
     namespace: namespace ? quoteUntrusted(namespace, { maxLength: 253 }) : null,
     podName: pod?.name ? quoteName(pod.name) : null,

@@ -6,7 +6,8 @@
  */
 import { parseQuantity } from '../core/parseQuantity.js';
 import type { MetricsResult } from './ports/RunaiReader.js';
-import type { Pod, WorkloadDetailed, WorkloadSpecResponse } from './ports/runaiSchemas.js';
+import type { Pod, WorkloadDetailed } from './ports/runaiSchemas.js';
+import type { Located, SubmittedSpec } from './readSubmittedSpec.js';
 import type { Fact } from './Fact.js';
 import type { SourceName } from './Signal.js';
 
@@ -21,11 +22,9 @@ export interface MemoryReading {
 
 type QuantityPair = { request: number | null; limit: number | null };
 
-function fromSpec(spec: WorkloadSpecResponse | null): QuantityPair | null {
-  const compute = spec?.spec?.compute ?? spec?.masterSpec?.compute;
-  if (!compute) return null;
-  const pair = { request: parseQuantity(compute.cpuMemoryRequest), limit: parseQuantity(compute.cpuMemoryLimit) };
-  return pair.request === null && pair.limit === null ? null : pair;
+function fromSpec(spec: SubmittedSpec | null): (QuantityPair & { part: Located<unknown>['part'] }) | null {
+  const memory = spec?.memory;
+  return memory ? { request: memory.value.requestBytes, limit: memory.value.limitBytes, part: memory.part } : null;
 }
 
 function fromPods(pods: readonly Pod[] | null): QuantityPair | null {
@@ -49,13 +48,28 @@ function seriesValues(metrics: MetricsResult, type: string): number[] {
   return metrics.response.measurements
     .filter((measurement) => measurement.type === type)
     .flatMap((measurement) => measurement.values ?? [])
-    .map((sample) => Number(sample.value))
-    .filter((value) => Number.isFinite(value) && value >= 0);
+    .map((sample) => sampleBytes(sample.value))
+    .filter((value): value is number => value !== null);
+}
+
+// A plain non-negative decimal: `Number()` would read "" and " " as 0, and accept "0x10".
+const DECIMAL = /^\+?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * One metric sample in bytes, or null when the value is no sample: the API types `value` as
+ * a string, and a blank, negative, non-finite or non-numeric one is not a measurement.
+ */
+function sampleBytes(value: string | number): number | null {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  if (!DECIMAL.test(text)) return null;
+  const bytes = Number(text);
+  return Number.isFinite(bytes) && bytes >= 0 ? bytes : null;
 }
 
 export function readMemory(input: {
   status: WorkloadDetailed;
-  spec: WorkloadSpecResponse | null;
+  /** The submitted spec as read for the workload's kind (readSubmittedSpec). */
+  spec: SubmittedSpec | null;
   pods: readonly Pod[] | null;
   metrics: MetricsResult | null;
 }): MemoryReading {
@@ -66,7 +80,11 @@ export function readMemory(input: {
   const statusPair = fromStatus(input.status);
   if (specPair) {
     pair = specPair;
-    facts.push({ fact: { type: 'spec-memory', requestBytes: specPair.request, limitBytes: specPair.limit }, source: 'get_workload_spec' });
+    // One line per part of a multi-part spec (a distributed inference's leader and worker can differ).
+    for (const { value, part } of input.spec?.memoryParts ?? []) {
+      const fact: Fact = { type: 'spec-memory', requestBytes: value.requestBytes, limitBytes: value.limitBytes, ...(part ? { part } : {}) };
+      facts.push({ fact, source: 'get_workload_spec' });
+    }
   }
   if (podPair) {
     pair = { request: pair.request ?? podPair.request, limit: pair.limit ?? podPair.limit };

@@ -13,8 +13,15 @@ export async function readSafely<T>(read: () => Promise<T>): Promise<Read<T>> {
   }
 }
 
-/** A short, secret-free description: status and code for Run:ai errors, the class otherwise. */
+/**
+ * A short, secret-free description: status and code for Run:ai errors answered with a
+ * status; code and endpoint for the others (a timeout, a deadline, an answer too large), so
+ * the limitation names the read that was slow; the class otherwise.
+ */
 export function describeReadFailure(error: unknown): string {
-  if (isRunaiError(error)) return error.status ? `HTTP ${error.status}, ${error.code}` : error.code;
+  if (isRunaiError(error)) {
+    if (error.code === 'RUNAI_RESPONSE_TOO_LARGE') return `${error.code} on ${error.endpoint}`;
+    return error.status ? `HTTP ${error.status}, ${error.code}` : `${error.code} on ${error.endpoint}`;
+  }
   return error instanceof Error ? error.name : 'unexpected failure';
 }

@@ -10,6 +10,8 @@ import { isRunaiError } from './ports/RunaiError.js';
 import type { RunaiReader } from './ports/RunaiReader.js';
 import type { RunaiEvent, Workload, WorkloadDetailed } from './ports/runaiSchemas.js';
 import { signalsFromEvents, signalsFromStatus } from './extractSignals.js';
+import { maskIdentifiers } from './maskIdentifiers.js';
+import { workloadNames } from './workloadNames.js';
 import { confirmsActiveSymptom, isActiveCandidatePhase, isTerminalPhase } from './gatePhase.js';
 import { readSafely } from './readSafely.js';
 import type { Read } from './WorkloadEvidence.js';
@@ -74,7 +76,8 @@ async function resolveActive(reader: RunaiReader, query: NameQuery): Promise<Res
   const candidates = live.workloads.filter((workload) => isActiveCandidatePhase(workload.phase)).sort(newestFirst).slice(0, MAX_ACTIVE_CANDIDATES);
   for (const candidate of candidates) {
     const [status, events] = await Promise.all([reader.getWorkload(candidate.id), readSafely(() => reader.getWorkloadEvents(candidate.id, RECENT_EVENTS_LIMIT))]);
-    const signals = [...signalsFromStatus(status), ...(events.ok ? signalsFromEvents(events.value, 'event') : [])];
+    const mask = maskIdentifiers(workloadNames({ status, events }));
+    const signals = [...signalsFromStatus(status, mask), ...(events.ok ? signalsFromEvents(events.value, 'event', mask) : [])];
     if (confirmsActiveSymptom(status.phase, signals)) return { status, events, matches: live.workloads.length, listCapped: live.cappedAt };
   }
   return { unresolved: true, matches: live.workloads.length };

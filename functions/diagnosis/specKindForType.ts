@@ -1,9 +1,13 @@
 /**
- * Chooses the type-specific spec endpoint from the workload's `type`, case-insensitively
- * and ignoring separators (`Training`, `training`, `distributed-inference`,
- * `DistributedInference`). Unknown types return null: a stated limitation, not a failure.
+ * Chooses where the submitted spec is read from the workload's `type` (case-insensitively,
+ * ignoring separators: `Training`, `training`, `distributed-inference`,
+ * `DistributedInference`, `NIMService`) and its `sourceApi`. A native type has its own spec
+ * endpoint; any other type is a registered third-party type, whose manifest Workloads V2
+ * serves (`sourceApi: WorkloadsV2`; control planes without Workloads V2 answer 404, a stated
+ * limitation). No type and no `sourceApi`: null, a stated limitation, not a failure.
  */
-import type { SpecKind } from './ports/RunaiReader.js';
+import type { SpecKind, SpecSource } from './ports/RunaiReader.js';
+import type { Workload } from './ports/runaiSchemas.js';
 
 const KIND_BY_NORMALISED_TYPE: Record<string, SpecKind> = {
   training: 'trainings',
@@ -17,9 +21,18 @@ const KIND_BY_NORMALISED_TYPE: Record<string, SpecKind> = {
   distributedtraining: 'distributed',
   distributedinference: 'distributed-inferences',
   distributedinferences: 'distributed-inferences',
+  nimservice: 'nim-services',
+  nimservices: 'nim-services',
 };
 
 export function specKindForType(type: string | null | undefined): SpecKind | null {
   if (!type) return null;
   return KIND_BY_NORMALISED_TYPE[type.toLowerCase().replace(/[^a-z]/g, '')] ?? null;
+}
+
+export function specSourceFor(workload: Pick<Workload, 'type' | 'sourceApi'>): SpecSource | null {
+  const kind = specKindForType(workload.type);
+  if (kind) return kind;
+  const viaV2 = workload.sourceApi?.trim().toLowerCase() === 'workloadsv2';
+  return viaV2 || workload.type ? 'workloads-v2' : null;
 }

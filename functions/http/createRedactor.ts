@@ -3,6 +3,8 @@
  * that may reach an error message or a log. Server error messages are untrusted: a token
  * endpoint that echoes the submitted secret back must not make us print it.
  */
+import { quoteUntrusted } from '../safety/quoteUntrusted.js';
+
 export interface Redactor {
   /** Registers a value that must never appear in output. */
   add(secret: string): void;
@@ -29,8 +31,13 @@ export function createRedactor(initial: readonly string[] = []): Redactor {
   };
 }
 
-/** Shortens untrusted text for an error message, on one line. */
-export function truncateText(text: string, max = 200): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
-  return oneLine.length <= max ? oneLine : `${oneLine.slice(0, max - 1)}…`;
+/**
+ * Server-provided text (a Run:ai error `message`, a Kubernetes Status, a transport error) for
+ * an error message that ends on a terminal, in a log or in a report. It gets the same
+ * neutralising as quoted evidence: known secrets out first, then `quoteUntrusted` strips
+ * terminal escapes (OSC-8 hyperlinks, clear-screen, colour), invisible and control
+ * characters, redacts every secret shape, flattens to one line and caps the length.
+ */
+export function quoteServerText(redactor: Redactor, text: string, max = 200): string {
+  return quoteUntrusted(redactor.redact(text), { maxLength: max });
 }

@@ -31,9 +31,12 @@ function getFrom(request: GetRequest): (signal: AbortSignal) => Promise<Dispatch
     });
 }
 
-/** A GET whose whole body is read. Transport failures are thrown as `TransportError`. */
-export function sendGet(request: GetRequest): Promise<Exchange> {
-  return timedExchange(getFrom(request), request.timeoutMs);
+/**
+ * A GET whose whole body is read, up to `maxBytes` (beyond: `ResponseTooLargeError`).
+ * Transport failures are thrown as `TransportError`.
+ */
+export function sendGet(request: GetRequest, maxBytes: number): Promise<Exchange> {
+  return timedExchange(getFrom(request), request.timeoutMs, maxBytes);
 }
 
 /** A GET of which at most `maxBytes` of the body are read. Transport failures are thrown as `TransportError`. */

@@ -4,9 +4,11 @@
  * headersTimeout/bodyTimeout are idle timers (bodyTimeout resets on every chunk), so a
  * trickling body could outlive them: the AbortController deadline is what bounds the
  * total time. The `send` callback owns the HTTP method; this module cannot choose one.
- * Shared by the Run:ai client (whole bodies) and the Kubernetes client (capped bodies).
+ * Shared by the Run:ai client (bodies up to a cap, refused beyond it) and the Kubernetes
+ * client (bodies cut at a cap, e.g. a log tail).
  */
 import type { Dispatcher } from 'undici';
+import { ResponseTooLargeError } from './ResponseTooLargeError.js';
 
 export type TransportKind = 'timeout' | 'network';
 
@@ -28,6 +30,8 @@ export class TransportError extends Error {
 export interface Exchange {
   status: number;
   text: string;
+  /** The `Retry-After` header, when the server sent one (429, 503). */
+  retryAfter?: string | undefined;
 }
 
 export interface CappedExchange extends Exchange {
@@ -101,15 +105,38 @@ async function underDeadline<T>(
     // Reading the body inside the deadline: a server that sends headers and then stalls is a timeout too.
     return await read(response);
   } catch (error) {
+    if (error instanceof ResponseTooLargeError) throw error;
     throw toTransportError(error, controller.signal.aborted, timeoutMs);
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** One exchange whose whole body is read. */
-export function timedExchange(send: (signal: AbortSignal) => Promise<Dispatcher.ResponseData>, timeoutMs: number): Promise<Exchange> {
-  return underDeadline(send, timeoutMs, async (response) => ({ status: response.statusCode, text: await response.body.text() }));
+function header(response: Dispatcher.ResponseData, name: string): string | undefined {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * One exchange whose whole body is read, provided it is at most `maxBytes` long: a longer
+ * one (announced by Content-Length, or found while reading) throws `ResponseTooLargeError`
+ * after reading no more than `maxBytes`.
+ */
+export function timedExchange(
+  send: (signal: AbortSignal) => Promise<Dispatcher.ResponseData>,
+  timeoutMs: number,
+  maxBytes: number,
+): Promise<Exchange> {
+  return underDeadline(send, timeoutMs, async (response) => {
+    const length = Number(header(response, 'content-length'));
+    if (Number.isFinite(length) && length > maxBytes) {
+      response.body.destroy();
+      throw new ResponseTooLargeError(response.statusCode, maxBytes, length);
+    }
+    const { text, capped } = await readCapped(response.body, maxBytes);
+    if (capped) throw new ResponseTooLargeError(response.statusCode, maxBytes, null);
+    return { status: response.statusCode, text, retryAfter: header(response, 'retry-after') };
+  });
 }
 
 /** One exchange of which at most `maxBytes` of the body are read (a log tail, a bounded object). */

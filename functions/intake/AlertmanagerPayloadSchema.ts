@@ -45,4 +45,3 @@ export const AlertmanagerPayloadSchema = z.object(
   },
   { error: (issue) => `expected a JSON object (an Alertmanager webhook payload), got ${describeValue(issue.input)}` },
 );
-export type AlertmanagerPayload = z.infer<typeof AlertmanagerPayloadSchema>;

@@ -10,6 +10,7 @@
 import * as z from 'zod';
 import { LabelMapJsonSchema } from './LabelMap.js';
 import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
+import { ConfigError } from '../core/ConfigError.js';
 
 /** A webhook bearer token, wherever it is stored (environment or secret). */
 export const WebhookTokenSchema = z
@@ -45,8 +46,9 @@ export const IntakeEnvSchema = z.strictObject({
 });
 export type IntakeEnv = z.infer<typeof IntakeEnvSchema>;
 
-export class IntakeConfigError extends Error {
+export class IntakeConfigError extends ConfigError {
   override readonly name = 'IntakeConfigError';
+  readonly code = 'INTAKE_CONFIG_INVALID';
 }
 
 function tokenSourceProblems(env: IntakeEnv): string[] {

@@ -21,6 +21,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
+import { ConfigError } from '../core/ConfigError.js';
 
 const serverSchema = z.string().refine(
   (value) => {
@@ -55,8 +56,9 @@ export const Tier2ConfigSchema = z.strictObject({
 });
 export type Tier2Config = z.output<typeof Tier2ConfigSchema>;
 
-export class Tier2ConfigError extends Error {
+export class Tier2ConfigError extends ConfigError {
   override readonly name = 'Tier2ConfigError';
+  readonly code = 'TIER2_CONFIG_INVALID';
 }
 
 /** `clusters.<id>.server` — the key path of an issue (keys are names, never values). */

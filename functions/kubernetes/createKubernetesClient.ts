@@ -19,7 +19,7 @@ import { KubernetesError, type KubernetesReader, type PodLog, type PodLogQuery }
 import { K8sEventListSchema, K8sNodeSchema, K8sPodSchema, K8sStatusSchema } from '../diagnosis/ports/kubernetesSchemas.js';
 import { isDnsLabel, isDnsSubdomain } from '../diagnosis/tier2/kubernetesNames.js';
 import { createPool } from '../http/createPool.js';
-import { createRedactor, truncateText } from '../http/createRedactor.js';
+import { createRedactor, quoteServerText } from '../http/createRedactor.js';
 import { sendCappedGet } from '../http/sendGet.js';
 import { summarizeZodError } from '../http/summarizeZodError.js';
 import { TransportError, type CappedExchange } from '../http/timedExchange.js';
@@ -36,6 +36,8 @@ export interface KubernetesClientOptions {
   timeoutMs?: number;
   /** Injectable for tests; the client never closes an injected dispatcher. */
   dispatcher?: Dispatcher;
+  /** Sees every exchange on the way (`--record`: functions/recording). */
+  interceptor?: Dispatcher.DispatcherComposeInterceptor;
 }
 
 export type KubernetesClient = KubernetesReader & {
@@ -66,7 +68,8 @@ export function createKubernetesClient(options: KubernetesClientOptions): Kubern
   let owned: Dispatcher | undefined;
   const dispatcherFor = (endpoint: string): Promise<Dispatcher> => {
     dispatcher ??= (async () => {
-      if (options.dispatcher) return options.dispatcher;
+      const observed = (target: Dispatcher) => (options.interceptor ? target.compose(options.interceptor) : target);
+      if (options.dispatcher) return observed(options.dispatcher);
       let ca: string | undefined;
       try {
         ca = typeof options.ca === 'function' ? await options.ca() : options.ca;
@@ -75,7 +78,7 @@ export function createKubernetesClient(options: KubernetesClientOptions): Kubern
         throw new KubernetesError('K8S_CREDENTIALS', `${endpoint} not sent: the CA file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { endpoint });
       }
       owned = createPool(origin, { connections: POOL_CONNECTIONS, connectTimeoutMs: timeoutMs, ca });
-      return owned;
+      return observed(owned);
     })();
     return dispatcher;
   };
@@ -101,7 +104,7 @@ export function createKubernetesClient(options: KubernetesClientOptions): Kubern
       return await sendCappedGet({ dispatcher: target, origin, path: basePath + pathAndQuery, token, accept, timeoutMs }, cap);
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
-      const detail = truncateText(redactor.redact(error.message));
+      const detail = quoteServerText(redactor, error.message);
       throw new KubernetesError(error.kind === 'timeout' ? 'K8S_TIMEOUT' : 'K8S_NETWORK', `${endpoint}: ${detail}`, { endpoint });
     }
   }
@@ -115,7 +118,7 @@ export function createKubernetesClient(options: KubernetesClientOptions): Kubern
       // not a Status body (a proxy's HTML page): the HTTP status alone classifies it
     }
     const code = classifyKubernetesStatus(exchange.status, statusMessage, previousLog);
-    const detail = statusMessage ? `: ${truncateText(redactor.redact(statusMessage))}` : '';
+    const detail = statusMessage ? `: ${quoteServerText(redactor, statusMessage)}` : '';
     return new KubernetesError(code, `${endpoint} failed with HTTP ${exchange.status}${detail}`, { endpoint, status: exchange.status });
   }
 

@@ -6,6 +6,7 @@
  * for the life of the process (a warm Lambda reuses it).
  */
 import { readFile } from 'node:fs/promises';
+import type { Dispatcher } from 'undici';
 import { createKubernetesClient, DEFAULT_TIER2_TIMEOUT_MS, tokenFrom, type KubernetesClient } from './createKubernetesClient.js';
 import type { Tier2Access } from '../diagnosis/ports/Tier2Access.js';
 import { caPem, tier2ClusterFor, type Tier2Config } from './Tier2Config.js';
@@ -16,7 +17,15 @@ export type Tier2AccessHandle = Tier2Access & {
   close(): Promise<void>;
 };
 
-export function createTier2Access(config: Tier2Config, options: { timeoutMs?: number } = {}): Tier2AccessHandle {
+export interface Tier2AccessOptions {
+  timeoutMs?: number;
+  /** Every cluster's client sends through this one (a replay: functions/recording); never closed here. */
+  dispatcher?: Dispatcher;
+  /** Sees every exchange of every cluster (`--record`). */
+  interceptor?: Dispatcher.DispatcherComposeInterceptor;
+}
+
+export function createTier2Access(config: Tier2Config, options: Tier2AccessOptions = {}): Tier2AccessHandle {
   const clients = new Map<string, KubernetesClient>();
   return {
     get requests() {
@@ -35,6 +44,8 @@ export function createTier2Access(config: Tier2Config, options: { timeoutMs?: nu
           token: tokenFrom(cluster),
           ca: caFile ? () => readFile(caFile, 'utf8') : cluster.caData ? caPem(cluster.caData) : undefined,
           timeoutMs: options.timeoutMs ?? DEFAULT_TIER2_TIMEOUT_MS,
+          ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+          ...(options.interceptor ? { interceptor: options.interceptor } : {}),
         });
         clients.set(clusterId, client);
       }

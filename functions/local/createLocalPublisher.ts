@@ -1,11 +1,22 @@
 /**
  * Where local mode's notifications go: the console (subject and text report, what an email
- * subscriber would read) unless SNS_TOPIC_ARN is set, then the real SNS topic — with one
+ * subscriber would read, then the chat notification Amazon Q Developer in chat
+ * applications would show) unless SNS_TOPIC_ARN is set, then the real SNS topic — with one
  * stdout line per publish so the person at the terminal still sees what went out.
+ * With PAGERDUTY_ROUTING_KEY, the notifications PAGERDUTY_FILTER selects (the AWS deploy's
+ * pagerFilter presets) are also sent to the PagerDuty Events API, as the AWS forwarder
+ * would send them. A PagerDuty failure is printed and does not fail the publish: the
+ * notification already went out on the console or SNS, and failing it would print it again.
  * The AWS SDK is imported only in the SNS case, so the default start never loads it.
  */
 import type { SNSClient } from '@aws-sdk/client-sns';
+import { buildChatNotification } from '../chat/buildChatNotification.js';
+import { deliveredFromSnsNotification } from '../delivery/readDeliveredNotification.js';
+import type { SnsNotification } from '../delivery/SnsNotification.js';
 import { createConsolePublisher, type VerdictPublisher } from '../delivery/VerdictPublisher.js';
+import { buildPagerDutyEvent } from '../pagerduty/buildPagerDutyEvent.js';
+import { createPagerDutySender } from '../pagerduty/sendPagerDutyEvent.js';
+import type { LocalConfig } from './readLocalEnv.js';
 
 export interface LocalPublisher {
   publisher: VerdictPublisher;
@@ -14,14 +25,57 @@ export interface LocalPublisher {
   close(): void;
 }
 
+/** The `node-failure-or-recurring` preset on the attributes every notification carries (a digest's category is a list). */
+export function pagesByFilter(notification: SnsNotification, filter: 'node-failure-or-recurring' | 'all'): boolean {
+  if (filter === 'all') return true;
+  const category = notification.MessageAttributes.category;
+  const categories = category?.DataType === 'String.Array' ? (JSON.parse(category.StringValue) as string[]) : [category?.StringValue];
+  return categories.includes('NODE_FAILURE') || notification.MessageAttributes.recurring?.StringValue === 'true';
+}
+
+function withChatPreview(inner: VerdictPublisher, stdout: (text: string) => void): VerdictPublisher {
+  return {
+    async publish(notification) {
+      const sent = await inner.publish(notification);
+      const chat = buildChatNotification(deliveredFromSnsNotification(notification, sent.messageId));
+      stdout(`chat notification (Amazon Q Developer in chat applications):\n${JSON.stringify(chat, null, 2)}\n`);
+      return sent;
+    },
+  };
+}
+
+function withPagerDuty(inner: VerdictPublisher, pagerDuty: NonNullable<LocalConfig['pagerDuty']>, stdout: (text: string) => void): VerdictPublisher {
+  const send = createPagerDutySender({ eventsUrl: pagerDuty.eventsUrl });
+  return {
+    async publish(notification) {
+      const sent = await inner.publish(notification);
+      if (!pagesByFilter(notification, pagerDuty.filter)) return sent;
+      const event = buildPagerDutyEvent(deliveredFromSnsNotification(notification, sent.messageId), pagerDuty.routingKey);
+      try {
+        await send(event);
+        stdout(`PagerDuty accepted the event (dedup_key ${event.dedup_key}, severity ${event.payload.severity})\n`);
+      } catch (error) {
+        const { code, message } = error as { code?: string; message?: string };
+        stdout(`PagerDuty did not accept the event (dedup_key ${event.dedup_key}): ${code ?? 'ERROR'} ${message ?? String(error)}\n`);
+      }
+      return sent;
+    },
+  };
+}
+
 export async function createLocalPublisher(options: {
   snsTopicArn: string | undefined;
+  pagerDuty?: LocalConfig['pagerDuty'];
   /** Tests: a client with an emulator endpoint. Default: credentials from the environment, the topic's region. */
   snsClient?: SNSClient;
   stdout: (text: string) => void;
 }): Promise<LocalPublisher> {
   const { snsTopicArn, stdout } = options;
-  if (snsTopicArn === undefined) return { publisher: createConsolePublisher(stdout), description: 'console', close: () => undefined };
+  const paging = (publisher: VerdictPublisher) => (options.pagerDuty ? withPagerDuty(publisher, options.pagerDuty, stdout) : publisher);
+  const pagerDescription = options.pagerDuty ? ` + PagerDuty (${options.pagerDuty.filter})` : '';
+  if (snsTopicArn === undefined) {
+    return { publisher: paging(withChatPreview(createConsolePublisher(stdout), stdout)), description: `console${pagerDescription}`, close: () => undefined };
+  }
 
   const [{ SNSClient }, { createSnsPublisher }] = await Promise.all([import('@aws-sdk/client-sns'), import('../delivery/createSnsPublisher.js')]);
   // A topic lives in one region, named by its ARN (validated): publish there, whatever AWS_REGION says.
@@ -29,14 +83,14 @@ export async function createLocalPublisher(options: {
   const ownClient = options.snsClient ? undefined : new SNSClient({ region });
   const sns = createSnsPublisher({ client: options.snsClient ?? ownClient!, topicArn: snsTopicArn });
   return {
-    publisher: {
+    publisher: paging({
       async publish(notification) {
         const sent = await sns.publish(notification);
         stdout(`published to SNS (MessageId ${sent.messageId}): ${notification.Subject}\n`);
         return sent;
       },
-    },
-    description: `SNS ${snsTopicArn}`,
+    }),
+    description: `SNS ${snsTopicArn}${pagerDescription}`,
     close: () => ownClient?.destroy(),
   };
 }

@@ -19,6 +19,8 @@ import { identifierProblem } from '../intake/validateIdentifier.js';
 import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
 import { WorkerEnvSchema } from '../worker/readWorkerEnv.js';
 import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
+import { PAGERDUTY_EVENTS_URL, RoutingKeySchema } from '../pagerduty/PagerDutyEvent.js';
+import { ConfigError } from '../core/ConfigError.js';
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
 const integer = (min: number, max: number) =>
@@ -55,6 +57,12 @@ export const LocalEnvSchema = z.strictObject({
   POLL_CLUSTER_IDS: optional(clusterIdList),
   POLL_INTERVAL_SECONDS: z.preprocess(unsetIfEmpty, integer(5, 86_400).default(60)),
   LOG_LEVEL: z.preprocess(unsetIfEmpty, z.enum(['info', 'warn', 'error', 'silent'], 'must be info, warn, error or silent').default('info')),
+  /** The Events API v2 integration key: local mode then sends PagerDuty events too. A secret: never echoed. */
+  PAGERDUTY_ROUTING_KEY: optional(RoutingKeySchema),
+  /** Another Events API endpoint (EU region, or a local receiver: http is accepted here). */
+  PAGERDUTY_EVENTS_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of the PagerDuty Events API v2 endpoint' }).default(PAGERDUTY_EVENTS_URL)),
+  /** Which notifications page, as the AWS deploy's pagerFilter presets. */
+  PAGERDUTY_FILTER: z.preprocess(unsetIfEmpty, z.enum(['node-failure-or-recurring', 'all'], 'must be node-failure-or-recurring or all').default('node-failure-or-recurring')),
   RUNAI_DIAGNOSE_TIER2_CONFIG: optional(
     z
       .string()
@@ -78,6 +86,8 @@ export interface LocalConfig {
   runai: Pick<RunaiClientConfig, 'baseUrl' | 'credentials' | 'requestTimeoutMs'> | undefined;
   /** Absent: the console publisher. */
   snsTopicArn: string | undefined;
+  /** PAGERDUTY_ROUTING_KEY set: notifications the filter selects are also sent to PagerDuty. */
+  pagerDuty: { routingKey: string; eventsUrl: string; filter: 'node-failure-or-recurring' | 'all' } | undefined;
   locale: 'en' | 'fr';
   digestThreshold: number | undefined;
   workerConcurrency: number | undefined;
@@ -89,8 +99,9 @@ export interface LocalConfig {
   tier2ConfigPath: string | undefined;
 }
 
-export class LocalConfigError extends Error {
+export class LocalConfigError extends ConfigError {
   override readonly name = 'LocalConfigError';
+  readonly code = 'LOCAL_CONFIG_INVALID';
 }
 
 const RUNAI_KEYS = ['RUNAI_CLIENT_ID', 'RUNAI_CLIENT_SECRET', 'RUNAI_GRANT_TYPE', 'RUNAI_REQUEST_TIMEOUT_MS'] as const;
@@ -121,6 +132,10 @@ export function readLocalEnv(env: Readonly<Record<string, string | undefined>>):
     pollIntervalMs: data.POLL_INTERVAL_SECONDS * 1000,
     logLevel: data.LOG_LEVEL,
     tier2ConfigPath: data.RUNAI_DIAGNOSE_TIER2_CONFIG,
+    pagerDuty:
+      data.PAGERDUTY_ROUTING_KEY === undefined
+        ? undefined
+        : { routingKey: data.PAGERDUTY_ROUTING_KEY, eventsUrl: data.PAGERDUTY_EVENTS_URL, filter: data.PAGERDUTY_FILTER },
   };
 }
 

@@ -96,7 +96,7 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
     // A bad RUNAI_DIAGNOSE_TIER2_CONFIG stops the start here (Tier2ConfigError, naming the key).
     const tier2 = await startTier2Backend({ configPath: config.tier2ConfigPath, scenarios: backend.scenarios });
     cleanups.push(() => tier2.close());
-    const delivery = await createLocalPublisher({ snsTopicArn: config.snsTopicArn, stdout, ...(options.snsClient ? { snsClient: options.snsClient } : {}) });
+    const delivery = await createLocalPublisher({ snsTopicArn: config.snsTopicArn, pagerDuty: config.pagerDuty, stdout, ...(options.snsClient ? { snsClient: options.snsClient } : {}) });
     cleanups.push(() => delivery.close());
 
     const queue = createMemoryQueue();

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { LookbackSchema, parseLookbackMs } from '../core/diagnosisRequest.js';
 import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
+import { ConfigError } from '../core/ConfigError.js';
 
 // Run:ai cluster ids are UUIDs; the case and version digits are not checked.
 const CLUSTER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,8 +29,9 @@ export const PollerEnvSchema = z.strictObject({
 });
 export type PollerEnv = z.infer<typeof PollerEnvSchema>;
 
-export class PollerConfigError extends Error {
+export class PollerConfigError extends ConfigError {
   override readonly name = 'PollerConfigError';
+  readonly code = 'POLLER_CONFIG_INVALID';
 }
 
 export function readPollerEnv(env: Readonly<Record<string, string | undefined>> = process.env): PollerEnv {

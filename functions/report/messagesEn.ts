@@ -1,5 +1,6 @@
 /** The English message catalog (the default locale). */
 import { formatBytes } from '../core/parseQuantity.js';
+import type { SpecField, SpecPartName } from '../diagnosis/readSubmittedSpec.js';
 import type { Category } from '../core/verdict.js';
 import type { ExitCodeMeaning } from '../diagnosis/exitCodes.js';
 import type { Fact } from '../diagnosis/Fact.js';
@@ -9,6 +10,9 @@ import type { Messages } from './Messages.js';
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 const quoted = (text: string) => `“${text}”`;
+/** Which pod spec of a multi-part workload a submitted field came from. */
+const partOf = (part: SpecPartName | undefined) => (part ? ` (${part})` : '');
+const SPEC_FIELD: Record<SpecField, string> = { image: 'image', command: 'command', memory: 'CPU memory request or limit', restartPolicy: 'restart policy' };
 const times = (n: number) => (n > 1 ? ` (×${n})` : '');
 
 const CATEGORY_SUMMARY: Record<Category, string> = {
@@ -134,13 +138,13 @@ function renderFact(fact: Fact): string {
       return `Pending scheduling message${pool}: ${quoted(fact.reason)}${user}`;
     }
     case 'spec-memory':
-      return `Submitted CPU memory request/limit: ${fact.requestBytes !== null ? formatBytes(fact.requestBytes) : 'not set'} / ${fact.limitBytes !== null ? formatBytes(fact.limitBytes) : 'not set'}`;
+      return `Submitted CPU memory request/limit${partOf(fact.part)}: ${fact.requestBytes !== null ? formatBytes(fact.requestBytes) : 'not set'} / ${fact.limitBytes !== null ? formatBytes(fact.limitBytes) : 'not set'}`;
     case 'spec-image':
-      return `Submitted image: ${quoted(fact.image)}`;
+      return `Submitted image${partOf(fact.part)}: ${quoted(fact.image)}`;
     case 'spec-restart-policy':
-      return `Restart policy: ${fact.restartPolicy}${fact.backoffLimit !== null ? `; backoff limit: ${fact.backoffLimit}` : ''}`;
+      return `Restart policy${partOf(fact.part)}: ${fact.restartPolicy}${fact.backoffLimit !== null ? `; backoff limit: ${fact.backoffLimit}` : ''}`;
     case 'spec-command':
-      return `Submitted command: ${quoted(fact.command)}`;
+      return `Submitted command${partOf(fact.part)}: ${quoted(fact.command)}`;
     case 'metrics-peak': {
       const share = fact.limitBytes ? ` = ${Math.round((fact.peakBytes / fact.limitBytes) * 100)}% of the ${formatBytes(fact.limitBytes)} limit` : ' (no memory limit to compare with)';
       return `Peak CPU memory usage: ${formatBytes(fact.peakBytes)}${share} (${fact.samples} samples)`;
@@ -294,8 +298,16 @@ export const messagesEn: Messages = {
   limitation: {
     eventsUnavailable: (detail) => `Events could not be retrieved (${detail}): this is a retrieval failure, not an absence of events; history was used instead.`,
     podsUnavailable: (detail) => `Pods could not be retrieved (${detail}).`,
+    specFieldAbsent: (field, paths) => `The submitted spec has no ${SPEC_FIELD[field]} at ${paths.join(' or ')}: it corroborates nothing here.`,
     noPods: () => 'No pods were returned: pod phases, nodes and pod resources are missing.',
+    podsPageCap: (pages) => `Pods were read up to ${pages} pages; the remaining pods were not read.`,
     specUnavailable: (detail) => `The submitted spec could not be retrieved (${detail}): image, command, memory limit and restart policy are not corroborated.`,
+    endpointAbsent: (endpoint, type) =>
+      type
+        ? `Workload type ${quoted(type)} has no v1 spec endpoint, and ${endpoint} answered 404 (a control plane without this API, or no record for this workload): the submitted spec was not read.`
+        : `${endpoint} answered 404 (a control plane without this API, or no record for this workload): revisions were not read.`,
+    revisionsUnavailable: (detail) => `The inference's revisions could not be retrieved (${detail}): a failing revision's pods and events were not read.`,
+    revisionReadFailed: (what, detail) => `The inference revision's ${what} could not be retrieved (${detail}).`,
     specUnknownType: (type) => `No spec endpoint exists for workload type ${type ? quoted(type) : '(none)'}: the submitted spec was not read.`,
     historyUnavailable: (detail) => `History could not be retrieved (${detail}): recurrence is counted from the current failure only.`,
     historyPageCap: (pages) => `History was read up to ${pages} pages; older records were not read.`,

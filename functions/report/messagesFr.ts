@@ -5,6 +5,7 @@
  * terms and kubectl commands stay as is.
  */
 import { formatBytes } from '../core/parseQuantity.js';
+import type { SpecField, SpecPartName } from '../diagnosis/readSubmittedSpec.js';
 import type { Category } from '../core/verdict.js';
 import type { ExitCodeMeaning } from '../diagnosis/exitCodes.js';
 import type { Fact } from '../diagnosis/Fact.js';
@@ -16,6 +17,9 @@ const days = (n: number) => (n === 1 ? '1 jour' : `${n} jours`);
 /** "au cours du dernier jour" / "au cours des 7 derniers jours". */
 const inTheLast = (n: number) => (n === 1 ? 'au cours du dernier jour' : `au cours des ${n} derniers jours`);
 const quoted = (text: string) => `« ${text} »`;
+/** Which pod spec of a multi-part workload a submitted field came from. */
+const partOf = (part: SpecPartName | undefined) => (part ? ` (${part})` : '');
+const SPEC_FIELD: Record<SpecField, string> = { image: "d'image", command: 'de commande', memory: 'de demande ni de limite de mémoire CPU', restartPolicy: 'de politique de redémarrage' };
 const times = (n: number) => (n > 1 ? ` (×${n})` : '');
 const failures = (n: number) => (n >= 2 ? 'défaillances' : 'défaillance');
 
@@ -149,13 +153,13 @@ function renderFact(fact: Fact): string {
       return `Message de planification en attente${pool} : ${quoted(fact.reason)}${user}`;
     }
     case 'spec-memory':
-      return `Demande/limite de mémoire soumise : ${fact.requestBytes !== null ? formatBytes(fact.requestBytes) : 'non définie'} / ${fact.limitBytes !== null ? formatBytes(fact.limitBytes) : 'non définie'}`;
+      return `Demande/limite de mémoire soumise${partOf(fact.part)} : ${fact.requestBytes !== null ? formatBytes(fact.requestBytes) : 'non définie'} / ${fact.limitBytes !== null ? formatBytes(fact.limitBytes) : 'non définie'}`;
     case 'spec-image':
-      return `Image soumise : ${quoted(fact.image)}`;
+      return `Image soumise${partOf(fact.part)} : ${quoted(fact.image)}`;
     case 'spec-restart-policy':
-      return `Politique de redémarrage : ${fact.restartPolicy}${fact.backoffLimit !== null ? ` ; limite de backoff : ${fact.backoffLimit}` : ''}`;
+      return `Politique de redémarrage${partOf(fact.part)} : ${fact.restartPolicy}${fact.backoffLimit !== null ? ` ; limite de backoff : ${fact.backoffLimit}` : ''}`;
     case 'spec-command':
-      return `Commande soumise : ${quoted(fact.command)}`;
+      return `Commande soumise${partOf(fact.part)} : ${quoted(fact.command)}`;
     case 'metrics-peak': {
       const share = fact.limitBytes
         ? ` = ${Math.round((fact.peakBytes / fact.limitBytes) * 100)} % de la limite de ${formatBytes(fact.limitBytes)}`
@@ -323,9 +327,17 @@ export const messagesFr: Messages = {
     eventsUnavailable: (detail) =>
       `Les événements n'ont pas pu être récupérés (${detail}) : il s'agit d'un échec de récupération, et non d'une absence d'événements ; l'historique a été utilisé à la place.`,
     podsUnavailable: (detail) => `Les pods n'ont pas pu être récupérés (${detail}).`,
+    specFieldAbsent: (field, paths) => `La spec soumise n'a pas ${SPEC_FIELD[field]} dans ${paths.join(' ni dans ')} : elle ne corrobore rien ici.`,
     noPods: () => "Aucun pod n'a été retourné : les phases des pods, les nœuds et les ressources des pods manquent.",
+    podsPageCap: (pages) => `Les pods ont été lus jusqu'à ${pages} pages ; les pods restants n'ont pas été lus.`,
     specUnavailable: (detail) =>
       `La spec soumise n'a pas pu être récupérée (${detail}) : l'image, la commande, la limite de mémoire et la politique de redémarrage ne sont pas corroborées.`,
+    endpointAbsent: (endpoint, type) =>
+      type
+        ? `Le type de workload ${quoted(type)} n'a pas d'endpoint de spec v1, et ${endpoint} a répondu 404 (un control plane sans cette API, ou aucun enregistrement pour cette workload) : la spec soumise n'a pas été lue.`
+        : `${endpoint} a répondu 404 (un control plane sans cette API, ou aucun enregistrement pour cette workload) : les révisions n'ont pas été lues.`,
+    revisionsUnavailable: (detail) => `Les révisions de l'inférence n'ont pas pu être récupérées (${detail}) : les pods et événements d'une révision en échec n'ont pas été lus.`,
+    revisionReadFailed: (what, detail) => `Les ${({ pods: 'pods', events: 'événements', history: 'historique' } as const)[what]} de la révision de l'inférence n'ont pas pu être récupérés (${detail}).`,
     specUnknownType: (type) =>
       `Aucun endpoint de spec n'existe pour le type de workload ${type ? quoted(type) : '(aucun)'} : la spec soumise n'a pas été lue.`,
     historyUnavailable: (detail) =>

@@ -13,6 +13,13 @@ export type RunaiRequestInfo = RequestInfo;
 
 const nonEmpty = z.string().min(1);
 
+/**
+ * 8 MiB: a full page of the largest Run:ai answer the diagnosis reads (500 pods, 100
+ * events, a history page, 500 metric samples) is well under 2 MiB; 8 MiB of JSON parses
+ * to roughly 50 MiB of objects, which the 1 GB worker holds for several diagnoses at once.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
 const baseUrlSchema = z.string().refine(
   (value) => {
     if (!URL.canParse(value)) return false;
@@ -43,6 +50,8 @@ export const RunaiClientConfigSchema = z.strictObject({
     .optional(),
   requestTimeoutMs: z.number().int().positive().max(600_000).default(10_000),
   maxRetries: z.number().int().min(0).max(10).default(2),
+  /** Longest answer read per request; a longer one is RUNAI_RESPONSE_TOO_LARGE (not read, not retried). */
+  maxResponseBytes: z.number().int().min(1024).max(512 * 1024 * 1024).default(DEFAULT_MAX_RESPONSE_BYTES),
   retryBaseDelayMs: z.number().min(0).max(60_000).default(200),
   now: z.custom<() => number>(isFunction, { message: 'must be a function' }).optional(),
   onRequest: z.custom<(info: RunaiRequestInfo) => void>(isFunction, { message: 'must be a function' }).optional(),

@@ -8,6 +8,7 @@ import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { RunaiError } from '../diagnosis/ports/RunaiError.js';
 import { TransportError, type Exchange } from '../http/timedExchange.js';
+import { ResponseTooLargeError } from '../http/ResponseTooLargeError.js';
 import { sendGet } from '../http/sendGet.js';
 import { withRetries, type RetryPolicy } from '../http/withRetries.js';
 import { errorFromStatus } from './errorFromStatus.js';
@@ -27,6 +28,15 @@ export interface GetJsonDeps {
   redactor: Redactor;
   report: RequestReporter;
   onAttempt: () => void;
+  /** Longest answer read; a longer one is RUNAI_RESPONSE_TOO_LARGE. */
+  maxResponseBytes: number;
+  /** The client's clock (epoch ms), for the deadline. */
+  now: () => number;
+  /**
+   * No exchange runs past this moment (epoch ms): each attempt's timeout is the smaller of
+   * `timeoutMs` and the time left, and no retry starts that could not finish before it.
+   */
+  deadlineAt?: number;
 }
 
 export interface GetJsonResult<T> {
@@ -41,23 +51,35 @@ export interface GetJsonResult<T> {
 export type GetJson = <S extends z.ZodType>(template: string, pathAndQuery: string, schema: S) => Promise<GetJsonResult<z.output<S>>>;
 
 export function createGetJson(deps: GetJsonDeps): GetJson {
+  const { deadlineAt } = deps;
+  /** The timeout of the next attempt: the per-request timeout, shortened to the time left. */
+  const attemptTimeoutMs = (): number => {
+    if (deadlineAt === undefined) return deps.timeoutMs;
+    const left = Math.floor(deadlineAt - deps.now());
+    if (left <= 0) throw new TransportError('timeout', false, 'the diagnosis deadline has passed: not sent', undefined);
+    return Math.min(deps.timeoutMs, left);
+  };
+
   const sendWithRetries = async (endpoint: string, pathAndQuery: string, token: string): Promise<Exchange> => {
     try {
-      return await withRetries(deps.retry, (attempt) =>
-        measuredExchange(deps.report, endpoint, attempt, () => {
-          deps.onAttempt();
-          return sendGet({
-            dispatcher: deps.dispatcher,
-            origin: deps.origin,
-            path: deps.basePath + pathAndQuery,
-            token,
-            accept: 'application/json',
-            timeoutMs: deps.timeoutMs,
-          });
-        }),
+      return await withRetries(
+        deps.retry,
+        (attempt) =>
+          measuredExchange(deps.report, endpoint, attempt, () => {
+            const timeoutMs = attemptTimeoutMs();
+            deps.onAttempt();
+            return sendGet(
+              { dispatcher: deps.dispatcher, origin: deps.origin, path: deps.basePath + pathAndQuery, token, accept: 'application/json', timeoutMs },
+              deps.maxResponseBytes,
+            );
+          }),
+        deadlineAt === undefined ? undefined : { deadlineAt, now: deps.now },
       );
     } catch (error) {
       if (error instanceof TransportError) throw errorFromTransport(endpoint, error, deps.redactor);
+      if (error instanceof ResponseTooLargeError) {
+        throw new RunaiError('RUNAI_RESPONSE_TOO_LARGE', `${endpoint} ${error.message}`, { endpoint, status: error.status });
+      }
       throw error;
     }
   };

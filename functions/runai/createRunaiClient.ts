@@ -19,10 +19,13 @@ import {
   WorkloadDetailedSchema,
   WorkloadListSchema,
   WorkloadSpecResponseSchema,
+  WorkloadV2ResponseSchema,
+  RevisionListSchema,
+  RevisionPodListSchema,
   type Pod,
 } from '../diagnosis/ports/runaiSchemas.js';
 import { createTokenSource } from './createTokenSource.js';
-import { createGetJson } from './createGetJson.js';
+import { createGetJson, type GetJson } from './createGetJson.js';
 import { formatQuery, QueryValueError, type QueryValue } from './formatQuery.js';
 import { createRedactor } from '../http/createRedactor.js';
 import { safeReporter } from '../http/measuredExchange.js';
@@ -41,14 +44,29 @@ export type RunaiClient = RunaiReader & {
   listWorkloadsPhasedSince(query: PhasedWorkloadQuery): Promise<PhasedWorkloadPage>;
   /** Closes the connection pool the client created; an injected dispatcher is left to its owner. */
   close(): Promise<void>;
+  /**
+   * The same client (pool, token, retries) for one diagnosis that must end by `deadlineAt`
+   * (epoch ms on the client's clock): every request's timeout shrinks to the time left, no
+   * retry starts that could not finish in time, and a request after it fails at once as
+   * RUNAI_TIMEOUT — so a hanging endpoint costs the diagnosis its share, not the batch.
+   */
+  withDeadline(deadlineAt: number): RunaiReader;
   readonly stats: Readonly<RunaiClientStats>;
 };
 
-const SPEC_KINDS: ReadonlySet<string> = new Set<SpecKind>(['trainings', 'workspaces', 'inferences', 'distributed', 'distributed-inferences']);
+/** The path of each spec endpoint; `{id}` is the workload id. */
+const SPEC_PATHS: Readonly<Record<SpecKind, string>> = {
+  trainings: '/api/v1/workloads/trainings/{id}',
+  workspaces: '/api/v1/workloads/workspaces/{id}',
+  inferences: '/api/v1/workloads/inferences/{id}',
+  distributed: '/api/v1/workloads/distributed/{id}',
+  'distributed-inferences': '/api/v1/workloads/distributed-inferences/{id}',
+  'nim-services': '/api/v2/workloads/nim-services/{id}',
+};
 
 /** Pods of one workload: the API maximum per page, and a cap so a misbehaving `next` cannot loop. */
 const POD_PAGE_LIMIT = 500;
-const MAX_POD_PAGES = 10;
+export const MAX_POD_PAGES = 10;
 
 /** Enough sockets for a diagnosis's parallel fan-out (spec ∥ pods ∥ events ∥ history) across several concurrent diagnoses. */
 const POOL_CONNECTIONS = 16;
@@ -108,17 +126,21 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
       stats.tokenRequests += 1;
     },
   });
-  const getJson = createGetJson({
+  const getJsonDeps = {
     ...common,
     tokens,
+    maxResponseBytes: resolved.maxResponseBytes,
+    now: resolved.now ?? Date.now,
     onAttempt: () => {
       stats.requests += 1;
     },
-  });
+  };
+  const getJson = createGetJson(getJsonDeps);
 
   let closed: Promise<void> | undefined;
 
   return {
+    ...readerOver(getJson),
     stats,
 
     close() {
@@ -126,6 +148,19 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
       return closed;
     },
 
+    listWorkloadsPhasedSince(q: PhasedWorkloadQuery) {
+      return listWorkloadsPhasedSince(getJson, q);
+    },
+
+    withDeadline(deadlineAt: number) {
+      return readerOver(createGetJson({ ...getJsonDeps, deadlineAt }));
+    },
+  };
+}
+
+/** The RunaiReader port over one `getJson` (with or without a deadline). */
+function readerOver(getJson: GetJson): RunaiReader {
+  return {
     async listWorkloads(q: WorkloadListQuery) {
       const template = '/api/v1/workloads';
       const endpoint = `GET ${template}`;
@@ -143,10 +178,6 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
       ]);
       const { data } = await getJson(template, template + qs, WorkloadListSchema);
       return { workloads: data.workloads, next: data.next ?? null };
-    },
-
-    listWorkloadsPhasedSince(q: PhasedWorkloadQuery) {
-      return listWorkloadsPhasedSince(getJson, q);
     },
 
     async getWorkload(workloadId) {
@@ -170,12 +201,60 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
     },
 
     async getWorkloadSpec(workloadId, kind: SpecKind) {
-      // Checked at run time too: `kind` becomes a path segment, and a type can be bypassed.
-      if (!SPEC_KINDS.has(kind)) throw rejected('GET /api/v1/workloads/{kind}/{id}', 'unknown spec kind');
-      const template = `/api/v1/workloads/${kind}/{id}`;
+      // Checked at run time too: `kind` chooses the path, and a type can be bypassed.
+      const template = Object.hasOwn(SPEC_PATHS, kind) ? SPEC_PATHS[kind] : null;
+      if (!template) throw rejected('GET /api/v1/workloads/{kind}/{id}', 'unknown spec kind');
       const id = pathId(`GET ${template}`, workloadId);
-      const { data } = await getJson(template, `/api/v1/workloads/${kind}/${id}`, WorkloadSpecResponseSchema);
+      const { data } = await getJson(template, template.replace('{id}', id), WorkloadSpecResponseSchema);
       return data;
+    },
+
+    async getWorkloadV2(workloadId) {
+      const template = '/api/v2/workloads/{id}';
+      const id = pathId(`GET ${template}`, workloadId);
+      const { data } = await getJson(template, `/api/v2/workloads/${id}`, WorkloadV2ResponseSchema);
+      return data;
+    },
+
+    async getInferenceRevisions(workloadId) {
+      const template = '/api/v1/workloads/inferences/{id}/revisions';
+      const id = pathId(`GET ${template}`, workloadId);
+      const { data } = await getJson(template, `/api/v1/workloads/inferences/${id}/revisions`, RevisionListSchema);
+      return data.revisions;
+    },
+
+    async getRevisionPods(revisionId) {
+      const template = '/api/v1/workloads/inferences/revisions/{revisionId}/pods';
+      const id = pathId(`GET ${template}`, revisionId);
+      const { data } = await getJson(template, `/api/v1/workloads/inferences/revisions/${id}/pods`, RevisionPodListSchema);
+      return data.pods;
+    },
+
+    async getRevisionEvents(revisionId, limit) {
+      const template = '/api/v1/workloads/inferences/revisions/{revisionId}/events';
+      const endpoint = `GET ${template}`;
+      const id = pathId(endpoint, revisionId);
+      checkCount(endpoint, 'limit', limit, 1);
+      const qs = query(endpoint, [
+        ['limit', limit],
+        ['sortOrder', 'desc'],
+      ]);
+      const { data } = await getJson(template, `/api/v1/workloads/inferences/revisions/${id}/events${qs}`, EventListSchema);
+      return data.events;
+    },
+
+    async getRevisionHistory(revisionId, offset, limit) {
+      const template = '/api/v1/workloads/inferences/revisions/{revisionId}/history';
+      const endpoint = `GET ${template}`;
+      const id = pathId(endpoint, revisionId);
+      checkCount(endpoint, 'offset', offset, 0);
+      checkCount(endpoint, 'limit', limit, 1);
+      const qs = query(endpoint, [
+        ['offset', offset],
+        ['limit', limit],
+      ]);
+      const { data } = await getJson(template, `/api/v1/workloads/inferences/revisions/${id}/history${qs}`, HistoryPageSchema);
+      return { records: data.records, next: data.next ?? null };
     },
 
     async getWorkloadPods(workloadId) {
@@ -185,7 +264,7 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
       const pods: Pod[] = [];
       let offset = 0;
       // One page holds every pod of nearly any workload; follow `next` for the rare larger one.
-      for (let page = 0; page < MAX_POD_PAGES; page += 1) {
+      for (let pages = 1; ; pages += 1) {
         const qs = query(endpoint, [
           ['offset', offset],
           ['limit', POD_PAGE_LIMIT],
@@ -193,10 +272,10 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
         const { data } = await getJson(template, `/api/v1/workloads/${id}/pods${qs}`, PodListSchema);
         pods.push(...data.pods);
         const next = data.next ?? null;
-        if (next === null || next <= offset || data.pods.length === 0) break;
+        if (next === null || next <= offset || data.pods.length === 0) return { pods, pages, capped: false };
+        if (pages >= MAX_POD_PAGES) return { pods, pages, capped: true };
         offset = next;
       }
-      return pods;
     },
 
     async getWorkloadHistory(workloadId, offset, limit) {

@@ -16,6 +16,7 @@ import type { RunaiCredentials } from './RunaiClientConfig.js';
 import { TokenResponseSchema, type TokenResponse } from './TokenResponseSchema.js';
 import { TransportError, timedExchange, type Exchange } from '../http/timedExchange.js';
 import { withRetries, type RetryPolicy } from '../http/withRetries.js';
+import { ResponseTooLargeError } from '../http/ResponseTooLargeError.js';
 import { errorFromTransport } from './errorFromTransport.js';
 import { serverMessage } from './errorFromStatus.js';
 import { measuredExchange, type RequestReporter } from '../http/measuredExchange.js';
@@ -85,6 +86,9 @@ export function tokenCacheMs(response: TokenResponse, nowMs: number): number {
   return Math.max(cacheMs, 1_000);
 }
 
+/** A token answer is a few KiB (a JWT and its lifetime); anything far longer is not one. */
+const MAX_TOKEN_RESPONSE_BYTES = 256 * 1024;
+
 /** The single function that sends the token request: its method and path are fixed. */
 async function requestToken(deps: TokenSourceDeps): Promise<TokenResponse> {
   const body = JSON.stringify(tokenRequestBody(deps.credentials));
@@ -106,11 +110,15 @@ async function requestToken(deps: TokenSourceDeps): Promise<TokenResponse> {
               bodyTimeout: deps.timeoutMs,
             }),
           deps.timeoutMs,
+          MAX_TOKEN_RESPONSE_BYTES,
         );
       }),
     );
   } catch (error) {
     if (error instanceof TransportError) throw errorFromTransport(TOKEN_ENDPOINT, error, deps.redactor);
+    if (error instanceof ResponseTooLargeError) {
+      throw new RunaiError('RUNAI_AUTH_FAILED', `cannot authenticate to Run:ai: ${TOKEN_ENDPOINT} ${error.message}`, { endpoint: TOKEN_ENDPOINT, status: error.status });
+    }
     throw error;
   }
 

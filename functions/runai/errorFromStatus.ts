@@ -6,7 +6,7 @@
 import { RunaiError } from '../diagnosis/ports/RunaiError.js';
 import { classifyRunaiStatus } from './classifyRunaiStatus.js';
 import { RunaiErrorBodySchema } from './RunaiErrorBodySchema.js';
-import { truncateText, type Redactor } from '../http/createRedactor.js';
+import { quoteServerText, type Redactor } from '../http/createRedactor.js';
 import type { Exchange } from '../http/timedExchange.js';
 
 /** The `message` (or `details`) of a Run:ai `Error` body, if the body is one. */
@@ -20,7 +20,7 @@ export function serverMessage(text: string, redactor: Redactor): string | undefi
   const parsed = RunaiErrorBodySchema.safeParse(json);
   if (!parsed.success) return undefined;
   const message = parsed.data.message ?? parsed.data.details;
-  return message ? truncateText(redactor.redact(message)) : undefined;
+  return message ? quoteServerText(redactor, message) : undefined;
 }
 
 export function errorFromStatus(endpoint: string, exchange: Exchange, redactor: Redactor): RunaiError {

@@ -4,11 +4,11 @@
  * sockets) can ride along on `error.cause`.
  */
 import { RunaiError } from '../diagnosis/ports/RunaiError.js';
-import { truncateText, type Redactor } from '../http/createRedactor.js';
+import { quoteServerText, type Redactor } from '../http/createRedactor.js';
 import type { TransportError } from '../http/timedExchange.js';
 
 export function errorFromTransport(endpoint: string, error: TransportError, redactor: Redactor): RunaiError {
-  const detail = truncateText(redactor.redact(error.message));
+  const detail = quoteServerText(redactor, error.message);
   const cause = Object.assign(new Error(detail), { code: error.errorCode });
   if (error.kind === 'timeout') {
     return new RunaiError('RUNAI_TIMEOUT', `${endpoint} timed out: ${detail}`, { endpoint, cause });

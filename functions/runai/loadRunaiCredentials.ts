@@ -14,6 +14,7 @@
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
 import * as z from 'zod';
 import type { RunaiCredentials } from './RunaiClientConfig.js';
+import { ConfigError } from '../core/ConfigError.js';
 
 /** How long a fetched secret is reused: bounds the Secrets Manager cost and the rotation delay. */
 export const SECRET_MAX_AGE_SECONDS = 300;
@@ -23,8 +24,9 @@ export type SecretJsonReader = (secretId: string) => Promise<unknown>;
 
 export const readSecretJson: SecretJsonReader = (secretId) => getSecret(secretId, { maxAge: SECRET_MAX_AGE_SECONDS, transform: 'json' });
 
-export class RunaiCredentialsError extends Error {
+export class RunaiCredentialsError extends ConfigError {
   override readonly name = 'RunaiCredentialsError';
+  readonly code = 'RUNAI_CREDENTIALS_INVALID';
 }
 
 const nonEmpty = z.string().trim().min(1, 'must be a non-empty string');
@@ -41,7 +43,8 @@ async function fromSecret(secretId: string, readSecret: SecretJsonReader): Promi
     value = await readSecret(secretId);
   } catch (error) {
     // The SDK's message names the secret and the cause (AccessDenied, not JSON…), never the value.
-    throw new RunaiCredentialsError(`cannot read the Run:ai credentials secret (RUNAI_SECRET_ID): ${error instanceof Error ? error.message : String(error)}`);
+    // A read that failed may succeed next time (throttling, a permission being fixed): retryable.
+    throw new RunaiCredentialsError(`cannot read the Run:ai credentials secret (RUNAI_SECRET_ID): ${error instanceof Error ? error.message : String(error)}`, { retryable: true, cause: error });
   }
   const parsed = RunaiSecretSchema.safeParse(value);
   if (!parsed.success) {

@@ -1,11 +1,42 @@
 /** Rows for credentials inside URLs, DSNs, connection strings and query strings. */
+import { SECRET_NAME_SOURCE } from './isSecretName.js';
 import { REDACTED } from './redactionMarker.js';
-import { isHighEntropy, isOnlyMarkers, looksLikeCredential } from './secretValueHeuristics.js';
-import { QUOTED_TAIL, SCHEME, keep, row, type SecretPattern } from './secretPatternKit.js';
+import { isHighEntropy, isInnocuousValue, isOnlyMarkers, looksLikeCredential } from './secretValueHeuristics.js';
+import { QUOTED_TAIL, SCHEME, keep, row, type GroupReader, type SecretPattern } from './secretPatternKit.js';
 
 const randomUser = (user: string): boolean => isHighEntropy(user) || (looksLikeCredential(user) && /\d/.test(user) && user.length >= 20);
 
+/** `%2F`/`%2B` decoded: an AWS secret access key is 40 base64 characters once URL-decoded. */
+const urlDecodedAwsSecret = (value: string): string => value.replace(/%2[Ff]/g, '/').replace(/%2[Bb]/g, '+');
+
+/** `AKIA…:<secret>` (s3fs/boto URLs), `AKIA…,<secret>` (the IAM console's CSV), `AKIA… <secret>`. */
+const redactAwsKeyPair = (g: GroupReader): string | null => {
+  const secret = urlDecodedAwsSecret(g('secret'));
+  if (secret.length !== 40) return null;
+  // After a bare space the next word must look random (not a 40-character hex digest or a word).
+  if (/^[ \t]/.test(g('sep')) && !(/[a-z]/.test(secret) && /[A-Z]/.test(secret) && /\d/.test(secret))) return null;
+  return `${REDACTED}${g('sep')}${REDACTED}`;
+};
+
+/** A percent-encoded delimiter (`"`, `'`, `&`, `,`, `?`, `;`, `=`, `{`, space) or a plain one, before an encoded name. */
+const ENCODED_NAME_START = String.raw`(?<=%(?:2[0267Cc]|3[BbDdFf]|7[Bb])|[?&;\s"'=(]|^)`;
+/** A URL-encoded value: unreserved characters and escapes other than encoded delimiters. */
+const ENCODED_VALUE = String.raw`(?:[A-Za-z0-9._~+*!-]|%(?!2[0267Cc]|3[Bb]|7[Dd])[0-9A-Fa-f]{2}){1,1024}`;
+
 export const CONNECTION_STRING_PATTERNS: readonly SecretPattern[] = [
+  // Both halves of an AWS key pair written together; the id alone is redacted by the vendor row.
+  row('aws-key-id-secret-pair', /(?<id>(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})(?<sep>:|,|[ \t]+)(?<secret>(?:[A-Za-z0-9+/]|%2[BbFf]){40,120})(?![A-Za-z0-9+/%=])/g, redactAwsKeyPair),
+  // A URL inside a query string or a config value, percent-encoded: `postgresql%3A%2F%2Fetl%3A<pass>%40db`.
+  row('url-encoded-userinfo-password', /(?<scheme>(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}%3[Aa]%2[Ff]%2[Ff])(?<user>[A-Za-z0-9._~!$*+-]{0,256})%3[Aa](?<pass>(?:[^\s⏎…"'<>&%]|%(?!2[Ff])[0-9A-Fa-f]{2}){1,512})%40/g,
+    (g) => `${g('scheme')}${g('user')}%3A${REDACTED}%40`, ['%3']),
+  // `%22password%22%3A%22…%22` (URL-encoded JSON), `token%3D…` (a redirect URL's own query).
+  row('url-encoded-secret-assignment', new RegExp(String.raw`${ENCODED_NAME_START}(?=[A-Za-z0-9_.-]{1,110}(?:%2[27])?%3[ADad])(?<name>${SECRET_NAME_SOURCE})(?<sep>(?:%2[27])?%3[ADad](?:%20)*(?:%2[27])?)(?<value>${ENCODED_VALUE})`, 'g'),
+    (g) => (isInnocuousValue(decodeURIComponentSafely(g('value'))) ? null : `${g('name')}${g('sep')}${REDACTED}`), ['%3']),
+  // ~/.pgpass: hostname:port:database:username:password (`*` matches anything). A whole word:
+  // five colon fields with a numeric port and names for database and user are not a timestamp,
+  // a MAC or IPv6 address, an image reference or a ratio.
+  row('pgpass-line', /(?<head>(?<![^\s"'`⏎])(?:\*|[A-Za-z0-9][A-Za-z0-9.-]{0,252}|\[[0-9A-Fa-f:]{2,45}\]):(?:\*|\d{2,5}):(?:\*|[A-Za-z_][\w.$-]{0,62}):(?:\*|[A-Za-z_][\w.@$-]{0,62}):)(?<value>[^\s⏎…]+)/g,
+    (g) => (isInnocuousValue(g('value')) ? null : `${g('head')}${REDACTED}`)),
   // scheme://user:pass@host — postgres, mongodb+srv, redis (empty user), amqp, https, jdbc:…
   // The password may itself contain '@': the greedy run backtracks to the last '@' before '/'.
   row('url-userinfo-password', new RegExp(String.raw`${SCHEME}(?<user>[^\s⏎…:/?#@"'<>\[\]]{0,256}):(?<pass>[^\s⏎…/?#"'<>]{1,512})@`, 'g'),
@@ -23,3 +54,12 @@ export const CONNECTION_STRING_PATTERNS: readonly SecretPattern[] = [
   row('slack-webhook-url', /(?<base>hooks\.slack\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9_/-]{8,}/g, keep('base')),
   row('discord-webhook-url', /(?<base>discord(?:app)?\.com\/api\/webhooks\/\d{5,25}\/)[A-Za-z0-9_-]{20,}/g, keep('base')),
 ];
+
+/** Percent-decoding for the innocuous-value check only; a malformed escape is judged as written. */
+function decodeURIComponentSafely(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

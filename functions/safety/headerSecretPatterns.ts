@@ -10,6 +10,18 @@ const SCHEMES = 'Bearer|Basic|Token|Bot|ApiKey|SSWS|Splunk|GenieKey|Negotiate|NT
 /** Basic credentials decode to printable `user:password`. */
 const decodesToUserPassword = (value: string): boolean => /^[\x20-\x7e]+:[\x20-\x7e]*$/.test(decodeBase64(value));
 
+/**
+ * Without a `Basic` scheme the decoded text must look like a login, not like any printable
+ * text with a colon: a user name of login characters, then at least 6 printable characters
+ * with no space and not `//` (base64 of a URL), mixing letters with digits or symbols.
+ */
+const decodesToLoginPassword = (value: string): boolean => {
+  const decoded = /^(?<user>[A-Za-z0-9._@$+-]{1,64}):(?<password>[\x21-\x7e]{6,128})$/.exec(decodeBase64(value));
+  const password = decoded?.groups?.password;
+  if (!password || password.startsWith('//')) return false;
+  return /[A-Za-z]/.test(password) && /[^A-Za-z]/.test(password);
+};
+
 export const HEADER_SECRET_PATTERNS: readonly SecretPattern[] = [
   row('authorization-header', new RegExp(String.raw`(?<name>(?<![A-Za-z0-9_-])(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION))(?<sep>\\?["']?[ \t]{0,8}[:=][ \t]{0,8}\\?["']?)(?<scheme>(?:${SCHEMES})[ \t]+)?(?<value>[^\s⏎…"'\\,]+${QUOTED_TAIL})`, 'g'),
     // Without a scheme, `may require authorization: server message` is prose, not a header.
@@ -20,6 +32,9 @@ export const HEADER_SECRET_PATTERNS: readonly SecretPattern[] = [
     (g) => (looksLikeCredential(g('value')) ? `${g('scheme')}${REDACTED}` : null)),
   row('basic-credentials', /(?<scheme>(?<![A-Za-z0-9_-])(?:Basic|basic|BASIC)[ \t]+)(?<value>[A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])/g,
     (g) => (decodesToUserPassword(g('value')) || looksLikeCredential(g('value')) ? `${g('scheme')}${REDACTED}` : null)),
+  // base64 `user:password` without a scheme word (a registry mirror's or proxy's credentials in a log).
+  row('base64-user-password', /(?<![A-Za-z0-9+/=_-])(?:[A-Za-z0-9+/]{4}){3,64}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?(?![A-Za-z0-9+/=_-])/g,
+    (_g, match) => (decodesToLoginPassword(match) ? REDACTED : null)),
 ];
 
 /** The weakest row, run last: a clearly random string right after a word such as `token`. */

@@ -50,11 +50,17 @@ const SEGMENT_WORDS = [
   `${ci('session')}(?:${JOIN}${ci('id')})?`,
 ].map((word) => `${SEGMENT_START}${word}`);
 
-/** `key` alone names labels and map keys; only these qualified keys are credentials. */
+/**
+ * `key` alone names labels and map keys; only these qualified keys are credentials. ML
+ * platforms name their API key after themselves (`KAGGLE_KEY`, `WANDB_KEY`, `COMET_KEY`), with
+ * no word that says "secret".
+ */
 const KEY_KINDS = [
   'api', 'access', 'secret', 'private', 'account', `shared${JOIN}access`, 'encryption', 'signing',
   'master', 'client', 'auth', 'sas', 'license', 'subscription', 'storage', 'deploy', 'hmac',
   'webhook', 'admin', 'consumer', 'app', `service${JOIN}account`,
+  'kaggle', 'wandb', 'comet', 'neptune', 'clearml', 'openai', 'anthropic', 'cohere', 'mistral', 'groq',
+  'replicate', 'pinecone', 'deepseek', 'gemini', 'huggingface', 'roboflow', 'langsmith', 'langchain',
 ].map((kind) => kind.split(JOIN).map(ci).join(JOIN));
 const KEY_WORDS = `${anyOf(KEY_KINDS)}${JOIN}${ci('key')}[sS]?`;
 

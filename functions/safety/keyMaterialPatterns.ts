@@ -1,4 +1,5 @@
 /** Rows for private key material: PEM/PGP/PuTTY blocks, their base64 forms, age keys. */
+import { REDACTED } from './redactionMarker.js';
 import { QUOTED_TAIL, decodedHas, keep, row, type SecretPattern } from './secretPatternKit.js';
 
 const BEGIN = '-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----';
@@ -12,10 +13,23 @@ const BODY = String.raw`(?:[A-Za-z0-9+/=\s:,.()\\]|-(?!----))*`;
 const LINE_REST = String.raw`(?:[^"'\r\n⏎]|"[^"\r\n⏎]{0,4096}"|'[^'\r\n⏎]{0,4096}')*`;
 const TRUNCATED_BODY = String.raw`${LINE_REST}(?:\r?\n(?:[ \t]*(?=[A-Za-z0-9+/=]{16})${LINE_REST}|[A-Za-z-]{1,32}:${LINE_REST}|[ \t]*(?=\r?\n)))*`;
 
+/** One full base64 line of a PEM body (64 characters in practice; 16 is enough to tell). */
+const BODY_LINE = String.raw`[A-Za-z0-9+/=]{16,}[ \t]*\r?\n[ \t]*`;
+/**
+ * A log tail can start after the BEGIN line and show only the body's last lines and END. The
+ * span starts at the first body line of a run: the second lookbehind refuses a start right
+ * after another full body line, so each run is scanned once (linear time), and the bound of
+ * 200 lines covers a 4096-bit RSA key several times over.
+ */
+const TAIL_BODY = String.raw`(?<![A-Za-z0-9+/=])(?<![A-Za-z0-9+/=]{16}[ \t]*\r?\n[ \t]*)(?:${BODY_LINE}){1,200}(?:[A-Za-z0-9+/=]{1,15}[ \t]*\r?\n[ \t]*)?`;
+
 export const KEY_MATERIAL_PATTERNS: readonly SecretPattern[] = [
   row('pem-private-key', new RegExp(`${BEGIN}${BODY}-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----`, 'g')),
   // A truncated block (log cut, event length limit) still must not leak its base64 body.
   row('pem-private-key-unterminated', new RegExp(`${BEGIN}${TRUNCATED_BODY}${QUOTED_TAIL}`, 'g')),
+  // Only the END line survived: redact the body lines above it, keep END (it says what was there).
+  row('pem-private-key-tail', new RegExp(`${TAIL_BODY}(?<end>-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)`, 'g'),
+    (g) => `${REDACTED}\n${g('end')}`, ['-----END ']),
   row('putty-private-key', /(?<head>Private-Lines:[ \t]*\d{1,4})(?:\s+[A-Za-z0-9+/=]{1,128}){1,400}/g, keep('head', ' ')),
   // base64 of "-----BEGIN …": k8s Secret `tls.key:` / kubeconfig `client-key-data:`.
   row('base64-pem-private-key', /(?<![A-Za-z0-9+/=])LS0tLS1CRUdJTi[A-Za-z0-9+/]{8,}={0,2}/g, decodedHas(/PRIVATE KEY/)),

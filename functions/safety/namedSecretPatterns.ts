@@ -4,6 +4,7 @@
  * not be innocuous (empty, boolean, `$VAR`, `***`).
  */
 import { SECRET_NAME_SOURCE } from './isSecretName.js';
+import { REDACTED } from './redactionMarker.js';
 import { isInnocuousValue, maskKeepingQuotes } from './secretValueHeuristics.js';
 import { NAME_START, QUOTED, VALUE, nameFollowedBy, redactAssignment, redactFlag, redactValue, row, type SecretPattern } from './secretPatternKit.js';
 
@@ -17,6 +18,12 @@ export const NAMED_SECRET_PATTERNS: readonly SecretPattern[] = [
     (g) => (isInnocuousValue(g('value')) ? null : `${g('pre')}${g('name')}${g('mid')}${maskKeepingQuotes(g('value'))}`)),
   row('k8s-env-value-name', new RegExp(String.raw`(?<pre>\\?"value\\?"[ \t]{0,8}:[ \t]{0,8})(?<value>${QUOTED})(?<mid>[ \t]{0,8},\s{0,32}\\?"name\\?"[ \t]{0,8}:[ \t]{0,8}\\?")(?<name>${SECRET_NAME_SOURCE})(?=\\?")`, 'g'),
     (g) => (isInnocuousValue(g('value')) ? null : `${g('pre')}${maskKeepingQuotes(g('value'))}${g('mid')}${g('name')}`)),
+  // kaggle.json: {"username":"…","key":"…"}: `key` is the API key only next to the username.
+  row('kaggle-json-key', /(?<head>"username"[ \t]*:[ \t]*"[^"\n⏎]{0,256}"[ \t]*,\s{0,32}"key"[ \t]*:[ \t]*")(?<value>[^"\n⏎]{1,256})"/g,
+    (g) => (isInnocuousValue(g('value')) ? null : `${g('head')}${REDACTED}"`)),
+  // wandb.login(key="…") / wb.login(relogin=True, key='…'): a literal key in the call.
+  row('wandb-login-call-key', /(?<head>(?<![\w.])(?:wandb|wb)\.login\([^)\n⏎]{0,200}?(?<![\w])key[ \t]*=[ \t]*)(?<value>"[^"\n⏎]{1,256}"|'[^'\n⏎]{1,256}')/g,
+    (g) => (isInnocuousValue(g('value')) ? null : `${g('head')}${maskKeepingQuotes(g('value'))}`)),
   // "password": "…" / 'api_key': '…' / environ["TOKEN"] = "…": a quoted key needs a quoted value,
   // which keeps kubelet's `volume "hf-token" : secret "x" not found` readable.
   row('secret-quoted-key', new RegExp(String.raw`(?<=["'])${nameFollowedBy(String.raw`\\?["']`)}(?<sep>\\?["']\]?[ \t]{0,8}(?::?=|:)[ \t]{0,8})(?<value>${QUOTED})`, 'g'), redactValue),

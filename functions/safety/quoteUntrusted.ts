@@ -4,6 +4,8 @@
  * “…”; the result is untrusted data, never instructions.
  *
  * Order matters:
+ * 0. cut the text to what the quote can show plus a margin (cutForRedaction), so redaction
+ *    costs what is quoted, not what the server sent, and never sees half a secret at the cut;
  * 1. strip terminal escapes, invisible and control characters first, so a secret split by a
  *    zero-width space or a NUL is reassembled before redaction;
  * 2. redact secrets while line breaks still exist (PEM blocks and YAML env entries span lines);
@@ -19,6 +21,10 @@
  */
 import { REDACTED, redactSecrets } from './redactSecrets.js';
 import { flattenLines, stripInvisibleCharacters } from './neutraliseControlCharacters.js';
+import { cutForRedaction, REDACTION_MARGIN } from './cutForRedaction.js';
+
+/** How many raw characters per shown one are stripped at most (escapes and invisible padding). */
+const RAW_CUT_FACTOR = 4;
 
 export { neutraliseControlCharacters } from './neutraliseControlCharacters.js';
 
@@ -35,14 +41,18 @@ export interface QuoteOptions {
 export function quoteUntrusted(text: string, options: QuoteOptions = {}): string {
   // A `⏎` already in the text (a quote of a quote) is read as the line break it stands for,
   // so quoting twice redacts exactly like quoting once.
-  const lines = stripInvisibleCharacters(String(text ?? '')).replace(/ ?\u23CE ?/g, '\n');
+  const max = resolveMaxLength(options.maxLength);
+  // Stripping is linear but not free on megabytes: a first, generous cut (invisible characters
+  // may pad what is shown up to fourfold) keeps it proportional to the quote too.
+  const raw = cutForRedaction(String(text ?? ''), RAW_CUT_FACTOR * (max + REDACTION_MARGIN));
+  const visible = stripInvisibleCharacters(raw).replace(/ ?\u23CE ?/g, '\n');
+  const lines = cutForRedaction(visible, max);
   const redacted = redactSecrets(lines);
   const flat = flattenLines(redacted).replace(DOUBLE_QUOTES, "'");
   // Flattening and quote replacement change what the patterns see; one more (idempotent) pass
   // makes the quote a fixed point of `redactSecrets`, which the report layer applies again.
   // If they changed nothing, `flat` already is that fixed point.
   const full = flat === redacted ? flat : redactSecrets(flat);
-  const max = resolveMaxLength(options.maxLength);
   let capped = capLength(full, max);
   // A cut through a long token can leave a fragment that reads as a new value (`token:123e4567-…`
   // is no longer a UUID); redact the short capped text too until it is stable.

@@ -23,7 +23,8 @@ import { isSecretName } from './isSecretName.js';
 
 export { REDACTED } from './redactionMarker.js';
 
-function applyPattern(text: string, { pattern, replace }: SecretPattern): string {
+function applyPattern(text: string, { pattern, replace, requires }: SecretPattern): string {
+  if (requires !== undefined && !requires.some((needle) => text.includes(needle))) return text;
   pattern.lastIndex = 0;
   let out = '';
   let copiedUpTo = 0;

@@ -6,6 +6,7 @@
  * never swallow the key or scheme that a precise row needs (e.g. `Bearer ` followed by
  * `postgres://u:p@h` must not hide the URL from the userinfo row).
  * 1. key material first: PEM blocks span lines and contain `:`/`=` that later rows would split;
+ *    then vendor tokens wrapped over two lines, before any row can redact only their first half;
  * 2. URLs and connection strings: they know exactly where a password ends;
  * 3. command lines whose flags are ambiguous alone (`mysql -p…`, `curl -u user:pass`);
  * 4. secret NAMES with their values (`DB_PASSWORD=…`, `"token": "…"`, `--api-key …`);
@@ -19,12 +20,13 @@ import { HEADER_SECRET_PATTERNS, HIGH_ENTROPY_AFTER_WORD_PATTERN } from './heade
 import { KEY_MATERIAL_PATTERNS } from './keyMaterialPatterns.js';
 import { NAMED_SECRET_PATTERNS } from './namedSecretPatterns.js';
 import type { SecretPattern } from './secretPatternKit.js';
-import { VENDOR_TOKEN_PATTERNS } from './vendorTokenPatterns.js';
+import { SPLIT_TOKEN_PATTERN, VENDOR_TOKEN_PATTERNS } from './vendorTokenPatterns.js';
 
 export type { SecretPattern, GroupReader } from './secretPatternKit.js';
 
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
   ...KEY_MATERIAL_PATTERNS,
+  SPLIT_TOKEN_PATTERN,
   ...CONNECTION_STRING_PATTERNS,
   ...COMMAND_LINE_PATTERNS,
   ...NAMED_SECRET_PATTERNS,

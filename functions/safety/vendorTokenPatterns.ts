@@ -8,6 +8,8 @@ import { B, decodedHas, row, type SecretPattern } from './secretPatternKit.js';
 const token = (name: string, source: string): SecretPattern => row(name, new RegExp(`${B}(?:${source})`, 'g'));
 
 export const VENDOR_TOKEN_PATTERNS: readonly SecretPattern[] = [
+  // STS session tokens start with the base64 of their own binary header (`IQoJb3JpZ2lu` decodes to `!`, LF, TAB, `origin`).
+  token('aws-session-token', '(?:IQoJb3JpZ2lu|FwoGZXIvYXdz|AQoDYXdz)[A-Za-z0-9+/]{40,}={0,2}'),
   row('aws-access-key-id', /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])/g),
   token('github-token', 'gh[pousr]_[A-Za-z0-9]{36,255}'),
   token('github-fine-grained-pat', 'github_pat_[A-Za-z0-9_]{22,255}'),
@@ -17,7 +19,8 @@ export const VENDOR_TOKEN_PATTERNS: readonly SecretPattern[] = [
   // OpenAI (sk-, sk-proj-, sk-svcacct-): random keys mix case and digits; `sk-learn-…` names do not.
   row('openai-api-key', new RegExp(`${B}sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`, 'g'),
     (_g, match) => (/[A-Z]/.test(match) && /\d/.test(match) ? REDACTED : null)),
-  token('slack-token', '(?:xox[abposr]|xapp)-[A-Za-z0-9-]{10,}'),
+  // xoxe-… refresh tokens and xoxe.xoxp-… configuration tokens included.
+  token('slack-token', '(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}|xoxe\\.xox[bp]-[A-Za-z0-9-]{10,}'),
   token('stripe-key', '(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}'),
   token('npm-token', 'npm_[A-Za-z0-9]{36}'),
   token('pypi-token', 'pypi-[A-Za-z0-9_-]{50,}'),
@@ -47,3 +50,47 @@ export const VENDOR_TOKEN_PATTERNS: readonly SecretPattern[] = [
   row('base64-json-credential', /(?<![A-Za-z0-9+/=_-])eyJ[A-Za-z0-9+/_-]{16,}={0,2}/g,
     decodedHas(/"(?:auths?|password|token|secret|api_?key|private_key|identitytoken)"/i)),
 ];
+
+/** Prefixes of the rows above: where a token cut by a line wrap can start. */
+const SPLIT_PREFIXES = [
+  'gh[pousr]_', 'github_pat_', 'gl[a-z]{1,5}-', 'hf_', 'api_org_', 'sk-', 'xox[abposre][.-]', 'xapp-', 'AKIA', 'ASIA',
+  'IQoJb3JpZ2lu', 'FwoGZXIvYXdz', 'eyJ', 'nvapi-', 'npm_', 'pypi-', 'dckr_', 'dapi', String.raw`ya29\.`, 'AIza', 'GOCSPX-',
+  'glsa_', 'glc_', String.raw`hv[sbr]\.`, String.raw`SG\.`, 'shp[a-z]{2}_', 'ATATT3', 'r8_', 'gsk_', 'PMAK-', 'pul-',
+  'do[por]_v1_', '[sr]k_live_', 'whsec_',
+].join('|');
+const TOKEN_RUN = '[A-Za-z0-9_.~+/=-]';
+/** Non-global copies, for judging one joined candidate without disturbing the table's scan state. */
+const VENDOR_MATCHERS = VENDOR_TOKEN_PATTERNS.map((vendor) => ({ vendor, matcher: new RegExp(vendor.pattern.source, vendor.pattern.flags.replace('g', '')) }));
+
+/** The length of the vendor token that starts `text`, or 0. */
+function vendorTokenLengthAtStart(text: string): number {
+  let longest = 0;
+  for (const { vendor, matcher } of VENDOR_MATCHERS) {
+    const match = matcher.exec(text);
+    if (match === null || match.index !== 0) continue;
+    const groups = match.groups;
+    if (vendor.replace((name) => groups?.[name] ?? '', match[0]) !== null) longest = Math.max(longest, match[0].length);
+  }
+  return longest;
+}
+
+/**
+ * A vendor token wrapped onto the next line (a terminal or `kubectl describe` at 80 columns, a
+ * log shipper's line limit): the rows above would redact at most the first half and leave the
+ * rest readable. The two halves count as one token when, joined, they make a vendor token that
+ * runs past the break, and either the first half alone is not a whole token or the second
+ * half is not a plain word (so `ghp_…` at the end of a line followed by `Starting…` stays).
+ */
+export const SPLIT_TOKEN_PATTERN: SecretPattern = row(
+  'token-split-over-two-lines',
+  new RegExp(`${B}(?<head>(?:${SPLIT_PREFIXES})${TOKEN_RUN}{0,600})(?<gap>[ \\t]*(?:\\r?\\n|⏎)[ \\t]*)(?<tail>${TOKEN_RUN}{4,600})(?!${TOKEN_RUN})`, 'g'),
+  (g) => {
+    const head = g('head');
+    const tail = g('tail');
+    const joined = vendorTokenLengthAtStart(head + tail);
+    if (joined <= head.length) return null;
+    const headAlone = vendorTokenLengthAtStart(head);
+    if (headAlone === head.length && /^[A-Z]?[a-z]+$/.test(tail)) return null;
+    return `${REDACTED}${g('gap')}${REDACTED}`;
+  },
+);

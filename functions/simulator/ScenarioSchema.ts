@@ -8,8 +8,25 @@
 import * as z from 'zod';
 import { DiagnosisRequestSchema } from '../core/diagnosisRequest.js';
 import { KubernetesScenarioSchema } from './kubernetes/KubernetesScenarioSchema.js';
+import { RecordedExchangeSchema } from './RecordedExchangeSchema.js';
+import { RecordingInfoSchema } from './RecordingInfoSchema.js';
 
-export const FAULT_ENDPOINTS = ['token', 'list', 'status', 'events', 'pods', 'history', 'metrics', 'spec'] as const;
+export const FAULT_ENDPOINTS = [
+  'token',
+  'list',
+  'status',
+  'events',
+  'pods',
+  'history',
+  'metrics',
+  'spec',
+  // Newer surfaces: Workloads V2, inference revisions and a revision's pods, events and history.
+  'spec-v2',
+  'revisions',
+  'revision-pods',
+  'revision-events',
+  'revision-history',
+] as const;
 export const FaultEndpointSchema = z.enum(FAULT_ENDPOINTS);
 export type FaultEndpoint = z.infer<typeof FaultEndpointSchema>;
 
@@ -53,7 +70,17 @@ export const ScenarioStateSchema = z.object({
   history: perWorkload(z.unknown()),
   metrics: perWorkload(MeasurementRecordSchema),
   specs: z.record(z.string(), z.looseObject({})).default({}),
+  /** `GET /api/v2/workloads/{id}` bodies (`WorkloadV2GetResponse`) by workload id; absent: 404, as on control planes without Workloads V2. */
+  workloadsV2: z.record(z.string(), z.looseObject({})).default({}),
+  /** Inference revisions by workload id; absent: 404, as on control planes before revisions (2.21). */
+  revisions: perWorkload(z.looseObject({ id: z.string().min(1) })),
+  /** A revision's pods, events and history records, by revision id. */
+  revisionPods: perWorkload(z.unknown()),
+  revisionEvents: perWorkload(EventRecordSchema),
+  revisionHistory: perWorkload(z.unknown()),
   faults: z.array(FaultSchema).default([]),
+  /** A recording's exchanges (docs/recording.md), answered before the state above. */
+  recorded: z.array(RecordedExchangeSchema).default([]),
 });
 /** What callers write (every collection optional), e.g. inline in a test. */
 export type ScenarioState = z.input<typeof ScenarioStateSchema>;
@@ -69,5 +96,7 @@ export const ScenarioFileSchema = z.object({
   kubernetes: KubernetesScenarioSchema.optional(),
   // Asserted by the scenario tests, which own its shape.
   expect: z.unknown(),
+  /** Present when the scenario is a recording of a real diagnosis (`runai-diagnose --record`). */
+  recording: RecordingInfoSchema.optional(),
 });
 export type ScenarioFile = z.output<typeof ScenarioFileSchema>;

@@ -6,6 +6,7 @@
  * other scenario's verdict depend on load order.
  */
 import { resolveRelativeTimestamps } from './resolveRelativeTimestamps.js';
+import type { RecordedExchange } from './RecordedExchangeSchema.js';
 import { ScenarioStateSchema, type Fault, type ParsedScenarioState, type ScenarioState } from './ScenarioSchema.js';
 
 type WorkloadRecord = ParsedScenarioState['workloads'][number];
@@ -20,7 +21,16 @@ export interface SimulatorState {
   history: Map<string, unknown[]>;
   metrics: Map<string, MeasurementRecord[]>;
   specs: Map<string, Record<string, unknown>>;
+  workloadsV2: Map<string, Record<string, unknown>>;
+  revisions: Map<string, { id: string; [key: string]: unknown }[]>;
+  /** Revision id → the workload it belongs to. */
+  revisionOwners: Map<string, string>;
+  revisionPods: Map<string, unknown[]>;
+  revisionEvents: Map<string, EventRecord[]>;
+  revisionHistory: Map<string, unknown[]>;
   faults: Fault[];
+  /** Recorded exchanges of every recording served, timestamps resolved. */
+  recorded: RecordedExchange[];
 }
 
 export function buildSimulatorState(scenarios: readonly ScenarioState[], nowMs: number): SimulatorState {
@@ -32,7 +42,14 @@ export function buildSimulatorState(scenarios: readonly ScenarioState[], nowMs: 
     history: new Map(),
     metrics: new Map(),
     specs: new Map(),
+    workloadsV2: new Map(),
+    revisions: new Map(),
+    revisionOwners: new Map(),
+    revisionPods: new Map(),
+    revisionEvents: new Map(),
+    revisionHistory: new Map(),
     faults: [],
+    recorded: [],
   };
   scenarios.forEach((input, index) => {
     const parsed = ScenarioStateSchema.safeParse(resolveRelativeTimestamps(input, nowMs));
@@ -48,7 +65,19 @@ export function buildSimulatorState(scenarios: readonly ScenarioState[], nowMs: 
     mergeInto(state.history, scenario.history, 'history');
     mergeInto(state.metrics, scenario.metrics, 'metrics');
     mergeInto(state.specs, scenario.specs, 'specs');
+    mergeInto(state.workloadsV2, scenario.workloadsV2, 'Workloads V2 bodies');
+    mergeInto(state.revisions, scenario.revisions, 'revisions');
+    for (const [workloadId, revisions] of Object.entries(scenario.revisions)) {
+      for (const revision of revisions) {
+        if (state.revisionOwners.has(revision.id)) throw new Error(`revision ${revision.id} is defined twice`);
+        state.revisionOwners.set(revision.id, workloadId);
+      }
+    }
+    mergeInto(state.revisionPods, scenario.revisionPods, 'revision pods');
+    mergeInto(state.revisionEvents, scenario.revisionEvents, 'revision events');
+    mergeInto(state.revisionHistory, scenario.revisionHistory, 'revision history');
     state.faults.push(...scenario.faults);
+    state.recorded.push(...scenario.recorded);
   });
   return state;
 }

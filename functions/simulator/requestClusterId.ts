@@ -17,6 +17,7 @@ export function requestClusterId(state: SimulatorState, route: RunaiRoute, query
       return undefined;
     }
   }
-  const clusterId = state.workloadsById.get(route.workloadId)?.clusterId;
+  const workloadId = 'revisionId' in route ? state.revisionOwners.get(route.revisionId) : route.workloadId;
+  const clusterId = workloadId === undefined ? undefined : state.workloadsById.get(workloadId)?.clusterId;
   return typeof clusterId === 'string' ? clusterId : undefined;
 }

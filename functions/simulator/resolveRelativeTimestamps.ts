@@ -1,12 +1,12 @@
 /**
  * Fixtures never hold absolute dates (they would go stale against lookback windows), so
- * every string of the form `now`, `now-90s`, `now+1h`, `now-3d` becomes an ISO 8601 UTC
+ * every string of the form `now`, `now-90s`, `now+1h`, `now-3d` (`now-1500ms`: recordings) becomes an ISO 8601 UTC
  * timestamp relative to one instant. `@space:now-2h` renders the space-separated form
  * some Run:ai servers emit (`2026-11-29 16:43:06.123`) to exercise lenient parsing.
  */
-const RELATIVE_TIMESTAMP = /^(@space:)?now(?:([+-])(\d+)(s|m|h|d))?$/;
+const RELATIVE_TIMESTAMP = /^(@space:)?now(?:([+-])(\d+)(ms|s|m|h|d))?$/;
 
-const UNIT_MS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** The resolved timestamp, or `value` unchanged when it is not a relative timestamp. */
 export function resolveRelativeTimestamp(value: string, nowMs: number): string {

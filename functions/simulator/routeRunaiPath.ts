@@ -4,36 +4,56 @@
  */
 import type { SpecKind } from '../diagnosis/ports/RunaiReader.js';
 
+/** The v1 spec collections (`/api/v1/workloads/{kind}/{id}`); NIM services are served under /api/v2. */
 export const SPEC_KINDS: readonly SpecKind[] = ['trainings', 'workspaces', 'inferences', 'distributed', 'distributed-inferences'];
 
 export type RunaiRoute =
   | { endpoint: 'token' }
   | { endpoint: 'list' }
-  | { endpoint: 'status' | 'events' | 'pods' | 'history' | 'metrics'; workloadId: string }
-  | { endpoint: 'spec'; workloadId: string; specKind: SpecKind };
+  | { endpoint: 'status' | 'events' | 'pods' | 'history' | 'metrics' | 'spec-v2' | 'revisions'; workloadId: string }
+  | { endpoint: 'spec'; workloadId: string; specKind: SpecKind }
+  | { endpoint: 'revision-pods' | 'revision-events' | 'revision-history'; revisionId: string };
 
 const SUBRESOURCES = new Set(['events', 'pods', 'history', 'metrics']);
+const REVISION_SUBRESOURCES = new Set(['pods', 'events', 'history']);
 
 /** The route, or null for a path the simulated API does not have (a 404). */
 export function routeRunaiPath(pathname: string): RunaiRoute | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/api/v1/token') return { endpoint: 'token' };
   if (path === '/api/v1/workloads') return { endpoint: 'list' };
-  const segments = path.split('/').slice(1);
-  if (segments.length < 4 || segments.length > 5 || segments[0] !== 'api' || segments[1] !== 'v1' || segments[2] !== 'workloads') {
-    return null;
-  }
-  const first = decode(segments[3]);
-  const second = segments.length === 5 ? decode(segments[4]) : undefined;
-  if (!first) return null;
+  const segments = path.split('/').slice(1).map(decode);
+  if (segments.some((segment) => !segment) || segments[0] !== 'api' || segments[2] !== 'workloads') return null;
+  const rest = segments.slice(3) as string[];
+  if (segments[1] === 'v2') return routeV2(rest);
+  if (segments[1] !== 'v1') return null;
+  if (rest[0] === 'inferences' && rest.length >= 3) return routeRevisions(rest.slice(1));
+  if (rest.length < 1 || rest.length > 2) return null;
+  const [first, second] = rest as [string, string | undefined];
   // UUIDs never collide with the spec collection names, so `workloads/trainings/{id}`
   // is read as a spec path and `workloads/{id}/pods` as a sub-resource.
   if (second !== undefined && (SPEC_KINDS as readonly string[]).includes(first)) {
-    return second ? { endpoint: 'spec', workloadId: second, specKind: first as SpecKind } : null;
+    return { endpoint: 'spec', workloadId: second, specKind: first as SpecKind };
   }
   if (second === undefined) return { endpoint: 'status', workloadId: first };
   if (SUBRESOURCES.has(second)) {
     return { endpoint: second as 'events' | 'pods' | 'history' | 'metrics', workloadId: first };
+  }
+  return null;
+}
+
+/** `/api/v2/workloads/{id}` (Workloads V2) and `/api/v2/workloads/nim-services/{id}`. */
+function routeV2(rest: readonly string[]): RunaiRoute | null {
+  if (rest.length === 1) return { endpoint: 'spec-v2', workloadId: rest[0] as string };
+  if (rest.length === 2 && rest[0] === 'nim-services') return { endpoint: 'spec', workloadId: rest[1] as string, specKind: 'nim-services' };
+  return null;
+}
+
+/** Under `/api/v1/workloads/inferences/`: `{id}/revisions` and `revisions/{revisionId}/{pods,events,history}`. */
+function routeRevisions(rest: readonly string[]): RunaiRoute | null {
+  if (rest.length === 2 && rest[1] === 'revisions') return { endpoint: 'revisions', workloadId: rest[0] as string };
+  if (rest.length === 3 && rest[0] === 'revisions' && REVISION_SUBRESOURCES.has(rest[2] as string)) {
+    return { endpoint: `revision-${rest[2] as 'pods' | 'events' | 'history'}`, revisionId: rest[1] as string };
   }
   return null;
 }

@@ -25,6 +25,8 @@ const SPEC_KIND_BY_TYPE: ReadonlyMap<string, string> = new Map([
   ['inference', 'inferences'],
   ['distributed', 'distributed'],
   ['distributed-inference', 'distributed-inferences'],
+  ['nimservice', 'nim-services'],
+  ['nim-service', 'nim-services'],
 ]);
 
 export function serveRunaiEndpoint(state: SimulatorState, route: ReadRoute, query: URLSearchParams): SimulatorResponse {
@@ -38,6 +40,7 @@ export function serveRunaiEndpoint(state: SimulatorState, route: ReadRoute, quer
 
 function serve(state: SimulatorState, route: ReadRoute, query: URLSearchParams): unknown {
   if (route.endpoint === 'list') return listWorkloads(state, query);
+  if ('revisionId' in route) return serveRevision(state, route, query);
   const workload = state.workloadsById.get(route.workloadId);
   if (!workload) throw new SimulatorHttpError(404, `workload ${route.workloadId} not found`);
   const id = workload.id;
@@ -69,6 +72,35 @@ function serve(state: SimulatorState, route: ReadRoute, query: URLSearchParams):
       const spec = state.specs.get(id);
       if (!spec) throw new SimulatorHttpError(404, `no spec for workload ${id}`);
       return spec;
+    }
+    case 'spec-v2': {
+      const body = state.workloadsV2.get(id);
+      if (!body) throw new SimulatorHttpError(404, `no Workloads V2 record for workload ${id}`);
+      return body;
+    }
+    case 'revisions': {
+      const revisions = state.revisions.get(id);
+      if (!revisions) throw new SimulatorHttpError(404, `no revisions for workload ${id}`);
+      return { revisions };
+    }
+  }
+}
+
+/** A revision's pods (not paged), events (newest first, paged) and history (file order, paged). */
+function serveRevision(state: SimulatorState, route: Extract<ReadRoute, { revisionId: string }>, query: URLSearchParams): unknown {
+  const id = route.revisionId;
+  if (!state.revisionOwners.has(id)) throw new SimulatorHttpError(404, `revision ${id} not found`);
+  switch (route.endpoint) {
+    case 'revision-pods':
+      return { pods: state.revisionPods.get(id) ?? [] };
+    case 'revision-events': {
+      const events = sortRecords(state.revisionEvents.get(id) ?? [], 'createdAt', parseSortOrder(query, 'desc'));
+      const { page, next } = paginate(events, parsePageParams(query));
+      return withNext({ events: page }, next);
+    }
+    case 'revision-history': {
+      const { page, next } = paginate(state.revisionHistory.get(id) ?? [], parsePageParams(query));
+      return withNext({ records: page }, next);
     }
   }
 }

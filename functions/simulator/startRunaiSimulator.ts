@@ -14,6 +14,8 @@ import { routeRunaiPath, type RunaiRoute } from './routeRunaiPath.js';
 import { FaultSchema, type Fault, type FaultEndpoint, type ScenarioState } from './ScenarioSchema.js';
 import { serveRunaiEndpoint, type SimulatorResponse } from './serveRunaiEndpoint.js';
 import { startLoopbackServer } from './startLoopbackServer.js';
+import { createExchangeReplayer } from './createExchangeReplayer.js';
+import type { RecordedExchange } from './RecordedExchangeSchema.js';
 import { TokenStore } from './TokenStore.js';
 
 export { loadScenario, loadScenarios, type Scenario } from './loadScenario.js';
@@ -86,6 +88,7 @@ export async function startRunaiSimulator(options: RunaiSimulatorOptions): Promi
   const latencyMs = options.latencyMs ?? 0;
   const tokens = new TokenStore(options.tokenTtlSeconds ?? 3600);
   const faults = new FaultInjector(state.faults);
+  const replayer = createExchangeReplayer(state.recorded);
   const requests: RecordedRequest[] = [];
   const violations: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -153,6 +156,12 @@ export async function startRunaiSimulator(options: RunaiSimulatorOptions): Promi
       return send(error(401, 'missing, unknown or expired bearer token'));
     }
 
+    // A recording's answer comes first; a token request it answered 200 gets a fresh token of ours.
+    const replayed = replayer.take(method, url.pathname, url.searchParams);
+    if (replayed && !(isTokenRequest && replayed.status !== undefined && replayed.status < 300)) {
+      return serveRecorded(replayed, req, res, send, complete);
+    }
+
     const fault = faults.take(route.endpoint, record.workloadId ?? undefined, requestClusterId(state, route, url.searchParams));
     record.fault = fault ?? null;
     if (fault?.status !== undefined) return send(error(fault.status, `simulated ${fault.status} on ${route.endpoint}`));
@@ -216,6 +225,7 @@ export async function startRunaiSimulator(options: RunaiSimulatorOptions): Promi
       violations.length = 0;
       maxConcurrent = inFlight;
       faults.set(state.faults);
+      replayer.reset();
     },
     close() {
       closing ??= (() => {
@@ -231,6 +241,29 @@ export async function startRunaiSimulator(options: RunaiSimulatorOptions): Promi
       return closing;
     },
   };
+}
+
+/** A recorded answer: its status and body, or the recorded transport failure (reset, or no answer at all). */
+function serveRecorded(
+  exchange: RecordedExchange,
+  req: IncomingMessage,
+  res: ServerResponse,
+  send: (response: SimulatorResponse) => void,
+  complete: (status: number | null) => void,
+): void {
+  if (exchange.error === 'reset') {
+    complete(null);
+    req.socket.resetAndDestroy();
+    return;
+  }
+  if (exchange.error === 'timeout' || exchange.status === undefined) return;
+  if (exchange.text !== undefined) {
+    complete(exchange.status);
+    res.writeHead(exchange.status, { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(exchange.text) });
+    res.end(exchange.text);
+    return;
+  }
+  send({ status: exchange.status, body: exchange.body ?? {} });
 }
 
 function error(status: number, message: string): SimulatorResponse {

@@ -2,7 +2,7 @@
  * INJECTION POINT: how the worker Lambda diagnoses one queued request against the real
  * Run:ai API. Everything else in the worker takes `diagnose` as a function, so this is the
  * only file that binds the engine, the REST client and the Run:ai configuration:
- * RUNAI_BASE_URL and RUNAI_REQUEST_TIMEOUT_MS from the environment, the credentials from
+ * RUNAI_BASE_URL, RUNAI_REQUEST_TIMEOUT_MS and RUNAI_MAX_RESPONSE_BYTES from the environment, the credentials from
  * loadRunaiCredentials (the Secrets Manager secret named by RUNAI_SECRET_ID, or locally
  * RUNAI_CLIENT_ID / RUNAI_CLIENT_SECRET / RUNAI_GRANT_TYPE).
  *
@@ -15,8 +15,8 @@
  * Tier 2 secret never fails a diagnosis: it is logged once and the diagnosis runs Tier 1 only.
  */
 import * as z from 'zod';
-import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
-import type { DiagnosisResult } from '../diagnosis/DiagnosisResult.js';
+import type { Diagnose } from './batch/diagnoseRecord.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../runai/RunaiClientConfig.js';
 import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
 import { loadRunaiCredentials } from '../runai/loadRunaiCredentials.js';
 import type { Locale } from '../report/Messages.js';
@@ -28,18 +28,24 @@ import type { Tier2Config } from '../kubernetes/Tier2Config.js';
 import { createTier2Source, type SecretStringReader } from './createTier2Source.js';
 import { silentLogger, type WorkerLogger } from './WorkerLogger.js';
 import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
+import { ConfigError } from '../core/ConfigError.js';
 
 const ConnectionSchema = z.object({
   RUNAI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of the Run:ai control plane' }),
   RUNAI_REQUEST_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int('must be an integer').positive('must be positive').max(600_000, 'must be at most 600000').default(10_000)),
+  RUNAI_MAX_RESPONSE_BYTES: z.preprocess(
+    unsetIfEmpty,
+    z.coerce.number().int('must be an integer').min(1024, 'must be at least 1024').max(512 * 1024 * 1024, 'must be at most 536870912').default(DEFAULT_MAX_RESPONSE_BYTES),
+  ),
 });
 
-export class DiagnoseConfigError extends Error {
+export class DiagnoseConfigError extends ConfigError {
   override readonly name = 'DiagnoseConfigError';
+  readonly code = 'DIAGNOSE_CONFIG_INVALID';
 }
 
 function readConnection(env: Readonly<Record<string, string | undefined>>): z.infer<typeof ConnectionSchema> {
-  const ours = { RUNAI_BASE_URL: env.RUNAI_BASE_URL, RUNAI_REQUEST_TIMEOUT_MS: env.RUNAI_REQUEST_TIMEOUT_MS };
+  const ours = { RUNAI_BASE_URL: env.RUNAI_BASE_URL, RUNAI_REQUEST_TIMEOUT_MS: env.RUNAI_REQUEST_TIMEOUT_MS, RUNAI_MAX_RESPONSE_BYTES: env.RUNAI_MAX_RESPONSE_BYTES };
   const parsed = ConnectionSchema.safeParse(ours);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
@@ -69,7 +75,7 @@ export interface CreateDiagnoseOptions {
  * Validates the connection settings and the credentials once (so a bad deploy fails the
  * first batch with the key named), then returns the per-request diagnose function.
  */
-export async function createDiagnose(options: CreateDiagnoseOptions): Promise<(queued: QueuedDiagnosis) => Promise<DiagnosisResult>> {
+export async function createDiagnose(options: CreateDiagnoseOptions): Promise<Diagnose> {
   const connection = readConnection(options.env);
   const loadCredentials = options.loadCredentials ?? (() => loadRunaiCredentials(options.env));
   let current: { key: string; reader: RunaiClient } | undefined;
@@ -84,6 +90,7 @@ export async function createDiagnose(options: CreateDiagnoseOptions): Promise<(q
         baseUrl: connection.RUNAI_BASE_URL,
         credentials,
         requestTimeoutMs: connection.RUNAI_REQUEST_TIMEOUT_MS,
+        maxResponseBytes: connection.RUNAI_MAX_RESPONSE_BYTES,
         ...(options.onRequest ? { onRequest: options.onRequest } : {}),
       }),
     };
@@ -106,9 +113,11 @@ export async function createDiagnose(options: CreateDiagnoseOptions): Promise<(q
   // The Run:ai credentials must load (a failure fails the batch); the Tier 2 read cannot fail.
   const [credentials] = await Promise.all([loadCredentials(), tier2?.current()]);
   readerFor(credentials);
-  return async (queued) => {
+  return async (queued, budget) => {
     const [credentials, tier2Access] = await Promise.all([loadCredentials(), tier2 ? tier2.current() : null]);
-    const reader = readerFor(credentials);
+    const client = readerFor(credentials);
+    // With a budget, every Run:ai read of this diagnosis ends by its deadline (the client's clock is Date.now, as the worker's).
+    const reader = budget ? client.withDeadline(budget.deadlineAt) : client;
     return diagnoseWorkload(queued.request, { reader, now: options.now(), messages: messagesFor(options.locale), tier2: tier2Access });
   };
 }

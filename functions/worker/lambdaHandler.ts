@@ -23,14 +23,12 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SNSClient } from '@aws-sdk/client-sns';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
-import type { DiagnosisResult } from '../diagnosis/DiagnosisResult.js';
 import { createDynamoIdempotencyStore } from '../delivery/createDynamoIdempotencyStore.js';
 import { createSnsPublisher } from '../delivery/createSnsPublisher.js';
 import type { RunaiRequestInfo } from '../runai/RunaiClientConfig.js';
 import { createDiagnose } from './createDiagnose.js';
 import { createRenderText } from './createRenderText.js';
-import { processDiagnosisBatch, type BatchResult, type ProcessDiagnosisBatchDeps } from './processDiagnosisBatch.js';
+import { processDiagnosisBatch, type BatchResult, type Diagnose, type ProcessDiagnosisBatchDeps } from './processDiagnosisBatch.js';
 import { readWorkerEnv, WorkerConfigError } from './readWorkerEnv.js';
 import type { WorkerLogger } from './WorkerLogger.js';
 
@@ -41,13 +39,20 @@ export interface WorkerHandlerHooks {
   finally?: () => void;
 }
 
+/**
+ * Time kept back from the Lambda's remaining time for claiming, publishing and answering
+ * once the diagnoses have ended (a digest of a storm is one SNS call; retries of a throttled
+ * publish take seconds).
+ */
+export const DEADLINE_MARGIN_MS = 15_000;
+
 export function createWorkerHandler(
   build: () => Promise<ProcessDiagnosisBatchDeps>,
   logger: WorkerLogger,
   hooks: WorkerHandlerHooks = {},
-): (event: SQSEvent) => Promise<SQSBatchResponse> {
+): (event: SQSEvent, remainingTimeMs?: number) => Promise<SQSBatchResponse> {
   let ready: Promise<ProcessDiagnosisBatchDeps> | undefined;
-  return async (event) => {
+  return async (event, remainingTimeMs) => {
     try {
       ready ??= build();
       let deps: ProcessDiagnosisBatchDeps;
@@ -58,9 +63,11 @@ export function createWorkerHandler(
         logger.error('worker.configuration_failed', { errorMessage: error instanceof Error ? error.message : String(error), records: event.Records.length });
         return { batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })) };
       }
+      // The batch deadline: the Lambda's remaining time, less what publishing needs.
+      const diagnoseBy = remainingTimeMs === undefined ? undefined : deps.now().getTime() + remainingTimeMs - DEADLINE_MARGIN_MS;
       const result = await processDiagnosisBatch(
         event.Records.map((record) => ({ messageId: record.messageId, body: record.body })),
-        deps,
+        diagnoseBy === undefined ? deps : { ...deps, diagnoseBy },
       );
       hooks.afterBatch?.(result);
       return { batchItemFailures: result.batchItemFailures };
@@ -106,12 +113,12 @@ function countRunaiRequest(info: RunaiRequestInfo): void {
 }
 
 /** Times each diagnosis and counts its verdict by category (outcome when not diagnosed). */
-function measured(diagnose: (queued: QueuedDiagnosis) => Promise<DiagnosisResult>): (queued: QueuedDiagnosis) => Promise<DiagnosisResult> {
-  return async (queued) => {
+function measured(diagnose: Diagnose): Diagnose {
+  return async (queued, budget) => {
     const { metrics } = observe();
     const started = performance.now();
     try {
-      const result = await diagnose(queued);
+      const result = await diagnose(queued, budget);
       metrics.addMetric('DiagnosisLatency', MetricUnit.Milliseconds, Math.round(performance.now() - started));
       const { verdict } = result;
       const single = metrics.singleMetric();
@@ -163,5 +170,5 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
   const { logger: powertools, metrics } = observe();
   if (context) powertools.addContext(context);
   metrics.captureColdStartMetric();
-  return run(event);
+  return run(event, context?.getRemainingTimeInMillis());
 }

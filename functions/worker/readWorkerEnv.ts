@@ -5,6 +5,7 @@
  */
 import * as z from 'zod'; // not `{ z }`, which makes esbuild bundle all of zod (npm run bench, bundles)
 import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
+import { ConfigError } from '../core/ConfigError.js';
 
 const optionalInt = (min: number, max: number) =>
   z.preprocess(unsetIfEmpty, z.coerce.number().int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).optional());
@@ -20,8 +21,9 @@ export const WorkerEnvSchema = z.strictObject({
 });
 export type WorkerEnv = z.infer<typeof WorkerEnvSchema>;
 
-export class WorkerConfigError extends Error {
+export class WorkerConfigError extends ConfigError {
   override readonly name = 'WorkerConfigError';
+  readonly code = 'WORKER_CONFIG_INVALID';
 }
 
 export function readWorkerEnv(env: Readonly<Record<string, string | undefined>> = process.env): WorkerEnv {

@@ -32,9 +32,12 @@ const FOLDERS: Record<string, { layer: Layer; role: string }> = {
   delivery: { layer: 'adapter', role: 'SNS publishing, idempotency store' },
   queue: { layer: 'adapter', role: 'SQS and in-memory diagnosis queues' },
   simulator: { layer: 'adapter', role: 'the Run:ai and Kubernetes API simulators (local mode, tests)' },
+  recording: { layer: 'adapter', role: 'recording a diagnosis (redacted, anonymised exchanges) and replaying it without network' },
   intake: { layer: 'entry', role: 'the webhook Lambda' },
   worker: { layer: 'entry', role: 'the diagnose Lambda' },
   poller: { layer: 'entry', role: 'the poller Lambda' },
+  pagerduty: { layer: 'entry', role: 'the PagerDuty forwarder Lambda: Events API v2 events from delivered notifications, and their sender' },
+  chat: { layer: 'entry', role: 'the chat forwarder Lambda: Amazon Q Developer custom notifications from delivered notifications' },
   local: { layer: 'entry', role: 'local mode (npm start, demo)' },
   cli: { layer: 'entry', role: 'the runai-diagnose command' },
 };

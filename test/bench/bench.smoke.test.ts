@@ -41,7 +41,7 @@ describe('npm run bench -- --smoke --json', () => {
     expect(report.intake).toMatchObject({ medianMs: number, ratioToJsonParse: number, alerts: 1_000, accepted: 600, skipped: 400 });
     expect(report.intake.medianMs).toBeGreaterThan(0);
 
-    expect(report.bundles.map((bundle) => bundle.name)).toEqual(['intake', 'diagnose', 'poller']);
+    expect(report.bundles.map((bundle) => bundle.name)).toEqual(['intake', 'diagnose', 'poller', 'pagerduty', 'chat']);
     for (const bundle of report.bundles) {
       expect(bundle).toMatchObject({ name: expect.any(String), bytes: number, initMs: number });
       expect(bundle.bytes).toBeGreaterThan(10_000);

@@ -4,6 +4,7 @@
  * flags, environment, stdout/stderr discipline and exit codes are checked end to end.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<Re
 
 beforeAll(async () => {
   // The bundle under test is the one built from this checkout's sources.
-  await run(process.execPath, ['functions/bundle.mjs'], { cwd: ROOT });
+  await run(process.execPath, ['functions/bundle.mjs', '--metafile'], { cwd: ROOT });
 }, 60_000);
 
 describe('runai-diagnose (bundled command)', () => {
@@ -124,4 +125,40 @@ describe('runai-diagnose (bundled command)', () => {
     for (let index = 0; index < scenarios.length; index += 4) await Promise.all(scenarios.slice(index, index + 4).map(check));
     expect(checked).toBe(scenarios.length);
   }, 120_000);
+});
+
+/** esbuild's record of the build (dist/meta.json): each output, its imports and the sources in it. */
+interface BuildMeta {
+  outputs: Record<string, { entryPoint?: string; inputs: Record<string, unknown>; imports: { path: string; kind: string; external?: boolean }[] }>;
+}
+
+/** The sources in `entry`'s output and every output it reaches through imports of the given kinds. */
+function sourcesReached(meta: BuildMeta, entry: string, kinds: readonly string[]): string[] {
+  const start = Object.keys(meta.outputs).find((output) => meta.outputs[output]!.entryPoint === entry);
+  if (!start) throw new Error(`no output for ${entry}`);
+  const seen = new Set<string>();
+  const visit = (output: string): void => {
+    if (seen.has(output)) return;
+    seen.add(output);
+    for (const imported of meta.outputs[output]!.imports) {
+      if (!imported.external && kinds.includes(imported.kind) && meta.outputs[imported.path]) visit(imported.path);
+    }
+  };
+  visit(start);
+  return [...seen].flatMap((output) => Object.keys(meta.outputs[output]!.inputs));
+}
+
+describe('the CLI bundle loads the simulators only for examples', () => {
+  const meta = (): BuildMeta => JSON.parse(readFileSync(new URL('../../dist/meta.json', import.meta.url), 'utf8')) as BuildMeta;
+
+  it('a real diagnosis loads no simulator source (nothing reached by static imports from the entry)', () => {
+    const loaded = sourcesReached(meta(), 'functions/cli/main.ts', ['import-statement']);
+    expect(loaded).toContain('functions/runai/createRunaiClient.ts');
+    expect(loaded.filter((source) => source.startsWith('functions/simulator/') || source === 'functions/cli/startExample.ts')).toEqual([]);
+  });
+
+  it('--example reaches the simulators through the dynamic import', () => {
+    const loaded = sourcesReached(meta(), 'functions/cli/main.ts', ['import-statement', 'dynamic-import']);
+    expect(loaded).toEqual(expect.arrayContaining(['functions/cli/startExample.ts', 'functions/simulator/startRunaiSimulator.ts', 'functions/simulator/kubernetes/startKubernetesSimulator.ts']));
+  });
 });

@@ -26,6 +26,11 @@ describe('describeReadLimitations', () => {
       'Tier 2 could not read node conditions: no node name is known.',
     ]);
   });
+
+  it('names pods read only up to their page cap, as history does', () => {
+    const evidence = evidenceOf({ podsCappedAt: 10 });
+    expect(describeReadLimitations(evidence, messagesEn)).toEqual(['Pods were read up to 10 pages; the remaining pods were not read.']);
+  });
 });
 
 describe('describeDiagnosisLimitations', () => {

@@ -13,7 +13,8 @@ const problem = (context: Record<string, unknown>): string => {
   }
   throw new Error('expected a DeployConfigError');
 };
-const base = { runaiBaseUrl: 'https://myorg.run.ai' };
+// Verdicts and alarms to nobody fail the synth (notificationContext.test.ts); these tests are about the other keys.
+const base = { runaiBaseUrl: 'https://myorg.run.ai', allowNoSubscribers: 'true' };
 
 describe('readDeployConfig', () => {
   it('needs only runaiBaseUrl and documents every default', () => {
@@ -22,6 +23,7 @@ describe('readDeployConfig', () => {
       clusterIds: [],
       pollRateMinutes: 5,
       pagerFilter: PAGER_FILTER_PRESETS['node-failure-or-recurring'],
+      allowNoSubscribers: true,
       diagnoseMaxConcurrency: 2,
       logRetentionDays: 30,
       locale: 'en',
@@ -90,7 +92,7 @@ describe('readDeployConfig', () => {
     [{ ...base, pagerUrl: 'https://p.example.com', pagerFilter: '{"catgory":["NODE_FAILURE"]}' }, 'pagerFilter filters on catgory, which no notification carries'],
     [{ ...base, pagerUrl: 'https://p.example.com', pagerFilter: { $or: [{ severity: ['page'] }] } }, 'pagerFilter filters on severity'],
     [{ ...base, pagerUrl: 'https://p.example.com', pagerFilter: '[]' }, 'pagerFilter must be a non-empty JSON object'],
-    [{ ...base, pagerFilter: 'all' }, 'pagerFilter is set but pagerUrl is not'],
+    [{ ...base, pagerFilter: 'all' }, 'pagerFilter is set but neither pagerDuty nor pagerUrl is'],
     [{ ...base, clusterIds: 'prod-cluster' }, 'clusterIds must be cluster UUIDs'],
     [{ ...base, pollRate: '30s' }, 'pollRate must be a whole number of minutes or hours from 1m to 24h'],
     [{ ...base, pollRate: '25h' }, 'pollRate must be a whole number of minutes or hours from 1m to 24h'],

@@ -30,7 +30,7 @@ let synth: Synthesized;
 let bundleDir: string;
 let fauxqs: FauxqsServer;
 let secretsManager: Server;
-let secretRequests: { target: string | undefined; secretId: unknown }[] = [];
+const secretRequests: { target: string | undefined; secretId: unknown }[] = [];
 let sqs: SQSClient;
 let queueUrl: string;
 let handler: Handler;
@@ -105,7 +105,7 @@ const alertmanagerPayload = (workloadIds: string[]) => ({
 });
 
 beforeAll(async () => {
-  synth = synthStack('intake-bundle', { runaiBaseUrl: 'https://myorg.run.ai' }, { bundle: true });
+  synth = synthStack('intake-bundle', { runaiBaseUrl: 'https://myorg.run.ai', allowNoSubscribers: 'true' }, { bundle: true });
   const [intakeId] = Object.entries(synth.template.findResources('AWS::Lambda::Function')).find(([, fn]) => fn.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME === 'intake')!;
   const s3Key = synth.template.toJSON().Resources[intakeId].Properties.Code.S3Key as string;
   bundleDir = path.join(synth.outdir, `asset.${s3Key.replace(/\.zip$/, '')}`);

@@ -1,6 +1,7 @@
 /**
- * The smallest deployment: only runaiBaseUrl. No cluster → no poller and no schedule; no
- * email or pager → no subscription and no pager DLQ; still clean under cdk-nag.
+ * The smallest deployment: runaiBaseUrl, and allowNoSubscribers (without it a stack that
+ * notifies nobody does not synthesize). No cluster → no poller and no schedule; no email or
+ * pager → no subscription and no pager DLQ; still clean under cdk-nag.
  */
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { SYNTH_TIMEOUT_MS, synthStack, type Synthesized } from './synthStack.js'
 
 let synth: Synthesized;
 beforeAll(() => {
-  synth = synthStack('minimal', { runaiBaseUrl: 'https://myorg.run.ai' });
+  synth = synthStack('minimal', { runaiBaseUrl: 'https://myorg.run.ai', allowNoSubscribers: 'true' });
 }, SYNTH_TIMEOUT_MS);
 
 describe('minimal configuration', () => {
@@ -19,7 +20,7 @@ describe('minimal configuration', () => {
     expect(services.sort()).toEqual(['diagnose', 'intake']);
   });
 
-  it('has no subscription and no pager DLQ without alertEmail, opsEmail or pagerUrl', () => {
+  it('has no subscription, no pager DLQ and no forwarder without alertEmail, opsEmail, pagerUrl, pagerDuty or chat', () => {
     synth.template.resourceCountIs('AWS::SNS::Subscription', 0);
     synth.template.resourceCountIs('AWS::SQS::Queue', 2); // work queue and its DLQ
   });

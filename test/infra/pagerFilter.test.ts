@@ -33,7 +33,7 @@ const VERDICTS: Record<string, Verdict> = {
 
 /** Publishes every verdict to a fresh topic whose only subscriber uses `pagerFilter`; returns the workloads received. */
 async function deliveredWith(name: string, pagerFilter: unknown): Promise<string[]> {
-  const config = readDeployConfig((key) => ({ runaiBaseUrl: 'https://myorg.run.ai', pagerUrl: 'https://pager.example.com', pagerFilter })[key]);
+  const config = readDeployConfig((key) => ({ runaiBaseUrl: 'https://myorg.run.ai', pagerUrl: 'https://pager.example.com', pagerFilter, allowNoSubscribers: 'true' })[key]);
   const { TopicArn } = await faux.sns.send(new CreateTopicCommand({ Name: `verdicts-${name}` }));
   const pager = await faux.createQueue(`pager-${name}`);
   await faux.sns.send(

@@ -17,7 +17,7 @@ type Statement = { Effect: string; Action: string | string[]; Resource: unknown 
 let synth: Synthesized;
 let resources: Resources;
 beforeAll(() => {
-  synth = synthStack('tier2', { runaiBaseUrl: 'https://myorg.run.ai', clusterIds: CLUSTER_A, tier2: 'true' });
+  synth = synthStack('tier2', { runaiBaseUrl: 'https://myorg.run.ai', clusterIds: CLUSTER_A, tier2: 'true', alertEmail: 'gpu-platform@example.com' });
   resources = synth.template.toJSON().Resources as Resources;
 }, SYNTH_TIMEOUT_MS);
 

@@ -10,8 +10,9 @@ export const PREVIOUS_TOKEN = 'tok-previous-0123456789abcdef';
 export const NOW = new Date('2026-11-29T18:00:00.000Z');
 export const CLUSTER = '3f2c6a4e-6a1d-4c1e-9f0e-2b7d8a9c1d2e';
 
+/** A body captured from a real Alertmanager (fixtures/alerts/captured/README.md says where from). */
 export const capturedPayload = (): Record<string, unknown> =>
-  JSON.parse(readFileSync('/work/shared/alertmanager/webhook-v4-firing.json', 'utf8')) as Record<string, unknown>;
+  JSON.parse(readFileSync(new URL('../../fixtures/alerts/captured/webhook-v4-firing.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 
 export interface TestAlert {
   status?: string;

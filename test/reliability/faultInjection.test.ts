@@ -175,13 +175,13 @@ describe('a failing optional source is a limitation that names it', () => {
     ['403 on events', { endpoint: 'events', status: 403 }, /^Events could not be retrieved \(HTTP 403, RUNAI_FORBIDDEN\): this is a retrieval failure, not an absence of events/],
     ['403 on history', { endpoint: 'history', status: 403 }, /^History could not be retrieved \(HTTP 403, RUNAI_FORBIDDEN\)/],
     ['403 on metrics', { endpoint: 'metrics', status: 403 }, /^Memory metrics could not be retrieved \(HTTP 403, RUNAI_FORBIDDEN\)/],
-    ['a reset on every events read', { endpoint: 'events', kind: 'reset' }, /^Events could not be retrieved \(RUNAI_NETWORK\)/],
+    ['a reset on every events read', { endpoint: 'events', kind: 'reset' }, /^Events could not be retrieved \(RUNAI_NETWORK on GET \/api\/v1\/workloads\/\{id\}\/events\)/],
     ['503 on every pods read (retries exhausted)', { endpoint: 'pods', status: 503 }, /^Pods could not be retrieved \(HTTP 503, RUNAI_UNAVAILABLE\)/],
     ['truncated JSON on the spec', { endpoint: 'spec', kind: 'truncated-json' }, /^The submitted spec could not be retrieved \(HTTP 200, RUNAI_BAD_RESPONSE\)/],
     ['truncated JSON on history', { endpoint: 'history', kind: 'truncated-json' }, /^History could not be retrieved \(HTTP 200, RUNAI_BAD_RESPONSE\)/],
     ['207 partial metrics', { endpoint: 'metrics', kind: 'partial' }, /^Run:ai returned partial metrics \(HTTP 207\): the peak may be understated/],
-    ['a hang on history, beyond the request timeout', { endpoint: 'history', kind: 'hang' }, /^History could not be retrieved \(RUNAI_TIMEOUT\)/],
-    ['a hang on metrics (a slow endpoint beyond the budget)', { endpoint: 'metrics', kind: 'hang' }, /^Memory metrics could not be retrieved \(RUNAI_TIMEOUT\)/],
+    ['a hang on history, beyond the request timeout', { endpoint: 'history', kind: 'hang' }, /^History could not be retrieved \(RUNAI_TIMEOUT on GET \/api\/v1\/workloads\/\{id\}\/history\)/],
+    ['a hang on metrics (a slow endpoint beyond the budget)', { endpoint: 'metrics', kind: 'hang' }, /^Memory metrics could not be retrieved \(RUNAI_TIMEOUT on GET \/api\/v1\/workloads\/\{id\}\/metrics\)/],
   ];
 
   it.each(cases)('%s', async (_name, fault, limitation) => {
@@ -354,7 +354,7 @@ describe('the whole diagnosis stays bounded under latency', () => {
     const simulator = await start(OOM, [{ endpoint: 'metrics', kind: 'hang' }], { latencyMs });
     const { verdict, ms } = await diagnose(OOM, clientFor(simulator, { requestTimeoutMs: timeoutMs, maxRetries: 0 }));
     expect(verdict.category).toBe('OOM_KILLED');
-    expect(verdict.limitations.some((text) => text.startsWith('Memory metrics could not be retrieved (RUNAI_TIMEOUT)'))).toBe(true);
+    expect(verdict.limitations.some((text) => text.startsWith('Memory metrics could not be retrieved (RUNAI_TIMEOUT on GET /api/v1/workloads/{id}/metrics)'))).toBe(true);
     // token + status + fan-out, each one latency, then one timeout on metrics.
     expect(ms).toBeGreaterThanOrEqual(3 * latencyMs + timeoutMs - 20);
     expect(ms).toBeLessThan(3 * latencyMs + timeoutMs + 1_500);
@@ -371,5 +371,10 @@ function bind(client: RunaiClient): RunaiReader {
     getWorkloadPods: (id) => client.getWorkloadPods(id),
     getWorkloadHistory: (id, offset, limit) => client.getWorkloadHistory(id, offset, limit),
     getWorkloadMetrics: (id, query) => client.getWorkloadMetrics(id, query),
+    getWorkloadV2: (id) => client.getWorkloadV2(id),
+    getInferenceRevisions: (id) => client.getInferenceRevisions(id),
+    getRevisionPods: (id) => client.getRevisionPods(id),
+    getRevisionEvents: (id, limit) => client.getRevisionEvents(id, limit),
+    getRevisionHistory: (id, offset, limit) => client.getRevisionHistory(id, offset, limit),
   };
 }

@@ -470,7 +470,7 @@ async function send(path: string, body: string | Uint8Array, type: string | unde
   try {
     res = await app.request(`${path}${query}`, { method: 'POST', headers, body });
   } catch (error) {
-    throw new Error(`app.request threw: ${String(error)}`);
+    throw new Error(`app.request threw: ${String(error)}`, { cause: error });
   }
   const text = await res.text();
   const elapsed = performance.now() - started;

@@ -283,6 +283,11 @@ function recording(reader: RunaiReader, failed: Set<ReadName>): RunaiReader {
     getWorkloadPods: wrap('getWorkloadPods', (id: string) => reader.getWorkloadPods(id)),
     getWorkloadHistory: wrap('getWorkloadHistory', (id: string, offset: number, limit: number) => reader.getWorkloadHistory(id, offset, limit)),
     getWorkloadMetrics: wrap('getWorkloadMetrics', (id: string, q: Parameters<RunaiReader['getWorkloadMetrics']>[1]) => reader.getWorkloadMetrics(id, q)),
+    getWorkloadV2: (id) => reader.getWorkloadV2(id),
+    getInferenceRevisions: (id) => reader.getInferenceRevisions(id),
+    getRevisionPods: (id) => reader.getRevisionPods(id),
+    getRevisionEvents: (id, limit) => reader.getRevisionEvents(id, limit),
+    getRevisionHistory: (id, offset, limit) => reader.getRevisionHistory(id, offset, limit),
   };
 }
 
@@ -304,7 +309,7 @@ async function diagnoseChecked(label: string, scenario: Scenario, reader: RunaiR
       tally.max('diagnosis ms', performance.now() - started);
       return;
     }
-    throw new Error(`${label}: escaped a non-RunaiError: ${error instanceof Error ? `${error.name}: ${error.message}\n${error.stack}` : String(error)}`);
+    throw new Error(`${label}: escaped a non-RunaiError: ${error instanceof Error ? `${error.name}: ${error.message}\n${error.stack}` : String(error)}`, { cause: error });
   }
   const elapsed = performance.now() - started;
   tally.max('diagnosis ms', elapsed);

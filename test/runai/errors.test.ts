@@ -25,12 +25,12 @@ describe('HTTP status mapping', () => {
     expect(client.stats.requests).toBe(1);
   });
 
-  it('HTTP 429 is not retried in-process but is retryable later (the queue redelivers)', async () => {
-    reply(429, { code: 429, message: 'slow down' });
+  it('HTTP 429 is retried in-process, then retryable later (the queue redelivers)', async () => {
+    reply(429, { code: 429, message: 'slow down' }, 3);
     const client = makeClient(agent());
     const error = await caught(client.getWorkload(WORKLOAD_ID));
     expect(error).toMatchObject({ code: 'RUNAI_UNAVAILABLE', status: 429, retryable: true });
-    expect(client.stats.requests).toBe(1);
+    expect(client.stats.requests).toBe(3); // the first attempt and maxRetries (2) more
   });
 
   it('truncates a long server message and ignores a non-Error body', async () => {

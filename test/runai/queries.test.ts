@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_POD_PAGES } from '../../functions/runai/createRunaiClient.js';
 import { CLUSTER_ID, ORIGIN, WORKLOAD_ID, caught, makeClient, useTokenAgent, workload } from './helpers.js';
 
 const agent = useTokenAgent();
@@ -129,10 +130,49 @@ describe('per-workload reads', () => {
     const first = capture(`/api/v1/workloads/${WORKLOAD_ID}/pods`, { pods: [pod('p0'), pod('p1')], next: 2 });
     const second = capture(`/api/v1/workloads/${WORKLOAD_ID}/pods`, { pods: [pod('p2')] });
     const client = makeClient(agent());
-    const pods = await client.getWorkloadPods(WORKLOAD_ID);
+    const { pods, pages, capped } = await client.getWorkloadPods(WORKLOAD_ID);
     expect(pods.map((p) => p.name)).toEqual(['p0', 'p1', 'p2']);
+    expect({ pages, capped }).toEqual({ pages: 2, capped: false });
     expect(first).toEqual([`/api/v1/workloads/${WORKLOAD_ID}/pods?offset=0&limit=500`]);
     expect(second).toEqual([`/api/v1/workloads/${WORKLOAD_ID}/pods?offset=2&limit=500`]);
+  });
+
+  it('getWorkloadPods stops at the page cap and says so', async () => {
+    const pages: string[][] = [];
+    for (let page = 0; page < MAX_POD_PAGES; page += 1) {
+      pages.push(capture(`/api/v1/workloads/${WORKLOAD_ID}/pods`, { pods: [{ name: `p${page}` }], next: page + 1 }));
+    }
+    const client = makeClient(agent());
+    const { pods, pages: read, capped } = await client.getWorkloadPods(WORKLOAD_ID);
+    expect({ pods: pods.length, read, capped }).toEqual({ pods: MAX_POD_PAGES, read: MAX_POD_PAGES, capped: true });
+    expect(pages.flat()).toHaveLength(MAX_POD_PAGES);
+  });
+
+  it('reads the newer surfaces on their documented paths, GET only', async () => {
+    const REVISION = '0f0e0d0c-0b0a-4909-8807-060504030201';
+    const paths = [
+      capture('/api/v2/workloads/nim-services/', { desiredPhase: 'Running', spec: { image: 'nvcr.io/nim/x:1' } }),
+      capture(`/api/v2/workloads/${WORKLOAD_ID}`, { workload: { desiredPhase: 'Running', workloadManifest: { kind: 'PyTorchJob' } } }),
+      capture(`/api/v1/workloads/inferences/${WORKLOAD_ID}/revisions`, { revisions: [{ id: REVISION, phase: 'Failed' }] }),
+      capture(`/api/v1/workloads/inferences/revisions/${REVISION}/pods`, { pods: [{ name: 'p' }] }),
+      capture(`/api/v1/workloads/inferences/revisions/${REVISION}/events`, { events: [] }),
+      capture(`/api/v1/workloads/inferences/revisions/${REVISION}/history`, { records: [] }),
+    ];
+    const client = makeClient(agent());
+    expect((await client.getWorkloadSpec(WORKLOAD_ID, 'nim-services')).spec?.image).toBe('nvcr.io/nim/x:1');
+    expect((await client.getWorkloadV2(WORKLOAD_ID)).workload.workloadManifest).toEqual({ kind: 'PyTorchJob' });
+    expect((await client.getInferenceRevisions(WORKLOAD_ID)).map((revision) => revision.id)).toEqual([REVISION]);
+    expect(await client.getRevisionPods(REVISION)).toHaveLength(1);
+    expect(await client.getRevisionEvents(REVISION, 50)).toEqual([]);
+    expect(await client.getRevisionHistory(REVISION, 0, 50)).toEqual({ records: [], next: null });
+    expect(paths.flat()).toEqual([
+      `/api/v2/workloads/nim-services/${WORKLOAD_ID}`,
+      `/api/v2/workloads/${WORKLOAD_ID}`,
+      `/api/v1/workloads/inferences/${WORKLOAD_ID}/revisions`,
+      `/api/v1/workloads/inferences/revisions/${REVISION}/pods`,
+      `/api/v1/workloads/inferences/revisions/${REVISION}/events?limit=50&sortOrder=desc`,
+      `/api/v1/workloads/inferences/revisions/${REVISION}/history?offset=0&limit=50`,
+    ]);
   });
 
   it('getWorkloadHistory passes offset/limit and maps an absent next to null', async () => {

@@ -11,7 +11,8 @@ export type RunaiErrorCode =
   | 'RUNAI_UNAVAILABLE' // 5xx after retries
   | 'RUNAI_TIMEOUT' // no answer within the per-request timeout, after retries
   | 'RUNAI_NETWORK' // connection refused/reset, DNS, TLS, after retries
-  | 'RUNAI_BAD_RESPONSE'; // 2xx whose body is not JSON or does not match the schema
+  | 'RUNAI_BAD_RESPONSE' // 2xx whose body is not JSON or does not match the schema
+  | 'RUNAI_RESPONSE_TOO_LARGE'; // an answer longer than the client reads (RUNAI_MAX_RESPONSE_BYTES); not read
 
 export class RunaiError extends Error {
   override readonly name = 'RunaiError';

@@ -10,7 +10,9 @@ import type {
   RunaiEvent,
   Workload,
   WorkloadDetailed,
+  Revision,
   WorkloadSpecResponse,
+  WorkloadV2Response,
 } from './runaiSchemas.js';
 
 export interface WorkloadListQuery {
@@ -32,8 +34,14 @@ export interface MetricsQuery {
   numberOfSamples: number;
 }
 
-/** The type-specific spec endpoints, in the path spelling of the API. */
-export type SpecKind = 'trainings' | 'workspaces' | 'inferences' | 'distributed' | 'distributed-inferences';
+/**
+ * The type-specific spec endpoints, in the path spelling of the API:
+ * `/api/v1/workloads/{kind}/{id}`, and `/api/v2/workloads/nim-services/{id}` for NIM services.
+ */
+export type SpecKind = 'trainings' | 'workspaces' | 'inferences' | 'distributed' | 'distributed-inferences' | 'nim-services';
+
+/** Where a submitted spec is read: a type-specific endpoint, or the Workloads V2 manifest of a third-party type. */
+export type SpecSource = SpecKind | 'workloads-v2';
 
 export interface MetricsResult {
   response: MetricsResponse;
@@ -41,12 +49,26 @@ export interface MetricsResult {
   partial: boolean;
 }
 
+/** A workload's pods, every page read up to a cap; `capped` when pages were left unread. */
+export interface PodPages {
+  pods: Pod[];
+  pages: number;
+  capped: boolean;
+}
+
 export interface RunaiReader {
   listWorkloads(query: WorkloadListQuery): Promise<{ workloads: Workload[]; next: number | null }>;
   getWorkload(workloadId: string): Promise<WorkloadDetailed>;
   getWorkloadEvents(workloadId: string, limit: number): Promise<RunaiEvent[]>;
   getWorkloadSpec(workloadId: string, kind: SpecKind): Promise<WorkloadSpecResponse>;
-  getWorkloadPods(workloadId: string): Promise<Pod[]>;
+  getWorkloadPods(workloadId: string): Promise<PodPages>;
   getWorkloadHistory(workloadId: string, offset: number, limit: number): Promise<{ records: HistoryPage['records']; next: number | null }>;
   getWorkloadMetrics(workloadId: string, query: MetricsQuery): Promise<MetricsResult>;
+  /** Workloads V2: the submitted manifest of a registered third-party type (404 on control planes without it). */
+  getWorkloadV2(workloadId: string): Promise<WorkloadV2Response>;
+  /** An inference's revisions (clusters v2.21+; 404 on older control planes). */
+  getInferenceRevisions(workloadId: string): Promise<Revision[]>;
+  getRevisionPods(revisionId: string): Promise<Pod[]>;
+  getRevisionEvents(revisionId: string, limit: number): Promise<RunaiEvent[]>;
+  getRevisionHistory(revisionId: string, offset: number, limit: number): Promise<{ records: HistoryPage['records']; next: number | null }>;
 }

@@ -10,6 +10,7 @@ import * as z from 'zod'; // not `{ z }`, which makes esbuild bundle all of zod 
 
 const optionalString = z.string().nullish();
 const quantity = z.union([z.string(), z.number()]).nullish();
+const namesList = z.array(z.string()).nullish().catch(undefined);
 
 export const ConditionSchema = z.object({
   type: z.string(),
@@ -47,6 +48,11 @@ export const WorkloadSchema = z.object({
   projectName: optionalString,
   projectId: optionalString,
   namespace: optionalString,
+  // Names only masked before patterns read messages (maskIdentifiers): a bad shape is dropped, never fatal.
+  departmentName: optionalString.catch(undefined),
+  images: namesList,
+  requestedNodePools: namesList,
+  currentNodePools: namesList,
   phase: z.string(),
   phaseMessage: optionalString,
   phaseReason: optionalString,
@@ -61,6 +67,8 @@ export const WorkloadSchema = z.object({
   runningPods: z.number().nullish(),
   workloadRequestedResources: WorkloadRequestResourcesSchema,
   podsRequestedResources: WorkloadRequestResourcesSchema,
+  /** `WorkloadsV2` when the workload was submitted through the Workloads V2 API (a registered third-party type). */
+  sourceApi: optionalString,
 });
 export type Workload = z.infer<typeof WorkloadSchema>;
 
@@ -172,34 +180,80 @@ const NameValueSchema = z
   .passthrough()
   .nullable();
 
-/** The fields of a type-specific spec (`spec`, and `masterSpec` for distributed) that corroborate evidence. */
-export const SubmittedSpecSchema = z
-  .object({
-    image: optionalString,
-    command: optionalString,
-    args: optionalString,
-    restartPolicy: optionalString,
-    backoffLimit: z.number().nullish(),
-    annotations: z.array(NameValueSchema).nullish(),
-    environmentVariables: z.array(NameValueSchema).nullish(),
-    compute: z
-      .object({
-        cpuMemoryRequest: quantity,
-        cpuMemoryLimit: quantity,
-        gpuDevicesRequest: z.number().nullish(),
-        gpuPortionRequest: z.number().nullish(),
-      })
-      .nullish(),
-    storage: z.record(z.string(), z.unknown()).nullish(),
-  })
-  .nullish();
+/**
+ * The fields of one pod spec that corroborate evidence: a type-specific `spec`, a distributed
+ * training's `masterSpec`, a distributed inference's `spec.leader` / `spec.worker`
+ * (functions/diagnosis/readSubmittedSpec.ts says which kind keeps them where).
+ */
+const SubmittedPodSpecObject = z.object({
+  image: optionalString,
+  command: optionalString,
+  args: optionalString,
+  restartPolicy: optionalString,
+  backoffLimit: z.number().nullish(),
+  annotations: z.array(NameValueSchema).nullish(),
+  environmentVariables: z.array(NameValueSchema).nullish(),
+  compute: z
+    .object({
+      cpuMemoryRequest: quantity,
+      cpuMemoryLimit: quantity,
+      gpuDevicesRequest: z.number().nullish(),
+      gpuPortionRequest: z.number().nullish(),
+    })
+    .nullish(),
+  storage: z.record(z.string(), z.unknown()).nullish(),
+});
+export type SubmittedPodSpec = z.infer<typeof SubmittedPodSpecObject>;
+
+export const SubmittedSpecSchema = SubmittedPodSpecObject.extend({
+  // DistributedInferenceSpecSpec: the pod fields live in these two parts, not in `spec`.
+  leader: SubmittedPodSpecObject.nullish(),
+  worker: SubmittedPodSpecObject.nullish(),
+}).nullish();
 
 export const WorkloadSpecResponseSchema = z.object({
   name: optionalString,
   workloadId: optionalString,
   clusterId: optionalString,
   projectId: optionalString,
+  /** WorkloadMeta1 (v1 specs) and NimServiceResponse: what the submitter asked for (`Running`, `Stopped`, `Deleted`). */
+  desiredPhase: optionalString,
   spec: SubmittedSpecSchema,
-  masterSpec: SubmittedSpecSchema,
+  masterSpec: SubmittedPodSpecObject.nullish(),
 });
 export type WorkloadSpecResponse = z.infer<typeof WorkloadSpecResponseSchema>;
+
+/**
+ * `GET /api/v2/workloads/{id}` (Workloads V2, [Experimental]): `WorkloadV2GetResponse`, whose
+ * `workload` carries the submitted Kubernetes manifest of a registered third-party type
+ * (PyTorchJob, RayJob, LeaderWorkerSet, …). The manifest is the type's own CRD: kept as data.
+ */
+export const WorkloadV2ResponseSchema = z.object({
+  workload: z.object({
+    metadata: z.object({ gvk: z.unknown().optional() }).nullish(),
+    desiredPhase: optionalString,
+    workloadManifest: z.record(z.string(), z.unknown()).nullish(),
+    rawManifest: z.record(z.string(), z.unknown()).nullish(),
+  }),
+});
+export type WorkloadV2Response = z.infer<typeof WorkloadV2ResponseSchema>;
+
+/** `Revision` (`GET /api/v1/workloads/inferences/{id}/revisions`, clusters v2.21+): one configuration of an inference. */
+export const RevisionSchema = z.object({
+  id: z.string().min(1),
+  name: optionalString,
+  workloadId: optionalString,
+  clusterId: optionalString,
+  createdAt: optionalString,
+  phase: z.string(),
+  phaseMessage: optionalString,
+  phaseUpdatedAt: optionalString,
+  conditions: z.array(ConditionSchema).nullish(),
+  images: z.array(z.string()).nullish(),
+});
+export type Revision = z.infer<typeof RevisionSchema>;
+
+export const RevisionListSchema = z.object({ revisions: z.array(RevisionSchema) });
+
+/** `GET /api/v1/workloads/inferences/revisions/{revisionId}/pods`: pods, not paged. */
+export const RevisionPodListSchema = z.object({ pods: z.array(PodSchema) });

@@ -26,6 +26,7 @@ import { isKubernetesError, type KubernetesReader, type KubernetesErrorCode } fr
 import { isDnsLabel, isDnsSubdomain, namespaceFor } from './kubernetesNames.js';
 import type { K8sEvent, K8sNode, K8sPod } from '../ports/kubernetesSchemas.js';
 import { selectLogLine } from './selectLogLine.js';
+import { tier2NameMask } from './tier2NameMask.js';
 import { newestTermination, signalsFromKubernetesEvents, signalsFromKubernetesNode, signalsFromKubernetesPod } from './signalsFromKubernetes.js';
 import { interpretExitCode } from '../exitCodes.js';
 import { emptyTier2Evidence, type Tier2Evidence, type Tier2FailureReason, type Tier2Read } from './Tier2Evidence.js';
@@ -190,10 +191,15 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
     }),
   );
   const podSignals: Signal[] = [];
+  const mask = tier2NameMask(evidence, {
+    podNames: selected,
+    pods: podRound.flatMap(({ pod }) => (pod.ok ? [pod.value] : [])),
+    events: podRound.flatMap(({ events }) => (events.ok ? events.value : [])),
+  });
   for (const { name, describe, eventsCommand, pod, events } of podRound) {
-    if (pod.ok) podSignals.push(...signalsFromKubernetesPod(pod.value, name, describe));
+    if (pod.ok) podSignals.push(...signalsFromKubernetesPod(pod.value, name, describe, mask));
     else failed('pod', describe, pod.reason);
-    if (events.ok) podSignals.push(...signalsFromKubernetesEvents(events.value, eventsCommand));
+    if (events.ok) podSignals.push(...signalsFromKubernetesEvents(events.value, eventsCommand, mask));
     else failed('events', eventsCommand, events.reason);
   }
   const afterPods = input.reanalyse(podSignals);
@@ -260,7 +266,7 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
       continue;
     }
     if (log.value.truncated) tier2.limitations.push({ type: 'log-truncated', command: target.command, bytes: LOG_LIMIT_BYTES });
-    const selectedLine = selectLogLine(log.value.text);
+    const selectedLine = selectLogLine(log.value.text, mask);
     if (!selectedLine) {
       tier2.limitations.push({ type: 'log-empty', command: target.command });
       continue;

@@ -17,7 +17,8 @@ const MAX_LINE_SCAN = 4_000;
 /** A very long tail is read from its end only. */
 const MAX_LINES_SCANNED = 2_000;
 
-export function selectLogLine(text: string): SelectedLogLine | null {
+/** `mask` hides the names users chose from the patterns (a pod named `cuda-oom` is no CUDA OOM); the raw line is returned. */
+export function selectLogLine(text: string, mask: (line: string) => string = (line) => line): SelectedLogLine | null {
   const lines = text.split(/\r?\n/).slice(-MAX_LINES_SCANNED);
   let best: SelectedLogLine | null = null;
   let last: string | null = null;
@@ -26,7 +27,7 @@ export function selectLogLine(text: string): SelectedLogLine | null {
     if (line.trim() === '') continue;
     last = line;
     for (const row of LOG_LINE_TABLE) {
-      if (!row.pattern.test(line)) continue;
+      if (!row.pattern.test(mask(line))) continue;
       // Rows are ordered by priority: the first match is the line's best. `>=` keeps the latest of equals.
       if (!best || row.priority >= best.priority) best = { line, hint: row.hint, priority: row.priority };
       break;

@@ -23,6 +23,8 @@ import { quoteMessage, quoteName } from '../quoteEvidence.js';
 import type { Signal, SignalKind, SignalOrigin, Tier2SourceName } from '../Signal.js';
 import type { ContainerStatus, ContainerStateTerminated, K8sEvent, K8sNode, K8sPod } from '../ports/kubernetesSchemas.js';
 import { matchNodeCondition } from './nodeConditionTable.js';
+import { maskIdentifiers, type NameMask } from '../maskIdentifiers.js';
+import { kubernetesEventNames, kubernetesPodNames } from './tier2NameMask.js';
 
 /** A node condition that changed after the failure did not cause it (5 min of clock skew allowed). */
 const CONDITION_SKEW_MS = 5 * 60_000;
@@ -68,7 +70,7 @@ export function terminationKinds(terminated: ContainerStateTerminated, init: boo
   return [...kinds];
 }
 
-function containerSignals(pod: K8sPod, podName: string, status: ContainerStatus, init: boolean, source: Tier2SourceName): Signal[] {
+function containerSignals(pod: K8sPod, podName: string, status: ContainerStatus, init: boolean, source: Tier2SourceName, mask: NameMask): Signal[] {
   const nodeName = pod.spec?.nodeName ?? null;
   const signals: Signal[] = [];
   const restartCount = status.restartCount ?? null;
@@ -106,22 +108,25 @@ function containerSignals(pod: K8sPod, podName: string, status: ContainerStatus,
         message: waiting.message ? quoteMessage(waiting.message) : null,
         restartCount,
       };
-      signals.push(toSignal({ kind, source, origin: 'k8s-pod', fact, at: null, nodeName, pullMessage: waiting.message }));
+      signals.push(toSignal({ kind, source, origin: 'k8s-pod', fact, at: null, nodeName, pullMessage: mask(waiting.message) }));
     }
   }
   return signals;
 }
 
-/** Signals from one pod read by `kubectl describe pod`. `podName` is the name that was requested. */
-export function signalsFromKubernetesPod(pod: K8sPod, podName: string, source: Tier2SourceName): Signal[] {
+/**
+ * Signals from one pod read by `kubectl describe pod`. `podName` is the name that was requested.
+ * `mask` hides the names users chose from the patterns (tier2NameMask); evidence quotes the original.
+ */
+export function signalsFromKubernetesPod(pod: K8sPod, podName: string, source: Tier2SourceName, mask: NameMask = maskIdentifiers({ names: [podName, ...kubernetesPodNames(pod)] })): Signal[] {
   const signals: Signal[] = [];
-  for (const status of pod.status?.initContainerStatuses ?? []) signals.push(...containerSignals(pod, podName, status, true, source));
-  for (const status of pod.status?.containerStatuses ?? []) signals.push(...containerSignals(pod, podName, status, false, source));
+  for (const status of pod.status?.initContainerStatuses ?? []) signals.push(...containerSignals(pod, podName, status, true, source, mask));
+  for (const status of pod.status?.containerStatuses ?? []) signals.push(...containerSignals(pod, podName, status, false, source, mask));
 
   const reason = pod.status?.reason ?? null;
   const message = pod.status?.message ?? null;
-  const kinds = new Set<SignalKind>(matchPhaseMessage(message).filter((kind) => kind !== 'CONTAINER_CRASH' && kind !== 'EXIT_SYSTEM_SIGNAL'));
-  const reasonKind = matchEventReason(reason, message, null);
+  const kinds = new Set<SignalKind>(matchPhaseMessage(mask(message)).filter((kind) => kind !== 'CONTAINER_CRASH' && kind !== 'EXIT_SYSTEM_SIGNAL'));
+  const reasonKind = matchEventReason(reason, mask(message), null);
   if (reasonKind) kinds.add(reasonKind);
   if (kinds.size > 0) {
     const nodeName = pod.spec?.nodeName ?? null;
@@ -133,7 +138,7 @@ export function signalsFromKubernetesPod(pod: K8sPod, podName: string, source: T
       message: message ? quoteMessage(message) : null,
       nodeName: nodeName ? quoteName(nodeName) : null,
     };
-    for (const kind of kinds) signals.push(toSignal({ kind, source, origin: 'k8s-pod', fact, at: null, nodeName, pullMessage: message }));
+    for (const kind of kinds) signals.push(toSignal({ kind, source, origin: 'k8s-pod', fact, at: null, nodeName, pullMessage: mask(message) }));
   }
   return signals;
 }
@@ -147,11 +152,11 @@ function eventTime(event: K8sEvent): number | null {
  * through the same event-reason table as Tier 1. Identical events become one signal whose
  * repeat count adds their `count`s.
  */
-export function signalsFromKubernetesEvents(events: readonly K8sEvent[], source: Tier2SourceName): Signal[] {
+export function signalsFromKubernetesEvents(events: readonly K8sEvent[], source: Tier2SourceName, mask: NameMask = maskIdentifiers({ names: kubernetesEventNames(events) })): Signal[] {
   const grouped = new Map<string, { event: K8sEvent; kind: SignalKind; repeats: number; at: number | null }>();
   for (const event of events) {
     const component = event.source?.component ?? event.reportingComponent ?? null;
-    const kind = matchEventReason(event.reason, event.message, component);
+    const kind = matchEventReason(event.reason, mask(event.message), component);
     if (!kind) continue;
     const key = `${kind}\u0000${event.reason}\u0000${event.message}\u0000${event.involvedObject?.name ?? ''}`;
     const at = eventTime(event);
@@ -183,7 +188,7 @@ export function signalsFromKubernetesEvents(events: readonly K8sEvent[], source:
       at,
       repeats,
       nodeName: kind === 'NODE_FAILURE' || kind === 'EVICTED' ? nodeName : null,
-      pullMessage: event.message,
+      pullMessage: mask(event.message),
     });
   });
 }

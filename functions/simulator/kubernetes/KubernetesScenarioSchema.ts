@@ -5,6 +5,7 @@
  * everything else through, so fixtures exercise the client's tolerant parsing.
  */
 import * as z from 'zod';
+import { RecordedExchangeSchema } from '../RecordedExchangeSchema.js';
 
 const Named = z.looseObject({ name: z.string().min(1) });
 
@@ -42,6 +43,8 @@ export const KubernetesScenarioSchema = z.strictObject({
   nodes: z.array(z.looseObject({ metadata: Named })).default([]),
   logs: z.array(KubernetesLogSchema).default([]),
   faults: z.array(KubernetesFaultSchema).default([]),
+  /** A recording's exchanges (docs/recording.md), answered before the objects above. */
+  recorded: z.array(RecordedExchangeSchema).default([]),
 });
 /** What scenarios write (every collection optional). */
 export type KubernetesScenario = z.input<typeof KubernetesScenarioSchema>;

@@ -19,6 +19,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolveRelativeTimestamps } from '../resolveRelativeTimestamps.js';
 import { startLoopbackServer } from '../startLoopbackServer.js';
+import { createExchangeReplayer } from '../createExchangeReplayer.js';
 import { KubernetesScenarioSchema, type KubernetesFault, type KubernetesScenario, type ParsedKubernetesScenario } from './KubernetesScenarioSchema.js';
 
 export const DEFAULT_SIMULATOR_K8S_TOKEN = 'sim-k8s-token';
@@ -119,6 +120,7 @@ export async function startKubernetesSimulator(options: KubernetesSimulatorOptio
   const requests: KubernetesRecordedRequest[] = [];
   const violations: KubernetesRecordedRequest[] = [];
   let faults = parsed.faults.map((fault) => ({ fault, left: fault.times ?? Number.POSITIVE_INFINITY }));
+  const replayer = createExchangeReplayer(parsed.recorded);
 
   const findPod = (namespace: string | null, name: string | null) =>
     parsed.pods.find((pod) => pod.metadata.namespace === namespace && pod.metadata.name === name);
@@ -208,6 +210,14 @@ export async function startKubernetesSimulator(options: KubernetesSimulatorOptio
       return send(405, status(405, 'MethodNotAllowed', `${record.method} is not allowed: Tier 2 must only read`), { allow: 'GET' });
     }
     if (req.headers.authorization !== `Bearer ${token}`) return send(401, status(401, 'Unauthorized', 'Unauthorized'));
+    // A recording's answer comes first (docs/recording.md).
+    const replayed = replayer.take(record.method, url.pathname, url.searchParams);
+    if (replayed?.error === 'reset') {
+      req.socket.resetAndDestroy();
+      return;
+    }
+    if (replayed?.error === 'timeout') return;
+    if (replayed?.status !== undefined) return send(replayed.status, replayed.text ?? ((replayed.body ?? {}) as Json));
     if (!target) return send(404, status(404, 'NotFound', 'the server could not find the requested resource'));
 
     const fault = takeFault(target.resource, target.name ?? (target.resource === 'events' ? (/involvedObject\.name==?([^,]+)/.exec(url.searchParams.get('fieldSelector') ?? '')?.[1] ?? null) : null));
@@ -241,6 +251,7 @@ export async function startKubernetesSimulator(options: KubernetesSimulatorOptio
       requests.length = 0;
       violations.length = 0;
       faults = parsed.faults.map((fault) => ({ fault, left: fault.times ?? Number.POSITIVE_INFINITY }));
+      replayer.reset();
     },
     close() {
       return server.close();

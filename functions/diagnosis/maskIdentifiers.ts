@@ -1,0 +1,90 @@
+/**
+ * Names never steer. Controllers write the names users chose into their messages ("Pod
+ * oomkilled-repro-0-0 failed", "node nodenotready-sim is not ready"), and a pattern that reads
+ * such a message would otherwise read the name as a cause: a crash of a workload named
+ * `oomkilled-repro` would become an OOM. So every message is masked before a pattern reads it:
+ * each known identifier is replaced by a neutral placeholder. The mask is for pattern reading
+ * only; evidence keeps quoting the original text.
+ *
+ * How a name is found in a message:
+ * - whole tokens only: a name matches where it is bounded by characters a Kubernetes name
+ *   cannot contain (DNS-1123: letters, digits, `-`, and `.` between them), so a workload named
+ *   `oom` leaves `OOMKilled` alone, and `runai-oom` is not touched by the name `oom`;
+ * - case-sensitively: controllers copy names verbatim, and the system words patterns look for
+ *   (`OOMKilled`, `NodeNotReady`) are not spelt in a name's lowercase;
+ * - longest first, so `trainer-0-0` is masked whole before `trainer` could match;
+ * - an owner name (the workload's) also masks the names derived from it (`<name>-0-0`,
+ *   `<name>-launcher`), which controllers create and messages cite even when the pod list
+ *   does not show them;
+ * - an object a kubelet or controller names in double quotes after its kind
+ *   (`secret "x" not found`, `persistentvolumeclaim "x"`, `image "x"`) is masked even when
+ *   the name is not otherwise known: users choose those names too.
+ * A name without a letter (`137`) cannot spell a pattern's word, and masking it could hide an
+ * exit code: it is left alone.
+ */
+
+/** What a masked name reads as: one token, no pattern word, no quote, no space. */
+export const NAME_PLACEHOLDER = '<name>';
+
+/** Replaces every known name in a message by the placeholder (null and undefined pass through). */
+export type NameMask = <T extends string | null | undefined>(text: T) => T;
+
+export interface NameSet {
+  /** Names matched as whole tokens. */
+  names: Iterable<string | null | undefined>;
+  /** Names whose derived names (`<name>-…`, `<name>.…`) are masked too. */
+  owners?: Iterable<string | null | undefined>;
+}
+
+const BEFORE = '(?<![A-Za-z0-9-])(?<![A-Za-z0-9]\\.)';
+const AFTER = '(?![A-Za-z0-9])(?!\\.[A-Za-z0-9])';
+const DERIVED = '(?:[-.][A-Za-z0-9]+)*';
+/** Kinds whose object name a message quotes: kubelet's `secret "x" not found`, `volume "x"`, `pulling image "x"`. */
+const QUOTED_OBJECT =
+  /\b((?:secret|configmap|config map|persistentvolumeclaim|pvc|claim|volume|image|pod|node|container|namespace|serviceaccount|service account|job|deployment|replicaset|statefulset)s? ")([a-z0-9][a-z0-9._:/@-]*)(")/gi;
+const HAS_LETTER = /[A-Za-z]/;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+function usable(names: Iterable<string | null | undefined> | undefined): string[] {
+  const kept = new Set<string>();
+  for (const name of names ?? []) {
+    const trimmed = name?.trim();
+    if (trimmed && HAS_LETTER.test(trimmed) && trimmed !== NAME_PLACEHOLDER) kept.add(trimmed);
+  }
+  return [...kept];
+}
+
+function alternation(names: readonly string[]): string {
+  return [...names].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).map(escapeRegExp).join('|');
+}
+
+/** The mask for one diagnosis' names. */
+export function maskIdentifiers(set: NameSet): NameMask {
+  const owners = usable(set.owners);
+  const names = usable(set.names).filter((name) => !owners.includes(name));
+  const parts: string[] = [];
+  if (owners.length > 0) parts.push(`${BEFORE}(?:${alternation(owners)})${DERIVED}${AFTER}`);
+  if (names.length > 0) parts.push(`${BEFORE}(?:${alternation(names)})${AFTER}`);
+  // Owners first: at one position, `<owner>-0-0` wins over a shorter exact name.
+  const known = parts.length > 0 ? new RegExp(parts.join('|'), 'g') : null;
+  const mask = (text: string): string => {
+    const masked = known ? text.replace(known, NAME_PLACEHOLDER) : text;
+    return masked.replace(QUOTED_OBJECT, (_match, kind: string, _name: string, quote: string) => `${kind}${NAME_PLACEHOLDER}${quote}`);
+  };
+  return (<T extends string | null | undefined>(text: T): T => (typeof text === 'string' ? mask(text) : text) as T) as NameMask;
+}
+
+/**
+ * The part of the original text a pattern matched in its masked copy: the placeholders read as
+ * any name again, so the decisive part can be quoted (and elided around) as the cluster wrote it.
+ * Undefined when there is no part; the masked part itself when the original cannot be found.
+ */
+export function unmaskPart(part: string | null | undefined, original: string | null | undefined): string | undefined {
+  if (!part) return undefined;
+  if (!original || !part.includes(NAME_PLACEHOLDER)) return part;
+  const pattern = part.split(NAME_PLACEHOLDER).map(escapeRegExp).join('[^\\s"]+?');
+  return new RegExp(pattern).exec(original)?.[0] ?? part;
+}

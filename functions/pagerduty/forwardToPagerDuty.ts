@@ -1,0 +1,25 @@
+/**
+ * The PagerDuty forwarder's core, independent of Lambda: SQS records of the verdict topic
+ * → Events API v2 triggers. The routing key is read per batch (cached by the reader), so a
+ * key put into Secrets Manager after the deploy is used without a redeploy.
+ */
+import { forwardNotificationBatch, type ForwardBatchResult, type ForwarderLogger } from '../delivery/forwardNotificationBatch.js';
+import { buildPagerDutyEvent } from './buildPagerDutyEvent.js';
+import type { PagerDutyEvent } from './PagerDutyEvent.js';
+import type { SentEvent } from './sendPagerDutyEvent.js';
+
+export interface ForwardToPagerDutyDeps {
+  routingKey: () => Promise<string>;
+  send: (event: PagerDutyEvent) => Promise<SentEvent>;
+  logger: ForwarderLogger;
+}
+
+export async function forwardToPagerDuty(records: readonly { messageId: string; body: string }[], deps: ForwardToPagerDutyDeps): Promise<ForwardBatchResult> {
+  let routingKey: string | undefined;
+  return forwardNotificationBatch('pagerduty', records, async (notification) => {
+    routingKey ??= await deps.routingKey();
+    const event = buildPagerDutyEvent(notification, routingKey);
+    const sent = await deps.send(event);
+    return { dedupKey: event.dedup_key, severity: event.payload.severity, attempts: sent.attempts };
+  }, deps.logger);
+}

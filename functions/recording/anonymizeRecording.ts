@@ -1,0 +1,74 @@
+/**
+ * `--anonymize`: replaces the identifiers found in a recording with pseudonyms, the same
+ * pseudonym for the same identifier everywhere — in bodies, paths, queries, the request and
+ * the verdict — so the replay follows the same references and reaches the same verdict.
+ * Pseudonyms come from an HMAC with a random key that is never stored: they cannot be
+ * reversed by guessing names, and two recordings do not share pseudonyms.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { collectIdentifiers, IdentifierSet } from './collectIdentifiers.js';
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+/** Numeric or short ids: replaced where their field names them, never as text (`5` is everywhere). */
+const ID_FIELDS = new Set(['projectId', 'departmentId', 'tenantId', 'userId']);
+
+export interface Anonymizer {
+  /** Pseudonymises every string value (object keys are field names and stay). */
+  value<T>(value: T): T;
+  text(text: string): string;
+  /** How many distinct identifiers were replaced. */
+  readonly replaced: number;
+}
+
+/** Builds the anonymizer from everything the recording holds (every answer, the request). */
+export function createAnonymizer(sources: readonly unknown[], key: Buffer = randomBytes(32)): Anonymizer {
+  const identifiers = new IdentifierSet();
+  for (const source of sources) collectIdentifiers(source, identifiers);
+  const digest = (value: string, length: number) => createHmac('sha256', key).update(value).digest('hex').slice(0, length);
+
+  const named = new Map<string, string>();
+  for (const [original, kind] of identifiers.found) {
+    named.set(original, kind === 'registry' ? `registry-${digest(original, 6)}.example.invalid` : kind === 'user' ? `user-${digest(original, 6)}` : `${kind}-${digest(original, 6)}`);
+  }
+  const escaped = [...named.keys()].sort((a, b) => b.length - a.length).map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  // Whole names only: `ml` must not rewrite `html`; a pod `train-42-0-0` is rewritten through `train-42`.
+  const names = escaped.length > 0 ? new RegExp(`(?<![A-Za-z0-9])(?:${escaped.join('|')})(?![A-Za-z0-9])`, 'g') : null;
+
+  const pseudoUuid = (uuid: string) => {
+    const hex = digest(uuid.toLowerCase(), 32);
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  };
+  const uuidsSeen = new Set<string>();
+  const emailsSeen = new Set<string>();
+  const text = (input: string): string => {
+    let out = input.replace(UUID, (uuid) => {
+      uuidsSeen.add(uuid.toLowerCase());
+      return pseudoUuid(uuid);
+    });
+    out = out.replace(EMAIL, (email) => {
+      emailsSeen.add(email);
+      return `user-${digest(email.toLowerCase(), 6)}@example.invalid`;
+    });
+    return names ? out.replace(names, (name) => named.get(name) ?? name) : out;
+  };
+  const pseudoId = (value: string | number) => {
+    const number = Number.parseInt(digest(String(value), 8), 16) % 1_000_000;
+    return typeof value === 'number' ? number : String(number);
+  };
+  const walk = (input: unknown): unknown => {
+    if (typeof input === 'string') return text(input);
+    if (Array.isArray(input)) return input.map(walk);
+    if (input === null || typeof input !== 'object') return input;
+    return Object.fromEntries(
+      Object.entries(input).map(([field, item]) => [field, ID_FIELDS.has(field) && (typeof item === 'string' || typeof item === 'number') ? pseudoId(item) : walk(item)]),
+    );
+  };
+  return {
+    value: <T>(input: T) => walk(input) as T,
+    text,
+    get replaced() {
+      return named.size + uuidsSeen.size + emailsSeen.size;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * Finds the identifiers people chose in what a diagnosis read — workload, project,
+ * department, namespace, node, pod, container and datasource names, images and their
+ * registry hosts, users — by the fields that carry them in Run:ai and Kubernetes answers
+ * and in the request. UUIDs and e-mail addresses are found by their shape instead
+ * (anonymizeRecording.ts), and short numeric ids by their field (`projectId`).
+ */
+export type IdentifierKind = 'workload' | 'project' | 'department' | 'namespace' | 'node' | 'pod' | 'container' | 'datasource' | 'image' | 'registry' | 'user';
+
+/** Words too generic to be anyone's choice, or that rules and messages rely on. */
+const NOT_IDENTIFIERS = new Set([
+  'default', 'main', 'runai', 'train', 'training', 'workspace', 'inference', 'distributed', 'kube-system', 'pod', 'pods', 'node', 'nodes',
+  'true', 'false', 'null', 'none', 'unknown', 'nvidia', 'gpu', 'cpu', 'latest', 'http', 'https', 'localhost', 'container', 'init', 'worker', 'master', 'launcher',
+]);
+
+/** Public registries are nobody's identifier, and recommendations may name them. */
+const PUBLIC_REGISTRIES = new Set(['docker.io', 'registry-1.docker.io', 'index.docker.io', 'nvcr.io', 'ghcr.io', 'quay.io', 'gcr.io', 'registry.k8s.io', 'public.ecr.aws', 'mcr.microsoft.com']);
+
+const FIELD_KINDS: Record<string, IdentifierKind> = {
+  workloadName: 'workload',
+  projectName: 'project',
+  project: 'project',
+  departmentName: 'department',
+  namespace: 'namespace',
+  nodeName: 'node',
+  node: 'node',
+  podName: 'pod',
+  containerName: 'container',
+  claimName: 'datasource',
+  pvcName: 'datasource',
+  secretName: 'datasource',
+  configMapName: 'datasource',
+  submittedBy: 'user',
+  createdBy: 'user',
+  updatedBy: 'user',
+  host: 'node',
+};
+
+export class IdentifierSet {
+  readonly found = new Map<string, IdentifierKind>();
+
+  add(kind: IdentifierKind, value: unknown): void {
+    if (typeof value !== 'string') return;
+    const trimmed = value.trim();
+    if (trimmed.length < 3 || NOT_IDENTIFIERS.has(trimmed.toLowerCase()) || this.found.has(trimmed)) return;
+    // A name derived from one already known (pod `train-42-0-0` of workload `train-42`, namespace
+    // `runai-ml` of project `ml`) is rewritten through it, which keeps the two visibly related.
+    for (const [known, knownKind] of this.found) {
+      if ((knownKind === 'workload' || knownKind === 'project') && containsWholeName(trimmed, known)) return;
+    }
+    this.found.set(trimmed, kind);
+  }
+
+  addImage(reference: unknown): void {
+    if (typeof reference !== 'string' || reference.trim() === '') return;
+    const withoutDigest = reference.trim().split('@')[0] ?? '';
+    const slash = withoutDigest.indexOf('/');
+    const first = slash > 0 ? withoutDigest.slice(0, slash) : '';
+    const hasHost = first.includes('.') || first.includes(':') || first === 'localhost';
+    const host = hasHost ? first : '';
+    const rest = hasHost ? withoutDigest.slice(slash + 1) : withoutDigest;
+    // The tag follows the last colon after the last slash.
+    const lastSlash = rest.lastIndexOf('/');
+    const colon = rest.indexOf(':', lastSlash + 1);
+    const repository = colon >= 0 ? rest.slice(0, colon) : rest;
+    if (host && !PUBLIC_REGISTRIES.has(host.toLowerCase())) this.add('registry', host);
+    if (!host || !PUBLIC_REGISTRIES.has(host.toLowerCase())) this.add('image', repository);
+  }
+}
+
+/** Walks one answer (or the request) and adds every identifier its fields carry. */
+export function collectIdentifiers(value: unknown, into: IdentifierSet, parentKey = ''): void {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if (typeof item === 'string' && (parentKey === 'images' || parentKey === 'image')) into.addImage(item);
+      else collectIdentifiers(item, into, parentKey);
+    }
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const object = value as Record<string, unknown>;
+  const name = object.name;
+  // An environment variable's name is configuration vocabulary (BATCH_SIZE), not an identifier.
+  const isEnvironmentEntry = 'value' in object || 'valueFrom' in object;
+  if (typeof name === 'string' && !isEnvironmentEntry) {
+    if (parentKey === 'pods') into.add('pod', name);
+    else if (parentKey === 'containers' || parentKey === 'initContainers' || parentKey === 'containerStatuses' || parentKey === 'initContainerStatuses') into.add('container', name);
+    else if (parentKey === 'metadata' || parentKey === 'involvedObject') into.add('pod', name);
+    else if ('projectName' in object || 'phase' in object || 'workloadId' in object || parentKey === 'workloads') into.add('workload', name);
+  }
+  for (const [key, item] of Object.entries(object)) {
+    const kind = FIELD_KINDS[key];
+    if (kind && typeof item === 'string') into.add(kind, item);
+    if ((key === 'image' || key === 'images') && typeof item === 'string') into.addImage(item);
+    if (typeof item === 'object' && item !== null) collectIdentifiers(item, into, key);
+  }
+}
+
+function containsWholeName(text: string, name: string): boolean {
+  let from = text.indexOf(name);
+  while (from >= 0) {
+    const before = text[from - 1];
+    const after = text[from + name.length];
+    if ((before === undefined || !/[A-Za-z0-9]/.test(before)) && (after === undefined || !/[A-Za-z0-9]/.test(after))) return true;
+    from = text.indexOf(name, from + 1);
+  }
+  return false;
+}

@@ -1,0 +1,103 @@
+/**
+ * An undici interceptor that notes every exchange a client makes — the request line and the
+ * answer — for `--record`. It sits at the HTTP layer, under the clients' own retries, so a
+ * recording holds every attempt exactly as it went (a 503 then a 200, a reset), and the
+ * replay goes through the same parsing, retry and error code as the live run.
+ *
+ * Credentials never enter the log: headers and request bodies are not kept, and the token
+ * endpoint's answer is withheld. The bearer tokens sent and the tokens issued are handed to
+ * `onSecret` so that the writer can scrub them from every recorded body.
+ */
+import type { Dispatcher } from 'undici';
+import type { RawExchange } from './RawExchange.js';
+
+export interface RecordingInterceptorOptions {
+  service: RawExchange['service'];
+  /** The configured base URL's path (a control plane behind a prefix): stripped from recorded paths. */
+  basePath: string;
+  log: RawExchange[];
+  onSecret: (value: string) => void;
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', 'UND_ERR_ABORTED', 'ABORT_ERR']);
+const TOKEN_FIELDS = ['accessToken', 'idToken', 'refreshToken', 'access_token', 'id_token', 'refresh_token'];
+
+export function createRecordingInterceptor(options: RecordingInterceptorOptions): Dispatcher.DispatcherComposeInterceptor {
+  return (dispatch) => (opts, handler) => {
+    const url = new URL(opts.path, 'http://recorded.invalid');
+    const path = options.basePath && url.pathname.startsWith(options.basePath) ? url.pathname.slice(options.basePath.length) || '/' : url.pathname;
+    const method = String(opts.method).toUpperCase();
+    noteBearer(opts.headers, options.onSecret);
+    const isTokenRequest = method !== 'GET';
+    const entry: RawExchange = { service: options.service, method, path, search: url.searchParams, body: null };
+    const chunks: Buffer[] = [];
+    let logged = false;
+    const finish = () => {
+      if (logged) return;
+      logged = true;
+      const body = Buffer.concat(chunks);
+      if (isTokenRequest) noteIssuedTokens(body, options.onSecret);
+      else entry.body = body;
+      options.log.push(entry);
+    };
+    const inner = handler as Dispatcher.DispatchHandler;
+    return dispatch(opts, {
+      onRequestStart: (controller, context) => inner.onRequestStart?.(controller, context),
+      onRequestUpgrade: (controller, statusCode, headers, socket) => inner.onRequestUpgrade?.(controller, statusCode, headers, socket),
+      onResponseStart: (controller, statusCode, headers, statusMessage) => {
+        entry.status = statusCode;
+        const type = headers['content-type'];
+        if (typeof type === 'string') entry.contentType = type;
+        return inner.onResponseStart?.(controller, statusCode, headers, statusMessage);
+      },
+      onResponseData: (controller, chunk) => {
+        chunks.push(Buffer.from(chunk));
+        return inner.onResponseData?.(controller, chunk);
+      },
+      onResponseEnd: (controller, trailers) => {
+        finish();
+        return inner.onResponseEnd?.(controller, trailers);
+      },
+      onResponseError: (controller, error) => {
+        // An answer already started (a body cut short, or read only up to a cap) keeps what arrived.
+        if (entry.status === undefined) entry.error = isTimeout(error) ? 'timeout' : 'reset';
+        finish();
+        return inner.onResponseError?.(controller, error);
+      },
+    });
+  };
+}
+
+function isTimeout(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  const name = (error as { name?: unknown } | null)?.name;
+  const message = error instanceof Error ? error.message : String(error);
+  return (typeof code === 'string' && TIMEOUT_CODES.has(code)) || name === 'AbortError' || /deadline|timeout|aborted/i.test(message);
+}
+
+function noteBearer(headers: Dispatcher.DispatchOptions['headers'], onSecret: (value: string) => void): void {
+  const values: unknown[] = [];
+  if (Array.isArray(headers)) {
+    for (let index = 0; index + 1 < headers.length; index += 2) if (String(headers[index]).toLowerCase() === 'authorization') values.push(headers[index + 1]);
+  } else if (headers && typeof headers === 'object') {
+    for (const [name, value] of Object.entries(headers as Record<string, unknown>)) if (name.toLowerCase() === 'authorization') values.push(value);
+  }
+  for (const value of values) {
+    const token = /^\s*\S+\s+(.+?)\s*$/.exec(String(value))?.[1];
+    if (token) onSecret(token);
+  }
+}
+
+function noteIssuedTokens(body: Buffer, onSecret: (value: string) => void): void {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return;
+  }
+  if (!parsed || typeof parsed !== 'object') return;
+  for (const field of TOKEN_FIELDS) {
+    const value = (parsed as Record<string, unknown>)[field];
+    if (typeof value === 'string' && value !== '') onSecret(value);
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * `--record`: one diagnosis's recording, from the first exchange to the folder written.
+ *
+ * The session hands the clients a recording dispatcher (Run:ai) and interceptor (Tier 2),
+ * and once the diagnosis is over, `finish` turns what they saw into a scenario
+ * (fixtures/README.md, `recording` block: docs/recording.md): every body redacted as
+ * reports are plus every credential this run held or was issued, timestamps relative to the
+ * moment of the diagnosis, identifiers pseudonymised on request. It then replays the
+ * recording in process — the text report it writes as `expected.txt` is the replay's, and
+ * any difference from the live verdict is returned so the caller can say so.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Dispatcher } from 'undici';
+import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
+import type { Verdict } from '../core/verdict.js';
+import { createPool } from '../http/createPool.js';
+import { createRedactor } from '../http/createRedactor.js';
+import { RECORDING_VERSION } from '../simulator/RecordingInfoSchema.js';
+import type { RecordedExchange } from '../simulator/RecordedExchangeSchema.js';
+import type { ScenarioFile } from '../simulator/ScenarioSchema.js';
+import { createAnonymizer } from './anonymizeRecording.js';
+import { createRecordingInterceptor } from './createRecordingInterceptor.js';
+import { diagnoseRecording, type ReplayOutcome } from './diagnoseRecording.js';
+import type { RawExchange } from './RawExchange.js';
+import { redactRecordedBody } from './redactRecordedBody.js';
+import { relativizeTimestamps } from './relativizeTimestamps.js';
+import { toRecordedExchange } from './toRecordedExchange.js';
+import { essentialDifferences } from './verdictEssentials.js';
+
+export interface RecordingSessionOptions {
+  /** Credentials this run holds (client secret, Tier 2 token): never written, wherever echoed. */
+  secrets: readonly string[];
+  /** The Tier 2 API server of the request's cluster, if any (its path prefix is stripped). */
+  kubernetesServer?: string | undefined;
+}
+
+export interface LiveResult {
+  request: DiagnosisRequest;
+  verdict: Verdict | null;
+  exitCode: number;
+  /** The moment of the diagnosis: recorded timestamps are made relative to it. */
+  now: Date;
+  anonymize: boolean;
+}
+
+export interface WrittenRecording {
+  dir: string;
+  files: string[];
+  scenario: ScenarioFile;
+  replay: ReplayOutcome;
+  /** Essentials the replay did not reproduce (empty: faithful). */
+  differences: string[];
+}
+
+export interface RecordingSession {
+  /** A dispatcher to `baseUrl` that records every exchange: over `base` when given, else over a pool of its own (`close()` closes it). */
+  runaiDispatcher(baseUrl: string, connectTimeoutMs: number, base?: Dispatcher): Dispatcher;
+  readonly kubernetesInterceptor: Dispatcher.DispatcherComposeInterceptor;
+  /** Builds the recording of what was seen, checks it by replaying it, and writes it into `dir`. */
+  finish(dir: string, live: LiveResult): Promise<WrittenRecording>;
+  close(): Promise<void>;
+}
+
+export function createRecordingSession(options: RecordingSessionOptions): RecordingSession {
+  const log: RawExchange[] = [];
+  const known = createRedactor(options.secrets);
+  const onSecret = (value: string) => known.add(value);
+  const pools: Dispatcher[] = [];
+  const kubernetesBasePath = options.kubernetesServer ? new URL(options.kubernetesServer).pathname.replace(/\/+$/, '') : '';
+
+  return {
+    runaiDispatcher(baseUrl, connectTimeoutMs, base) {
+      const url = new URL(baseUrl);
+      let pool = base;
+      if (!pool) {
+        pool = createPool(url.origin, { connections: 16, connectTimeoutMs });
+        pools.push(pool);
+      }
+      return pool.compose(createRecordingInterceptor({ service: 'runai', basePath: url.pathname.replace(/\/+$/, ''), log, onSecret }));
+    },
+    kubernetesInterceptor: createRecordingInterceptor({ service: 'kubernetes', basePath: kubernetesBasePath, log, onSecret }),
+
+    async finish(dir, live) {
+      const nowMs = live.now.getTime();
+      const exchanges = (service: RawExchange['service']): RecordedExchange[] =>
+        log.filter((raw) => raw.service === service).map((raw) => toRecordedExchange(raw, known, nowMs));
+      const runai = exchanges('runai');
+      const kubernetes = exchanges('kubernetes');
+      const tier2 = options.kubernetesServer !== undefined;
+      let request = live.request;
+      let verdict = live.verdict ? relativizeTimestamps(redactRecordedBody(live.verdict, known) as Verdict, nowMs) : null;
+      let recorded = { runai, kubernetes };
+      if (live.anonymize) {
+        const anonymizer = createAnonymizer([request, ...runai.map((exchange) => exchange.body), ...kubernetes.map((exchange) => exchange.body)]);
+        request = anonymizer.value(request);
+        verdict = anonymizer.value(verdict);
+        recorded = { runai: anonymizeExchanges(runai, anonymizer.value, anonymizer.text), kubernetes: anonymizeExchanges(kubernetes, anonymizer.value, anonymizer.text) };
+      }
+      const scenario: ScenarioFile = {
+        description: describe(verdict, live.exitCode),
+        covers: ['recorded', ...(verdict ? [verdict.category ?? verdict.route ?? verdict.stopReason ?? verdict.outcome] : ['unreachable'])],
+        request,
+        runai: { workloads: [], events: {}, pods: {}, history: {}, metrics: {}, specs: {}, workloadsV2: {}, revisions: {}, revisionPods: {}, revisionEvents: {}, revisionHistory: {}, faults: [], recorded: recorded.runai },
+        ...(tier2 ? { kubernetes: { pods: [], events: [], nodes: [], logs: [], faults: [], recorded: recorded.kubernetes } } : {}),
+        expect: expectationOf(verdict, live.exitCode),
+        recording: { recordingVersion: RECORDING_VERSION, anonymized: live.anonymize, exitCode: live.exitCode, verdict, tier2 },
+      };
+      const replay = await diagnoseRecording(scenario, live.now);
+      await mkdir(dir, { recursive: true });
+      const files = ['scenario.json'];
+      await writeFile(join(dir, 'scenario.json'), `${JSON.stringify(compact(scenario), null, 2)}\n`);
+      if (replay.text !== null) {
+        await writeFile(join(dir, 'expected.txt'), replay.text);
+        files.push('expected.txt');
+      }
+      return { dir, files, scenario, replay, differences: essentialDifferences(verdict, replay.verdict) };
+    },
+
+    async close() {
+      await Promise.all(pools.map((pool) => pool.close()));
+    },
+  };
+}
+
+function anonymizeExchanges(exchanges: RecordedExchange[], value: <T>(input: T) => T, text: (input: string) => string): RecordedExchange[] {
+  return exchanges.map((exchange) => ({
+    ...exchange,
+    path: text(exchange.path),
+    query: value(exchange.query),
+    ...(exchange.body !== undefined ? { body: value(exchange.body) } : {}),
+    ...(exchange.text !== undefined ? { text: text(exchange.text) } : {}),
+  }));
+}
+
+function describe(verdict: Verdict | null, exitCode: number): string {
+  if (!verdict) return `Recorded diagnosis (runai-diagnose --record) that ended with exit code ${exitCode}: Run:ai could not be read.`;
+  const what = verdict.category ?? verdict.route ?? verdict.stopReason ?? verdict.outcome;
+  const workload = verdict.workload ? ` of ${verdict.workload.name}${verdict.workload.project ? ` (${verdict.workload.project})` : ''}` : '';
+  return `Recorded diagnosis${workload} (runai-diagnose --record): ${verdict.outcome}, ${what}.`;
+}
+
+/** The scenario tests' `expect` block (test/scenarios): what the live run concluded. Edit it to what it should have concluded. */
+function expectationOf(verdict: Verdict | null, exitCode: number): Record<string, unknown> {
+  if (!verdict) return { cliExitCode: exitCode };
+  return {
+    outcome: verdict.outcome,
+    category: verdict.category,
+    route: verdict.route,
+    stopReason: verdict.stopReason,
+    workloadId: verdict.workload?.id ?? null,
+    recurrence: verdict.recurrence ? { count: verdict.recurrence.count, recurring: verdict.recurrence.recurring } : null,
+    memory: verdict.memory,
+    cliExitCode: exitCode,
+  };
+}
+
+/** Leaves out the empty state collections a recording does not use, so the file shows only what was read. */
+function compact(scenario: ScenarioFile): unknown {
+  return {
+    ...scenario,
+    runai: { recorded: scenario.runai.recorded },
+    ...(scenario.kubernetes ? { kubernetes: { recorded: scenario.kubernetes.recorded } } : {}),
+  };
+}

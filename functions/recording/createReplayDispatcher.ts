@@ -1,0 +1,63 @@
+/**
+ * `--replay`: an undici MockAgent that answers the clients from a recording, with the
+ * network disabled — nothing leaves the process. Identical requests get the recorded
+ * answers in order, the last one repeats (as the simulator replays them: createExchangeReplayer);
+ * a request the recording does not hold fails as a transport error, so a replay that
+ * diverges from the live run says so instead of inventing an answer.
+ */
+import { MockAgent } from 'undici';
+import { exchangeKey } from '../simulator/exchangeKey.js';
+import type { RecordedExchange } from '../simulator/RecordedExchangeSchema.js';
+import { resolveRelativeTimestamps } from '../simulator/resolveRelativeTimestamps.js';
+
+export const REPLAY_RUNAI_ORIGIN = 'http://runai.replay.invalid';
+export const REPLAY_KUBERNETES_ORIGIN = 'http://kubernetes.replay.invalid';
+/** What the replayed token endpoint issues in place of the withheld token. */
+export const REPLAY_ACCESS_TOKEN = 'replay-access-token';
+
+export function createReplayDispatcher(runai: readonly RecordedExchange[], kubernetes: readonly RecordedExchange[], nowMs: number): MockAgent {
+  const agent = new MockAgent({ connections: 1 });
+  agent.disableNetConnect();
+  register(agent, REPLAY_RUNAI_ORIGIN, resolveRelativeTimestamps([...runai], nowMs));
+  register(agent, REPLAY_KUBERNETES_ORIGIN, resolveRelativeTimestamps([...kubernetes], nowMs));
+  return agent;
+}
+
+function register(agent: MockAgent, origin: string, exchanges: readonly RecordedExchange[]): void {
+  const pool = agent.get(origin);
+  const byKey = new Map<string, RecordedExchange[]>();
+  for (const exchange of exchanges) {
+    const key = exchangeKey(exchange.method, exchange.path, exchange.query);
+    byKey.set(key, [...(byKey.get(key) ?? []), exchange]);
+  }
+  for (const [key, list] of byKey) {
+    list.forEach((exchange, index) => {
+      const interceptor = pool.intercept({
+        method: exchange.method,
+        path: (value: string) => {
+          const url = new URL(value, origin);
+          return exchangeKey(exchange.method, url.pathname, url.searchParams) === key;
+        },
+      });
+      const scope = exchange.error
+        ? interceptor.replyWithError(transportError(exchange.error))
+        : exchange.text !== undefined
+          ? interceptor.reply(exchange.status ?? 599, exchange.text, { headers: { 'content-type': 'text/plain' } })
+          : interceptor.reply(exchange.status ?? 599, JSON.stringify(answerBody(exchange)), { headers: { 'content-type': 'application/json' } });
+      if (index === list.length - 1) scope.persist();
+      else scope.times(1);
+    });
+  }
+}
+
+function answerBody(exchange: RecordedExchange): unknown {
+  // The token endpoint's answer was withheld: a stand-in token lets the replay go on.
+  if (exchange.withheld === 'credential') return { accessToken: REPLAY_ACCESS_TOKEN, expiresIn: 3600 };
+  return exchange.body ?? {};
+}
+
+function transportError(kind: 'reset' | 'timeout'): Error {
+  return kind === 'reset'
+    ? Object.assign(new Error('connection reset (recorded)'), { code: 'ECONNRESET' })
+    : Object.assign(new Error('no answer in time (recorded)'), { code: 'UND_ERR_HEADERS_TIMEOUT' });
+}

@@ -1,0 +1,76 @@
+/**
+ * The fidelity proof of recordings (docs/recording.md): for every bundled scenario, a live
+ * diagnosis against the simulators with `--record`, then `--replay` of the recording (no
+ * network), `--replay` of an anonymized recording, and the recording served by the
+ * simulators as a scenario (how fixtures/scenarios/ picks it up) all reach the same
+ * outcome, category, route, stop reason, recurrence and evidence count — and the scenario
+ * run prints exactly the recording's `expected.txt`.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
+import type { Verdict } from '../../functions/core/verdict.js';
+import { verdictEssentials } from '../../functions/recording/verdictEssentials.js';
+import { loadScenario, loadScenarios, startRunaiSimulator, type Scenario } from '../../functions/simulator/startRunaiSimulator.js';
+import { argsFor, FIXTURES_DIR, parseVerdict, runCliInProcess, simulatorEnv, startScenarioTier2, type CliRun } from '../scenarios/scenarioHarness.js';
+
+const scenarios = await loadScenarios(FIXTURES_DIR);
+const root = await mkdtemp(join(tmpdir(), 'recording-fidelity-'));
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+/** The CLI against a scenario's simulators (and Tier 2 when it has a `kubernetes` block). */
+async function diagnoseLive(scenario: Scenario, extraArgs: string[]): Promise<CliRun> {
+  const simulator = await startRunaiSimulator({ scenarios: scenario.runai });
+  const tier2 = await startScenarioTier2(scenario);
+  try {
+    const args = [...argsFor(scenario.request as DiagnosisRequest), ...(tier2 ? ['--tier2-config', tier2.configFile] : []), '--format', 'json', ...extraArgs];
+    return await runCliInProcess(args, simulatorEnv(simulator));
+  } finally {
+    await simulator.close();
+    await tier2?.close();
+  }
+}
+
+const essentials = (run: CliRun) => (run.stdout === '' ? null : verdictEssentials(parseVerdict(run.stdout) as Verdict));
+
+describe('a recording replays to the same verdict', () => {
+  it('covers every bundled scenario', () => {
+    expect(scenarios.length).toBeGreaterThanOrEqual(30);
+  });
+
+  for (const scenario of scenarios) {
+    it(scenario.name, async () => {
+      const plain = join(root, scenario.name);
+      const anonymized = join(root, `${scenario.name}-anonymized`);
+      const live = await diagnoseLive(scenario, ['--record', plain]);
+      expect(live.stderr, `${scenario.name}: the recording reproduces the live verdict`).not.toMatch(/does not reproduce/);
+      const liveAnonymized = await diagnoseLive(scenario, ['--record', anonymized, '--anonymize']);
+      expect(liveAnonymized.stderr).not.toMatch(/does not reproduce/);
+
+      const replay = await runCliInProcess(['--replay', plain, '--format', 'json'], {});
+      const replayAnonymized = await runCliInProcess(['--replay', anonymized, '--format', 'json'], {});
+      expect(replay.code, replay.stderr).toBe(live.code);
+      expect(replayAnonymized.code, replayAnonymized.stderr).toBe(live.code);
+      const expected = essentials(live);
+      expect(essentials(replay), `${scenario.name}: replay`).toEqual(expected);
+      expect(essentials(replayAnonymized), `${scenario.name}: anonymized replay`).toEqual(expected);
+      if (live.code === 0) {
+        // The workload id is the live one in the plain recording, a pseudonym in the anonymized one.
+        expect(parseVerdict(replay.stdout).workload?.id).toBe(parseVerdict(live.stdout).workload?.id);
+      }
+
+      // Dropped into fixtures/scenarios/: the simulators serve it and the text report is its golden.
+      const recorded = await loadScenario(anonymized);
+      expect(recorded.recording?.recordingVersion).toBe(1);
+      const served = await diagnoseLive(recorded, []);
+      expect(served.code).toBe(live.code);
+      expect(essentials(served), `${scenario.name}: served as a scenario`).toEqual(expected);
+      if (live.code === 0) {
+        const text = await diagnoseLive(recorded, ['--format', 'text']);
+        expect(text.stdout).toBe(await readFile(join(anonymized, 'expected.txt'), 'utf8'));
+      }
+    });
+  }
+});

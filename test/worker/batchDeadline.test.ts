@@ -1,0 +1,92 @@
+/**
+ * #12 item 2: one hanging Run:ai read must not dead-letter a whole batch. 25 records whose
+ * events read hangs, against the real engine and client and the simulator, with times
+ * scaled down (1 s per request instead of 10 s, a 12 s "Lambda timeout" instead of 120 s):
+ * without a deadline the batch outlives the timeout (every record would be redelivered and
+ * end in the DLQ); with one, every verdict is published in time, each naming the slow read.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DiagnosisResult } from '../../functions/diagnosis/DiagnosisResult.js';
+import { createMemoryIdempotencyStore } from '../../functions/delivery/IdempotencyStore.js';
+import type { VerdictPublisher } from '../../functions/delivery/VerdictPublisher.js';
+import { startRunaiSimulator, type RunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
+import { createDiagnose } from '../../functions/worker/createDiagnose.js';
+import { createRenderText } from '../../functions/worker/createRenderText.js';
+import { processDiagnosisBatch, type Diagnose } from '../../functions/worker/processDiagnosisBatch.js';
+import { silentLogger } from '../../functions/worker/WorkerLogger.js';
+import { A, bulkFailures, NOW, P, pollerScenario } from '../poller/pollerTestKit.js';
+import { queued, record } from './workerFakes.js';
+
+const LAMBDA_TIMEOUT_MS = 12_000;
+const MARGIN_MS = 1_500;
+
+let sim: RunaiSimulator | undefined;
+afterEach(async () => {
+  await sim?.close();
+  sim = undefined;
+});
+
+async function rig() {
+  sim = await startRunaiSimulator({ scenarios: [pollerScenario(), bulkFailures(25)], now: () => NOW });
+  sim.setFaults([{ endpoint: 'events', clusterId: P, kind: 'hang' }]);
+  const inner = await createDiagnose({
+    env: { RUNAI_BASE_URL: sim.url, RUNAI_REQUEST_TIMEOUT_MS: '1000' },
+    locale: 'en',
+    now: () => new Date(NOW),
+    loadCredentials: async () => ({ grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' }),
+  });
+  const results: DiagnosisResult[] = [];
+  const diagnose: Diagnose = async (q, budget) => {
+    const result = await inner(q, budget);
+    results.push(result);
+    return result;
+  };
+  const started = Date.now();
+  const publishedAt: { ms: number; subject: string }[] = [];
+  const publisher: VerdictPublisher = {
+    async publish(notification) {
+      publishedAt.push({ ms: Date.now() - started, subject: notification.Subject });
+      return { messageId: `sns-${publishedAt.length}` };
+    },
+  };
+  const records = [
+    ...['a-1', 'a-2', 'a-3'].map((id) => record(`m-${id}`, queued(id, A))),
+    ...Array.from({ length: 25 }, (_, i) => `p-${String(i).padStart(3, '0')}`).map((id) => record(`m-${id}`, queued(id, P))),
+  ];
+  const deps = {
+    diagnose,
+    renderText: createRenderText('en'),
+    publisher,
+    idempotency: createMemoryIdempotencyStore(),
+    now: () => new Date(),
+    logger: silentLogger,
+  };
+  return { deps, records, started, publishedAt, results };
+}
+
+describe('a batch with a hanging Run:ai endpoint', () => {
+  it('publishes every verdict before the Lambda timeout, each naming the slow read, and the quiet cluster first', async () => {
+    const { deps, records, started, publishedAt, results } = await rig();
+    const result = await processDiagnosisBatch(records, { ...deps, diagnoseBy: started + LAMBDA_TIMEOUT_MS - MARGIN_MS });
+    const elapsed = Date.now() - started;
+
+    expect(elapsed).toBeLessThan(LAMBDA_TIMEOUT_MS);
+    expect(result).toMatchObject({ failed: 0, published: 28, digests: 1, notifications: 4 });
+    // The three verdicts of cluster A do not wait for the storm on cluster P.
+    const digestAt = publishedAt.find((p) => p.subject.startsWith('[DIGEST]'))!.ms;
+    expect(publishedAt.filter((p) => !p.subject.startsWith('[DIGEST]')).every((p) => p.ms < digestAt)).toBe(true);
+    const stormVerdicts = results.filter((r) => r.verdict.workload?.clusterId === P);
+    expect(stormVerdicts).toHaveLength(25);
+    for (const { verdict } of stormVerdicts) {
+      expect(verdict.limitations).toContain(
+        'Events could not be retrieved (RUNAI_TIMEOUT on GET /api/v1/workloads/{id}/events): this is a retrieval failure, not an absence of events; history was used instead.',
+      );
+    }
+  }, 30_000);
+
+  it('without a deadline, outlives the Lambda timeout (the figure the deadline fixes)', async () => {
+    const { deps, records, started } = await rig();
+    await processDiagnosisBatch(records, deps);
+    expect(Date.now() - started).toBeGreaterThan(LAMBDA_TIMEOUT_MS);
+  }, 60_000);
+});
