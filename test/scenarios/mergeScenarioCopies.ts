@@ -16,13 +16,20 @@ function replaceIds(value: Json, ids: Map<string, string>): Json {
   return value;
 }
 
-/** The copy with every workload id changed in its last hex digits (`index` ≥ 1 keeps them apart from the original's). */
+/** The copy with every workload (and inference revision) id changed in its last hex digits (`index` ≥ 1 keeps them apart from the original's). */
 export function withDistinctIds<T extends ScenarioCopy>(scenario: T, index: number): T {
   const ids = new Map<string, string>();
   const suffix = index.toString(16).padStart(4, '0');
   for (const workload of scenario.runai.workloads ?? []) {
     const id = String(workload.id);
     ids.set(id, `${id.slice(0, -4)}${suffix}`);
+  }
+  // Inference revisions are served by their own id too: one control plane refuses a revision id twice.
+  for (const revisions of Object.values(scenario.runai.revisions ?? {})) {
+    for (const revision of revisions as { id?: unknown }[]) {
+      const id = String(revision.id);
+      ids.set(id, `${id.slice(0, -4)}${suffix}`);
+    }
   }
   return {
     ...scenario,
