@@ -23,6 +23,7 @@ import { createSqsQueue } from '../queue/createSqsQueue.js';
 import { createIntakeApp } from './createIntakeApp.js';
 import type { WebhookTokens } from './createTokenChecker.js';
 import { IntakeError } from './IntakeError.js';
+import { gatewayEventProblem } from './gatewayEventProblem.js';
 import type { IntakeLogger } from './IntakeLogger.js';
 import { loadWebhookTokens } from './loadWebhookTokens.js';
 import { readIntakeEnv, type IntakeEnv } from './readIntakeEnv.js';
@@ -86,6 +87,32 @@ function misconfigured(): Handler {
   return handle(app);
 }
 
+/** The JSON error contract, outside the app (the event could not be handed to it). */
+function errorResult(error: IntakeError): APIGatewayProxyResult {
+  return {
+    statusCode: error.status,
+    headers: { 'content-type': 'application/json', ...error.headers },
+    body: JSON.stringify(error.toBody()),
+    isBase64Encoded: false,
+  };
+}
+
+/** Runs the app on a well-formed event; a malformed one is a 400 in the JSON contract (gatewayEventProblem). */
+async function answer(run: Handler, event: LambdaEvent, context?: LambdaContext): Promise<APIGatewayProxyResult> {
+  const problem = gatewayEventProblem(event);
+  if (problem) {
+    logger.warn('intake.malformed_event', { problem });
+    return errorResult(new IntakeError('BAD_REQUEST', problem));
+  }
+  try {
+    return await run(event, context);
+  } catch (error) {
+    // The app answers its own errors; only the adapter's reading of the event throws here.
+    logger.warn('intake.unreadable_event', { errorName: error instanceof Error ? error.name : typeof error });
+    return errorResult(new IntakeError('BAD_REQUEST', 'the request could not be read as an API Gateway HTTP event'));
+  }
+}
+
 export async function handler(event: LambdaEvent, context?: LambdaContext): Promise<APIGatewayProxyResult> {
   const { logger: powertools, metrics } = observe();
   if (context) powertools.addContext(context as unknown as Context);
@@ -99,7 +126,7 @@ export async function handler(event: LambdaEvent, context?: LambdaContext): Prom
     logger.error('intake configuration failed', { error });
     run = misconfigured();
   }
-  const result = await run(event, context);
+  const result = await answer(run, event, context);
   // One count per status code: 401s reveal a wrong token, 503s a broken configuration or queue.
   metrics.addDimension('status', String(result.statusCode));
   metrics.addMetric('IntakeRequests', MetricUnit.Count, 1);

@@ -107,11 +107,16 @@ export interface StormFigures {
   runaiRequests: number;
 }
 
+export type { WorstCaseFigures } from './measureWorstCase.js';
+import type { WorstCaseFigures } from './measureWorstCase.js';
+
 export interface BenchReport {
   criticalPath: CriticalPathEntry[];
   intake: IntakeFigures;
   bundles: BundleFigures[];
   memory: MemoryFigures;
   storm: StormFigures;
+  /** A hanging endpoint and a 100 MB answer: wall time and peak RSS, with and without the bounds. */
+  worstCase: WorstCaseFigures;
   meta: { smoke: boolean; node: string; cpus: number; latencyMs: number; totalMs: number };
 }

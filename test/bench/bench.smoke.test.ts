@@ -61,5 +61,13 @@ describe('npm run bench -- --smoke --json', () => {
     expect(storm.maxConcurrentRunaiRequests).toBeLessThanOrEqual(storm.bound);
     expect(storm.published + storm.duplicates).toBe(storm.requests);
     expect(storm.notifications).toBeLessThan(storm.published);
-  }, 180_000);
+
+    const [before, after] = report.worstCase.hangingEndpoint.runs;
+    expect(before).toMatchObject({ deadline: false, wallMs: number, peakRssMb: number });
+    expect(after).toMatchObject({ deadline: true, deadLettered: 0, published: report.worstCase.hangingEndpoint.records });
+    expect(after!.wallMs).toBeLessThan(report.worstCase.hangingEndpoint.lambdaTimeoutMs);
+    const [uncapped, capped] = report.worstCase.largeAnswer.runs;
+    expect(uncapped).toMatchObject({ outcome: 'read', peakRssMb: number });
+    expect(capped).toMatchObject({ outcome: 'RUNAI_RESPONSE_TOO_LARGE', peakRssMb: number });
+  }, 240_000);
 });

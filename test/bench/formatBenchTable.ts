@@ -1,5 +1,5 @@
 /** The human-readable form of a BenchReport: one block per figure of the issue, targets beside the numbers. */
-import type { BenchReport, BundleFigures, CriticalPathEntry, IntakeFigures, MemoryFigures, StormFigures } from './BenchReport.js';
+import type { BenchReport, BundleFigures, CriticalPathEntry, IntakeFigures, MemoryFigures, StormFigures, WorstCaseFigures } from './BenchReport.js';
 import { RATIO_TARGET } from './benchTargets.js';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
@@ -98,6 +98,30 @@ function stormBlock(storm: StormFigures): string {
     ].join('\n');
 }
 
+function worstCaseBlock(worst: WorstCaseFigures): string {
+  const { hangingEndpoint: hanging, largeAnswer } = worst;
+  return [
+    `Worst case — ${hanging.records} records, /events hangs (scaled: ${hanging.requestTimeoutMs} ms per request, ${hanging.lambdaTimeoutMs} ms Lambda timeout)`,
+    table(
+      ['batch deadline', 'first publish ms', 'wall ms', 'published', 'dead-lettered', 'peak RSS MB'],
+      hanging.runs.map((run) => [
+        run.deadline ? 'yes' : 'no (before)',
+        run.firstPublishMs === null ? 'none in time' : String(run.firstPublishMs),
+        String(run.wallMs),
+        String(run.published),
+        String(run.deadLettered),
+        run.peakRssMb.toFixed(1),
+      ]),
+    ),
+    '',
+    `Worst case — one events answer of ${Math.round(largeAnswer.answerBytes / 1048576)} MB, read in a child process`,
+    table(
+      ['answer cap', 'outcome', 'wall ms', 'peak RSS MB'],
+      largeAnswer.runs.map((run) => [`${Math.round(run.capBytes / 1048576)} MiB${run.capBytes > largeAnswer.answerBytes ? ' (before: no effective cap)' : ''}`, run.outcome, String(run.wallMs), run.peakRssMb.toFixed(1)]),
+    ),
+  ].join('\n');
+}
+
 /** Sections absent from a partial report (`--only`) are left out. */
 export function formatBenchTable(report: Partial<BenchReport>): string {
   const meta = report.meta;
@@ -107,6 +131,7 @@ export function formatBenchTable(report: Partial<BenchReport>): string {
     report.bundles && bundlesBlock(report.bundles),
     report.memory && memoryBlock(report.memory),
     report.storm && stormBlock(report.storm),
+    report.worstCase && worstCaseBlock(report.worstCase),
     meta && `Node ${meta.node}, ${meta.cpus} CPUs${meta.smoke ? ', SMOKE RUN (fewer runs and scenarios)' : ''}; bench took ${(meta.totalMs / 1000).toFixed(1)} s`,
   ];
   return `${blocks.filter(Boolean).join('\n\n')}\n`;
