@@ -180,6 +180,11 @@ const S = {
   basicNoSchemeEvent: b64(`svc_train@corp:${r(12, ALNUM)}!`),
   pemTail: pem('RSA'),
   splitGithub: j('gh', 'p_', r(36, ALNUM)),
+  mavenPassword: r(19, ALNUM),
+  makeToken: r(30, ALNUM),
+  goTypedToken: r(36, B64URL),
+  setPropertyPassword: r(16, ALNUM),
+  logstashToken: r(28, ALNUM),
   splitJwt: jwt({ iss: 'kubernetes/serviceaccount', sub: 'system:serviceaccount:team-b:runner', exp: 1767225600 }),
 } as const;
 
@@ -322,6 +327,12 @@ export const SECRET_CORPUS: readonly SecretSample[] = [
   sample('base64-user-password', 'log', S.basicNoScheme, `registry mirror credentials ${S.basicNoScheme} rejected`),
   sample('base64-user-password', 'event', S.basicNoSchemeEvent, `Failed to pull image: proxy answered 407 for ${S.basicNoSchemeEvent}`),
   sample('pem-private-key-tail', 'log', S.pemTail.split('\n')[5]!, `${S.pemTail.split('\n').slice(4).join('\n')}\nclone finished`),
+  // Context shapes from gitleaks' sample templates (cmd/generate/config/utils/generate.go).
+  sample('xml-element-password', 'file', S.mavenPassword, `<server>\n  <id>nexus</id>\n  <username>ci</username>\n  <password>${S.mavenPassword}</password>\n</server>`),
+  sample('makefile-conditional-assignment', 'file', S.makeToken, `REGISTRY_TOKEN ?= ${S.makeToken}`),
+  sample('go-typed-declaration', 'file', S.goTypedToken, `var apiToken string = "${S.goTypedToken}"`),
+  sample('name-value-call-arguments', 'log', S.setPropertyPassword, `init: System.setProperty("DB_PASSWORD", "${S.setPropertyPassword}")`),
+  sample('fat-arrow-assignment', 'file', S.logstashToken, `output { http { headers => { "api_token" => "${S.logstashToken}" } } }`),
   sample('token-split-over-two-lines', 'log', S.splitGithub.slice(24), `ERROR git fetch failed for ${S.splitGithub.slice(0, 24)}\n${S.splitGithub.slice(24)} (401)`),
   sample('token-split-over-two-lines', 'header', S.splitJwt.slice(70), `Authorization: Bearer ${S.splitJwt.slice(0, 70)}\n    ${S.splitJwt.slice(70)}`),
 ];
