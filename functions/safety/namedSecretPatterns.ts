@@ -15,6 +15,9 @@ const ENV_VALUE_KEY = String.raw`(?<mid>${Q}[ \t]{0,8},?\s{0,32}(?:-[ \t]{0,8})?
 /** The type in a typed declaration between the name and `=`: Go `string`, Kotlin/TS `: String`. */
 const TYPE_WORD = String.raw`(?::[ \t]{0,8})?(?:string|String|str)(?![\w])`;
 
+/** `sig= REGISTRY_TOKEN ?= …`: the word after an empty value is the next assignment's name, not a value. */
+const NOT_NEXT_ASSIGNMENT = String.raw`(?![A-Za-z_][\w.-]{0,64}[ \t]{1,8}(?::{1,3}=|[?.]=)(?!=))`;
+
 export const NAMED_SECRET_PATTERNS: readonly SecretPattern[] = [
   // Kubernetes env entries: {"name":"DB_PASSWORD","value":"…"} and YAML `- name: X⏎  value: …`.
   row('k8s-env-name-value', new RegExp(`${ENV_NAME_KEY}(?<name>${SECRET_NAME_SOURCE})${ENV_VALUE_KEY}${VALUE}`, 'g'),
@@ -36,7 +39,7 @@ export const NAMED_SECRET_PATTERNS: readonly SecretPattern[] = [
   row('secret-quoted-key', new RegExp(String.raw`(?<=["'])${nameFollowedBy(String.raw`\\?["']`)}(?<sep>\\?["']\]?[ \t]{0,8}(?::{0,3}=|[?.]=|=>|:|,)[ \t]{0,8})(?<value>${QUOTED})`, 'g'), redactValue),
   // DB_PASSWORD=…, password: …, --password=…, AWS_SECRET_ACCESS_KEY = …, ?access_token=…
   // Makefile `::=`, `:::=`, `?=`; PHP `.=`; `=>`; a typed declaration `var apiToken string = …`.
-  row('secret-assignment', new RegExp(String.raw`${nameFollowedBy(String.raw`[ \t]{0,8}(?:[:=]|[?.]=|${TYPE_WORD}[ \t]{0,8}=)`)}(?<sep>[ \t]{0,8}(?:${TYPE_WORD}[ \t]{0,8}=(?![=>~])|:{0,3}=(?![=>~])|[?.]=|=>|:(?![:/]))[ \t]{0,8})${VALUE}`, 'g'), redactAssignment),
+  row('secret-assignment', new RegExp(String.raw`${nameFollowedBy(String.raw`[ \t]{0,8}(?:[:=]|[?.]=|${TYPE_WORD}[ \t]{0,8}=)`)}(?<sep>[ \t]{0,8}(?:${TYPE_WORD}[ \t]{0,8}=(?![=>~])|:{0,3}=(?![=>~])|[?.]=|=>|:(?![:/]))[ \t]{0,8})${NOT_NEXT_ASSIGNMENT}${VALUE}`, 'g'), redactAssignment),
   // --password X, --token X, --api-key X, --client-secret X (space-separated flag values).
   row('secret-flag', new RegExp(String.raw`(?=-)${nameFollowedBy('[ \\t]')}(?<sep>[ \t]+)(?!-)${VALUE}`, 'g'), redactFlag),
 ];

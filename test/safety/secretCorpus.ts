@@ -185,6 +185,14 @@ const S = {
   goTypedToken: r(36, B64URL),
   setPropertyPassword: r(16, ALNUM),
   logstashToken: r(28, ALNUM),
+  rubygems: j('ruby', 'gems_', r(48, HEX)),
+  twilio: j('S', 'K', r(32, HEX)),
+  onepassword: j('A', '3-', r(6, UPPER_DIGITS), '-', r(11, UPPER_DIGITS), '-', r(5, UPPER_DIGITS), '-', r(5, UPPER_DIGITS), '-', r(5, UPPER_DIGITS)),
+  octopus: j('AP', 'I-', r(26, UPPER_DIGITS)),
+  maxmind: j(r(6, ALNUM), '_', r(29, ALNUM), '_m', 'mk'),
+  vaultLegacy: j('s', '.', r(24, ALNUM)),
+  airtable: j('pa', 't', r(14, ALNUM), '.', r(64, HEX)),
+  clickhouse: j('4b', '1d', r(38, ALNUM)),
   splitJwt: jwt({ iss: 'kubernetes/serviceaccount', sub: 'system:serviceaccount:team-b:runner', exp: 1767225600 }),
 } as const;
 
@@ -333,6 +341,15 @@ export const SECRET_CORPUS: readonly SecretSample[] = [
   sample('go-typed-declaration', 'file', S.goTypedToken, `var apiToken string = "${S.goTypedToken}"`),
   sample('name-value-call-arguments', 'log', S.setPropertyPassword, `init: System.setProperty("DB_PASSWORD", "${S.setPropertyPassword}")`),
   sample('fat-arrow-assignment', 'file', S.logstashToken, `output { http { headers => { "api_token" => "${S.logstashToken}" } } }`),
+  // Prefixes from gitleaks' rules (test/safety/gitleaks has its own samples).
+  sample('rubygems-api-token', 'command', S.rubygems, `gem push pkg.gem --key ${S.rubygems}`),
+  sample('twilio-api-key', 'log', S.twilio, `twilio client init with ${S.twilio} failed`),
+  sample('onepassword-secret-key', 'log', S.onepassword, `op signin: account key ${S.onepassword} rejected`),
+  sample('octopus-deploy-api-key', 'command', S.octopus, `octo push --package app.zip --server https://octo.example.com --apiKey=${S.octopus}`),
+  sample('maxmind-license-key', 'event', S.maxmind, `geoipupdate: license ${S.maxmind} invalid`),
+  sample('hashicorp-vault-legacy-token', 'log', S.vaultLegacy, `vault: renew ${S.vaultLegacy} failed: permission denied`),
+  sample('airtable-personal-access-token', 'log', S.airtable, `airtable sync using ${S.airtable}`),
+  sample('clickhouse-cloud-secret-key', 'event', S.clickhouse, `clickhouse-cloud: key ${S.clickhouse} expired`),
   sample('token-split-over-two-lines', 'log', S.splitGithub.slice(24), `ERROR git fetch failed for ${S.splitGithub.slice(0, 24)}\n${S.splitGithub.slice(24)} (401)`),
   sample('token-split-over-two-lines', 'header', S.splitJwt.slice(70), `Authorization: Bearer ${S.splitJwt.slice(0, 70)}\n    ${S.splitJwt.slice(70)}`),
 ];
