@@ -1,5 +1,5 @@
 /**
- * Step 1's phase rules (DESIGN §2): decide from the phase and the direct signals whether
+ * Step 1's phase rules (docs/procedure.md): decide from the phase and the direct signals whether
  * the failure procedure continues, routes elsewhere, or stops. Never classifies.
  */
 import type { Route, StopReason } from '../core/verdict.js';
