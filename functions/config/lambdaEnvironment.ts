@@ -41,5 +41,8 @@ export type LambdaFunctionName = keyof typeof LAMBDA_ENVIRONMENT;
 /** What the stack may set for one function: only its own keys, every value a string. */
 export type LambdaEnvironment<Name extends LambdaFunctionName> = { [Key in (typeof LAMBDA_ENVIRONMENT)[Name][number]]?: string };
 
+/** The CloudWatch namespace of every runai-diagnose metric: the functions publish to it, the alarms read it. */
+export const METRICS_NAMESPACE = 'RunaiDiagnose';
+
 /** Set on every function for the runtime and Powertools (infra/createFunction.ts); no schema of ours reads them. */
 export const PLATFORM_ENVIRONMENT = ['POWERTOOLS_SERVICE_NAME', 'NODE_OPTIONS'] as const;

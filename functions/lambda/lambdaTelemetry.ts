@@ -9,8 +9,7 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
 import type { RunaiRequestInfo } from '../runai/RunaiClientConfig.js';
 
-/** The CloudWatch namespace of every runai-diagnose metric (infra/OperationsAlarms.ts alarms on it). */
-export const METRICS_NAMESPACE = 'RunaiDiagnose';
+import { METRICS_NAMESPACE } from '../config/lambdaEnvironment.js';
 
 /** The small logging port our code writes to (the intake, worker and poller loggers have this shape). */
 export interface LambdaLogPort {
