@@ -13,8 +13,8 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
-/** The namespace the functions publish their EMF metrics to (Powertools Metrics). */
-export const METRICS_NAMESPACE = 'RunaiDiagnose';
+export { METRICS_NAMESPACE } from '../functions/config/lambdaEnvironment.js';
+import { METRICS_NAMESPACE } from '../functions/config/lambdaEnvironment.js';
 
 /**
  * A queued request older than this is stuck: the worker reads within the 30 s batching

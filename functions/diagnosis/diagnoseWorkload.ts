@@ -1,5 +1,5 @@
 /**
- * The Tier 1 diagnosis procedure (DESIGN §2) over the read-only `RunaiReader` port.
+ * The Tier 1 diagnosis procedure (docs/procedure.md) over the read-only `RunaiReader` port.
  *
  * Round trips after the token, for Option A with one history page:
  *   1. status

@@ -12,12 +12,12 @@
  * which Alertmanager resends — so alerts sent before the fix are not lost. The next
  * invocation tries again, which picks up a fixed secret or environment.
  */
-import { Logger } from '@aws-lambda-powertools/logger';
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
 import { Hono } from 'hono';
 import { handle, type APIGatewayProxyResult, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda';
+import { createLambdaTelemetry } from '../lambda/lambdaTelemetry.js';
 import type { DiagnosisQueue } from '../queue/DiagnosisQueue.js';
 import { createSqsQueue } from '../queue/createSqsQueue.js';
 import { createIntakeApp } from './createIntakeApp.js';
@@ -30,21 +30,9 @@ import { readIntakeEnv, type IntakeEnv } from './readIntakeEnv.js';
 
 type Handler = ReturnType<typeof handle>;
 
-/** The CloudWatch namespace of every runai-diagnose metric (alarms and dashboards use it). */
-const METRICS_NAMESPACE = 'RunaiDiagnose';
-
-let telemetry: { logger: Logger; metrics: Metrics } | undefined;
-function observe(): { logger: Logger; metrics: Metrics } {
-  telemetry ??= { logger: new Logger({ serviceName: 'intake' }), metrics: new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'intake' }) };
-  return telemetry;
-}
-
+const telemetry = createLambdaTelemetry('intake');
 /** The app's logging port, written by Powertools (JSON with the request id). */
-const logger: IntakeLogger = {
-  info: (event, fields) => observe().logger.info(event, fields ?? {}),
-  warn: (event, fields) => observe().logger.warn(event, fields ?? {}),
-  error: (event, fields) => observe().logger.error(event, fields ?? {}),
-};
+const logger: IntakeLogger = telemetry.log;
 
 interface Base {
   env: IntakeEnv;
@@ -114,9 +102,8 @@ async function answer(run: Handler, event: LambdaEvent, context?: LambdaContext)
 }
 
 export async function handler(event: LambdaEvent, context?: LambdaContext): Promise<APIGatewayProxyResult> {
-  const { logger: powertools, metrics } = observe();
-  if (context) powertools.addContext(context as unknown as Context);
-  metrics.captureColdStartMetric();
+  telemetry.startInvocation(context as unknown as Context | undefined);
+  const { metrics } = telemetry.observe();
   base ??= buildBase();
   let run: Handler;
   try {

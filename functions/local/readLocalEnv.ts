@@ -1,5 +1,5 @@
 /**
- * Local mode's configuration (DESIGN §1 item 6), from the environment, validated strictly:
+ * Local mode's configuration (docs/configuration.md, local mode), from the environment, validated strictly:
  * a typo in a value must stop the start with one line naming the variable (never echoing
  * its value — three of them are secrets), not silently fall back to a default.
  *

@@ -1,5 +1,5 @@
 /**
- * Local mode (DESIGN §1 item 6): the SAME intake app as on Lambda, served on loopback,
+ * Local mode (docs/configuration.md, local mode): the SAME intake app as on Lambda, served on loopback,
  * with the in-process memory queue instead of SQS, the batch worker (processDiagnosisBatch,
  * so coalescing, digests and idempotency behave as in AWS) consuming it in short windows,
  * the built-in Run:ai simulator unless a real Run:ai is configured, and the console

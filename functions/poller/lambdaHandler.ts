@@ -16,26 +16,25 @@
  * their watermark, succeeded ones re-list only the overlap, and the worker drops repeated
  * dedupeKeys. The next schedule re-runs it anyway, so an exhausted retry loses nothing.
  */
-import { Logger } from '@aws-lambda-powertools/logger';
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import type { DiagnosisQueue } from '../queue/DiagnosisQueue.js';
 import { createSqsQueue } from '../queue/createSqsQueue.js';
-import type { RunaiCredentials, RunaiRequestInfo } from '../runai/RunaiClientConfig.js';
-import { createRunaiClient, type RunaiClient } from '../runai/createRunaiClient.js';
+import { createRotatingRunaiClient, type RunaiClientFor } from '../lambda/createRotatingRunaiClient.js';
+import { createLambdaTelemetry } from '../lambda/lambdaTelemetry.js';
+import type { RunaiClient } from '../runai/createRunaiClient.js';
 import { createDynamoWatermarkStore } from './createDynamoWatermarkStore.js';
 import { loadRunaiCredentials } from '../runai/loadRunaiCredentials.js';
 import { pollFailedWorkloads, type PollOptions, type PollSummary } from './pollFailedWorkloads.js';
 import { readPollerEnv, type PollerEnv } from './readPollerEnv.js';
 import type { WatermarkStore } from './WatermarkStore.js';
 
-/** The CloudWatch namespace of every runai-diagnose metric (alarms and dashboards use it). */
-const METRICS_NAMESPACE = 'RunaiDiagnose';
-
 interface Poller {
   env: PollerEnv;
+  /** The Run:ai client for the current credentials (createRotatingRunaiClient). */
+  listerFor: RunaiClientFor;
   queue: DiagnosisQueue;
   watermarks: WatermarkStore;
   options: Omit<PollOptions, 'now'>;
@@ -49,26 +48,15 @@ export class PollerRunError extends Error {
   }
 }
 
-let telemetry: { logger: Logger; metrics: Metrics } | undefined;
-function observe(): { logger: Logger; metrics: Metrics } {
-  telemetry ??= { logger: new Logger({ serviceName: 'poller' }), metrics: new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'poller' }) };
-  return telemetry;
-}
-
-/** Run:ai calls, counted per run: a rising error count is Run:ai trouble, not ours. */
-function countRunaiRequest(info: RunaiRequestInfo): void {
-  const { metrics } = observe();
-  metrics.addMetric('RunaiRequests', MetricUnit.Count, 1);
-  if (info.status === null || info.status === 429 || info.status >= 500) metrics.addMetric('RunaiRequestErrors', MetricUnit.Count, 1);
-}
+const telemetry = createLambdaTelemetry('poller');
 
 let ready: Promise<Poller> | undefined;
-let lister: { key: string; client: RunaiClient } | undefined;
 
 async function build(): Promise<Poller> {
   const env = readPollerEnv();
   return {
     env,
+    listerFor: createRotatingRunaiClient({ baseUrl: env.RUNAI_BASE_URL, onRequest: telemetry.countRunaiRequest }),
     queue: createSqsQueue({ client: new SQSClient({}), queueUrl: env.QUEUE_URL }),
     watermarks: createDynamoWatermarkStore({ client: new DynamoDBClient({}), tableName: env.STATE_TABLE }),
     options: {
@@ -79,28 +67,16 @@ async function build(): Promise<Poller> {
   };
 }
 
-/** The Run:ai client for these credentials: reused while they are unchanged (its token stays cached). */
-function listerFor(env: PollerEnv, credentials: RunaiCredentials): RunaiClient {
-  const key = JSON.stringify(credentials);
-  if (lister?.key === key) return lister.client;
-  const previous = lister?.client;
-  lister = { key, client: createRunaiClient({ baseUrl: env.RUNAI_BASE_URL, credentials, onRequest: countRunaiRequest }) };
-  // Rotated: let the old pool finish whatever it still has in flight, then close.
-  previous?.close().catch(() => {});
-  return lister.client;
-}
-
 export async function handler(_event?: ScheduledEvent, context?: Context): Promise<PollSummary> {
-  const { logger, metrics } = observe();
-  if (context) logger.addContext(context);
-  metrics.captureColdStartMetric();
+  telemetry.startInvocation(context);
+  const { logger, metrics } = telemetry.observe();
   try {
     ready ??= build();
     let poller: Poller;
     let client: RunaiClient;
     try {
       poller = await ready;
-      client = listerFor(poller.env, await loadRunaiCredentials());
+      client = poller.listerFor(await loadRunaiCredentials());
     } catch (error) {
       ready = undefined;
       logger.error('poller configuration failed', { error: error instanceof Error ? error.message : String(error) });
@@ -119,6 +95,6 @@ export async function handler(_event?: ScheduledEvent, context?: Context): Promi
     if (summary.failedClusters.length > 0) throw new PollerRunError(summary);
     return summary;
   } finally {
-    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+    telemetry.flush();
   }
 }

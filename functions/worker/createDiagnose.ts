@@ -6,9 +6,9 @@
  * loadRunaiCredentials (the Secrets Manager secret named by RUNAI_SECRET_ID, or locally
  * RUNAI_CLIENT_ID / RUNAI_CLIENT_SECRET / RUNAI_GRANT_TYPE).
  *
- * One client per set of credentials: its token cache and connection pool are reused by
- * every diagnosis of every batch. The credentials are looked up per diagnosis (cached for
- * minutes, so this is a map lookup when warm) and a rotated secret replaces the client.
+ * One client per set of credentials (createRotatingRunaiClient): its token cache and
+ * connection pool are reused by every diagnosis of every batch; the credentials are looked
+ * up per diagnosis and a rotated secret replaces the client.
  *
  * Tier 2 (optional): TIER2_SECRET_ID names a Secrets Manager secret holding a Tier 2
  * configuration (createTier2Source.ts: same cache, rebuilt on rotation). A bad or unreadable
@@ -16,46 +16,25 @@
  *
  * RECORD_DIR (optional): every diagnosis is also recorded there (createWorkerRecording.ts).
  */
-import * as z from 'zod';
 import type { Diagnose } from './batch/diagnoseRecord.js';
-import { DEFAULT_MAX_RESPONSE_BYTES } from '../runai/RunaiClientConfig.js';
 import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
 import { loadRunaiCredentials } from '../runai/loadRunaiCredentials.js';
 import type { Locale } from '../report/Messages.js';
 import { messagesFor } from '../report/messagesFor.js';
 import type { RunaiCredentials, RunaiRequestInfo } from '../runai/RunaiClientConfig.js';
-import { createRunaiClient, type RunaiClient } from '../runai/createRunaiClient.js';
+import { createRotatingRunaiClient } from '../lambda/createRotatingRunaiClient.js';
+import { readEnvironment } from '../lambda/readEnvironment.js';
+import { RunaiConnectionEnvSchema } from '../lambda/runaiEnvironment.js';
 import type { Tier2AccessHandle } from '../kubernetes/createTier2Access.js';
 import type { Tier2Config } from '../kubernetes/Tier2Config.js';
 import { createTier2Source, type SecretStringReader } from './createTier2Source.js';
 import { silentLogger, type WorkerLogger } from './WorkerLogger.js';
-import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
 import { ConfigError } from '../core/ConfigError.js';
 import { createWorkerRecording } from './createWorkerRecording.js';
-
-const ConnectionSchema = z.object({
-  RUNAI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of the Run:ai control plane' }),
-  RUNAI_REQUEST_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int('must be an integer').positive('must be positive').max(600_000, 'must be at most 600000').default(10_000)),
-  RUNAI_MAX_RESPONSE_BYTES: z.preprocess(
-    unsetIfEmpty,
-    z.coerce.number().int('must be an integer').min(1024, 'must be at least 1024').max(512 * 1024 * 1024, 'must be at most 536870912').default(DEFAULT_MAX_RESPONSE_BYTES),
-  ),
-});
 
 export class DiagnoseConfigError extends ConfigError {
   override readonly name = 'DiagnoseConfigError';
   readonly code = 'DIAGNOSE_CONFIG_INVALID';
-}
-
-function readConnection(env: Readonly<Record<string, string | undefined>>): z.infer<typeof ConnectionSchema> {
-  const ours = { RUNAI_BASE_URL: env.RUNAI_BASE_URL, RUNAI_REQUEST_TIMEOUT_MS: env.RUNAI_REQUEST_TIMEOUT_MS, RUNAI_MAX_RESPONSE_BYTES: env.RUNAI_MAX_RESPONSE_BYTES };
-  const parsed = ConnectionSchema.safeParse(ours);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => {
-    const key = String(issue.path[0] ?? '') as keyof typeof ours;
-    return ours[key] === undefined ? `${key} is not set` : `${key} ${issue.message}`;
-  });
-  throw new DiagnoseConfigError(`invalid worker environment: ${problems.join('; ')}`);
 }
 
 export interface CreateDiagnoseOptions {
@@ -79,30 +58,16 @@ export interface CreateDiagnoseOptions {
  * first batch with the key named), then returns the per-request diagnose function.
  */
 export async function createDiagnose(options: CreateDiagnoseOptions): Promise<Diagnose> {
-  const connection = readConnection(options.env);
+  const connection = readEnvironment(RunaiConnectionEnvSchema, options.env, (message) => new DiagnoseConfigError(message), 'worker environment');
   const loadCredentials = options.loadCredentials ?? (() => loadRunaiCredentials(options.env));
-  let current: { key: string; reader: RunaiClient } | undefined;
   const recorder = createWorkerRecording(options.env, connection.RUNAI_BASE_URL, options.logger ?? silentLogger);
-
-  const readerFor = (credentials: RunaiCredentials): RunaiClient => {
-    const key = JSON.stringify(credentials);
-    if (current?.key === key) return current.reader;
-    const previous = current?.reader;
-    current = {
-      key,
-      reader: createRunaiClient({
-        baseUrl: connection.RUNAI_BASE_URL,
-        credentials,
-        requestTimeoutMs: connection.RUNAI_REQUEST_TIMEOUT_MS,
-        maxResponseBytes: connection.RUNAI_MAX_RESPONSE_BYTES,
-        ...(options.onRequest ? { onRequest: options.onRequest } : {}),
-        ...(recorder ? { dispatcher: recorder.dispatcher(credentials) } : {}),
-      }),
-    };
-    // Rotated: the old pool finishes what it has in flight, then closes.
-    previous?.close().catch(() => {});
-    return current.reader;
-  };
+  const readerFor = createRotatingRunaiClient({
+    baseUrl: connection.RUNAI_BASE_URL,
+    requestTimeoutMs: connection.RUNAI_REQUEST_TIMEOUT_MS,
+    maxResponseBytes: connection.RUNAI_MAX_RESPONSE_BYTES,
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    ...(recorder ? { dispatcherFor: (credentials: RunaiCredentials) => recorder.dispatcher(credentials) } : {}),
+  });
 
   // Optional, and never an error: without the variable there is simply no Tier 2.
   const tier2SecretId = options.env.TIER2_SECRET_ID?.trim();

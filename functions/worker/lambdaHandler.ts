@@ -14,22 +14,21 @@
  * once (`worker.tier2_unavailable`) and the batch is diagnosed with Tier 1 only; it never
  * fails records (createTier2Source.ts).
  *
- * Metrics (EMF, namespace RunaiDiagnose): Diagnoses per category (or outcome when not
+ * Logs and metrics through the Lambda kit (lambdaTelemetry.ts). Metrics (EMF, namespace RunaiDiagnose): Diagnoses per category (or outcome when not
  * diagnosed), DiagnosisLatency, DiagnoseErrors, RunaiRequests / RunaiRequestErrors, and
  * the batch outcome counts (Published, Duplicates, FailedRecords, Notifications, Digests).
  */
-import { Logger } from '@aws-lambda-powertools/logger';
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SNSClient } from '@aws-sdk/client-sns';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createDynamoIdempotencyStore } from '../delivery/createDynamoIdempotencyStore.js';
 import { createSnsPublisher } from '../delivery/createSnsPublisher.js';
-import type { RunaiRequestInfo } from '../runai/RunaiClientConfig.js';
+import { createLambdaTelemetry } from '../lambda/lambdaTelemetry.js';
 import { createDiagnose } from './createDiagnose.js';
 import { createRenderText } from './createRenderText.js';
 import { processDiagnosisBatch, type BatchResult, type Diagnose, type ProcessDiagnosisBatchDeps } from './processDiagnosisBatch.js';
-import { readWorkerEnv, WorkerConfigError } from './readWorkerEnv.js';
+import { readWorkerEnv } from './readWorkerEnv.js';
 import type { WorkerLogger } from './WorkerLogger.js';
 
 export interface WorkerHandlerHooks {
@@ -77,40 +76,11 @@ export function createWorkerHandler(
   };
 }
 
-/** The CloudWatch namespace of every runai-diagnose metric (alarms and dashboards use it). */
-const METRICS_NAMESPACE = 'RunaiDiagnose';
-
-let telemetry: { logger: Logger; metrics: Metrics } | undefined;
-function observe(): { logger: Logger; metrics: Metrics } {
-  telemetry ??= { logger: new Logger({ serviceName: 'diagnose' }), metrics: new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'diagnose' }) };
-  return telemetry;
-}
-
+const telemetry = createLambdaTelemetry('diagnose');
+const { observe } = telemetry;
 /** The worker's logging port, written by Powertools (JSON, level-filtered, with the request id). */
-const logger: WorkerLogger = {
-  info: (event, fields) => observe().logger.info(event, fields ?? {}),
-  warn: (event, fields) => observe().logger.warn(event, fields ?? {}),
-  error: (event, fields) => observe().logger.error(event, fields ?? {}),
-};
+const logger: WorkerLogger = telemetry.log;
 const now = () => new Date();
-
-/**
- * MAX_NOTIFICATIONS_PER_BATCH: set by the stack to 10 / the event source's maxConcurrency,
- * so that concurrent invocations together stay under the SNS email rate (10/s).
- */
-function readMaxNotifications(env: Readonly<Record<string, string | undefined>>): number | undefined {
-  const raw = env.MAX_NOTIFICATIONS_PER_BATCH;
-  if (raw === undefined || raw === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 100) throw new WorkerConfigError('invalid worker environment: MAX_NOTIFICATIONS_PER_BATCH must be an integer from 1 to 100');
-  return value;
-}
-
-function countRunaiRequest(info: RunaiRequestInfo): void {
-  const { metrics } = observe();
-  metrics.addMetric('RunaiRequests', MetricUnit.Count, 1);
-  if (info.status === null || info.status === 429 || info.status >= 500) metrics.addMetric('RunaiRequestErrors', MetricUnit.Count, 1);
-}
 
 /** Times each diagnosis and counts its verdict by category (outcome when not diagnosed). */
 function measured(diagnose: Diagnose): Diagnose {
@@ -143,8 +113,7 @@ function countBatch(result: BatchResult): void {
 
 async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
   const env = readWorkerEnv();
-  const maxNotificationsPerBatch = readMaxNotifications(process.env);
-  const diagnose = await createDiagnose({ env: process.env, locale: env.REPORT_LOCALE, now, onRequest: countRunaiRequest, logger });
+  const diagnose = await createDiagnose({ env: process.env, locale: env.REPORT_LOCALE, now, onRequest: telemetry.countRunaiRequest, logger });
   return {
     diagnose: measured(diagnose),
     renderText: createRenderText(env.REPORT_LOCALE),
@@ -154,21 +123,16 @@ async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
     logger,
     ...(env.WORKER_CONCURRENCY !== undefined ? { concurrency: env.WORKER_CONCURRENCY } : {}),
     ...(env.DIGEST_THRESHOLD !== undefined ? { digestThreshold: env.DIGEST_THRESHOLD } : {}),
-    ...(maxNotificationsPerBatch !== undefined ? { maxNotificationsPerBatch } : {}),
+    ...(env.MAX_NOTIFICATIONS_PER_BATCH !== undefined ? { maxNotificationsPerBatch: env.MAX_NOTIFICATIONS_PER_BATCH } : {}),
   };
 }
 
 const run = createWorkerHandler(buildFromEnvironment, logger, {
   afterBatch: countBatch,
-  finally: () => {
-    const { metrics } = observe();
-    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
-  },
+  finally: telemetry.flush,
 });
 
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
-  const { logger: powertools, metrics } = observe();
-  if (context) powertools.addContext(context);
-  metrics.captureColdStartMetric();
+  telemetry.startInvocation(context);
   return run(event, context?.getRemainingTimeInMillis());
 }

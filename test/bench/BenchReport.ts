@@ -18,7 +18,7 @@ export interface CriticalPathEntry {
   historyPages: number;
   /** Requests sent again by the client's retry policy (injected 5xx faults). */
   retries: number;
-  /** The DESIGN §5 bound for this scenario: 3 (Option A) or 4 (Option B) when the history fits one page. */
+  /** The the quality bars, docs/tests.md bound for this scenario: 3 (Option A) or 4 (Option B) when the history fits one page. */
   roundTripTarget: number | null;
   /** Whether the ratio ≤ 1.2 target applies; when not, `excludedBecause` says why. */
   inRatioTarget: boolean;

@@ -92,9 +92,14 @@ describe('functions', () => {
   });
 
   it('publishes metrics to the namespace the alarms read', () => {
+    // One constant: the alarms read it, the Lambda kit's telemetry (used by every handler) writes to it.
+    const kit = readFileSync(path.join(PROJECT_ROOT, 'functions', 'lambda', 'lambdaTelemetry.ts'), 'utf8');
+    expect(kit).toContain("import { METRICS_NAMESPACE } from '../config/lambdaEnvironment.js'");
+    expect(kit).toContain('new Metrics({ namespace: METRICS_NAMESPACE');
     for (const handler of ['intake', 'worker', 'poller']) {
       const source = readFileSync(path.join(PROJECT_ROOT, 'functions', handler, 'lambdaHandler.ts'), 'utf8');
-      expect(source, handler).toContain(`const METRICS_NAMESPACE = '${METRICS_NAMESPACE}'`);
+      expect(source, handler).toContain("import { createLambdaTelemetry } from '../lambda/lambdaTelemetry.js'");
+      expect(source, handler).not.toContain("'RunaiDiagnose'");
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * DESIGN §5 "never lose an alert", proven end to end on real SQS/SNS clients against
+ * the quality bars, docs/tests.md "never lose an alert", proven end to end on real SQS/SNS clients against
  * fauxqs, with faults on both sides of the worker:
  *
  *   1,000 Alertmanager alerts → intake app (real SQS queue adapter) → SQS work queue
