@@ -17,14 +17,15 @@ import { redactSecrets } from '../safety/redactSecrets.js';
 import { createTier2Access, type Tier2AccessHandle } from '../kubernetes/createTier2Access.js';
 import { loadTier2ConfigFile, Tier2ConfigError, type Tier2Config } from '../kubernetes/Tier2Config.js';
 import { parseCliArguments, USAGE, UsageError, type CliOptions } from './parseCliArguments.js';
-import { loadRecording, reportRecording, startRecording } from './recordingWiring.js';
 import type { PreparedReplay } from '../recording/prepareReplay.js';
-import { prepareReplay } from '../recording/prepareReplay.js';
 import { ConfigurationError, readRunaiEnvironment } from './readRunaiEnvironment.js';
 import type { RunningExample } from './startExample.js';
 
 /** The examples and their simulators, loaded only when a flag asks for them (a chunk of its own in the bundle). */
 const loadExamples = () => import('./startExample.js');
+/** Recording and replay (and the scenario format they use), loaded only for --record / --replay. */
+const loadRecordingKit = () => import('./recordingWiring.js');
+const loadReplay = () => import('../recording/prepareReplay.js');
 
 /** Names the optional Tier 2 configuration file when `--tier2-config` is not given. */
 export const TIER2_CONFIG_ENV = 'RUNAI_DIAGNOSE_TIER2_CONFIG';
@@ -83,6 +84,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     const tier2Path = options.tier2Config ?? (context.env[TIER2_CONFIG_ENV]?.trim() || undefined);
     if (tier2Path) tier2Config = await loadTier2ConfigFile(tier2Path);
     if (options.replay !== undefined) {
+      const [{ loadRecording }, { prepareReplay }] = await Promise.all([loadRecordingKit(), loadReplay()]);
       replay = prepareReplay(await loadRecording(options.replay), now.getTime());
       request = replay.request;
       clientConfig = replay.clientConfig;
@@ -113,7 +115,8 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
   }
 
   const started = performance.now();
-  const recording = options.record ? startRecording(clientConfig, tier2Config, request) : null;
+  const recordingKit = options.record ? await loadRecordingKit() : null;
+  const recording = recordingKit ? recordingKit.startRecording(clientConfig, tier2Config, request) : null;
   if (recording) clientConfig = recording.clientConfig;
   const client = createRunaiClient(clientConfig);
   const tier2: Tier2AccessHandle | null = tier2Config
@@ -151,7 +154,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     await tier2?.close();
     if (recording && options.record && exitCode !== undefined) {
       const written = await recording.session.finish(options.record, { request, verdict: verdictForRecording, exitCode, now, anonymize: options.anonymize });
-      reportRecording(written, io);
+      recordingKit?.reportRecording(written, io);
     }
     await recording?.session.close();
     await replay?.dispatcher.close();

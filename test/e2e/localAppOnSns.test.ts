@@ -68,7 +68,7 @@ describe('local app → SNS (fauxqs) → subscribed SQS queue', () => {
     const alerts = Array.from({ length: STORM_SIZE }, (_, i) => ({ clusterId: STORM_CLUSTER, workload_id: uuid('57057057', i + 1) }));
     const { status, json } = await postJson(`${app.server.url}/webhooks/alertmanager`, alertmanagerPayload(alerts));
     expect(status).toBe(202);
-    expect(json.accepted).toHaveLength(STORM_SIZE);
+    expect(json.acceptedCount).toBe(STORM_SIZE);
     await app.server.whenIdle();
 
     const messages = await collectMessages(faux.sqs, topic.queueUrl, { count: 2, timeoutMs: 1_000 });
