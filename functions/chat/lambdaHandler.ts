@@ -6,6 +6,8 @@
 import { SNSClient } from '@aws-sdk/client-sns';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
+import { countForwardedBatch } from '../delivery/countForwardedBatch.js';
+import { createPowertoolsMetrics, type PowertoolsOperationsMetrics } from '../metrics/createPowertoolsMetrics.js';
 import { createJsonLogger } from '../worker/WorkerLogger.js';
 import { createChatPublisher } from './createChatPublisher.js';
 import { forwardToChat } from './forwardToChat.js';
@@ -25,8 +27,20 @@ function createDeps(): Parameters<typeof forwardToChat>[1] {
   };
 }
 
+/** Built on the first invocation: forwarded notifications and failures per code. */
+let metrics: PowertoolsOperationsMetrics | undefined;
+
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  deps ??= createDeps();
+  metrics ??= createPowertoolsMetrics('chat-forwarder');
+  try {
+    deps ??= createDeps();
+  } catch (error) {
+    metrics.count('ConfigurationFailures');
+    metrics.flush();
+    throw error;
+  }
   const result = await forwardToChat(event.Records, deps);
+  countForwardedBatch(result, metrics);
+  metrics.flush();
   return { batchItemFailures: result.batchItemFailures };
 }

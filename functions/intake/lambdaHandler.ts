@@ -13,11 +13,11 @@
  * invocation tries again, which picks up a fixed secret or environment.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
 import { Hono } from 'hono';
 import { handle, type APIGatewayProxyResult, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda';
+import { createPowertoolsMetrics, type PowertoolsOperationsMetrics } from '../metrics/createPowertoolsMetrics.js';
 import type { DiagnosisQueue } from '../queue/DiagnosisQueue.js';
 import { createSqsQueue } from '../queue/createSqsQueue.js';
 import { createIntakeApp } from './createIntakeApp.js';
@@ -29,12 +29,9 @@ import { readIntakeEnv, type IntakeEnv } from './readIntakeEnv.js';
 
 type Handler = ReturnType<typeof handle>;
 
-/** The CloudWatch namespace of every runai-diagnose metric (alarms and dashboards use it). */
-const METRICS_NAMESPACE = 'RunaiDiagnose';
-
-let telemetry: { logger: Logger; metrics: Metrics } | undefined;
-function observe(): { logger: Logger; metrics: Metrics } {
-  telemetry ??= { logger: new Logger({ serviceName: 'intake' }), metrics: new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'intake' }) };
+let telemetry: { logger: Logger; metrics: PowertoolsOperationsMetrics } | undefined;
+function observe(): { logger: Logger; metrics: PowertoolsOperationsMetrics } {
+  telemetry ??= { logger: new Logger({ serviceName: 'intake' }), metrics: createPowertoolsMetrics('intake') };
   return telemetry;
 }
 
@@ -72,6 +69,7 @@ async function appFor({ env, queue }: Base): Promise<Handler> {
     ...(env.ALERT_LABEL_MAP !== undefined ? { labelMap: env.ALERT_LABEL_MAP } : {}),
     now: () => new Date(),
     logger,
+    metrics: observe().metrics,
   });
   current = { tokens, run: handle(app) };
   return current.run;
@@ -89,7 +87,7 @@ function misconfigured(): Handler {
 export async function handler(event: LambdaEvent, context?: LambdaContext): Promise<APIGatewayProxyResult> {
   const { logger: powertools, metrics } = observe();
   if (context) powertools.addContext(context as unknown as Context);
-  metrics.captureColdStartMetric();
+  metrics.powertools.captureColdStartMetric();
   base ??= buildBase();
   let run: Handler;
   try {
@@ -97,12 +95,12 @@ export async function handler(event: LambdaEvent, context?: LambdaContext): Prom
   } catch (error) {
     base = undefined;
     logger.error('intake configuration failed', { error });
+    metrics.count('ConfigurationFailures');
     run = misconfigured();
   }
   const result = await run(event, context);
   // One count per status code: 401s reveal a wrong token, 503s a broken configuration or queue.
-  metrics.addDimension('status', String(result.statusCode));
-  metrics.addMetric('IntakeRequests', MetricUnit.Count, 1);
-  metrics.publishStoredMetrics();
+  metrics.count('IntakeRequests', 1, { status: String(result.statusCode) });
+  metrics.flush();
   return result;
 }

@@ -17,22 +17,20 @@
  * dedupeKeys. The next schedule re-runs it anyway, so an exhausted retry loses nothing.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, ScheduledEvent } from 'aws-lambda';
+import { countRunaiRequest } from '../metrics/countRunaiRequest.js';
+import { createPowertoolsMetrics, type PowertoolsOperationsMetrics } from '../metrics/createPowertoolsMetrics.js';
 import type { DiagnosisQueue } from '../queue/DiagnosisQueue.js';
 import { createSqsQueue } from '../queue/createSqsQueue.js';
-import type { RunaiCredentials, RunaiRequestInfo } from '../runai/RunaiClientConfig.js';
+import type { RunaiCredentials } from '../runai/RunaiClientConfig.js';
 import { createRunaiClient, type RunaiClient } from '../runai/createRunaiClient.js';
 import { createDynamoWatermarkStore } from './createDynamoWatermarkStore.js';
 import { loadRunaiCredentials } from '../runai/loadRunaiCredentials.js';
 import { pollFailedWorkloads, type PollOptions, type PollSummary } from './pollFailedWorkloads.js';
 import { readPollerEnv, type PollerEnv } from './readPollerEnv.js';
 import type { WatermarkStore } from './WatermarkStore.js';
-
-/** The CloudWatch namespace of every runai-diagnose metric (alarms and dashboards use it). */
-const METRICS_NAMESPACE = 'RunaiDiagnose';
 
 interface Poller {
   env: PollerEnv;
@@ -49,17 +47,10 @@ export class PollerRunError extends Error {
   }
 }
 
-let telemetry: { logger: Logger; metrics: Metrics } | undefined;
-function observe(): { logger: Logger; metrics: Metrics } {
-  telemetry ??= { logger: new Logger({ serviceName: 'poller' }), metrics: new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'poller' }) };
+let telemetry: { logger: Logger; metrics: PowertoolsOperationsMetrics } | undefined;
+function observe(): { logger: Logger; metrics: PowertoolsOperationsMetrics } {
+  telemetry ??= { logger: new Logger({ serviceName: 'poller' }), metrics: createPowertoolsMetrics('poller') };
   return telemetry;
-}
-
-/** Run:ai calls, counted per run: a rising error count is Run:ai trouble, not ours. */
-function countRunaiRequest(info: RunaiRequestInfo): void {
-  const { metrics } = observe();
-  metrics.addMetric('RunaiRequests', MetricUnit.Count, 1);
-  if (info.status === null || info.status === 429 || info.status >= 500) metrics.addMetric('RunaiRequestErrors', MetricUnit.Count, 1);
 }
 
 let ready: Promise<Poller> | undefined;
@@ -84,7 +75,7 @@ function listerFor(env: PollerEnv, credentials: RunaiCredentials): RunaiClient {
   const key = JSON.stringify(credentials);
   if (lister?.key === key) return lister.client;
   const previous = lister?.client;
-  lister = { key, client: createRunaiClient({ baseUrl: env.RUNAI_BASE_URL, credentials, onRequest: countRunaiRequest }) };
+  lister = { key, client: createRunaiClient({ baseUrl: env.RUNAI_BASE_URL, credentials, onRequest: countRunaiRequest(observe().metrics) }) };
   // Rotated: let the old pool finish whatever it still has in flight, then close.
   previous?.close().catch(() => {});
   return lister.client;
@@ -93,7 +84,7 @@ function listerFor(env: PollerEnv, credentials: RunaiCredentials): RunaiClient {
 export async function handler(_event?: ScheduledEvent, context?: Context): Promise<PollSummary> {
   const { logger, metrics } = observe();
   if (context) logger.addContext(context);
-  metrics.captureColdStartMetric();
+  metrics.powertools.captureColdStartMetric();
   try {
     ready ??= build();
     let poller: Poller;
@@ -104,6 +95,7 @@ export async function handler(_event?: ScheduledEvent, context?: Context): Promi
     } catch (error) {
       ready = undefined;
       logger.error('poller configuration failed', { error: error instanceof Error ? error.message : String(error) });
+      metrics.count('ConfigurationFailures');
       throw error;
     }
     const summary = await pollFailedWorkloads(
@@ -114,11 +106,11 @@ export async function handler(_event?: ScheduledEvent, context?: Context): Promi
       if (cluster.ok) logger.info('poller cluster', { ...cluster });
       else logger.error('poller cluster', { ...cluster });
     }
-    metrics.addMetric('WorkloadsEnqueued', MetricUnit.Count, summary.enqueued);
-    metrics.addMetric('ClusterPollFailures', MetricUnit.Count, summary.failedClusters.length);
+    metrics.count('WorkloadsEnqueued', summary.enqueued);
+    metrics.count('ClusterPollFailures', summary.failedClusters.length);
     if (summary.failedClusters.length > 0) throw new PollerRunError(summary);
     return summary;
   } finally {
-    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+    metrics.flush();
   }
 }

@@ -14,21 +14,23 @@
  * once (`worker.tier2_unavailable`) and the batch is diagnosed with Tier 1 only; it never
  * fails records (createTier2Source.ts).
  *
- * Metrics (EMF, namespace RunaiDiagnose): Diagnoses per category (or outcome when not
- * diagnosed), DiagnosisLatency, DiagnoseErrors, RunaiRequests / RunaiRequestErrors, and
+ * Metrics (OperationsMetrics, EMF): ConfigurationFailures, Diagnoses per outcome and
+ * category, DiagnosisDuration, DiagnoseErrors, RunaiRequests / RunaiErrors per code, and
  * the batch outcome counts (Published, Duplicates, FailedRecords, Notifications, Digests).
  */
 import { Logger } from '@aws-lambda-powertools/logger';
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SNSClient } from '@aws-sdk/client-sns';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createDynamoIdempotencyStore } from '../delivery/createDynamoIdempotencyStore.js';
 import { createSnsPublisher } from '../delivery/createSnsPublisher.js';
-import type { RunaiRequestInfo } from '../runai/RunaiClientConfig.js';
+import { countRunaiRequest } from '../metrics/countRunaiRequest.js';
+import { createPowertoolsMetrics, type PowertoolsOperationsMetrics } from '../metrics/createPowertoolsMetrics.js';
+import type { OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import { createDiagnose } from './createDiagnose.js';
 import { createRenderText } from './createRenderText.js';
-import { processDiagnosisBatch, type BatchResult, type Diagnose, type ProcessDiagnosisBatchDeps } from './processDiagnosisBatch.js';
+import { countBatch, measureDiagnoses } from './measureDiagnoses.js';
+import { processDiagnosisBatch, type BatchResult, type ProcessDiagnosisBatchDeps } from './processDiagnosisBatch.js';
 import { readWorkerEnv, WorkerConfigError } from './readWorkerEnv.js';
 import type { WorkerLogger } from './WorkerLogger.js';
 
@@ -37,6 +39,8 @@ export interface WorkerHandlerHooks {
   afterBatch?: (result: BatchResult) => void;
   /** At the end of every invocation, whatever happened (flush metrics). */
   finally?: () => void;
+  /** Counts configuration failures (every record of the batch goes back to the queue). */
+  metrics?: OperationsMetrics;
 }
 
 /**
@@ -61,6 +65,7 @@ export function createWorkerHandler(
       } catch (error) {
         ready = undefined;
         logger.error('worker.configuration_failed', { errorMessage: error instanceof Error ? error.message : String(error), records: event.Records.length });
+        hooks.metrics?.count('ConfigurationFailures');
         return { batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })) };
       }
       // The batch deadline: the Lambda's remaining time, less what publishing needs.
@@ -77,12 +82,9 @@ export function createWorkerHandler(
   };
 }
 
-/** The CloudWatch namespace of every runai-diagnose metric (alarms and dashboards use it). */
-const METRICS_NAMESPACE = 'RunaiDiagnose';
-
-let telemetry: { logger: Logger; metrics: Metrics } | undefined;
-function observe(): { logger: Logger; metrics: Metrics } {
-  telemetry ??= { logger: new Logger({ serviceName: 'diagnose' }), metrics: new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'diagnose' }) };
+let telemetry: { logger: Logger; metrics: PowertoolsOperationsMetrics } | undefined;
+function observe(): { logger: Logger; metrics: PowertoolsOperationsMetrics } {
+  telemetry ??= { logger: new Logger({ serviceName: 'diagnose' }), metrics: createPowertoolsMetrics('diagnose') };
   return telemetry;
 }
 
@@ -106,47 +108,12 @@ function readMaxNotifications(env: Readonly<Record<string, string | undefined>>)
   return value;
 }
 
-function countRunaiRequest(info: RunaiRequestInfo): void {
-  const { metrics } = observe();
-  metrics.addMetric('RunaiRequests', MetricUnit.Count, 1);
-  if (info.status === null || info.status === 429 || info.status >= 500) metrics.addMetric('RunaiRequestErrors', MetricUnit.Count, 1);
-}
-
-/** Times each diagnosis and counts its verdict by category (outcome when not diagnosed). */
-function measured(diagnose: Diagnose): Diagnose {
-  return async (queued, budget) => {
-    const { metrics } = observe();
-    const started = performance.now();
-    try {
-      const result = await diagnose(queued, budget);
-      metrics.addMetric('DiagnosisLatency', MetricUnit.Milliseconds, Math.round(performance.now() - started));
-      const { verdict } = result;
-      const single = metrics.singleMetric();
-      single.addDimension('category', verdict.outcome === 'diagnosed' ? (verdict.category ?? 'UNKNOWN') : verdict.outcome);
-      single.addMetric('Diagnoses', MetricUnit.Count, 1);
-      return result;
-    } catch (error) {
-      metrics.addMetric('DiagnoseErrors', MetricUnit.Count, 1);
-      throw error;
-    }
-  };
-}
-
-function countBatch(result: BatchResult): void {
-  const { metrics } = observe();
-  metrics.addMetric('Published', MetricUnit.Count, result.published);
-  metrics.addMetric('Duplicates', MetricUnit.Count, result.duplicates);
-  metrics.addMetric('FailedRecords', MetricUnit.Count, result.failed);
-  metrics.addMetric('Notifications', MetricUnit.Count, result.notifications);
-  metrics.addMetric('Digests', MetricUnit.Count, result.digests);
-}
-
 async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
   const env = readWorkerEnv();
   const maxNotificationsPerBatch = readMaxNotifications(process.env);
-  const diagnose = await createDiagnose({ env: process.env, locale: env.REPORT_LOCALE, now, onRequest: countRunaiRequest, logger });
+  const diagnose = await createDiagnose({ env: process.env, locale: env.REPORT_LOCALE, now, onRequest: countRunaiRequest(observe().metrics), logger });
   return {
-    diagnose: measured(diagnose),
+    diagnose: measureDiagnoses(diagnose, observe().metrics),
     renderText: createRenderText(env.REPORT_LOCALE),
     publisher: createSnsPublisher({ client: new SNSClient({}), topicArn: env.SNS_TOPIC_ARN }),
     idempotency: createDynamoIdempotencyStore({ client: new DynamoDBClient({}), tableName: env.IDEMPOTENCY_TABLE, now }),
@@ -159,16 +126,16 @@ async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
 }
 
 const run = createWorkerHandler(buildFromEnvironment, logger, {
-  afterBatch: countBatch,
-  finally: () => {
-    const { metrics } = observe();
-    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+  afterBatch: (result) => countBatch(result, observe().metrics),
+  finally: () => observe().metrics.flush(),
+  get metrics() {
+    return observe().metrics;
   },
 });
 
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
   const { logger: powertools, metrics } = observe();
   if (context) powertools.addContext(context);
-  metrics.captureColdStartMetric();
+  metrics.powertools.captureColdStartMetric();
   return run(event, context?.getRemainingTimeInMillis());
 }
