@@ -253,6 +253,10 @@ export class RunaiDiagnoseStack extends Stack {
         ...(chat ? { ChatForwarder: chat.forwarder.function.fn } : {}),
       },
       apiServerErrors: api.stage.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
+      configuredServices: ['intake', 'diagnose', ...(poller ? ['poller'] : []), ...(pagerDuty ? ['pagerduty'] : []), ...(chat ? ['chat'] : [])],
+      deliveryTopics: { Verdicts: topics.verdicts, ...(chat ? { Chat: chat.topic } : {}) },
+      worker: diagnose.fn,
+      ...(poller ? { poller: { fn: poller.fn, rateMinutes: config.pollRateMinutes } } : {}),
     });
 
     new CfnOutput(this, 'VerdictTopicArn', { value: topics.verdicts.topicArn, description: 'Subscribe more consumers here (filter on category, outcome, recurring, clusterId, project)' });

@@ -31,7 +31,7 @@ function createDeps(): Parameters<typeof forwardToChat>[1] {
 let metrics: PowertoolsOperationsMetrics | undefined;
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  metrics ??= createPowertoolsMetrics('chat-forwarder');
+  metrics ??= createPowertoolsMetrics('chat');
   try {
     deps ??= createDeps();
   } catch (error) {

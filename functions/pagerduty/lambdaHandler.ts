@@ -42,7 +42,7 @@ function createDeps(): Parameters<typeof forwardToPagerDuty>[1] {
 let metrics: PowertoolsOperationsMetrics | undefined;
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  metrics ??= createPowertoolsMetrics('pagerduty-forwarder');
+  metrics ??= createPowertoolsMetrics('pagerduty');
   try {
     deps ??= createDeps();
   } catch (error) {
