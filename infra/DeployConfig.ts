@@ -5,7 +5,7 @@
  * reported at once, each naming its key; values are echoed only for non-secret keys
  * (none of these is a secret: secrets live in Secrets Manager, never in context).
  *
- * Keys (README "Deploy to AWS" documents the same list):
+ * Keys (docs/configuration.md documents the same list):
  * - runaiBaseUrl (required)   https URL of the Run:ai control plane, e.g. https://myorg.run.ai
  * - clusterIds                cluster UUIDs for the poller (comma-separated or a list); none → no poller, no schedule
  * - pollRate                  poll interval: `5m`, `1h`, or a number of minutes (1 minute–24 hours); default 5m

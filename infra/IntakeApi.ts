@@ -1,5 +1,5 @@
 /**
- * The webhook front door (DESIGN §4.3): an HTTP API with an explicit `$default` stage
+ * The webhook front door (docs/intake.md): an HTTP API with an explicit `$default` stage
  * (access logs, throttling) and three routes to the intake function. Any other path is
  * answered 404 by API Gateway without invoking anything.
  */

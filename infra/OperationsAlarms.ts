@@ -21,9 +21,8 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
-import { METRICS_NAMESPACE } from '../functions/metrics/metricsNamespace.js';
-
-export { METRICS_NAMESPACE };
+export { METRICS_NAMESPACE } from '../functions/config/lambdaEnvironment.js';
+import { METRICS_NAMESPACE } from '../functions/config/lambdaEnvironment.js';
 
 /** Alerts skipped as unusable (no identifiers, invalid ones, invalid alert) in 15 minutes: a relabelling broke the labels. */
 export const UNUSABLE_ALERTS_ALARM_THRESHOLD = 3;

@@ -11,7 +11,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { METRICS_NAMESPACE } from '../functions/metrics/metricsNamespace.js';
+import { METRICS_NAMESPACE } from '../functions/config/lambdaEnvironment.js';
 
 export interface OperationsDashboardProps {
   queue: IQueue;

@@ -1,5 +1,5 @@
 /**
- * The whole product in one stack (DESIGN §1): HTTP API → intake → SQS → diagnose → SNS,
+ * The whole product in one stack (docs/deploy.md): HTTP API → intake → SQS → diagnose → SNS,
  * plus the optional poller on a schedule, the state table, the secrets, and the alarms.
  * With context `tier2`, also the Tier 2 configuration secret, which only diagnose can read.
  *
@@ -84,7 +84,7 @@ export class RunaiDiagnoseStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason: rotationReason('This token is shared with Alertmanager, whose configuration (http_config.authorization) lives outside AWS.'),
     });
-    // Optional Tier 2: the per-cluster Kubernetes API servers and read-only tokens (DESIGN §4.5).
+    // Optional Tier 2: the per-cluster Kubernetes API servers and read-only tokens (docs/tier2.md).
     // The template holds only the placeholder; the tokens are put with put-secret-value.
     const tier2Secret = config.tier2
       ? new secretsmanager.Secret(this, 'Tier2Config', {

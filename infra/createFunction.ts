@@ -13,6 +13,7 @@ import { Architecture, LoggingFormat, Runtime, type Function as LambdaFunction }
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import type { LambdaEnvironment, LambdaFunctionName, PLATFORM_ENVIRONMENT } from '../functions/config/lambdaEnvironment.js';
 import { BUNDLE_TARGET, ESBUILD_OPTIONS, ESM_REQUIRE_BANNER, EXTERNAL_MODULES, LAMBDA_ENTRIES, type LambdaName } from './lambdaBundling.js';
 
 /** The repository root: entries, the lock file and node_modules are resolved from it. */
@@ -25,13 +26,15 @@ export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
  */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
-export interface FunctionSpec {
-  name: LambdaName;
+export interface FunctionSpec<Name extends LambdaName = LambdaName> {
+  name: Name;
   description: string;
   /** MB: also buys CPU (1,769 MB = one vCPU), which bounds JSON parsing and cold start. */
   memorySize: number;
   timeout: Duration;
-  environment: Record<string, string>;
+  /** Only the keys this function reads (functions/config/lambdaEnvironment.ts): a misspelt name does not compile. */
+  // The forwarders (pagerduty, chat) read their own two or three keys, parsed by their handlers.
+  environment: Name extends LambdaFunctionName ? LambdaEnvironment<Name & LambdaFunctionName> : Record<string, string>;
   logRetentionDays: number;
 }
 
@@ -41,7 +44,16 @@ export interface CreatedFunction {
   logGroup: logs.LogGroup;
 }
 
-export function createFunction(scope: Construct, id: string, spec: FunctionSpec): CreatedFunction {
+/** What every function gets for the runtime and Powertools, whatever it reads itself. */
+function platformEnvironment(name: LambdaName): Record<(typeof PLATFORM_ENVIRONMENT)[number], string> {
+  return {
+    POWERTOOLS_SERVICE_NAME: name,
+    // Stack traces of the minified bundle point at the TypeScript sources.
+    NODE_OPTIONS: '--enable-source-maps',
+  };
+}
+
+export function createFunction<Name extends LambdaName>(scope: Construct, id: string, spec: FunctionSpec<Name>): CreatedFunction {
   const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
     retention: spec.logRetentionDays as logs.RetentionDays,
     // Logs are evidence for an incident review: keep them when the stack is deleted.
@@ -67,10 +79,8 @@ export function createFunction(scope: Construct, id: string, spec: FunctionSpec)
     logGroup,
     loggingFormat: LoggingFormat.JSON,
     environment: {
-      ...spec.environment,
-      POWERTOOLS_SERVICE_NAME: spec.name,
-      // Stack traces of the minified bundle point at the TypeScript sources.
-      NODE_OPTIONS: '--enable-source-maps',
+      ...(spec.environment as Record<string, string>),
+      ...platformEnvironment(spec.name),
     },
     bundling: {
       // The local esbuild from node_modules: synth works offline, without Docker.

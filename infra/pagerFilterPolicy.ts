@@ -21,7 +21,7 @@
  *   digest carries `category` as a String.Array, which SNS matches when any element does.
  * - test/infra/pagerFilter.test.ts publishes the worker's real notifications (built by
  *   buildSnsMessage with MessageStructure json) through an SNS emulator with the policy
- *   this file produces, and checks who receives what. The README's deploy section adds a
+ *   this file produces, and checks who receives what. docs/deploy.md adds a
  *   post-deploy check against real SNS (`aws sns publish --message-attributes …`).
  */
 import * as z from 'zod';

@@ -7,7 +7,8 @@ import { SNSClient } from '@aws-sdk/client-sns';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { countForwardedBatch } from '../delivery/countForwardedBatch.js';
-import { createPowertoolsMetrics, type PowertoolsOperationsMetrics } from '../metrics/createPowertoolsMetrics.js';
+import { createPowertoolsMetrics, } from '../metrics/createPowertoolsMetrics.js';
+import type { OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import { createJsonLogger } from '../worker/WorkerLogger.js';
 import { createChatPublisher } from './createChatPublisher.js';
 import { forwardToChat } from './forwardToChat.js';
@@ -28,7 +29,7 @@ function createDeps(): Parameters<typeof forwardToChat>[1] {
 }
 
 /** Built on the first invocation: forwarded notifications and failures per code. */
-let metrics: PowertoolsOperationsMetrics | undefined;
+let metrics: OperationsMetrics | undefined;
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   metrics ??= createPowertoolsMetrics('chat');

@@ -1,5 +1,5 @@
 /**
- * The CLI contract of DESIGN §4.1, parsed once with node:util and validated with zod.
+ * The CLI contract of docs/cli-and-verdict.md, parsed once with node:util and validated with zod.
  * A usage error is one clear line; missing workload identifiers are *not* usage errors:
  * the diagnosis answers them with a `needs_input` verdict (exit 0).
  */

@@ -1,6 +1,6 @@
 /**
  * What the diagnosis needs to start: the cluster and one way to identify the workload
- * (DESIGN §2 inputs). Producers (CLI, webhooks, poller) all normalise into this shape.
+ * (docs/procedure.md, inputs). Producers (CLI, webhooks, poller) all normalise into this shape.
  * Missing identifiers are *not* a parse error: the diagnosis answers `needs_input`.
  */
 import * as z from 'zod';

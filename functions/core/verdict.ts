@@ -1,5 +1,5 @@
 /**
- * The verdict contract (DESIGN §4.2, schemaVersion 1). The schema is the single source of
+ * The verdict contract (docs/cli-and-verdict.md, schemaVersion 1). The schema is the single source of
  * the type; consumers (SNS subscribers, tests) can validate against it.
  */
 import * as z from 'zod';
@@ -35,7 +35,7 @@ export const STOP_REASONS = [
 export const StopReasonSchema = z.enum(STOP_REASONS);
 export type StopReason = z.infer<typeof StopReasonSchema>;
 
-/** The names the seed gives its Tier 1 tools (and Tier 2 commands); reports cite them as sources. */
+/** The names of the Tier 1 sources (docs/procedure.md) (and Tier 2 commands); reports cite them as sources. */
 export const EvidenceSourceSchema = z.string().min(1);
 
 export const EvidenceSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * "Repeats of the same failure notify once" (DESIGN §5). The worker claims a key before
+ * "Repeats of the same failure notify once" (the quality bars, docs/tests.md). The worker claims a key before
  * publishing and completes it after; a key that is already completed is a duplicate.
  *
  * A claim is a lease: it is IN_PROGRESS until completed, and expires after

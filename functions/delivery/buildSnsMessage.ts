@@ -1,5 +1,5 @@
 /**
- * One verdict -> one SNS publish request (DESIGN §4.4): ASCII subject, json-structured
+ * One verdict -> one SNS publish request (docs/intake.md, the SNS message): ASCII subject, json-structured
  * message (text for email/default, verdict JSON for https/sqs/lambda), filterable
  * attributes, and a total that always fits SNS's 256 KiB limit.
  *

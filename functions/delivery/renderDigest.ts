@@ -5,13 +5,14 @@
  * When that does not fit in 256 KiB, the counts stay complete and the list is cut with a
  * marker (`truncated`, `omitted`).
  */
+import { displayName } from '../safety/displayName.js';
 import type { Verdict } from '../core/verdict.js';
 import { extractNodes } from './extractNodes.js';
 import { fitNotificationText } from './fitNotificationText.js';
 import { largestFitting } from './largestFitting.js';
 import { SNS_MAX_PAYLOAD_BYTES, snsJsonMessage, snsPayloadBytes, type SnsAttributeValue, type SnsNotification } from './SnsNotification.js';
 import { SNS_SUBJECT_MAX_CHARS, toSnsSubject } from './toSnsSubject.js';
-import { projectOf, recurrenceText, verdictLabel, verdictTag, workloadDisplay, type NotificationContext } from './verdictSummary.js';
+import { projectOf, recurrenceText, verdictLabel, verdictTag, workloadDisplay, workloadDisplayInText, type NotificationContext } from './verdictSummary.js';
 import { wellFormed } from './wellFormed.js';
 
 export interface DigestEntry {
@@ -82,6 +83,8 @@ function digestAttributes(clusterId: string, entries: readonly DigestEntry[]): R
 }
 
 export function renderDigest(clusterId: string, entries: readonly DigestEntry[], options: DigestOptions = {}): SnsNotification {
+  // The cluster and the ids are names from requests and Run:ai: quoted in the email when not plain.
+  const clusterShown = displayName(clusterId, 200);
   const maxBytes = options.maxBytes ?? SNS_MAX_PAYLOAD_BYTES;
   const sorted = ordered(entries);
   const total = sorted.length;
@@ -94,26 +97,26 @@ export function renderDigest(clusterId: string, entries: readonly DigestEntry[],
   const MessageAttributes = digestAttributes(clusterId, sorted);
 
   const header = [
-    `DIGEST: ${total} failures on cluster ${clusterId} in one delivery window`,
+    `DIGEST: ${total} failures on cluster ${clusterShown} in one delivery window`,
     `Counts: ${counts.map(([label, count]) => `${count} ${label}`).join(', ')}`,
     `Recurring: ${recurring} of ${total}`,
     nodes.length === 0
       ? 'Nodes involved: none identified in the evidence'
-      : `Nodes involved: ${nodesShown.map(([node, count]) => `${node} (${count})`).join(', ')}${nodes.length > nodesShown.length ? `, +${nodes.length - nodesShown.length} more` : ''}`,
+      : `Nodes involved: ${nodesShown.map(([node, count]) => `${displayName(node)} (${count})`).join(', ')}${nodes.length > nodesShown.length ? `, +${nodes.length - nodesShown.length} more` : ''}`,
     '',
     'Workloads (recurring first):',
   ].join('\n');
   const footer = [
     '',
-    `These verdicts were sent as one digest because cluster ${clusterId} produced ${total} at once` +
+    `These verdicts were sent as one digest because cluster ${clusterShown} produced ${total} at once` +
       (options.digestThreshold ? ` (digest threshold ${options.digestThreshold})` : '') +
       '; SNS suspends email subscriptions that receive more than 10 messages per second.',
-    `Full report for one workload: runai-diagnose --cluster-id ${clusterId} --workload-id <id>`,
+    `Full report for one workload: runai-diagnose --cluster-id ${clusterShown} --workload-id <id>`,
   ].join('\n');
   const line = ({ verdict, context }: DigestEntry) => {
     const id = verdict.workload?.id ?? context?.workloadId;
     const recurrence = recurrenceText(verdict);
-    return `- ${verdictTag(verdict)} ${workloadDisplay(verdict, context ?? {})}${recurrence ? ` ${recurrence}` : ''}${id ? ` - id ${id}` : ''} - ${capChars(verdict.message, MAX_MESSAGE_CHARS)}`;
+    return `- ${verdictTag(verdict)} ${workloadDisplayInText(verdict, context ?? {})}${recurrence ? ` ${recurrence}` : ''}${id ? ` - id ${displayName(id, 200)}` : ''} - ${capChars(verdict.message, MAX_MESSAGE_CHARS)}`;
   };
   // Identity, category and recurrence only: this list is serialised three times (https,
   // sqs, lambda), so every byte per entry counts thrice; the full text is in the email.

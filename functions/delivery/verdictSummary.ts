@@ -2,6 +2,7 @@
  * Short, human labels for a verdict, shared by individual notifications and digests so
  * that a workload reads the same in both.
  */
+import { displayName } from '../safety/displayName.js';
 import type { Route, StopReason, Verdict } from '../core/verdict.js';
 
 /** Identifiers from the queued request, for verdicts that resolved no workload (needs_input). */
@@ -64,6 +65,18 @@ export function workloadDisplay(verdict: Verdict, context: NotificationContext):
   const name = verdict.workload?.name || context.workloadName || verdict.workload?.id || context.workloadId || 'unidentified workload';
   const project = projectOf(verdict, context);
   return project ? `${name} (${project})` : name;
+}
+
+/**
+ * The same inside a line of an email body: a name that is not a plain identifier is
+ * neutralised and quoted (request names reach here unquoted when no workload was resolved),
+ * so it cannot add a line or a field. Subjects need not: toSnsSubject flattens them.
+ */
+export function workloadDisplayInText(verdict: Verdict, context: NotificationContext): string {
+  const raw = verdict.workload?.name || context.workloadName || verdict.workload?.id || context.workloadId;
+  const name = raw ? displayName(raw) : 'unidentified workload';
+  const project = projectOf(verdict, context);
+  return project ? `${name} (${displayName(project)})` : name;
 }
 
 /** `recurring 3x/7d`, or '' when the failure is not recurring. */

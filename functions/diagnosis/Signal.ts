@@ -27,7 +27,7 @@ export const SIGNAL_KINDS = [
 ] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
 
-/** The seed's Tier 1 tool names, cited as sources in reports. */
+/** The Tier 1 source names (docs/procedure.md), cited as sources in reports. */
 export type Tier1SourceName =
   | 'list_workloads'
   | 'get_workload_status'
@@ -39,7 +39,7 @@ export type Tier1SourceName =
   | 'get_inference_revisions';
 
 /**
- * Tier 2 evidence cites the kubectl command the seed would run, with its real arguments
+ * Tier 2 evidence cites the kubectl command an SRE would run, with its real arguments
  * (`kubectl describe pod trainer-0 -n runai-ml`): see functions/diagnosis/tier2/kubectlCommands.ts.
  */
 export type Tier2SourceName = `kubectl ${string}`;

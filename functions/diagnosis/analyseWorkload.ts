@@ -48,7 +48,7 @@ export function analyseWorkload(evidence: Omit<WorkloadEvidence, 'metrics'>, ext
     ...extraSignals,
   ].filter(inCurrentRun);
 
-  // The phase gate reads what the status, conditions, events and pods say now (DESIGN §2
+  // The phase gate reads what the status, conditions, events and pods say now (docs/procedure.md
   // step 1). History speaks only for preemption, and in place of events that failed to load;
   // an old phase message in history must not make a healthy Running workload "failed".
   const gateSignals = signals.filter(
@@ -70,7 +70,7 @@ export function analyseWorkload(evidence: Omit<WorkloadEvidence, 'metrics'>, ext
     return episodeStart === null || at === null || at >= episodeStart;
   });
   return {
-    unrecognisedWarnings: countUnrecognisedWarnings(currentWarnings),
+    unrecognisedWarnings: countUnrecognisedWarnings(currentWarnings, undefined, mask),
     signals,
     gate,
     classification,

@@ -5,6 +5,7 @@
  * the lookback window, the recommendations (decided by decideRecommendations) and every
  * missing measurement named. Pure: time is a parameter, text comes from the catalog.
  */
+import { displayName } from '../safety/displayName.js';
 import type { Category, Verdict } from '../core/verdict.js';
 import { quoteUntrusted } from '../safety/quoteUntrusted.js';
 import type { Analysis } from './analyseWorkload.js';
@@ -112,7 +113,7 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
     recommendations,
     limitations,
     message: messages.messageDiagnosed({
-      name: base.workload.name,
+      name: displayName(base.workload.name),
       category,
       recurrence,
       ...(evidence.tier2?.used ? { tier2Used: true } : {}),

@@ -4,7 +4,7 @@
  */
 import type { Evidence, Verdict } from '../core/verdict.js';
 import type { NeedsInputReason, VerdictMessages } from './VerdictMessages.js';
-import { quoteUntrusted } from '../safety/quoteUntrusted.js';
+import { displayName } from '../safety/displayName.js';
 import { describeWorkload } from './describeWorkload.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
@@ -17,7 +17,7 @@ export function needsInputVerdict(
   limitations: string[] = [],
   evidence: Evidence[] = [],
 ): Verdict {
-  const quote = (value: string | undefined) => (value ? quoteUntrusted(value, { maxLength: 253 }) : null);
+  const quote = (value: string | undefined) => (value ? displayName(value) : null);
   return {
     schemaVersion: 1,
     outcome: 'needs_input',
@@ -49,11 +49,11 @@ export function clusterMismatchVerdict(evidence: Pick<WorkloadEvidence, 'status'
     evidence: [{ text: `clusterId: ${workload.clusterId}`, source: 'get_workload_status' }],
     limitations: [],
     message: messages.messageStopped({
-      name: workload.name,
-      phase: workload.phase,
+      name: displayName(workload.name),
+      phase: displayName(workload.phase),
       stopReason: 'CLUSTER_MISMATCH',
-      requestedClusterId: quoteUntrusted(requestedClusterId, { maxLength: 200 }),
-      actualClusterId: workload.clusterId,
+      requestedClusterId: displayName(requestedClusterId, 200),
+      actualClusterId: displayName(workload.clusterId, 200),
     }),
   };
 }

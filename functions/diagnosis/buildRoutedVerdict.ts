@@ -3,6 +3,7 @@
  * scheduled) is routed to the procedure that handles it, citing the signals that decided
  * the route (or the phase, when none did). Pure.
  */
+import { displayName } from '../safety/displayName.js';
 import type { Route, Verdict } from '../core/verdict.js';
 import { MAX_SUPPORTING_EVIDENCE } from './EvidenceList.js';
 import { phaseFact } from './phaseFact.js';
@@ -26,6 +27,6 @@ export function buildRoutedVerdict(evidence: WorkloadEvidence, route: Route, sig
     evidence: list.items,
     recommendations: [],
     limitations,
-    message: messages.messageRouted({ name: base.workload.name, phase: base.workload.phase, route }),
+    message: messages.messageRouted({ name: displayName(base.workload.name), phase: displayName(base.workload.phase), route }),
   };
 }

@@ -2,6 +2,7 @@
  * A workload with nothing to diagnose (succeeded, suspended, running without a failure,
  * in a phase that is not a failure) is stopped with its phase as the evidence. Pure.
  */
+import { displayName } from '../safety/displayName.js';
 import type { StopReason, Verdict } from '../core/verdict.js';
 import { phaseFact } from './phaseFact.js';
 import { startVerdict } from './startVerdict.js';
@@ -23,11 +24,11 @@ export function buildStoppedVerdict(evidence: WorkloadEvidence, stopReason: Stop
     recommendations: [],
     limitations,
     message: messages.messageStopped({
-      name: base.workload.name,
-      phase: base.workload.phase,
+      name: displayName(base.workload.name),
+      phase: displayName(base.workload.phase),
       stopReason,
-      requestedClusterId: context.requestedClusterId,
-      actualClusterId: base.workload.clusterId,
+      requestedClusterId: displayName(context.requestedClusterId, 200),
+      actualClusterId: displayName(base.workload.clusterId, 200),
     }),
   };
 }

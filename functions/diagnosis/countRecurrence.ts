@@ -2,7 +2,7 @@
  * Step 3's recurrence count: distinct failure episodes of the verdict's category within
  * the lookback, the current failure included. Pure.
  *
- * Episode rules (DESIGN §2 "Recurrence"):
+ * Episode rules (docs/procedure.md, step 3):
  * - A phase update into a failure phase is one termination; the events recorded just
  *   before or after it (TERMINATION_WINDOW) describe the same termination and give it its
  *   category — they count once with it.

@@ -6,6 +6,8 @@
 import { matchReasonRow } from './extractSignals.js';
 import type { RunaiEvent } from './ports/runaiSchemas.js';
 import { quoteName } from './quoteEvidence.js';
+import { maskIdentifiers, type NameMask } from './maskIdentifiers.js';
+import { eventNames } from './workloadNames.js';
 
 /** How many reasons a limitation lists. */
 export const MAX_UNRECOGNISED_REASONS = 5;
@@ -16,11 +18,12 @@ export interface UnrecognisedReason {
   count: number;
 }
 
-export function countUnrecognisedWarnings(events: readonly RunaiEvent[], limit = MAX_UNRECOGNISED_REASONS): UnrecognisedReason[] {
+/** `mask` hides the names users chose from the rows that read messages (maskIdentifiers). */
+export function countUnrecognisedWarnings(events: readonly RunaiEvent[], limit = MAX_UNRECOGNISED_REASONS, mask: NameMask = maskIdentifiers({ names: eventNames(events) })): UnrecognisedReason[] {
   const counts = new Map<string, number>();
   for (const event of events) {
     if ((event.type ?? '').trim().toLowerCase() !== 'warning' || !event.reason) continue;
-    if (matchReasonRow(event.reason, event.message, event.source)) continue;
+    if (matchReasonRow(event.reason, mask(event.message), event.source)) continue;
     const reason = quoteName(event.reason);
     counts.set(reason, (counts.get(reason) ?? 0) + 1);
   }

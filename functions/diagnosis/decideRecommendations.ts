@@ -32,7 +32,7 @@ export interface RecommendationContext {
   logCommand?: string | null;
   /** What the quoted log line says, when it names a cause (CUDA out of memory, NCCL, …). */
   logHint?: LogHint | null;
-  /** The kill (exit 137/143) is explained by liveness/startup probe failures. */
+  /** The kubelet killed the container for failed liveness/startup probes (its own event says so, or probe failures explain a 137/143). Either tier. */
   probeKill?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The Tier 1 diagnosis procedure (DESIGN §2) over the read-only `RunaiReader` port.
+ * The Tier 1 diagnosis procedure (docs/procedure.md) over the read-only `RunaiReader` port.
  *
  * Round trips after the token, for Option A with one history page:
  *   1. status
@@ -19,7 +19,7 @@ import { DEFAULT_LOOKBACK, parseLookbackMs, type DiagnosisRequest } from '../cor
 import { parseTimestamp } from '../core/parseTimestamp.js';
 import { isRunaiError } from './ports/RunaiError.js';
 import type { RunaiReader } from './ports/RunaiReader.js';
-import { quoteUntrusted } from '../safety/quoteUntrusted.js';
+import { displayName } from '../safety/displayName.js';
 import { analyseWorkload } from './analyseWorkload.js';
 import { clusterMismatchVerdict, needsInputVerdict } from './buildEarlyVerdict.js';
 import { buildVerdict } from './buildVerdict.js';
@@ -88,10 +88,10 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
     knownEvents = resolved.events;
     if (resolved.listCapped !== null) limitations.push(messages.limitation.listTruncated(resolved.listCapped));
     selection = messages.optionBSelection({
-      name: quoteUntrusted(request.workloadName, { maxLength: 253 }),
-      project: quoteUntrusted(request.project, { maxLength: 253 }),
+      name: displayName(request.workloadName),
+      project: displayName(request.project),
       matches: resolved.matches,
-      selectedPhase: quoteUntrusted(status.phase, { maxLength: 64 }),
+      selectedPhase: displayName(status.phase, 64),
       intent,
     });
   } else {

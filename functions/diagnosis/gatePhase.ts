@@ -1,6 +1,6 @@
 /**
- * Step 1's phase rules: decide from the phase and the direct signals whether the failure
- * procedure continues, routes elsewhere, or stops. Never classifies. Every phase of the
+ * Step 1's phase rules (docs/procedure.md): decide from the phase and the direct signals whether
+ * the failure procedure continues, routes elsewhere, or stops. Never classifies. Every phase of the
  * official `Phase` enum has a path in PHASE_PATHS (docs/phases.md lists them with the rule
  * each follows); a phase the enum lacks takes the non-terminal path.
  */

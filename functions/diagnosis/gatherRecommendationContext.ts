@@ -62,7 +62,7 @@ export function gatherRecommendationContext(
   };
 }
 
-/** What Tier 2 adds: the quoted log line's command and hint, and whether probes explain a kill. */
+/** What Tier 2 adds: the quoted log line's command and its hint. */
 function tier2Context(category: Category, tier2: Tier2Evidence): Partial<RecommendationContext> {
   const relevant = tier2.logs.filter((finding) => finding.init === (category === 'INIT_FAILED'));
   const findings = relevant.length > 0 ? relevant : tier2.logs;

@@ -81,10 +81,11 @@ export function maskIdentifiers(set: NameSet): NameMask {
  * The part of the original text a pattern matched in its masked copy: the placeholders read as
  * any name again, so the decisive part can be quoted (and elided around) as the cluster wrote it.
  * Undefined when there is no part; the masked part itself when the original cannot be found.
+ * Greedy, so a placeholder that ends the part reads the whole name, not its first character.
  */
 export function unmaskPart(part: string | null | undefined, original: string | null | undefined): string | undefined {
   if (!part) return undefined;
   if (!original || !part.includes(NAME_PLACEHOLDER)) return part;
-  const pattern = part.split(NAME_PLACEHOLDER).map(escapeRegExp).join('[^\\s"]+?');
+  const pattern = part.split(NAME_PLACEHOLDER).map(escapeRegExp).join('[^\\s"]+');
   return new RegExp(pattern).exec(original)?.[0] ?? part;
 }

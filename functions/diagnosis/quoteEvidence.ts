@@ -6,6 +6,7 @@
  * elided around that part instead, so the decisive line is always quoted.
  */
 import { quoteUntrusted } from '../safety/quoteUntrusted.js';
+import { displayName } from '../safety/displayName.js';
 
 /** Longest text read before eliding: beyond it even the tail is noise (and costly to scan). */
 const READ_LIMIT = 4_000;
@@ -57,4 +58,5 @@ export const MESSAGE_QUOTE_LENGTH = 360;
 export const NAME_QUOTE_LENGTH = 120;
 
 export const quoteMessage = (text: string | null | undefined, decisive?: string | null): string => quoteEvidence(text, MESSAGE_QUOTE_LENGTH, decisive);
-export const quoteName = (text: string | null | undefined): string => quoteUntrusted(text ?? '', { maxLength: NAME_QUOTE_LENGTH });
+/** A name that is not a plain identifier is put between “…”, so it cannot read as a field or a line. */
+export const quoteName = (text: string | null | undefined): string => displayName(text ?? '', NAME_QUOTE_LENGTH);

@@ -7,6 +7,8 @@
  */
 import { parseTimestamp } from '../core/parseTimestamp.js';
 import { signalsFromEvents, signalsFromHistory, signalsFromPods, signalsFromStatus } from './extractSignals.js';
+import { maskIdentifiers } from './maskIdentifiers.js';
+import { workloadNames } from './workloadNames.js';
 import { HISTORY_PAGE_SIZE } from './readHistory.js';
 import { readSafely } from './readSafely.js';
 import { RECENT_EVENTS_LIMIT } from './resolveByName.js';
@@ -77,11 +79,14 @@ export function signalsFromRevision(evidence: RevisionEvidence, workload: Worklo
     phaseUpdatedAt: revision.phaseUpdatedAt ?? null,
     conditions: revision.conditions ?? null,
   };
+  // Names never steer: the workload's names and the revision's own (its pods, the objects of its events).
+  const names = workloadNames({ status: workload, events: evidence.events, pods: evidence.pods });
+  const mask = maskIdentifiers({ owners: [...(names.owners ?? []), asStatus.name], names: names.names });
   const signals = [
-    ...signalsFromStatus(asStatus),
-    ...(evidence.events?.ok ? signalsFromEvents(evidence.events.value, 'event') : []),
+    ...signalsFromStatus(asStatus, mask),
+    ...(evidence.events?.ok ? signalsFromEvents(evidence.events.value, 'event', mask) : []),
     ...(evidence.pods?.ok ? signalsFromPods(evidence.pods.value) : []),
-    ...(evidence.history?.ok ? signalsFromHistory(evidence.history.value) : []),
+    ...(evidence.history?.ok ? signalsFromHistory(evidence.history.value, mask) : []),
   ];
   return signals.map((signal) => ({ ...signal, source: 'get_inference_revisions' }));
 }

@@ -1,5 +1,5 @@
 /**
- * Option B: find the workload from its exact name, project and cluster (DESIGN §2 Step 1).
+ * Option B: find the workload from its exact name, project and cluster (docs/procedure.md, step 1).
  * Terminal intent: the newest terminal match among live and deleted workloads. Active
  * intent: live Running/Pending matches newest-first, the first whose status, conditions or
  * events confirm the symptom. Never guesses: no confirmed candidate → null.

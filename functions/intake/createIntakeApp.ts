@@ -1,5 +1,5 @@
 /**
- * The webhook intake (DESIGN §4.3): the same hono app on Lambda (lambdaHandler.ts) and in
+ * The webhook intake (docs/intake.md): the same hono app on Lambda (lambdaHandler.ts) and in
  * local mode. It authenticates, validates, splits and de-duplicates, enqueues, and answers
  * 202 — it never waits for a diagnosis.
  *

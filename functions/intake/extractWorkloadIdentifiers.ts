@@ -1,5 +1,5 @@
 /**
- * Finds the diagnosis identifiers in an alert's labels (DESIGN §4.3), or says in words why
+ * Finds the diagnosis identifiers in an alert's labels (docs/intake.md), or says in words why
  * they are not there. Never guesses: a `cluster` label that is not mapped is not a cluster
  * id (it is usually a Prometheus external label such as "prod"), a pod name is not a
  * workload name, and a namespace is a project only with the `runai-` prefix.

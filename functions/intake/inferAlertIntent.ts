@@ -2,7 +2,7 @@
  * Whether an alert describes a live symptom (`active`: the workload is still running or
  * starting, e.g. CrashLoopBackOff, image pull back-off) or a finished run (`terminal`).
  * The diagnosis searches Running/Pending workloads for the first and terminal ones for the
- * second (DESIGN §2), so a wrong guess makes it look in the wrong place.
+ * second (docs/procedure.md), so a wrong guess makes it look in the wrong place.
  *
  * Structured fields first (an explicit `intent` label, the `reason` label, the alert name),
  * free text (annotations) last. A `reason` label is only trusted when it is a *waiting*

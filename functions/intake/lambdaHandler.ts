@@ -12,35 +12,26 @@
  * which Alertmanager resends — so alerts sent before the fix are not lost. The next
  * invocation tries again, which picks up a fixed secret or environment.
  */
-import { Logger } from '@aws-lambda-powertools/logger';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
 import { Hono } from 'hono';
 import { handle, type APIGatewayProxyResult, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda';
-import { createPowertoolsMetrics, type PowertoolsOperationsMetrics } from '../metrics/createPowertoolsMetrics.js';
+import { createLambdaTelemetry } from '../lambda/lambdaTelemetry.js';
 import type { DiagnosisQueue } from '../queue/DiagnosisQueue.js';
 import { createSqsQueue } from '../queue/createSqsQueue.js';
 import { createIntakeApp } from './createIntakeApp.js';
 import type { WebhookTokens } from './createTokenChecker.js';
 import { IntakeError } from './IntakeError.js';
+import { gatewayEventProblem } from './gatewayEventProblem.js';
 import type { IntakeLogger } from './IntakeLogger.js';
 import { loadWebhookTokens } from './loadWebhookTokens.js';
 import { readIntakeEnv, type IntakeEnv } from './readIntakeEnv.js';
 
 type Handler = ReturnType<typeof handle>;
 
-let telemetry: { logger: Logger; metrics: PowertoolsOperationsMetrics } | undefined;
-function observe(): { logger: Logger; metrics: PowertoolsOperationsMetrics } {
-  telemetry ??= { logger: new Logger({ serviceName: 'intake' }), metrics: createPowertoolsMetrics('intake') };
-  return telemetry;
-}
-
+const telemetry = createLambdaTelemetry('intake');
 /** The app's logging port, written by Powertools (JSON with the request id). */
-const logger: IntakeLogger = {
-  info: (event, fields) => observe().logger.info(event, fields ?? {}),
-  warn: (event, fields) => observe().logger.warn(event, fields ?? {}),
-  error: (event, fields) => observe().logger.error(event, fields ?? {}),
-};
+const logger: IntakeLogger = telemetry.log;
 
 interface Base {
   env: IntakeEnv;
@@ -69,7 +60,7 @@ async function appFor({ env, queue }: Base): Promise<Handler> {
     ...(env.ALERT_LABEL_MAP !== undefined ? { labelMap: env.ALERT_LABEL_MAP } : {}),
     now: () => new Date(),
     logger,
-    metrics: observe().metrics,
+    metrics: telemetry.metrics,
   });
   current = { tokens, run: handle(app) };
   return current.run;
@@ -84,10 +75,34 @@ function misconfigured(): Handler {
   return handle(app);
 }
 
+/** The JSON error contract, outside the app (the event could not be handed to it). */
+function errorResult(error: IntakeError): APIGatewayProxyResult {
+  return {
+    statusCode: error.status,
+    headers: { 'content-type': 'application/json', ...error.headers },
+    body: JSON.stringify(error.toBody()),
+    isBase64Encoded: false,
+  };
+}
+
+/** Runs the app on a well-formed event; a malformed one is a 400 in the JSON contract (gatewayEventProblem). */
+async function answer(run: Handler, event: LambdaEvent, context?: LambdaContext): Promise<APIGatewayProxyResult> {
+  const problem = gatewayEventProblem(event);
+  if (problem) {
+    logger.warn('intake.malformed_event', { problem });
+    return errorResult(new IntakeError('BAD_REQUEST', problem));
+  }
+  try {
+    return await run(event, context);
+  } catch (error) {
+    // The app answers its own errors; only the adapter's reading of the event throws here.
+    logger.warn('intake.unreadable_event', { errorName: error instanceof Error ? error.name : typeof error });
+    return errorResult(new IntakeError('BAD_REQUEST', 'the request could not be read as an API Gateway HTTP event'));
+  }
+}
+
 export async function handler(event: LambdaEvent, context?: LambdaContext): Promise<APIGatewayProxyResult> {
-  const { logger: powertools, metrics } = observe();
-  if (context) powertools.addContext(context as unknown as Context);
-  metrics.powertools.captureColdStartMetric();
+  telemetry.startInvocation(context as unknown as Context | undefined);
   base ??= buildBase();
   let run: Handler;
   try {
@@ -95,12 +110,12 @@ export async function handler(event: LambdaEvent, context?: LambdaContext): Prom
   } catch (error) {
     base = undefined;
     logger.error('intake configuration failed', { error });
-    metrics.count('ConfigurationFailures');
+    telemetry.metrics.count('ConfigurationFailures');
     run = misconfigured();
   }
-  const result = await run(event, context);
+  const result = await answer(run, event, context);
   // One count per status code: 401s reveal a wrong token, 503s a broken configuration or queue.
-  metrics.count('IntakeRequests', 1, { status: String(result.statusCode) });
-  metrics.flush();
+  telemetry.metrics.count('IntakeRequests', 1, { status: String(result.statusCode) });
+  telemetry.flush();
   return result;
 }

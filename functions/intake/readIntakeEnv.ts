@@ -10,6 +10,9 @@
 import * as z from 'zod';
 import { LabelMapJsonSchema } from './LabelMap.js';
 import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
+import { readEnvironment, type Environment } from '../lambda/readEnvironment.js';
+import { SecretIdSchema } from '../lambda/runaiEnvironment.js';
+
 import { ConfigError } from '../core/ConfigError.js';
 
 /** A webhook bearer token, wherever it is stored (environment or secret). */
@@ -28,9 +31,6 @@ const queueUrl = z.url({ error: 'must be the https URL of the SQS queue' }).refi
   const url = new URL(value);
   return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
 }, 'must be the https URL of the SQS queue (plain http only to a loopback emulator)');
-
-/** A Secrets Manager secret ARN or name. */
-export const SecretIdSchema = z.string().regex(/^[A-Za-z0-9/_+=.@:-]{1,2048}$/, 'must be a Secrets Manager secret ARN or name');
 
 export const IntakeEnvSchema = z.strictObject({
   QUEUE_URL: queueUrl,
@@ -60,16 +60,9 @@ function tokenSourceProblems(env: IntakeEnv): string[] {
   return env.WEBHOOK_TOKEN === undefined ? ['WEBHOOK_TOKEN is not set (or set WEBHOOK_TOKEN_SECRET_ID to read the tokens from Secrets Manager)'] : [];
 }
 
-export function readIntakeEnv(env: Readonly<Record<string, string | undefined>> = process.env): IntakeEnv {
-  // Only our keys: the Lambda environment holds many others (AWS_*, _HANDLER…).
-  const ours = Object.fromEntries(Object.keys(IntakeEnvSchema.shape).map((key) => [key, env[key]]));
-  const parsed = IntakeEnvSchema.safeParse(ours);
-  const problems = parsed.success
-    ? tokenSourceProblems(parsed.data)
-    : parsed.error.issues.map((issue) => {
-        const key = String(issue.path[0] ?? '');
-        return ours[key] === undefined ? `${key} is not set` : `${key} ${issue.message}`;
-      });
-  if (parsed.success && problems.length === 0) return parsed.data;
+export function readIntakeEnv(env: Environment = process.env): IntakeEnv {
+  const parsed = readEnvironment(IntakeEnvSchema, env, (message) => new IntakeConfigError(message), 'intake environment');
+  const problems = tokenSourceProblems(parsed);
+  if (problems.length === 0) return parsed;
   throw new IntakeConfigError(`invalid intake environment: ${problems.join('; ')}`);
 }

@@ -1,5 +1,5 @@
 /**
- * Tier 2 configuration (DESIGN §4.5): per Run:ai cluster id, the Kubernetes API server of
+ * Tier 2 configuration (docs/tier2.md): per Run:ai cluster id, the Kubernetes API server of
  * that cluster and a read-only credential.
  *
  * ```json

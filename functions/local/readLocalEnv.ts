@@ -1,5 +1,5 @@
 /**
- * Local mode's configuration (DESIGN §1 item 6), from the environment, validated strictly:
+ * Local mode's configuration (docs/configuration.md, local mode), from the environment, validated strictly:
  * a typo in a value must stop the start with one line naming the variable (never echoing
  * its value — three of them are secrets), not silently fall back to a default.
  *
@@ -63,6 +63,11 @@ export const LocalEnvSchema = z.strictObject({
   PAGERDUTY_EVENTS_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of the PagerDuty Events API v2 endpoint' }).default(PAGERDUTY_EVENTS_URL)),
   /** Which notifications page, as the AWS deploy's pagerFilter presets. */
   PAGERDUTY_FILTER: z.preprocess(unsetIfEmpty, z.enum(['node-failure-or-recurring', 'all'], 'must be node-failure-or-recurring or all').default('node-failure-or-recurring')),
+  /** A folder of scenarios or recordings (`runai-diagnose --record`) for the built-in simulator, instead of the bundled ones. */
+  SCENARIOS_DIR: optional(z.string().trim().min(1, 'must be the path of a folder of scenarios')),
+  /** Record every diagnosis into a folder of its own here (docs/recording.md); RECORD_ANONYMIZE=true pseudonymises them. */
+  RECORD_DIR: optional(z.string().trim().min(1, 'must be the path of a folder')),
+  RECORD_ANONYMIZE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false'], 'must be true or false').default('false')),
   RUNAI_DIAGNOSE_TIER2_CONFIG: optional(
     z
       .string()
@@ -97,6 +102,10 @@ export interface LocalConfig {
   logLevel: ParsedLocalEnv['LOG_LEVEL'];
   /** RUNAI_DIAGNOSE_TIER2_CONFIG. Absent: Tier 2 only from the built-in Kubernetes simulator (with the Run:ai simulator). */
   tier2ConfigPath: string | undefined;
+  /** SCENARIOS_DIR: what the built-in simulator serves instead of the bundled scenarios (e.g. a folder of recordings). */
+  scenariosDir: string | undefined;
+  /** RECORD_DIR / RECORD_ANONYMIZE: every diagnosis recorded (functions/recording). */
+  record: { dir: string; anonymize: boolean } | undefined;
 }
 
 export class LocalConfigError extends ConfigError {
@@ -136,6 +145,8 @@ export function readLocalEnv(env: Readonly<Record<string, string | undefined>>):
       data.PAGERDUTY_ROUTING_KEY === undefined
         ? undefined
         : { routingKey: data.PAGERDUTY_ROUTING_KEY, eventsUrl: data.PAGERDUTY_EVENTS_URL, filter: data.PAGERDUTY_FILTER },
+    scenariosDir: data.SCENARIOS_DIR,
+    record: data.RECORD_DIR ? { dir: data.RECORD_DIR, anonymize: data.RECORD_ANONYMIZE === 'true' } : undefined,
   };
 }
 

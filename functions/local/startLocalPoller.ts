@@ -1,5 +1,5 @@
 /**
- * Local mode's automatic mode (DESIGN §1 item 2): the poller core on a timer instead of an
+ * Local mode's automatic mode (docs/intake.md, the poller): the poller core on a timer instead of an
  * EventBridge schedule, with an in-memory watermark (a restart re-lists the first-run
  * window; the worker's idempotency drops what was already notified in this process).
  * Runs never overlap: a slow Run:ai delays the next run rather than stacking them.

@@ -1,5 +1,5 @@
 /**
- * Local mode (DESIGN §1 item 6): the SAME intake app as on Lambda, served on loopback,
+ * Local mode (docs/configuration.md, local mode): the SAME intake app as on Lambda, served on loopback,
  * with the in-process memory queue instead of SQS, the batch worker (processDiagnosisBatch,
  * so coalescing, digests and idempotency behave as in AWS) consuming it in short windows,
  * the built-in Run:ai simulator unless a real Run:ai is configured, and the console
@@ -32,6 +32,7 @@ import { baseUrlFor, serveApp } from './serveApp.js';
 import { startLocalPoller, type LocalPoller } from './startLocalPoller.js';
 import { startRunaiBackend } from './startRunaiBackend.js';
 import { startTier2Backend } from './startTier2Backend.js';
+import { startLocalRecording } from './startLocalRecording.js';
 import { describeTiming, withTiming, type DiagnosisTiming } from './withTiming.js';
 
 export interface StartLocalServerOptions {
@@ -89,12 +90,14 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
   };
   try {
-    const backend = await startRunaiBackend({ runai: config.runai, fixturesDir: options.fixturesDir, ...(options.extraScenarios ? { extraScenarios: options.extraScenarios } : {}) });
+    const backend = await startRunaiBackend({ runai: config.runai, fixturesDir: config.scenariosDir ?? options.fixturesDir, ...(options.extraScenarios ? { extraScenarios: options.extraScenarios } : {}) });
     cleanups.push(() => backend.close());
-    const client = createRunaiClient(backend.client);
+    const recorder = config.record ? startLocalRecording(config.record, backend.client, logger) : null;
+    if (recorder) cleanups.push(() => recorder.close());
+    const client = createRunaiClient(recorder?.clientConfig ?? backend.client);
     cleanups.push(() => client.close());
     // A bad RUNAI_DIAGNOSE_TIER2_CONFIG stops the start here (Tier2ConfigError, naming the key).
-    const tier2 = await startTier2Backend({ configPath: config.tier2ConfigPath, scenarios: backend.scenarios });
+    const tier2 = await startTier2Backend({ configPath: config.tier2ConfigPath, scenarios: backend.scenarios, interceptor: recorder?.router.kubernetesInterceptor });
     cleanups.push(() => tier2.close());
     const delivery = await createLocalPublisher({ snsTopicArn: config.snsTopicArn, pagerDuty: config.pagerDuty, stdout, ...(options.snsClient ? { snsClient: options.snsClient } : {}) });
     cleanups.push(() => delivery.close());
@@ -104,7 +107,12 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
     const renderText = createRenderText(config.locale);
     const onDiagnosed = options.onDiagnosed ?? ((timing: DiagnosisTiming) => stdout(`${describeTiming(timing)}\n`));
     const diagnose = withTiming(
-      (queued) => diagnoseWorkload(queued.request, { reader: client, now: now(), messages: messagesFor(config.locale), tier2: tier2.accessFor(queued.request) }),
+      (queued) => {
+        const at = now();
+        const tier2Access = tier2.accessFor(queued.request);
+        const run = () => diagnoseWorkload(queued.request, { reader: client, now: at, messages: messagesFor(config.locale), tier2: tier2Access });
+        return recorder ? recorder.router.record(queued.request, at, tier2Access !== null, run) : run();
+      },
       onDiagnosed,
     );
     const worker = createBatchingWorker({

@@ -1,7 +1,7 @@
 /**
  * The Run:ai that local mode diagnoses against: the real control plane when RUNAI_BASE_URL
  * is configured, else the built-in simulator serving every bundled scenario merged into
- * one control plane. Scenario faults are stripped: a fault scenario (token 401, status 503,
+ * one control plane (SCENARIOS_DIR: another folder, e.g. of recordings). Scenario faults are stripped: a fault scenario (token 401, status 503,
  * connection reset) would otherwise break every other workload of the merged plane.
  */
 import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
@@ -45,7 +45,11 @@ export async function startRunaiBackend(options: {
   const scenarios = await loadScenarios(options.fixturesDir);
   if (scenarios.length === 0) throw new Error(`no bundled scenarios in ${options.fixturesDir}`);
   const simulator = await startRunaiSimulator({
-    scenarios: [...scenarios.map((scenario) => ({ ...scenario.runai, faults: [] })), ...(options.extraScenarios ?? [])],
+    // A recording's token answers go too (a recorded 401 would refuse everyone); its other answers are per workload.
+    scenarios: [
+      ...scenarios.map((scenario) => ({ ...scenario.runai, faults: [], recorded: scenario.runai.recorded.filter((exchange) => exchange.method === 'GET') })),
+      ...(options.extraScenarios ?? []),
+    ],
     credentials: SIMULATOR_CREDENTIALS,
   });
   const example = scenarios.find((scenario) => scenario.name === EXAMPLE_SCENARIO) ?? scenarios.find((scenario) => scenario.request.workloadId);

@@ -15,6 +15,7 @@
  * With a real Run:ai and no file there is no Tier 2 (nothing else enables it: no kubeconfig,
  * no in-cluster account).
  */
+import type { Dispatcher } from 'undici';
 import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
 import type { Scenario } from '../simulator/startRunaiSimulator.js';
 import type { Tier2Access } from '../diagnosis/ports/Tier2Access.js';
@@ -42,10 +43,13 @@ export async function startTier2Backend(options: {
   configPath: string | undefined;
   /** The scenarios the built-in Run:ai simulator serves; empty with a real Run:ai. */
   scenarios: readonly Scenario[];
+  /** Sees every Kubernetes exchange (RECORD_DIR). */
+  interceptor?: Dispatcher.DispatcherComposeInterceptor | undefined;
 }): Promise<Tier2Backend> {
+  const accessOptions = options.interceptor ? { interceptor: options.interceptor } : {};
   if (options.configPath !== undefined) {
     const config = await loadTier2ConfigFile(options.configPath);
-    const access = createTier2Access(config);
+    const access = createTier2Access(config, accessOptions);
     const clusters = Object.keys(config.clusters).length;
     return {
       accessFor: () => access,
@@ -73,7 +77,7 @@ export async function startTier2Backend(options: {
   withKubernetes.forEach((scenario, index) => {
     const simulator = simulators[index]!;
     const clusterId = scenario.request.clusterId!;
-    const access = createTier2Access({ clusters: { [clusterId]: { server: simulator.url, token: simulator.token } } });
+    const access = createTier2Access({ clusters: { [clusterId]: { server: simulator.url, token: simulator.token } } }, accessOptions);
     accesses.push(access);
     for (const key of scenarioKeys(scenario, clusterId)) byWorkload.set(key, access);
   });

@@ -5,30 +5,31 @@
  * dimensions, written at once (EMF dimensions apply to a whole log line).
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { METRICS_NAMESPACE } from './metricsNamespace.js';
+import { METRICS_NAMESPACE } from '../config/lambdaEnvironment.js';
 import type { OperationsMetrics } from './OperationsMetrics.js';
 
-export interface PowertoolsOperationsMetrics extends OperationsMetrics {
-  /** The Powertools instance (cold-start metric, flushing). */
-  readonly powertools: Metrics;
-}
-
-export function createPowertoolsMetrics(serviceName: string): PowertoolsOperationsMetrics {
-  const powertools = new Metrics({ namespace: METRICS_NAMESPACE, serviceName });
+/** `powertools`: the Lambda kit's instance (built on first use), or a new one in the one namespace. */
+export function createPowertoolsMetrics(serviceName: string, powertools: () => Metrics = lazyMetrics(serviceName)): OperationsMetrics {
   return {
-    powertools,
     count(name, value = 1, breakdown) {
-      powertools.addMetric(name, MetricUnit.Count, value);
+      const metrics = powertools();
+      metrics.addMetric(name, MetricUnit.Count, value);
       if (!breakdown || Object.keys(breakdown).length === 0) return;
-      const single = powertools.singleMetric();
+      const single = metrics.singleMetric();
       for (const [dimension, dimensionValue] of Object.entries(breakdown)) single.addDimension(dimension, dimensionValue);
       single.addMetric(name, MetricUnit.Count, value);
     },
     milliseconds(name, value) {
-      powertools.addMetric(name, MetricUnit.Milliseconds, value);
+      powertools().addMetric(name, MetricUnit.Milliseconds, value);
     },
     flush() {
-      if (powertools.hasStoredMetrics()) powertools.publishStoredMetrics();
+      const metrics = powertools();
+      if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
     },
   };
+}
+
+function lazyMetrics(serviceName: string): () => Metrics {
+  let metrics: Metrics | undefined;
+  return () => (metrics ??= new Metrics({ namespace: METRICS_NAMESPACE, serviceName }));
 }

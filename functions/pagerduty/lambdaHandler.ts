@@ -8,7 +8,8 @@ import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { countForwardedBatch } from '../delivery/countForwardedBatch.js';
-import { createPowertoolsMetrics, type PowertoolsOperationsMetrics } from '../metrics/createPowertoolsMetrics.js';
+import { createPowertoolsMetrics, } from '../metrics/createPowertoolsMetrics.js';
+import type { OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import { createJsonLogger } from '../worker/WorkerLogger.js';
 import { forwardToPagerDuty } from './forwardToPagerDuty.js';
 import { PAGERDUTY_EVENTS_URL } from './PagerDutyEvent.js';
@@ -39,7 +40,7 @@ function createDeps(): Parameters<typeof forwardToPagerDuty>[1] {
 }
 
 /** Built on the first invocation: forwarded notifications and failures per code. */
-let metrics: PowertoolsOperationsMetrics | undefined;
+let metrics: OperationsMetrics | undefined;
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   metrics ??= createPowertoolsMetrics('pagerduty');

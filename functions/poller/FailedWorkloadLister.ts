@@ -1,5 +1,5 @@
 /**
- * The one Run:ai read the poller needs (DESIGN §1 item 2). The Run:ai client satisfies it
+ * The one Run:ai read the poller needs (docs/intake.md, the poller). The Run:ai client satisfies it
  * structurally (`createRunaiClient(...).listWorkloadsPhasedSince`); a test fake needs only
  * the fields below, which are all the poller reads from a workload.
  */

@@ -16,16 +16,14 @@
  * their watermark, succeeded ones re-list only the overlap, and the worker drops repeated
  * dedupeKeys. The next schedule re-runs it anyway, so an exhausted retry loses nothing.
  */
-import { Logger } from '@aws-lambda-powertools/logger';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { countRunaiRequest } from '../metrics/countRunaiRequest.js';
-import { createPowertoolsMetrics, type PowertoolsOperationsMetrics } from '../metrics/createPowertoolsMetrics.js';
 import type { DiagnosisQueue } from '../queue/DiagnosisQueue.js';
 import { createSqsQueue } from '../queue/createSqsQueue.js';
-import type { RunaiCredentials } from '../runai/RunaiClientConfig.js';
-import { createRunaiClient, type RunaiClient } from '../runai/createRunaiClient.js';
+import { createRotatingRunaiClient, type RunaiClientFor } from '../lambda/createRotatingRunaiClient.js';
+import { createLambdaTelemetry } from '../lambda/lambdaTelemetry.js';
+import type { RunaiClient } from '../runai/createRunaiClient.js';
 import { createDynamoWatermarkStore } from './createDynamoWatermarkStore.js';
 import { loadRunaiCredentials } from '../runai/loadRunaiCredentials.js';
 import { pollFailedWorkloads, type PollOptions, type PollSummary } from './pollFailedWorkloads.js';
@@ -34,6 +32,8 @@ import type { WatermarkStore } from './WatermarkStore.js';
 
 interface Poller {
   env: PollerEnv;
+  /** The Run:ai client for the current credentials (createRotatingRunaiClient). */
+  listerFor: RunaiClientFor;
   queue: DiagnosisQueue;
   watermarks: WatermarkStore;
   options: Omit<PollOptions, 'now'>;
@@ -47,19 +47,15 @@ export class PollerRunError extends Error {
   }
 }
 
-let telemetry: { logger: Logger; metrics: PowertoolsOperationsMetrics } | undefined;
-function observe(): { logger: Logger; metrics: PowertoolsOperationsMetrics } {
-  telemetry ??= { logger: new Logger({ serviceName: 'poller' }), metrics: createPowertoolsMetrics('poller') };
-  return telemetry;
-}
+const telemetry = createLambdaTelemetry('poller');
 
 let ready: Promise<Poller> | undefined;
-let lister: { key: string; client: RunaiClient } | undefined;
 
 async function build(): Promise<Poller> {
   const env = readPollerEnv();
   return {
     env,
+    listerFor: createRotatingRunaiClient({ baseUrl: env.RUNAI_BASE_URL, onRequest: telemetry.countRunaiRequest }),
     queue: createSqsQueue({ client: new SQSClient({}), queueUrl: env.QUEUE_URL }),
     watermarks: createDynamoWatermarkStore({ client: new DynamoDBClient({}), tableName: env.STATE_TABLE }),
     options: {
@@ -70,28 +66,17 @@ async function build(): Promise<Poller> {
   };
 }
 
-/** The Run:ai client for these credentials: reused while they are unchanged (its token stays cached). */
-function listerFor(env: PollerEnv, credentials: RunaiCredentials): RunaiClient {
-  const key = JSON.stringify(credentials);
-  if (lister?.key === key) return lister.client;
-  const previous = lister?.client;
-  lister = { key, client: createRunaiClient({ baseUrl: env.RUNAI_BASE_URL, credentials, onRequest: countRunaiRequest(observe().metrics) }) };
-  // Rotated: let the old pool finish whatever it still has in flight, then close.
-  previous?.close().catch(() => {});
-  return lister.client;
-}
-
 export async function handler(_event?: ScheduledEvent, context?: Context): Promise<PollSummary> {
-  const { logger, metrics } = observe();
-  if (context) logger.addContext(context);
-  metrics.powertools.captureColdStartMetric();
+  telemetry.startInvocation(context);
+  const { logger } = telemetry.observe();
+  const { metrics } = telemetry;
   try {
     ready ??= build();
     let poller: Poller;
     let client: RunaiClient;
     try {
       poller = await ready;
-      client = listerFor(poller.env, await loadRunaiCredentials());
+      client = poller.listerFor(await loadRunaiCredentials());
     } catch (error) {
       ready = undefined;
       logger.error('poller configuration failed', { error: error instanceof Error ? error.message : String(error) });
@@ -111,6 +96,6 @@ export async function handler(_event?: ScheduledEvent, context?: Context): Promi
     if (summary.failedClusters.length > 0) throw new PollerRunError(summary);
     return summary;
   } finally {
-    metrics.flush();
+    telemetry.flush();
   }
 }

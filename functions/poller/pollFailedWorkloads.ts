@@ -1,5 +1,5 @@
 /**
- * The failure poller's core (DESIGN §1 item 2): Run:ai has no outbound webhook, so on a
+ * The failure poller's core (docs/intake.md, the poller): Run:ai has no outbound webhook, so on a
  * schedule we list, per configured cluster, the workloads whose phase became Failed since
  * a stored watermark and enqueue one diagnosis request each. Ports are injected and time
  * is a parameter, so tests drive it against the simulator with a fixed clock.

@@ -1,11 +1,13 @@
 /**
  * The poller Lambda's configuration from the environment, validated strictly: a bad value
  * fails the invocation with a message naming the key (and the rule, never the value).
- * Run:ai credentials are not here: see loadRunaiCredentials.
+ * Run:ai credentials are not here: see loadRunaiCredentials (PollerLambdaEnvSchema has both).
  */
 import * as z from 'zod';
 import { LookbackSchema, parseLookbackMs } from '../core/diagnosisRequest.js';
 import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
+import { readEnvironment, type Environment } from '../lambda/readEnvironment.js';
+import { RunaiCredentialsEnvSchema } from '../lambda/runaiEnvironment.js';
 import { ConfigError } from '../core/ConfigError.js';
 
 // Run:ai cluster ids are UUIDs; the case and version digits are not checked.
@@ -34,14 +36,9 @@ export class PollerConfigError extends ConfigError {
   readonly code = 'POLLER_CONFIG_INVALID';
 }
 
-export function readPollerEnv(env: Readonly<Record<string, string | undefined>> = process.env): PollerEnv {
-  // Only our keys: the Lambda environment holds many others (AWS_*, _HANDLER…).
-  const ours = Object.fromEntries(Object.keys(PollerEnvSchema.shape).map((key) => [key, env[key]]));
-  const parsed = PollerEnvSchema.safeParse(ours);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => {
-    const key = String(issue.path[0] ?? '');
-    return ours[key] === undefined ? `${key} is not set` : `${key} ${issue.message}`;
-  });
-  throw new PollerConfigError(`invalid poller environment: ${[...new Set(problems)].join('; ')}`);
+export function readPollerEnv(env: Environment = process.env): PollerEnv {
+  return readEnvironment(PollerEnvSchema, env, (message) => new PollerConfigError(message), 'poller environment');
 }
+
+/** Every variable the poller Lambda reads: its own and the credentials' (loadRunaiCredentials). */
+export const PollerLambdaEnvSchema = PollerEnvSchema.extend(RunaiCredentialsEnvSchema.shape);

@@ -11,12 +11,18 @@
 import type { Dispatcher } from 'undici';
 import type { RawExchange } from './RawExchange.js';
 
+/** Where one diagnosis's exchanges go. */
+export interface RecordingSink {
+  log: RawExchange[];
+  onSecret: (value: string) => void;
+}
+
 export interface RecordingInterceptorOptions {
   service: RawExchange['service'];
   /** The configured base URL's path (a control plane behind a prefix): stripped from recorded paths. */
   basePath: string;
-  log: RawExchange[];
-  onSecret: (value: string) => void;
+  /** The sink of the diagnosis this request belongs to, read when the request is sent; none: not recorded. */
+  sink: () => RecordingSink | undefined;
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT', 'UND_ERR_ABORTED', 'ABORT_ERR']);
@@ -24,10 +30,12 @@ const TOKEN_FIELDS = ['accessToken', 'idToken', 'refreshToken', 'access_token', 
 
 export function createRecordingInterceptor(options: RecordingInterceptorOptions): Dispatcher.DispatcherComposeInterceptor {
   return (dispatch) => (opts, handler) => {
+    const sink = options.sink();
+    if (!sink) return dispatch(opts, handler);
     const url = new URL(opts.path, 'http://recorded.invalid');
     const path = options.basePath && url.pathname.startsWith(options.basePath) ? url.pathname.slice(options.basePath.length) || '/' : url.pathname;
     const method = String(opts.method).toUpperCase();
-    noteBearer(opts.headers, options.onSecret);
+    noteBearer(opts.headers, sink.onSecret);
     const isTokenRequest = method !== 'GET';
     const entry: RawExchange = { service: options.service, method, path, search: url.searchParams, body: null };
     const chunks: Buffer[] = [];
@@ -36,9 +44,9 @@ export function createRecordingInterceptor(options: RecordingInterceptorOptions)
       if (logged) return;
       logged = true;
       const body = Buffer.concat(chunks);
-      if (isTokenRequest) noteIssuedTokens(body, options.onSecret);
+      if (isTokenRequest) noteIssuedTokens(body, sink.onSecret);
       else entry.body = body;
-      options.log.push(entry);
+      sink.log.push(entry);
     };
     const inner = handler as Dispatcher.DispatchHandler;
     return dispatch(opts, {

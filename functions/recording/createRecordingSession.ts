@@ -20,7 +20,7 @@ import { RECORDING_VERSION } from '../simulator/RecordingInfoSchema.js';
 import type { RecordedExchange } from '../simulator/RecordedExchangeSchema.js';
 import type { ScenarioFile } from '../simulator/ScenarioSchema.js';
 import { createAnonymizer } from './anonymizeRecording.js';
-import { createRecordingInterceptor } from './createRecordingInterceptor.js';
+import { createRecordingInterceptor, type RecordingSink } from './createRecordingInterceptor.js';
 import { diagnoseRecording, type ReplayOutcome } from './diagnoseRecording.js';
 import type { RawExchange } from './RawExchange.js';
 import { redactRecordedBody } from './redactRecordedBody.js';
@@ -42,6 +42,8 @@ export interface LiveResult {
   /** The moment of the diagnosis: recorded timestamps are made relative to it. */
   now: Date;
   anonymize: boolean;
+  /** Tier 2 was configured for the request's cluster even if nothing was read from it. */
+  tier2Configured?: boolean;
 }
 
 export interface WrittenRecording {
@@ -57,6 +59,8 @@ export interface RecordingSession {
   /** A dispatcher to `baseUrl` that records every exchange: over `base` when given, else over a pool of its own (`close()` closes it). */
   runaiDispatcher(baseUrl: string, connectTimeoutMs: number, base?: Dispatcher): Dispatcher;
   readonly kubernetesInterceptor: Dispatcher.DispatcherComposeInterceptor;
+  /** Where this session's exchanges go (a shared interceptor routes to it: createRecordingRouter). */
+  readonly sink: RecordingSink;
   /** Builds the recording of what was seen, checks it by replaying it, and writes it into `dir`. */
   finish(dir: string, live: LiveResult): Promise<WrittenRecording>;
   close(): Promise<void>;
@@ -65,7 +69,7 @@ export interface RecordingSession {
 export function createRecordingSession(options: RecordingSessionOptions): RecordingSession {
   const log: RawExchange[] = [];
   const known = createRedactor(options.secrets);
-  const onSecret = (value: string) => known.add(value);
+  const sink: RecordingSink = { log, onSecret: (value) => known.add(value) };
   const pools: Dispatcher[] = [];
   const kubernetesBasePath = options.kubernetesServer ? new URL(options.kubernetesServer).pathname.replace(/\/+$/, '') : '';
 
@@ -77,9 +81,10 @@ export function createRecordingSession(options: RecordingSessionOptions): Record
         pool = createPool(url.origin, { connections: 16, connectTimeoutMs });
         pools.push(pool);
       }
-      return pool.compose(createRecordingInterceptor({ service: 'runai', basePath: url.pathname.replace(/\/+$/, ''), log, onSecret }));
+      return pool.compose(createRecordingInterceptor({ service: 'runai', basePath: url.pathname.replace(/\/+$/, ''), sink: () => sink }));
     },
-    kubernetesInterceptor: createRecordingInterceptor({ service: 'kubernetes', basePath: kubernetesBasePath, log, onSecret }),
+    kubernetesInterceptor: createRecordingInterceptor({ service: 'kubernetes', basePath: kubernetesBasePath, sink: () => sink }),
+    sink,
 
     async finish(dir, live) {
       const nowMs = live.now.getTime();
@@ -87,7 +92,7 @@ export function createRecordingSession(options: RecordingSessionOptions): Record
         log.filter((raw) => raw.service === service).map((raw) => toRecordedExchange(raw, known, nowMs));
       const runai = exchanges('runai');
       const kubernetes = exchanges('kubernetes');
-      const tier2 = options.kubernetesServer !== undefined;
+      const tier2 = options.kubernetesServer !== undefined || kubernetes.length > 0 || live.tier2Configured === true;
       let request = live.request;
       let verdict = live.verdict ? relativizeTimestamps(redactRecordedBody(live.verdict, known) as Verdict, nowMs) : null;
       let recorded = { runai, kubernetes };

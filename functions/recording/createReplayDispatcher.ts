@@ -30,6 +30,9 @@ function register(agent: MockAgent, origin: string, exchanges: readonly Recorded
     const key = exchangeKey(exchange.method, exchange.path, exchange.query);
     byKey.set(key, [...(byKey.get(key) ?? []), exchange]);
   }
+  // A long-lived client reuses its token: a recording made in local mode or the worker may hold no token exchange.
+  const tokenKey = exchangeKey('POST', '/api/v1/token', {});
+  if (origin === REPLAY_RUNAI_ORIGIN && !byKey.has(tokenKey)) byKey.set(tokenKey, [{ method: 'POST', path: '/api/v1/token', query: {}, status: 200, withheld: 'credential' }]);
   for (const [key, list] of byKey) {
     list.forEach((exchange, index) => {
       const interceptor = pool.intercept({

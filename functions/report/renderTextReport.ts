@@ -5,15 +5,19 @@
  */
 import type { Verdict } from '../core/verdict.js';
 import type { Messages } from './Messages.js';
+import { displayName } from '../safety/displayName.js';
 
 export function renderTextReport(verdict: Verdict, messages: Messages): string {
   const { report } = messages;
   const lines: string[] = [firstLine(verdict, messages)];
   const colon = report.labelColon;
   if (verdict.workload) {
+    // Names are quoted when they are not plain identifiers: a name must not read as a field or a line.
     const { name, phase, project, id, clusterId } = verdict.workload;
-    lines.push(`${report.workload}${colon} ${name} | ${report.phase}${colon} ${phase} | ${report.project}${colon} ${project ?? report.none}`);
-    lines.push(`ID${colon} ${id} | Cluster${colon} ${clusterId}`);
+    lines.push(
+      `${report.workload}${colon} ${displayName(name)} | ${report.phase}${colon} ${displayName(phase)} | ${report.project}${colon} ${project ? displayName(project) : report.none}`,
+    );
+    lines.push(`ID${colon} ${displayName(id)} | Cluster${colon} ${displayName(clusterId)}`);
   }
   lines.push('', verdict.message);
 

@@ -4,7 +4,7 @@
  * concurrent callers sharing one in-flight request.
  *
  * Failure policy: any HTTP answer other than 200 means "cannot authenticate"
- * (RUNAI_AUTH_FAILED, DESIGN §2). 4xx is final (bad credentials do not get better); 5xx is
+ * (RUNAI_AUTH_FAILED, docs/procedure.md). 4xx is final (bad credentials do not get better); 5xx is
  * retried like any API call and, if it persists, is still AUTH_FAILED but flagged
  * `retryable` so a queue consumer can redeliver instead of dead-lettering. Transport
  * failures (no HTTP answer at all) are RUNAI_NETWORK / RUNAI_TIMEOUT: the control plane was

@@ -8,8 +8,8 @@ const NEXT_COMMAND = String.raw`(?!(?:mysql|mariadb|docker|podman|nerdctl|builda
 /** The command word, then a bounded gap on the same command (no pipe, `;`, `&`, line break or other command). */
 const command = (names: string): string => String.raw`(?<![A-Za-z0-9_-])(?:${names})(?![A-Za-z0-9_-])(?:${NEXT_COMMAND}[^\n|;&⏎]){0,200}?[ \t]`;
 
-/** One shell word of an htpasswd command line (no pipe, redirection or list operator). */
-const WORD = String.raw`(?:[^\s⏎…"'|;&<>][^\s⏎…"'|;&<>]*|"[^"\n⏎]*"|'[^'\n⏎]*')`;
+/** One shell word of an htpasswd command line: not an option, pipe, redirection or list operator. */
+const WORD = String.raw`(?:[^\s⏎…"'|;&<>-][^\s⏎…"'|;&<>]*|"[^"\n⏎]*"|'[^'\n⏎]*')`;
 
 /**
  * `htpasswd -b[c] FILE USER PASSWORD` and `htpasswd -nb USER PASSWORD`: `-b` takes the password

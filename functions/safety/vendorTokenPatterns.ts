@@ -3,6 +3,7 @@
  * wherever they appear, whatever name (if any) they sit under.
  */
 import { REDACTED } from './redactionMarker.js';
+import { isHighEntropy } from './secretValueHeuristics.js';
 import { B, decodedHas, row, type SecretPattern } from './secretPatternKit.js';
 
 const token = (name: string, source: string): SecretPattern => row(name, new RegExp(`${B}(?:${source})`, 'g'));
@@ -44,6 +45,24 @@ export const VENDOR_TOKEN_PATTERNS: readonly SecretPattern[] = [
   token('postman-api-key', 'PMAK-[a-f0-9]{24}-[a-f0-9]{34}'),
   token('pulumi-access-token', 'pul-[a-f0-9]{40}'),
   row('telegram-bot-token', /(?<![A-Za-z0-9:])\d{8,10}:AA[A-Za-z0-9_-]{33}/g),
+  // Prefixes from gitleaks' rule set (cmd/generate/config/rules/*.go, MIT), for tokens a
+  // workload's tooling can carry (package registries, CI, SaaS APIs). The body must hold a
+  // digit: prefixes such as `pat.` or `ico-` also start ordinary words.
+  row('prefixed-service-token', new RegExp(`(?<![A-Za-z0-9_=+/.~-])(?<prefix>${[
+    'ops_eyJ', 'ABSK', 'bedrock-api-key-', 'CLOJARS_', String.raw`v1\.0-[a-f0-9]{24}-`, String.raw`dp\.pt\.`, 'duffel_(?:test|live)_',
+    String.raw`dt0c01\.`, 'EZ[AT]K', 'FLW(?:SEC|PUB)K_TEST-', 'fo1_', 'fm1[ar]_', 'fm2_', 'fio-u-', 'glffct-', 'GR1348941',
+    String.raw`(?:pat|sat)\.[A-Za-z0-9_-]{22}\.`, 'ico-', 'lin_api_', 'sha256~', 'pplx-', 'pscale_(?:pw|tkn|oauth)_', 'pnu_', 'rdme_',
+    'rubygems_', 'tk-us-', 'xkeysib-', 'sntryu_', 'sm_(?:pat|aat|sat)_', 'shippo_(?:live|test)_', 'sq0csp-', '(?:sk|rk)_prod_', 'EAAA',
+    'eyJrIjoi', String.raw`SG\.`,
+  ].join('|')})(?<body>[A-Za-z0-9_=+/.~-]{12,1024})`, 'g'), (g) => (/\d/.test(g('body')) ? REDACTED : null)),
+  row('twilio-api-key', /(?<![A-Za-z0-9_-])SK[0-9a-fA-F]{32}(?![A-Za-z0-9_-])/g, (_g, match) => (/[a-f]/i.test(match.slice(2)) && /\d/.test(match) ? REDACTED : null)),
+  token('onepassword-secret-key', 'A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}'),
+  token('octopus-deploy-api-key', 'API-[A-Z0-9]{26}'),
+  token('maxmind-license-key', '[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk'),
+  // Legacy Vault service tokens: `s.` and 24 random characters (mixed case and digits, unlike a word).
+  row('hashicorp-vault-legacy-token', /(?<![A-Za-z0-9_.-])s\.[A-Za-z0-9]{24}(?![A-Za-z0-9_.-])/g, (_g, match) => (isHighEntropy(match.slice(2)) ? REDACTED : null)),
+  token('airtable-personal-access-token', String.raw`pat[A-Za-z0-9]{14}\.[a-f0-9]{64}`),
+  token('clickhouse-cloud-secret-key', '4b1d[A-Za-z0-9]{38}'),
   // JWTs, including Kubernetes service-account tokens: header.payload.signature.
   token('jwt', String.raw`eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*`),
   // base64 JSON carrying credentials: `.dockerconfigjson` data, Neptune tokens, docker `auths`.
@@ -59,15 +78,20 @@ const SPLIT_PREFIXES = [
   'do[por]_v1_', '[sr]k_live_', 'whsec_',
 ].join('|');
 const TOKEN_RUN = '[A-Za-z0-9_.~+/=-]';
-/** Non-global copies, for judging one joined candidate without disturbing the table's scan state. */
-const VENDOR_MATCHERS = VENDOR_TOKEN_PATTERNS.map((vendor) => ({ vendor, matcher: new RegExp(vendor.pattern.source, vendor.pattern.flags.replace('g', '')) }));
+const STARTS_WITH_PREFIX = new RegExp(`^(?:${SPLIT_PREFIXES})`);
+/**
+ * Sticky copies: they try position 0 only (no scan), and judging a joined candidate does not
+ * disturb the table's own scan state.
+ */
+const VENDOR_MATCHERS = VENDOR_TOKEN_PATTERNS.map((vendor) => ({ vendor, matcher: new RegExp(vendor.pattern.source, `${vendor.pattern.flags.replace('g', '')}y`) }));
 
 /** The length of the vendor token that starts `text`, or 0. */
 function vendorTokenLengthAtStart(text: string): number {
   let longest = 0;
   for (const { vendor, matcher } of VENDOR_MATCHERS) {
+    matcher.lastIndex = 0;
     const match = matcher.exec(text);
-    if (match === null || match.index !== 0) continue;
+    if (match === null) continue;
     const groups = match.groups;
     if (vendor.replace((name) => groups?.[name] ?? '', match[0]) !== null) longest = Math.max(longest, match[0].length);
   }
@@ -83,10 +107,14 @@ function vendorTokenLengthAtStart(text: string): number {
  */
 export const SPLIT_TOKEN_PATTERN: SecretPattern = row(
   'token-split-over-two-lines',
-  new RegExp(`${B}(?<head>(?:${SPLIT_PREFIXES})${TOKEN_RUN}{0,600})(?<gap>[ \\t]*(?:\\r?\\n|⏎)[ \\t]*)(?<tail>${TOKEN_RUN}{4,600})(?!${TOKEN_RUN})`, 'g'),
+  // The lookbehind covers the whole token alphabet, so only the first position of a run starts a match.
+  new RegExp(`(?<!${TOKEN_RUN})(?<head>(?:${SPLIT_PREFIXES})${TOKEN_RUN}{0,600})(?<gap>[ \\t]*(?:\\r?\\n|⏎)[ \\t]*)(?<tail>${TOKEN_RUN}{4,600})(?!${TOKEN_RUN})`, 'g'),
   (g) => {
     const head = g('head');
     const tail = g('tail');
+    // Cheap refusals first: no vendor token is shorter than 20 characters, and a second line that
+    // starts with a prefix of its own is the next token, not this one's continuation.
+    if (head.length + tail.length < 20 || STARTS_WITH_PREFIX.test(tail)) return null;
     const joined = vendorTokenLengthAtStart(head + tail);
     if (joined <= head.length) return null;
     const headAlone = vendorTokenLengthAtStart(head);

@@ -2,7 +2,7 @@
  * A Run:ai control-plane simulator on plain `node:http`: serves scenario state with the
  * real envelopes and parameters (fixtures/README.md), enforces bearer auth, injects
  * latency and faults, and records every request so tests can prove the product's quality
- * bars (DESIGN §5): round trips under latency, bounded concurrency in a storm, and that
+ * bars (the quality bars, docs/tests.md): round trips under latency, bounded concurrency in a storm, and that
  * nothing but the token request is ever sent with a method other than GET.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

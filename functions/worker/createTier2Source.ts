@@ -1,5 +1,5 @@
 /**
- * Tier 2 in AWS (DESIGN §4.5): the worker's Kubernetes configuration is the Secrets Manager
+ * Tier 2 in AWS (docs/tier2.md): the worker's Kubernetes configuration is the Secrets Manager
  * secret named by TIER2_SECRET_ID, holding the JSON of a `--tier2-config` file. A Lambda has
  * no files to point at, so the secret carries the credential inline: `token`, and `caData`
  * for a private cluster CA. The environment carries only the secret's ARN.

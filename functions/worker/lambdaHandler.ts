@@ -14,24 +14,23 @@
  * once (`worker.tier2_unavailable`) and the batch is diagnosed with Tier 1 only; it never
  * fails records (createTier2Source.ts).
  *
- * Metrics (OperationsMetrics, EMF): ConfigurationFailures, Diagnoses per outcome and
- * category, DiagnosisDuration, DiagnoseErrors, RunaiRequests / RunaiErrors per code, and
- * the batch outcome counts (Published, Duplicates, FailedRecords, Notifications, Digests).
+ * Logs and metrics through the Lambda kit (lambdaTelemetry.ts; metrics behind the
+ * OperationsMetrics port): ConfigurationFailures, Diagnoses per outcome and category,
+ * DiagnosisDuration, DiagnoseErrors, RunaiRequests / RunaiErrors per code, and the batch
+ * outcome counts (Published, Duplicates, FailedRecords, Notifications, Digests).
  */
-import { Logger } from '@aws-lambda-powertools/logger';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SNSClient } from '@aws-sdk/client-sns';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createDynamoIdempotencyStore } from '../delivery/createDynamoIdempotencyStore.js';
 import { createSnsPublisher } from '../delivery/createSnsPublisher.js';
-import { countRunaiRequest } from '../metrics/countRunaiRequest.js';
-import { createPowertoolsMetrics, type PowertoolsOperationsMetrics } from '../metrics/createPowertoolsMetrics.js';
+import { createLambdaTelemetry } from '../lambda/lambdaTelemetry.js';
 import type { OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import { createDiagnose } from './createDiagnose.js';
 import { createRenderText } from './createRenderText.js';
 import { countBatch, measureDiagnoses } from './measureDiagnoses.js';
 import { processDiagnosisBatch, type BatchResult, type ProcessDiagnosisBatchDeps } from './processDiagnosisBatch.js';
-import { readWorkerEnv, WorkerConfigError } from './readWorkerEnv.js';
+import { readWorkerEnv } from './readWorkerEnv.js';
 import type { WorkerLogger } from './WorkerLogger.js';
 
 export interface WorkerHandlerHooks {
@@ -82,38 +81,16 @@ export function createWorkerHandler(
   };
 }
 
-let telemetry: { logger: Logger; metrics: PowertoolsOperationsMetrics } | undefined;
-function observe(): { logger: Logger; metrics: PowertoolsOperationsMetrics } {
-  telemetry ??= { logger: new Logger({ serviceName: 'diagnose' }), metrics: createPowertoolsMetrics('diagnose') };
-  return telemetry;
-}
-
+const telemetry = createLambdaTelemetry('diagnose');
 /** The worker's logging port, written by Powertools (JSON, level-filtered, with the request id). */
-const logger: WorkerLogger = {
-  info: (event, fields) => observe().logger.info(event, fields ?? {}),
-  warn: (event, fields) => observe().logger.warn(event, fields ?? {}),
-  error: (event, fields) => observe().logger.error(event, fields ?? {}),
-};
+const logger: WorkerLogger = telemetry.log;
 const now = () => new Date();
-
-/**
- * MAX_NOTIFICATIONS_PER_BATCH: set by the stack to 10 / the event source's maxConcurrency,
- * so that concurrent invocations together stay under the SNS email rate (10/s).
- */
-function readMaxNotifications(env: Readonly<Record<string, string | undefined>>): number | undefined {
-  const raw = env.MAX_NOTIFICATIONS_PER_BATCH;
-  if (raw === undefined || raw === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 100) throw new WorkerConfigError('invalid worker environment: MAX_NOTIFICATIONS_PER_BATCH must be an integer from 1 to 100');
-  return value;
-}
 
 async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
   const env = readWorkerEnv();
-  const maxNotificationsPerBatch = readMaxNotifications(process.env);
-  const diagnose = await createDiagnose({ env: process.env, locale: env.REPORT_LOCALE, now, onRequest: countRunaiRequest(observe().metrics), logger });
+  const diagnose = await createDiagnose({ env: process.env, locale: env.REPORT_LOCALE, now, onRequest: telemetry.countRunaiRequest, logger });
   return {
-    diagnose: measureDiagnoses(diagnose, observe().metrics),
+    diagnose: measureDiagnoses(diagnose, telemetry.metrics),
     renderText: createRenderText(env.REPORT_LOCALE),
     publisher: createSnsPublisher({ client: new SNSClient({}), topicArn: env.SNS_TOPIC_ARN }),
     idempotency: createDynamoIdempotencyStore({ client: new DynamoDBClient({}), tableName: env.IDEMPOTENCY_TABLE, now }),
@@ -121,21 +98,17 @@ async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
     logger,
     ...(env.WORKER_CONCURRENCY !== undefined ? { concurrency: env.WORKER_CONCURRENCY } : {}),
     ...(env.DIGEST_THRESHOLD !== undefined ? { digestThreshold: env.DIGEST_THRESHOLD } : {}),
-    ...(maxNotificationsPerBatch !== undefined ? { maxNotificationsPerBatch } : {}),
+    ...(env.MAX_NOTIFICATIONS_PER_BATCH !== undefined ? { maxNotificationsPerBatch: env.MAX_NOTIFICATIONS_PER_BATCH } : {}),
   };
 }
 
 const run = createWorkerHandler(buildFromEnvironment, logger, {
-  afterBatch: (result) => countBatch(result, observe().metrics),
-  finally: () => observe().metrics.flush(),
-  get metrics() {
-    return observe().metrics;
-  },
+  afterBatch: (result) => countBatch(result, telemetry.metrics),
+  finally: telemetry.flush,
+  metrics: telemetry.metrics,
 });
 
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
-  const { logger: powertools, metrics } = observe();
-  if (context) powertools.addContext(context);
-  metrics.powertools.captureColdStartMetric();
+  telemetry.startInvocation(context);
   return run(event, context?.getRemainingTimeInMillis());
 }

@@ -1,10 +1,14 @@
 /**
  * The worker Lambda's own configuration, validated strictly so that a bad deploy fails
- * with a message naming the key (values are never echoed). Run:ai settings and the optional
- * TIER2_SECRET_ID are read by `createDiagnose` (the lead's wiring), not here.
+ * with a message naming the key (values are never echoed). The Run:ai settings and the
+ * optional TIER2_SECRET_ID are read by `createDiagnose`, the credentials by
+ * loadRunaiCredentials; DiagnoseLambdaEnvSchema is all of them together, the schema the
+ * stack's environment is checked against (test/infra/envContract.test.ts).
  */
 import * as z from 'zod'; // not `{ z }`, which makes esbuild bundle all of zod (npm run bench, bundles)
 import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
+import { readEnvironment, type Environment } from '../lambda/readEnvironment.js';
+import { RunaiConnectionEnvSchema, RunaiCredentialsEnvSchema, SecretIdSchema } from '../lambda/runaiEnvironment.js';
 import { ConfigError } from '../core/ConfigError.js';
 
 const optionalInt = (min: number, max: number) =>
@@ -18,6 +22,8 @@ export const WorkerEnvSchema = z.strictObject({
   DIGEST_THRESHOLD: optionalInt(2, 10_000),
   WORKER_CONCURRENCY: optionalInt(1, 32),
   REPORT_LOCALE: z.preprocess(unsetIfEmpty, z.enum(['en', 'fr']).default('en')),
+  /** Set by the stack to 10 / the event source's maxConcurrency, so that concurrent invocations together stay under the SNS email rate (10/s). */
+  MAX_NOTIFICATIONS_PER_BATCH: optionalInt(1, 100),
 });
 export type WorkerEnv = z.infer<typeof WorkerEnvSchema>;
 
@@ -26,14 +32,17 @@ export class WorkerConfigError extends ConfigError {
   readonly code = 'WORKER_CONFIG_INVALID';
 }
 
-export function readWorkerEnv(env: Readonly<Record<string, string | undefined>> = process.env): WorkerEnv {
-  // Only our keys: the Lambda environment holds many others (AWS_*, _HANDLER, RUNAI_*).
-  const ours = Object.fromEntries(Object.keys(WorkerEnvSchema.shape).map((key) => [key, env[key]]));
-  const parsed = WorkerEnvSchema.safeParse(ours);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => {
-    const key = String(issue.path[0] ?? '');
-    return ours[key] === undefined ? `${key} is not set` : `${key} ${issue.message}`;
-  });
-  throw new WorkerConfigError(`invalid worker environment: ${problems.join('; ')}`);
+export function readWorkerEnv(env: Environment = process.env): WorkerEnv {
+  return readEnvironment(WorkerEnvSchema, env, (message) => new WorkerConfigError(message), 'worker environment');
 }
+
+/** Every variable the diagnose Lambda reads, whoever reads it. */
+export const DiagnoseLambdaEnvSchema = WorkerEnvSchema.extend({
+  ...RunaiConnectionEnvSchema.shape,
+  ...RunaiCredentialsEnvSchema.shape,
+  /** Optional: without it there is simply no Tier 2 (createDiagnose). */
+  TIER2_SECRET_ID: z.preprocess(unsetIfEmpty, SecretIdSchema.optional()),
+  /** Optional: every diagnosis also recorded into this folder (createWorkerRecording, docs/recording.md). */
+  RECORD_DIR: z.preprocess(unsetIfEmpty, z.string().optional()),
+  RECORD_ANONYMIZE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).optional()),
+});

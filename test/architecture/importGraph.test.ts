@@ -20,6 +20,7 @@ type Layer = 'core' | 'adapter' | 'entry';
 /** Every folder of functions/, its layer and its role. A new folder must be added here. */
 const FOLDERS: Record<string, { layer: Layer; role: string }> = {
   core: { layer: 'core', role: 'shared vocabulary: verdict, requests, quantities, timestamps' },
+  config: { layer: 'core', role: 'the names of each Lambda environment variable, shared with infra' },
   diagnosis: {
     layer: 'core',
     role: 'the Tier 1 procedure and rules; ports/ (RunaiReader, KubernetesReader, Tier2Access, the response schemas they return) and tier2/ (pure Kubernetes interpretation)',
@@ -31,6 +32,7 @@ const FOLDERS: Record<string, { layer: Layer; role: string }> = {
   kubernetes: { layer: 'adapter', role: 'the Kubernetes client implementing KubernetesReader, Tier 2 config and access' },
   delivery: { layer: 'adapter', role: 'SNS publishing, idempotency store' },
   queue: { layer: 'adapter', role: 'SQS and in-memory diagnosis queues' },
+  lambda: { layer: 'adapter', role: 'the Lambda kit: telemetry, environment reading, the credential-rotating Run:ai client' },
   simulator: { layer: 'adapter', role: 'the Run:ai and Kubernetes API simulators (local mode, tests)' },
   recording: { layer: 'adapter', role: 'recording a diagnosis (redacted, anonymised exchanges) and replaying it without network' },
   metrics: { layer: 'adapter', role: 'the OperationsMetrics port, its Powertools (EMF) adapter and in-memory fake, the one metrics namespace' },

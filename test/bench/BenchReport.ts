@@ -18,7 +18,7 @@ export interface CriticalPathEntry {
   historyPages: number;
   /** Requests sent again by the client's retry policy (injected 5xx faults). */
   retries: number;
-  /** The DESIGN §5 bound for this scenario: 3 (Option A) or 4 (Option B) when the history fits one page. */
+  /** The the quality bars, docs/tests.md bound for this scenario: 3 (Option A) or 4 (Option B) when the history fits one page. */
   roundTripTarget: number | null;
   /** Whether the ratio ≤ 1.2 target applies; when not, `excludedBecause` says why. */
   inRatioTarget: boolean;
@@ -107,11 +107,16 @@ export interface StormFigures {
   runaiRequests: number;
 }
 
+export type { WorstCaseFigures } from './measureWorstCase.js';
+import type { WorstCaseFigures } from './measureWorstCase.js';
+
 export interface BenchReport {
   criticalPath: CriticalPathEntry[];
   intake: IntakeFigures;
   bundles: BundleFigures[];
   memory: MemoryFigures;
   storm: StormFigures;
+  /** A hanging endpoint and a 100 MB answer: wall time and peak RSS, with and without the bounds. */
+  worstCase: WorstCaseFigures;
   meta: { smoke: boolean; node: string; cpus: number; latencyMs: number; totalMs: number };
 }

@@ -5,16 +5,25 @@
  * checked for being numbers: under a parallel test run they say nothing.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { BenchReport } from './BenchReport.js';
 import { PROJECT_ROOT } from './benchPaths.js';
 import { ROUND_TRIP_TARGET } from './benchTargets.js';
+import { formatBenchTable } from './formatBenchTable.js';
+import { diagnosedScenarios } from './measureCriticalPath.js';
+import { readMarkdownTables } from './readMarkdownTables.js';
+import { loadScenarios } from '../../functions/simulator/startRunaiSimulator.js';
 
 const run = promisify(execFile);
 const number = expect.any(Number) as unknown as number;
 
-async function smokeReport(): Promise<BenchReport> {
+let cached: Promise<BenchReport> | undefined;
+/** One smoke run for the whole file. */
+const smokeReport = (): Promise<BenchReport> => (cached ??= runSmoke());
+
+async function runSmoke(): Promise<BenchReport> {
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'test/bench/main.ts', '--smoke', '--json'], { cwd: PROJECT_ROOT, env, maxBuffer: 8 * 1024 * 1024 });
@@ -61,5 +70,29 @@ describe('npm run bench -- --smoke --json', () => {
     expect(storm.maxConcurrentRunaiRequests).toBeLessThanOrEqual(storm.bound);
     expect(storm.published + storm.duplicates).toBe(storm.requests);
     expect(storm.notifications).toBeLessThan(storm.published);
+
+    const [before, after] = report.worstCase.hangingEndpoint.runs;
+    expect(before).toMatchObject({ deadline: false, wallMs: number, peakRssMb: number });
+    expect(after).toMatchObject({ deadline: true, deadLettered: 0, published: report.worstCase.hangingEndpoint.records });
+    expect(after!.wallMs).toBeLessThan(report.worstCase.hangingEndpoint.lambdaTimeoutMs);
+    const [uncapped, capped] = report.worstCase.largeAnswer.runs;
+    expect(uncapped).toMatchObject({ outcome: 'read', peakRssMb: number });
+    expect(capped).toMatchObject({ outcome: 'RUNAI_RESPONSE_TOO_LARGE', peakRssMb: number });
+  }, 240_000);
+});
+
+describe('docs/performance.md (npm run bench -- --markdown)', () => {
+  it('has the sections, columns and rows the bench produces (figures are not compared)', async () => {
+    const page = readMarkdownTables(readFileSync(new URL('../../docs/performance.md', import.meta.url), 'utf8'));
+    const produced = readMarkdownTables(formatBenchTable(await smokeReport(), 'markdown'));
+    expect(page.map((table) => [table.section, table.header])).toEqual(produced.map((table) => [table.section, table.header]));
+
+    // The full bench measures every diagnosed scenario (the smoke run only three).
+    const [criticalPath, ...others] = page;
+    const scenarios = diagnosedScenarios(await loadScenarios(new URL('../../fixtures/scenarios/', import.meta.url).pathname));
+    expect(criticalPath!.rows.map((row) => row[0]).sort()).toEqual(scenarios.map((scenario) => scenario.name).sort());
+    // Elsewhere a row is named by its first cell unless that cell is a figure.
+    const names = (rows: string[][]) => rows.map((row) => (/^[\d.]+$/.test(row[0] ?? '') ? '#' : row[0]));
+    expect(others.map((table) => names(table.rows))).toEqual(produced.slice(1).map((table) => names(table.rows)));
   }, 180_000);
 });

@@ -1,5 +1,5 @@
 /**
- * DESIGN §5 cold start: each Lambda bundle built exactly as the CDK app builds it (entries
+ * the quality bars, docs/tests.md cold start: each Lambda bundle built exactly as the CDK app builds it (entries
  * and esbuild options from infra/lambdaBundling.ts), then its minified size, what fills it
  * (esbuild metafile, grouped by npm package or product folder), and its module init time:
  * the median wall time of fresh `node` processes importing it, minus an empty `node` start.

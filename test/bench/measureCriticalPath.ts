@@ -1,5 +1,5 @@
 /**
- * DESIGN §5 latency bar, for every fixture scenario whose expected outcome is `diagnosed`:
+ * the quality bars, docs/tests.md latency bar, for every fixture scenario whose expected outcome is `diagnosed`:
  * the diagnosis engine and the real REST client against the simulator with a fixed
  * latency on every request. One warm diagnosis per scenario first (token, connection
  * pool, JIT — a warm Lambda), then the median of `runs` diagnoses.

@@ -1,5 +1,5 @@
 /**
- * DESIGN §5 storm bar from the handler's side: one 1,000-alert Alertmanager POST through
+ * the quality bars, docs/tests.md storm bar from the handler's side: one 1,000-alert Alertmanager POST through
  * the hono app (auth, body limit, UTF-8 and JSON parse, zod, identifiers, de-duplication,
  * the in-memory queue with its own validation, the 202 body), timed from `app.request` to
  * the last byte of the response, against a bare `JSON.parse` of the same body — the floor

@@ -1,5 +1,5 @@
 /**
- * DESIGN §5 "the diagnose side bounds concurrent Run:ai calls": a storm of diagnosis
+ * the quality bars, docs/tests.md "the diagnose side bounds concurrent Run:ai calls": a storm of diagnosis
  * requests through `processDiagnosisBatch` in SQS-sized batches (10 records, the event
  * source mapping's default), one batch after another as one worker execution environment
  * takes them, with the real engine and REST client against the latency-injecting

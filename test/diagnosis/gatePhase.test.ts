@@ -4,7 +4,7 @@ import type { Signal, SignalKind } from '../../functions/diagnosis/Signal.js';
 
 const signal = (kind: SignalKind): Signal => ({ kind, source: 'get_workload_status', origin: 'event', fact: { type: 'no-pods' }, at: null, repeats: 1 });
 
-describe('phase gate (DESIGN §2 step 1)', () => {
+describe('phase gate (docs/procedure.md, step 1)', () => {
   it.each(['Failed', 'Crashed', 'Stopped'])('%s continues', (phase) => {
     expect(gatePhase(phase, [])).toEqual({ action: 'continue' });
   });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { signalsFromEvents, signalsFromHistory, signalsFromStatus } from '../../functions/diagnosis/extractSignals.js';
-import { maskIdentifiers, NAME_PLACEHOLDER } from '../../functions/diagnosis/maskIdentifiers.js';
+import { maskIdentifiers, NAME_PLACEHOLDER, unmaskPart } from '../../functions/diagnosis/maskIdentifiers.js';
 import type { RunaiEvent, WorkloadDetailed } from '../../functions/diagnosis/ports/runaiSchemas.js';
 import { selectLogLine } from '../../functions/diagnosis/tier2/selectLogLine.js';
 import { signalsFromKubernetesEvents, signalsFromKubernetesPod } from '../../functions/diagnosis/tier2/signalsFromKubernetes.js';
@@ -46,6 +46,13 @@ describe('maskIdentifiers', () => {
 
   it('leaves names without a letter alone (they cannot spell a keyword, and could hide an exit code)', () => {
     expect(maskIdentifiers({ names: ['137', '10.0.0.1'] })('terminated with exit code 137 on 10.0.0.1')).toBe('terminated with exit code 137 on 10.0.0.1');
+  });
+
+  it('finds the decisive part again in the original, whole names included', () => {
+    expect(unmaskPart(`node ${P} is not ready`, 'the node nodenotready-sim is not ready since 10:02')).toBe('node nodenotready-sim is not ready');
+    expect(unmaskPart(`node ${P}`, 'lost node dgx-a100-04')).toBe('node dgx-a100-04');
+    expect(unmaskPart('OOMKilled', 'OOMKilled')).toBe('OOMKilled');
+    expect(unmaskPart(null, 'x')).toBeUndefined();
   });
 
   it('passes null and undefined through', () => {

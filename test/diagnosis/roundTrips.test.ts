@@ -1,5 +1,5 @@
 /**
- * DESIGN §5 latency bar: at most 3 sequential Run:ai round trips after the token
+ * the quality bars, docs/tests.md latency bar: at most 3 sequential Run:ai round trips after the token
  * (status → spec ∥ pods ∥ events ∥ history → metrics) when history fits one page, and
  * wall time / (round trips × injected latency) ≤ 1.2.
  */

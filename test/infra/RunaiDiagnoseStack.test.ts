@@ -91,12 +91,21 @@ describe('functions', () => {
     });
   });
 
-  it('publishes metrics through the one adapter, under the service name its alarms read; nothing else spells the namespace', () => {
-    for (const [handler, service] of [['intake', 'intake'], ['worker', 'diagnose'], ['poller', 'poller'], ['pagerduty', 'pagerduty'], ['chat', 'chat']]) {
-      const source = readFileSync(path.join(PROJECT_ROOT, 'functions', handler!, 'lambdaHandler.ts'), 'utf8');
-      expect(source, handler).toContain(`createPowertoolsMetrics('${service}')`);
-      expect(source, handler).not.toContain(`'${METRICS_NAMESPACE}'`);
-      expect(source, handler).not.toContain('new Metrics(');
+  it('publishes metrics to the namespace the alarms read', () => {
+    // One constant: the alarms read it, the Lambda kit's telemetry (used by every handler) writes to it.
+    const kit = readFileSync(path.join(PROJECT_ROOT, 'functions', 'lambda', 'lambdaTelemetry.ts'), 'utf8');
+    expect(kit).toContain("import { METRICS_NAMESPACE } from '../config/lambdaEnvironment.js'");
+    expect(kit).toContain('new Metrics({ namespace: METRICS_NAMESPACE');
+    // The forwarders write through the same adapter, under the service name their alarms read.
+    for (const service of ['pagerduty', 'chat']) {
+      const source = readFileSync(path.join(PROJECT_ROOT, 'functions', service, 'lambdaHandler.ts'), 'utf8');
+      expect(source, service).toContain(`createPowertoolsMetrics('${service}')`);
+      expect(source, service).not.toContain("'RunaiDiagnose'");
+    }
+    for (const handler of ['intake', 'worker', 'poller']) {
+      const source = readFileSync(path.join(PROJECT_ROOT, 'functions', handler, 'lambdaHandler.ts'), 'utf8');
+      expect(source, handler).toContain("import { createLambdaTelemetry } from '../lambda/lambdaTelemetry.js'");
+      expect(source, handler).not.toContain("'RunaiDiagnose'");
     }
   });
 });

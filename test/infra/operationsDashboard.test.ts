@@ -8,7 +8,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
-import { METRICS_NAMESPACE } from '../../functions/metrics/metricsNamespace.js';
+import { METRICS_NAMESPACE } from '../../functions/config/lambdaEnvironment.js';
 import { OperationsDashboard } from '../../infra/OperationsDashboard.js';
 
 function dashboardBody(): { widgets: { properties: { title: string; metrics: unknown[] } }[] } {

@@ -1,5 +1,5 @@
 /**
- * DESIGN §5 bad-input bar, by property: whatever the body, each webhook route answers 202
+ * the quality bars, docs/tests.md bad-input bar, by property: whatever the body, each webhook route answers 202
  * or a 4xx with a JSON `message` — never a 5xx, never a throw. ≥ 2,000 bodies per route,
  * drawn from random JSON, near-miss payloads, hostile keys, huge strings, deep nesting,
  * unicode and raw bytes. The pure parsers are also run on arbitrary JS values.

@@ -1,5 +1,5 @@
 /**
- * DESIGN §5 storm bar: a 1,000-alert Alertmanager payload is validated, de-duplicated and
+ * the quality bars, docs/tests.md storm bar: a 1,000-alert Alertmanager payload is validated, de-duplicated and
  * enqueued in < 100 ms of handler time. Measured through app.request (auth, body read,
  * JSON parse, zod, de-dup, in-process queue with its own validation, response) as the
  * median of several runs after a warm-up, so one GC pause does not decide it.

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPowertoolsMetrics } from '../../functions/metrics/createPowertoolsMetrics.js';
-import { METRICS_NAMESPACE } from '../../functions/metrics/metricsNamespace.js';
+import { METRICS_NAMESPACE } from '../../functions/config/lambdaEnvironment.js';
 
 interface EmfLine {
   _aws: { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[] };

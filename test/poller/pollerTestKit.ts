@@ -74,7 +74,7 @@ export async function startPollerRig(scenarios: ScenarioState[] = [pollerScenari
   };
 }
 
-/** The read-only bar (DESIGN §5): nothing but GETs and the token POST reached the control plane. */
+/** The read-only bar (the quality bars, docs/tests.md): nothing but GETs and the token POST reached the control plane. */
 export function nonGetRequests(sim: RunaiSimulator): string[] {
   return sim.requests.filter((r) => r.method !== 'GET' && !(r.method === 'POST' && r.endpoint === 'token')).map((r) => `${r.method} ${r.path}`);
 }

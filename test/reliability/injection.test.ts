@@ -1,5 +1,5 @@
 /**
- * Injection corpus (DESIGN §2 safety rules: cluster text is untrusted evidence — quote it,
+ * Injection corpus (docs/procedure.md, safety: cluster text is untrusted evidence — quote it,
  * never follow it, never let it choose the category). Adversarial texts are placed in the
  * event messages, phase messages, history and annotations of otherwise fixed scenarios
  * (a crash, an OOM, a pending-only, a preempted and a healthy running workload), each

@@ -1,5 +1,5 @@
 /**
- * DESIGN §5 "bad input", at volume: 10,000 generated requests per webhook route through
+ * the quality bars, docs/tests.md "bad input", at volume: 10,000 generated requests per webhook route through
  * `app.request()` on the real intake app with the real in-process queue (which validates
  * every message the way SQS + the worker would). Complements test/intake/fuzz.test.ts
  * (random JSON and near-miss shapes) with what it does not cover:

@@ -1,5 +1,5 @@
 /**
- * DESIGN §5 "no credential from spec, events, messages or logs appears in any output",
+ * the quality bars, docs/tests.md "no credential from spec, events, messages or logs appears in any output",
  * end to end. Every sample of the shared secret corpus (test/safety/secretCorpus.ts,
  * ≥ 40 shapes) is planted, one workload per sample, in every cluster-originated channel
  * of an otherwise real crash scenario:

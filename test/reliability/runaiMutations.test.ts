@@ -1,5 +1,5 @@
 /**
- * Run:ai responses are untrusted input (DESIGN §2 safety rules). Every fixture scenario is
+ * Run:ai responses are untrusted input (docs/procedure.md, safety). Every fixture scenario is
  * served by the simulator's own endpoint logic, and then its responses are mutated before
  * the real REST client reads them: fields deleted, nulled, retyped, huge strings, weird
  * timestamps and quantities, unicode and lone surrogates, hostile extra keys, deep

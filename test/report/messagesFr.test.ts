@@ -236,7 +236,7 @@ describe('messagesFr', () => {
       });
     }
 
-    it('uses the seed phrasings for the example report lines', () => {
+    it('uses the reference French phrasings for the example report lines', () => {
       expect(messagesFr.fact(FACTS.event.fact)).toMatch(/^Raison de l'événement : OOMKilled ; message : « Container trainer was OOM killed »/);
       expect(messagesFr.fact(FACTS['spec-memory'].fact)).toBe('Demande/limite de mémoire soumise : 32 GiB / 32 GiB');
       expect(messagesFr.fact({ ...FACTS.pod.fact, nodeName: null })).toBe('Pod training-job-42-0 k8sPhase : OOMKilled ; limite de mémoire : 32 GiB');
@@ -261,7 +261,7 @@ describe('messagesFr', () => {
       });
     }
 
-    it('uses the seed phrasings for OOM_KILLED', () => {
+    it('uses the reference French phrasings for OOM_KILLED', () => {
       expect(recommendFr(context('OOM_KILLED'))).toEqual([
         'Profilez la mémoire et augmentez la limite 32 GiB avec un headroom suffisant avant de relancer.',
         expect.stringMatching(/^Enquêtez sur la taille du batch et la croissance/),
@@ -330,7 +330,7 @@ describe('messagesFr', () => {
   });
 
   describe('report', () => {
-    it("uses the seed's labels", () => {
+    it("uses the reference French labels", () => {
       const { report } = messagesFr;
       expect(report.category).toBe('Catégorie');
       expect(report.outcome).toBe('Résultat');
@@ -346,7 +346,7 @@ describe('messagesFr', () => {
       expect(report.historyUnknown.trim().length).toBeGreaterThan(0);
     });
 
-    it('renders recurrence lines like the seed', () => {
+    it('renders recurrence lines in the reference French wording', () => {
       expect(messagesFr.report.recurrenceLine({ count: 3, lookbackDays: 7, category: 'OOM_KILLED', recurring: true })).toBe(
         '3 défaillances OOM_KILLED au cours des 7 derniers jours — récurrentes.',
       );

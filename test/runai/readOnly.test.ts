@@ -1,5 +1,5 @@
 /**
- * The client is read-only by construction (DESIGN §1, §5): only GET for the API, and one
+ * The client is read-only by construction (docs/threat-model.md): only GET for the API, and one
  * POST, to /api/v1/token. Proven twice: statically, by scanning the module sources (the
  * client in runai/ and the HTTP layer it sends through, http/) for any other way to choose
  * a method or send a request; dynamically, by recording every request a full run of the

@@ -55,6 +55,16 @@ const ADVERSARIAL: Record<string, string> = {
   'terminal escapes': fill('\x1b[1;31m\x1b]0;t'),
   'bidi and zero-width': fill('\u202e\u200b a'),
   'whitespace': fill(' \t\n'),
+  'base64 body lines without END': fill('QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2\n', '', '-----END RSA PRIVATE KEY-----'),
+  'repeated END line': fill('QUJDREVGR0hJSktMTU5P\n-----END PRIVATE KEY-----\n'),
+  'repeated AKIA pair prefix': fill('AKIAABCDEFGHIJKLMNOP:'),
+  'percent-encoded assignments': fill('%22password%22%3A%22', 'data='),
+  'encoded userinfo without %40': fill('a', 'https%3A%2F%2Fuser%3A'),
+  'pgpass-like fields': fill('h:5432:db:user:'),
+  'wrapped token prefixes': fill('ghp_abc\n'),
+  'repeated htpasswd': fill('htpasswd -b a '),
+  'base64 words': fill('QWxhZGRpbjpvcGVu '),
+  'xml elements without close': fill('<password>x'),
   'realistic corpus, repeated': fill(`${SECRET_CORPUS.map((s) => s.text).join('\n')}\n`),
 };
 

@@ -16,12 +16,13 @@ function replaceIds(value: Json, ids: Map<string, string>): Json {
   return value;
 }
 
-/** The copy with every workload id changed in its last hex digits (`index` ≥ 1 keeps them apart from the original's). */
+/** The copy with every workload and revision id changed in its last hex digits (`index` ≥ 1 keeps them apart from the original's). */
 export function withDistinctIds<T extends ScenarioCopy>(scenario: T, index: number): T {
   const ids = new Map<string, string>();
   const suffix = index.toString(16).padStart(4, '0');
-  for (const workload of scenario.runai.workloads ?? []) {
-    const id = String(workload.id);
+  // Workload ids, and the ids of inference revisions (the simulator indexes both across copies).
+  const revisionIds = Object.values(scenario.runai.revisions ?? {}).flatMap((revisions) => revisions.map((revision) => revision.id));
+  for (const id of [...(scenario.runai.workloads ?? []).map((workload) => String(workload.id)), ...revisionIds]) {
     ids.set(id, `${id.slice(0, -4)}${suffix}`);
   }
   return {

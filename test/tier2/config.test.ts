@@ -1,5 +1,5 @@
 /**
- * Tier 2 configuration (DESIGN §4.5): strict, clear errors naming the key, never the token;
+ * Tier 2 configuration (docs/tier2.md): strict, clear errors naming the key, never the token;
  * the file loader; per-cluster lookup; the access that turns it into readers.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -23,7 +23,7 @@ function errorOf(input: unknown): Tier2ConfigError {
 }
 
 describe('parseTier2Config', () => {
-  it('accepts the DESIGN §4.5 shape, from JSON text or a parsed object', () => {
+  it('accepts the docs/tier2.md shape, from JSON text or a parsed object', () => {
     const config = { clusters: { [CLUSTER]: { server: 'https://k8s.example:6443', token: TOKEN, caFile: '/etc/runai-diagnose/ca.pem' } } };
     expect(parseTier2Config(JSON.stringify(config))).toEqual(config);
     expect(parseTier2Config(config)).toEqual(config);

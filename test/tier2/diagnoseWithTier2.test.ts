@@ -99,7 +99,7 @@ describe('without Tier 2 the verdict is exactly Tier 1', () => {
   });
 });
 
-describe('Tier 2 is used only when the seed calls for it', () => {
+describe('Tier 2 is used only when the procedure calls for it', () => {
   it.each(['oom-killed-guaranteed-request-equals-limit', 'image-pull-tag-not-found', 'mount-pvc-not-found', 'policy-idle-gpu-timeout', 'pending-scheduling-only', 'stop-completed-succeeded', 'preempted-stopped-preempted-event'])(
     '%s: Tier 1 decides, no Kubernetes read, same verdict',
     async (name) => {

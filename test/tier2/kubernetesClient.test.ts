@@ -1,6 +1,6 @@
 /**
  * The read-only Kubernetes client against the Kubernetes simulator over real HTTP (and a
- * real TLS server for `caFile`): the kubectl reads of the seed, bounded log tails, error
+ * real TLS server for `caFile`): the procedure's kubectl reads, bounded log tails, error
  * classification, token files, timeouts, and names that are never sent.
  */
 import { execFileSync } from 'node:child_process';
@@ -73,7 +73,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   throw new Error('expected a KubernetesError');
 }
 
-describe('Kubernetes client: the seed kubectl reads', () => {
+describe("Kubernetes client: the procedure's kubectl reads", () => {
   it('kubectl describe pod: GET the pod, tolerant of unknown fields', async () => {
     const pod = await client.getPod(NS, 'trainer-0');
     expect(pod.spec?.nodeName).toBe('gpu-node-3');

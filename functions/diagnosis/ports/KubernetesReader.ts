@@ -1,5 +1,5 @@
 /**
- * The port through which Tier 2 reads a Kubernetes cluster: exactly what the seed's kubectl
+ * The port through which Tier 2 reads a Kubernetes cluster: exactly what the procedure's kubectl
  * commands show, and nothing that could change the cluster. Implementations: the undici
  * client (`kubernetes/createKubernetesClient`) and, in tests, fakes. Failures are `KubernetesError`s.
  */

@@ -1,5 +1,5 @@
 /**
- * The explicit precedence of categories when several have direct signals (DESIGN §2):
+ * The explicit precedence of categories when several have direct signals (docs/procedure.md):
  * container/pod signals > system causes > application crash > UNKNOWN.
  */
 import type { Category } from '../../core/verdict.js';

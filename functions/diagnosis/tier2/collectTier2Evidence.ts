@@ -1,6 +1,6 @@
 /**
- * Tier 2 of the procedure (seed Step 4): after the Tier 1 analysis, when — and only when —
- * the seed calls for Kubernetes evidence, read it with the seed's kubectl commands and let
+ * Tier 2 of the procedure (the procedure's step 4): after the Tier 1 analysis, when — and only when —
+ * the procedure calls for Kubernetes evidence, read it with the kubectl commands an SRE would run and let
  * the engine re-classify with the same rule registry.
  *
  * When (TIER2_USE, by the Tier 1 category):

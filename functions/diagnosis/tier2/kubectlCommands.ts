@@ -1,5 +1,5 @@
 /**
- * The kubectl commands Tier 2 evidence cites as its source: the seed's Step 4 commands with
+ * The kubectl commands Tier 2 evidence cites as its source: the procedure's step 4 commands with
  * their real arguments. Only validated Kubernetes names reach these strings (see
  * kubernetesNames.ts), so they need no quoting.
  */

@@ -3,7 +3,7 @@
  * so a name is used in a request only when it is a valid Kubernetes name: that rules out
  * path traversal, a comma that would add a field-selector term, and any text that is not
  * a name at all. The namespace is the workload's own `namespace`, else `runai-<project>`
- * (the Run:ai convention the seed states); it is never guessed further.
+ * (the Run:ai convention); it is never guessed further.
  */
 const DNS_LABEL = /^[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?$/;
 const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\.[a-z0-9](?:[-a-z0-9]*[a-z0-9])?)*$/;

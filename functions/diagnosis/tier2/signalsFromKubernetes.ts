@@ -97,7 +97,7 @@ function containerSignals(pod: K8sPod, podName: string, status: ContainerStatus,
   const waiting = status.state?.waiting;
   if (waiting?.reason) {
     // A main container's waiting message is read like an event's (a config error names what is missing).
-    const kind = (init ? null : matchEventReason(waiting.reason, waiting.message, null)) ?? matchK8sPhase(init ? `Init:${waiting.reason}` : waiting.reason);
+    const kind = (init ? null : matchEventReason(waiting.reason, mask(waiting.message), null)) ?? matchK8sPhase(init ? `Init:${waiting.reason}` : waiting.reason);
     if (kind && kind !== 'POD_ERROR') {
       const fact: Fact = {
         type: 'container-waiting',

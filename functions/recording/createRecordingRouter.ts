@@ -1,0 +1,61 @@
+/**
+ * RECORD_DIR (local mode, worker): every diagnosis of a long-lived process recorded into a
+ * folder of its own. The clients are created once, with interceptors that route each
+ * exchange to the recording of the diagnosis that sent it — found through the async
+ * context (AsyncLocalStorage) the request was sent from — so concurrent diagnoses never
+ * mix their exchanges. Writing a recording never fails a diagnosis: a problem is reported
+ * through `onError` and the verdict goes on.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Dispatcher } from 'undici';
+import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
+import type { DiagnosisResult } from '../diagnosis/DiagnosisResult.js';
+import { isRunaiError } from '../diagnosis/ports/RunaiError.js';
+import { createRecordingInterceptor, type RecordingSink } from './createRecordingInterceptor.js';
+import { createRecordingSession, type WrittenRecording } from './createRecordingSession.js';
+
+export interface RecordingRouterOptions {
+  dir: string;
+  anonymize: boolean;
+  /** Credentials held by the process (client secret, Tier 2 tokens), read per diagnosis: they rotate. */
+  secrets: () => readonly string[];
+  onWritten?: (written: WrittenRecording) => void;
+  onError?: (error: unknown) => void;
+}
+
+export interface RecordingRouter {
+  /** For the Run:ai client's dispatcher (`pool.compose(...)`); `basePath` is the base URL's path. */
+  runaiInterceptor(basePath: string): Dispatcher.DispatcherComposeInterceptor;
+  /** For createTier2Access's `interceptor`. */
+  readonly kubernetesInterceptor: Dispatcher.DispatcherComposeInterceptor;
+  /** Runs one diagnosis and writes its recording into a new folder of `dir`. */
+  record(request: DiagnosisRequest, now: Date, tier2Configured: boolean, diagnose: () => Promise<DiagnosisResult>): Promise<DiagnosisResult>;
+}
+
+export function createRecordingRouter(options: RecordingRouterOptions): RecordingRouter {
+  const current = new AsyncLocalStorage<RecordingSink>();
+  const sink = () => current.getStore();
+  return {
+    runaiInterceptor: (basePath) => createRecordingInterceptor({ service: 'runai', basePath: basePath.replace(/\/+$/, ''), sink }),
+    kubernetesInterceptor: createRecordingInterceptor({ service: 'kubernetes', basePath: '', sink }),
+    async record(request, now, tier2Configured, diagnose) {
+      const session = createRecordingSession({ secrets: options.secrets() });
+      const folder = join(options.dir, `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`);
+      const write = (verdict: DiagnosisResult['verdict'] | null, exitCode: number) =>
+        session
+          .finish(folder, { request, verdict, exitCode, now, anonymize: options.anonymize, tier2Configured })
+          .then((written) => options.onWritten?.(written), (error: unknown) => options.onError?.(error));
+      let result: DiagnosisResult;
+      try {
+        result = await current.run(session.sink, diagnose);
+      } catch (error) {
+        if (isRunaiError(error)) await write(null, 3);
+        throw error;
+      }
+      await write(result.verdict, 0);
+      return result;
+    },
+  };
+}

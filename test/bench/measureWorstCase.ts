@@ -1,0 +1,195 @@
+/**
+ * Worst cases a hostile or broken control plane can cause (#12 items 2 and 3):
+ * - a hanging endpoint: a batch of records whose `/events` read never answers, through the
+ *   real worker, engine and client against the simulator, with times scaled down (request
+ *   timeout and Lambda timeout); with the batch deadline, and without it (as before):
+ *   first publish, batch wall time, records published, records that would be dead-lettered
+ *   (all of them when the batch outlives the Lambda timeout);
+ * - a 100 MB answer: one events read in a child process (largeAnswerChild.ts, bundled and
+ *   run by plain node), with the default answer cap and with a cap above the answer (as
+ *   before the cap): wall time and peak RSS.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { BUNDLE_TARGET, ESM_REQUIRE_BANNER } from '../../infra/lambdaBundling.js';
+import { createMemoryIdempotencyStore } from '../../functions/delivery/IdempotencyStore.js';
+import type { VerdictPublisher } from '../../functions/delivery/VerdictPublisher.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../../functions/runai/RunaiClientConfig.js';
+import { startRunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
+import { createDiagnose } from '../../functions/worker/createDiagnose.js';
+import { createRenderText } from '../../functions/worker/createRenderText.js';
+import { processDiagnosisBatch } from '../../functions/worker/processDiagnosisBatch.js';
+import { silentLogger } from '../../functions/worker/WorkerLogger.js';
+import { bulkFailures, NOW, P } from '../poller/pollerTestKit.js';
+import { BENCH_OUT_DIR, PROJECT_ROOT } from './benchPaths.js';
+import type { LargeAnswerChildInput, LargeAnswerChildOutput } from './largeAnswerChild.js';
+import { round } from './median.js';
+import { runNode } from './runNode.js';
+
+export interface HangingBatchRun {
+  deadline: boolean;
+  /** ms from the start of the batch to the first SNS publish; null when nothing was published in time. */
+  firstPublishMs: number | null;
+  wallMs: number;
+  published: number;
+  /** Records the queue would redeliver until the DLQ: all of them when the batch outlives the Lambda timeout. */
+  deadLettered: number;
+  peakRssMb: number;
+}
+
+export interface HangingBatchFigures {
+  records: number;
+  requestTimeoutMs: number;
+  lambdaTimeoutMs: number;
+  runs: HangingBatchRun[];
+}
+
+export interface LargeAnswerRun {
+  /** The answer cap in bytes (512 MiB: above the answer, the behaviour before the cap). */
+  capBytes: number;
+  wallMs: number;
+  peakRssMb: number;
+  outcome: string;
+}
+
+export interface LargeAnswerFigures {
+  answerBytes: number;
+  runs: LargeAnswerRun[];
+}
+
+export interface WorstCaseFigures {
+  hangingEndpoint: HangingBatchFigures;
+  largeAnswer: LargeAnswerFigures;
+}
+
+const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
+
+async function runHangingBatch(options: { records: number; requestTimeoutMs: number; lambdaTimeoutMs: number; deadline: boolean }): Promise<HangingBatchRun> {
+  const sim = await startRunaiSimulator({ scenarios: bulkFailures(options.records), now: () => NOW });
+  sim.setFaults([{ endpoint: 'events', kind: 'hang' }]);
+  try {
+    const diagnose = await createDiagnose({
+      env: { RUNAI_BASE_URL: sim.url, RUNAI_REQUEST_TIMEOUT_MS: String(options.requestTimeoutMs) },
+      locale: 'en',
+      now: () => new Date(NOW),
+      loadCredentials: async () => ({ grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' }),
+    });
+    const started = Date.now();
+    let firstPublishMs: number | null = null;
+    let peak = rssMb();
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMb());
+    }, 50);
+    const publisher: VerdictPublisher = {
+      async publish() {
+        firstPublishMs ??= Date.now() - started;
+        return { messageId: 'bench' };
+      },
+    };
+    const records = Array.from({ length: options.records }, (_, i) => {
+      const id = `p-${String(i).padStart(3, '0')}`;
+      return { messageId: `m-${id}`, body: JSON.stringify({ v: 1, request: { clusterId: P, workloadId: id }, source: 'poller', receivedAt: new Date(NOW).toISOString(), dedupeKey: id }) };
+    });
+    // The same margin proportion as the worker Lambda: 15 s of 120 s.
+    const margin = Math.round(options.lambdaTimeoutMs / 8);
+    const result = await processDiagnosisBatch(records, {
+      diagnose,
+      renderText: createRenderText('en'),
+      publisher,
+      idempotency: createMemoryIdempotencyStore(),
+      now: () => new Date(),
+      logger: silentLogger,
+      ...(options.deadline ? { diagnoseBy: started + options.lambdaTimeoutMs - margin } : {}),
+    });
+    clearInterval(sampler);
+    const wallMs = Date.now() - started;
+    const timedOut = wallMs > options.lambdaTimeoutMs;
+    // A Lambda that times out returns nothing: nothing it published after the timeout happened, every record comes back.
+    return {
+      deadline: options.deadline,
+      firstPublishMs: firstPublishMs !== null && firstPublishMs <= options.lambdaTimeoutMs ? firstPublishMs : null,
+      wallMs,
+      published: timedOut ? 0 : result.published,
+      deadLettered: timedOut ? options.records : result.failed,
+      peakRssMb: round(peak, 1),
+    };
+  } finally {
+    await sim.close();
+  }
+}
+
+/** A Run:ai stand-in answering a token, then `answerBytes` of events JSON, streamed without Content-Length. */
+async function serveLargeAnswer(answerBytes: number): Promise<{ url: string; server: Server }> {
+  const event = JSON.stringify({ createdAt: '2026-11-29T17:00:00Z', type: 'Warning', reason: 'BackOff', message: 'x'.repeat(1_000) });
+  const server = createServer((req, res) => {
+    if (req.url?.endsWith('/api/v1/token')) {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ accessToken: 'bench-token', expiresIn: 3600 }));
+      return;
+    }
+    res.setHeader('content-type', 'application/json');
+    const chunk = Buffer.from(Array.from({ length: 64 }, () => event).join(',') + ',');
+    let sent = 0;
+    res.write('{"events":[');
+    const write = () => {
+      while (!res.destroyed && sent + chunk.length < answerBytes) {
+        sent += chunk.length;
+        if (!res.write(chunk)) {
+          res.once('drain', write);
+          return;
+        }
+      }
+      if (!res.destroyed) res.end(`${event}],"next":null}`);
+    };
+    write();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+async function buildLargeAnswerChild(): Promise<string> {
+  const outfile = join(BENCH_OUT_DIR, 'large-answer-child', 'index.mjs');
+  await build({
+    absWorkingDir: PROJECT_ROOT,
+    entryPoints: ['test/bench/largeAnswerChild.ts'],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: BUNDLE_TARGET,
+    minify: true,
+    banner: { js: ESM_REQUIRE_BANNER },
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+export async function measureWorstCase(options: {
+  hanging: { records: number; requestTimeoutMs: number; lambdaTimeoutMs: number };
+  answerBytes: number;
+}): Promise<WorstCaseFigures> {
+  const hangingRuns: HangingBatchRun[] = [];
+  for (const deadline of [false, true]) hangingRuns.push(await runHangingBatch({ ...options.hanging, deadline }));
+
+  const childFile = await buildLargeAnswerChild();
+  const { url, server } = await serveLargeAnswer(options.answerBytes);
+  const largeRuns: LargeAnswerRun[] = [];
+  try {
+    // Before: a cap above the answer reads it whole, as the client did without one.
+    for (const cap of [512 * 1024 * 1024, DEFAULT_MAX_RESPONSE_BYTES]) {
+      const input: LargeAnswerChildInput = { url, maxResponseBytes: cap };
+      const { stdout } = await runNode([childFile, JSON.stringify(input)], PROJECT_ROOT);
+      const output = JSON.parse(stdout) as LargeAnswerChildOutput;
+      largeRuns.push({ capBytes: cap, wallMs: round(output.wallMs, 0), peakRssMb: round(output.peakRssMb, 1), outcome: output.outcome });
+    }
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+  return {
+    hangingEndpoint: { ...options.hanging, runs: hangingRuns },
+    largeAnswer: { answerBytes: options.answerBytes, runs: largeRuns },
+  };
+}
