@@ -5,7 +5,7 @@
  * status, reason, outcome and category, code) are SEARCH expressions, so a new category or
  * error code appears without a deploy.
  */
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
@@ -55,6 +55,8 @@ export class OperationsDashboard extends Construct {
     });
 
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
+      // Named after the stack, so that two deployments (stages, accounts) never collide.
+      dashboardName: `${Stack.of(this).stackName}-operations`,
       defaultInterval: Duration.hours(6),
       widgets: [
         [

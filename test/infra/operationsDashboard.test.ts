@@ -22,6 +22,7 @@ function dashboardBody(): { widgets: { properties: { title: string; metrics: unk
   });
   const dashboards = Object.values(Template.fromStack(stack).findResources('AWS::CloudWatch::Dashboard'));
   expect(dashboards).toHaveLength(1);
+  expect(dashboards[0]!.Properties.DashboardName).toBe('DashboardOnly-operations');
   // The body is a Fn::Join of strings and references: render the references as placeholders.
   const parts = (dashboards[0]!.Properties.DashboardBody as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
   return JSON.parse(parts.map((part) => (typeof part === 'string' ? part : 'REF')).join('')) as never;
