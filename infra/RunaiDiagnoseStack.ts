@@ -31,6 +31,7 @@ import { ChatNotifications } from './ChatNotifications.js';
 import { IntakeApi } from './IntakeApi.js';
 import { NotificationTopics } from './NotificationTopics.js';
 import { OperationsAlarms } from './OperationsAlarms.js';
+import { OperationsDashboard } from './OperationsDashboard.js';
 import { PagerDutyNotifications } from './PagerDutyNotifications.js';
 
 /** The idempotency lease of the worker (functions/delivery/IdempotencyStore.ts DEFAULT_IN_PROGRESS_TIMEOUT_SECONDS). */
@@ -253,7 +254,13 @@ export class RunaiDiagnoseStack extends Stack {
         ...(chat ? { ChatForwarder: chat.forwarder.function.fn } : {}),
       },
       apiServerErrors: api.stage.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
+      configuredServices: ['intake', 'diagnose', ...(poller ? ['poller'] : []), ...(pagerDuty ? ['pagerduty'] : []), ...(chat ? ['chat'] : [])],
+      deliveryTopics: { Verdicts: topics.verdicts, ...(chat ? { Chat: chat.topic } : {}) },
+      worker: diagnose.fn,
+      ...(poller ? { poller: { fn: poller.fn, rateMinutes: config.pollRateMinutes } } : {}),
     });
+
+    new OperationsDashboard(this, 'Operations', { queue, deadLetterQueue: dlq, worker: diagnose.fn, verdicts: topics.verdicts });
 
     new CfnOutput(this, 'VerdictTopicArn', { value: topics.verdicts.topicArn, description: 'Subscribe more consumers here (filter on category, outcome, recurring, clusterId, project)' });
     new CfnOutput(this, 'OpsTopicArn', { value: topics.ops.topicArn, description: 'Alarm notifications' });

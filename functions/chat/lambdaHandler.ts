@@ -6,6 +6,9 @@
 import { SNSClient } from '@aws-sdk/client-sns';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
+import { countForwardedBatch } from '../delivery/countForwardedBatch.js';
+import { createPowertoolsMetrics, } from '../metrics/createPowertoolsMetrics.js';
+import type { OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import { createJsonLogger } from '../worker/WorkerLogger.js';
 import { createChatPublisher } from './createChatPublisher.js';
 import { forwardToChat } from './forwardToChat.js';
@@ -25,8 +28,20 @@ function createDeps(): Parameters<typeof forwardToChat>[1] {
   };
 }
 
+/** Built on the first invocation: forwarded notifications and failures per code. */
+let metrics: OperationsMetrics | undefined;
+
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  deps ??= createDeps();
+  metrics ??= createPowertoolsMetrics('chat');
+  try {
+    deps ??= createDeps();
+  } catch (error) {
+    metrics.count('ConfigurationFailures');
+    metrics.flush();
+    throw error;
+  }
   const result = await forwardToChat(event.Records, deps);
+  countForwardedBatch(result, metrics);
+  metrics.flush();
   return { batchItemFailures: result.batchItemFailures };
 }

@@ -17,6 +17,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
+import { noMetrics, type OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import type { DiagnosisQueue } from '../queue/DiagnosisQueue.js';
 import { createTokenChecker, type WebhookTokens } from './createTokenChecker.js';
 import { IntakeError, toIntakeError } from './IntakeError.js';
@@ -34,6 +35,11 @@ export interface IntakeDeps {
   bodyLimitBytes?: number;
   now: () => Date;
   logger?: IntakeLogger;
+  /**
+   * Accepted and skipped alerts (per reason) and 401s (per reason): Alertmanager never
+   * resends a 4xx, so a rotated token or a relabelling is only visible here.
+   */
+  metrics?: OperationsMetrics;
 }
 
 /** What the 202 body says about each accepted request. */
@@ -80,6 +86,7 @@ function summarize(message: QueuedDiagnosis): AcceptedSummary {
 
 export function createIntakeApp(deps: IntakeDeps): Hono {
   const logger = deps.logger ?? createConsoleLogger();
+  const metrics = deps.metrics ?? noMetrics;
   const maxBytes = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const labelMap = resolveLabelMap(deps.labelMap);
   const checkToken = createTokenChecker(deps.tokens);
@@ -88,6 +95,7 @@ export function createIntakeApp(deps: IntakeDeps): Hono {
   const requireToken: MiddlewareHandler = async (c, next) => {
     const check = checkToken(c.req.header('authorization'));
     if (check === 'ok') return next();
+    metrics.count('Unauthorized', 1, { reason: check });
     // RFC 6750 §3: no error code when the request had no credentials at all.
     const challenge = check === 'missing' ? 'Bearer realm="runai-diagnose"' : 'Bearer realm="runai-diagnose", error="invalid_token"';
     throw new IntakeError(
@@ -128,6 +136,8 @@ export function createIntakeApp(deps: IntakeDeps): Hono {
     });
     if (!result.ok) throw new IntakeError('BAD_REQUEST', result.error);
     await enqueue(result.accepted, 'alertmanager');
+    metrics.count('AlertsAccepted', result.accepted.length, { route: 'alertmanager' });
+    for (const [reason, count] of Object.entries(result.skippedByReason)) if (count) metrics.count('AlertsSkipped', count, { reason });
     logger.info('alertmanager webhook accepted', {
       accepted: result.accepted.length,
       skipped: result.skippedCount,
@@ -149,6 +159,7 @@ export function createIntakeApp(deps: IntakeDeps): Hono {
     const result = parseRunaiWebhook(body, { receivedAt: deps.now() });
     if (!result.ok) throw new IntakeError('BAD_REQUEST', result.error);
     await enqueue([result.message], 'runai');
+    metrics.count('AlertsAccepted', 1, { route: 'runai' });
     logger.info('runai webhook accepted', { dedupeKey: result.message.dedupeKey });
     const answer: IntakeAnswer = { accepted: [summarize(result.message)], acceptedCount: 1, skipped: [], skippedCount: 0, skippedByReason: {} };
     return c.json(answer, 202);

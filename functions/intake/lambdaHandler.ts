@@ -12,7 +12,6 @@
  * which Alertmanager resends — so alerts sent before the fix are not lost. The next
  * invocation tries again, which picks up a fixed secret or environment.
  */
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
 import { Hono } from 'hono';
@@ -61,6 +60,7 @@ async function appFor({ env, queue }: Base): Promise<Handler> {
     ...(env.ALERT_LABEL_MAP !== undefined ? { labelMap: env.ALERT_LABEL_MAP } : {}),
     now: () => new Date(),
     logger,
+    metrics: telemetry.metrics,
   });
   current = { tokens, run: handle(app) };
   return current.run;
@@ -103,7 +103,6 @@ async function answer(run: Handler, event: LambdaEvent, context?: LambdaContext)
 
 export async function handler(event: LambdaEvent, context?: LambdaContext): Promise<APIGatewayProxyResult> {
   telemetry.startInvocation(context as unknown as Context | undefined);
-  const { metrics } = telemetry.observe();
   base ??= buildBase();
   let run: Handler;
   try {
@@ -111,12 +110,12 @@ export async function handler(event: LambdaEvent, context?: LambdaContext): Prom
   } catch (error) {
     base = undefined;
     logger.error('intake configuration failed', { error });
+    telemetry.metrics.count('ConfigurationFailures');
     run = misconfigured();
   }
   const result = await answer(run, event, context);
   // One count per status code: 401s reveal a wrong token, 503s a broken configuration or queue.
-  metrics.addDimension('status', String(result.statusCode));
-  metrics.addMetric('IntakeRequests', MetricUnit.Count, 1);
-  metrics.publishStoredMetrics();
+  telemetry.metrics.count('IntakeRequests', 1, { status: String(result.statusCode) });
+  telemetry.flush();
   return result;
 }

@@ -5,8 +5,11 @@
  * nothing and a test can load a handler without Powertools writing anything.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { Metrics } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
+import { countRunaiRequest } from '../metrics/countRunaiRequest.js';
+import { createPowertoolsMetrics } from '../metrics/createPowertoolsMetrics.js';
+import type { OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import type { RunaiRequestInfo } from '../runai/RunaiClientConfig.js';
 
 import { METRICS_NAMESPACE } from '../config/lambdaEnvironment.js';
@@ -23,9 +26,11 @@ export interface LambdaTelemetry {
   observe(): { logger: Logger; metrics: Metrics };
   /** Our logging port, written by the Powertools Logger. */
   log: LambdaLogPort;
+  /** Our metrics port (OperationsMetrics), written by the same Powertools Metrics. */
+  metrics: OperationsMetrics;
   /** At the start of an invocation: the request id in every log line, the cold-start metric. */
   startInvocation(context?: Context): void;
-  /** Every Run:ai exchange: a rising error count is Run:ai trouble, not ours. */
+  /** Every Run:ai exchange, and its error per code: a rising error count is Run:ai trouble, not ours. */
   countRunaiRequest(info: RunaiRequestInfo): void;
   /** At the end of an invocation: flush what was counted (EMF lines on stdout). */
   flush(): void;
@@ -34,8 +39,11 @@ export interface LambdaTelemetry {
 export function createLambdaTelemetry(serviceName: string): LambdaTelemetry {
   let built: { logger: Logger; metrics: Metrics } | undefined;
   const observe = () => (built ??= { logger: new Logger({ serviceName }), metrics: new Metrics({ namespace: METRICS_NAMESPACE, serviceName }) });
+  const metrics = createPowertoolsMetrics(serviceName, () => observe().metrics);
+  const countRunai = countRunaiRequest(metrics);
   return {
     observe,
+    metrics,
     log: {
       info: (event, fields) => observe().logger.info(event, fields ?? {}),
       warn: (event, fields) => observe().logger.warn(event, fields ?? {}),
@@ -47,13 +55,10 @@ export function createLambdaTelemetry(serviceName: string): LambdaTelemetry {
       metrics.captureColdStartMetric();
     },
     countRunaiRequest(info) {
-      const { metrics } = observe();
-      metrics.addMetric('RunaiRequests', MetricUnit.Count, 1);
-      if (info.status === null || info.status === 429 || info.status >= 500) metrics.addMetric('RunaiRequestErrors', MetricUnit.Count, 1);
+      countRunai(info);
     },
     flush() {
-      const { metrics } = observe();
-      if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+      metrics.flush();
     },
   };
 }

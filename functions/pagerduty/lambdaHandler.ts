@@ -7,6 +7,9 @@
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
+import { countForwardedBatch } from '../delivery/countForwardedBatch.js';
+import { createPowertoolsMetrics, } from '../metrics/createPowertoolsMetrics.js';
+import type { OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import { createJsonLogger } from '../worker/WorkerLogger.js';
 import { forwardToPagerDuty } from './forwardToPagerDuty.js';
 import { PAGERDUTY_EVENTS_URL } from './PagerDutyEvent.js';
@@ -36,8 +39,20 @@ function createDeps(): Parameters<typeof forwardToPagerDuty>[1] {
   };
 }
 
+/** Built on the first invocation: forwarded notifications and failures per code. */
+let metrics: OperationsMetrics | undefined;
+
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  deps ??= createDeps();
+  metrics ??= createPowertoolsMetrics('pagerduty');
+  try {
+    deps ??= createDeps();
+  } catch (error) {
+    metrics.count('ConfigurationFailures');
+    metrics.flush();
+    throw error;
+  }
   const result = await forwardToPagerDuty(event.Records, deps);
+  countForwardedBatch(result, metrics);
+  metrics.flush();
   return { batchItemFailures: result.batchItemFailures };
 }

@@ -16,7 +16,6 @@
  * their watermark, succeeded ones re-list only the overlap, and the worker drops repeated
  * dedupeKeys. The next schedule re-runs it anyway, so an exhausted retry loses nothing.
  */
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, ScheduledEvent } from 'aws-lambda';
@@ -69,7 +68,8 @@ async function build(): Promise<Poller> {
 
 export async function handler(_event?: ScheduledEvent, context?: Context): Promise<PollSummary> {
   telemetry.startInvocation(context);
-  const { logger, metrics } = telemetry.observe();
+  const { logger } = telemetry.observe();
+  const { metrics } = telemetry;
   try {
     ready ??= build();
     let poller: Poller;
@@ -80,6 +80,7 @@ export async function handler(_event?: ScheduledEvent, context?: Context): Promi
     } catch (error) {
       ready = undefined;
       logger.error('poller configuration failed', { error: error instanceof Error ? error.message : String(error) });
+      metrics.count('ConfigurationFailures');
       throw error;
     }
     const summary = await pollFailedWorkloads(
@@ -90,8 +91,8 @@ export async function handler(_event?: ScheduledEvent, context?: Context): Promi
       if (cluster.ok) logger.info('poller cluster', { ...cluster });
       else logger.error('poller cluster', { ...cluster });
     }
-    metrics.addMetric('WorkloadsEnqueued', MetricUnit.Count, summary.enqueued);
-    metrics.addMetric('ClusterPollFailures', MetricUnit.Count, summary.failedClusters.length);
+    metrics.count('WorkloadsEnqueued', summary.enqueued);
+    metrics.count('ClusterPollFailures', summary.failedClusters.length);
     if (summary.failedClusters.length > 0) throw new PollerRunError(summary);
     return summary;
   } finally {

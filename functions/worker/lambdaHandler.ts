@@ -14,20 +14,22 @@
  * once (`worker.tier2_unavailable`) and the batch is diagnosed with Tier 1 only; it never
  * fails records (createTier2Source.ts).
  *
- * Logs and metrics through the Lambda kit (lambdaTelemetry.ts). Metrics (EMF, namespace RunaiDiagnose): Diagnoses per category (or outcome when not
- * diagnosed), DiagnosisLatency, DiagnoseErrors, RunaiRequests / RunaiRequestErrors, and
- * the batch outcome counts (Published, Duplicates, FailedRecords, Notifications, Digests).
+ * Logs and metrics through the Lambda kit (lambdaTelemetry.ts; metrics behind the
+ * OperationsMetrics port): ConfigurationFailures, Diagnoses per outcome and category,
+ * DiagnosisDuration, DiagnoseErrors, RunaiRequests / RunaiErrors per code, and the batch
+ * outcome counts (Published, Duplicates, FailedRecords, Notifications, Digests).
  */
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SNSClient } from '@aws-sdk/client-sns';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createDynamoIdempotencyStore } from '../delivery/createDynamoIdempotencyStore.js';
 import { createSnsPublisher } from '../delivery/createSnsPublisher.js';
 import { createLambdaTelemetry } from '../lambda/lambdaTelemetry.js';
+import type { OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import { createDiagnose } from './createDiagnose.js';
 import { createRenderText } from './createRenderText.js';
-import { processDiagnosisBatch, type BatchResult, type Diagnose, type ProcessDiagnosisBatchDeps } from './processDiagnosisBatch.js';
+import { countBatch, measureDiagnoses } from './measureDiagnoses.js';
+import { processDiagnosisBatch, type BatchResult, type ProcessDiagnosisBatchDeps } from './processDiagnosisBatch.js';
 import { readWorkerEnv } from './readWorkerEnv.js';
 import type { WorkerLogger } from './WorkerLogger.js';
 
@@ -36,6 +38,8 @@ export interface WorkerHandlerHooks {
   afterBatch?: (result: BatchResult) => void;
   /** At the end of every invocation, whatever happened (flush metrics). */
   finally?: () => void;
+  /** Counts configuration failures (every record of the batch goes back to the queue). */
+  metrics?: OperationsMetrics;
 }
 
 /**
@@ -60,6 +64,7 @@ export function createWorkerHandler(
       } catch (error) {
         ready = undefined;
         logger.error('worker.configuration_failed', { errorMessage: error instanceof Error ? error.message : String(error), records: event.Records.length });
+        hooks.metrics?.count('ConfigurationFailures');
         return { batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })) };
       }
       // The batch deadline: the Lambda's remaining time, less what publishing needs.
@@ -77,45 +82,15 @@ export function createWorkerHandler(
 }
 
 const telemetry = createLambdaTelemetry('diagnose');
-const { observe } = telemetry;
 /** The worker's logging port, written by Powertools (JSON, level-filtered, with the request id). */
 const logger: WorkerLogger = telemetry.log;
 const now = () => new Date();
-
-/** Times each diagnosis and counts its verdict by category (outcome when not diagnosed). */
-function measured(diagnose: Diagnose): Diagnose {
-  return async (queued, budget) => {
-    const { metrics } = observe();
-    const started = performance.now();
-    try {
-      const result = await diagnose(queued, budget);
-      metrics.addMetric('DiagnosisLatency', MetricUnit.Milliseconds, Math.round(performance.now() - started));
-      const { verdict } = result;
-      const single = metrics.singleMetric();
-      single.addDimension('category', verdict.outcome === 'diagnosed' ? (verdict.category ?? 'UNKNOWN') : verdict.outcome);
-      single.addMetric('Diagnoses', MetricUnit.Count, 1);
-      return result;
-    } catch (error) {
-      metrics.addMetric('DiagnoseErrors', MetricUnit.Count, 1);
-      throw error;
-    }
-  };
-}
-
-function countBatch(result: BatchResult): void {
-  const { metrics } = observe();
-  metrics.addMetric('Published', MetricUnit.Count, result.published);
-  metrics.addMetric('Duplicates', MetricUnit.Count, result.duplicates);
-  metrics.addMetric('FailedRecords', MetricUnit.Count, result.failed);
-  metrics.addMetric('Notifications', MetricUnit.Count, result.notifications);
-  metrics.addMetric('Digests', MetricUnit.Count, result.digests);
-}
 
 async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
   const env = readWorkerEnv();
   const diagnose = await createDiagnose({ env: process.env, locale: env.REPORT_LOCALE, now, onRequest: telemetry.countRunaiRequest, logger });
   return {
-    diagnose: measured(diagnose),
+    diagnose: measureDiagnoses(diagnose, telemetry.metrics),
     renderText: createRenderText(env.REPORT_LOCALE),
     publisher: createSnsPublisher({ client: new SNSClient({}), topicArn: env.SNS_TOPIC_ARN }),
     idempotency: createDynamoIdempotencyStore({ client: new DynamoDBClient({}), tableName: env.IDEMPOTENCY_TABLE, now }),
@@ -128,8 +103,9 @@ async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
 }
 
 const run = createWorkerHandler(buildFromEnvironment, logger, {
-  afterBatch: countBatch,
+  afterBatch: (result) => countBatch(result, telemetry.metrics),
   finally: telemetry.flush,
+  metrics: telemetry.metrics,
 });
 
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {

@@ -35,6 +35,7 @@ const FOLDERS: Record<string, { layer: Layer; role: string }> = {
   lambda: { layer: 'adapter', role: 'the Lambda kit: telemetry, environment reading, the credential-rotating Run:ai client' },
   simulator: { layer: 'adapter', role: 'the Run:ai and Kubernetes API simulators (local mode, tests)' },
   recording: { layer: 'adapter', role: 'recording a diagnosis (redacted, anonymised exchanges) and replaying it without network' },
+  metrics: { layer: 'adapter', role: 'the OperationsMetrics port, its Powertools (EMF) adapter and in-memory fake, the one metrics namespace' },
   intake: { layer: 'entry', role: 'the webhook Lambda' },
   worker: { layer: 'entry', role: 'the diagnose Lambda' },
   poller: { layer: 'entry', role: 'the poller Lambda' },

@@ -11,7 +11,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../infra/createFunction.js';
-import { METRICS_NAMESPACE } from '../../infra/OperationsAlarms.js';
+import { METRICS_NAMESPACE, UNAUTHORIZED_ALARM_THRESHOLD, UNUSABLE_ALERTS_ALARM_THRESHOLD, UNUSABLE_SKIP_REASONS } from '../../infra/OperationsAlarms.js';
 import { PAGER_FILTER_PRESETS } from '../../infra/pagerFilterPolicy.js';
 import { CLUSTER_A, CLUSTER_B, FULL_CONTEXT, SYNTH_TIMEOUT_MS, synthStack, type Synthesized } from './synthStack.js';
 
@@ -96,6 +96,12 @@ describe('functions', () => {
     const kit = readFileSync(path.join(PROJECT_ROOT, 'functions', 'lambda', 'lambdaTelemetry.ts'), 'utf8');
     expect(kit).toContain("import { METRICS_NAMESPACE } from '../config/lambdaEnvironment.js'");
     expect(kit).toContain('new Metrics({ namespace: METRICS_NAMESPACE');
+    // The forwarders write through the same adapter, under the service name their alarms read.
+    for (const service of ['pagerduty', 'chat']) {
+      const source = readFileSync(path.join(PROJECT_ROOT, 'functions', service, 'lambdaHandler.ts'), 'utf8');
+      expect(source, service).toContain(`createPowertoolsMetrics('${service}')`);
+      expect(source, service).not.toContain("'RunaiDiagnose'");
+    }
     for (const handler of ['intake', 'worker', 'poller']) {
       const source = readFileSync(path.join(PROJECT_ROOT, 'functions', handler, 'lambdaHandler.ts'), 'utf8');
       expect(source, handler).toContain("import { createLambdaTelemetry } from '../lambda/lambdaTelemetry.js'");
@@ -201,10 +207,15 @@ describe('alarms', () => {
   const find = (metricName: string, dimension?: string) =>
     alarms().filter((a) => a.MetricName === metricName && (dimension === undefined || JSON.stringify(a.Dimensions ?? []).includes(dimension)));
 
-  it('every alarm notifies the ops topic on ALARM and OK, and ignores missing data', () => {
+  it('every alarm notifies the ops topic on ALARM and OK; only the heartbeats treat missing data as breaching', () => {
     const ops = ref(logicalId('AWS::SNS::Topic', 'NotificationsOps'));
-    expect(alarms().length).toBe(11); // 2 DLQs, oldest age, 3 × (errors, throttles), API 5xx, failed records
-    for (const alarm of alarms()) expect(alarm).toMatchObject({ AlarmActions: [ops], OKActions: [ops], TreatMissingData: 'notBreaching' });
+    // 2 DLQs, oldest age, 3 × (errors, throttles), API 5xx, failed records, 3 configuration failures,
+    // unusable skips, 401s, verdict delivery failures, poller and worker heartbeats
+    expect(alarms().length).toBe(19);
+    for (const [id, { Properties: alarm }] of ofType('AWS::CloudWatch::Alarm')) {
+      const heartbeat = /^Alarms(Poller|Worker)Heartbeat/.test(id);
+      expect(alarm, id).toMatchObject({ AlarmActions: [ops], OKActions: [ops], TreatMissingData: heartbeat ? 'breaching' : 'notBreaching' });
+    }
   });
 
   it('dead-letter queues (work and pager), oldest message age, API 5xx, failed records', () => {
@@ -213,6 +224,97 @@ describe('alarms', () => {
     expect(find('ApproximateAgeOfOldestMessage', logicalId('AWS::SQS::Queue', 'DiagnosisQueue'))).toEqual([expect.objectContaining({ Threshold: 900, Statistic: 'Maximum' })]);
     expect(find('5xx')).toHaveLength(1);
     expect(find('FailedRecords')).toEqual([expect.objectContaining({ Namespace: METRICS_NAMESPACE, Dimensions: [{ Name: 'service', Value: 'diagnose' }] })]);
+  });
+
+  const alarmById = (prefix: string) => resources[logicalId('AWS::CloudWatch::Alarm', prefix)]!.Properties;
+  const metricStat = (alarm: Record<string, any>, id: string) => (alarm.Metrics as { Id: string; MetricStat?: { Metric: Record<string, any>; Stat: string; Period: number } }[]).find((m) => m.Id === id)!.MetricStat!;
+
+  it.each(['intake', 'diagnose', 'poller'])('%s: a configuration failure alarms at its first occurrence, and says what to do', (service) => {
+    const alarm = alarmById(`Alarms${service}ConfigurationFailures`);
+    expect(alarm).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      MetricName: 'ConfigurationFailures',
+      Dimensions: [{ Name: 'service', Value: service }],
+      Statistic: 'Sum',
+      Period: 60,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    expect(alarm.AlarmDescription).toMatch(/names the key; fix the secret/);
+  });
+
+  it('unusable skipped alerts (per reason, summed) and 401s above their thresholds', () => {
+    const skips = alarmById('AlarmsIntakeUnusableAlerts');
+    expect(skips).toMatchObject({ Threshold: UNUSABLE_ALERTS_ALARM_THRESHOLD, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+    const expression = (skips.Metrics as { Expression?: string }[]).find((m) => m.Expression)!.Expression;
+    expect(expression).toBe('FILL(skip0, 0) + FILL(skip1, 0) + FILL(skip2, 0)');
+    UNUSABLE_SKIP_REASONS.forEach((reason, index) =>
+      expect(metricStat(skips, `skip${index}`)).toEqual({
+        Metric: { Namespace: METRICS_NAMESPACE, MetricName: 'AlertsSkipped', Dimensions: [{ Name: 'reason', Value: reason }, { Name: 'service', Value: 'intake' }] },
+        Stat: 'Sum',
+        Period: 900,
+      }),
+    );
+    expect(skips.AlarmDescription).toMatch(/ALERT_LABEL_MAP/);
+    expect(alarmById('AlarmsIntakeUnauthorized')).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      MetricName: 'Unauthorized',
+      Dimensions: [{ Name: 'service', Value: 'intake' }],
+      Statistic: 'Sum',
+      Period: 900,
+      Threshold: UNAUTHORIZED_ALARM_THRESHOLD,
+      TreatMissingData: 'notBreaching',
+      AlarmDescription: expect.stringMatching(/WebhookToken secret/),
+    });
+  });
+
+  it('SNS deliveries that failed on the verdict topic', () => {
+    expect(alarmById('AlarmsVerdictsDeliveryFailures')).toMatchObject({
+      Namespace: 'AWS/SNS',
+      MetricName: 'NumberOfNotificationsFailed',
+      Dimensions: [{ Name: 'TopicName', Value: { 'Fn::GetAtt': [logicalId('AWS::SNS::Topic', 'NotificationsVerdicts'), 'TopicName'] } }],
+      Statistic: 'Sum',
+      Threshold: 1,
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
+  it('poller heartbeat: no invocation in twice the poll rate, missing data breaching', () => {
+    expect(alarmById('AlarmsPollerHeartbeat')).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Invocations',
+      Dimensions: [{ Name: 'FunctionName', Value: ref(functionId('poller')) }],
+      Statistic: 'Sum',
+      Period: 20 * 60, // pollRate 10m
+      Threshold: 1,
+      ComparisonOperator: 'LessThanThreshold',
+      TreatMissingData: 'breaching',
+      AlarmDescription: expect.stringMatching(/PollSchedule rule is enabled/),
+    });
+  });
+
+  it('worker heartbeat: the queue non-empty for 15 min and the worker not invoked, missing data breaching', () => {
+    const alarm = alarmById('AlarmsWorkerHeartbeat');
+    expect(alarm).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'breaching' });
+    expect((alarm.Metrics as { Expression?: string }[]).find((m) => m.Expression)!.Expression).toBe('IF(visible >= 1 AND FILL(invocations, 0) == 0, 1, 0)');
+    expect(metricStat(alarm, 'visible')).toEqual({
+      Metric: { Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible', Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'DiagnosisQueue'), 'QueueName'] } }] },
+      Stat: 'Minimum',
+      Period: 900,
+    });
+    expect(metricStat(alarm, 'invocations')).toEqual({
+      Metric: { Namespace: 'AWS/Lambda', MetricName: 'Invocations', Dimensions: [{ Name: 'FunctionName', Value: ref(functionId('diagnose')) }] },
+      Stat: 'Sum',
+      Period: 900,
+    });
+    expect(alarm.AlarmDescription).toMatch(/DiagnoseFromQueue event source mapping/);
+  });
+
+  it('every alarm description is a runbook line: what happened, then what to do', () => {
+    for (const [id, { Properties: alarm }] of ofType('AWS::CloudWatch::Alarm')) {
+      expect(String(alarm.AlarmDescription), id).toMatch(/^runai-diagnose: .+\. [A-Z].+/);
+    }
   });
 
   it.each(['intake', 'diagnose', 'poller'])('%s: errors and throttles', (service) => {

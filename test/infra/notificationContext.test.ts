@@ -190,6 +190,14 @@ describe('all destinations', () => {
     expect(teams.Properties.SnsTopicArns).toHaveLength(2);
     const alarms = ofType(synth, 'AWS::CloudWatch::Alarm').map(([id]) => id);
     for (const prefix of ['AlarmsDiagnosisDlqNotEmpty', 'AlarmsPagerDutyDlqNotEmpty', 'AlarmsChatDlqNotEmpty']) expect(alarms.some((id) => id.startsWith(prefix)), prefix).toBe(true);
+    // The forwarders' configuration failures (by their Powertools service name) and the chat topic's SNS deliveries.
+    const alarmProps = Object.fromEntries(ofType(synth, 'AWS::CloudWatch::Alarm').map(([id, r]) => [id, r.Properties]));
+    for (const service of ['pagerduty', 'chat']) {
+      const [config] = Object.entries(alarmProps).filter(([id]) => id.startsWith(`Alarms${service}ConfigurationFailures`));
+      expect(config?.[1], service).toMatchObject({ MetricName: 'ConfigurationFailures', Dimensions: [{ Name: 'service', Value: service }], Threshold: 1 });
+    }
+    const [chatDelivery] = Object.entries(alarmProps).filter(([id]) => id.startsWith('AlarmsChatDeliveryFailures'));
+    expect(chatDelivery?.[1]).toMatchObject({ Namespace: 'AWS/SNS', MetricName: 'NumberOfNotificationsFailed', Threshold: 1 });
     nagClean(synth);
   });
 });

@@ -1,0 +1,87 @@
+/**
+ * One CloudWatch dashboard for the team operating the product: is the intake receiving
+ * (and refusing) webhooks, is the queue draining, what the diagnoses conclude and how long
+ * they take, how often Run:ai fails us, and whether notifications go out. Breakdowns (per
+ * status, reason, outcome and category, code) are SEARCH expressions, so a new category or
+ * error code appears without a deploy.
+ */
+import { Duration, Stack } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { METRICS_NAMESPACE } from '../functions/config/lambdaEnvironment.js';
+
+export interface OperationsDashboardProps {
+  queue: IQueue;
+  deadLetterQueue: IQueue;
+  worker: IFunction;
+  verdicts: ITopic;
+}
+
+const FIVE_MINUTES = Duration.minutes(5);
+
+/** Every series of `metricName` split by `dimensions` (besides `service`). */
+function searchBy(metricName: string, dimensions: readonly string[], label: string): cloudwatch.MathExpression {
+  const schema = [METRICS_NAMESPACE, ...dimensions, 'service'].join(',');
+  return new cloudwatch.MathExpression({
+    expression: `SEARCH('{${schema}} MetricName="${metricName}"', 'Sum', 300)`,
+    usingMetrics: {},
+    label,
+    period: FIVE_MINUTES,
+  });
+}
+
+function total(metricName: string, service: string, statistic = 'Sum'): cloudwatch.Metric {
+  return new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service }, period: FIVE_MINUTES, statistic, label: `${metricName} (${statistic})` });
+}
+
+export class OperationsDashboard extends Construct {
+  readonly dashboard: cloudwatch.Dashboard;
+
+  constructor(scope: Construct, id: string, props: OperationsDashboardProps) {
+    super(scope, id);
+    const { queue, deadLetterQueue, worker, verdicts } = props;
+    const width = 8;
+    const graph = (title: string, left: cloudwatch.IMetric[], right: cloudwatch.IMetric[] = []) =>
+      new cloudwatch.GraphWidget({ title, left, right, width, height: 6 });
+
+    const runaiErrorRate = new cloudwatch.MathExpression({
+      expression: '100 * FILL(errors, 0) / requests',
+      usingMetrics: { errors: total('RunaiErrors', 'diagnose'), requests: total('RunaiRequests', 'diagnose') },
+      label: 'Run:ai error rate (%)',
+      period: FIVE_MINUTES,
+    });
+
+    this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
+      // Named after the stack, so that two deployments (stages, accounts) never collide.
+      dashboardName: `${Stack.of(this).stackName}-operations`,
+      defaultInterval: Duration.hours(6),
+      widgets: [
+        [
+          graph('Intake: requests by status', [searchBy('IntakeRequests', ['status'], 'requests')]),
+          graph('Intake: alerts accepted, skipped by reason, 401s', [total('AlertsAccepted', 'intake'), searchBy('AlertsSkipped', ['reason'], 'skipped')], [total('Unauthorized', 'intake')]),
+          graph(
+            'Queue: depth and age of the oldest request',
+            [queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }), deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum', label: 'dead-letter queue' })],
+            [queue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, statistic: 'Maximum' })],
+          ),
+        ],
+        [
+          graph('Diagnoses by outcome and category', [searchBy('Diagnoses', ['category', 'outcome'], 'diagnoses')], [total('DiagnoseErrors', 'diagnose'), total('FailedRecords', 'diagnose')]),
+          graph('Diagnosis duration (ms)', ['p50', 'p90', 'p99'].map((p) => total('DiagnosisDuration', 'diagnose', p))),
+          graph('Run:ai: error rate and errors by code', [runaiErrorRate], [searchBy('RunaiErrors', ['code'], 'errors')]),
+        ],
+        [
+          graph(
+            'Notifications: published, digests, delivered, failed',
+            [total('Notifications', 'diagnose'), total('Digests', 'diagnose'), verdicts.metricNumberOfNotificationsDelivered({ period: FIVE_MINUTES, statistic: 'Sum' })],
+            [verdicts.metricNumberOfNotificationsFailed({ period: FIVE_MINUTES, statistic: 'Sum' }), searchBy('ForwarderFailures', ['code'], 'forwarder failures')],
+          ),
+          graph('Configuration failures and worker invocations', [searchBy('ConfigurationFailures', [], 'configuration failures')], [worker.metricInvocations({ period: FIVE_MINUTES, statistic: 'Sum' })]),
+        ],
+      ],
+    });
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The operations dashboard, synthesized on its own: its widgets, and the metrics each one
+ * reads (the names the functions emit, in the one namespace).
+ */
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { describe, expect, it } from 'vitest';
+import { METRICS_NAMESPACE } from '../../functions/config/lambdaEnvironment.js';
+import { OperationsDashboard } from '../../infra/OperationsDashboard.js';
+
+function dashboardBody(): { widgets: { properties: { title: string; metrics: unknown[] } }[] } {
+  const stack = new Stack(new App(), 'DashboardOnly', { env: { account: '123456789012', region: 'eu-west-1' } });
+  const worker = new lambda.Function(stack, 'Worker', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler=()=>{}') });
+  new OperationsDashboard(stack, 'Operations', {
+    queue: new sqs.Queue(stack, 'Queue'),
+    deadLetterQueue: new sqs.Queue(stack, 'Dlq'),
+    worker,
+    verdicts: new sns.Topic(stack, 'Verdicts'),
+  });
+  const dashboards = Object.values(Template.fromStack(stack).findResources('AWS::CloudWatch::Dashboard'));
+  expect(dashboards).toHaveLength(1);
+  expect(dashboards[0]!.Properties.DashboardName).toBe('DashboardOnly-operations');
+  // The body is a Fn::Join of strings and references: render the references as placeholders.
+  const parts = (dashboards[0]!.Properties.DashboardBody as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+  return JSON.parse(parts.map((part) => (typeof part === 'string' ? part : 'REF')).join('')) as never;
+}
+
+describe('OperationsDashboard', () => {
+  const body = dashboardBody();
+  const widget = (title: string) => {
+    const found = body.widgets.find((w) => w.properties.title === title);
+    expect(found, title).toBeDefined();
+    return JSON.stringify(found!.properties.metrics);
+  };
+
+  it('has the eight widgets the team reads', () => {
+    expect(body.widgets.map((w) => w.properties.title)).toEqual([
+      'Intake: requests by status',
+      'Intake: alerts accepted, skipped by reason, 401s',
+      'Queue: depth and age of the oldest request',
+      'Diagnoses by outcome and category',
+      'Diagnosis duration (ms)',
+      'Run:ai: error rate and errors by code',
+      'Notifications: published, digests, delivered, failed',
+      'Configuration failures and worker invocations',
+    ]);
+  });
+
+  it('splits by status, reason, outcome and category, and code with SEARCH in the RunaiDiagnose namespace', () => {
+    expect(widget('Intake: requests by status')).toContain(`SEARCH('{${METRICS_NAMESPACE},status,service} MetricName=\\"IntakeRequests\\"', 'Sum', 300)`);
+    expect(widget('Intake: alerts accepted, skipped by reason, 401s')).toContain('{RunaiDiagnose,reason,service} MetricName=\\"AlertsSkipped\\"');
+    expect(widget('Diagnoses by outcome and category')).toContain('{RunaiDiagnose,category,outcome,service} MetricName=\\"Diagnoses\\"');
+    expect(widget('Run:ai: error rate and errors by code')).toContain('100 * FILL(errors, 0) / requests');
+  });
+
+  it('reads queue depth and age, duration percentiles and SNS deliveries', () => {
+    const queue = widget('Queue: depth and age of the oldest request');
+    expect(queue).toContain('ApproximateNumberOfMessagesVisible');
+    expect(queue).toContain('ApproximateAgeOfOldestMessage');
+    const duration = widget('Diagnosis duration (ms)');
+    for (const p of ['p50', 'p90', 'p99']) expect(duration).toContain(`"stat":"${p}"`);
+    const notifications = widget('Notifications: published, digests, delivered, failed');
+    for (const name of ['Notifications', 'Digests', 'NumberOfNotificationsDelivered', 'NumberOfNotificationsFailed', 'ForwarderFailures']) expect(notifications).toContain(name);
+  });
+});
