@@ -148,7 +148,8 @@ describe('Tier 2 is used only when the procedure calls for it', () => {
     const { reader, calls } = fakeReader({});
     const verdict = await diagnose(client, scenario.request, { readerFor: () => reader });
     expect(calls).toEqual([]);
-    expect(verdict.limitations).toContain('Tier 2 did not read pod ../../nodes/evil: not a valid Kubernetes name.');
+    // A name that is not a plain identifier is quoted, so it cannot read as a field or a line.
+    expect(verdict.limitations).toContain('Tier 2 did not read pod “../../nodes/evil”: not a valid Kubernetes name.');
   });
 });
 
