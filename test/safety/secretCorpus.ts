@@ -333,7 +333,7 @@ export const SECRET_CORPUS: readonly SecretSample[] = [
   sample('slack-refresh-token', 'json', S.slackRefresh, `{"ok":true,"refresh_tok":"${S.slackRefresh}"}`),
   sample('slack-config-access-token', 'log', S.slackConfigAccess, `slack manifest: rotated to ${S.slackConfigAccess}`),
   sample('base64-user-password', 'log', S.basicNoScheme, `registry mirror credentials ${S.basicNoScheme} rejected`),
-  sample('base64-user-password', 'event', S.basicNoSchemeEvent, `Failed to pull image: proxy answered 407 for ${S.basicNoSchemeEvent}`),
+  sample('base64-user-password', 'event', S.basicNoSchemeEvent, `registry proxy answered 407 for ${S.basicNoSchemeEvent}`),
   sample('pem-private-key-tail', 'log', S.pemTail.split('\n')[5]!, `${S.pemTail.split('\n').slice(4).join('\n')}\nclone finished`),
   // Context shapes from gitleaks' sample templates (cmd/generate/config/utils/generate.go).
   sample('xml-element-password', 'file', S.mavenPassword, `<server>\n  <id>nexus</id>\n  <username>ci</username>\n  <password>${S.mavenPassword}</password>\n</server>`),
