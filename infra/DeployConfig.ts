@@ -43,12 +43,15 @@ export const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 36
 const CLUSTER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const httpsUrl = (what: string) =>
-  z.string().refine((value) => {
-    if (!URL.canParse(value)) return false;
-    const url = new URL(value);
-    // Credentials would sit in the template; a query or fragment is dropped when paths are appended.
-    return url.protocol === 'https:' && !url.username && !url.password && (what === 'pager' || (!url.search && !url.hash));
-  }, what === 'pager' ? 'must be an https URL without user:password' : 'must be an https URL without credentials, query or fragment');
+  z.string().refine(
+    (value) => {
+      if (!URL.canParse(value)) return false;
+      const url = new URL(value);
+      // Credentials would sit in the template; a query or fragment is dropped when paths are appended.
+      return url.protocol === 'https:' && !url.username && !url.password && (what === 'pager' || (!url.search && !url.hash));
+    },
+    what === 'pager' ? 'must be an https URL without user:password' : 'must be an https URL without credentials, query or fragment',
+  );
 
 const email = z.email('must be an email address');
 
@@ -121,7 +124,10 @@ const chat = z.unknown().transform((value, context): ChatConfig | false => {
     }
   }
   if (object === null || typeof object !== 'object' || Array.isArray(object)) {
-    context.addIssue({ code: 'custom', message: 'must be true, or a JSON object {"slackWorkspaceId","slackChannelId"} and/or {"teamsTenantId","teamsTeamId","teamsChannelId"}' });
+    context.addIssue({
+      code: 'custom',
+      message: 'must be true, or a JSON object {"slackWorkspaceId","slackChannelId"} and/or {"teamsTenantId","teamsTeamId","teamsChannelId"}',
+    });
     return z.NEVER;
   }
   const fields = object as Record<string, unknown>;
@@ -129,7 +135,10 @@ const chat = z.unknown().transform((value, context): ChatConfig | false => {
   const teamsKeys = Object.keys(fields).filter((key) => key.startsWith('teams'));
   const unknownKeys = Object.keys(fields).filter((key) => !key.startsWith('slack') && !key.startsWith('teams'));
   if (unknownKeys.length > 0 || (slackKeys.length === 0 && teamsKeys.length === 0)) {
-    context.addIssue({ code: 'custom', message: `has ${unknownKeys.length ? `unknown keys ${unknownKeys.join(', ')}` : 'no channel'}: use slackWorkspaceId and slackChannelId, and/or teamsTenantId, teamsTeamId and teamsChannelId` });
+    context.addIssue({
+      code: 'custom',
+      message: `has ${unknownKeys.length ? `unknown keys ${unknownKeys.join(', ')}` : 'no channel'}: use slackWorkspaceId and slackChannelId, and/or teamsTenantId, teamsTeamId and teamsChannelId`,
+    });
     return z.NEVER;
   }
   const result: ChatConfig = {};
@@ -137,7 +146,11 @@ const chat = z.unknown().transform((value, context): ChatConfig | false => {
   if (slackKeys.length > 0) {
     const slack = SlackSchema.safeParse(pick(slackKeys.concat(['slackWorkspaceId', 'slackChannelId'].filter((key) => !slackKeys.includes(key)))));
     if (!slack.success) {
-      for (const issue of slack.error.issues) context.addIssue({ code: 'custom', message: `${issue.path.join('.') || 'slack'} ${fields[String(issue.path[0])] === undefined ? 'is missing' : issue.message}` });
+      for (const issue of slack.error.issues)
+        context.addIssue({
+          code: 'custom',
+          message: `${issue.path.join('.') || 'slack'} ${fields[String(issue.path[0])] === undefined ? 'is missing' : issue.message}`,
+        });
       return z.NEVER;
     }
     result.slack = { workspaceId: slack.data.slackWorkspaceId, channelId: slack.data.slackChannelId };
@@ -145,7 +158,11 @@ const chat = z.unknown().transform((value, context): ChatConfig | false => {
   if (teamsKeys.length > 0) {
     const teams = TeamsSchema.safeParse(pick(teamsKeys.concat(['teamsTenantId', 'teamsTeamId', 'teamsChannelId'].filter((key) => !teamsKeys.includes(key)))));
     if (!teams.success) {
-      for (const issue of teams.error.issues) context.addIssue({ code: 'custom', message: `${issue.path.join('.') || 'teams'} ${fields[String(issue.path[0])] === undefined ? 'is missing' : issue.message}` });
+      for (const issue of teams.error.issues)
+        context.addIssue({
+          code: 'custom',
+          message: `${issue.path.join('.') || 'teams'} ${fields[String(issue.path[0])] === undefined ? 'is missing' : issue.message}`,
+        });
       return z.NEVER;
     }
     result.teams = { tenantId: teams.data.teamsTenantId, teamId: teams.data.teamsTeamId, channelId: teams.data.teamsChannelId };
@@ -164,7 +181,10 @@ export const DeployContextSchema = z.object({
   pagerDuty: pagerDuty.optional(),
   chat: chat.optional(),
   pagerUrl: httpsUrl('pager')
-    .refine((value) => !PAGERDUTY_HOST.test(new URL(value).hostname), 'points at PagerDuty, which drops the verdict messages SNS would send it: use -c pagerDuty=true (a forwarder to the Events API v2)')
+    .refine(
+      (value) => !PAGERDUTY_HOST.test(new URL(value).hostname),
+      'points at PagerDuty, which drops the verdict messages SNS would send it: use -c pagerDuty=true (a forwarder to the Events API v2)',
+    )
     .optional(),
   pagerFilter: PagerFilterSchema.optional(),
   allowNoSubscribers: flag.optional(),
@@ -233,7 +253,9 @@ function subscriberProblems(data: z.output<typeof DeployContextSchema>): string[
     );
   }
   if ((data.opsEmail ?? data.alertEmail) === undefined && !data.chat) {
-    problems.push('no one would receive the alarms (dead letters, failures): set opsEmail (or alertEmail) or chat, or -c allowNoSubscribers=true to deploy without');
+    problems.push(
+      'no one would receive the alarms (dead letters, failures): set opsEmail (or alertEmail) or chat, or -c allowNoSubscribers=true to deploy without',
+    );
   }
   return problems;
 }

@@ -59,7 +59,9 @@ export class NotificationTopics extends Construct {
         actions: ['sns:Publish'],
         resources: [this.ops.topicArn],
         conditions: {
-          ArnLike: { 'aws:SourceArn': stack.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }) },
+          ArnLike: {
+            'aws:SourceArn': stack.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
+          },
           StringEquals: { 'aws:SourceAccount': stack.account },
         },
       }),
@@ -78,7 +80,7 @@ export class NotificationTopics extends Construct {
         id: 'AwsSolutions-SQS3',
         reason:
           'This queue is itself a dead-letter queue: the redrive target of the pager SNS subscription. cdk-nag only recognises ' +
-          'DLQs referenced by another queue\'s RedrivePolicy, not by an SNS subscription\'s. A DLQ of a DLQ would never be read.',
+          "DLQs referenced by another queue's RedrivePolicy, not by an SNS subscription's. A DLQ of a DLQ would never be read.",
       });
       const subscription = this.verdicts.addSubscription(
         new UrlSubscription(props.pagerUrl, { protocol: sns.SubscriptionProtocol.HTTPS, deadLetterQueue: this.pagerDlq }),

@@ -105,7 +105,8 @@ export class OperationsAlarms extends Construct {
     }
 
     add('WebhookServerErrors', {
-      alarmDescription: 'runai-diagnose: the webhook answered 5xx (enqueue failing or configuration broken); Alertmanager keeps resending. Read the intake logs (enqueue failed, configuration failed) and check the queue.',
+      alarmDescription:
+        'runai-diagnose: the webhook answered 5xx (enqueue failing or configuration broken); Alertmanager keeps resending. Read the intake logs (enqueue failed, configuration failed) and check the queue.',
       metric: props.apiServerErrors,
       threshold: 1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -136,7 +137,9 @@ export class OperationsAlarms extends Construct {
         `runai-diagnose: ${UNUSABLE_ALERTS_ALARM_THRESHOLD}+ alerts in 15 min were skipped as unusable (${UNUSABLE_SKIP_REASONS.join(', ')}); Alertmanager will not resend them. ` +
         'Read skippedByReason in the intake logs, then fix the alert rule labels or the ALERT_LABEL_MAP context (a relabelling?).',
       metric: new cloudwatch.MathExpression({
-        expression: Object.keys(unusable).map((id) => `FILL(${id}, 0)`).join(' + '),
+        expression: Object.keys(unusable)
+          .map((id) => `FILL(${id}, 0)`)
+          .join(' + '),
         usingMetrics: unusable,
         period: fifteenMinutes,
         label: 'unusable alerts skipped',
@@ -187,7 +190,7 @@ export class OperationsAlarms extends Construct {
     add('WorkerHeartbeat', {
       alarmDescription:
         'runai-diagnose: the queue held messages for 15 min and the diagnose function was not invoked. ' +
-        'Check that the DiagnoseFromQueue event source mapping is enabled, and the function\'s reserved concurrency is not 0.',
+        "Check that the DiagnoseFromQueue event source mapping is enabled, and the function's reserved concurrency is not 0.",
       metric: new cloudwatch.MathExpression({
         expression: 'IF(visible >= 1 AND FILL(invocations, 0) == 0, 1, 0)',
         usingMetrics: {
@@ -204,7 +207,8 @@ export class OperationsAlarms extends Construct {
     });
 
     add('DiagnoseFailedRecords', {
-      alarmDescription: 'runai-diagnose: the worker keeps failing records (Run:ai unreachable or refusing the credentials?); they return to the queue, then the DLQ. Check the RunaiErrors metric per code (HTTP_401: rotate the RunaiCredentials secret) and the worker logs.',
+      alarmDescription:
+        'runai-diagnose: the worker keeps failing records (Run:ai unreachable or refusing the credentials?); they return to the queue, then the DLQ. Check the RunaiErrors metric per code (HTTP_401: rotate the RunaiCredentials secret) and the worker logs.',
       metric: new cloudwatch.Metric({
         namespace: METRICS_NAMESPACE,
         metricName: 'FailedRecords',

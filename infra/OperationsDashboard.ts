@@ -34,7 +34,14 @@ function searchBy(metricName: string, dimensions: readonly string[], label: stri
 }
 
 function total(metricName: string, service: string, statistic = 'Sum'): cloudwatch.Metric {
-  return new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service }, period: FIVE_MINUTES, statistic, label: `${metricName} (${statistic})` });
+  return new cloudwatch.Metric({
+    namespace: METRICS_NAMESPACE,
+    metricName,
+    dimensionsMap: { service },
+    period: FIVE_MINUTES,
+    statistic,
+    label: `${metricName} (${statistic})`,
+  });
 }
 
 export class OperationsDashboard extends Construct {
@@ -61,25 +68,50 @@ export class OperationsDashboard extends Construct {
       widgets: [
         [
           graph('Intake: requests by status', [searchBy('IntakeRequests', ['status'], 'requests')]),
-          graph('Intake: alerts accepted, skipped by reason, 401s', [total('AlertsAccepted', 'intake'), searchBy('AlertsSkipped', ['reason'], 'skipped')], [total('Unauthorized', 'intake')]),
+          graph(
+            'Intake: alerts accepted, skipped by reason, 401s',
+            [total('AlertsAccepted', 'intake'), searchBy('AlertsSkipped', ['reason'], 'skipped')],
+            [total('Unauthorized', 'intake')],
+          ),
           graph(
             'Queue: depth and age of the oldest request',
-            [queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }), deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum', label: 'dead-letter queue' })],
+            [
+              queue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+              deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum', label: 'dead-letter queue' }),
+            ],
             [queue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, statistic: 'Maximum' })],
           ),
         ],
         [
-          graph('Diagnoses by outcome and category', [searchBy('Diagnoses', ['category', 'outcome'], 'diagnoses')], [total('DiagnoseErrors', 'diagnose'), total('FailedRecords', 'diagnose')]),
-          graph('Diagnosis duration (ms)', ['p50', 'p90', 'p99'].map((p) => total('DiagnosisDuration', 'diagnose', p))),
+          graph(
+            'Diagnoses by outcome and category',
+            [searchBy('Diagnoses', ['category', 'outcome'], 'diagnoses')],
+            [total('DiagnoseErrors', 'diagnose'), total('FailedRecords', 'diagnose')],
+          ),
+          graph(
+            'Diagnosis duration (ms)',
+            ['p50', 'p90', 'p99'].map((p) => total('DiagnosisDuration', 'diagnose', p)),
+          ),
           graph('Run:ai: error rate and errors by code', [runaiErrorRate], [searchBy('RunaiErrors', ['code'], 'errors')]),
         ],
         [
           graph(
             'Notifications: published, digests, delivered, failed',
-            [total('Notifications', 'diagnose'), total('Digests', 'diagnose'), verdicts.metricNumberOfNotificationsDelivered({ period: FIVE_MINUTES, statistic: 'Sum' })],
-            [verdicts.metricNumberOfNotificationsFailed({ period: FIVE_MINUTES, statistic: 'Sum' }), searchBy('ForwarderFailures', ['code'], 'forwarder failures')],
+            [
+              total('Notifications', 'diagnose'),
+              total('Digests', 'diagnose'),
+              verdicts.metricNumberOfNotificationsDelivered({ period: FIVE_MINUTES, statistic: 'Sum' }),
+            ],
+            [
+              verdicts.metricNumberOfNotificationsFailed({ period: FIVE_MINUTES, statistic: 'Sum' }),
+              searchBy('ForwarderFailures', ['code'], 'forwarder failures'),
+            ],
           ),
-          graph('Configuration failures and worker invocations', [searchBy('ConfigurationFailures', [], 'configuration failures')], [worker.metricInvocations({ period: FIVE_MINUTES, statistic: 'Sum' })]),
+          graph(
+            'Configuration failures and worker invocations',
+            [searchBy('ConfigurationFailures', [], 'configuration failures')],
+            [worker.metricInvocations({ period: FIVE_MINUTES, statistic: 'Sum' })],
+          ),
         ],
       ],
     });

@@ -48,6 +48,8 @@ export class PagerDutyNotifications extends Construct {
       environment: { PAGERDUTY_SECRET_ID: this.secret.secretArn, PAGERDUTY_EVENTS_URL: props.eventsUrl },
       logRetentionDays: props.logRetentionDays,
     });
-    this.forwarder.function.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.secret.secretArn] }));
+    this.forwarder.function.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.secret.secretArn] }),
+    );
   }
 }

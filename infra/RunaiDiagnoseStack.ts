@@ -144,7 +144,13 @@ export class RunaiDiagnoseStack extends Stack {
         })
       : undefined;
     const chat = config.chat
-      ? new ChatNotifications(this, 'Chat', { config: config.chat, verdicts: topics.verdicts, ops: topics.ops, key: topics.key, logRetentionDays: config.logRetentionDays })
+      ? new ChatNotifications(this, 'Chat', {
+          config: config.chat,
+          verdicts: topics.verdicts,
+          ops: topics.ops,
+          key: topics.key,
+          logRetentionDays: config.logRetentionDays,
+        })
       : undefined;
 
     // --- Functions. Environment variables carry names and ARNs only, never a secret value.
@@ -262,18 +268,30 @@ export class RunaiDiagnoseStack extends Stack {
 
     new OperationsDashboard(this, 'Operations', { queue, deadLetterQueue: dlq, worker: diagnose.fn, verdicts: topics.verdicts });
 
-    new CfnOutput(this, 'VerdictTopicArn', { value: topics.verdicts.topicArn, description: 'Subscribe more consumers here (filter on category, outcome, recurring, clusterId, project)' });
+    new CfnOutput(this, 'VerdictTopicArn', {
+      value: topics.verdicts.topicArn,
+      description: 'Subscribe more consumers here (filter on category, outcome, recurring, clusterId, project)',
+    });
     new CfnOutput(this, 'OpsTopicArn', { value: topics.ops.topicArn, description: 'Alarm notifications' });
     new CfnOutput(this, 'RunaiSecretArn', { value: runaiSecret.secretArn, description: 'put-secret-value {"clientId","clientSecret","grantType"?}' });
     if (tier2Secret) {
-      new CfnOutput(this, 'Tier2SecretArn', { value: tier2Secret.secretArn, description: 'put-secret-value {"clusters":{"<clusterId>":{"server","token","caData"?}}}' });
+      new CfnOutput(this, 'Tier2SecretArn', {
+        value: tier2Secret.secretArn,
+        description: 'put-secret-value {"clusters":{"<clusterId>":{"server","token","caData"?}}}',
+      });
     }
     new CfnOutput(this, 'WebhookTokenSecretArn', { value: webhookSecret.secretArn, description: 'get-secret-value: the bearer token for Alertmanager' });
     if (pagerDuty) {
-      new CfnOutput(this, 'PagerDutySecretArn', { value: pagerDuty.secret.secretArn, description: 'put-secret-value: the PagerDuty Events API v2 integration key' });
+      new CfnOutput(this, 'PagerDutySecretArn', {
+        value: pagerDuty.secret.secretArn,
+        description: 'put-secret-value: the PagerDuty Events API v2 integration key',
+      });
     }
     if (chat) {
-      new CfnOutput(this, 'ChatTopicArn', { value: chat.topic.topicArn, description: 'Custom notifications for Amazon Q Developer in chat applications (Slack, Teams, Chime)' });
+      new CfnOutput(this, 'ChatTopicArn', {
+        value: chat.topic.topicArn,
+        description: 'Custom notifications for Amazon Q Developer in chat applications (Slack, Teams, Chime)',
+      });
     }
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: dlq.queueUrl, description: 'Requests that did not end in a notification' });
   }

@@ -57,27 +57,28 @@ function unknownAttributes(policy: FilterPolicy): string[] {
 }
 
 /** A preset name, or a JSON filter policy on the notification attributes (as an object or a JSON string). */
-export const PagerFilterSchema = z
-  .union([z.string(), z.record(z.string(), z.unknown())])
-  .transform((value, context): FilterPolicy | null => {
-    if (typeof value === 'string' && value in PAGER_FILTER_PRESETS) return PAGER_FILTER_PRESETS[value as PagerFilterPreset];
-    let policy: unknown = value;
-    if (typeof value === 'string') {
-      try {
-        policy = JSON.parse(value);
-      } catch {
-        context.addIssue({ code: 'custom', message: `must be ${Object.keys(PAGER_FILTER_PRESETS).join(' or ')}, or a JSON SNS filter policy` });
-        return z.NEVER;
-      }
-    }
-    if (policy === null || typeof policy !== 'object' || Array.isArray(policy) || Object.keys(policy).length === 0) {
-      context.addIssue({ code: 'custom', message: 'must be a non-empty JSON object (an SNS filter policy)' });
+export const PagerFilterSchema = z.union([z.string(), z.record(z.string(), z.unknown())]).transform((value, context): FilterPolicy | null => {
+  if (typeof value === 'string' && value in PAGER_FILTER_PRESETS) return PAGER_FILTER_PRESETS[value as PagerFilterPreset];
+  let policy: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      policy = JSON.parse(value);
+    } catch {
+      context.addIssue({ code: 'custom', message: `must be ${Object.keys(PAGER_FILTER_PRESETS).join(' or ')}, or a JSON SNS filter policy` });
       return z.NEVER;
     }
-    const unknown = unknownAttributes(policy as FilterPolicy);
-    if (unknown.length > 0) {
-      context.addIssue({ code: 'custom', message: `filters on ${unknown.join(', ')}, which no notification carries (attributes: ${NOTIFICATION_ATTRIBUTES.join(', ')})` });
-      return z.NEVER;
-    }
-    return policy as FilterPolicy;
-  });
+  }
+  if (policy === null || typeof policy !== 'object' || Array.isArray(policy) || Object.keys(policy).length === 0) {
+    context.addIssue({ code: 'custom', message: 'must be a non-empty JSON object (an SNS filter policy)' });
+    return z.NEVER;
+  }
+  const unknown = unknownAttributes(policy as FilterPolicy);
+  if (unknown.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `filters on ${unknown.join(', ')}, which no notification carries (attributes: ${NOTIFICATION_ATTRIBUTES.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return policy as FilterPolicy;
+});

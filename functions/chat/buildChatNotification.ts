@@ -107,7 +107,10 @@ function verdictNotification(verdict: Verdict, subject: string | null): ChatNoti
     },
     metadata: {
       threadId: verdictCorrelationKey(verdict),
-      summary: capChatText(chatSafeText(`${verdictLabel(verdict)}: ${workload?.name ?? 'workload'}${workload?.project ? ` (${workload.project})` : ''}`), CHAT_SUMMARY_MAX_CHARS),
+      summary: capChatText(
+        chatSafeText(`${verdictLabel(verdict)}: ${workload?.name ?? 'workload'}${workload?.project ? ` (${workload.project})` : ''}`),
+        CHAT_SUMMARY_MAX_CHARS,
+      ),
       eventType: 'RunaiDiagnoseVerdict',
     },
   };
@@ -120,7 +123,9 @@ function digestNotification(digest: DigestPayload, subject: string | null): Chat
     `*${digest.total} failures on cluster ${safe(digest.clusterId)} in one delivery window*`,
     `Counts: ${safe(counts.join(', '))}`,
     `Recurring: ${digest.recurring} of ${digest.total}`,
-    digest.nodes.length > 0 ? `Nodes involved: ${safe(digest.nodes.map((node) => `${node.name} (${node.count})`).join(', '))}` : 'Nodes involved: none identified in the evidence',
+    digest.nodes.length > 0
+      ? `Nodes involved: ${safe(digest.nodes.map((node) => `${node.name} (${node.count})`).join(', '))}`
+      : 'Nodes involved: none identified in the evidence',
     '*Workloads* (recurring first)',
     ...digest.verdicts.slice(0, DIGEST_WORKLOADS_SHOWN).map((entry) => {
       const label = entry.outcome === 'diagnosed' ? (entry.category ?? 'UNKNOWN') : entry.outcome.toUpperCase();
@@ -153,5 +158,7 @@ function digestNotification(digest: DigestPayload, subject: string | null): Chat
 }
 
 export function buildChatNotification(notification: DeliveredNotification): ChatNotification {
-  return notification.kind === 'verdict' ? verdictNotification(notification.verdict, notification.subject) : digestNotification(notification.digest, notification.subject);
+  return notification.kind === 'verdict'
+    ? verdictNotification(notification.verdict, notification.subject)
+    : digestNotification(notification.digest, notification.subject);
 }

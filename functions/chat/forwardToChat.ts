@@ -14,12 +14,17 @@ export interface ForwardToChatDeps {
 }
 
 export async function forwardToChat(records: readonly { messageId: string; body: string }[], deps: ForwardToChatDeps): Promise<ForwardBatchResult> {
-  return forwardNotificationBatch('chat', records, async (notification) => {
-    const checked = ChatNotificationSchema.safeParse(buildChatNotification(notification));
-    if (!checked.success) {
-      throw new NotificationFormatError(`the chat notification breaks its schema at ${checked.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
-    }
-    const { messageId } = await deps.publish(checked.data);
-    return { chatMessageId: messageId, threadId: checked.data.metadata.threadId };
-  }, deps.logger);
+  return forwardNotificationBatch(
+    'chat',
+    records,
+    async (notification) => {
+      const checked = ChatNotificationSchema.safeParse(buildChatNotification(notification));
+      if (!checked.success) {
+        throw new NotificationFormatError(`the chat notification breaks its schema at ${checked.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
+      }
+      const { messageId } = await deps.publish(checked.data);
+      return { chatMessageId: messageId, threadId: checked.data.metadata.threadId };
+    },
+    deps.logger,
+  );
 }

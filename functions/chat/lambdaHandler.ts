@@ -7,7 +7,7 @@ import { SNSClient } from '@aws-sdk/client-sns';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { countForwardedBatch } from '../delivery/countForwardedBatch.js';
-import { createPowertoolsMetrics, } from '../metrics/createPowertoolsMetrics.js';
+import { createPowertoolsMetrics } from '../metrics/createPowertoolsMetrics.js';
 import type { OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import { createJsonLogger } from '../worker/WorkerLogger.js';
 import { createChatPublisher } from './createChatPublisher.js';

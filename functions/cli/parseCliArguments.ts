@@ -123,7 +123,10 @@ export function parseCliArguments(argv: readonly string[]): CliOptions {
     throw new UsageError('give either --workload-id or --workload-name with --project, not both');
   }
   if (result.data.anonymize && !result.data.record) throw new UsageError('--anonymize applies to --record <dir>');
-  if (result.data.replay && (result.data.example !== undefined || result.data.workloadId || result.data.workloadName || result.data.project || result.data.clusterId)) {
+  if (
+    result.data.replay &&
+    (result.data.example !== undefined || result.data.workloadId || result.data.workloadName || result.data.project || result.data.clusterId)
+  ) {
     throw new UsageError('--replay diagnoses the recorded request: give no --example, --cluster-id or workload flags with it');
   }
   return result.data;

@@ -25,7 +25,9 @@ export function readRunaiEnvironment(env: Record<string, string | undefined>): P
     const issue = result.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
     const problem = env[name] === undefined || env[name] === '' ? 'is not set' : `is invalid (${issue?.message ?? 'bad value'})`;
-    throw new ConfigurationError(`${name} ${problem}; set RUNAI_BASE_URL, RUNAI_CLIENT_ID and RUNAI_CLIENT_SECRET, or use --example to run against the built-in simulator`);
+    throw new ConfigurationError(
+      `${name} ${problem}; set RUNAI_BASE_URL, RUNAI_CLIENT_ID and RUNAI_CLIENT_SECRET, or use --example to run against the built-in simulator`,
+    );
   }
   const { RUNAI_BASE_URL, RUNAI_CLIENT_ID, RUNAI_CLIENT_SECRET, RUNAI_GRANT_TYPE, RUNAI_REQUEST_TIMEOUT_MS } = result.data;
   return {

@@ -33,7 +33,10 @@ export function startRecording(
 ): { session: RecordingSession; clientConfig: RunaiClientConfig } {
   const credentials = clientConfig.credentials;
   const cluster = tier2Config && request.clusterId ? tier2ClusterFor(tier2Config, request.clusterId) : null;
-  const secrets = [credentials.grantType === 'client_credentials' ? credentials.clientSecret : credentials.appSecret, ...(cluster?.token ? [cluster.token] : [])];
+  const secrets = [
+    credentials.grantType === 'client_credentials' ? credentials.clientSecret : credentials.appSecret,
+    ...(cluster?.token ? [cluster.token] : []),
+  ];
   const session = createRecordingSession({ secrets, kubernetesServer: cluster?.server });
   const dispatcher = session.runaiDispatcher(clientConfig.baseUrl, clientConfig.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS, clientConfig.dispatcher);
   return { session, clientConfig: { ...clientConfig, dispatcher } };

@@ -120,7 +120,10 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
   if (recording) clientConfig = recording.clientConfig;
   const client = createRunaiClient(clientConfig);
   const tier2: Tier2AccessHandle | null = tier2Config
-    ? createTier2Access(tier2Config, { ...(replay ? { dispatcher: replay.dispatcher } : {}), ...(recording ? { interceptor: recording.session.kubernetesInterceptor } : {}) })
+    ? createTier2Access(tier2Config, {
+        ...(replay ? { dispatcher: replay.dispatcher } : {}),
+        ...(recording ? { interceptor: recording.session.kubernetesInterceptor } : {}),
+      })
     : null;
   let verdictForRecording: Verdict | null = null;
   /** Set once the run has an outcome worth recording (a verdict, or Run:ai unreadable); unset on a defect. */
@@ -132,7 +135,9 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     io.stdout(redactSecrets(output));
     if (options.verbose) {
       const kubernetes = tier2 ? `, ${tier2.requests} Kubernetes (Tier 2) requests` : ', Tier 2 not configured';
-      io.stderr(`runai-diagnose: ${result.verdict.outcome} in ${Math.round(performance.now() - started)} ms, ${client.stats.requests} Run:ai requests${kubernetes}\n`);
+      io.stderr(
+        `runai-diagnose: ${result.verdict.outcome} in ${Math.round(performance.now() - started)} ms, ${client.stats.requests} Run:ai requests${kubernetes}\n`,
+      );
     }
     exitCode = EXIT_OK;
     return EXIT_OK;

@@ -16,8 +16,6 @@ export const QueuedDiagnosisSchema = z.object({
   /** Stable key of the failure as the producer saw it (used for de-duplication in one payload and in the queue). */
   dedupeKey: z.string().min(1).max(512),
   /** Alertmanager context, when the request came from an alert. */
-  alert: z
-    .object({ fingerprint: z.string().optional(), alertname: z.string().optional(), startsAt: z.string().optional() })
-    .optional(),
+  alert: z.object({ fingerprint: z.string().optional(), alertname: z.string().optional(), startsAt: z.string().optional() }).optional(),
 });
 export type QueuedDiagnosis = z.infer<typeof QueuedDiagnosisSchema>;

@@ -25,13 +25,7 @@ export const ROUTES = ['runai-diagnose-preempted-workload', 'runai-diagnose-pend
 export const RouteSchema = z.enum(ROUTES);
 export type Route = z.infer<typeof RouteSchema>;
 
-export const STOP_REASONS = [
-  'SUCCEEDED',
-  'SUSPENDED',
-  'RUNNING_NO_FAILURE',
-  'NON_TERMINAL_PHASE',
-  'CLUSTER_MISMATCH',
-] as const;
+export const STOP_REASONS = ['SUCCEEDED', 'SUSPENDED', 'RUNNING_NO_FAILURE', 'NON_TERMINAL_PHASE', 'CLUSTER_MISMATCH'] as const;
 export const StopReasonSchema = z.enum(STOP_REASONS);
 export type StopReason = z.infer<typeof StopReasonSchema>;
 

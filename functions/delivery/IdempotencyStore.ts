@@ -53,9 +53,7 @@ interface MemoryEntry {
 }
 
 /** For local mode, the CLI and tests: same semantics as the DynamoDB store, one process. */
-export function createMemoryIdempotencyStore(
-  options: { now?: () => Date; inProgressTimeoutSeconds?: number } = {},
-): IdempotencyStore {
+export function createMemoryIdempotencyStore(options: { now?: () => Date; inProgressTimeoutSeconds?: number } = {}): IdempotencyStore {
   const now = options.now ?? (() => new Date());
   const leaseMs = (options.inProgressTimeoutSeconds ?? DEFAULT_IN_PROGRESS_TIMEOUT_SECONDS) * 1000;
   const entries = new Map<string, MemoryEntry>();

@@ -15,14 +15,7 @@ import { fitNotificationText } from './fitNotificationText.js';
 import { largestFitting } from './largestFitting.js';
 import { SNS_MAX_PAYLOAD_BYTES, snsJsonMessage, snsPayloadBytes, type SnsAttributeValue, type SnsNotification } from './SnsNotification.js';
 import { toSnsSubject } from './toSnsSubject.js';
-import {
-  clusterIdOf,
-  projectOf,
-  recurrenceText,
-  verdictTag,
-  workloadDisplay,
-  type NotificationContext,
-} from './verdictSummary.js';
+import { clusterIdOf, projectOf, recurrenceText, verdictTag, workloadDisplay, type NotificationContext } from './verdictSummary.js';
 import { wellFormed } from './wellFormed.js';
 
 export type { NotificationContext } from './verdictSummary.js';
@@ -56,9 +49,7 @@ export function verdictJson(verdict: Verdict): string {
 }
 
 export function evidenceMarker(omitted: number, reRendered: boolean): string {
-  return reRendered
-    ? `\n[truncated: ${omitted} evidence items omitted]`
-    : `\n[truncated: ${omitted} evidence items omitted from the attached JSON verdict]`;
+  return reRendered ? `\n[truncated: ${omitted} evidence items omitted]` : `\n[truncated: ${omitted} evidence items omitted from the attached JSON verdict]`;
 }
 
 const SHRUNK_MARKER = '\n[truncated: verdict text fields shortened to fit the SNS message size limit]';
@@ -110,8 +101,7 @@ export function buildSnsMessage(
   const render = (shown: Verdict) => wellFormed(typeof textReport === 'function' ? textReport(shown) : textReport);
 
   const total = verdict.evidence.length;
-  const keeping = (kept: number): Verdict =>
-    kept === total ? verdict : { ...verdict, evidence: verdict.evidence.slice(0, kept), truncated: true };
+  const keeping = (kept: number): Verdict => (kept === total ? verdict : { ...verdict, evidence: verdict.evidence.slice(0, kept), truncated: true });
   const markerFor = (kept: number) => (kept === total ? '' : evidenceMarker(total - kept, reRenders));
   const whole = (kept: number) => assemble(keeping(kept), render(keeping(kept)) + markerFor(kept));
 

@@ -31,14 +31,9 @@ export interface CoalesceOptions {
   maxNotificationsPerBatch?: number;
 }
 
-export type PlannedNotification<T> =
-  | { kind: 'single'; item: T }
-  | { kind: 'digest'; clusterId: string; items: T[] };
+export type PlannedNotification<T> = { kind: 'single'; item: T } | { kind: 'digest'; clusterId: string; items: T[] };
 
-export function coalesceVerdicts<T extends { clusterId: string }>(
-  items: readonly T[],
-  options: CoalesceOptions = {},
-): PlannedNotification<T>[] {
+export function coalesceVerdicts<T extends { clusterId: string }>(items: readonly T[], options: CoalesceOptions = {}): PlannedNotification<T>[] {
   const threshold = Math.max(2, Math.floor(options.digestThreshold ?? DEFAULT_DIGEST_THRESHOLD));
   const maxNotifications = Math.max(1, Math.floor(options.maxNotificationsPerBatch ?? DEFAULT_MAX_NOTIFICATIONS_PER_BATCH));
 

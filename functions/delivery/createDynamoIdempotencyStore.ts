@@ -13,18 +13,8 @@
  * complete or release a claim that another worker has taken since.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  ConditionalCheckFailedException,
-  DeleteItemCommand,
-  PutItemCommand,
-  UpdateItemCommand,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
-import {
-  DEFAULT_IN_PROGRESS_TIMEOUT_SECONDS,
-  type ClaimResult,
-  type IdempotencyStore,
-} from './IdempotencyStore.js';
+import { ConditionalCheckFailedException, DeleteItemCommand, PutItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DEFAULT_IN_PROGRESS_TIMEOUT_SECONDS, type ClaimResult, type IdempotencyStore } from './IdempotencyStore.js';
 
 export interface DynamoIdempotencyStoreOptions {
   client: DynamoDBClient;

@@ -15,12 +15,7 @@ export function textCutMarker(shownBytes: number, totalBytes: number): string {
  * serialised message, so JSON escaping (a newline costs 2 bytes, a control char 6) is
  * accounted for. Null when even an empty body does not fit.
  */
-export function fitNotificationText(
-  assemble: (text: string) => SnsNotification,
-  body: string,
-  suffix: string,
-  maxBytes: number,
-): SnsNotification | null {
+export function fitNotificationText(assemble: (text: string) => SnsNotification, body: string, suffix: string, maxBytes: number): SnsNotification | null {
   const base = snsPayloadBytes(assemble(''));
   if (base > maxBytes) return null;
   const totalBytes = Buffer.byteLength(body, 'utf8');

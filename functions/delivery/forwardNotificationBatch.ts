@@ -62,14 +62,27 @@ export async function forwardNotificationBatch(
       const notification = readDeliveredNotification(record.body);
       const details = await forward(notification);
       result.records.push({ messageId: record.messageId, outcome: 'forwarded' });
-      logger.info(`${destination}.forwarded`, { messageId: record.messageId, kind: notification.kind, snsMessageId: notification.messageId ?? undefined, ...details });
+      logger.info(`${destination}.forwarded`, {
+        messageId: record.messageId,
+        kind: notification.kind,
+        snsMessageId: notification.messageId ?? undefined,
+        ...details,
+      });
     } catch (error) {
       const fields = errorFields(error);
       if (fields.retryable) {
         destinationFailing = true;
-        logger.warn(`${destination}.forward_failed`, { messageId: record.messageId, ...fields, note: 'returned to the queue; retried after the visibility timeout' });
+        logger.warn(`${destination}.forward_failed`, {
+          messageId: record.messageId,
+          ...fields,
+          note: 'returned to the queue; retried after the visibility timeout',
+        });
       } else {
-        logger.error(`${destination}.forward_failed_permanently`, { messageId: record.messageId, ...fields, note: 'goes to the dead-letter queue after maxReceiveCount; fix and redrive' });
+        logger.error(`${destination}.forward_failed_permanently`, {
+          messageId: record.messageId,
+          ...fields,
+          note: 'goes to the dead-letter queue after maxReceiveCount; fix and redrive',
+        });
       }
       fail(fields.code);
     }

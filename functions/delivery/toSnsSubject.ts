@@ -8,12 +8,47 @@ export const SNS_SUBJECT_MAX_CHARS = 99;
 
 /** Characters NFKD does not decompose to ASCII but that have an obvious ASCII spelling. */
 const TRANSLITERATIONS: Record<string, string> = {
-  ß: 'ss', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', ø: 'o', Ø: 'O', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L',
-  þ: 'th', Þ: 'Th', ð: 'd', Ð: 'D', ı: 'i', ħ: 'h', Ħ: 'H',
-  '\u2018': "'", '\u2019': "'", '\u201a': "'", '\u201b': "'", '\u2032': "'",
-  '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"', '\u00ab': '"', '\u00bb': '"',
-  '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
-  '\u2026': '...', '\u2022': '*', '\u00b7': '.', '\u00d7': 'x',
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ø: 'o',
+  Ø: 'O',
+  đ: 'd',
+  Đ: 'D',
+  ł: 'l',
+  Ł: 'L',
+  þ: 'th',
+  Þ: 'Th',
+  ð: 'd',
+  Ð: 'D',
+  ı: 'i',
+  ħ: 'h',
+  Ħ: 'H',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201b': "'",
+  '\u2032': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u201f': '"',
+  '\u2033': '"',
+  '\u00ab': '"',
+  '\u00bb': '"',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2015': '-',
+  '\u2212': '-',
+  '\u2026': '...',
+  '\u2022': '*',
+  '\u00b7': '.',
+  '\u00d7': 'x',
 };
 
 const COMBINING_MARK = /\p{M}/u;
@@ -32,7 +67,10 @@ export function toAsciiSubjectText(text: string): string {
     else if (/\s/u.test(char)) out += ' ';
     else out += '?';
   }
-  return out.replace(/\?{2,}/g, '?').replace(/ {2,}/g, ' ').trim();
+  return out
+    .replace(/\?{2,}/g, '?')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }
 
 /**

@@ -17,7 +17,12 @@ export interface VerdictMessages {
   fact(fact: Fact): string;
   alsoObserved(text: string): string;
   optionBSelection(p: { name: string; project: string; matches: number; selectedPhase: string; intent: 'terminal' | 'active' }): string;
-  messageDiagnosed(p: { name: string; category: Category; recurrence: { count: number; lookbackDays: number; recurring: boolean } | null; tier2Used?: boolean }): string;
+  messageDiagnosed(p: {
+    name: string;
+    category: Category;
+    recurrence: { count: number; lookbackDays: number; recurring: boolean } | null;
+    tier2Used?: boolean;
+  }): string;
   messageRouted(p: { name: string; phase: string; route: Route }): string;
   messageStopped(p: { name: string; phase: string; stopReason: StopReason; requestedClusterId: string; actualClusterId: string }): string;
   messageNeedsInput(p: { reason: NeedsInputReason; clusterId: string | null; workloadId: string | null; name: string | null; project: string | null }): string;

@@ -64,7 +64,9 @@ export function analyseWorkload(evidence: Omit<WorkloadEvidence, 'metrics'>, ext
   const unexplainedKill = category === 'UNKNOWN' && signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL');
   const warnings = evidence.events.ok
     ? evidence.events.value
-    : records.flatMap((record) => (record.spec?.event ? [{ ...record.spec.event, createdAt: record.spec.event.createdAt || record.meta.creationTimestamp }] : []));
+    : records.flatMap((record) =>
+        record.spec?.event ? [{ ...record.spec.event, createdAt: record.spec.event.createdAt || record.meta.creationTimestamp }] : [],
+      );
   const currentWarnings = warnings.filter((event) => {
     const at = parseTimestamp(event.createdAt);
     return episodeStart === null || at === null || at >= episodeStart;

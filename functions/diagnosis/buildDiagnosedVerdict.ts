@@ -68,7 +68,10 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
   );
   list.addSignals(supporting, MAX_SUPPORTING_EVIDENCE);
   if (category === 'UNKNOWN') {
-    list.addSignals(analysis.signals.filter((signal) => UNKNOWN_LEAD_KINDS.includes(signal.kind)), MAX_SUPPORTING_EVIDENCE);
+    list.addSignals(
+      analysis.signals.filter((signal) => UNKNOWN_LEAD_KINDS.includes(signal.kind)),
+      MAX_SUPPORTING_EVIDENCE,
+    );
     list.addFact(phaseFact(evidence), 'get_workload_status');
   }
   citeSelection();
@@ -95,7 +98,8 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
 
   limitations.push(...describeDiagnosisLimitations({ evidence, category, memory, memoryRelevant, submitted }, messages));
   // UNKNOWN says what it could not read.
-  if (category === 'UNKNOWN' && analysis.unrecognisedWarnings.length > 0) limitations.push(messages.limitation.unrecognisedWarnings(analysis.unrecognisedWarnings));
+  if (category === 'UNKNOWN' && analysis.unrecognisedWarnings.length > 0)
+    limitations.push(messages.limitation.unrecognisedWarnings(analysis.unrecognisedWarnings));
   const recurrence = recurrenceOf(evidence, analysis, context);
   const recommendations = decideRecommendations(gatherRecommendationContext(analysis, evidence, memory, recurrence, submitted)).map((recommendation) =>
     renderRecommendation(messages.recommendation, recommendation),
@@ -145,10 +149,16 @@ function addCorroboration(list: EvidenceList, category: Category, submitted: Sub
   const restart = submitted?.restartPolicy;
   if (category === 'NODE_FAILURE' && restart) {
     const { restartPolicy, backoffLimit } = restart.value;
-    list.addFact({ type: 'spec-restart-policy', restartPolicy: quoteUntrusted(restartPolicy, { maxLength: 32 }), backoffLimit, ...partOf(restart) }, 'get_workload_spec');
+    list.addFact(
+      { type: 'spec-restart-policy', restartPolicy: quoteUntrusted(restartPolicy, { maxLength: 32 }), backoffLimit, ...partOf(restart) },
+      'get_workload_spec',
+    );
   }
   if ((category === 'CRASH_APP_ERROR' || category === 'INIT_FAILED') && submitted?.command) {
-    list.addFact({ type: 'spec-command', command: quoteUntrusted(submitted.command.value, { maxLength: 200 }), ...partOf(submitted.command) }, 'get_workload_spec');
+    list.addFact(
+      { type: 'spec-command', command: quoteUntrusted(submitted.command.value, { maxLength: 200 }), ...partOf(submitted.command) },
+      'get_workload_spec',
+    );
   }
 }
 

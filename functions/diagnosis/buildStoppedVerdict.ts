@@ -9,7 +9,11 @@ import { startVerdict } from './startVerdict.js';
 import type { VerdictMessages } from './VerdictMessages.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
-export function buildStoppedVerdict(evidence: WorkloadEvidence, stopReason: StopReason, context: { requestedClusterId: string; messages: VerdictMessages }): Verdict {
+export function buildStoppedVerdict(
+  evidence: WorkloadEvidence,
+  stopReason: StopReason,
+  context: { requestedClusterId: string; messages: VerdictMessages },
+): Verdict {
   const { messages } = context;
   const { base, list, limitations, citeSelection } = startVerdict(evidence, messages);
   list.addFact(phaseFact(evidence), 'get_workload_status');

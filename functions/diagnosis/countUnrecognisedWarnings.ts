@@ -19,7 +19,11 @@ export interface UnrecognisedReason {
 }
 
 /** `mask` hides the names users chose from the rows that read messages (maskIdentifiers). */
-export function countUnrecognisedWarnings(events: readonly RunaiEvent[], limit = MAX_UNRECOGNISED_REASONS, mask: NameMask = maskIdentifiers({ names: eventNames(events) })): UnrecognisedReason[] {
+export function countUnrecognisedWarnings(
+  events: readonly RunaiEvent[],
+  limit = MAX_UNRECOGNISED_REASONS,
+  mask: NameMask = maskIdentifiers({ names: eventNames(events) }),
+): UnrecognisedReason[] {
   const counts = new Map<string, number>();
   for (const event of events) {
     if ((event.type ?? '').trim().toLowerCase() !== 'warning' || !event.reason) continue;

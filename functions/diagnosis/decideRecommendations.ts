@@ -70,7 +70,12 @@ function forCategory(context: RecommendationContext): Recommendation[] {
       return [forImagePull(context)];
     case 'INIT_FAILED':
       if (context.tier2Used && context.logCommand) return [{ id: 'fix-init-step-from-log', logCommand: context.logCommand }];
-      return [{ id: 'read-init-logs', logsCommand: context.podName ? `kubectl logs ${context.podName} -c <init-container> --previous${namespaceFlag(context)}` : null }];
+      return [
+        {
+          id: 'read-init-logs',
+          logsCommand: context.podName ? `kubectl logs ${context.podName} -c <init-container> --previous${namespaceFlag(context)}` : null,
+        },
+      ];
     case 'DATASOURCE_MOUNT_FAILED':
       return [{ id: 'check-data-source', namespace: context.namespace }];
     case 'CRASH_APP_ERROR': {
@@ -90,7 +95,8 @@ function forCategory(context: RecommendationContext): Recommendation[] {
     case 'SCHEDULING_POLICY_TERMINATED':
       return [{ id: 'review-stop-policy', policyText: context.policyText }];
     case 'UNKNOWN':
-      if (context.tier2Used) return [context.killedBySignalUnexplained ? { id: 'check-kernel-log' } : { id: 'read-full-log', logsCommand: previousLogsCommand(context) }];
+      if (context.tier2Used)
+        return [context.killedBySignalUnexplained ? { id: 'check-kernel-log' } : { id: 'read-full-log', logsCommand: previousLogsCommand(context) }];
       return [
         context.killedBySignalUnexplained
           ? { id: 'check-kill-causes' }

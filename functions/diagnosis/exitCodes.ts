@@ -13,17 +13,7 @@
 
 /** The meaning of an exit code, rendered by the message catalogs. */
 export type ExitCodeMeaning =
-  | 'success'
-  | 'app-error'
-  | 'usage-error'
-  | 'not-executable'
-  | 'command-not-found'
-  | 'sigint'
-  | 'sigabrt'
-  | 'sigkill'
-  | 'sigsegv'
-  | 'sigterm'
-  | 'signal';
+  'success' | 'app-error' | 'usage-error' | 'not-executable' | 'command-not-found' | 'sigint' | 'sigabrt' | 'sigkill' | 'sigsegv' | 'sigterm' | 'signal';
 
 export interface ExitCodeRow {
   code: number;

@@ -184,7 +184,17 @@ export function signalsFromStatus(status: WorkloadDetailed, mask: NameMask = mas
     phaseMessage: status.phaseMessage ? quoteMessage(status.phaseMessage, reading.decisive) : null,
   };
   for (const kind of reading.kinds) {
-    signals.push(toSignal({ kind, source: 'get_workload_status', origin: 'phase', fact: phaseFact, at, exitCode: reading.exitCode, pullMessage: mask(status.phaseMessage) }));
+    signals.push(
+      toSignal({
+        kind,
+        source: 'get_workload_status',
+        origin: 'phase',
+        fact: phaseFact,
+        at,
+        exitCode: reading.exitCode,
+        pullMessage: mask(status.phaseMessage),
+      }),
+    );
   }
   for (const condition of status.conditions ?? []) signals.push(...signalsFromCondition(condition, mask));
   for (const pending of status.pendingSchedulingMessages ?? []) {
@@ -221,7 +231,15 @@ function signalsFromCondition(condition: Condition, mask: NameMask): Signal[] {
   const at = parseTimestamp(condition.lastTransitionTime);
   // A reason such as "ContainerMissing" carries the registry's answer in its message.
   return reading.kinds.map((kind) =>
-    toSignal({ kind, source: 'get_workload_status', origin: 'condition', fact, at, exitCode: reading.exitCode, pullMessage: mask(condition.message) ?? condition.reason }),
+    toSignal({
+      kind,
+      source: 'get_workload_status',
+      origin: 'condition',
+      fact,
+      at,
+      exitCode: reading.exitCode,
+      pullMessage: mask(condition.message) ?? condition.reason,
+    }),
   );
 }
 
@@ -229,7 +247,11 @@ function signalsFromCondition(condition: Condition, mask: NameMask): Signal[] {
  * Signals from events. Identical events (same reason, message and object: a back-off loop
  * relayed many times) become one signal carrying the repeat count and the newest time.
  */
-export function signalsFromEvents(events: readonly RunaiEvent[], origin: 'event' | 'history-event', mask: NameMask = maskIdentifiers({ names: eventNames(events) })): Signal[] {
+export function signalsFromEvents(
+  events: readonly RunaiEvent[],
+  origin: 'event' | 'history-event',
+  mask: NameMask = maskIdentifiers({ names: eventNames(events) }),
+): Signal[] {
   const grouped = new Map<string, { event: RunaiEvent; match: ReasonMatch & { kind: SignalKind }; repeats: number; at: number | null }>();
   for (const event of events) {
     const matched = matchReasonRow(event.reason, mask(event.message), event.source);
@@ -249,7 +271,13 @@ export function signalsFromEvents(events: readonly RunaiEvent[], origin: 'event'
     const message = quoteMessage(event.message, match.decisive);
     const fact: Fact =
       origin === 'event'
-        ? { type: 'event', reason: quoteName(event.reason), message, objectName: event.involvedObject?.name ? quoteName(event.involvedObject.name) : null, repeats }
+        ? {
+            type: 'event',
+            reason: quoteName(event.reason),
+            message,
+            objectName: event.involvedObject?.name ? quoteName(event.involvedObject.name) : null,
+            repeats,
+          }
         : { type: 'history-event', reason: quoteName(event.reason), message, repeats };
     return toSignal({
       kind: match.kind,
@@ -312,9 +340,23 @@ export function signalsFromHistory(records: readonly HistoryRecord[], mask?: Nam
     const at = parseTimestamp(record.meta.creationTimestamp);
     const reading = readSystemMessage(masked(update.phaseMessage));
     const decisive = unmaskPart(reading.decisive, update.phaseMessage);
-    const fact: Fact = { type: 'history-phase', phase: quoteName(update.phase), phaseMessage: update.phaseMessage ? quoteMessage(update.phaseMessage, decisive) : null };
+    const fact: Fact = {
+      type: 'history-phase',
+      phase: quoteName(update.phase),
+      phaseMessage: update.phaseMessage ? quoteMessage(update.phaseMessage, decisive) : null,
+    };
     for (const kind of reading.kinds) {
-      signals.push(toSignal({ kind, source: 'get_workload_history', origin: 'history-phase', fact, at, exitCode: reading.exitCode, pullMessage: masked(update.phaseMessage) }));
+      signals.push(
+        toSignal({
+          kind,
+          source: 'get_workload_history',
+          origin: 'history-phase',
+          fact,
+          at,
+          exitCode: reading.exitCode,
+          pullMessage: masked(update.phaseMessage),
+        }),
+      );
     }
   }
   return [...signals, ...signalsFromEvents(events, 'history-event', masked)];

@@ -7,10 +7,7 @@
 import type { Route, StopReason } from '../core/verdict.js';
 import type { Signal, SignalKind } from './Signal.js';
 
-export type GateDecision =
-  | { action: 'continue' }
-  | { action: 'route'; route: Route }
-  | { action: 'stop'; stopReason: StopReason };
+export type GateDecision = { action: 'continue' } | { action: 'route'; route: Route } | { action: 'stop'; stopReason: StopReason };
 
 /** Signals that show a pod failing directly (as opposed to waiting to be scheduled). */
 export const DIRECT_POD_FAILURE_KINDS: ReadonlySet<SignalKind> = new Set([
@@ -46,14 +43,7 @@ const ENDED_BY_KINDS: ReadonlySet<SignalKind> = new Set([...DIRECT_POD_FAILURE_K
  * - `non-terminal`: the phase is reported, no category.
  */
 export type PhasePath =
-  | 'diagnose'
-  | 'diagnose-stopped'
-  | 'pod-failure-or-route-pending'
-  | 'pod-failure-or-stop'
-  | 'crash-loop-or-stop'
-  | 'succeeded'
-  | 'suspended'
-  | 'non-terminal';
+  'diagnose' | 'diagnose-stopped' | 'pod-failure-or-route-pending' | 'pod-failure-or-stop' | 'crash-loop-or-stop' | 'succeeded' | 'suspended' | 'non-terminal';
 
 /** Keyed by the lower-cased phase. The official enum first, then names the seed uses that the enum lacks. */
 export const PHASE_PATHS: Readonly<Record<string, PhasePath>> = {

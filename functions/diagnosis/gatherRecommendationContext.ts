@@ -33,7 +33,10 @@ export function gatherRecommendationContext(
   const policySignal = supporting.find((signal) => signal.kind === 'SCHEDULING_POLICY');
   const namedPods = podsToCite(pods, supporting);
   const nodesFromSignals = supporting.map((signal) => signal.nodeName).filter((name): name is string => Boolean(name));
-  const nodesFromPods = namedPods.map((pod) => pod.nodeName).filter((name): name is string => Boolean(name)).map(quoteName);
+  const nodesFromPods = namedPods
+    .map((pod) => pod.nodeName)
+    .filter((name): name is string => Boolean(name))
+    .map(quoteName);
   const nodeNames = category === 'NODE_FAILURE' ? [...new Set([...nodesFromSignals, ...nodesFromPods])] : [];
   // Run:ai runs a project's workloads in namespace runai-<project> unless it names another.
   const namespace = evidence.status.namespace ?? (evidence.status.projectName ? `runai-${evidence.status.projectName}` : null);

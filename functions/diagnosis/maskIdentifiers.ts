@@ -58,7 +58,10 @@ function usable(names: Iterable<string | null | undefined> | undefined): string[
 }
 
 function alternation(names: readonly string[]): string {
-  return [...names].sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).map(escapeRegExp).join('|');
+  return [...names]
+    .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
+    .map(escapeRegExp)
+    .join('|');
 }
 
 /** The mask for one diagnosis' names. */

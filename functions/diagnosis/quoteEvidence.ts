@@ -21,7 +21,13 @@ export function quoteEvidence(text: string | null | undefined, maxLength: number
   const headLength = Math.floor((maxLength - ELISION.length) * 0.4);
   const tailLength = maxLength - ELISION.length - headLength;
   const focused = decisive ? elideAround(codePoints, quoteUntrusted(decisive, { maxLength: READ_LIMIT }), maxLength, headLength, tailLength) : null;
-  return focused ?? `${codePoints.slice(0, headLength).join('').trimEnd()}${ELISION}${codePoints.slice(codePoints.length - tailLength).join('').trimStart()}`;
+  return (
+    focused ??
+    `${codePoints.slice(0, headLength).join('').trimEnd()}${ELISION}${codePoints
+      .slice(codePoints.length - tailLength)
+      .join('')
+      .trimStart()}`
+  );
 }
 
 /**
@@ -46,10 +52,12 @@ function elideAround(codePoints: string[], decisive: string, maxLength: number, 
 }
 
 function joinParts(parts: string[][]): string {
-  return parts.map((part, index) => {
-    const text = part.join('');
-    return index === 0 ? text.trimEnd() : text.trim();
-  }).join(ELISION);
+  return parts
+    .map((part, index) => {
+      const text = part.join('');
+      return index === 0 ? text.trimEnd() : text.trim();
+    })
+    .join(ELISION);
 }
 
 /** Cluster messages (events, phase and condition messages, log lines) in evidence lines. */

@@ -41,7 +41,14 @@ async function listMatches(reader: RunaiReader, query: NameQuery, deleted: boole
   const workloads: Workload[] = [];
   let offset = 0;
   for (let page = 1; ; page += 1) {
-    const result = await reader.listWorkloads({ clusterId: query.clusterId, name: query.name, projectName: query.project, deleted, offset, limit: LIST_PAGE_SIZE });
+    const result = await reader.listWorkloads({
+      clusterId: query.clusterId,
+      name: query.name,
+      projectName: query.project,
+      deleted,
+      offset,
+      limit: LIST_PAGE_SIZE,
+    });
     // The server filter is trusted to narrow, never to be exact: compare exactly here.
     workloads.push(...result.workloads.filter((w) => w.name === query.name && w.projectName === query.project && w.clusterId === query.clusterId));
     if (result.next === null || result.next <= offset || result.workloads.length === 0) return { workloads, cappedAt: null };
@@ -73,9 +80,15 @@ async function resolveTerminal(reader: RunaiReader, query: NameQuery): Promise<R
 
 async function resolveActive(reader: RunaiReader, query: NameQuery): Promise<Resolved | { unresolved: true; matches: number }> {
   const live = await listMatches(reader, query, false);
-  const candidates = live.workloads.filter((workload) => isActiveCandidatePhase(workload.phase)).sort(newestFirst).slice(0, MAX_ACTIVE_CANDIDATES);
+  const candidates = live.workloads
+    .filter((workload) => isActiveCandidatePhase(workload.phase))
+    .sort(newestFirst)
+    .slice(0, MAX_ACTIVE_CANDIDATES);
   for (const candidate of candidates) {
-    const [status, events] = await Promise.all([reader.getWorkload(candidate.id), readSafely(() => reader.getWorkloadEvents(candidate.id, RECENT_EVENTS_LIMIT))]);
+    const [status, events] = await Promise.all([
+      reader.getWorkload(candidate.id),
+      readSafely(() => reader.getWorkloadEvents(candidate.id, RECENT_EVENTS_LIMIT)),
+    ]);
     const mask = maskIdentifiers(workloadNames({ status, events }));
     const signals = [...signalsFromStatus(status, mask), ...(events.ok ? signalsFromEvents(events.value, 'event', mask) : [])];
     if (confirmsActiveSymptom(status.phase, signals)) return { status, events, matches: live.workloads.length, listCapped: live.cappedAt };

@@ -75,8 +75,20 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
     message: /^Preempted in order to admit critical pod/i,
     upstream: 'kubernetes/kubernetes pkg/kubelet/preemption/preemption.go',
   },
-  { reason: 'Evict', kind: 'PREEMPTED', source: SCHEDULER_SOURCE, message: /\bpreempt/i, upstream: 'NVIDIA/KAI-Scheduler pkg/scheduler/api/unschedule_info.go' },
-  { reason: 'Evicted', kind: 'PREEMPTED', source: SCHEDULER_SOURCE, message: /\bpreempt/i, upstream: 'NVIDIA/KAI-Scheduler pkg/scheduler/api/unschedule_info.go' },
+  {
+    reason: 'Evict',
+    kind: 'PREEMPTED',
+    source: SCHEDULER_SOURCE,
+    message: /\bpreempt/i,
+    upstream: 'NVIDIA/KAI-Scheduler pkg/scheduler/api/unschedule_info.go',
+  },
+  {
+    reason: 'Evicted',
+    kind: 'PREEMPTED',
+    source: SCHEDULER_SOURCE,
+    message: /\bpreempt/i,
+    upstream: 'NVIDIA/KAI-Scheduler pkg/scheduler/api/unschedule_info.go',
+  },
   // Memory.
   { reason: 'OOMKilling', kind: 'OOM_KILLED', upstream: 'kubernetes/node-problem-detector config/kernel-monitor.json' },
   { reason: 'OOMKilled', kind: 'OOM_KILLED', upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_container.go' },
@@ -96,8 +108,17 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
   },
   { reason: 'BackOff', kind: 'IMAGE_PULL', message: /^Back-off pulling image/i, upstream: 'kubernetes/kubernetes pkg/kubelet/images/image_manager.go' },
   // The node could not start the pod: sandbox, GPU runtime or driver, device admission, runtime storage.
-  { reason: 'FailedCreatePodSandBox', kind: 'NODE_START_FAILURE', upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go ("Failed to create pod sandbox: %v")' },
-  { reason: 'Failed', kind: 'NODE_START_FAILURE', message: GPU_RUNTIME_FAILURE, upstream: 'NVIDIA/libnvidia-container src/cli/configure.c; NVIDIA/nvidia-container-toolkit internal/modifier/cdi' },
+  {
+    reason: 'FailedCreatePodSandBox',
+    kind: 'NODE_START_FAILURE',
+    upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go ("Failed to create pod sandbox: %v")',
+  },
+  {
+    reason: 'Failed',
+    kind: 'NODE_START_FAILURE',
+    message: GPU_RUNTIME_FAILURE,
+    upstream: 'NVIDIA/libnvidia-container src/cli/configure.c; NVIDIA/nvidia-container-toolkit internal/modifier/cdi',
+  },
   { reason: 'UnexpectedAdmissionError', kind: 'NODE_START_FAILURE', upstream: 'kubernetes/kubernetes pkg/kubelet/lifecycle/predicate.go' },
   { reason: /^OutOf\S+$/, kind: 'NODE_START_FAILURE', upstream: 'kubernetes/kubernetes pkg/kubelet/lifecycle/predicate.go ("OutOf%s")' },
   // The runtime's own storage is full, or an earlier CreateContainer call still holds the name (overloaded node).
@@ -117,7 +138,8 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
   {
     reason: 'Failed',
     kind: 'MOUNT_FAILED',
-    message: /^Error: (?:(?:secret|configmap) "[^"]*" not found|couldn't find key \S+ in (?:Secret|ConfigMap) \S+|failed to prepare subPath for volumeMount "[^"]*")/i,
+    message:
+      /^Error: (?:(?:secret|configmap) "[^"]*" not found|couldn't find key \S+ in (?:Secret|ConfigMap) \S+|failed to prepare subPath for volumeMount "[^"]*")/i,
     upstream: 'kubernetes/kubernetes pkg/kubelet/kubelet_pods.go (makeEnvironmentVariables, makeMounts)',
   },
   // Container start failures the submitted command causes (runc exec of the entrypoint).
@@ -128,9 +150,19 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
     upstream: 'opencontainers/runc libcontainer/standard_init_linux.go',
   },
   // Any other "Error: …" the kubelet reports for a container it could not create or start: say what it says.
-  { reason: 'Failed', kind: 'CONTAINER_START_ERROR', message: /^Error: .*/i, upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_container.go startContainer' },
+  {
+    reason: 'Failed',
+    kind: 'CONTAINER_START_ERROR',
+    message: /^Error: .*/i,
+    upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_container.go startContainer',
+  },
   // Crash loops, probe kills, failed hooks and reported exits.
-  { reason: 'BackOff', kind: 'CRASH_LOOP', message: /^Back-off restarting failed container/i, upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go' },
+  {
+    reason: 'BackOff',
+    kind: 'CRASH_LOOP',
+    message: /^Back-off restarting failed container/i,
+    upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go',
+  },
   { reason: 'CrashLoopBackOff', kind: 'CRASH_LOOP', upstream: 'kubernetes/kubernetes pkg/kubelet/container/sync_result.go' },
   {
     reason: 'Killing',
@@ -145,7 +177,11 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
     kind: { in: 'message', pattern: /\bexited with code (\d{1,3})\b/i },
     upstream: 'kubeflow/training-operator pkg/controller.v1/common/pod.go ReconcilePods',
   },
-  { reason: /^ExitCode\d{1,3}$/, kind: { in: 'reason', pattern: /^ExitCode(\d{1,3})$/i }, upstream: 'knative/serving pkg/apis/serving/v1/revision_lifecycle.go ExitCodeReason' },
+  {
+    reason: /^ExitCode\d{1,3}$/,
+    kind: { in: 'reason', pattern: /^ExitCode(\d{1,3})$/i },
+    upstream: 'knative/serving pkg/apis/serving/v1/revision_lifecycle.go ExitCodeReason',
+  },
   {
     reason: 'PodFailurePolicy',
     kind: { in: 'message', pattern: /\bfailed with exit code (\d{1,3}) matching \w+ rule\b/i },
@@ -166,7 +202,12 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
   },
   { reason: 'AppFailed', kind: 'UNCATEGORISED', upstream: 'ray-project/kuberay ray-operator/controllers/ray/rayjob_controller.go' },
   // KubeRay's submitter is a sidecar running `ray job submit`: its exit is not the workload's.
-  { reason: 'SubmissionFailed', kind: 'UNCATEGORISED', foreignExitCode: true, upstream: 'ray-project/kuberay ray-operator/controllers/ray/rayjob_controller.go' },
+  {
+    reason: 'SubmissionFailed',
+    kind: 'UNCATEGORISED',
+    foreignExitCode: true,
+    upstream: 'ray-project/kuberay ray-operator/controllers/ray/rayjob_controller.go',
+  },
   // Volumes and data sources.
   { reason: 'FailedMount', kind: 'MOUNT_FAILED', upstream: 'kubernetes/kubernetes pkg/volume/util/operationexecutor/operation_generator.go' },
   { reason: 'FailedAttachVolume', kind: 'MOUNT_FAILED', upstream: 'kubernetes/kubernetes pkg/volume/util/operationexecutor/operation_generator.go' },
@@ -175,10 +216,15 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
   {
     reason: 'CreateContainerConfigError',
     kind: 'MOUNT_FAILED',
-    message: /\b(?:secret|configmap|persistentvolumeclaim) "[^"]*" not found|couldn't find key \S+ in (?:Secret|ConfigMap)|failed to prepare subPath for volumeMount/i,
+    message:
+      /\b(?:secret|configmap|persistentvolumeclaim) "[^"]*" not found|couldn't find key \S+ in (?:Secret|ConfigMap)|failed to prepare subPath for volumeMount/i,
     upstream: 'kubernetes/kubernetes pkg/kubelet/kubelet_pods.go; knative/serving pkg/reconciler/revision/reconcile_resources.go',
   },
-  { reason: 'CreateContainerConfigError', kind: 'CONTAINER_START_ERROR', upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_container.go ErrCreateContainerConfig' },
+  {
+    reason: 'CreateContainerConfigError',
+    kind: 'CONTAINER_START_ERROR',
+    upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_container.go ErrCreateContainerConfig',
+  },
   // Nodes.
   { reason: 'NodeNotReady', kind: 'NODE_FAILURE', upstream: 'kubernetes/kubernetes pkg/controller/util/node/controller_utils.go' },
   { reason: 'NodeLost', kind: 'NODE_FAILURE', upstream: 'kubernetes/kubernetes pkg/util/node/node.go' },
@@ -194,20 +240,29 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
   {
     reason: 'Evicted',
     kind: 'UNCATEGORISED',
-    message: /exceeded its local ephemeral storage limit|Pod ephemeral local storage usage exceeds the total limit|Usage of EmptyDir volume "[^"]*" exceeds the limit/i,
+    message:
+      /exceeded its local ephemeral storage limit|Pod ephemeral local storage usage exceeds the total limit|Usage of EmptyDir volume "[^"]*" exceeds the limit/i,
     upstream: 'kubernetes/kubernetes pkg/kubelet/eviction/helpers.go',
   },
   { reason: 'Evicted', kind: 'EVICTED', upstream: 'kubernetes/kubernetes pkg/kubelet/eviction/helpers.go' },
   // mpi-operator appends the last failed launcher pod's status reason: "BackoffLimitExceeded/Evicted".
   { reason: /\/Evicted$/, kind: 'EVICTED', upstream: 'kubeflow/mpi-operator pkg/controller/mpi_job_controller.go updateMPIJobFailedStatus' },
-  { reason: 'MPIJobEvicted', kind: 'EVICTED', upstream: 'kubeflow/mpi-operator pkg/controller/mpi_job_controller.go; kubeflow/training-operator pkg/controller.v1/mpi/mpijob_controller.go' },
+  {
+    reason: 'MPIJobEvicted',
+    kind: 'EVICTED',
+    upstream: 'kubeflow/mpi-operator pkg/controller/mpi_job_controller.go; kubeflow/training-operator pkg/controller.v1/mpi/mpijob_controller.go',
+  },
   // Policies that stop workloads (Run:ai idle / duration policies, Job and RayJob deadlines).
   { reason: 'IdleTimeout', kind: 'SCHEDULING_POLICY', upstream: 'run-ai/docs (workload policies)' },
   { reason: 'IdleGPUTimeout', kind: 'SCHEDULING_POLICY', upstream: 'run-ai/docs (workload policies)' },
   { reason: 'IdleGpuTimeout', kind: 'SCHEDULING_POLICY', upstream: 'run-ai/docs (workload policies)' },
   { reason: 'MaxDurationExceeded', kind: 'SCHEDULING_POLICY', upstream: 'run-ai/docs (workload policies)' },
   { reason: 'MaxRuntimeExceeded', kind: 'SCHEDULING_POLICY', upstream: 'run-ai/docs (workload policies)' },
-  { reason: 'DeadlineExceeded', kind: 'SCHEDULING_POLICY', upstream: 'kubernetes/kubernetes pkg/controller/job/job_controller.go; pkg/kubelet/active_deadline.go' },
+  {
+    reason: 'DeadlineExceeded',
+    kind: 'SCHEDULING_POLICY',
+    upstream: 'kubernetes/kubernetes pkg/controller/job/job_controller.go; pkg/kubelet/active_deadline.go',
+  },
   { reason: 'PreRunningDeadlineExceeded', kind: 'SCHEDULING_POLICY', upstream: 'ray-project/kuberay ray-operator/controllers/ray/rayjob_controller.go' },
   { reason: 'TimeLimitExceeded', kind: 'SCHEDULING_POLICY', upstream: 'run-ai/docs (workload policies)' },
   { reason: 'StoppedByUser', kind: 'SCHEDULING_POLICY', upstream: 'run-ai/docs (workload policies)' },
@@ -223,12 +278,31 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
   { reason: 'NonPreemptibleOverQuota', kind: 'UNSCHEDULABLE', upstream: 'NVIDIA/KAI-Scheduler pkg/scheduler/api/unschedule_info.go' },
   { reason: 'OverLimit', kind: 'UNSCHEDULABLE', upstream: 'NVIDIA/KAI-Scheduler pkg/scheduler/api/unschedule_info.go' },
   { reason: 'Unschedulable', kind: 'UNSCHEDULABLE', upstream: 'NVIDIA/KAI-Scheduler pkg/scheduler/cache/status_updater/default_status_updater.go' },
-  { reason: 'NotReady', kind: 'UNSCHEDULABLE', source: SCHEDULER_SOURCE, upstream: 'NVIDIA/KAI-Scheduler pkg/scheduler/cache/status_updater/default_status_updater.go' },
-  { reason: 'FailedBinding', kind: 'UNSCHEDULABLE', source: SCHEDULER_SOURCE, upstream: 'NVIDIA/KAI-Scheduler pkg/scheduler/cache/status_updater/default_status_updater.go' },
+  {
+    reason: 'NotReady',
+    kind: 'UNSCHEDULABLE',
+    source: SCHEDULER_SOURCE,
+    upstream: 'NVIDIA/KAI-Scheduler pkg/scheduler/cache/status_updater/default_status_updater.go',
+  },
+  {
+    reason: 'FailedBinding',
+    kind: 'UNSCHEDULABLE',
+    source: SCHEDULER_SOURCE,
+    upstream: 'NVIDIA/KAI-Scheduler pkg/scheduler/cache/status_updater/default_status_updater.go',
+  },
   // Probes: explain a SIGKILL, never classify on their own.
-  { reason: 'Unhealthy', kind: 'PROBE_FAILURE', message: /^(?:Liveness|Startup) probe failed/i, upstream: 'kubernetes/kubernetes pkg/kubelet/prober/prober.go' },
+  {
+    reason: 'Unhealthy',
+    kind: 'PROBE_FAILURE',
+    message: /^(?:Liveness|Startup) probe failed/i,
+    upstream: 'kubernetes/kubernetes pkg/kubelet/prober/prober.go',
+  },
   // Reported failures that name no category: quoted by UNKNOWN, deciding nothing.
-  { reason: 'ProgressDeadlineExceeded', kind: 'UNCATEGORISED', upstream: 'knative/serving pkg/apis/serving/v1/revision_lifecycle.go PropagateAutoscalerStatus' },
+  {
+    reason: 'ProgressDeadlineExceeded',
+    kind: 'UNCATEGORISED',
+    upstream: 'knative/serving pkg/apis/serving/v1/revision_lifecycle.go PropagateAutoscalerStatus',
+  },
   { reason: 'RevisionFailed', kind: 'UNCATEGORISED', upstream: 'knative/serving pkg/apis/serving/v1/configuration_lifecycle.go MarkLatestCreatedFailed' },
   // KServe sets ModelLoadFailed for the storage-initializer and the model server alike: which one failed is not said.
   { reason: 'ModelLoadFailed', kind: 'UNCATEGORISED', upstream: 'kserve/kserve pkg/apis/serving/v1beta1/inference_service_status.go PropagateModelStatus' },
@@ -240,7 +314,11 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
   { reason: 'BackoffLimitExceeded', kind: null, upstream: 'kubernetes/kubernetes pkg/controller/job/job_controller.go' },
   { reason: 'MaxFailedIndexesExceeded', kind: null, upstream: 'kubernetes/kubernetes pkg/controller/job/job_controller.go' },
   { reason: 'FailedIndexes', kind: null, upstream: 'kubernetes/kubernetes pkg/controller/job/job_controller.go' },
-  { reason: /^(?:PyTorch|TF|XGBoost|JAX|Paddle|MPI)Job(?:Failed|Restarting)$/, kind: null, upstream: 'kubeflow/training-operator pkg/controller.v1/*/…_controller.go UpdateJobStatus; kubeflow/mpi-operator' },
+  {
+    reason: /^(?:PyTorch|TF|XGBoost|JAX|Paddle|MPI)Job(?:Failed|Restarting)$/,
+    kind: null,
+    upstream: 'kubeflow/training-operator pkg/controller.v1/*/…_controller.go UpdateJobStatus; kubeflow/mpi-operator',
+  },
   { reason: 'Unhealthy', kind: null, upstream: 'kubernetes/kubernetes pkg/kubelet/prober/prober.go (readiness probes never restart a container)' },
 ];
 
@@ -252,7 +330,11 @@ export const K8S_PHASE_TABLE: readonly { k8sPhase: RegExp; kind: SignalKind; ups
     kind: 'INIT_FAILED',
     upstream: 'kubernetes/kubernetes pkg/printers/internalversion/printers.go printPod',
   },
-  { k8sPhase: /^(?:Init:)?(?:ErrImagePull|ImagePullBackOff|InvalidImageName|ErrImageNeverPull)$/i, kind: 'IMAGE_PULL', upstream: 'kubernetes/kubernetes pkg/kubelet/images/types.go' },
+  {
+    k8sPhase: /^(?:Init:)?(?:ErrImagePull|ImagePullBackOff|InvalidImageName|ErrImageNeverPull)$/i,
+    kind: 'IMAGE_PULL',
+    upstream: 'kubernetes/kubernetes pkg/kubelet/images/types.go',
+  },
   { k8sPhase: /^CrashLoopBackOff$/i, kind: 'CRASH_LOOP', upstream: 'kubernetes/kubernetes pkg/kubelet/container/sync_result.go' },
   // A start failure can be the image/command or the node's runtime (GPU hook): the bare status cannot tell.
   {
@@ -278,16 +360,33 @@ export const PHASE_MESSAGE_TABLE: readonly { pattern: RegExp; kind: SignalKind; 
     kind: 'OOM_KILLED',
     upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_container.go; torvalds/linux mm/oom_kill.c',
   },
-  { pattern: /\b(?:ErrImagePull|ImagePullBackOff|InvalidImageName|Failed to pull image)\b/i, kind: 'IMAGE_PULL', upstream: 'kubernetes/kubernetes pkg/kubelet/images/types.go' },
-  { pattern: /\binit container\b[^.]{0,120}\b(?:failed|exit(?:ed)? (?:with )?(?:code|status)\s*[1-9])/i, kind: 'INIT_FAILED', upstream: 'run-ai/docs job-statuses.md' },
+  {
+    pattern: /\b(?:ErrImagePull|ImagePullBackOff|InvalidImageName|Failed to pull image)\b/i,
+    kind: 'IMAGE_PULL',
+    upstream: 'kubernetes/kubernetes pkg/kubelet/images/types.go',
+  },
+  {
+    pattern: /\binit container\b[^.]{0,120}\b(?:failed|exit(?:ed)? (?:with )?(?:code|status)\s*[1-9])/i,
+    kind: 'INIT_FAILED',
+    upstream: 'run-ai/docs job-statuses.md',
+  },
   { pattern: /\bInit:(?:Error|CrashLoopBackOff)\b/i, kind: 'INIT_FAILED', upstream: 'kubernetes/kubernetes pkg/printers/internalversion/printers.go' },
   {
-    pattern: /\b(?:FailedMount|FailedAttachVolume|MountVolume\.\w+ failed|persistentvolumeclaim "[^"]*" not found)\b|\b(?:secret|configmap) "[^"]*" not found|couldn't find key \S+ in (?:Secret|ConfigMap)\b/i,
+    pattern:
+      /\b(?:FailedMount|FailedAttachVolume|MountVolume\.\w+ failed|persistentvolumeclaim "[^"]*" not found)\b|\b(?:secret|configmap) "[^"]*" not found|couldn't find key \S+ in (?:Secret|ConfigMap)\b/i,
     kind: 'MOUNT_FAILED',
     upstream: 'kubernetes/kubernetes pkg/volume/util/operationexecutor/operation_generator.go; pkg/kubelet/kubelet_pods.go',
   },
-  { pattern: /\bCrashLoopBackOff\b|\bBack-off restarting failed container\b/i, kind: 'CRASH_LOOP', upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go' },
-  { pattern: GPU_RUNTIME_FAILURE, kind: 'NODE_START_FAILURE', upstream: 'NVIDIA/libnvidia-container src/cli/configure.c; NVIDIA/nvidia-container-toolkit internal/modifier/cdi' },
+  {
+    pattern: /\bCrashLoopBackOff\b|\bBack-off restarting failed container\b/i,
+    kind: 'CRASH_LOOP',
+    upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go',
+  },
+  {
+    pattern: GPU_RUNTIME_FAILURE,
+    kind: 'NODE_START_FAILURE',
+    upstream: 'NVIDIA/libnvidia-container src/cli/configure.c; NVIDIA/nvidia-container-toolkit internal/modifier/cdi',
+  },
   { pattern: SANDBOX_FAILURE, kind: 'NODE_START_FAILURE', upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go' },
   {
     pattern: /\bNodeNotReady\b|\bnode [^ ]{1,253} (?:is|was|became) not ready\b|\bNode is not ready\b|\bnode (?:was )?lost\b/i,
@@ -300,9 +399,14 @@ export const PHASE_MESSAGE_TABLE: readonly { pattern: RegExp; kind: SignalKind; 
     upstream: 'kubernetes/kubernetes pkg/kubelet/nodeshutdown/nodeshutdown_manager_linux.go',
   },
   { pattern: /\bPodGC: node no longer exists\b/i, kind: 'NODE_FAILURE', upstream: 'kubernetes/kubernetes pkg/controller/podgc/gc_controller.go' },
-  { pattern: /\bTaint manager: deleting due to NoExecute taint\b/i, kind: 'NODE_FAILURE', upstream: 'kubernetes/kubernetes pkg/controller/tainteviction/taint_eviction.go' },
   {
-    pattern: /\bThe node was low on resource\b|\bThe node had condition\b|\bevicted\b.{0,40}\bnode\b|\bnode-pressure eviction\b|\b\d+\/\d+ workers are evicted\b/i,
+    pattern: /\bTaint manager: deleting due to NoExecute taint\b/i,
+    kind: 'NODE_FAILURE',
+    upstream: 'kubernetes/kubernetes pkg/controller/tainteviction/taint_eviction.go',
+  },
+  {
+    pattern:
+      /\bThe node was low on resource\b|\bThe node had condition\b|\bevicted\b.{0,40}\bnode\b|\bnode-pressure eviction\b|\b\d+\/\d+ workers are evicted\b/i,
     kind: 'EVICTED',
     upstream: 'kubernetes/kubernetes pkg/kubelet/eviction/helpers.go; kubeflow/mpi-operator pkg/controller/mpi_job_controller.go',
   },
@@ -343,8 +447,19 @@ export { SYSTEM_SIGNAL_EXIT_CODES } from './exitCodes.js';
 export const IMAGE_PULL_CAUSE_TABLE: readonly { pattern: RegExp; cause: ImagePullCause }[] = [
   // A reference the kubelet could not even parse: the registry was never asked.
   { pattern: /InvalidImageName|invalid reference format|couldn't parse image reference|Failed to apply default image tag/i, cause: 'invalid_reference' },
-  { pattern: /no such host|server misbehaving|i\/o timeout|dial tcp|connection refused|network is unreachable|TLS handshake timeout|temporary failure in name resolution|x509:|context deadline exceeded|connection reset by peer/i, cause: 'network' },
-  { pattern: /\b401 Unauthorized\b|\bunauthorized\b|authentication required|no basic auth credentials|\b403 Forbidden\b|requested access to the resource is denied|invalid username\/password|failed to fetch (?:oauth|anonymous) token/i, cause: 'auth' },
+  {
+    pattern:
+      /no such host|server misbehaving|i\/o timeout|dial tcp|connection refused|network is unreachable|TLS handshake timeout|temporary failure in name resolution|x509:|context deadline exceeded|connection reset by peer/i,
+    cause: 'network',
+  },
+  {
+    pattern:
+      /\b401 Unauthorized\b|\bunauthorized\b|authentication required|no basic auth credentials|\b403 Forbidden\b|requested access to the resource is denied|invalid username\/password|failed to fetch (?:oauth|anonymous) token/i,
+    cause: 'auth',
+  },
   { pattern: /pull access denied/i, cause: 'access_denied' },
-  { pattern: /manifest unknown|manifest for \S+ not found|: not found\b|\bnot found: manifest|\bNotFound\b|repository \S+ not found|name unknown/i, cause: 'manifest' },
+  {
+    pattern: /manifest unknown|manifest for \S+ not found|: not found\b|\bnot found: manifest|\bNotFound\b|repository \S+ not found|name unknown/i,
+    cause: 'manifest',
+  },
 ];

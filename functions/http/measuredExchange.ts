@@ -28,12 +28,7 @@ export function safeReporter(hook: ((info: RequestInfo) => void) | undefined): R
   };
 }
 
-export async function measuredExchange(
-  report: RequestReporter,
-  endpoint: string,
-  attempt: number,
-  run: () => Promise<Exchange>,
-): Promise<Exchange> {
+export async function measuredExchange(report: RequestReporter, endpoint: string, attempt: number, run: () => Promise<Exchange>): Promise<Exchange> {
   const started = performance.now();
   try {
     const exchange = await run();

@@ -122,11 +122,7 @@ function header(response: Dispatcher.ResponseData, name: string): string | undef
  * one (announced by Content-Length, or found while reading) throws `ResponseTooLargeError`
  * after reading no more than `maxBytes`.
  */
-export function timedExchange(
-  send: (signal: AbortSignal) => Promise<Dispatcher.ResponseData>,
-  timeoutMs: number,
-  maxBytes: number,
-): Promise<Exchange> {
+export function timedExchange(send: (signal: AbortSignal) => Promise<Dispatcher.ResponseData>, timeoutMs: number, maxBytes: number): Promise<Exchange> {
   return underDeadline(send, timeoutMs, async (response) => {
     const length = Number(header(response, 'content-length'));
     if (Number.isFinite(length) && length > maxBytes) {

@@ -58,11 +58,7 @@ function nextDelay(attempt: number, policy: RetryPolicy, exchange: Exchange | nu
   return Math.max(backoff, asked);
 }
 
-export async function withRetries(
-  policy: RetryPolicy,
-  attemptOnce: (attempt: number) => Promise<Exchange>,
-  deadline?: RetryDeadline,
-): Promise<Exchange> {
+export async function withRetries(policy: RetryPolicy, attemptOnce: (attempt: number) => Promise<Exchange>, deadline?: RetryDeadline): Promise<Exchange> {
   const sleep = policy.sleep ?? defaultSleep;
   const now = deadline?.now ?? Date.now;
   for (let attempt = 0; ; attempt += 1) {

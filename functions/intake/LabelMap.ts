@@ -40,7 +40,10 @@ export const LabelMapOverridesSchema = z.strictObject({
   workloadName: labelList.optional(),
   project: labelList.optional(),
   namespace: labelList.optional(),
-  namespacePrefix: z.string().regex(/^[a-z0-9-]{0,40}$/, 'must be a namespace prefix such as runai-').optional(),
+  namespacePrefix: z
+    .string()
+    .regex(/^[a-z0-9-]{0,40}$/, 'must be a namespace prefix such as runai-')
+    .optional(),
 });
 
 /** Reads the JSON text of label-map overrides; zod issues name the bad key. */

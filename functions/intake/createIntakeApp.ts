@@ -98,11 +98,9 @@ export function createIntakeApp(deps: IntakeDeps): Hono {
     metrics.count('Unauthorized', 1, { reason: check });
     // RFC 6750 §3: no error code when the request had no credentials at all.
     const challenge = check === 'missing' ? 'Bearer realm="runai-diagnose"' : 'Bearer realm="runai-diagnose", error="invalid_token"';
-    throw new IntakeError(
-      'UNAUTHORIZED',
-      check === 'missing' ? 'missing Authorization: Bearer <token> header' : 'invalid bearer token',
-      { headers: { 'WWW-Authenticate': challenge } },
-    );
+    throw new IntakeError('UNAUTHORIZED', check === 'missing' ? 'missing Authorization: Bearer <token> header' : 'invalid bearer token', {
+      headers: { 'WWW-Authenticate': challenge },
+    });
   };
 
   // Auth first: an anonymous caller gets 401 whatever it sends, and its body is never read.

@@ -19,9 +19,7 @@ const digest = (value: string): Buffer => createHash('sha256').update(value, 'ut
 
 export function createTokenChecker(tokens: WebhookTokens): (authorization: string | undefined) => TokenCheck {
   if (tokens.current.trim() === '') throw new Error('webhook token must not be empty');
-  const accepted = [tokens.current, tokens.previous]
-    .filter((t): t is string => t !== undefined && t.trim() !== '')
-    .map((t) => digest(t.trim()));
+  const accepted = [tokens.current, tokens.previous].filter((t): t is string => t !== undefined && t.trim() !== '').map((t) => digest(t.trim()));
 
   return (authorization) => {
     if (authorization === undefined || authorization.trim() === '') return 'missing';

@@ -18,8 +18,6 @@ export interface WorkloadRef {
 const MAX_KEY = 512;
 
 export function diagnosisDedupeKey(ref: WorkloadRef): string {
-  const key = ref.workloadId
-    ? `${ref.clusterId}:id:${ref.workloadId}`
-    : `${ref.clusterId}:name:${ref.project ?? ''}/${ref.workloadName ?? ''}`;
+  const key = ref.workloadId ? `${ref.clusterId}:id:${ref.workloadId}` : `${ref.clusterId}:name:${ref.project ?? ''}/${ref.workloadName ?? ''}`;
   return key.length <= MAX_KEY ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
 }

@@ -14,9 +14,7 @@ export interface WorkloadIdentifiers {
   project?: string;
 }
 
-export type IdentifierResult =
-  | { ok: true; ids: WorkloadIdentifiers }
-  | { ok: false; code: 'invalid_identifier' | 'missing_identifier'; reason: string };
+export type IdentifierResult = { ok: true; ids: WorkloadIdentifiers } | { ok: false; code: 'invalid_identifier' | 'missing_identifier'; reason: string };
 
 type Pick = { value?: string; problem?: string };
 
@@ -46,11 +44,7 @@ function pickProjectFromNamespace(labels: Readonly<Record<string, string>>, map:
   return {};
 }
 
-export function extractWorkloadIdentifiers(
-  labels: Readonly<Record<string, string>>,
-  map: LabelMap,
-  clusterIdFallback: string | undefined,
-): IdentifierResult {
+export function extractWorkloadIdentifiers(labels: Readonly<Record<string, string>>, map: LabelMap, clusterIdFallback: string | undefined): IdentifierResult {
   const cluster = pickLabel(labels, map.clusterId, 'clusterId');
   const workloadId = pickLabel(labels, map.workloadId, 'workloadId');
   const workloadName = pickLabel(labels, map.workloadName, 'workloadName');

@@ -40,10 +40,7 @@ const ACTIVE_TEXT_PATTERN = new RegExp(`\\b(?:${WAITING_REASONS.slice(0, 10).joi
 const MAX_ANNOTATIONS = 20;
 const MAX_ANNOTATION_CHARS = 2_048;
 
-export function inferAlertIntent(
-  labels: Readonly<Record<string, string>>,
-  annotations: Readonly<Record<string, unknown>> | undefined,
-): Intent {
+export function inferAlertIntent(labels: Readonly<Record<string, string>>, annotations: Readonly<Record<string, unknown>> | undefined): Intent {
   const explicit = labels['intent']?.trim().toLowerCase();
   if (explicit === 'active' || explicit === 'terminal') return explicit;
 

@@ -41,7 +41,12 @@ export const IntakeEnvSchema = z.strictObject({
   ALERT_LABEL_MAP: z.preprocess(unsetIfEmpty, LabelMapJsonSchema.optional()),
   INTAKE_BODY_LIMIT_BYTES: z.preprocess(
     unsetIfEmpty,
-    z.coerce.number().int('must be an integer').min(1_024, 'must be at least 1024').max(10 * 1024 * 1024, 'must be at most 10 MiB (the API Gateway limit)').optional(),
+    z.coerce
+      .number()
+      .int('must be an integer')
+      .min(1_024, 'must be at least 1024')
+      .max(10 * 1024 * 1024, 'must be at most 10 MiB (the API Gateway limit)')
+      .optional(),
   ),
 });
 export type IntakeEnv = z.infer<typeof IntakeEnvSchema>;

@@ -75,7 +75,9 @@ export function createKubernetesClient(options: KubernetesClientOptions): Kubern
         ca = typeof options.ca === 'function' ? await options.ca() : options.ca;
       } catch (error) {
         dispatcher = undefined;
-        throw new KubernetesError('K8S_CREDENTIALS', `${endpoint} not sent: the CA file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { endpoint });
+        throw new KubernetesError('K8S_CREDENTIALS', `${endpoint} not sent: the CA file cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
+          endpoint,
+        });
       }
       owned = createPool(origin, { connections: POOL_CONNECTIONS, connectTimeoutMs: timeoutMs, ca });
       return observed(owned);
@@ -88,7 +90,9 @@ export function createKubernetesClient(options: KubernetesClientOptions): Kubern
     try {
       token = (await options.token()).trim();
     } catch (error) {
-      throw new KubernetesError('K8S_CREDENTIALS', `${endpoint} not sent: the token cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { endpoint });
+      throw new KubernetesError('K8S_CREDENTIALS', `${endpoint} not sent: the token cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
+        endpoint,
+      });
     }
     if (!token) throw new KubernetesError('K8S_CREDENTIALS', `${endpoint} not sent: the token is empty`, { endpoint });
     redactor.add(token);
@@ -126,16 +130,23 @@ export function createKubernetesClient(options: KubernetesClientOptions): Kubern
     const endpoint = `GET ${template}`;
     const exchange = await get(endpoint, pathAndQuery, 'application/json', MAX_JSON_BYTES);
     if (exchange.status < 200 || exchange.status > 299) throw failure(endpoint, exchange, false);
-    if (exchange.capped) throw new KubernetesError('K8S_BAD_RESPONSE', `${endpoint} returned more than ${MAX_JSON_BYTES} bytes`, { endpoint, status: exchange.status });
+    if (exchange.capped)
+      throw new KubernetesError('K8S_BAD_RESPONSE', `${endpoint} returned more than ${MAX_JSON_BYTES} bytes`, { endpoint, status: exchange.status });
     let json: unknown;
     try {
       json = JSON.parse(exchange.text);
     } catch {
-      throw new KubernetesError('K8S_BAD_RESPONSE', `${endpoint} returned a body that is not JSON (${exchange.text.length} chars)`, { endpoint, status: exchange.status });
+      throw new KubernetesError('K8S_BAD_RESPONSE', `${endpoint} returned a body that is not JSON (${exchange.text.length} chars)`, {
+        endpoint,
+        status: exchange.status,
+      });
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      throw new KubernetesError('K8S_BAD_RESPONSE', `${endpoint} returned an unexpected body: ${summarizeZodError(parsed.error)}`, { endpoint, status: exchange.status });
+      throw new KubernetesError('K8S_BAD_RESPONSE', `${endpoint} returned an unexpected body: ${summarizeZodError(parsed.error)}`, {
+        endpoint,
+        status: exchange.status,
+      });
     }
     return parsed.data;
   }

@@ -16,7 +16,12 @@ export const RunaiConnectionEnvSchema = z.strictObject({
   /** Largest Run:ai answer read, in bytes (a larger one is RUNAI_RESPONSE_TOO_LARGE, docs/limits.md). */
   RUNAI_MAX_RESPONSE_BYTES: z.preprocess(
     unsetIfEmpty,
-    z.coerce.number().int('must be an integer').min(1024, 'must be at least 1024').max(512 * 1024 * 1024, 'must be at most 536870912').default(DEFAULT_MAX_RESPONSE_BYTES),
+    z.coerce
+      .number()
+      .int('must be an integer')
+      .min(1024, 'must be at least 1024')
+      .max(512 * 1024 * 1024, 'must be at most 536870912')
+      .default(DEFAULT_MAX_RESPONSE_BYTES),
   ),
 });
 

@@ -19,12 +19,14 @@ function formatValue(value: unknown): string {
 }
 
 export function createLocalLogger(write: (line: string) => void, level: LocalLogLevel = 'info', now: () => Date = () => new Date()): LocalLogger {
-  const log = (at: Exclude<LocalLogLevel, 'silent'>) => (event: string, fields: Record<string, unknown> = {}) => {
-    if (RANK[at] < RANK[level]) return;
-    const pairs = Object.entries(fields)
-      .filter(([, value]) => value !== undefined)
-      .map(([key, value]) => `${key}=${formatValue(value)}`);
-    write(`${now().toISOString().slice(11, 19)} ${at.padEnd(5)} ${event}${pairs.length ? ` ${pairs.join(' ')}` : ''}\n`);
-  };
+  const log =
+    (at: Exclude<LocalLogLevel, 'silent'>) =>
+    (event: string, fields: Record<string, unknown> = {}) => {
+      if (RANK[at] < RANK[level]) return;
+      const pairs = Object.entries(fields)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => `${key}=${formatValue(value)}`);
+      write(`${now().toISOString().slice(11, 19)} ${at.padEnd(5)} ${event}${pairs.length ? ` ${pairs.join(' ')}` : ''}\n`);
+    };
   return { info: log('info'), warn: log('warn'), error: log('error') };
 }

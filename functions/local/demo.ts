@@ -73,7 +73,8 @@ async function demo(): Promise<number> {
         out(`   ${answer.message ?? 'unexpected answer'}\n\n`);
         continue;
       }
-      for (const entry of accepted) out(`   accepted ${entry.workloadName ?? entry.workloadId}${entry.project ? ` (${entry.project})` : ''}, intent ${entry.intent}\n`);
+      for (const entry of accepted)
+        out(`   accepted ${entry.workloadName ?? entry.workloadId}${entry.project ? ` (${entry.project})` : ''}, intent ${entry.intent}\n`);
       for (const entry of skipped) out(`   skipped alert #${entry.index}${entry.alertname ? ` ${entry.alertname}` : ''}: ${entry.reason}\n`);
       out('\n');
       await server.whenIdle();

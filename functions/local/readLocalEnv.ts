@@ -27,7 +27,14 @@ const integer = (min: number, max: number) =>
   z.coerce.number({ error: 'must be an integer' }).int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
 const clusterIdList = z.string().transform((value, context) => {
-  const ids = [...new Set(value.split(',').map((id) => id.trim()).filter((id) => id !== ''))];
+  const ids = [
+    ...new Set(
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id !== ''),
+    ),
+  ];
   if (ids.length === 0) context.addIssue({ code: 'custom', message: 'must list at least one cluster id (comma-separated)' });
   for (const id of ids) {
     const problem = identifierProblem('clusterId', id);
@@ -39,7 +46,13 @@ const clusterIdList = z.string().transform((value, context) => {
 export const LocalEnvSchema = z.strictObject({
   PORT: z.preprocess(unsetIfEmpty, integer(0, 65_535).default(8787)),
   // Loopback by default: the webhook token is the only guard, and local mode is a demo/dev tool.
-  HOST: z.preprocess(unsetIfEmpty, z.string().regex(/^[A-Za-z0-9.:[\]-]{1,253}$/, 'must be a host name or IP address').default('127.0.0.1')),
+  HOST: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.:[\]-]{1,253}$/, 'must be a host name or IP address')
+      .default('127.0.0.1'),
+  ),
   WEBHOOK_TOKEN: optional(IntakeEnvSchema.shape.WEBHOOK_TOKEN),
   WEBHOOK_TOKEN_PREVIOUS: optional(IntakeEnvSchema.shape.WEBHOOK_TOKEN),
   ALERT_LABEL_MAP: IntakeEnvSchema.shape.ALERT_LABEL_MAP,
@@ -60,9 +73,15 @@ export const LocalEnvSchema = z.strictObject({
   /** The Events API v2 integration key: local mode then sends PagerDuty events too. A secret: never echoed. */
   PAGERDUTY_ROUTING_KEY: optional(RoutingKeySchema),
   /** Another Events API endpoint (EU region, or a local receiver: http is accepted here). */
-  PAGERDUTY_EVENTS_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of the PagerDuty Events API v2 endpoint' }).default(PAGERDUTY_EVENTS_URL)),
+  PAGERDUTY_EVENTS_URL: z.preprocess(
+    unsetIfEmpty,
+    z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of the PagerDuty Events API v2 endpoint' }).default(PAGERDUTY_EVENTS_URL),
+  ),
   /** Which notifications page, as the AWS deploy's pagerFilter presets. */
-  PAGERDUTY_FILTER: z.preprocess(unsetIfEmpty, z.enum(['node-failure-or-recurring', 'all'], 'must be node-failure-or-recurring or all').default('node-failure-or-recurring')),
+  PAGERDUTY_FILTER: z.preprocess(
+    unsetIfEmpty,
+    z.enum(['node-failure-or-recurring', 'all'], 'must be node-failure-or-recurring or all').default('node-failure-or-recurring'),
+  ),
   /** A folder of scenarios or recordings (`runai-diagnose --record`) for the built-in simulator, instead of the bundled ones. */
   SCENARIOS_DIR: optional(z.string().trim().min(1, 'must be the path of a folder of scenarios')),
   /** Record every diagnosis into a folder of its own here (docs/recording.md); RECORD_ANONYMIZE=true pseudonymises them. */

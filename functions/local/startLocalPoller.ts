@@ -36,7 +36,8 @@ export function startLocalPoller(options: LocalPollerOptions): LocalPoller {
       .then((summary) => {
         for (const cluster of summary.clusters) {
           if (cluster.ok) {
-            if (cluster.enqueued > 0) options.logger.info('poller.enqueued', { clusterId: cluster.clusterId, enqueued: cluster.enqueued, since: cluster.since });
+            if (cluster.enqueued > 0)
+              options.logger.info('poller.enqueued', { clusterId: cluster.clusterId, enqueued: cluster.enqueued, since: cluster.since });
           } else {
             options.logger.warn('poller.cluster_failed', { clusterId: cluster.clusterId, stage: cluster.error?.stage, error: cluster.error?.message });
           }

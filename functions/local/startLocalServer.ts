@@ -90,31 +90,41 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
   };
   try {
-    const backend = await startRunaiBackend({ runai: config.runai, fixturesDir: config.scenariosDir ?? options.fixturesDir, ...(options.extraScenarios ? { extraScenarios: options.extraScenarios } : {}) });
+    const backend = await startRunaiBackend({
+      runai: config.runai,
+      fixturesDir: config.scenariosDir ?? options.fixturesDir,
+      ...(options.extraScenarios ? { extraScenarios: options.extraScenarios } : {}),
+    });
     cleanups.push(() => backend.close());
     const recorder = config.record ? startLocalRecording(config.record, backend.client, logger) : null;
     if (recorder) cleanups.push(() => recorder.close());
     const client = createRunaiClient(recorder?.clientConfig ?? backend.client);
     cleanups.push(() => client.close());
     // A bad RUNAI_DIAGNOSE_TIER2_CONFIG stops the start here (Tier2ConfigError, naming the key).
-    const tier2 = await startTier2Backend({ configPath: config.tier2ConfigPath, scenarios: backend.scenarios, interceptor: recorder?.router.kubernetesInterceptor });
+    const tier2 = await startTier2Backend({
+      configPath: config.tier2ConfigPath,
+      scenarios: backend.scenarios,
+      interceptor: recorder?.router.kubernetesInterceptor,
+    });
     cleanups.push(() => tier2.close());
-    const delivery = await createLocalPublisher({ snsTopicArn: config.snsTopicArn, pagerDuty: config.pagerDuty, stdout, ...(options.snsClient ? { snsClient: options.snsClient } : {}) });
+    const delivery = await createLocalPublisher({
+      snsTopicArn: config.snsTopicArn,
+      pagerDuty: config.pagerDuty,
+      stdout,
+      ...(options.snsClient ? { snsClient: options.snsClient } : {}),
+    });
     cleanups.push(() => delivery.close());
 
     const queue = createMemoryQueue();
     const idempotency = createMemoryIdempotencyStore({ now });
     const renderText = createRenderText(config.locale);
     const onDiagnosed = options.onDiagnosed ?? ((timing: DiagnosisTiming) => stdout(`${describeTiming(timing)}\n`));
-    const diagnose = withTiming(
-      (queued) => {
-        const at = now();
-        const tier2Access = tier2.accessFor(queued.request);
-        const run = () => diagnoseWorkload(queued.request, { reader: client, now: at, messages: messagesFor(config.locale), tier2: tier2Access });
-        return recorder ? recorder.router.record(queued.request, at, tier2Access !== null, run) : run();
-      },
-      onDiagnosed,
-    );
+    const diagnose = withTiming((queued) => {
+      const at = now();
+      const tier2Access = tier2.accessFor(queued.request);
+      const run = () => diagnoseWorkload(queued.request, { reader: client, now: at, messages: messagesFor(config.locale), tier2: tier2Access });
+      return recorder ? recorder.router.record(queued.request, at, tier2Access !== null, run) : run();
+    }, onDiagnosed);
     const worker = createBatchingWorker({
       queue,
       windowMs: config.batchWindowMs,

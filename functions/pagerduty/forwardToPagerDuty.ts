@@ -16,10 +16,15 @@ export interface ForwardToPagerDutyDeps {
 
 export async function forwardToPagerDuty(records: readonly { messageId: string; body: string }[], deps: ForwardToPagerDutyDeps): Promise<ForwardBatchResult> {
   let routingKey: string | undefined;
-  return forwardNotificationBatch('pagerduty', records, async (notification) => {
-    routingKey ??= await deps.routingKey();
-    const event = buildPagerDutyEvent(notification, routingKey);
-    const sent = await deps.send(event);
-    return { dedupKey: event.dedup_key, severity: event.payload.severity, attempts: sent.attempts };
-  }, deps.logger);
+  return forwardNotificationBatch(
+    'pagerduty',
+    records,
+    async (notification) => {
+      routingKey ??= await deps.routingKey();
+      const event = buildPagerDutyEvent(notification, routingKey);
+      const sent = await deps.send(event);
+      return { dedupKey: event.dedup_key, severity: event.payload.severity, attempts: sent.attempts };
+    },
+    deps.logger,
+  );
 }

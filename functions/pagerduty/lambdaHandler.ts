@@ -8,7 +8,7 @@ import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { countForwardedBatch } from '../delivery/countForwardedBatch.js';
-import { createPowertoolsMetrics, } from '../metrics/createPowertoolsMetrics.js';
+import { createPowertoolsMetrics } from '../metrics/createPowertoolsMetrics.js';
 import type { OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import { createJsonLogger } from '../worker/WorkerLogger.js';
 import { forwardToPagerDuty } from './forwardToPagerDuty.js';

@@ -76,7 +76,10 @@ export function createPagerDutySender(options: PagerDutySenderOptions = {}): (ev
 
   return async function send(event) {
     if (!RoutingKeySchema.safeParse(event.routing_key).success) {
-      throw new PagerDutyError('PAGERDUTY_ROUTING_KEY_INVALID', 'the PagerDuty routing key is not a 32-character Events API v2 integration key (is the secret still the placeholder?)');
+      throw new PagerDutyError(
+        'PAGERDUTY_ROUTING_KEY_INVALID',
+        'the PagerDuty routing key is not a 32-character Events API v2 integration key (is the secret still the placeholder?)',
+      );
     }
     const checked = PagerDutyEventSchema.safeParse(event);
     if (!checked.success) {

@@ -40,7 +40,9 @@ export function createDynamoWatermarkStore({ client, tableName }: DynamoWatermar
       // A hand-edited or foreign value would break the string comparison of `advance`:
       // fail this cluster loudly rather than poll from a wrong instant.
       if (!isCanonicalInstant(stored)) {
-        throw new Error(`stored watermark of cluster ${clusterId} is not a canonical ISO instant; delete item pk=${watermarkKey(clusterId)} to restart from the initial lookback`);
+        throw new Error(
+          `stored watermark of cluster ${clusterId} is not a canonical ISO instant; delete item pk=${watermarkKey(clusterId)} to restart from the initial lookback`,
+        );
       }
       return stored;
     },

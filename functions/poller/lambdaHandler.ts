@@ -83,10 +83,7 @@ export async function handler(_event?: ScheduledEvent, context?: Context): Promi
       metrics.count('ConfigurationFailures');
       throw error;
     }
-    const summary = await pollFailedWorkloads(
-      { lister: client, queue: poller.queue, watermarks: poller.watermarks },
-      { ...poller.options, now: new Date() },
-    );
+    const summary = await pollFailedWorkloads({ lister: client, queue: poller.queue, watermarks: poller.watermarks }, { ...poller.options, now: new Date() });
     for (const cluster of summary.clusters) {
       if (cluster.ok) logger.info('poller cluster', { ...cluster });
       else logger.error('poller cluster', { ...cluster });

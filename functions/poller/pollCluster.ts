@@ -73,7 +73,13 @@ export async function pollCluster(ports: PollerPorts, clusterId: string, setting
     summary.since = iso(sinceMs);
 
     const collected = await stage('list', () =>
-      collectPhasedWorkloads(ports.lister, { clusterId, phases: settings.phases, since: iso(sinceMs), pageLimit: settings.pageLimit, maxPages: settings.maxPages }),
+      collectPhasedWorkloads(ports.lister, {
+        clusterId,
+        phases: settings.phases,
+        since: iso(sinceMs),
+        pageLimit: settings.pageLimit,
+        maxPages: settings.maxPages,
+      }),
     );
     summary.pages = collected.pages;
     summary.truncated = collected.truncated;

@@ -19,7 +19,14 @@ export const PollerEnvSchema = z.strictObject({
   /** Comma-separated cluster ids, e.g. `7c1b…,0a2f…`. */
   CLUSTER_IDS: z
     .string()
-    .transform((value) => [...new Set(value.split(',').map((id) => id.trim()).filter((id) => id.length > 0))])
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => id.length > 0),
+      ),
+    ])
     .pipe(z.array(z.string().regex(CLUSTER_ID, 'must be cluster UUIDs')).min(1, 'must name at least one cluster').max(100, 'must name at most 100 clusters')),
   QUEUE_URL: z.url({ protocol: /^https$/, error: 'must be the https URL of the SQS queue' }),
   STATE_TABLE: z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name'),

@@ -17,10 +17,7 @@ export function pollerDedupeKey(clusterId: string, workloadId: string, phaseUpda
 }
 
 /** The message, or null when the ids do not make a valid request (the worker would reject it). */
-export function toQueuedDiagnosis(
-  workload: { clusterId: string; workloadId: string; phaseUpdatedAt: string },
-  receivedAt: string,
-): QueuedDiagnosis | null {
+export function toQueuedDiagnosis(workload: { clusterId: string; workloadId: string; phaseUpdatedAt: string }, receivedAt: string): QueuedDiagnosis | null {
   const parsed = QueuedDiagnosisSchema.safeParse({
     v: 1,
     request: { clusterId: workload.clusterId, workloadId: workload.workloadId, intent: 'terminal' },

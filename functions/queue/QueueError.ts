@@ -10,10 +10,7 @@ export class QueueError extends Error {
   readonly failedCount: number;
   readonly totalCount: number;
 
-  constructor(
-    message: string,
-    options: { retryable: boolean; failedCount: number; totalCount: number; cause?: unknown },
-  ) {
+  constructor(message: string, options: { retryable: boolean; failedCount: number; totalCount: number; cause?: unknown }) {
     super(message, { cause: options.cause });
     this.retryable = options.retryable;
     this.failedCount = options.failedCount;

@@ -49,9 +49,7 @@ export function createSqsQueue(options: SqsQueueOptions): DiagnosisQueue {
       if (attempt > 1) await sleep(retryDelayMs(attempt - 1));
       let output;
       try {
-        output = await options.client.send(
-          new SendMessageBatchCommand({ QueueUrl: options.queueUrl, Entries: pending.map((p) => p.entry) }),
-        );
+        output = await options.client.send(new SendMessageBatchCommand({ QueueUrl: options.queueUrl, Entries: pending.map((p) => p.entry) }));
       } catch (error) {
         const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'request failed';
         return pending.map((planned) => ({ planned, reason, senderFault: false }));

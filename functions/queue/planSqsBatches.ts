@@ -46,10 +46,7 @@ export function toSqsEntry(message: QueuedDiagnosis, index: number): PlannedEntr
   return { entry, index, bytes: entryBytes(entry) };
 }
 
-export function planSqsBatches(
-  messages: readonly QueuedDiagnosis[],
-  limits: { maxEntries?: number; maxBytes?: number } = {},
-): PlannedEntry[][] {
+export function planSqsBatches(messages: readonly QueuedDiagnosis[], limits: { maxEntries?: number; maxBytes?: number } = {}): PlannedEntry[][] {
   const maxEntries = limits.maxEntries ?? SQS_MAX_BATCH_ENTRIES;
   const maxBytes = limits.maxBytes ?? SQS_MAX_BATCH_BYTES;
   const batches: PlannedEntry[][] = [];

@@ -29,7 +29,14 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
 
   const named = new Map<string, string>();
   for (const [original, kind] of identifiers.found) {
-    named.set(original, kind === 'registry' ? `registry-${digest(original, 6)}.example.invalid` : kind === 'user' ? `user-${digest(original, 6)}` : `${kind}-${digest(original, 6)}`);
+    named.set(
+      original,
+      kind === 'registry'
+        ? `registry-${digest(original, 6)}.example.invalid`
+        : kind === 'user'
+          ? `user-${digest(original, 6)}`
+          : `${kind}-${digest(original, 6)}`,
+    );
   }
   const escaped = [...named.keys()].sort((a, b) => b.length - a.length).map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
   // Whole names only: `ml` must not rewrite `html`; a pod `train-42-0-0` is rewritten through `train-42`.
@@ -61,7 +68,10 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     if (Array.isArray(input)) return input.map(walk);
     if (input === null || typeof input !== 'object') return input;
     return Object.fromEntries(
-      Object.entries(input).map(([field, item]) => [field, ID_FIELDS.has(field) && (typeof item === 'string' || typeof item === 'number') ? pseudoId(item) : walk(item)]),
+      Object.entries(input).map(([field, item]) => [
+        field,
+        ID_FIELDS.has(field) && (typeof item === 'string' || typeof item === 'number') ? pseudoId(item) : walk(item),
+      ]),
     );
   };
   return {

@@ -9,12 +9,51 @@ export type IdentifierKind = 'workload' | 'project' | 'department' | 'namespace'
 
 /** Words too generic to be anyone's choice, or that rules and messages rely on. */
 const NOT_IDENTIFIERS = new Set([
-  'default', 'main', 'runai', 'train', 'training', 'workspace', 'inference', 'distributed', 'kube-system', 'pod', 'pods', 'node', 'nodes',
-  'true', 'false', 'null', 'none', 'unknown', 'nvidia', 'gpu', 'cpu', 'latest', 'http', 'https', 'localhost', 'container', 'init', 'worker', 'master', 'launcher',
+  'default',
+  'main',
+  'runai',
+  'train',
+  'training',
+  'workspace',
+  'inference',
+  'distributed',
+  'kube-system',
+  'pod',
+  'pods',
+  'node',
+  'nodes',
+  'true',
+  'false',
+  'null',
+  'none',
+  'unknown',
+  'nvidia',
+  'gpu',
+  'cpu',
+  'latest',
+  'http',
+  'https',
+  'localhost',
+  'container',
+  'init',
+  'worker',
+  'master',
+  'launcher',
 ]);
 
 /** Public registries are nobody's identifier, and recommendations may name them. */
-const PUBLIC_REGISTRIES = new Set(['docker.io', 'registry-1.docker.io', 'index.docker.io', 'nvcr.io', 'ghcr.io', 'quay.io', 'gcr.io', 'registry.k8s.io', 'public.ecr.aws', 'mcr.microsoft.com']);
+const PUBLIC_REGISTRIES = new Set([
+  'docker.io',
+  'registry-1.docker.io',
+  'index.docker.io',
+  'nvcr.io',
+  'ghcr.io',
+  'quay.io',
+  'gcr.io',
+  'registry.k8s.io',
+  'public.ecr.aws',
+  'mcr.microsoft.com',
+]);
 
 const FIELD_KINDS: Record<string, IdentifierKind> = {
   workloadName: 'workload',
@@ -84,7 +123,8 @@ export function collectIdentifiers(value: unknown, into: IdentifierSet, parentKe
   const isEnvironmentEntry = 'value' in object || 'valueFrom' in object;
   if (typeof name === 'string' && !isEnvironmentEntry) {
     if (parentKey === 'pods') into.add('pod', name);
-    else if (parentKey === 'containers' || parentKey === 'initContainers' || parentKey === 'containerStatuses' || parentKey === 'initContainerStatuses') into.add('container', name);
+    else if (parentKey === 'containers' || parentKey === 'initContainers' || parentKey === 'containerStatuses' || parentKey === 'initContainerStatuses')
+      into.add('container', name);
     else if (parentKey === 'metadata' || parentKey === 'involvedObject') into.add('pod', name);
     else if ('projectName' in object || 'phase' in object || 'workloadId' in object || parentKey === 'workloads') into.add('workload', name);
   }

@@ -44,9 +44,10 @@ export function createRecordingRouter(options: RecordingRouterOptions): Recordin
       const session = createRecordingSession({ secrets: options.secrets() });
       const folder = join(options.dir, `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`);
       const write = (verdict: DiagnosisResult['verdict'] | null, exitCode: number) =>
-        session
-          .finish(folder, { request, verdict, exitCode, now, anonymize: options.anonymize, tier2Configured })
-          .then((written) => options.onWritten?.(written), (error: unknown) => options.onError?.(error));
+        session.finish(folder, { request, verdict, exitCode, now, anonymize: options.anonymize, tier2Configured }).then(
+          (written) => options.onWritten?.(written),
+          (error: unknown) => options.onError?.(error),
+        );
       let result: DiagnosisResult;
       try {
         result = await current.run(session.sink, diagnose);

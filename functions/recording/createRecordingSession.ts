@@ -100,13 +100,30 @@ export function createRecordingSession(options: RecordingSessionOptions): Record
         const anonymizer = createAnonymizer([request, ...runai.map((exchange) => exchange.body), ...kubernetes.map((exchange) => exchange.body)]);
         request = anonymizer.value(request);
         verdict = anonymizer.value(verdict);
-        recorded = { runai: anonymizeExchanges(runai, anonymizer.value, anonymizer.text), kubernetes: anonymizeExchanges(kubernetes, anonymizer.value, anonymizer.text) };
+        recorded = {
+          runai: anonymizeExchanges(runai, anonymizer.value, anonymizer.text),
+          kubernetes: anonymizeExchanges(kubernetes, anonymizer.value, anonymizer.text),
+        };
       }
       const scenario: ScenarioFile = {
         description: describe(verdict, live.exitCode),
         covers: ['recorded', ...(verdict ? [verdict.category ?? verdict.route ?? verdict.stopReason ?? verdict.outcome] : ['unreachable'])],
         request,
-        runai: { workloads: [], events: {}, pods: {}, history: {}, metrics: {}, specs: {}, workloadsV2: {}, revisions: {}, revisionPods: {}, revisionEvents: {}, revisionHistory: {}, faults: [], recorded: recorded.runai },
+        runai: {
+          workloads: [],
+          events: {},
+          pods: {},
+          history: {},
+          metrics: {},
+          specs: {},
+          workloadsV2: {},
+          revisions: {},
+          revisionPods: {},
+          revisionEvents: {},
+          revisionHistory: {},
+          faults: [],
+          recorded: recorded.runai,
+        },
         ...(tier2 ? { kubernetes: { pods: [], events: [], nodes: [], logs: [], faults: [], recorded: recorded.kubernetes } } : {}),
         expect: expectationOf(verdict, live.exitCode),
         recording: { recordingVersion: RECORDING_VERSION, anonymized: live.anonymize, exitCode: live.exitCode, verdict, tier2 },

@@ -32,7 +32,8 @@ function register(agent: MockAgent, origin: string, exchanges: readonly Recorded
   }
   // A long-lived client reuses its token: a recording made in local mode or the worker may hold no token exchange.
   const tokenKey = exchangeKey('POST', '/api/v1/token', {});
-  if (origin === REPLAY_RUNAI_ORIGIN && !byKey.has(tokenKey)) byKey.set(tokenKey, [{ method: 'POST', path: '/api/v1/token', query: {}, status: 200, withheld: 'credential' }]);
+  if (origin === REPLAY_RUNAI_ORIGIN && !byKey.has(tokenKey))
+    byKey.set(tokenKey, [{ method: 'POST', path: '/api/v1/token', query: {}, status: 200, withheld: 'credential' }]);
   for (const [key, list] of byKey) {
     list.forEach((exchange, index) => {
       const interceptor = pool.intercept({

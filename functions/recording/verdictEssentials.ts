@@ -23,7 +23,8 @@ export function verdictEssentials(verdict: Verdict): VerdictEssentials {
 
 /** The essentials that differ, named (empty when the replay reproduces the verdict). */
 export function essentialDifferences(live: Verdict | null, replayed: Verdict | null): string[] {
-  if (live === null || replayed === null) return live === replayed ? [] : [`verdict: ${live ? 'present' : 'none'} live, ${replayed ? 'present' : 'none'} replayed`];
+  if (live === null || replayed === null)
+    return live === replayed ? [] : [`verdict: ${live ? 'present' : 'none'} live, ${replayed ? 'present' : 'none'} replayed`];
   const a = verdictEssentials(live);
   const b = verdictEssentials(replayed);
   return (Object.keys(a) as (keyof VerdictEssentials)[])

@@ -146,7 +146,9 @@ function renderFact(fact: Fact): string {
     case 'spec-command':
       return `Submitted command${partOf(fact.part)}: ${quoted(fact.command)}`;
     case 'metrics-peak': {
-      const share = fact.limitBytes ? ` = ${Math.round((fact.peakBytes / fact.limitBytes) * 100)}% of the ${formatBytes(fact.limitBytes)} limit` : ' (no memory limit to compare with)';
+      const share = fact.limitBytes
+        ? ` = ${Math.round((fact.peakBytes / fact.limitBytes) * 100)}% of the ${formatBytes(fact.limitBytes)} limit`
+        : ' (no memory limit to compare with)';
       return `Peak CPU memory usage: ${formatBytes(fact.peakBytes)}${share} (${fact.samples} samples)`;
     }
     case 'metrics-empty':
@@ -198,7 +200,8 @@ const RECOMMENDATION: RecommendationTexts = {
     `The image reference is malformed, so no registry was asked for it: correct the image reference${imageSuffix(image)} as the quoted error says (lowercase repository name, valid tag or digest) and resubmit.`,
   'check-registry-network': () =>
     'The node could not reach the registry: check registry DNS resolution and network connectivity from the cluster nodes (proxy, firewall, TLS); credentials are not the problem.',
-  'fix-registry-credentials': () => "The registry refused the pull as unauthorized: fix the registry credentials (the project's image pull secret) and resubmit.",
+  'fix-registry-credentials': () =>
+    "The registry refused the pull as unauthorized: fix the registry credentials (the project's image pull secret) and resubmit.",
   'verify-image-access': ({ image }) =>
     `The registry answered "pull access denied" (repository missing or private): first verify the image name${imageSuffix(image)}; if the repository is private, verify the image pull secret.`,
   'find-registry-error': () =>
@@ -211,19 +214,22 @@ const RECOMMENDATION: RecommendationTexts = {
     `Check that the referenced PVC, secret or data source exists${namespace ? ` in namespace ${namespace}` : ''}, is bound and is accessible from the node, then resubmit.`,
   'fix-probe-kill': ({ logCommand }) =>
     `The kubelet killed the container after failed liveness/startup probes: find why the application stopped answering its probe (a hang, or a long blocking step such as checkpointing or data loading) and fix it, or relax the probe (initialDelaySeconds, timeoutSeconds, failureThreshold; a startupProbe for a slow start).${logCommand ? ` The log before the kill is quoted above (${logCommand}).` : ''}`,
-  'fix-from-log-line': ({ logCommand, exit }) => `Fix the code or configuration indicated by the failing log line quoted above (${logCommand}).${exitSentence(exit)}`,
+  'fix-from-log-line': ({ logCommand, exit }) =>
+    `Fix the code or configuration indicated by the failing log line quoted above (${logCommand}).${exitSentence(exit)}`,
   'read-unread-log': ({ logsCommand, exit }) =>
     `Fix the code or configuration indicated by the container's log: Tier 2 could not read it (see the limitations), so read ${logsCommand} while the pod still exists.${exitSentence(exit)}`,
   'read-log-without-tier2': ({ logsCommand, exit }) =>
     `Fix the code or configuration indicated by the failing log line: Tier 1 has no logs, so read ${logsCommand} (or configure Tier 2 for this cluster).${exitSentence(exit)}`,
-  'retry-on-healthy-node': ({ nodeNames }) => `Retry on a healthy node: the restart policy is OnFailure, so a rerun can land elsewhere.${reportNodes(nodeNames)}`,
+  'retry-on-healthy-node': ({ nodeNames }) =>
+    `Retry on a healthy node: the restart policy is OnFailure, so a rerun can land elsewhere.${reportNodes(nodeNames)}`,
   'resubmit-on-healthy-node': ({ restartPolicy, nodeNames }) =>
     `Resubmit the workload on a healthy node (restart policy ${restartPolicy ?? 'not set'} does not retry it).${reportNodes(nodeNames)}`,
   'review-stop-policy': ({ policyText }) =>
     `The workload was stopped by a policy${policyText ? ` (${quoted(policyText)})` : ''}: ask an administrator to review the project's idle-timeout or duration policy only if the stop was unintended.`,
   'check-kernel-log': () =>
     "Exit 137/143 stays unexplained after Tier 2: no OOMKilled, probe failure, eviction or node condition was found; check the node's kernel log (dmesg) and any controller or person that may have stopped the container.",
-  'read-full-log': ({ logsCommand }) => `Neither Tier 1 nor Tier 2 names a cause: read the complete log (${logsCommand}) and the pod's events before rerunning.`,
+  'read-full-log': ({ logsCommand }) =>
+    `Neither Tier 1 nor Tier 2 names a cause: read the complete log (${logsCommand}) and the pod's events before rerunning.`,
   'check-kill-causes': () =>
     'Exit 137/143 without OOMKilled is unexplained: check node conditions, probe failures and eviction events (kubectl describe pod / describe node) before assuming memory.',
   'inspect-pod': ({ describeCommand }) => `Inspect the pod directly: ${describeCommand} and kubectl logs --previous (or configure Tier 2 for this cluster).`,
@@ -296,7 +302,8 @@ export const messagesEn: Messages = {
   },
   recommendation: RECOMMENDATION,
   limitation: {
-    eventsUnavailable: (detail) => `Events could not be retrieved (${detail}): this is a retrieval failure, not an absence of events; history was used instead.`,
+    eventsUnavailable: (detail) =>
+      `Events could not be retrieved (${detail}): this is a retrieval failure, not an absence of events; history was used instead.`,
     podsUnavailable: (detail) => `Pods could not be retrieved (${detail}).`,
     specFieldAbsent: (field, paths) => `The submitted spec has no ${SPEC_FIELD[field]} at ${paths.join(' or ')}: it corroborates nothing here.`,
     noPods: () => 'No pods were returned: pod phases, nodes and pod resources are missing.',
@@ -315,7 +322,8 @@ export const messagesEn: Messages = {
     metricsPartial: () => 'Run:ai returned partial metrics (HTTP 207): the peak may be understated.',
     metricsEmpty: () => 'No CPU memory samples in the lookback window (short-lived job): no peak observed.',
     memoryLimitUnknown: () => 'No CPU memory limit was found in the spec, the pods or the metrics.',
-    tier2Unavailable: () => 'Tier 2 (Kubernetes) evidence is not configured for this cluster: container exit codes, restart counts and previous logs are not available.',
+    tier2Unavailable: () =>
+      'Tier 2 (Kubernetes) evidence is not configured for this cluster: container exit codes, restart counts and previous logs are not available.',
     tier2: tier2Limitation,
     preemptionNotRuledOut: () => 'Events and history were both unavailable, so preemption could not be ruled out.',
     listTruncated: (pages) => `The workload list was read up to ${pages} pages; older matches were not considered.`,

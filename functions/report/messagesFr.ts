@@ -19,7 +19,12 @@ const inTheLast = (n: number) => (n === 1 ? 'au cours du dernier jour' : `au cou
 const quoted = (text: string) => `« ${text} »`;
 /** Which pod spec of a multi-part workload a submitted field came from. */
 const partOf = (part: SpecPartName | undefined) => (part ? ` (${part})` : '');
-const SPEC_FIELD: Record<SpecField, string> = { image: "d'image", command: 'de commande', memory: 'de demande ni de limite de mémoire CPU', restartPolicy: 'de politique de redémarrage' };
+const SPEC_FIELD: Record<SpecField, string> = {
+  image: "d'image",
+  command: 'de commande',
+  memory: 'de demande ni de limite de mémoire CPU',
+  restartPolicy: 'de politique de redémarrage',
+};
 const times = (n: number) => (n > 1 ? ` (×${n})` : '');
 const failures = (n: number) => (n >= 2 ? 'défaillances' : 'défaillance');
 
@@ -202,7 +207,9 @@ function renderFact(fact: Fact): string {
 const exitSentence = (exit: ExitCodeNote | null) =>
   exit ? ` Le code de sortie ${exit.exitCode} signifie généralement ${EXIT_CODE_MEANING[exit.meaning]}.` : '';
 const reportNodes = (nodeNames: string[]) =>
-  nodeNames.length > 0 ? ` Signalez ${nodeNames.length > 1 ? 'les nœuds' : 'le nœud'} ${nodeNames.join(', ')} à l'équipe plateforme (kubectl describe node).` : '';
+  nodeNames.length > 0
+    ? ` Signalez ${nodeNames.length > 1 ? 'les nœuds' : 'le nœud'} ${nodeNames.join(', ')} à l'équipe plateforme (kubectl describe node).`
+    : '';
 const imageSuffix = (image: string | null) => (image ? ` ${quoted(image)}` : '');
 
 const RECOMMENDATION: RecommendationTexts = {
@@ -251,7 +258,8 @@ const RECOMMENDATION: RecommendationTexts = {
     `Ni Tier 1 ni Tier 2 ne nomment de cause : lisez le log complet (${logsCommand}) et les événements du pod avant de relancer.`,
   'check-kill-causes': () =>
     "Une sortie 137/143 sans OOMKilled reste inexpliquée : vérifiez les conditions du nœud, les échecs de sondes et les événements d'éviction (kubectl describe pod / describe node) avant de supposer un problème de mémoire.",
-  'inspect-pod': ({ describeCommand }) => `Inspectez le pod directement : ${describeCommand} et kubectl logs --previous (ou configurez Tier 2 pour ce cluster).`,
+  'inspect-pod': ({ describeCommand }) =>
+    `Inspectez le pod directement : ${describeCommand} et kubectl logs --previous (ou configurez Tier 2 pour ce cluster).`,
   'gpu-memory-not-cpu-limit': () =>
     "« CUDA out of memory » signifie que la mémoire du GPU est épuisée, pas la limite de mémoire CPU du conteneur : modifier la limite de mémoire CPU n'y changera rien.",
   'reduce-gpu-memory': () =>
@@ -284,8 +292,7 @@ export const messagesFr: Messages = {
       : `Sélection de la workload active la plus récente nommée ${name} dans le projet ${project} dont le statut confirme le symptôme (${count})`;
   },
   messageDiagnosed: ({ name, category, recurrence, tier2Used }) => {
-    const recurring =
-      recurrence?.recurring ? ` Récurrent : ${recurrence.count} défaillances en ${days(recurrence.lookbackDays)}.` : '';
+    const recurring = recurrence?.recurring ? ` Récurrent : ${recurrence.count} défaillances en ${days(recurrence.lookbackDays)}.` : '';
     return category === 'UNKNOWN'
       ? `${name} a échoué, mais les preuves ${tier2Used ? 'Tier 1 et Tier 2' : 'Tier 1'} sont insuffisantes pour nommer une cause (UNKNOWN).${recurring}`
       : `${name} a échoué avec ${category} : ${CATEGORY_SUMMARY[category]}.${recurring}`;
@@ -336,12 +343,12 @@ export const messagesFr: Messages = {
       type
         ? `Le type de workload ${quoted(type)} n'a pas d'endpoint de spec v1, et ${endpoint} a répondu 404 (un control plane sans cette API, ou aucun enregistrement pour cette workload) : la spec soumise n'a pas été lue.`
         : `${endpoint} a répondu 404 (un control plane sans cette API, ou aucun enregistrement pour cette workload) : les révisions n'ont pas été lues.`,
-    revisionsUnavailable: (detail) => `Les révisions de l'inférence n'ont pas pu être récupérées (${detail}) : les pods et événements d'une révision en échec n'ont pas été lus.`,
-    revisionReadFailed: (what, detail) => `Les ${({ pods: 'pods', events: 'événements', history: 'historique' } as const)[what]} de la révision de l'inférence n'ont pas pu être récupérés (${detail}).`,
-    specUnknownType: (type) =>
-      `Aucun endpoint de spec n'existe pour le type de workload ${type ? quoted(type) : '(aucun)'} : la spec soumise n'a pas été lue.`,
-    historyUnavailable: (detail) =>
-      `L'historique n'a pas pu être récupéré (${detail}) : la récurrence est comptée à partir de la seule défaillance actuelle.`,
+    revisionsUnavailable: (detail) =>
+      `Les révisions de l'inférence n'ont pas pu être récupérées (${detail}) : les pods et événements d'une révision en échec n'ont pas été lus.`,
+    revisionReadFailed: (what, detail) =>
+      `Les ${({ pods: 'pods', events: 'événements', history: 'historique' } as const)[what]} de la révision de l'inférence n'ont pas pu être récupérés (${detail}).`,
+    specUnknownType: (type) => `Aucun endpoint de spec n'existe pour le type de workload ${type ? quoted(type) : '(aucun)'} : la spec soumise n'a pas été lue.`,
+    historyUnavailable: (detail) => `L'historique n'a pas pu être récupéré (${detail}) : la récurrence est comptée à partir de la seule défaillance actuelle.`,
     historyPageCap: (pages) => `L'historique a été lu jusqu'à ${pages} pages ; les enregistrements plus anciens n'ont pas été lus.`,
     metricsUnavailable: (detail) => `Les métriques de mémoire n'ont pas pu être récupérées (${detail}) : aucun pic n'est signalé.`,
     metricsPartial: () => 'Run:ai a retourné des métriques partielles (HTTP 207) : le pic peut être sous-estimé.',
@@ -353,8 +360,7 @@ export const messagesFr: Messages = {
     preemptionNotRuledOut: () => "Les événements et l'historique étaient tous deux indisponibles : la préemption n'a donc pas pu être exclue.",
     unrecognisedWarnings: (reasons) =>
       `Des événements de type Warning qu'aucune ligne des tables de signaux ne reconnaît n'ont pas été lus comme signaux : ${reasons.map(({ reason, count }) => `${reason} (×${count})`).join(', ')}.`,
-    listTruncated: (pages) =>
-      `La liste des workloads a été lue jusqu'à ${pages} pages ; les correspondances plus anciennes n'ont pas été prises en compte.`,
+    listTruncated: (pages) => `La liste des workloads a été lue jusqu'à ${pages} pages ; les correspondances plus anciennes n'ont pas été prises en compte.`,
   },
   report: {
     labelColon: ' :',

@@ -26,9 +26,7 @@ export function renderTextReport(verdict: Verdict, messages: Messages): string {
     for (const item of verdict.evidence) lines.push(`- ${item.text} (${report.source}${colon} ${item.source})`);
   }
   if (verdict.outcome === 'diagnosed' && verdict.category) {
-    const history = verdict.recurrence
-      ? report.recurrenceLine({ ...verdict.recurrence, category: verdict.category })
-      : report.historyUnknown;
+    const history = verdict.recurrence ? report.recurrenceLine({ ...verdict.recurrence, category: verdict.category }) : report.historyUnknown;
     lines.push('', `${report.history}${colon} ${history}`);
   }
   if (verdict.recommendations.length > 0) {

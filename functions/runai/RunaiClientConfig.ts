@@ -51,7 +51,12 @@ export const RunaiClientConfigSchema = z.strictObject({
   requestTimeoutMs: z.number().int().positive().max(600_000).default(10_000),
   maxRetries: z.number().int().min(0).max(10).default(2),
   /** Longest answer read per request; a longer one is RUNAI_RESPONSE_TOO_LARGE (not read, not retried). */
-  maxResponseBytes: z.number().int().min(1024).max(512 * 1024 * 1024).default(DEFAULT_MAX_RESPONSE_BYTES),
+  maxResponseBytes: z
+    .number()
+    .int()
+    .min(1024)
+    .max(512 * 1024 * 1024)
+    .default(DEFAULT_MAX_RESPONSE_BYTES),
   retryBaseDelayMs: z.number().min(0).max(60_000).default(200),
   now: z.custom<() => number>(isFunction, { message: 'must be a function' }).optional(),
   onRequest: z.custom<(info: RunaiRequestInfo) => void>(isFunction, { message: 'must be a function' }).optional(),

@@ -107,9 +107,7 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
   // A control plane behind a path prefix keeps it; a trailing slash is tolerated.
   const basePath = baseUrl.pathname.replace(/\/+$/, '');
   const ownsDispatcher = resolved.dispatcher === undefined;
-  const dispatcher: Dispatcher =
-    resolved.dispatcher ??
-    createPool(origin, { connections: POOL_CONNECTIONS, connectTimeoutMs: resolved.requestTimeoutMs });
+  const dispatcher: Dispatcher = resolved.dispatcher ?? createPool(origin, { connections: POOL_CONNECTIONS, connectTimeoutMs: resolved.requestTimeoutMs });
 
   const stats: RunaiClientStats = { requests: 0, tokenRequests: 0 };
   const credentials = resolved.credentials;

@@ -75,11 +75,7 @@ export function jwtExpiry(token: string): number | undefined {
 export function tokenCacheMs(response: TokenResponse, nowMs: number): number {
   const exp = jwtExpiry(response.accessToken);
   const lifetimeMs =
-    response.expiresIn != null && response.expiresIn > 0
-      ? response.expiresIn * 1000
-      : exp !== undefined
-        ? exp * 1000 - nowMs
-        : UNKNOWN_LIFETIME_MS;
+    response.expiresIn != null && response.expiresIn > 0 ? response.expiresIn * 1000 : exp !== undefined ? exp * 1000 - nowMs : UNKNOWN_LIFETIME_MS;
   // Short-lived tokens (≤ 2 min) would have no cache window left after the margin: use half their life.
   const cacheMs = lifetimeMs > 2 * EXPIRY_MARGIN_MS ? lifetimeMs - EXPIRY_MARGIN_MS : lifetimeMs / 2;
   // An already-expired `exp` (clock skew) must not turn every call into a token request.
@@ -117,7 +113,10 @@ async function requestToken(deps: TokenSourceDeps): Promise<TokenResponse> {
   } catch (error) {
     if (error instanceof TransportError) throw errorFromTransport(TOKEN_ENDPOINT, error, deps.redactor);
     if (error instanceof ResponseTooLargeError) {
-      throw new RunaiError('RUNAI_AUTH_FAILED', `cannot authenticate to Run:ai: ${TOKEN_ENDPOINT} ${error.message}`, { endpoint: TOKEN_ENDPOINT, status: error.status });
+      throw new RunaiError('RUNAI_AUTH_FAILED', `cannot authenticate to Run:ai: ${TOKEN_ENDPOINT} ${error.message}`, {
+        endpoint: TOKEN_ENDPOINT,
+        status: error.status,
+      });
     }
     throw error;
   }
@@ -141,11 +140,10 @@ async function requestToken(deps: TokenSourceDeps): Promise<TokenResponse> {
   }
   const parsed = TokenResponseSchema.safeParse(json);
   if (!parsed.success) {
-    throw new RunaiError(
-      'RUNAI_AUTH_FAILED',
-      `cannot authenticate to Run:ai: unexpected ${TOKEN_ENDPOINT} response (${summarizeZodError(parsed.error)})`,
-      { endpoint: TOKEN_ENDPOINT, status: exchange.status },
-    );
+    throw new RunaiError('RUNAI_AUTH_FAILED', `cannot authenticate to Run:ai: unexpected ${TOKEN_ENDPOINT} response (${summarizeZodError(parsed.error)})`, {
+      endpoint: TOKEN_ENDPOINT,
+      status: exchange.status,
+    });
   }
   return parsed.data;
 }

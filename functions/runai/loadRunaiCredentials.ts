@@ -34,7 +34,9 @@ const grantType = z.enum(['client_credentials', 'app_token'], 'must be client_cr
 const RunaiSecretSchema = z.strictObject({ clientId: nonEmpty, clientSecret: nonEmpty, grantType: grantType.optional() });
 
 function toCredentials(clientId: string, clientSecret: string, grant: 'client_credentials' | 'app_token' = 'client_credentials'): RunaiCredentials {
-  return grant === 'app_token' ? { grantType: 'app_token', appId: clientId, appSecret: clientSecret } : { grantType: 'client_credentials', clientId, clientSecret };
+  return grant === 'app_token'
+    ? { grantType: 'app_token', appId: clientId, appSecret: clientSecret }
+    : { grantType: 'client_credentials', clientId, clientSecret };
 }
 
 async function fromSecret(secretId: string, readSecret: SecretJsonReader): Promise<RunaiCredentials> {
@@ -44,13 +46,18 @@ async function fromSecret(secretId: string, readSecret: SecretJsonReader): Promi
   } catch (error) {
     // The SDK's message names the secret and the cause (AccessDenied, not JSON…), never the value.
     // A read that failed may succeed next time (throttling, a permission being fixed): retryable.
-    throw new RunaiCredentialsError(`cannot read the Run:ai credentials secret (RUNAI_SECRET_ID): ${error instanceof Error ? error.message : String(error)}`, { retryable: true, cause: error });
+    throw new RunaiCredentialsError(`cannot read the Run:ai credentials secret (RUNAI_SECRET_ID): ${error instanceof Error ? error.message : String(error)}`, {
+      retryable: true,
+      cause: error,
+    });
   }
   const parsed = RunaiSecretSchema.safeParse(value);
   if (!parsed.success) {
     // zod's messages name paths and rules, never input values.
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-    throw new RunaiCredentialsError(`invalid Run:ai credentials secret (RUNAI_SECRET_ID), expected {"clientId", "clientSecret", "grantType"?}: ${problems.join('; ')}`);
+    throw new RunaiCredentialsError(
+      `invalid Run:ai credentials secret (RUNAI_SECRET_ID), expected {"clientId", "clientSecret", "grantType"?}: ${problems.join('; ')}`,
+    );
   }
   return toCredentials(parsed.data.clientId, parsed.data.clientSecret, parsed.data.grantType);
 }

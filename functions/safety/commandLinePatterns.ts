@@ -24,21 +24,63 @@ const redactHtpasswd = (g: GroupReader): string | null => {
 
 export const COMMAND_LINE_PATTERNS: readonly SecretPattern[] = [
   // mysql -psecret: the password is glued to -p (`-p secret` prompts and names a database).
-  row('mysql-password-flag', new RegExp(`(?<cmd>${command('mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlsh|mariadb|mariadb-dump')}-p)${ARG}`, 'g'),
-    (g) => (g('value') === REDACTED ? null : `${g('cmd')}${REDACTED}`)),
-  row('registry-login-password-flag', new RegExp(String.raw`(?<cmd>${command(String.raw`(?:docker|podman|nerdctl|buildah|skopeo|oras|crane|helm(?:[ \t]+registry)?)[ \t]+login`)}-p(?:[ \t]+|=))${ARG}`, 'g'), keep('cmd')),
+  row(
+    'mysql-password-flag',
+    new RegExp(`(?<cmd>${command('mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mysqlsh|mariadb|mariadb-dump')}-p)${ARG}`, 'g'),
+    (g) => (g('value') === REDACTED ? null : `${g('cmd')}${REDACTED}`),
+  ),
+  row(
+    'registry-login-password-flag',
+    new RegExp(
+      String.raw`(?<cmd>${command(String.raw`(?:docker|podman|nerdctl|buildah|skopeo|oras|crane|helm(?:[ \t]+registry)?)[ \t]+login`)}-p(?:[ \t]+|=))${ARG}`,
+      'g',
+    ),
+    keep('cmd'),
+  ),
   row('sshpass-password', new RegExp(String.raw`(?<cmd>(?<![A-Za-z0-9_-])sshpass[ \t]+-p[ \t]*)${ARG}`, 'g'), keep('cmd')),
-  row('curl-user-credentials', new RegExp(String.raw`(?<cmd>${command('curl|wget|httpie')}(?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)["']?[^\s⏎…:"']{0,128}:)(?<value>[^\s⏎…"']+${QUOTED_TAIL})`, 'g'), keep('cmd')),
+  row(
+    'curl-user-credentials',
+    new RegExp(
+      String.raw`(?<cmd>${command('curl|wget|httpie')}(?:-u|--user|--proxy-user|-U)(?:[ \t]+|=)["']?[^\s⏎…:"']{0,128}:)(?<value>[^\s⏎…"']+${QUOTED_TAIL})`,
+      'g',
+    ),
+    keep('cmd'),
+  ),
   // redis-cli -a PASSWORD / --pass PASSWORD (REDISCLI_AUTH is the safe way; the flag still happens).
   row('redis-cli-password-flag', new RegExp(`(?<cmd>${command('redis-cli')}(?:-a|--pass)(?:[ \t]+|=))${ARG}`, 'g'), keep('cmd'), ['redis-cli']),
   // mongosh/mongo tools: -p PASSWORD (--password is a secret flag everywhere).
-  row('mongo-password-flag', new RegExp(`(?<cmd>${command('mongosh|mongo|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles')}-p(?:[ \t]+|=))${ARG}`, 'g'), keep('cmd'), ['mongo']),
+  row(
+    'mongo-password-flag',
+    new RegExp(`(?<cmd>${command('mongosh|mongo|mongodump|mongorestore|mongoexport|mongoimport|mongostat|mongotop|mongofiles')}-p(?:[ \t]+|=))${ARG}`, 'g'),
+    keep('cmd'),
+    ['mongo'],
+  ),
   // keytool/jarsigner -storepass/-keypass/-srcstorepass/-deststorepass/-new PASSWORD (`-storepass:env X` names a variable).
-  row('keytool-password-flag', new RegExp(`(?<cmd>${command('keytool|jarsigner')}-(?:(?:src|dest)?(?:store|key)pass|new)[ \t]+)${ARG}`, 'g'), keep('cmd'), ['keytool', 'jarsigner']),
-  row('htpasswd-batch-password', new RegExp(String.raw`(?<cmd>(?<![A-Za-z0-9_-])htpasswd(?<flags>(?:[ \t]+-[A-Za-z]{1,8}){1,4})[ \t]+)(?<a1>${WORD})(?<s1>[ \t]+)(?<a2>${WORD})(?:(?<s2>[ \t]+)(?<a3>${WORD}))?`, 'g'), redactHtpasswd, ['htpasswd']),
-  row('netrc-password', /(?<head>(?<![A-Za-z0-9_-])machine[ \t]+[^\s⏎…]{1,253}(?:\s+login[ \t]+[^\s⏎…]{1,256})?\s+password[ \t]+)(?<value>[^\s⏎…]+)/g, keep('head')),
-  row('wandb-login-key', /(?<cmd>(?<![A-Za-z0-9_-])wandb[ \t]+login(?:[ \t]+--[^\s⏎…]+)*[ \t]+)(?<value>[0-9a-f]{40}|[A-Za-z0-9_-]{40,86})(?![A-Za-z0-9_-])/g, keep('cmd')),
+  row('keytool-password-flag', new RegExp(`(?<cmd>${command('keytool|jarsigner')}-(?:(?:src|dest)?(?:store|key)pass|new)[ \t]+)${ARG}`, 'g'), keep('cmd'), [
+    'keytool',
+    'jarsigner',
+  ]),
+  row(
+    'htpasswd-batch-password',
+    new RegExp(
+      String.raw`(?<cmd>(?<![A-Za-z0-9_-])htpasswd(?<flags>(?:[ \t]+-[A-Za-z]{1,8}){1,4})[ \t]+)(?<a1>${WORD})(?<s1>[ \t]+)(?<a2>${WORD})(?:(?<s2>[ \t]+)(?<a3>${WORD}))?`,
+      'g',
+    ),
+    redactHtpasswd,
+    ['htpasswd'],
+  ),
+  row(
+    'netrc-password',
+    /(?<head>(?<![A-Za-z0-9_-])machine[ \t]+[^\s⏎…]{1,253}(?:\s+login[ \t]+[^\s⏎…]{1,256})?\s+password[ \t]+)(?<value>[^\s⏎…]+)/g,
+    keep('head'),
+  ),
+  row(
+    'wandb-login-key',
+    /(?<cmd>(?<![A-Za-z0-9_-])wandb[ \t]+login(?:[ \t]+--[^\s⏎…]+)*[ \t]+)(?<value>[0-9a-f]{40}|[A-Za-z0-9_-]{40,86})(?![A-Za-z0-9_-])/g,
+    keep('cmd'),
+  ),
   // kubeadm bootstrap tokens: [a-z0-9]{6}.[a-z0-9]{16}, with digits (host names rarely fit).
-  row('kubeadm-bootstrap-token', /(?<![A-Za-z0-9.])[a-z0-9]{6}\.[a-z0-9]{16}(?![A-Za-z0-9.])/g,
-    (_g, match) => (/\d/.test(match) && /[a-z]/.test(match.slice(7)) ? REDACTED : null)),
+  row('kubeadm-bootstrap-token', /(?<![A-Za-z0-9.])[a-z0-9]{6}\.[a-z0-9]{16}(?![A-Za-z0-9.])/g, (_g, match) =>
+    /\d/.test(match) && /[a-z]/.test(match.slice(7)) ? REDACTED : null,
+  ),
 ];

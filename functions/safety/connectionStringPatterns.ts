@@ -25,34 +25,69 @@ const ENCODED_VALUE = String.raw`(?:[A-Za-z0-9._~+*!-]|%(?!2[0267Cc]|3[Bb]|7[Dd]
 
 export const CONNECTION_STRING_PATTERNS: readonly SecretPattern[] = [
   // Both halves of an AWS key pair written together; the id alone is redacted by the vendor row.
-  row('aws-key-id-secret-pair', /(?<id>(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})(?<sep>:|,|[ \t]+)(?<secret>(?:[A-Za-z0-9+/]|%2[BbFf]){40,120})(?![A-Za-z0-9+/%=])/g, redactAwsKeyPair),
+  row(
+    'aws-key-id-secret-pair',
+    /(?<id>(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})(?<sep>:|,|[ \t]+)(?<secret>(?:[A-Za-z0-9+/]|%2[BbFf]){40,120})(?![A-Za-z0-9+/%=])/g,
+    redactAwsKeyPair,
+  ),
   // A URL inside a query string or a config value, percent-encoded: `postgresql%3A%2F%2Fetl%3A<pass>%40db`.
-  row('url-encoded-userinfo-password', /(?<scheme>(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}%3[Aa]%2[Ff]%2[Ff])(?<user>[A-Za-z0-9._~!$*+-]{0,256})%3[Aa](?<pass>(?:[^\s⏎…"'<>&%]|%(?!2[Ff])[0-9A-Fa-f]{2}){1,512})%40/g,
-    (g) => `${g('scheme')}${g('user')}%3A${REDACTED}%40`, ['%3']),
+  row(
+    'url-encoded-userinfo-password',
+    /(?<scheme>(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}%3[Aa]%2[Ff]%2[Ff])(?<user>[A-Za-z0-9._~!$*+-]{0,256})%3[Aa](?<pass>(?:[^\s⏎…"'<>&%]|%(?!2[Ff])[0-9A-Fa-f]{2}){1,512})%40/g,
+    (g) => `${g('scheme')}${g('user')}%3A${REDACTED}%40`,
+    ['%3'],
+  ),
   // `%22password%22%3A%22…%22` (URL-encoded JSON), `token%3D…` (a redirect URL's own query).
-  row('url-encoded-secret-assignment', new RegExp(String.raw`${ENCODED_NAME_START}(?=[A-Za-z0-9_.-]{1,110}(?:%2[27])?%3[ADad])(?<name>${SECRET_NAME_SOURCE})(?<sep>(?:%2[27])?%3[ADad](?:%20)*(?:%2[27])?)(?<value>${ENCODED_VALUE})`, 'g'),
-    (g) => (isInnocuousValue(decodeURIComponentSafely(g('value'))) ? null : `${g('name')}${g('sep')}${REDACTED}`), ['%3']),
+  row(
+    'url-encoded-secret-assignment',
+    new RegExp(
+      String.raw`${ENCODED_NAME_START}(?=[A-Za-z0-9_.-]{1,110}(?:%2[27])?%3[ADad])(?<name>${SECRET_NAME_SOURCE})(?<sep>(?:%2[27])?%3[ADad](?:%20)*(?:%2[27])?)(?<value>${ENCODED_VALUE})`,
+      'g',
+    ),
+    (g) => (isInnocuousValue(decodeURIComponentSafely(g('value'))) ? null : `${g('name')}${g('sep')}${REDACTED}`),
+    ['%3'],
+  ),
   // ~/.pgpass: hostname:port:database:username:password (`*` matches anything). A whole word:
   // five colon fields with a numeric port and names for database and user are not a timestamp,
   // a MAC or IPv6 address, an image reference or a ratio. The password stops at a quote, like
   // the URL rows': the CLI redacts its serialized JSON once more, where a run eating `"` and `,`
   // would break the document (test/reliability/redaction.test.ts).
-  row('pgpass-line', /(?<head>(?<![^\s"'`⏎])(?:\*|[A-Za-z0-9][A-Za-z0-9.-]{0,252}|\[[0-9A-Fa-f:]{2,45}\]):(?:\*|\d{2,5}):(?:\*|[A-Za-z_][\w.$-]{0,62}):(?:\*|[A-Za-z_][\w.@$-]{0,62}):)(?<value>[^\s⏎…"'“”]+)/g,
-    (g) => (isInnocuousValue(g('value')) ? null : `${g('head')}${REDACTED}`)),
+  row(
+    'pgpass-line',
+    /(?<head>(?<![^\s"'`⏎])(?:\*|[A-Za-z0-9][A-Za-z0-9.-]{0,252}|\[[0-9A-Fa-f:]{2,45}\]):(?:\*|\d{2,5}):(?:\*|[A-Za-z_][\w.$-]{0,62}):(?:\*|[A-Za-z_][\w.@$-]{0,62}):)(?<value>[^\s⏎…"'“”]+)/g,
+    (g) => (isInnocuousValue(g('value')) ? null : `${g('head')}${REDACTED}`),
+  ),
   // scheme://user:pass@host — postgres, mongodb+srv, redis (empty user), amqp, https, jdbc:…
   // The password may itself contain '@': the greedy run backtracks to the last '@' before '/'.
-  row('url-userinfo-password', new RegExp(String.raw`${SCHEME}(?<user>[^\s⏎…:/?#@"'<>\[\]]{0,256}):(?<pass>[^\s⏎…/?#"'<>]{1,512})@`, 'g'),
-    (g) => `${g('scheme')}${g('user')}:${REDACTED}@`),
+  row(
+    'url-userinfo-password',
+    new RegExp(String.raw`${SCHEME}(?<user>[^\s⏎…:/?#@"'<>\[\]]{0,256}):(?<pass>[^\s⏎…/?#"'<>]{1,512})@`, 'g'),
+    (g) => `${g('scheme')}${g('user')}:${REDACTED}@`,
+  ),
   // https://<token>@github.com, Sentry DSNs: a random user part is itself the credential.
-  row('url-userinfo-token', new RegExp(String.raw`${SCHEME}(?<user>[^\s⏎…:/?#@"'<>\[\]]{16,256})@`, 'g'),
-    (g) => (randomUser(g('user')) ? `${g('scheme')}${REDACTED}@` : null)),
+  row('url-userinfo-token', new RegExp(String.raw`${SCHEME}(?<user>[^\s⏎…:/?#@"'<>\[\]]{16,256})@`, 'g'), (g) =>
+    randomUser(g('user')) ? `${g('scheme')}${REDACTED}@` : null,
+  ),
   // Go/MySQL DSN without a scheme: user:pass@tcp(host:3306)/db
-  row('go-sql-dsn', /(?<user>(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]{1,64}):(?<pass>[^\s⏎…@/]{1,256})@(?<proto>tcp|unix|udp)\(/g,
-    (g) => `${g('user')}:${REDACTED}@${g('proto')}(`),
-  row('azure-storage-account-key', new RegExp(String.raw`(?<name>(?<![A-Za-z0-9_-])(?:AccountKey|SharedAccessKey|SharedAccessSignature)=)(?<value>[^;"'\s⏎…]+${QUOTED_TAIL})`, 'g'),
-    (g) => (isOnlyMarkers(g('value')) ? null : `${g('name')}${REDACTED}`)),
+  row(
+    'go-sql-dsn',
+    /(?<user>(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]{1,64}):(?<pass>[^\s⏎…@/]{1,256})@(?<proto>tcp|unix|udp)\(/g,
+    (g) => `${g('user')}:${REDACTED}@${g('proto')}(`,
+  ),
+  row(
+    'azure-storage-account-key',
+    new RegExp(String.raw`(?<name>(?<![A-Za-z0-9_-])(?:AccountKey|SharedAccessKey|SharedAccessSignature)=)(?<value>[^;"'\s⏎…]+${QUOTED_TAIL})`, 'g'),
+    (g) => (isOnlyMarkers(g('value')) ? null : `${g('name')}${REDACTED}`),
+  ),
   row('azure-sas-signature', new RegExp(String.raw`(?<name>(?<=[?&])sig=)(?<value>[^&#\s⏎…"'<>]+${QUOTED_TAIL})`, 'g'), keep('name')),
-  row('url-query-credential', new RegExp(String.raw`(?<name>(?<=[?&;])(?:key|code|apikey|api-key|access_token|id_token|refresh_token|client_secret)=)(?<value>[^&#\s⏎…"'<>]+${QUOTED_TAIL})`, 'gi'), keep('name')),
+  row(
+    'url-query-credential',
+    new RegExp(
+      String.raw`(?<name>(?<=[?&;])(?:key|code|apikey|api-key|access_token|id_token|refresh_token|client_secret)=)(?<value>[^&#\s⏎…"'<>]+${QUOTED_TAIL})`,
+      'gi',
+    ),
+    keep('name'),
+  ),
   row('slack-webhook-url', /(?<base>hooks\.slack\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9_/-]{8,}/g, keep('base')),
   row('discord-webhook-url', /(?<base>discord(?:app)?\.com\/api\/webhooks\/\d{5,25}\/)[A-Za-z0-9_-]{20,}/g, keep('base')),
 ];

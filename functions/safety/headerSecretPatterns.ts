@@ -23,18 +23,32 @@ const decodesToLoginPassword = (value: string): boolean => {
 };
 
 export const HEADER_SECRET_PATTERNS: readonly SecretPattern[] = [
-  row('authorization-header', new RegExp(String.raw`(?<name>(?<![A-Za-z0-9_-])(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION))(?<sep>\\?["']?[ \t]{0,8}[:=][ \t]{0,8}\\?["']?)(?<scheme>(?:${SCHEMES})[ \t]+)?(?<value>[^\s⏎…"'\\,]+${QUOTED_TAIL})`, 'g'),
+  row(
+    'authorization-header',
+    new RegExp(
+      String.raw`(?<name>(?<![A-Za-z0-9_-])(?:[Pp]roxy-)?(?:[Aa]uthorization|AUTHORIZATION))(?<sep>\\?["']?[ \t]{0,8}[:=][ \t]{0,8}\\?["']?)(?<scheme>(?:${SCHEMES})[ \t]+)?(?<value>[^\s⏎…"'\\,]+${QUOTED_TAIL})`,
+      'g',
+    ),
     // Without a scheme, `may require authorization: server message` is prose, not a header.
-    (g) => (isOnlyMarkers(g('value')) || (!g('scheme') && !looksLikeCredential(g('value'))) ? null : `${g('name')}${g('sep')}${g('scheme')}${REDACTED}`)),
-  row('cookie-header', /(?<name>(?<![A-Za-z0-9_-])(?:[Ss]et-)?[Cc]ookie|SET-COOKIE|COOKIE)(?<sep>[ \t]{0,8}:[ \t]{0,8})(?<value>(?:[^\r\n⏎…"']|"[^"\r\n⏎]{0,4096}"|'[^'\r\n⏎]{0,4096}')+)/g,
-    (g) => (isOnlyMarkers(g('value')) ? null : `${g('name')}${g('sep')}${REDACTED}`)),
-  row('bearer-token', new RegExp(String.raw`(?<scheme>(?<![A-Za-z0-9_-])(?:Bearer|bearer|BEARER)[ \t]+)(?<value>[A-Za-z0-9._~+/=-]{8,}${QUOTED_TAIL})`, 'g'),
-    (g) => (looksLikeCredential(g('value')) ? `${g('scheme')}${REDACTED}` : null)),
-  row('basic-credentials', /(?<scheme>(?<![A-Za-z0-9_-])(?:Basic|basic|BASIC)[ \t]+)(?<value>[A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])/g,
-    (g) => (decodesToUserPassword(g('value')) || looksLikeCredential(g('value')) ? `${g('scheme')}${REDACTED}` : null)),
+    (g) => (isOnlyMarkers(g('value')) || (!g('scheme') && !looksLikeCredential(g('value'))) ? null : `${g('name')}${g('sep')}${g('scheme')}${REDACTED}`),
+  ),
+  row(
+    'cookie-header',
+    /(?<name>(?<![A-Za-z0-9_-])(?:[Ss]et-)?[Cc]ookie|SET-COOKIE|COOKIE)(?<sep>[ \t]{0,8}:[ \t]{0,8})(?<value>(?:[^\r\n⏎…"']|"[^"\r\n⏎]{0,4096}"|'[^'\r\n⏎]{0,4096}')+)/g,
+    (g) => (isOnlyMarkers(g('value')) ? null : `${g('name')}${g('sep')}${REDACTED}`),
+  ),
+  row(
+    'bearer-token',
+    new RegExp(String.raw`(?<scheme>(?<![A-Za-z0-9_-])(?:Bearer|bearer|BEARER)[ \t]+)(?<value>[A-Za-z0-9._~+/=-]{8,}${QUOTED_TAIL})`, 'g'),
+    (g) => (looksLikeCredential(g('value')) ? `${g('scheme')}${REDACTED}` : null),
+  ),
+  row('basic-credentials', /(?<scheme>(?<![A-Za-z0-9_-])(?:Basic|basic|BASIC)[ \t]+)(?<value>[A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])/g, (g) =>
+    decodesToUserPassword(g('value')) || looksLikeCredential(g('value')) ? `${g('scheme')}${REDACTED}` : null,
+  ),
   // base64 `user:password` without a scheme word (a registry mirror's or proxy's credentials in a log).
-  row('base64-user-password', /(?<![A-Za-z0-9+/=_-])(?:[A-Za-z0-9+/]{4}){3,64}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?(?![A-Za-z0-9+/=_-])/g,
-    (_g, match) => (decodesToLoginPassword(match) ? REDACTED : null)),
+  row('base64-user-password', /(?<![A-Za-z0-9+/=_-])(?:[A-Za-z0-9+/]{4}){3,64}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?(?![A-Za-z0-9+/=_-])/g, (_g, match) =>
+    decodesToLoginPassword(match) ? REDACTED : null,
+  ),
 ];
 
 /** The weakest row, run last: a clearly random string right after a word such as `token`. */

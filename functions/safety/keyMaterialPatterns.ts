@@ -28,8 +28,9 @@ export const KEY_MATERIAL_PATTERNS: readonly SecretPattern[] = [
   // A truncated block (log cut, event length limit) still must not leak its base64 body.
   row('pem-private-key-unterminated', new RegExp(`${BEGIN}${TRUNCATED_BODY}${QUOTED_TAIL}`, 'g')),
   // Only the END line survived: redact the body lines above it, keep END (it says what was there).
-  row('pem-private-key-tail', new RegExp(`${TAIL_BODY}(?<end>-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)`, 'g'),
-    (g) => `${REDACTED}\n${g('end')}`, ['-----END ']),
+  row('pem-private-key-tail', new RegExp(`${TAIL_BODY}(?<end>-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----)`, 'g'), (g) => `${REDACTED}\n${g('end')}`, [
+    '-----END ',
+  ]),
   row('putty-private-key', /(?<head>Private-Lines:[ \t]*\d{1,4})(?:\s+[A-Za-z0-9+/=]{1,128}){1,400}/g, keep('head', ' ')),
   // base64 of "-----BEGIN …": k8s Secret `tls.key:` / kubeconfig `client-key-data:`.
   row('base64-pem-private-key', /(?<![A-Za-z0-9+/=])LS0tLS1CRUdJTi[A-Za-z0-9+/]{8,}={0,2}/g, decodedHas(/PRIVATE KEY/)),

@@ -20,26 +20,55 @@ const NOT_NEXT_ASSIGNMENT = String.raw`(?![A-Za-z_][\w.-]{0,64}[ \t]{1,8}(?::{1,
 
 export const NAMED_SECRET_PATTERNS: readonly SecretPattern[] = [
   // Kubernetes env entries: {"name":"DB_PASSWORD","value":"…"} and YAML `- name: X⏎  value: …`.
-  row('k8s-env-name-value', new RegExp(`${ENV_NAME_KEY}(?<name>${SECRET_NAME_SOURCE})${ENV_VALUE_KEY}${VALUE}`, 'g'),
-    (g) => (isInnocuousValue(g('value')) ? null : `${g('pre')}${g('name')}${g('mid')}${maskKeepingQuotes(g('value'))}`)),
-  row('k8s-env-value-name', new RegExp(String.raw`(?<pre>\\?"value\\?"[ \t]{0,8}:[ \t]{0,8})(?<value>${QUOTED})(?<mid>[ \t]{0,8},\s{0,32}\\?"name\\?"[ \t]{0,8}:[ \t]{0,8}\\?")(?<name>${SECRET_NAME_SOURCE})(?=\\?")`, 'g'),
-    (g) => (isInnocuousValue(g('value')) ? null : `${g('pre')}${maskKeepingQuotes(g('value'))}${g('mid')}${g('name')}`)),
+  row('k8s-env-name-value', new RegExp(`${ENV_NAME_KEY}(?<name>${SECRET_NAME_SOURCE})${ENV_VALUE_KEY}${VALUE}`, 'g'), (g) =>
+    isInnocuousValue(g('value')) ? null : `${g('pre')}${g('name')}${g('mid')}${maskKeepingQuotes(g('value'))}`,
+  ),
+  row(
+    'k8s-env-value-name',
+    new RegExp(
+      String.raw`(?<pre>\\?"value\\?"[ \t]{0,8}:[ \t]{0,8})(?<value>${QUOTED})(?<mid>[ \t]{0,8},\s{0,32}\\?"name\\?"[ \t]{0,8}:[ \t]{0,8}\\?")(?<name>${SECRET_NAME_SOURCE})(?=\\?")`,
+      'g',
+    ),
+    (g) => (isInnocuousValue(g('value')) ? null : `${g('pre')}${maskKeepingQuotes(g('value'))}${g('mid')}${g('name')}`),
+  ),
   // XML elements: <password>…</password> (Maven settings.xml), <apiToken>\n  …\n</apiToken>.
-  row('xml-element-secret', new RegExp(String.raw`<(?<name>${SECRET_NAME_SOURCE})>(?<lead>\s{0,64})(?<value>[^<\s](?:[^<]{0,4094}[^<\s])?)(?<trail>\s{0,64})</\k<name>>`, 'g'),
-    (g) => (isInnocuousValue(g('value')) ? null : `<${g('name')}>${g('lead')}${REDACTED}${g('trail')}</${g('name')}>`), ['</']),
+  row(
+    'xml-element-secret',
+    new RegExp(String.raw`<(?<name>${SECRET_NAME_SOURCE})>(?<lead>\s{0,64})(?<value>[^<\s](?:[^<]{0,4094}[^<\s])?)(?<trail>\s{0,64})</\k<name>>`, 'g'),
+    (g) => (isInnocuousValue(g('value')) ? null : `<${g('name')}>${g('lead')}${REDACTED}${g('trail')}</${g('name')}>`),
+    ['</'],
+  ),
   // kaggle.json: {"username":"…","key":"…"}: `key` is the API key only next to the username.
-  row('kaggle-json-key', /(?<head>"username"[ \t]*:[ \t]*"[^"\n⏎]{0,256}"[ \t]*,\s{0,32}"key"[ \t]*:[ \t]*")(?<value>[^"\n⏎]{1,256})"/g,
-    (g) => (isInnocuousValue(g('value')) ? null : `${g('head')}${REDACTED}"`)),
+  row('kaggle-json-key', /(?<head>"username"[ \t]*:[ \t]*"[^"\n⏎]{0,256}"[ \t]*,\s{0,32}"key"[ \t]*:[ \t]*")(?<value>[^"\n⏎]{1,256})"/g, (g) =>
+    isInnocuousValue(g('value')) ? null : `${g('head')}${REDACTED}"`,
+  ),
   // wandb.login(key="…") / wb.login(relogin=True, key='…'): a literal key in the call.
-  row('wandb-login-call-key', /(?<head>(?<![\w.])(?:wandb|wb)\.login\([^)\n⏎]{0,200}?(?<![\w])key[ \t]*=[ \t]*)(?<value>"[^"\n⏎]{1,256}"|'[^'\n⏎]{1,256}')/g,
-    (g) => (isInnocuousValue(g('value')) ? null : `${g('head')}${maskKeepingQuotes(g('value'))}`)),
+  row(
+    'wandb-login-call-key',
+    /(?<head>(?<![\w.])(?:wandb|wb)\.login\([^)\n⏎]{0,200}?(?<![\w])key[ \t]*=[ \t]*)(?<value>"[^"\n⏎]{1,256}"|'[^'\n⏎]{1,256}')/g,
+    (g) => (isInnocuousValue(g('value')) ? null : `${g('head')}${maskKeepingQuotes(g('value'))}`),
+  ),
   // "password": "…" / 'api_key': '…' / environ["TOKEN"] = "…": a quoted key needs a quoted value,
   // which keeps kubelet's `volume "hf-token" : secret "x" not found` readable.
   // Also `"token" => "…"` (Ruby, PHP, logstash) and `setProperty("API_TOKEN", "…")` / `getenv("TOKEN", "…")`.
-  row('secret-quoted-key', new RegExp(String.raw`(?<=["'])${nameFollowedBy(String.raw`\\?["']`)}(?<sep>\\?["']\]?[ \t]{0,8}(?::{0,3}=|[?.]=|=>|:|,)[ \t]{0,8})(?<value>${QUOTED})`, 'g'), redactValue),
+  row(
+    'secret-quoted-key',
+    new RegExp(
+      String.raw`(?<=["'])${nameFollowedBy(String.raw`\\?["']`)}(?<sep>\\?["']\]?[ \t]{0,8}(?::{0,3}=|[?.]=|=>|:|,)[ \t]{0,8})(?<value>${QUOTED})`,
+      'g',
+    ),
+    redactValue,
+  ),
   // DB_PASSWORD=…, password: …, --password=…, AWS_SECRET_ACCESS_KEY = …, ?access_token=…
   // Makefile `::=`, `:::=`, `?=`; PHP `.=`; `=>`; a typed declaration `var apiToken string = …`.
-  row('secret-assignment', new RegExp(String.raw`${nameFollowedBy(String.raw`[ \t]{0,8}(?:[:=]|[?.]=|${TYPE_WORD}[ \t]{0,8}=)`)}(?<sep>[ \t]{0,8}(?:${TYPE_WORD}[ \t]{0,8}=(?![=>~])|:{0,3}=(?![=>~])|[?.]=|=>|:(?![:/]))[ \t]{0,8})${NOT_NEXT_ASSIGNMENT}${VALUE}`, 'g'), redactAssignment),
+  row(
+    'secret-assignment',
+    new RegExp(
+      String.raw`${nameFollowedBy(String.raw`[ \t]{0,8}(?:[:=]|[?.]=|${TYPE_WORD}[ \t]{0,8}=)`)}(?<sep>[ \t]{0,8}(?:${TYPE_WORD}[ \t]{0,8}=(?![=>~])|:{0,3}=(?![=>~])|[?.]=|=>|:(?![:/]))[ \t]{0,8})${NOT_NEXT_ASSIGNMENT}${VALUE}`,
+      'g',
+    ),
+    redactAssignment,
+  ),
   // --password X, --token X, --api-key X, --client-secret X (space-separated flag values).
   row('secret-flag', new RegExp(String.raw`(?=-)${nameFollowedBy('[ \\t]')}(?<sep>[ \t]+)(?!-)${VALUE}`, 'g'), redactFlag),
 ];

@@ -28,8 +28,9 @@ const TERMINAL_ESCAPES = new RegExp(
  * characters (used to smuggle hidden instructions).
  */
 // The class lists combining marks and variation selectors one by one on purpose: each is removed on its own.
-// eslint-disable-next-line no-misleading-character-class
-const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDDEF]/g;
+const INVISIBLE =
+  // eslint-disable-next-line no-misleading-character-class
+  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDDEF]/g;
 
 /** C0 and C1 controls and DEL, except TAB/LF/CR/VT/FF/NEL which become spaces or line breaks. */
 const CONTROL = /[\x00-\x08\x0E-\x1F\x7F-\x84\x86-\x9F]/g;

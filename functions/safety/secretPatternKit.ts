@@ -32,11 +32,17 @@ export interface SecretPattern {
 
 export const whole = (): string => REDACTED;
 /** Keeps the named context groups verbatim and redacts what follows them. */
-export const keep = (...groups: string[]) => (g: GroupReader): string => `${groups.map(g).join('')}${REDACTED}`;
+export const keep =
+  (...groups: string[]) =>
+  (g: GroupReader): string =>
+    `${groups.map(g).join('')}${REDACTED}`;
 export const row = (name: string, pattern: RegExp, replace: SecretPattern['replace'] = whole, requires?: readonly string[]): SecretPattern =>
   requires === undefined ? { name, pattern, replace } : { name, pattern, replace, requires };
 /** Redacts the whole match only when its base64 decodes to something matching `needle`. */
-export const decodedHas = (needle: RegExp) => (_g: GroupReader, match: string): string | null => (needle.test(decodeBase64(match)) ? REDACTED : null);
+export const decodedHas =
+  (needle: RegExp) =>
+  (_g: GroupReader, match: string): string | null =>
+    needle.test(decodeBase64(match)) ? REDACTED : null;
 
 // ---- regex source pieces --------------------------------------------------------------------
 /** A token-like run that must not be glued to more token characters on its left. */
@@ -75,8 +81,7 @@ const VAR_REF = String.raw`\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$\([A-Za-z_][A-Za-z0-9_
 export const VALUE = String.raw`(?<value>${MARKER}(?=\\?["']|[\s⏎…,;)\]}]|$)|${VAR_REF}|${QUOTED}|(?:Bearer|Basic|Token)[ \t]+(?=[A-Za-z0-9+/_.~-])${UNQUOTED}|\\?["']?${UNQUOTED})`;
 
 // ---- replacers for name-driven rows ---------------------------------------------------------
-export const redactValue = (g: GroupReader): string | null =>
-  isInnocuousValue(g('value')) ? null : `${g('name')}${g('sep')}${maskKeepingQuotes(g('value'))}`;
+export const redactValue = (g: GroupReader): string | null => (isInnocuousValue(g('value')) ? null : `${g('name')}${g('sep')}${maskKeepingQuotes(g('value'))}`);
 
 /** Lowercase dashed names (`hf-token`, `db-creds`) are usually k8s objects in an error chain. */
 const K8S_OBJECT_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;

@@ -34,7 +34,9 @@ export function maskKeepingQuotes(raw: string): string {
  * `$(HF_TOKEN)` whose upper-case form real passwords practically never take.
  */
 export function isInnocuousValue(raw: string): boolean {
-  const value = unquote(raw).trim().replace(/^(?:Bearer|Basic|Token)[ \t]+/, '');
+  const value = unquote(raw)
+    .trim()
+    .replace(/^(?:Bearer|Basic|Token)[ \t]+/, '');
   if (value === '' || value === REDACTED) return true;
   if (/^(?:null|none|nil|undefined|true|false)$/i.test(value)) return true;
   if (/^(?:\*{3,}|x{3,}|<redacted>|redacted)$/i.test(value)) return true;
@@ -71,7 +73,10 @@ const hasRandomRun = (value: string): boolean => /[A-Za-z0-9]{16,}/.test(value) 
  */
 export function looksLikeCredential(raw: string): boolean {
   // Judge only what is still visible: a marker left by an earlier pass is not evidence either way.
-  const value = unquote(raw).split(REDACTED).join('').replace(/^(?:Bearer|Basic|Token)[ \t]+/, '');
+  const value = unquote(raw)
+    .split(REDACTED)
+    .join('')
+    .replace(/^(?:Bearer|Basic|Token)[ \t]+/, '');
   if (isInnocuousValue(value)) return false;
   if (PROSE_WORD.test(value)) return false;
   if (/^[A-Za-z]{1,19}$/.test(value)) return false; // identifiers such as secretName, AccessDenied

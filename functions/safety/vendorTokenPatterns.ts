@@ -18,8 +18,9 @@ export const VENDOR_TOKEN_PATTERNS: readonly SecretPattern[] = [
   token('huggingface-token', '(?:hf_|api_org_)[A-Za-z0-9]{30,}'),
   token('anthropic-api-key', 'sk-ant-[A-Za-z0-9_-]{20,}'),
   // OpenAI (sk-, sk-proj-, sk-svcacct-): random keys mix case and digits; `sk-learn-…` names do not.
-  row('openai-api-key', new RegExp(`${B}sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`, 'g'),
-    (_g, match) => (/[A-Z]/.test(match) && /\d/.test(match) ? REDACTED : null)),
+  row('openai-api-key', new RegExp(`${B}sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`, 'g'), (_g, match) =>
+    /[A-Z]/.test(match) && /\d/.test(match) ? REDACTED : null,
+  ),
   // xoxe-… refresh tokens and xoxe.xoxp-… configuration tokens included.
   token('slack-token', '(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}|xoxe\\.xox[bp]-[A-Za-z0-9-]{10,}'),
   token('stripe-key', '(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{20,}'),
@@ -48,34 +49,108 @@ export const VENDOR_TOKEN_PATTERNS: readonly SecretPattern[] = [
   // Prefixes from gitleaks' rule set (cmd/generate/config/rules/*.go, MIT), for tokens a
   // workload's tooling can carry (package registries, CI, SaaS APIs). The body must hold a
   // digit: prefixes such as `pat.` or `ico-` also start ordinary words.
-  row('prefixed-service-token', new RegExp(`(?<![A-Za-z0-9_=+/.~-])(?<prefix>${[
-    'ops_eyJ', 'ABSK', 'bedrock-api-key-', 'CLOJARS_', String.raw`v1\.0-[a-f0-9]{24}-`, String.raw`dp\.pt\.`, 'duffel_(?:test|live)_',
-    String.raw`dt0c01\.`, 'EZ[AT]K', 'FLW(?:SEC|PUB)K_TEST-', 'fo1_', 'fm1[ar]_', 'fm2_', 'fio-u-', 'glffct-', 'GR1348941',
-    String.raw`(?:pat|sat)\.[A-Za-z0-9_-]{22}\.`, 'ico-', 'lin_api_', 'sha256~', 'pplx-', 'pscale_(?:pw|tkn|oauth)_', 'pnu_', 'rdme_',
-    'rubygems_', 'tk-us-', 'xkeysib-', 'sntryu_', 'sm_(?:pat|aat|sat)_', 'shippo_(?:live|test)_', 'sq0csp-', '(?:sk|rk)_prod_', 'EAAA',
-    'eyJrIjoi', String.raw`SG\.`,
-  ].join('|')})(?<body>[A-Za-z0-9_=+/.~-]{12,1024})`, 'g'), (g) => (/\d/.test(g('body')) ? REDACTED : null)),
-  row('twilio-api-key', /(?<![A-Za-z0-9_-])SK[0-9a-fA-F]{32}(?![A-Za-z0-9_-])/g, (_g, match) => (/[a-f]/i.test(match.slice(2)) && /\d/.test(match) ? REDACTED : null)),
+  row(
+    'prefixed-service-token',
+    new RegExp(
+      `(?<![A-Za-z0-9_=+/.~-])(?<prefix>${[
+        'ops_eyJ',
+        'ABSK',
+        'bedrock-api-key-',
+        'CLOJARS_',
+        String.raw`v1\.0-[a-f0-9]{24}-`,
+        String.raw`dp\.pt\.`,
+        'duffel_(?:test|live)_',
+        String.raw`dt0c01\.`,
+        'EZ[AT]K',
+        'FLW(?:SEC|PUB)K_TEST-',
+        'fo1_',
+        'fm1[ar]_',
+        'fm2_',
+        'fio-u-',
+        'glffct-',
+        'GR1348941',
+        String.raw`(?:pat|sat)\.[A-Za-z0-9_-]{22}\.`,
+        'ico-',
+        'lin_api_',
+        'sha256~',
+        'pplx-',
+        'pscale_(?:pw|tkn|oauth)_',
+        'pnu_',
+        'rdme_',
+        'rubygems_',
+        'tk-us-',
+        'xkeysib-',
+        'sntryu_',
+        'sm_(?:pat|aat|sat)_',
+        'shippo_(?:live|test)_',
+        'sq0csp-',
+        '(?:sk|rk)_prod_',
+        'EAAA',
+        'eyJrIjoi',
+        String.raw`SG\.`,
+      ].join('|')})(?<body>[A-Za-z0-9_=+/.~-]{12,1024})`,
+      'g',
+    ),
+    (g) => (/\d/.test(g('body')) ? REDACTED : null),
+  ),
+  row('twilio-api-key', /(?<![A-Za-z0-9_-])SK[0-9a-fA-F]{32}(?![A-Za-z0-9_-])/g, (_g, match) =>
+    /[a-f]/i.test(match.slice(2)) && /\d/.test(match) ? REDACTED : null,
+  ),
   token('onepassword-secret-key', 'A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}'),
   token('octopus-deploy-api-key', 'API-[A-Z0-9]{26}'),
   token('maxmind-license-key', '[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk'),
   // Legacy Vault service tokens: `s.` and 24 random characters (mixed case and digits, unlike a word).
-  row('hashicorp-vault-legacy-token', /(?<![A-Za-z0-9_.-])s\.[A-Za-z0-9]{24}(?![A-Za-z0-9_.-])/g, (_g, match) => (isHighEntropy(match.slice(2)) ? REDACTED : null)),
+  row('hashicorp-vault-legacy-token', /(?<![A-Za-z0-9_.-])s\.[A-Za-z0-9]{24}(?![A-Za-z0-9_.-])/g, (_g, match) =>
+    isHighEntropy(match.slice(2)) ? REDACTED : null,
+  ),
   token('airtable-personal-access-token', String.raw`pat[A-Za-z0-9]{14}\.[a-f0-9]{64}`),
   token('clickhouse-cloud-secret-key', '4b1d[A-Za-z0-9]{38}'),
   // JWTs, including Kubernetes service-account tokens: header.payload.signature.
   token('jwt', String.raw`eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*`),
   // base64 JSON carrying credentials: `.dockerconfigjson` data, Neptune tokens, docker `auths`.
-  row('base64-json-credential', /(?<![A-Za-z0-9+/=_-])eyJ[A-Za-z0-9+/_-]{16,}={0,2}/g,
-    decodedHas(/"(?:auths?|password|token|secret|api_?key|private_key|identitytoken)"/i)),
+  row(
+    'base64-json-credential',
+    /(?<![A-Za-z0-9+/=_-])eyJ[A-Za-z0-9+/_-]{16,}={0,2}/g,
+    decodedHas(/"(?:auths?|password|token|secret|api_?key|private_key|identitytoken)"/i),
+  ),
 ];
 
 /** Prefixes of the rows above: where a token cut by a line wrap can start. */
 const SPLIT_PREFIXES = [
-  'gh[pousr]_', 'github_pat_', 'gl[a-z]{1,5}-', 'hf_', 'api_org_', 'sk-', 'xox[abposre][.-]', 'xapp-', 'AKIA', 'ASIA',
-  'IQoJb3JpZ2lu', 'FwoGZXIvYXdz', 'eyJ', 'nvapi-', 'npm_', 'pypi-', 'dckr_', 'dapi', String.raw`ya29\.`, 'AIza', 'GOCSPX-',
-  'glsa_', 'glc_', String.raw`hv[sbr]\.`, String.raw`SG\.`, 'shp[a-z]{2}_', 'ATATT3', 'r8_', 'gsk_', 'PMAK-', 'pul-',
-  'do[por]_v1_', '[sr]k_live_', 'whsec_',
+  'gh[pousr]_',
+  'github_pat_',
+  'gl[a-z]{1,5}-',
+  'hf_',
+  'api_org_',
+  'sk-',
+  'xox[abposre][.-]',
+  'xapp-',
+  'AKIA',
+  'ASIA',
+  'IQoJb3JpZ2lu',
+  'FwoGZXIvYXdz',
+  'eyJ',
+  'nvapi-',
+  'npm_',
+  'pypi-',
+  'dckr_',
+  'dapi',
+  String.raw`ya29\.`,
+  'AIza',
+  'GOCSPX-',
+  'glsa_',
+  'glc_',
+  String.raw`hv[sbr]\.`,
+  String.raw`SG\.`,
+  'shp[a-z]{2}_',
+  'ATATT3',
+  'r8_',
+  'gsk_',
+  'PMAK-',
+  'pul-',
+  'do[por]_v1_',
+  '[sr]k_live_',
+  'whsec_',
 ].join('|');
 const TOKEN_RUN = '[A-Za-z0-9_.~+/=-]';
 const STARTS_WITH_PREFIX = new RegExp(`^(?:${SPLIT_PREFIXES})`);
@@ -83,7 +158,10 @@ const STARTS_WITH_PREFIX = new RegExp(`^(?:${SPLIT_PREFIXES})`);
  * Sticky copies: they try position 0 only (no scan), and judging a joined candidate does not
  * disturb the table's own scan state.
  */
-const VENDOR_MATCHERS = VENDOR_TOKEN_PATTERNS.map((vendor) => ({ vendor, matcher: new RegExp(vendor.pattern.source, `${vendor.pattern.flags.replace('g', '')}y`) }));
+const VENDOR_MATCHERS = VENDOR_TOKEN_PATTERNS.map((vendor) => ({
+  vendor,
+  matcher: new RegExp(vendor.pattern.source, `${vendor.pattern.flags.replace('g', '')}y`),
+}));
 
 /** The length of the vendor token that starts `text`, or 0. */
 function vendorTokenLengthAtStart(text: string): number {
@@ -108,7 +186,10 @@ function vendorTokenLengthAtStart(text: string): number {
 export const SPLIT_TOKEN_PATTERN: SecretPattern = row(
   'token-split-over-two-lines',
   // The lookbehind covers the whole token alphabet, so only the first position of a run starts a match.
-  new RegExp(`(?<!${TOKEN_RUN})(?<head>(?:${SPLIT_PREFIXES})${TOKEN_RUN}{0,600})(?<gap>[ \\t]*(?:\\r?\\n|⏎)[ \\t]*)(?<tail>${TOKEN_RUN}{4,600})(?!${TOKEN_RUN})`, 'g'),
+  new RegExp(
+    `(?<!${TOKEN_RUN})(?<head>(?:${SPLIT_PREFIXES})${TOKEN_RUN}{0,600})(?<gap>[ \\t]*(?:\\r?\\n|⏎)[ \\t]*)(?<tail>${TOKEN_RUN}{4,600})(?!${TOKEN_RUN})`,
+    'g',
+  ),
   (g) => {
     const head = g('head');
     const tail = g('tail');

@@ -55,9 +55,7 @@ const WorkloadRecordSchema = z.looseObject({ id: z.string().min(1) });
 const EventRecordSchema = z.looseObject({ createdAt: z.string().nullish() }).nullable();
 const MeasurementRecordSchema = z.looseObject({
   type: z.string(),
-  values: z
-    .array(z.looseObject({ value: z.union([z.string(), z.number()]), timestamp: z.string().nullish() }))
-    .nullish(),
+  values: z.array(z.looseObject({ value: z.union([z.string(), z.number()]), timestamp: z.string().nullish() })).nullish(),
 });
 
 const perWorkload = <T extends z.ZodType>(item: T) => z.record(z.string(), z.array(item)).default({});

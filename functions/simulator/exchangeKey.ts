@@ -12,7 +12,9 @@ export function exchangeKey(method: string, path: string, query: QueryRecord | U
   const entries: [string, string][] =
     query instanceof URLSearchParams
       ? [...query.entries()]
-      : Object.entries(query).flatMap(([name, value]) => (Array.isArray(value) ? value.map((item): [string, string] => [name, item]) : [[name, value] as [string, string]]));
+      : Object.entries(query).flatMap(([name, value]) =>
+          Array.isArray(value) ? value.map((item): [string, string] => [name, item]) : [[name, value] as [string, string]],
+        );
   const normalized = entries.map(([name, value]) => `${name}=${TIMESTAMP_VALUE.test(value) ? '<time>' : value}`).sort();
   return `${method.toUpperCase()} ${path}?${normalized.join('&')}`;
 }

@@ -35,7 +35,10 @@ export async function loadScenario(dir: string): Promise<Scenario> {
 /** Every `<rootDir>/*\/scenario.json`, sorted by folder name; folders without one are skipped. */
 export async function loadScenarios(rootDir: string): Promise<Scenario[]> {
   const entries = await readdir(rootDir, { withFileTypes: true });
-  const dirs = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const dirs = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   const scenarios: Scenario[] = [];
   for (const name of dirs) {
     const dir = join(rootDir, name);

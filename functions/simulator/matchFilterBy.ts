@@ -9,10 +9,31 @@ import { SimulatorHttpError } from './SimulatorHttpError.js';
 
 /** The fields of `filterBy` (OpenAPI `WorkloadsFilter` pattern), which are also the `sortBy` enum. */
 export const WORKLOAD_QUERY_FIELDS: ReadonlySet<string> = new Set([
-  'type', 'name', 'clusterId', 'projectId', 'projectName', 'departmentId', 'departmentName', 'createdAt',
-  'deletedAt', 'submittedBy', 'phase', 'completedAt', 'nodepool', 'distributedFramework', 'allocatedGPU',
-  'idleGpus', 'idleAllocatedGpus', 'phaseUpdatedAt', 'category', 'totalPendingTimeSeconds',
-  'totalRunningTimeSeconds', 'priority', 'priorityClassName', 'guaranteedRuntimeEndsAt', 'aiApplicationId',
+  'type',
+  'name',
+  'clusterId',
+  'projectId',
+  'projectName',
+  'departmentId',
+  'departmentName',
+  'createdAt',
+  'deletedAt',
+  'submittedBy',
+  'phase',
+  'completedAt',
+  'nodepool',
+  'distributedFramework',
+  'allocatedGPU',
+  'idleGpus',
+  'idleAllocatedGpus',
+  'phaseUpdatedAt',
+  'category',
+  'totalPendingTimeSeconds',
+  'totalRunningTimeSeconds',
+  'priority',
+  'priorityClassName',
+  'guaranteedRuntimeEndsAt',
+  'aiApplicationId',
   'aiApplicationName',
 ]);
 
@@ -21,9 +42,7 @@ export const WORKLOAD_QUERY_FIELDS: ReadonlySet<string> = new Set([
  * timestamps in more than one form, and the poller's `phaseUpdatedAt>=` watermark must
  * select by time whatever form a record uses.
  */
-export const WORKLOAD_DATE_FIELDS: ReadonlySet<string> = new Set([
-  'createdAt', 'deletedAt', 'completedAt', 'phaseUpdatedAt', 'guaranteedRuntimeEndsAt',
-]);
+export const WORKLOAD_DATE_FIELDS: ReadonlySet<string> = new Set(['createdAt', 'deletedAt', 'completedAt', 'phaseUpdatedAt', 'guaranteedRuntimeEndsAt']);
 
 export type FilterOperator = '==' | '!=' | '<=' | '>=' | '=@' | '!@' | '=^' | '=$';
 

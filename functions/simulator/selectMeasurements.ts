@@ -10,20 +10,34 @@ import type { SimulatorState } from './buildSimulatorState.js';
 
 /** The OpenAPI `WorkloadMetricType` enum: an unknown type is a 400 on the real server too. */
 export const WORKLOAD_METRIC_TYPES: ReadonlySet<string> = new Set([
-  'GPU_UTILIZATION', 'GPU_MEMORY_USAGE_BYTES', 'GPU_MEMORY_REQUEST_BYTES', 'CPU_USAGE_CORES', 'CPU_REQUEST_CORES',
-  'CPU_LIMIT_CORES', 'CPU_MEMORY_USAGE_BYTES', 'CPU_MEMORY_REQUEST_BYTES', 'CPU_MEMORY_LIMIT_BYTES', 'POD_COUNT',
-  'RUNNING_POD_COUNT', 'GPU_ALLOCATION', 'NIM_NUM_REQUESTS_RUNNING', 'NIM_NUM_REQUESTS_WAITING',
-  'NIM_NUM_REQUEST_MAX', 'NIM_REQUEST_SUCCESS_TOTAL', 'NIM_REQUEST_FAILURE_TOTAL', 'NIM_GPU_CACHE_USAGE_PERC',
-  'NIM_TIME_TO_FIRST_TOKEN_SECONDS', 'NIM_E2E_REQUEST_LATENCY_SECONDS', 'NIM_TIME_TO_FIRST_TOKEN_SECONDS_PERCENTILES',
-  'NIM_E2E_REQUEST_LATENCY_SECONDS_PERCENTILES', 'NVLINK_BANDWIDTH_TOTAL',
+  'GPU_UTILIZATION',
+  'GPU_MEMORY_USAGE_BYTES',
+  'GPU_MEMORY_REQUEST_BYTES',
+  'CPU_USAGE_CORES',
+  'CPU_REQUEST_CORES',
+  'CPU_LIMIT_CORES',
+  'CPU_MEMORY_USAGE_BYTES',
+  'CPU_MEMORY_REQUEST_BYTES',
+  'CPU_MEMORY_LIMIT_BYTES',
+  'POD_COUNT',
+  'RUNNING_POD_COUNT',
+  'GPU_ALLOCATION',
+  'NIM_NUM_REQUESTS_RUNNING',
+  'NIM_NUM_REQUESTS_WAITING',
+  'NIM_NUM_REQUEST_MAX',
+  'NIM_REQUEST_SUCCESS_TOTAL',
+  'NIM_REQUEST_FAILURE_TOTAL',
+  'NIM_GPU_CACHE_USAGE_PERC',
+  'NIM_TIME_TO_FIRST_TOKEN_SECONDS',
+  'NIM_E2E_REQUEST_LATENCY_SECONDS',
+  'NIM_TIME_TO_FIRST_TOKEN_SECONDS_PERCENTILES',
+  'NIM_E2E_REQUEST_LATENCY_SECONDS_PERCENTILES',
+  'NVLINK_BANDWIDTH_TOTAL',
 ]);
 
 type MeasurementRecord = NonNullable<ReturnType<SimulatorState['metrics']['get']>>[number];
 
-export function selectMeasurements(
-  series: readonly MeasurementRecord[],
-  query: URLSearchParams,
-): { measurements: MeasurementRecord[] } {
+export function selectMeasurements(series: readonly MeasurementRecord[], query: URLSearchParams): { measurements: MeasurementRecord[] } {
   const types = query
     .getAll('metricType')
     .flatMap((value) => value.split(','))

@@ -122,7 +122,10 @@ function listWorkloads(state: SimulatorState, query: URLSearchParams): unknown {
     (workload) =>
       isDeleted(workload) === onlyDeleted &&
       matchFilterBy(workload, clauses) &&
-      (!search || String(workload.name ?? '').toLowerCase().includes(search)),
+      (!search ||
+        String(workload.name ?? '')
+          .toLowerCase()
+          .includes(search)),
   );
   const sorted = sortBy ? sortRecords(matching, sortBy, order) : matching;
   const { page, next } = paginate(sorted, pageParams);

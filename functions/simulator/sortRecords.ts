@@ -7,11 +7,7 @@ import { parseLenientTimestamp } from './parseLenientTimestamp.js';
 
 export type SortOrder = 'asc' | 'desc';
 
-export function sortRecords<T extends Readonly<Record<string, unknown>> | null>(
-  records: readonly T[],
-  field: string,
-  order: SortOrder,
-): T[] {
+export function sortRecords<T extends Readonly<Record<string, unknown>> | null>(records: readonly T[], field: string, order: SortOrder): T[] {
   const direction = order === 'desc' ? -1 : 1;
   return [...records].sort((left, right) => {
     const a = sortKey(left?.[field], field);

@@ -185,21 +185,16 @@ export async function startRunaiSimulator(options: RunaiSimulatorOptions): Promi
   }
 
   function serve(route: RunaiRoute, query: URLSearchParams, body: string): SimulatorResponse {
-    return route.endpoint === 'token'
-      ? handleTokenRequest(body, credentials, tokens)
-      : serveRunaiEndpoint(state, route, query);
+    return route.endpoint === 'token' ? handleTokenRequest(body, credentials, tokens) : serveRunaiEndpoint(state, route, query);
   }
 
-  const server = await startLoopbackServer(
-    (req, res) => {
-      handle(req, res).catch((cause: unknown) => {
-        // A simulator bug must surface in the test that hit it, not hang it.
-        if (!res.headersSent && !res.destroyed) writeJson(res, error(500, `simulator error: ${String(cause)}`));
-        else res.destroy();
-      });
-    },
-    options,
-  );
+  const server = await startLoopbackServer((req, res) => {
+    handle(req, res).catch((cause: unknown) => {
+      // A simulator bug must surface in the test that hit it, not hang it.
+      if (!res.headersSent && !res.destroyed) writeJson(res, error(500, `simulator error: ${String(cause)}`));
+      else res.destroy();
+    });
+  }, options);
   const { host, port } = server;
 
   let closing: Promise<void> | undefined;

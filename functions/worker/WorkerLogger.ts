@@ -10,8 +10,10 @@ export interface WorkerLogger {
 }
 
 export function createJsonLogger(write: (line: string) => void, now: () => Date = () => new Date()): WorkerLogger {
-  const log = (level: string) => (event: string, fields: Record<string, unknown> = {}) =>
-    write(JSON.stringify({ time: now().toISOString(), level, event, ...fields }));
+  const log =
+    (level: string) =>
+    (event: string, fields: Record<string, unknown> = {}) =>
+      write(JSON.stringify({ time: now().toISOString(), level, event, ...fields }));
   return { info: log('info'), warn: log('warn'), error: log('error') };
 }
 

@@ -15,9 +15,7 @@ const optionalInt = (min: number, max: number) =>
   z.preprocess(unsetIfEmpty, z.coerce.number().int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).optional());
 
 export const WorkerEnvSchema = z.strictObject({
-  SNS_TOPIC_ARN: z
-    .string()
-    .regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'must be the ARN of a standard SNS topic'),
+  SNS_TOPIC_ARN: z.string().regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'must be the ARN of a standard SNS topic'),
   IDEMPOTENCY_TABLE: z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name'),
   DIGEST_THRESHOLD: optionalInt(2, 10_000),
   WORKER_CONCURRENCY: optionalInt(1, 32),

@@ -52,7 +52,6 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   entry: ['core', 'adapter', 'entry'],
 };
 
-
 interface Edge {
   from: string;
   to: string;

@@ -26,7 +26,11 @@ const smokeReport = (): Promise<BenchReport> => (cached ??= runSmoke());
 async function runSmoke(): Promise<BenchReport> {
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'test/bench/main.ts', '--smoke', '--json'], { cwd: PROJECT_ROOT, env, maxBuffer: 8 * 1024 * 1024 });
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'test/bench/main.ts', '--smoke', '--json'], {
+    cwd: PROJECT_ROOT,
+    env,
+    maxBuffer: 8 * 1024 * 1024,
+  });
   // JSON.parse rejects anything around the object, so this is also "nothing else on stdout".
   return JSON.parse(stdout) as BenchReport;
 }

@@ -20,7 +20,11 @@ function table(header: string[], rows: string[][]): string {
     return ['', line(header), line(header.map(() => '---')), ...rows.map(line), ''].join('\n');
   }
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
@@ -46,70 +50,73 @@ function criticalPathBlock(entries: CriticalPathEntry[], latencyMs: number): str
 
 function intakeBlock(intake: IntakeFigures): string {
   return [
-      `Intake — ${intake.alerts} alerts (${kb(intake.bodyBytes)}) → ${intake.accepted} accepted, ${intake.skipped} skipped; median of ${intake.runs}`,
-      table(
-        ['handler ms', 'JSON.parse ms', 'ratio', 'parseAlertmanagerPayload ms', 'target'],
-        [[intake.medianMs.toFixed(2), intake.jsonParseMs.toFixed(2), intake.ratioToJsonParse.toFixed(2), intake.parsePayloadMs.toFixed(2), '< 100 ms']],
-      ),
-    ].join('\n');
+    `Intake — ${intake.alerts} alerts (${kb(intake.bodyBytes)}) → ${intake.accepted} accepted, ${intake.skipped} skipped; median of ${intake.runs}`,
+    table(
+      ['handler ms', 'JSON.parse ms', 'ratio', 'parseAlertmanagerPayload ms', 'target'],
+      [[intake.medianMs.toFixed(2), intake.jsonParseMs.toFixed(2), intake.ratioToJsonParse.toFixed(2), intake.parsePayloadMs.toFixed(2), '< 100 ms']],
+    ),
+  ].join('\n');
 }
 
 function bundlesBlock(bundles: BundleFigures[]): string {
   return [
-      'Bundles — built from infra/lambdaBundling.ts; init = median fresh `node` import − empty `node` start',
-      table(
-        ['bundle', 'minified', 'init ms', 'AWS SDK ms', 'own ms', 'top contributors'],
-        bundles.map((bundle) => [
-          bundle.name,
-          kb(bundle.bytes),
-          bundle.initMs.toFixed(1),
-          bundle.externalInitMs.toFixed(1),
-          bundle.ownInitMs.toFixed(1),
-          bundle.topContributors.slice(0, 4).map((c) => `${c.name} ${kb(c.bytes)}`).join(', '),
-        ]),
-      ),
-    ].join('\n');
+    'Bundles — built from infra/lambdaBundling.ts; init = median fresh `node` import − empty `node` start',
+    table(
+      ['bundle', 'minified', 'init ms', 'AWS SDK ms', 'own ms', 'top contributors'],
+      bundles.map((bundle) => [
+        bundle.name,
+        kb(bundle.bytes),
+        bundle.initMs.toFixed(1),
+        bundle.externalInitMs.toFixed(1),
+        bundle.ownInitMs.toFixed(1),
+        bundle.topContributors
+          .slice(0, 4)
+          .map((c) => `${c.name} ${kb(c.bytes)}`)
+          .join(', '),
+      ]),
+    ),
+  ].join('\n');
 }
 
 function memoryBlock(memory: MemoryFigures): string {
   return [
-      `Memory — one diagnosis, history of ${memory.historyRecords} records (${memory.historyPagesTotal} pages); median peak RSS of ${memory.children} child process(es)`,
-      table(
-        ['lookback', 'history pages read', 'peak RSS MB', 'min–max MB', 'wall ms', 'OOM kills counted'],
-        [
-          ['(floor: load only)', '-', memory.baselineRssMb.toFixed(1), '-', '-', '-'],
-          ...memory.runs.map((run) => [
-            run.lookback,
-            String(run.historyPages),
-            run.peakRssMb.toFixed(1),
-            `${run.minRssMb.toFixed(1)}–${run.maxRssMb.toFixed(1)}`,
-            run.wallMs.toFixed(1),
-            String(run.recurrence ?? '-'),
-          ]),
-        ],
-      ),
-    ].join('\n');
+    `Memory — one diagnosis, history of ${memory.historyRecords} records (${memory.historyPagesTotal} pages); median peak RSS of ${memory.children} child process(es)`,
+    table(
+      ['lookback', 'history pages read', 'peak RSS MB', 'min–max MB', 'wall ms', 'OOM kills counted'],
+      [
+        ['(floor: load only)', '-', memory.baselineRssMb.toFixed(1), '-', '-', '-'],
+        ...memory.runs.map((run) => [
+          run.lookback,
+          String(run.historyPages),
+          run.peakRssMb.toFixed(1),
+          `${run.minRssMb.toFixed(1)}–${run.maxRssMb.toFixed(1)}`,
+          run.wallMs.toFixed(1),
+          String(run.recurrence ?? '-'),
+        ]),
+      ],
+    ),
+  ].join('\n');
 }
 
 function stormBlock(storm: StormFigures): string {
   return [
-      `Storm — ${storm.requests} requests in ${storm.batches} batches of ${storm.batchSize}, ${storm.latencyMs} ms per Run:ai request`,
-      table(
-        ['total ms', 'max concurrent Run:ai', 'bound', 'notifications', 'digests', 'published', 'duplicates', 'failed'],
+    `Storm — ${storm.requests} requests in ${storm.batches} batches of ${storm.batchSize}, ${storm.latencyMs} ms per Run:ai request`,
+    table(
+      ['total ms', 'max concurrent Run:ai', 'bound', 'notifications', 'digests', 'published', 'duplicates', 'failed'],
+      [
         [
-          [
-            String(storm.totalMs),
-            String(storm.maxConcurrentRunaiRequests),
-            `${storm.bound} = min(${storm.workerConcurrency} × ${storm.fanOutPerDiagnosis}, pool ${storm.poolConnections})`,
-            String(storm.notifications),
-            String(storm.digests),
-            String(storm.published),
-            String(storm.duplicates),
-            String(storm.failed),
-          ],
+          String(storm.totalMs),
+          String(storm.maxConcurrentRunaiRequests),
+          `${storm.bound} = min(${storm.workerConcurrency} × ${storm.fanOutPerDiagnosis}, pool ${storm.poolConnections})`,
+          String(storm.notifications),
+          String(storm.digests),
+          String(storm.published),
+          String(storm.duplicates),
+          String(storm.failed),
         ],
-      ),
-    ].join('\n');
+      ],
+    ),
+  ].join('\n');
 }
 
 function worstCaseBlock(worst: WorstCaseFigures): string {
@@ -131,7 +138,12 @@ function worstCaseBlock(worst: WorstCaseFigures): string {
     `Worst case — one events answer of ${Math.round(largeAnswer.answerBytes / 1048576)} MB, read in a child process`,
     table(
       ['answer cap', 'outcome', 'wall ms', 'peak RSS MB'],
-      largeAnswer.runs.map((run) => [`${Math.round(run.capBytes / 1048576)} MiB${run.capBytes > largeAnswer.answerBytes ? ' (before: no effective cap)' : ''}`, run.outcome, String(run.wallMs), run.peakRssMb.toFixed(1)]),
+      largeAnswer.runs.map((run) => [
+        `${Math.round(run.capBytes / 1048576)} MiB${run.capBytes > largeAnswer.answerBytes ? ' (before: no effective cap)' : ''}`,
+        run.outcome,
+        String(run.wallMs),
+        run.peakRssMb.toFixed(1),
+      ]),
     ),
   ].join('\n');
 }
@@ -147,7 +159,8 @@ export function formatBenchTable(report: Partial<BenchReport>, as: BenchStyle = 
     report.memory && memoryBlock(report.memory),
     report.storm && stormBlock(report.storm),
     report.worstCase && worstCaseBlock(report.worstCase),
-    meta && `Node ${meta.node}, ${meta.cpus} CPUs${meta.smoke ? ', SMOKE RUN (fewer runs and scenarios)' : ''}; bench took ${(meta.totalMs / 1000).toFixed(1)} s`,
+    meta &&
+      `Node ${meta.node}, ${meta.cpus} CPUs${meta.smoke ? ', SMOKE RUN (fewer runs and scenarios)' : ''}; bench took ${(meta.totalMs / 1000).toFixed(1)} s`,
   ];
   const text = blocks.filter(Boolean) as string[];
   style = 'text';

@@ -57,7 +57,14 @@ export function longHistoryScenario(template: Scenario, records: number): { stat
   for (let index = 0; timed.length < records; index += 1) {
     const secondsAgo = 600 + index * STEP_SECONDS;
     timed.push(
-      event(secondsAgo, clusterId, pod, 'Unhealthy', `Readiness probe failed: Get "http://10.233.43.26:6006/": dial tcp 10.233.43.26:6006: connect: connection refused (${index})`, index),
+      event(
+        secondsAgo,
+        clusterId,
+        pod,
+        'Unhealthy',
+        `Readiness probe failed: Get "http://10.233.43.26:6006/": dial tcp 10.233.43.26:6006: connect: connection refused (${index})`,
+        index,
+      ),
     );
   }
   timed.sort((a, b) => a.secondsAgo - b.secondsAgo);

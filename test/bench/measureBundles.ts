@@ -70,7 +70,9 @@ async function buildBundle(name: LambdaName): Promise<BuiltBundle> {
   });
   const output = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith('.mjs'))?.[1];
   if (!output) throw new Error(`esbuild produced no .mjs for ${name}`);
-  const external = [...new Set(output.imports.filter((imported) => imported.external && isConfiguredExternal(imported.path)).map((imported) => imported.path))].sort();
+  const external = [
+    ...new Set(output.imports.filter((imported) => imported.external && isConfiguredExternal(imported.path)).map((imported) => imported.path)),
+  ].sort();
   return { name, entry, file, bytes: (await stat(file)).size, topContributors: topContributors(output), external };
 }
 

@@ -45,7 +45,10 @@ function countRetries(requests: readonly RecordedRequest[]): number {
   return retries;
 }
 
-function classify(option: 'A' | 'B', requests: readonly RecordedRequest[]): Pick<CriticalPathEntry, 'historyPages' | 'retries' | 'roundTripTarget' | 'inRatioTarget' | 'excludedBecause'> {
+function classify(
+  option: 'A' | 'B',
+  requests: readonly RecordedRequest[],
+): Pick<CriticalPathEntry, 'historyPages' | 'retries' | 'roundTripTarget' | 'inRatioTarget' | 'excludedBecause'> {
   const count = (endpoint: string) => requests.filter((request) => request.endpoint === endpoint).length;
   const retries = countRetries(requests);
   // Distinct pages: a retried page is one page.

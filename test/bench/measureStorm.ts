@@ -63,7 +63,9 @@ export async function measureStorm(templates: readonly Scenario[], options: Stor
   try {
     const started = performance.now();
     for (let offset = 0; offset < storm.messages.length; offset += SQS_BATCH_SIZE) {
-      const records = storm.messages.slice(offset, offset + SQS_BATCH_SIZE).map((message, index) => ({ messageId: `m-${offset + index}`, body: JSON.stringify(message) }));
+      const records = storm.messages
+        .slice(offset, offset + SQS_BATCH_SIZE)
+        .map((message, index) => ({ messageId: `m-${offset + index}`, body: JSON.stringify(message) }));
       const result = await processDiagnosisBatch(records, deps);
       totals.published += result.published;
       totals.duplicates += result.duplicates;

@@ -90,7 +90,10 @@ async function runHangingBatch(options: { records: number; requestTimeoutMs: num
     };
     const records = Array.from({ length: options.records }, (_, i) => {
       const id = `p-${String(i).padStart(3, '0')}`;
-      return { messageId: `m-${id}`, body: JSON.stringify({ v: 1, request: { clusterId: P, workloadId: id }, source: 'poller', receivedAt: new Date(NOW).toISOString(), dedupeKey: id }) };
+      return {
+        messageId: `m-${id}`,
+        body: JSON.stringify({ v: 1, request: { clusterId: P, workloadId: id }, source: 'poller', receivedAt: new Date(NOW).toISOString(), dedupeKey: id }),
+      };
     });
     // The same margin proportion as the worker Lambda: 15 s of 120 s.
     const margin = Math.round(options.lambdaTimeoutMs / 8);

@@ -28,7 +28,10 @@ const started = performance.now();
 let category: string | null = null;
 let recurrence: number | null = null;
 if (input.lookback !== null) {
-  const { verdict } = await diagnoseWorkload({ clusterId: input.clusterId, workloadId: input.workloadId, lookback: input.lookback }, { reader: client, now: new Date(), messages: messagesEn });
+  const { verdict } = await diagnoseWorkload(
+    { clusterId: input.clusterId, workloadId: input.workloadId, lookback: input.lookback },
+    { reader: client, now: new Date(), messages: messagesEn },
+  );
   category = verdict.category;
   recurrence = verdict.recurrence?.count ?? null;
 }

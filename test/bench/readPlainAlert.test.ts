@@ -34,7 +34,11 @@ const alertLike = fc.record(
   },
   { requiredKeys: [] },
 );
-const input = fc.oneof(alertLike, alertLike.map((alert) => JSON.parse(JSON.stringify(alert)) as unknown), anyValue);
+const input = fc.oneof(
+  alertLike,
+  alertLike.map((alert) => JSON.parse(JSON.stringify(alert)) as unknown),
+  anyValue,
+);
 
 describe('readPlainAlert, the zod-free fast path of AlertSchema', () => {
   it('accepts nothing AlertSchema rejects, and returns what AlertSchema returns', () => {

@@ -29,8 +29,26 @@ export interface BenchOptions {
 /** One Option A scenario with metrics, one Option B, one with paged history. */
 const SMOKE_SCENARIOS = ['oom-killed-limit-above-request', 'option-b-terminal-paged-with-deleted', 'oom-recurring-paged-history'];
 
-const FULL = { latencyMs: 50, pathRuns: 3, intakeRuns: 20, initRuns: 10, historyRecords: 5_000, memoryChildren: 5, storm: { requests: 500, distinct: 400, latencyMs: 20 }, worstCase: { hanging: { records: 25, requestTimeoutMs: 1_000, lambdaTimeoutMs: 12_000 }, answerBytes: 100 * 1024 * 1024 } };
-const SMOKE = { latencyMs: 50, pathRuns: 1, intakeRuns: 3, initRuns: 1, historyRecords: 5_000, memoryChildren: 1, storm: { requests: 60, distinct: 50, latencyMs: 5 }, worstCase: { hanging: { records: 6, requestTimeoutMs: 300, lambdaTimeoutMs: 2_000 }, answerBytes: 16 * 1024 * 1024 } };
+const FULL = {
+  latencyMs: 50,
+  pathRuns: 3,
+  intakeRuns: 20,
+  initRuns: 10,
+  historyRecords: 5_000,
+  memoryChildren: 5,
+  storm: { requests: 500, distinct: 400, latencyMs: 20 },
+  worstCase: { hanging: { records: 25, requestTimeoutMs: 1_000, lambdaTimeoutMs: 12_000 }, answerBytes: 100 * 1024 * 1024 },
+};
+const SMOKE = {
+  latencyMs: 50,
+  pathRuns: 1,
+  intakeRuns: 3,
+  initRuns: 1,
+  historyRecords: 5_000,
+  memoryChildren: 1,
+  storm: { requests: 60, distinct: 50, latencyMs: 5 },
+  worstCase: { hanging: { records: 6, requestTimeoutMs: 300, lambdaTimeoutMs: 2_000 }, answerBytes: 16 * 1024 * 1024 },
+};
 
 function byName(scenarios: readonly Scenario[], names: readonly string[]): Scenario[] {
   return names.map((name) => {
@@ -71,9 +89,17 @@ export async function runBench(options: BenchOptions): Promise<Partial<BenchRepo
   }
   if (wanted('worstCase')) {
     const { hanging, answerBytes } = config.worstCase;
-    progress(`worst case: ${hanging.records} records with a hanging /events (scaled: ${hanging.requestTimeoutMs} ms per request, ${hanging.lambdaTimeoutMs} ms Lambda timeout); a ${Math.round(answerBytes / 1048576)} MB answer`);
+    progress(
+      `worst case: ${hanging.records} records with a hanging /events (scaled: ${hanging.requestTimeoutMs} ms per request, ${hanging.lambdaTimeoutMs} ms Lambda timeout); a ${Math.round(answerBytes / 1048576)} MB answer`,
+    );
     report.worstCase = await measureWorstCase(config.worstCase);
   }
-  report.meta = { smoke: options.smoke, node: process.version, cpus: cpus().length, latencyMs: config.latencyMs, totalMs: Math.round(performance.now() - started) };
+  report.meta = {
+    smoke: options.smoke,
+    node: process.version,
+    cpus: cpus().length,
+    latencyMs: config.latencyMs,
+    totalMs: Math.round(performance.now() - started),
+  };
   return report;
 }

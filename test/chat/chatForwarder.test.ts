@@ -33,7 +33,8 @@ function documentedProblems(message: unknown): string[] {
   if (content.textType !== undefined && content.textType !== 'client-markdown') problems.push('content.textType must be client-markdown');
   if (content.title !== undefined && typeof content.title !== 'string') problems.push('content.title must be a string');
   for (const list of ['nextSteps', 'keywords']) {
-    if (content[list] !== undefined && !(Array.isArray(content[list]) && content[list].every((item: unknown) => typeof item === 'string'))) problems.push(`content.${list} must be a list of strings`);
+    if (content[list] !== undefined && !(Array.isArray(content[list]) && content[list].every((item: unknown) => typeof item === 'string')))
+      problems.push(`content.${list} must be a list of strings`);
   }
   const metadata = m?.metadata;
   if (metadata !== undefined) {
@@ -56,13 +57,18 @@ describe('chat forwarder on fauxqs', () => {
     const forwarderQueue = await faux.createQueue('chat-forwarder');
     const channel = await faux.createQueue('chat-channel');
     await faux.sns.send(new SubscribeCommand({ TopicArn: verdicts.TopicArn, Protocol: 'sqs', Endpoint: forwarderQueue.arn }));
-    await faux.sns.send(new SubscribeCommand({ TopicArn: chatTopic.TopicArn, Protocol: 'sqs', Endpoint: channel.arn, Attributes: { RawMessageDelivery: 'true' } }));
+    await faux.sns.send(
+      new SubscribeCommand({ TopicArn: chatTopic.TopicArn, Protocol: 'sqs', Endpoint: channel.arn, Attributes: { RawMessageDelivery: 'true' } }),
+    );
 
     const publisher = createSnsPublisher({ client: faux.sns, topicArn: verdicts.TopicArn! });
     await publisher.publish(buildSnsMessage(makeVerdict(), fakeRenderText, { occurrenceKey: OCCURRENCE }));
     const entries = Array.from({ length: 30 }, (_, i) => ({
       key: `cluster-a#wl-${i}#t`,
-      verdict: makeVerdict({ category: 'NODE_FAILURE', workload: { id: `wl-${i}`, name: `job-${i}`, project: 'ml-team', clusterId: 'cluster-a', phase: 'Failed', type: 'training' } }),
+      verdict: makeVerdict({
+        category: 'NODE_FAILURE',
+        workload: { id: `wl-${i}`, name: `job-${i}`, project: 'ml-team', clusterId: 'cluster-a', phase: 'Failed', type: 'training' },
+      }),
     }));
     await publisher.publish(renderDigest('cluster-a', entries));
 
@@ -95,7 +101,8 @@ describe('chat forwarder on fauxqs', () => {
 });
 
 describe('buildChatNotification', () => {
-  const chatFor = (verdict = makeVerdict()) => buildChatNotification(deliveredFromSnsNotification(buildSnsMessage(verdict, fakeRenderText, { occurrenceKey: OCCURRENCE })));
+  const chatFor = (verdict = makeVerdict()) =>
+    buildChatNotification(deliveredFromSnsNotification(buildSnsMessage(verdict, fakeRenderText, { occurrenceKey: OCCURRENCE })));
 
   it('quotes cluster text inertly: no Slack mention, link or @-mention survives', () => {
     const chat = chatFor(
@@ -128,7 +135,17 @@ describe('buildChatNotification', () => {
   });
 
   it('a needs_input verdict (no workload) still yields a valid notification', () => {
-    const chat = chatFor(makeVerdict({ outcome: 'needs_input', category: null, workload: null, memory: null, recurrence: null, evidence: [], message: 'Which workload? Give its id.' }));
+    const chat = chatFor(
+      makeVerdict({
+        outcome: 'needs_input',
+        category: null,
+        workload: null,
+        memory: null,
+        recurrence: null,
+        evidence: [],
+        message: 'Which workload? Give its id.',
+      }),
+    );
     expect(documentedProblems(chat)).toEqual([]);
     expect(chat.content.keywords).toEqual(['NEEDS_INPUT']);
     expect(chat.metadata.threadId).toBe(OCCURRENCE);

@@ -10,7 +10,16 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
 import { loadScenarios, startRunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
-import { argsFor, assertKubernetesReads, assertVerdictMatches, ExpectSchema, FIXTURES_DIR, parseVerdict, simulatorEnv, startScenarioTier2 } from '../scenarios/scenarioHarness.js';
+import {
+  argsFor,
+  assertKubernetesReads,
+  assertVerdictMatches,
+  ExpectSchema,
+  FIXTURES_DIR,
+  parseVerdict,
+  simulatorEnv,
+  startScenarioTier2,
+} from '../scenarios/scenarioHarness.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -73,7 +82,11 @@ describe('runai-diagnose (bundled command)', () => {
   });
 
   it('an unreachable Run:ai is exit 3 with one clear line', async () => {
-    const result = await cli(['--cluster-id', 'c', '--workload-id', 'w'], { RUNAI_BASE_URL: 'http://127.0.0.1:9', RUNAI_CLIENT_ID: 'id', RUNAI_CLIENT_SECRET: 'super-secret-value-1234' });
+    const result = await cli(['--cluster-id', 'c', '--workload-id', 'w'], {
+      RUNAI_BASE_URL: 'http://127.0.0.1:9',
+      RUNAI_CLIENT_ID: 'id',
+      RUNAI_CLIENT_SECRET: 'super-secret-value-1234',
+    });
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^runai-diagnose: cannot reach Run:ai at http:\/\/127\.0\.0\.1:9: .+\[RUNAI_NETWORK\]\n$/);
@@ -159,6 +172,12 @@ describe('the CLI bundle loads the simulators only for examples', () => {
 
   it('--example reaches the simulators through the dynamic import', () => {
     const loaded = sourcesReached(meta(), 'functions/cli/main.ts', ['import-statement', 'dynamic-import']);
-    expect(loaded).toEqual(expect.arrayContaining(['functions/cli/startExample.ts', 'functions/simulator/startRunaiSimulator.ts', 'functions/simulator/kubernetes/startKubernetesSimulator.ts']));
+    expect(loaded).toEqual(
+      expect.arrayContaining([
+        'functions/cli/startExample.ts',
+        'functions/simulator/startRunaiSimulator.ts',
+        'functions/simulator/kubernetes/startKubernetesSimulator.ts',
+      ]),
+    );
   });
 });

@@ -34,7 +34,12 @@ describe('classifySnsError', () => {
     ['InvalidParameterException', new InvalidParameterException({ message: 'Subject too long', ...meta }), 'SNS_INVALID_PARAMETER', false],
     ['InvalidParameterValueException', new InvalidParameterValueException({ message: 'bad attribute', ...meta }), 'SNS_INVALID_PARAMETER', false],
     ['NotFoundException', new NotFoundException({ message: 'Topic does not exist', $metadata: { httpStatusCode: 404 } }), 'SNS_NOT_FOUND', false],
-    ['AuthorizationErrorException', new AuthorizationErrorException({ message: 'not authorized', $metadata: { httpStatusCode: 403 } }), 'SNS_AUTHORIZATION', false],
+    [
+      'AuthorizationErrorException',
+      new AuthorizationErrorException({ message: 'not authorized', $metadata: { httpStatusCode: 403 } }),
+      'SNS_AUTHORIZATION',
+      false,
+    ],
     ['KMSDisabledException', new KMSDisabledException({ message: 'key disabled', ...meta }), 'SNS_KMS', false],
     ['ThrottledException', new ThrottledException({ message: 'Rate exceeded', ...meta }), 'SNS_THROTTLED', true],
     ['generic Throttling code', serviceError('Throttling', 400), 'SNS_THROTTLED', true],
@@ -76,9 +81,10 @@ describe('createSnsPublisher', () => {
   });
 
   it('throws classified DeliveryErrors', async () => {
-    sns.on(PublishCommand).rejectsOnce(new ThrottledException({ message: 'Rate exceeded', ...meta })).rejects(
-      new NotFoundException({ message: 'Topic does not exist', $metadata: { httpStatusCode: 404 } }),
-    );
+    sns
+      .on(PublishCommand)
+      .rejectsOnce(new ThrottledException({ message: 'Rate exceeded', ...meta }))
+      .rejects(new NotFoundException({ message: 'Topic does not exist', $metadata: { httpStatusCode: 404 } }));
     const publisher = createSnsPublisher({ client: new SNSClient({ region: 'us-east-1', maxAttempts: 1 }), topicArn: 'arn:aws:sns:us-east-1:1:t' });
     const notification = buildSnsMessage(makeVerdict(), 'text');
     await expect(publisher.publish(notification)).rejects.toMatchObject({ name: 'DeliveryError', code: 'SNS_THROTTLED', retryable: true });

@@ -27,9 +27,7 @@ describe('subject', () => {
   });
 
   it('omits the recurrence when the failure is not recurring, and shows hours for sub-day windows', () => {
-    expect(verdictSubject(makeVerdict({ recurrence: { count: 1, lookbackDays: 7, recurring: false } }))).toBe(
-      '[OOM_KILLED] training-job-42 (ml-team)',
-    );
+    expect(verdictSubject(makeVerdict({ recurrence: { count: 1, lookbackDays: 7, recurring: false } }))).toBe('[OOM_KILLED] training-job-42 (ml-team)');
     expect(verdictSubject(makeVerdict({ recurrence: { count: 2, lookbackDays: 1.5, recurring: true } }))).toBe(
       '[OOM_KILLED] training-job-42 (ml-team) recurring 2x/36h',
     );
@@ -159,7 +157,8 @@ describe('size guard (256 KiB including attributes)', () => {
     verdict.workload = { ...verdict.workload!, project: 'p'.repeat(250) };
     const notification = buildSnsMessage(verdict, fakeRenderText);
     let attributeBytes = 0;
-    for (const [name, value] of Object.entries(notification.MessageAttributes)) attributeBytes += name.length + value.DataType.length + value.StringValue.length;
+    for (const [name, value] of Object.entries(notification.MessageAttributes))
+      attributeBytes += name.length + value.DataType.length + value.StringValue.length;
     expect(Buffer.byteLength(notification.Message) + notification.Subject.length + attributeBytes).toBe(snsPayloadBytes(notification));
     expect(snsPayloadBytes(notification)).toBeLessThanOrEqual(SNS_MAX_PAYLOAD_BYTES);
   });

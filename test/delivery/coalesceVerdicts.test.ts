@@ -63,7 +63,14 @@ describe('extractNodes', () => {
 function entry(i: number, category: Category, options: { recurring?: boolean; node?: string; cluster?: string } = {}): DigestEntry {
   const verdict: Verdict = makeVerdict({
     category,
-    workload: { id: `wl-${i}`, name: `job-${i}`, project: i % 2 ? 'ml-team' : 'vision', clusterId: options.cluster ?? 'cluster-a', phase: 'Failed', type: 'training' },
+    workload: {
+      id: `wl-${i}`,
+      name: `job-${i}`,
+      project: i % 2 ? 'ml-team' : 'vision',
+      clusterId: options.cluster ?? 'cluster-a',
+      phase: 'Failed',
+      type: 'training',
+    },
     evidence: options.node ? [{ text: `Pod job-${i}-0 on node ${options.node} evicted`, source: 'get_workload_pods' }] : [],
     recurrence: options.recurring ? { count: 3, lookbackDays: 7, recurring: true } : { count: 1, lookbackDays: 7, recurring: false },
     message: `job-${i} failed with ${category}.`,
@@ -85,7 +92,16 @@ describe('renderDigest', () => {
 
   it('keeps the subject under 100 chars by eliding counts', () => {
     const uuid = '3f2c5a4e-9b1d-4c7e-8f00-1234567890ab';
-    const subject = digestSubject(uuid, [['NODE_FAILURE', 12], ['OOM_KILLED', 20], ['CRASH_APP_ERROR', 8], ['IMAGE_PULL_FAILED', 3]], 43);
+    const subject = digestSubject(
+      uuid,
+      [
+        ['NODE_FAILURE', 12],
+        ['OOM_KILLED', 20],
+        ['CRASH_APP_ERROR', 8],
+        ['IMAGE_PULL_FAILED', 3],
+      ],
+      43,
+    );
     expect(subject.length).toBeLessThanOrEqual(99);
     expect(subject).toMatch(/^\[DIGEST\] 43 failures on cluster 3f2c5a4e-9b1d-4c7e-8f00-1234567890ab \(12 NODE_FAILURE, .*\.\.\.\)$/);
   });

@@ -22,7 +22,9 @@ beforeAll(async () => {
 afterAll(() => faux.stop());
 
 async function receiveAll(url: string): Promise<Message[]> {
-  const { Messages } = await faux.sqs.send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, MessageAttributeNames: ['All'], WaitTimeSeconds: 0 }));
+  const { Messages } = await faux.sqs.send(
+    new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, MessageAttributeNames: ['All'], WaitTimeSeconds: 0 }),
+  );
   return Messages ?? [];
 }
 

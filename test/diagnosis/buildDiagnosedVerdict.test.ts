@@ -21,7 +21,10 @@ describe('buildDiagnosedVerdict', () => {
     const verdict = diagnose(evidenceOf({ events: { ok: true, value: [oomEvent] }, pods: { ok: true, value: [oomPod] }, metrics: usageSeries(31 * GiB, 12) }));
     expect(verdict.outcome).toBe('diagnosed');
     expect(verdict.category).toBe('OOM_KILLED');
-    expect(verdict.evidence[0]).toEqual({ text: 'Event reason: OOMKilled; message: “Container trainer was OOM killed”; object: llama3-8b-sft-0-0', source: 'get_workload_status' });
+    expect(verdict.evidence[0]).toEqual({
+      text: 'Event reason: OOMKilled; message: “Container trainer was OOM killed”; object: llama3-8b-sft-0-0',
+      source: 'get_workload_status',
+    });
     expect(verdict.memory).toEqual({ requestBytes: 24 * GiB, limitBytes: 32 * GiB, peakBytes: 31 * GiB });
     expect(verdict.evidence.map((item) => item.text)).toContain('Peak CPU memory usage: 31 GiB = 97% of the 32 GiB limit (12 samples)');
     expect(verdict.recommendations[0]).toBe(
@@ -34,10 +37,19 @@ describe('buildDiagnosedVerdict', () => {
 
   it('counts an earlier failure of the same category in history as a recurrence, and says so twice', () => {
     const history = { records: [historyEvent('OOMKilled', 'Container trainer was OOM killed', 3 * DAY)], pages: 1, capped: false };
-    const verdict = diagnose(evidenceOf({ events: { ok: true, value: [oomEvent] }, pods: { ok: true, value: [oomPod] }, history: { ok: true, value: history }, metrics: usageSeries(31 * GiB, 12) }));
+    const verdict = diagnose(
+      evidenceOf({
+        events: { ok: true, value: [oomEvent] },
+        pods: { ok: true, value: [oomPod] },
+        history: { ok: true, value: history },
+        metrics: usageSeries(31 * GiB, 12),
+      }),
+    );
     expect(verdict.recurrence).toEqual({ count: 2, lookbackDays: 7, recurring: true });
     expect(verdict.message).toContain('Recurring: 2 failures in 7 days.');
-    expect(verdict.recommendations.at(-1)).toBe('Recurring: 2 OOM_KILLED failures in the last 7 days: fix the cause permanently instead of rerunning unchanged.');
+    expect(verdict.recommendations.at(-1)).toBe(
+      'Recurring: 2 OOM_KILLED failures in the last 7 days: fix the cause permanently instead of rerunning unchanged.',
+    );
   });
 
   it('names every missing memory measurement instead of inventing one', () => {
@@ -58,7 +70,14 @@ describe('buildDiagnosedVerdict', () => {
   });
 
   it('without history, reports no recurrence and states the failed read', () => {
-    const verdict = diagnose(evidenceOf({ events: { ok: true, value: [oomEvent] }, pods: { ok: true, value: [oomPod] }, history: { ok: false, detail: 'HTTP 500' }, metrics: usageSeries(20 * GiB, 3) }));
+    const verdict = diagnose(
+      evidenceOf({
+        events: { ok: true, value: [oomEvent] },
+        pods: { ok: true, value: [oomPod] },
+        history: { ok: false, detail: 'HTTP 500' },
+        metrics: usageSeries(20 * GiB, 3),
+      }),
+    );
     expect(verdict.recurrence).toBeNull();
     expect(verdict.message).not.toContain('Recurring');
     expect(verdict.limitations).toContain('History could not be retrieved (HTTP 500): recurrence is counted from the current failure only.');
@@ -94,8 +113,11 @@ describe('buildDiagnosedVerdict', () => {
   });
 
   it('writes every sentence in the catalog it is given', () => {
-    const verdict = diagnose(evidenceOf({ events: { ok: true, value: [oomEvent] }, pods: { ok: true, value: [oomPod] }, metrics: usageSeries(31 * GiB, 12) }), messagesFr);
-    expect(verdict.message).toBe("llama3-8b-sft a échoué avec OOM_KILLED : un conteneur a été tué pour avoir dépassé sa limite de mémoire.");
+    const verdict = diagnose(
+      evidenceOf({ events: { ok: true, value: [oomEvent] }, pods: { ok: true, value: [oomPod] }, metrics: usageSeries(31 * GiB, 12) }),
+      messagesFr,
+    );
+    expect(verdict.message).toBe('llama3-8b-sft a échoué avec OOM_KILLED : un conteneur a été tué pour avoir dépassé sa limite de mémoire.');
     expect(verdict.evidence[0]?.text).toMatch(/^Raison de l'événement : OOMKilled/);
     expect(verdict.recommendations[0]).toMatch(/^Profilez la mémoire/);
   });

@@ -6,7 +6,15 @@ import { workloadStatus } from './workloadEvidenceKit.js';
 describe('needsInputVerdict', () => {
   it('asks for the missing identifier, quoting what was given', () => {
     const verdict = needsInputVerdict('no-terminal-candidate', { clusterId: 'cluster-a', workloadName: 'llama3-8b-sft', project: 'nlp-research' }, messagesEn);
-    expect(verdict).toMatchObject({ outcome: 'needs_input', workload: null, category: null, stopReason: null, evidence: [], limitations: [], recommendations: [] });
+    expect(verdict).toMatchObject({
+      outcome: 'needs_input',
+      workload: null,
+      category: null,
+      stopReason: null,
+      evidence: [],
+      limitations: [],
+      recommendations: [],
+    });
     expect(verdict.message).toBe('No finished workload named llama3-8b-sft in project nlp-research was found on cluster cluster-a: give the workload id.');
   });
 
@@ -19,7 +27,11 @@ describe('needsInputVerdict', () => {
 describe('clusterMismatchVerdict', () => {
   it('stops a workload of another cluster, naming both clusters', () => {
     const verdict = clusterMismatchVerdict({ status: workloadStatus({ clusterId: 'cluster-b' }) }, 'cluster-a', messagesEn);
-    expect(verdict).toMatchObject({ outcome: 'stopped', stopReason: 'CLUSTER_MISMATCH', evidence: [{ text: 'clusterId: cluster-b', source: 'get_workload_status' }] });
+    expect(verdict).toMatchObject({
+      outcome: 'stopped',
+      stopReason: 'CLUSTER_MISMATCH',
+      evidence: [{ text: 'clusterId: cluster-b', source: 'get_workload_status' }],
+    });
     expect(verdict.message).toBe('Workload llama3-8b-sft belongs to cluster cluster-b, not the requested cluster cluster-a: not diagnosed.');
   });
 });

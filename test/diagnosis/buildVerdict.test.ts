@@ -10,7 +10,12 @@ const verdictOf = (evidence: WorkloadEvidence) =>
 
 describe('buildVerdict', () => {
   it('builds the outcome the phase gate decides', () => {
-    const preempted = verdictOf(evidenceOf({ status: workloadStatus({ phase: 'Stopped' }), events: { ok: true, value: [podEvent('Preempted', 'Preempted by higher priority workload', HOUR)] } }));
+    const preempted = verdictOf(
+      evidenceOf({
+        status: workloadStatus({ phase: 'Stopped' }),
+        events: { ok: true, value: [podEvent('Preempted', 'Preempted by higher priority workload', HOUR)] },
+      }),
+    );
     expect([preempted.outcome, preempted.route]).toEqual(['routed', 'runai-diagnose-preempted-workload']);
 
     const succeeded = verdictOf(evidenceOf({ status: workloadStatus({ phase: 'Succeeded' }), pods: { ok: true, value: [pod({ k8sPhase: 'Succeeded' })] } }));

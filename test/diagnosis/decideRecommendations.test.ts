@@ -56,9 +56,11 @@ describe('decideRecommendations', () => {
   });
 
   describe('INIT_FAILED', () => {
-    it("points at the quoted init log line when Tier 2 read one", () => {
+    it('points at the quoted init log line when Tier 2 read one', () => {
       const logCommand = 'kubectl logs trainer-0 -c fetch-data -n runai-ml --previous';
-      expect(decideRecommendations(context('INIT_FAILED', { tier2Used: true, logCommand, podName: 'trainer-0' }))).toEqual([{ id: 'fix-init-step-from-log', logCommand }]);
+      expect(decideRecommendations(context('INIT_FAILED', { tier2Used: true, logCommand, podName: 'trainer-0' }))).toEqual([
+        { id: 'fix-init-step-from-log', logCommand },
+      ]);
     });
 
     it('gives the kubectl command to read the init logs, or none without a pod name', () => {
@@ -77,7 +79,9 @@ describe('decideRecommendations', () => {
     const logCommand = 'kubectl logs trainer-0 -n runai-ml --previous';
 
     it('blames the probes when they explain the kill, whatever the exit code', () => {
-      expect(decideRecommendations(context('CRASH_APP_ERROR', { tier2Used: true, probeKill: true, logCommand, exitCode: 137 }))).toEqual([{ id: 'fix-probe-kill', logCommand }]);
+      expect(decideRecommendations(context('CRASH_APP_ERROR', { tier2Used: true, probeKill: true, logCommand, exitCode: 137 }))).toEqual([
+        { id: 'fix-probe-kill', logCommand },
+      ]);
       expect(decideRecommendations(context('CRASH_APP_ERROR', { tier2Used: true, probeKill: true }))).toEqual([{ id: 'fix-probe-kill', logCommand: null }]);
     });
 
@@ -110,7 +114,9 @@ describe('decideRecommendations', () => {
   describe('NODE_FAILURE', () => {
     it('retries on a healthy node when the restart policy reruns the workload (any spelling of OnFailure)', () => {
       for (const restartPolicy of ['OnFailure', 'onfailure', 'ONFAILURE']) {
-        expect(decideRecommendations(context('NODE_FAILURE', { restartPolicy, nodeNames: ['dgx-07'] }))).toEqual([{ id: 'retry-on-healthy-node', nodeNames: ['dgx-07'] }]);
+        expect(decideRecommendations(context('NODE_FAILURE', { restartPolicy, nodeNames: ['dgx-07'] }))).toEqual([
+          { id: 'retry-on-healthy-node', nodeNames: ['dgx-07'] },
+        ]);
       }
     });
 
@@ -123,7 +129,9 @@ describe('decideRecommendations', () => {
   });
 
   it('quotes the policy for SCHEDULING_POLICY_TERMINATED', () => {
-    expect(decideRecommendations(context('SCHEDULING_POLICY_TERMINATED', { policyText: 'idle timeout 2h' }))).toEqual([{ id: 'review-stop-policy', policyText: 'idle timeout 2h' }]);
+    expect(decideRecommendations(context('SCHEDULING_POLICY_TERMINATED', { policyText: 'idle timeout 2h' }))).toEqual([
+      { id: 'review-stop-policy', policyText: 'idle timeout 2h' },
+    ]);
   });
 
   describe('UNKNOWN', () => {
@@ -154,7 +162,9 @@ describe('decideRecommendations', () => {
     });
 
     it('adds nothing for a log line that names no cause', () => {
-      expect(ids(context('CRASH_APP_ERROR', { tier2Used: true, logCommand: 'kubectl logs t --previous', logHint: 'exception' }))).toEqual(['fix-from-log-line']);
+      expect(ids(context('CRASH_APP_ERROR', { tier2Used: true, logCommand: 'kubectl logs t --previous', logHint: 'exception' }))).toEqual([
+        'fix-from-log-line',
+      ]);
     });
 
     it('ends with the recurrence, only when the failure recurs', () => {

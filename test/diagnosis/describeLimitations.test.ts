@@ -5,7 +5,14 @@ import { messagesEn } from '../../functions/report/messagesEn.js';
 import { emptyTier2Evidence } from '../../functions/diagnosis/tier2/Tier2Evidence.js';
 import { evidenceOf, GiB, workloadStatus } from './workloadEvidenceKit.js';
 
-const memory = (overrides: Partial<MemoryReading> = {}): MemoryReading => ({ requestBytes: 24 * GiB, limitBytes: 32 * GiB, peakBytes: 31 * GiB, samples: 12, facts: [], ...overrides });
+const memory = (overrides: Partial<MemoryReading> = {}): MemoryReading => ({
+  requestBytes: 24 * GiB,
+  limitBytes: 32 * GiB,
+  peakBytes: 31 * GiB,
+  samples: 12,
+  facts: [],
+  ...overrides,
+});
 
 describe('describeReadLimitations', () => {
   it('states nothing when every read succeeded', () => {
@@ -36,7 +43,9 @@ describe('describeReadLimitations', () => {
 describe('describeDiagnosisLimitations', () => {
   it('names partial metrics and an empty usage series when memory matters', () => {
     const evidence = evidenceOf({ metrics: { ok: true, value: { partial: true, response: { measurements: [] } } } });
-    expect(describeDiagnosisLimitations({ evidence, category: 'OOM_KILLED', memory: memory({ samples: 0, peakBytes: null }), memoryRelevant: true }, messagesEn)).toEqual([
+    expect(
+      describeDiagnosisLimitations({ evidence, category: 'OOM_KILLED', memory: memory({ samples: 0, peakBytes: null }), memoryRelevant: true }, messagesEn),
+    ).toEqual([
       'Run:ai returned partial metrics (HTTP 207): the peak may be understated.',
       'No CPU memory samples in the lookback window (short-lived job): no peak observed.',
     ]);
@@ -44,12 +53,19 @@ describe('describeDiagnosisLimitations', () => {
 
   it('says nothing about memory when memory does not matter to the category', () => {
     const evidence = evidenceOf({ metrics: { ok: false, detail: 'HTTP 500' } });
-    expect(describeDiagnosisLimitations({ evidence, category: 'IMAGE_PULL_FAILED', memory: memory({ limitBytes: null }), memoryRelevant: false }, messagesEn)).toEqual([]);
+    expect(
+      describeDiagnosisLimitations({ evidence, category: 'IMAGE_PULL_FAILED', memory: memory({ limitBytes: null }), memoryRelevant: false }, messagesEn),
+    ).toEqual([]);
   });
 
   it('names missing Tier 2 only for the categories it would explain, and only when it is not configured', () => {
     const tier2Missing = messagesEn.limitation.tier2Unavailable();
-    const input = (category: 'UNKNOWN' | 'CRASH_APP_ERROR' | 'OOM_KILLED', tier2 = evidenceOf().tier2) => ({ evidence: evidenceOf({ tier2 }), category, memory: memory(), memoryRelevant: false });
+    const input = (category: 'UNKNOWN' | 'CRASH_APP_ERROR' | 'OOM_KILLED', tier2 = evidenceOf().tier2) => ({
+      evidence: evidenceOf({ tier2 }),
+      category,
+      memory: memory(),
+      memoryRelevant: false,
+    });
     expect(describeDiagnosisLimitations(input('UNKNOWN'), messagesEn)).toEqual([tier2Missing]);
     expect(describeDiagnosisLimitations(input('CRASH_APP_ERROR'), messagesEn)).toEqual([tier2Missing]);
     expect(describeDiagnosisLimitations(input('OOM_KILLED'), messagesEn)).toEqual([]);

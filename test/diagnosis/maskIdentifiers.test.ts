@@ -15,7 +15,9 @@ const P = NAME_PLACEHOLDER;
 describe('maskIdentifiers', () => {
   it('masks whole name tokens only: a workload named `oom` leaves OOMKilled alone', () => {
     const mask = maskIdentifiers({ names: ['oom', 'killed'] });
-    expect(mask('container oom was OOMKilled; OOM-killed; oomkilled-x; runai-oom; oom.')).toBe(`container ${P} was OOMKilled; OOM-killed; oomkilled-x; runai-oom; ${P}.`);
+    expect(mask('container oom was OOMKilled; OOM-killed; oomkilled-x; runai-oom; oom.')).toBe(
+      `container ${P} was OOMKilled; OOM-killed; oomkilled-x; runai-oom; ${P}.`,
+    );
   });
 
   it('is case-sensitive (controllers copy names verbatim; system words are not spelt in lowercase)', () => {
@@ -25,16 +27,20 @@ describe('maskIdentifiers', () => {
 
   it('masks the longest name first, and names derived from an owner (pods, launchers)', () => {
     const mask = maskIdentifiers({ owners: ['oomkilled-repro'], names: ['oomkilled', 'runai-genai'] });
-    expect(mask('Pod runai-genai/oomkilled-repro-0-0 failed; oomkilled-repro-launcher exited; Back-off restarting failed container oomkilled in pod oomkilled-repro-0-0_runai-genai(3e1f)')).toBe(
-      `Pod ${P}/${P} failed; ${P} exited; Back-off restarting failed container ${P} in pod ${P}_${P}(3e1f)`,
-    );
+    expect(
+      mask(
+        'Pod runai-genai/oomkilled-repro-0-0 failed; oomkilled-repro-launcher exited; Back-off restarting failed container oomkilled in pod oomkilled-repro-0-0_runai-genai(3e1f)',
+      ),
+    ).toBe(`Pod ${P}/${P} failed; ${P} exited; Back-off restarting failed container ${P} in pod ${P}_${P}(3e1f)`);
   });
 
   it('masks images as cited (with and without tag, as Docker Hub expands them), not their path segments', () => {
     const mask = maskIdentifiers({ names: [...imageNames('nvidia/cuda:12.4.1-base'), ...imageNames('ghcr.io/acme/evicted-node:1.0')] });
     expect(mask('Failed to pull image "docker.io/nvidia/cuda:12.4.1-base": not found')).toBe(`Failed to pull image "${P}": not found`);
     expect(mask('pull access denied for ghcr.io/acme/evicted-node, repository does not exist')).toBe(`pull access denied for ${P}, repository does not exist`);
-    expect(mask('nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.4')).toBe('nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.4');
+    expect(mask('nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.4')).toBe(
+      'nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.4',
+    );
   });
 
   it('masks the object a message quotes after its kind, even when the name is not otherwise known', () => {
@@ -62,7 +68,15 @@ describe('maskIdentifiers', () => {
   });
 });
 
-const status = (over: Partial<WorkloadDetailed>): WorkloadDetailed => ({ id: 'w1', name: 'oomkilled-repro', clusterId: 'c1', phase: 'Failed', projectName: 'nodenotready-sim', namespace: 'runai-nodenotready-sim', ...over });
+const status = (over: Partial<WorkloadDetailed>): WorkloadDetailed => ({
+  id: 'w1',
+  name: 'oomkilled-repro',
+  clusterId: 'c1',
+  phase: 'Failed',
+  projectName: 'nodenotready-sim',
+  namespace: 'runai-nodenotready-sim',
+  ...over,
+});
 const event = (over: Partial<RunaiEvent>): RunaiEvent => ({ createdAt: '2026-01-01T00:00:00Z', type: 'Warning', ...over });
 
 describe('signal readers with the names masked', () => {
@@ -90,16 +104,35 @@ describe('signal readers with the names masked', () => {
     const kinds = signalsFromEvents(events, 'event').map((signal) => signal.kind);
     expect(kinds).not.toContain('IMAGE_PULL');
     expect(kinds).toContain('OOM_KILLED');
-    const history = [{ meta: { creationTimestamp: '2026-01-01T00:00:00Z', type: 'PhaseUpdate' }, spec: { phaseUpdate: { phase: 'Failed', phaseMessage: 'pod crashloopbackoff-demo-0-0 failed' } } }];
+    const history = [
+      {
+        meta: { creationTimestamp: '2026-01-01T00:00:00Z', type: 'PhaseUpdate' },
+        spec: { phaseUpdate: { phase: 'Failed', phaseMessage: 'pod crashloopbackoff-demo-0-0 failed' } },
+      },
+    ];
     const mask = maskIdentifiers({ owners: ['crashloopbackoff-demo'], names: [] });
     expect(signalsFromHistory(history, mask)).toEqual([]);
   });
 
   it('Tier 2: a pod status message, a pod event and a log line are read with the names masked', () => {
-    const pod = { metadata: { name: 'evicted-node-test-0-0', namespace: 'runai-x' }, spec: { nodeName: 'evicted-node-test' }, status: { phase: 'Failed', message: 'Pod evicted-node-test-0-0 on node evicted-node-test failed' } };
+    const pod = {
+      metadata: { name: 'evicted-node-test-0-0', namespace: 'runai-x' },
+      spec: { nodeName: 'evicted-node-test' },
+      status: { phase: 'Failed', message: 'Pod evicted-node-test-0-0 on node evicted-node-test failed' },
+    };
     expect(signalsFromKubernetesPod(pod, 'evicted-node-test-0-0', 'kubectl describe pod evicted-node-test-0-0 -n runai-x')).toEqual([]);
-    const k8sEvents = [{ reason: 'BackOff', message: 'Back-off pulling image "registry/x:1" for pod crashloopbackoff-demo', involvedObject: { kind: 'Pod', name: 'crashloopbackoff-demo' } }];
-    expect(signalsFromKubernetesEvents(k8sEvents, 'kubectl get events -n runai-x --field-selector involvedObject.name=crashloopbackoff-demo').map((signal) => signal.kind)).toEqual(['IMAGE_PULL']);
+    const k8sEvents = [
+      {
+        reason: 'BackOff',
+        message: 'Back-off pulling image "registry/x:1" for pod crashloopbackoff-demo',
+        involvedObject: { kind: 'Pod', name: 'crashloopbackoff-demo' },
+      },
+    ];
+    expect(
+      signalsFromKubernetesEvents(k8sEvents, 'kubectl get events -n runai-x --field-selector involvedObject.name=crashloopbackoff-demo').map(
+        (signal) => signal.kind,
+      ),
+    ).toEqual(['IMAGE_PULL']);
     const mask = maskIdentifiers({ owners: ['cuda-out-of-memory'], names: [] });
     expect(selectLogLine('starting cuda-out-of-memory-0-0\nepoch 1 done\n', mask)).toEqual({ line: 'epoch 1 done', hint: null, priority: 0 });
     expect(selectLogLine('torch.OutOfMemoryError: CUDA out of memory. in cuda-out-of-memory\n', mask)?.hint).toBe('cuda-oom');

@@ -15,7 +15,9 @@ const UNUSABLE = ['', ' ', 'NaN', '-1', 'abc', 'Infinity', '1e400', '0x10', '12 
 function usage(values: readonly (string | number)[]): MetricsResult {
   return {
     partial: false,
-    response: { measurements: [{ type: 'CPU_MEMORY_USAGE_BYTES', values: values.map((value, i) => ({ value, timestamp: ago((values.length - i) * 60_000) })) }] },
+    response: {
+      measurements: [{ type: 'CPU_MEMORY_USAGE_BYTES', values: values.map((value, i) => ({ value, timestamp: ago((values.length - i) * 60_000) })) }],
+    },
   };
 }
 

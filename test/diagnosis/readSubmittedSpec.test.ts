@@ -12,7 +12,16 @@ import { specFromManifest } from '../../functions/diagnosis/specFromManifest.js'
 import { WorkloadV2ResponseSchema } from '../../functions/diagnosis/ports/runaiSchemas.js';
 
 const GiB = 2 ** 30;
-const meta = { name: 'w', requestedName: 'w', workloadId: 'id', projectId: '5', clusterId: 'c', createdBy: 'a@example.com', createdAt: '2026-01-01T00:00:00Z', desiredPhase: 'Running' };
+const meta = {
+  name: 'w',
+  requestedName: 'w',
+  workloadId: 'id',
+  projectId: '5',
+  clusterId: 'c',
+  createdBy: 'a@example.com',
+  createdAt: '2026-01-01T00:00:00Z',
+  desiredPhase: 'Running',
+};
 const pod = (image: string, limit: string) => ({ image, command: 'python', args: 'serve.py', compute: { cpuMemoryRequest: '8Gi', cpuMemoryLimit: limit } });
 
 interface Case {
@@ -50,7 +59,12 @@ const CASES: Record<SpecSource, Case> = {
   },
   distributed: {
     // Worker fields in `spec`; the master's own in `masterSpec` (masterSpecSameAsWorker: false).
-    body: { ...meta, masterSpecSameAsWorker: false, spec: { image: 'repo/worker:1', distributedFramework: 'PyTorch', numWorkers: 4, restartPolicy: 'OnFailure' }, masterSpec: pod('repo/master:1', '64Gi') },
+    body: {
+      ...meta,
+      masterSpecSameAsWorker: false,
+      spec: { image: 'repo/worker:1', distributedFramework: 'PyTorch', numWorkers: 4, restartPolicy: 'OnFailure' },
+      masterSpec: pod('repo/master:1', '64Gi'),
+    },
     expected: {
       image: { value: 'repo/worker:1', part: null },
       command: { value: 'python serve.py', part: 'master' },
@@ -60,7 +74,11 @@ const CASES: Record<SpecSource, Case> = {
   },
   'nim-services': {
     // NimServiceResponse (GET /api/v2/workloads/nim-services/{id}): metadata, desiredPhase, spec (NimServiceSpec: no command).
-    body: { metadata: { name: 'w', projectId: '5' }, desiredPhase: 'Running', spec: { image: 'nvcr.io/nim/meta/llama-3.1-8b-instruct:1.3.3', compute: { gpuDevicesRequest: 1, cpuMemoryLimit: '48Gi' }, replicas: 1 } },
+    body: {
+      metadata: { name: 'w', projectId: '5' },
+      desiredPhase: 'Running',
+      spec: { image: 'nvcr.io/nim/meta/llama-3.1-8b-instruct:1.3.3', compute: { gpuDevicesRequest: 1, cpuMemoryLimit: '48Gi' }, replicas: 1 },
+    },
     expected: {
       image: { value: 'nvcr.io/nim/meta/llama-3.1-8b-instruct:1.3.3', part: null },
       command: null,
@@ -83,7 +101,20 @@ const CASES: Record<SpecSource, Case> = {
               Master: {
                 replicas: 1,
                 restartPolicy: 'OnFailure',
-                template: { spec: { restartPolicy: 'OnFailure', containers: [{ name: 'pytorch', image: 'repo/ddp:2', command: ['torchrun'], args: ['--nproc-per-node=8', 'train.py'], resources: { requests: { memory: '8Gi' }, limits: { memory: '16Gi' } } }] } },
+                template: {
+                  spec: {
+                    restartPolicy: 'OnFailure',
+                    containers: [
+                      {
+                        name: 'pytorch',
+                        image: 'repo/ddp:2',
+                        command: ['torchrun'],
+                        args: ['--nproc-per-node=8', 'train.py'],
+                        resources: { requests: { memory: '8Gi' }, limits: { memory: '16Gi' } },
+                      },
+                    ],
+                  },
+                },
               },
             },
           },
@@ -100,7 +131,16 @@ const CASES: Record<SpecSource, Case> = {
   },
   'distributed-inferences': {
     // DistributedInferenceSpecSpec: nothing but the restart policy (and scheduling) in `spec` itself.
-    body: { ...meta, spec: { restartPolicy: 'RecreateGroupOnPodRestart', workers: 1, replicas: 1, leader: { image: 'nvcr.io/nim/llama-70b:1.2' }, worker: pod('nvcr.io/nim/llama-70b:1.2-worker', '120Gi') } },
+    body: {
+      ...meta,
+      spec: {
+        restartPolicy: 'RecreateGroupOnPodRestart',
+        workers: 1,
+        replicas: 1,
+        leader: { image: 'nvcr.io/nim/llama-70b:1.2' },
+        worker: pod('nvcr.io/nim/llama-70b:1.2-worker', '120Gi'),
+      },
+    },
     // The leader has no compute here; with both, the larger limit is the ceiling and each part is reported.
     expected: {
       image: { value: 'nvcr.io/nim/llama-70b:1.2', part: 'leader' },
@@ -126,7 +166,12 @@ describe('readSubmittedSpec: one layout per spec endpoint', () => {
     });
 
     it(`${kind}: an empty spec lists every field the kind has as absent, with the paths looked at`, () => {
-      const read = readSubmittedSpec(kind, kind === 'workloads-v2' ? specFromManifest(WorkloadV2ResponseSchema.parse({ workload: { desiredPhase: 'Running', workloadManifest: {} } })) : parse({ ...meta }));
+      const read = readSubmittedSpec(
+        kind,
+        kind === 'workloads-v2'
+          ? specFromManifest(WorkloadV2ResponseSchema.parse({ workload: { desiredPhase: 'Running', workloadManifest: {} } }))
+          : parse({ ...meta }),
+      );
       expect(read.image).toBeNull();
       expect(read.memory).toBeNull();
       const absent = read.absent.map((entry) => entry.field);
@@ -137,7 +182,10 @@ describe('readSubmittedSpec: one layout per spec endpoint', () => {
   }
 
   it('distributed inference: a spec.compute outside leader/worker is not where the schema puts it, so it is not read', () => {
-    const read = readSubmittedSpec('distributed-inferences', parse({ ...meta, spec: { image: 'stray:1', compute: { cpuMemoryLimit: '1Gi' }, leader: { image: 'lead:1' } } }));
+    const read = readSubmittedSpec(
+      'distributed-inferences',
+      parse({ ...meta, spec: { image: 'stray:1', compute: { cpuMemoryLimit: '1Gi' }, leader: { image: 'lead:1' } } }),
+    );
     expect(read.image).toEqual({ value: 'lead:1', part: 'leader' });
     expect(read.memory).toBeNull();
     expect(read.absent).toContainEqual({ field: 'memory', paths: ['spec.leader', 'spec.worker'] });
@@ -145,7 +193,10 @@ describe('readSubmittedSpec: one layout per spec endpoint', () => {
 
   it('distributed inference: the memory of each part is kept, the larger limit is the ceiling, and it says which part', () => {
     const read = readSubmittedSpec('distributed-inferences', parse({ ...meta, spec: { leader: pod('lead:1', '128Gi'), worker: pod('work:1', '160Gi') } }));
-    expect(read.memoryParts.map((part) => [part.part, part.value.limitBytes])).toEqual([['leader', 128 * GiB], ['worker', 160 * GiB]]);
+    expect(read.memoryParts.map((part) => [part.part, part.value.limitBytes])).toEqual([
+      ['leader', 128 * GiB],
+      ['worker', 160 * GiB],
+    ]);
     expect(read.memory).toEqual({ value: { requestBytes: 8 * GiB, limitBytes: 160 * GiB }, part: 'worker' });
     expect(read.image).toEqual({ value: 'lead:1', part: 'leader' });
   });

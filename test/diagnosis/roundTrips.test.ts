@@ -32,11 +32,42 @@ const oomScenario: ScenarioState = {
       conditions: [],
     },
   ],
-  events: { [ID]: [{ createdAt: 'now-11m', type: 'Warning', clusterId: CLUSTER, reason: 'OOMKilling', message: 'Memory cgroup out of memory: Killed process 3141 (python)', source: 'kernel-monitor' }] },
-  pods: { [ID]: [{ id: '9a8b7c6d-1e2f-4a3b-8c7d-6e5f4a3b2c1d', name: 'resnet-train-0-0', workloadId: ID, clusterId: CLUSTER, k8sPhase: 'OOMKilled', nodeName: 'dgx-07', containers: [{ name: 'main', image: 'nvcr.io/nvidia/pytorch:24.05-py3' }], requestedResources: { cpuMemory: { request: '16Gi', limit: '16Gi' } } }] },
+  events: {
+    [ID]: [
+      {
+        createdAt: 'now-11m',
+        type: 'Warning',
+        clusterId: CLUSTER,
+        reason: 'OOMKilling',
+        message: 'Memory cgroup out of memory: Killed process 3141 (python)',
+        source: 'kernel-monitor',
+      },
+    ],
+  },
+  pods: {
+    [ID]: [
+      {
+        id: '9a8b7c6d-1e2f-4a3b-8c7d-6e5f4a3b2c1d',
+        name: 'resnet-train-0-0',
+        workloadId: ID,
+        clusterId: CLUSTER,
+        k8sPhase: 'OOMKilled',
+        nodeName: 'dgx-07',
+        containers: [{ name: 'main', image: 'nvcr.io/nvidia/pytorch:24.05-py3' }],
+        requestedResources: { cpuMemory: { request: '16Gi', limit: '16Gi' } },
+      },
+    ],
+  },
   history: { [ID]: [{ meta: { creationTimestamp: 'now-10m', type: 'PhaseUpdate' }, spec: { phaseUpdate: { phase: 'Failed', phaseMessage: 'OOMKilled' } } }] },
   metrics: { [ID]: [{ type: 'CPU_MEMORY_USAGE_BYTES', values: [{ value: '17000000000', timestamp: 'now-12m' }] }] },
-  specs: { [ID]: { name: 'resnet-train', workloadId: ID, clusterId: CLUSTER, spec: { image: 'nvcr.io/nvidia/pytorch:24.05-py3', compute: { cpuMemoryRequest: '16Gi', cpuMemoryLimit: '16Gi' } } } },
+  specs: {
+    [ID]: {
+      name: 'resnet-train',
+      workloadId: ID,
+      clusterId: CLUSTER,
+      spec: { image: 'nvcr.io/nvidia/pytorch:24.05-py3', compute: { cpuMemoryRequest: '16Gi', cpuMemoryLimit: '16Gi' } },
+    },
+  },
 };
 
 let simulator: RunaiSimulator | undefined;
@@ -45,7 +76,10 @@ afterEach(async () => simulator?.close());
 describe('critical path against a latency-injecting simulator', () => {
   it('diagnoses an OOM in 3 round trips after the token, with wall time ≤ 1.2 × rounds × latency', async () => {
     simulator = await startRunaiSimulator({ scenarios: oomScenario, latencyMs: LATENCY_MS });
-    const client = createRunaiClient({ baseUrl: simulator.url, credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' } });
+    const client = createRunaiClient({
+      baseUrl: simulator.url,
+      credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' },
+    });
     try {
       // Warm the token, the connection pool and the JIT (a warm Lambda): the bar is about round trips after the token.
       await diagnoseWorkload({ clusterId: CLUSTER, workloadId: ID }, { reader: client, now: new Date(), messages: messagesEn });

@@ -25,9 +25,12 @@ function diagnose(evidence: WorkloadEvidence, messages = messagesEn) {
 }
 
 describe('every table row cites its upstream source', () => {
-  it.each([...EVENT_REASON_TABLE, ...K8S_PHASE_TABLE, ...PHASE_MESSAGE_TABLE].map((row, index) => [index, row.upstream] as const))('row %i: %s', (_index, upstream) => {
-    expect(upstream).toMatch(/^[\w.-]+\/[\w.-]+ \S/);
-  });
+  it.each([...EVENT_REASON_TABLE, ...K8S_PHASE_TABLE, ...PHASE_MESSAGE_TABLE].map((row, index) => [index, row.upstream] as const))(
+    'row %i: %s',
+    (_index, upstream) => {
+      expect(upstream).toMatch(/^[\w.-]+\/[\w.-]+ \S/);
+    },
+  );
 });
 
 describe('controller exit reports', () => {
@@ -58,13 +61,25 @@ describe('controller exit reports', () => {
 describe('node-side start failures and config errors', () => {
   it.each([
     ['Failed', HOOK_FAILURE, 'NODE_START_FAILURE'],
-    ['FailedCreatePodSandBox', 'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "8c2e": plugin type="calico" failed (add)', 'NODE_START_FAILURE'],
-    ['UnexpectedAdmissionError', 'Allocate failed due to requested number of devices unavailable for nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected', 'NODE_START_FAILURE'],
-    ['Failed', 'Error: couldn\'t find key HF_TOKEN in Secret runai-ml/hf-token', 'MOUNT_FAILED'],
+    [
+      'FailedCreatePodSandBox',
+      'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "8c2e": plugin type="calico" failed (add)',
+      'NODE_START_FAILURE',
+    ],
+    [
+      'UnexpectedAdmissionError',
+      'Allocate failed due to requested number of devices unavailable for nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected',
+      'NODE_START_FAILURE',
+    ],
+    ['Failed', "Error: couldn't find key HF_TOKEN in Secret runai-ml/hf-token", 'MOUNT_FAILED'],
     ['CreateContainerConfigError', 'secret "hf-token" not found', 'MOUNT_FAILED'],
     ['CreateContainerConfigError', 'container has runAsNonRoot and image will run as root', 'CONTAINER_START_ERROR'],
     ['Failed', 'Error: container has runAsNonRoot and image will run as root (pod: "x", container: trainer)', 'CONTAINER_START_ERROR'],
-    ['Failed', 'Error: failed to create containerd task: … error during container init: exec: "trainx": executable file not found in $PATH: unknown', 'CONTAINER_CRASH'],
+    [
+      'Failed',
+      'Error: failed to create containerd task: … error during container init: exec: "trainx": executable file not found in $PATH: unknown',
+      'CONTAINER_CRASH',
+    ],
     ['Killing', 'Container trainer failed liveness probe, will be restarted', 'PROBE_KILL'],
   ])('%s %j → %s', (reason, message, kind) => {
     expect(matchReasonRow(reason, message, 'kubelet')?.kind).toBe(kind);
@@ -77,9 +92,22 @@ describe('node-side start failures and config errors', () => {
   });
 
   it('a malformed image reference is never reported as a tag the registry does not have', () => {
-    expect(classifyImagePull('couldn\'t parse image reference "r.example/ml/Trainer:1": invalid reference format: repository name must be lowercase')).toBe('invalid_reference');
+    expect(classifyImagePull('couldn\'t parse image reference "r.example/ml/Trainer:1": invalid reference format: repository name must be lowercase')).toBe(
+      'invalid_reference',
+    );
     const verdict = diagnose(
-      evidenceOf({ events: { ok: true, value: [podEvent('InspectFailed', 'Failed to apply default image tag "r.example/ml/Trainer:1": couldn\'t parse image reference "r.example/ml/Trainer:1": invalid reference format', HOUR)] } }),
+      evidenceOf({
+        events: {
+          ok: true,
+          value: [
+            podEvent(
+              'InspectFailed',
+              'Failed to apply default image tag "r.example/ml/Trainer:1": couldn\'t parse image reference "r.example/ml/Trainer:1": invalid reference format',
+              HOUR,
+            ),
+          ],
+        },
+      }),
     );
     expect(verdict.category).toBe('IMAGE_PULL_FAILED');
     expect(verdict.recommendations.join(' ')).not.toMatch(/registry says/i);
@@ -89,7 +117,9 @@ describe('node-side start failures and config errors', () => {
 
 describe('application text never decides', () => {
   it('a CUDA out-of-memory termination message under a structured exit 1 is a crash, not an OOM kill', () => {
-    const reading = readSystemMessage('Pod trainer-0 failed: container trainer terminated with exit code 1 (Error): RuntimeError: CUDA out of memory. OOMKilled NodeNotReady');
+    const reading = readSystemMessage(
+      'Pod trainer-0 failed: container trainer terminated with exit code 1 (Error): RuntimeError: CUDA out of memory. OOMKilled NodeNotReady',
+    );
     expect(reading.kinds).toEqual(['CONTAINER_CRASH']);
     expect(readSystemMessage('Container failed with: OOMKilled by the node').kinds).toEqual([]);
   });
@@ -128,7 +158,9 @@ describe('UNKNOWN says what it could not read', () => {
     const evidence = evidenceOf({ events: { ok: true, value: warnings } });
     const verdict = diagnose(evidence);
     expect(verdict.category).toBe('UNKNOWN');
-    expect(verdict.limitations).toContain('Warning events that no signal table row recognises were not read as signals: FailedCreatePod (×2), SomethingOdd (×1).');
+    expect(verdict.limitations).toContain(
+      'Warning events that no signal table row recognises were not read as signals: FailedCreatePod (×2), SomethingOdd (×1).',
+    );
     expect(diagnose(evidence, messagesFr).limitations.join(' ')).toContain('FailedCreatePod (×2), SomethingOdd (×1)');
   });
 });

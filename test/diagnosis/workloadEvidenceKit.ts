@@ -60,7 +60,10 @@ export function evidenceOf(parts: Partial<WorkloadEvidence> = {}): WorkloadEvide
     status: workloadStatus(),
     events: { ok: true, value: [] },
     pods: { ok: true, value: [pod()] },
-    spec: { ok: true, value: spec({ image: 'registry.example.com/nlp/sft:1.4', restartPolicy: 'Never', compute: { cpuMemoryRequest: '24Gi', cpuMemoryLimit: '32Gi' } }) },
+    spec: {
+      ok: true,
+      value: spec({ image: 'registry.example.com/nlp/sft:1.4', restartPolicy: 'Never', compute: { cpuMemoryRequest: '24Gi', cpuMemoryLimit: '32Gi' } }),
+    },
     history: { ok: true, value: { records: [], pages: 1, capped: false } },
     metrics: null,
     selection: null,

@@ -61,8 +61,18 @@ describe.skipIf(!binary)('Alertmanager → local app → SNS (fauxqs) → SQS', 
     const [envelope, ...extra] = await published(1);
     expect(extra, 'one alert, one notification').toEqual([]);
     expect(envelope!.Subject).toBe('[OOM_KILLED] llama3-8b-sft (nlp-research)');
-    expect(VerdictSchema.parse(sqsPayload(envelope!))).toMatchObject({ outcome: 'diagnosed', category: 'OOM_KILLED', workload: { id: 'b4c275cd-c910-4dde-8880-f38b3ee17326' } });
-    expect(attributes(envelope!)).toMatchObject({ kind: 'verdict', category: 'OOM_KILLED', outcome: 'diagnosed', clusterId: FIXTURE_CLUSTER, project: 'nlp-research' });
+    expect(VerdictSchema.parse(sqsPayload(envelope!))).toMatchObject({
+      outcome: 'diagnosed',
+      category: 'OOM_KILLED',
+      workload: { id: 'b4c275cd-c910-4dde-8880-f38b3ee17326' },
+    });
+    expect(attributes(envelope!)).toMatchObject({
+      kind: 'verdict',
+      category: 'OOM_KILLED',
+      outcome: 'diagnosed',
+      clusterId: FIXTURE_CLUSTER,
+      project: 'nlp-research',
+    });
     // It was Alertmanager that called: its webhook integration counts the notification.
     expect(await alertmanager.counter('alertmanager_notifications_total', { integration: 'webhook' })).toBeGreaterThanOrEqual(1);
     expect(app.stderr()).toContain('alertmanager webhook accepted accepted=1 skipped=0');
@@ -75,11 +85,20 @@ describe.skipIf(!binary)('Alertmanager → local app → SNS (fauxqs) → SQS', 
       { labels: { alertname, clusterId: FIXTURE_CLUSTER, workload_id: '6a05b5ff-40b7-4d3e-9ec1-5e7052262488' }, endsAt: inAnHour() },
       { labels: { alertname, clusterId: FIXTURE_CLUSTER, project: 'vision' }, endsAt: inAnHour() },
       // Already resolved, and send_resolved is false: Alertmanager never sends it.
-      { labels: { alertname, clusterId: FIXTURE_CLUSTER, workload_id: '2b61edbb-d020-4701-950c-6e7fe98a9f1f' }, startsAt: new Date(Date.now() - 600_000).toISOString(), endsAt: new Date(Date.now() - 60_000).toISOString() },
+      {
+        labels: { alertname, clusterId: FIXTURE_CLUSTER, workload_id: '2b61edbb-d020-4701-950c-6e7fe98a9f1f' },
+        startsAt: new Date(Date.now() - 600_000).toISOString(),
+        endsAt: new Date(Date.now() - 60_000).toISOString(),
+      },
     ]);
     const envelopes = await published(2);
     expect(envelopes.map((e) => e.Subject).sort()).toEqual(['[IMAGE_PULL_FAILED] detr-coco-finetune (vision)', '[NODE_FAILURE] bevfusion-train (autonomy)']);
-    const line = await eventually('the intake log line of the group', () => app.stderr().split('\n').find((l) => l.includes('accepted=2')));
+    const line = await eventually('the intake log line of the group', () =>
+      app
+        .stderr()
+        .split('\n')
+        .find((l) => l.includes('accepted=2')),
+    );
     expect(line).toContain('alertmanager webhook accepted accepted=2 skipped=1');
   });
 
@@ -96,7 +115,10 @@ describe.skipIf(!binary)('Alertmanager → local app → SNS (fauxqs) → SQS', 
   it('gets 401 with a wrong bearer token: Alertmanager records the failed notification and nothing is published', async () => {
     const failedBefore = await alertmanager.counter('alertmanager_notifications_failed_total', { integration: 'webhook' });
     await alertmanager.postAlerts([
-      { labels: { alertname: 'E2eWrongToken', feed: 'wrong-token', clusterId: FIXTURE_CLUSTER, workload_id: '18cf96d1-3fa5-44ea-ae6d-aa65683e6d2a' }, endsAt: inAnHour() },
+      {
+        labels: { alertname: 'E2eWrongToken', feed: 'wrong-token', clusterId: FIXTURE_CLUSTER, workload_id: '18cf96d1-3fa5-44ea-ae6d-aa65683e6d2a' },
+        endsAt: inAnHour(),
+      },
     ]);
     await eventually('a failed webhook notification', async () =>
       (await alertmanager.counter('alertmanager_notifications_failed_total', { integration: 'webhook' })) > failedBefore ? true : undefined,

@@ -75,7 +75,10 @@ export async function startAlertmanager(binary: string, config: string): Promise
     const deadline = Date.now() + 15_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`alertmanager exited with ${child.exitCode}:\n${logs}`);
-      const ready = await fetch(`${url}/-/ready`).then((response) => response.ok, () => false);
+      const ready = await fetch(`${url}/-/ready`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (ready) break;
       if (Date.now() > deadline) throw new Error(`alertmanager not ready after 15 s:\n${logs}`);
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -47,7 +47,11 @@ describe('local app → SNS (fauxqs) → subscribed SQS queue', () => {
     expect(envelope.Type).toBe('Notification');
     expect(envelope.Subject).toBe('[OOM_KILLED] llm-pretrain-13b (foundation-models) recurring 3x/7d');
     const verdict = VerdictSchema.parse(sqsPayload(envelope));
-    expect(verdict).toMatchObject({ outcome: 'diagnosed', category: 'OOM_KILLED', workload: { id: '26c30aed-ab98-4ad0-bae2-f0fde5265e42', project: 'foundation-models' } });
+    expect(verdict).toMatchObject({
+      outcome: 'diagnosed',
+      category: 'OOM_KILLED',
+      workload: { id: '26c30aed-ab98-4ad0-bae2-f0fde5265e42', project: 'foundation-models' },
+    });
     expect(verdict.recurrence).toMatchObject({ count: 3, recurring: true });
     // fauxqs passes the whole structure; when it does, the email text is the report.
     const email = emailText(envelope);
@@ -84,7 +88,10 @@ describe('local app → SNS (fauxqs) → subscribed SQS queue', () => {
 
   it('notifies once for the same alert posted twice (in one window, and later again)', async () => {
     const payload = alertmanagerPayload([{ clusterId: FIXTURE_CLUSTER, workload_id: '6a05b5ff-40b7-4d3e-9ec1-5e7052262488' }]);
-    const first = await Promise.all([postJson(`${app.server.url}/webhooks/alertmanager`, payload), postJson(`${app.server.url}/webhooks/alertmanager`, payload)]);
+    const first = await Promise.all([
+      postJson(`${app.server.url}/webhooks/alertmanager`, payload),
+      postJson(`${app.server.url}/webhooks/alertmanager`, payload),
+    ]);
     expect(first.map((answer) => answer.status)).toEqual([202, 202]);
     await app.server.whenIdle();
     expect((await postJson(`${app.server.url}/webhooks/alertmanager`, payload)).status).toBe(202);
@@ -101,7 +108,11 @@ describe('local app with the poller → SNS (fauxqs)', () => {
 
   beforeAll(async () => {
     pollTopic = await faux.createTopicWithQueue('local-verdicts-polled');
-    const repeat = cloneWorkload(await scenario('policy-max-duration-deadline'), { clusterId: REPEAT_CLUSTER, workloadId: REPEAT_WORKLOAD, name: 'ads-ctr-retrain-eu' });
+    const repeat = cloneWorkload(await scenario('policy-max-duration-deadline'), {
+      clusterId: REPEAT_CLUSTER,
+      workloadId: REPEAT_WORKLOAD,
+      name: 'ads-ctr-retrain-eu',
+    });
     polling = await startCapturedServer(
       { SNS_TOPIC_ARN: pollTopic.topicArn, POLL_CLUSTER_IDS: REPEAT_CLUSTER, POLL_INTERVAL_SECONDS: '3600' },
       { snsClient: faux.sns, extraScenarios: [repeat] },

@@ -89,7 +89,11 @@ describe('intake → SQS (fauxqs) → worker → SNS (fauxqs)', () => {
 
     const { received, result } = await runWorkerBatch(faux.sqs, diagnoses.url, worker);
     expect(received).toHaveLength(1);
-    expect(QueuedDiagnosisSchema.parse(JSON.parse(received[0]!.Body!))).toMatchObject({ v: 1, source: 'runai-webhook', request: { workloadId: '873337bb-3a07-4cb9-a65c-f8f98a3d1aef' } });
+    expect(QueuedDiagnosisSchema.parse(JSON.parse(received[0]!.Body!))).toMatchObject({
+      v: 1,
+      source: 'runai-webhook',
+      request: { workloadId: '873337bb-3a07-4cb9-a65c-f8f98a3d1aef' },
+    });
     expect(result).toMatchObject({ published: 1, duplicates: 0, failed: 0, notifications: 1 });
     expect(await queueDepth()).toBe(0);
 
@@ -98,12 +102,23 @@ describe('intake → SQS (fauxqs) → worker → SNS (fauxqs)', () => {
     const envelope = envelopeOf(message!);
     expect(envelope.Subject).toBe('[DATASOURCE_MOUNT_FAILED] resnet152-imagenet (vision)');
     expect(VerdictSchema.parse(sqsPayload(envelope))).toMatchObject({ outcome: 'diagnosed', category: 'DATASOURCE_MOUNT_FAILED' });
-    expect(attributes(envelope)).toMatchObject({ kind: 'verdict', category: 'DATASOURCE_MOUNT_FAILED', outcome: 'diagnosed', recurring: 'false', clusterId: FIXTURE_CLUSTER, project: 'vision' });
+    expect(attributes(envelope)).toMatchObject({
+      kind: 'verdict',
+      category: 'DATASOURCE_MOUNT_FAILED',
+      outcome: 'diagnosed',
+      recurring: 'false',
+      clusterId: FIXTURE_CLUSTER,
+      project: 'vision',
+    });
   });
 
   it('accepts a 1,000-alert payload with 202 and enqueues one request per distinct workload', async () => {
     // 250 workloads, each named by four alerts (another alertname, fingerprint and start).
-    const alerts = Array.from({ length: 1_000 }, (_, i) => ({ alertname: `RunaiAlert${i % 4}`, clusterId: 'c-storm-intake', workload_id: uuid('aaaa0000', i % 250) }));
+    const alerts = Array.from({ length: 1_000 }, (_, i) => ({
+      alertname: `RunaiAlert${i % 4}`,
+      clusterId: 'c-storm-intake',
+      workload_id: uuid('aaaa0000', i % 250),
+    }));
     const started = performance.now();
     const { status, json } = await postJson(`${intakeUrl}/webhooks/alertmanager`, alertmanagerPayload(alerts));
     const ms = performance.now() - started;
@@ -147,7 +162,10 @@ describe('intake → SQS (fauxqs) → worker → SNS (fauxqs)', () => {
 
     // The poller names the failure by its phase change, so its dedupe key differs from the alert's.
     const phaseUpdatedAt = String(simulator.state.workloadsById.get(workloadId)!['phaseUpdatedAt']);
-    const polled = toQueuedDiagnosis({ clusterId: FIXTURE_CLUSTER, workloadId, phaseUpdatedAt: new Date(phaseUpdatedAt).toISOString() }, new Date().toISOString());
+    const polled = toQueuedDiagnosis(
+      { clusterId: FIXTURE_CLUSTER, workloadId, phaseUpdatedAt: new Date(phaseUpdatedAt).toISOString() },
+      new Date().toISOString(),
+    );
     await queue.enqueue([polled!]);
     const second = await runWorkerBatch(faux.sqs, diagnoses.url, worker);
     expect(second.received).toHaveLength(1);

@@ -8,7 +8,11 @@ import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQ
 import { processDiagnosisBatch, type BatchResult, type ProcessDiagnosisBatchDeps } from '../../functions/worker/processDiagnosisBatch.js';
 
 /** Messages received during `windowMs` (after the first one arrives), at most `maxBatchSize`. */
-export async function receiveBatch(sqs: SQSClient, queueUrl: string, options: { windowMs: number; maxBatchSize: number; firstWithinMs?: number }): Promise<Message[]> {
+export async function receiveBatch(
+  sqs: SQSClient,
+  queueUrl: string,
+  options: { windowMs: number; maxBatchSize: number; firstWithinMs?: number },
+): Promise<Message[]> {
   const batch: Message[] = [];
   const firstDeadline = Date.now() + (options.firstWithinMs ?? 5_000);
   let windowEnds: number | undefined;
@@ -43,6 +47,10 @@ export async function runWorkerBatch(
     deps,
   );
   const failed = new Set(result.batchItemFailures.map((failure) => failure.itemIdentifier));
-  await deleteMessages(sqs, queueUrl, received.filter((message) => !failed.has(message.MessageId!)));
+  await deleteMessages(
+    sqs,
+    queueUrl,
+    received.filter((message) => !failed.has(message.MessageId!)),
+  );
   return { received, result };
 }

@@ -68,7 +68,14 @@ describe('readDeployConfig', () => {
       logRetentionDays: 365,
       locale: 'fr',
     });
-    const fromJson = read({ ...base, clusterIds: [CLUSTER_A], pollRate: 15, pagerUrl: 'https://p.example.com', pagerFilter: { category: ['OOM_KILLED'] }, diagnoseMaxConcurrency: 2 });
+    const fromJson = read({
+      ...base,
+      clusterIds: [CLUSTER_A],
+      pollRate: 15,
+      pagerUrl: 'https://p.example.com',
+      pagerFilter: { category: ['OOM_KILLED'] },
+      diagnoseMaxConcurrency: 2,
+    });
     expect(fromJson).toMatchObject({ clusterIds: [CLUSTER_A], pollRateMinutes: 15, pagerFilter: { category: ['OOM_KILLED'] } });
     expect(read({ ...base, pagerUrl: 'https://p.example.com', pagerFilter: '{"outcome":["diagnosed"],"recurring":["true"]}' }).pagerFilter).toEqual({
       outcome: ['diagnosed'],
@@ -88,8 +95,14 @@ describe('readDeployConfig', () => {
     [{ ...base, alertEmail: 'not-an-email' }, 'alertEmail must be an email address'],
     [{ ...base, opsEmail: 'ops@' }, 'opsEmail must be an email address'],
     [{ ...base, pagerUrl: 'http://pager.example.com' }, 'pagerUrl must be an https URL'],
-    [{ ...base, pagerUrl: 'https://p.example.com', pagerFilter: 'page-everything' }, 'pagerFilter must be node-failure-or-recurring or all, or a JSON SNS filter policy'],
-    [{ ...base, pagerUrl: 'https://p.example.com', pagerFilter: '{"catgory":["NODE_FAILURE"]}' }, 'pagerFilter filters on catgory, which no notification carries'],
+    [
+      { ...base, pagerUrl: 'https://p.example.com', pagerFilter: 'page-everything' },
+      'pagerFilter must be node-failure-or-recurring or all, or a JSON SNS filter policy',
+    ],
+    [
+      { ...base, pagerUrl: 'https://p.example.com', pagerFilter: '{"catgory":["NODE_FAILURE"]}' },
+      'pagerFilter filters on catgory, which no notification carries',
+    ],
     [{ ...base, pagerUrl: 'https://p.example.com', pagerFilter: { $or: [{ severity: ['page'] }] } }, 'pagerFilter filters on severity'],
     [{ ...base, pagerUrl: 'https://p.example.com', pagerFilter: '[]' }, 'pagerFilter must be a non-empty JSON object'],
     [{ ...base, pagerFilter: 'all' }, 'pagerFilter is set but neither pagerDuty nor pagerUrl is'],

@@ -57,9 +57,13 @@ describe('functions', () => {
       const names = Object.keys(fn.Properties.Environment.Variables);
       expect(names.filter((name) => /TOKEN$|SECRET$|PASSWORD|CLIENT_ID/.test(name))).toEqual([]);
     }
-    expect(resources[functionId('intake')]!.Properties.Environment.Variables.WEBHOOK_TOKEN_SECRET_ID).toEqual(ref(logicalId('AWS::SecretsManager::Secret', 'WebhookToken')));
+    expect(resources[functionId('intake')]!.Properties.Environment.Variables.WEBHOOK_TOKEN_SECRET_ID).toEqual(
+      ref(logicalId('AWS::SecretsManager::Secret', 'WebhookToken')),
+    );
     for (const service of ['diagnose', 'poller']) {
-      expect(resources[functionId(service)]!.Properties.Environment.Variables.RUNAI_SECRET_ID).toEqual(ref(logicalId('AWS::SecretsManager::Secret', 'RunaiCredentials')));
+      expect(resources[functionId(service)]!.Properties.Environment.Variables.RUNAI_SECRET_ID).toEqual(
+        ref(logicalId('AWS::SecretsManager::Secret', 'RunaiCredentials')),
+      );
     }
   });
 
@@ -76,7 +80,10 @@ describe('functions', () => {
       SNS_TOPIC_ARN: ref(logicalId('AWS::SNS::Topic', 'NotificationsVerdicts')),
       IDEMPOTENCY_TABLE: ref(logicalId('AWS::DynamoDB::Table', 'State')),
     });
-    expect(resources[functionId('poller')]!.Properties.Environment.Variables).toMatchObject({ CLUSTER_IDS: `${CLUSTER_A},${CLUSTER_B}`, RUNAI_BASE_URL: 'https://myorg.run.ai' });
+    expect(resources[functionId('poller')]!.Properties.Environment.Variables).toMatchObject({
+      CLUSTER_IDS: `${CLUSTER_A},${CLUSTER_B}`,
+      RUNAI_BASE_URL: 'https://myorg.run.ai',
+    });
   });
 
   it('feeds diagnose from the queue: batch, batching window, partial batch responses, bounded concurrency', () => {
@@ -153,7 +160,11 @@ describe('queue, table, topics, secrets', () => {
   it('subscriptions: email to verdicts, ops email to ops, pager over HTTPS with the default filter on attributes and a DLQ', () => {
     const verdicts = ref(logicalId('AWS::SNS::Topic', 'NotificationsVerdicts'));
     synth.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'gpu-platform@example.com', TopicArn: verdicts });
-    synth.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'sre-oncall@example.com', TopicArn: ref(logicalId('AWS::SNS::Topic', 'NotificationsOps')) });
+    synth.template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'sre-oncall@example.com',
+      TopicArn: ref(logicalId('AWS::SNS::Topic', 'NotificationsOps')),
+    });
     synth.template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'https',
       Endpoint: FULL_CONTEXT.pagerUrl,
@@ -174,7 +185,11 @@ describe('queue, table, topics, secrets', () => {
   });
 
   it('no Tier 2 unless asked for: no Tier 2 secret, no TIER2_SECRET_ID (tier2Stack.test.ts covers tier2=true)', () => {
-    expect(ofType('AWS::SecretsManager::Secret').map(([id]) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(['RunaiCredentials', 'WebhookToken']);
+    expect(
+      ofType('AWS::SecretsManager::Secret')
+        .map(([id]) => id.replace(/[0-9A-F]{8}$/, ''))
+        .sort(),
+    ).toEqual(['RunaiCredentials', 'WebhookToken']);
     for (const [, fn] of ofType('AWS::Lambda::Function')) expect(fn.Properties.Environment.Variables).not.toHaveProperty('TIER2_SECRET_ID');
     expect(Object.keys(synth.template.toJSON().Outputs ?? {}).filter((name) => name.startsWith('Tier2'))).toEqual([]);
   });
@@ -186,10 +201,20 @@ describe('API and schedule', () => {
     const stage = ofType('AWS::ApiGatewayV2::Stage')[0]![1].Properties;
     expect(stage).toMatchObject({ StageName: '$default', AutoDeploy: true, DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 500 } });
     expect(stage.AccessLogSettings.DestinationArn).toEqual(arn(logicalId('AWS::Logs::LogGroup', 'WebhooksAccessLogs')));
-    expect(JSON.parse(stage.AccessLogSettings.Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status', routeKey: '$context.routeKey' });
-    const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey).sort();
+    expect(JSON.parse(stage.AccessLogSettings.Format)).toMatchObject({
+      requestId: '$context.requestId',
+      status: '$context.status',
+      routeKey: '$context.routeKey',
+    });
+    const routes = ofType('AWS::ApiGatewayV2::Route')
+      .map(([, r]) => r.Properties.RouteKey)
+      .sort();
     expect(routes).toEqual(['GET /healthz', 'POST /webhooks/alertmanager', 'POST /webhooks/runai']);
-    synth.template.hasResourceProperties('AWS::ApiGatewayV2::Integration', { IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0', IntegrationUri: arn(functionId('intake')) });
+    synth.template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+      IntegrationType: 'AWS_PROXY',
+      PayloadFormatVersion: '2.0',
+      IntegrationUri: arn(functionId('intake')),
+    });
   });
 
   it('schedule: the poller every pollRate minutes; failed runs retried, superseded after one period', () => {
@@ -198,7 +223,11 @@ describe('API and schedule', () => {
       State: 'ENABLED',
       Targets: [Match.objectLike({ Arn: arn(functionId('poller')) })],
     });
-    synth.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: ref(functionId('poller')), MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 600 });
+    synth.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: ref(functionId('poller')),
+      MaximumRetryAttempts: 2,
+      MaximumEventAgeInSeconds: 600,
+    });
   });
 });
 
@@ -221,13 +250,16 @@ describe('alarms', () => {
   it('dead-letter queues (work and pager), oldest message age, API 5xx, failed records', () => {
     expect(find('ApproximateNumberOfMessagesVisible', logicalId('AWS::SQS::Queue', 'DiagnosisDlq'))).toEqual([expect.objectContaining({ Threshold: 1 })]);
     expect(find('ApproximateNumberOfMessagesVisible', logicalId('AWS::SQS::Queue', 'NotificationsPagerDeliveryDlq'))).toHaveLength(1);
-    expect(find('ApproximateAgeOfOldestMessage', logicalId('AWS::SQS::Queue', 'DiagnosisQueue'))).toEqual([expect.objectContaining({ Threshold: 900, Statistic: 'Maximum' })]);
+    expect(find('ApproximateAgeOfOldestMessage', logicalId('AWS::SQS::Queue', 'DiagnosisQueue'))).toEqual([
+      expect.objectContaining({ Threshold: 900, Statistic: 'Maximum' }),
+    ]);
     expect(find('5xx')).toHaveLength(1);
     expect(find('FailedRecords')).toEqual([expect.objectContaining({ Namespace: METRICS_NAMESPACE, Dimensions: [{ Name: 'service', Value: 'diagnose' }] })]);
   });
 
   const alarmById = (prefix: string) => resources[logicalId('AWS::CloudWatch::Alarm', prefix)]!.Properties;
-  const metricStat = (alarm: Record<string, any>, id: string) => (alarm.Metrics as { Id: string; MetricStat?: { Metric: Record<string, any>; Stat: string; Period: number } }[]).find((m) => m.Id === id)!.MetricStat!;
+  const metricStat = (alarm: Record<string, any>, id: string) =>
+    (alarm.Metrics as { Id: string; MetricStat?: { Metric: Record<string, any>; Stat: string; Period: number } }[]).find((m) => m.Id === id)!.MetricStat!;
 
   it.each(['intake', 'diagnose', 'poller'])('%s: a configuration failure alarms at its first occurrence, and says what to do', (service) => {
     const alarm = alarmById(`Alarms${service}ConfigurationFailures`);
@@ -246,12 +278,23 @@ describe('alarms', () => {
 
   it('unusable skipped alerts (per reason, summed) and 401s above their thresholds', () => {
     const skips = alarmById('AlarmsIntakeUnusableAlerts');
-    expect(skips).toMatchObject({ Threshold: UNUSABLE_ALERTS_ALARM_THRESHOLD, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+    expect(skips).toMatchObject({
+      Threshold: UNUSABLE_ALERTS_ALARM_THRESHOLD,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
     const expression = (skips.Metrics as { Expression?: string }[]).find((m) => m.Expression)!.Expression;
     expect(expression).toBe('FILL(skip0, 0) + FILL(skip1, 0) + FILL(skip2, 0)');
     UNUSABLE_SKIP_REASONS.forEach((reason, index) =>
       expect(metricStat(skips, `skip${index}`)).toEqual({
-        Metric: { Namespace: METRICS_NAMESPACE, MetricName: 'AlertsSkipped', Dimensions: [{ Name: 'reason', Value: reason }, { Name: 'service', Value: 'intake' }] },
+        Metric: {
+          Namespace: METRICS_NAMESPACE,
+          MetricName: 'AlertsSkipped',
+          Dimensions: [
+            { Name: 'reason', Value: reason },
+            { Name: 'service', Value: 'intake' },
+          ],
+        },
         Stat: 'Sum',
         Period: 900,
       }),
@@ -299,7 +342,11 @@ describe('alarms', () => {
     expect(alarm).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'breaching' });
     expect((alarm.Metrics as { Expression?: string }[]).find((m) => m.Expression)!.Expression).toBe('IF(visible >= 1 AND FILL(invocations, 0) == 0, 1, 0)');
     expect(metricStat(alarm, 'visible')).toEqual({
-      Metric: { Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible', Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'DiagnosisQueue'), 'QueueName'] } }] },
+      Metric: {
+        Namespace: 'AWS/SQS',
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId('AWS::SQS::Queue', 'DiagnosisQueue'), 'QueueName'] } }],
+      },
       Stat: 'Minimum',
       Period: 900,
     });
@@ -333,11 +380,17 @@ describe('least privilege', () => {
       .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Statement[]);
   const grants = (service: string): string[] => {
     const role = resources[functionId(service)]!.Properties.Role['Fn::GetAtt'][0] as string;
-    return statementsOf(role).flatMap((s) => [s.Action].flat().map((action) => `${action} ${JSON.stringify(s.Resource)}`)).sort();
+    return statementsOf(role)
+      .flatMap((s) => [s.Action].flat().map((action) => `${action} ${JSON.stringify(s.Resource)}`))
+      .sort();
   };
 
   it('walks every IAM statement: Allow only, no wildcard action or resource, no managed or inline role policies', () => {
-    expect(roles().map(([id]) => id).sort()).toEqual([expect.stringMatching(/^DiagnoseRole/), expect.stringMatching(/^IntakeRole/), expect.stringMatching(/^PollerRole/)]);
+    expect(
+      roles()
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual([expect.stringMatching(/^DiagnoseRole/), expect.stringMatching(/^IntakeRole/), expect.stringMatching(/^PollerRole/)]);
     for (const [id, role] of roles()) {
       expect(role.Properties.ManagedPolicyArns, id).toBeUndefined();
       expect(role.Properties.Policies, id).toBeUndefined();
@@ -420,7 +473,11 @@ describe('cdk-nag (AwsSolutions) and annotations', () => {
   const acknowledgments = (root: IConstruct) =>
     root.node
       .findAll()
-      .flatMap((c) => c.node.metadata.filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY).map((m) => ({ path: c.node.path, rules: m.data as Record<string, string> })))
+      .flatMap((c) =>
+        c.node.metadata
+          .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+          .map((m) => ({ path: c.node.path, rules: m.data as Record<string, string> })),
+      )
       .flatMap(({ path: where, rules }) => Object.entries(rules).map(([id, reason]) => ({ path: where, id: id.replace(/^annotation::/i, ''), reason })));
 
   it('reports zero unacknowledged findings, errors and warnings alike', () => {
@@ -443,10 +500,20 @@ describe('cdk-nag (AwsSolutions) and annotations', () => {
     const blind = new AwsSolutionsChecks();
     (blind as unknown as { isAcknowledged: () => boolean }).isAcknowledged = () => false;
     const fired = blind.validateScope(synth.stack).violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} ${r.constructPath}`));
-    expect(fired.map((f) => f.split(' ')[0]).sort()).toEqual(['AwsSolutions-APIG4', 'AwsSolutions-APIG4', 'AwsSolutions-APIG4', 'AwsSolutions-SMG4', 'AwsSolutions-SMG4', 'AwsSolutions-SQS3']);
+    expect(fired.map((f) => f.split(' ')[0]).sort()).toEqual([
+      'AwsSolutions-APIG4',
+      'AwsSolutions-APIG4',
+      'AwsSolutions-APIG4',
+      'AwsSolutions-SMG4',
+      'AwsSolutions-SMG4',
+      'AwsSolutions-SQS3',
+    ]);
     for (const finding of fired) {
       const [rule, where] = finding.split(' ') as [string, string];
-      expect(acknowledged.some((a) => a.id === rule && where.startsWith(a.path)), finding).toBe(true);
+      expect(
+        acknowledged.some((a) => a.id === rule && where.startsWith(a.path)),
+        finding,
+      ).toBe(true);
     }
   });
 });

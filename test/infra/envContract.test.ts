@@ -75,7 +75,10 @@ describe.each(Object.entries(STACKS))('the %s stack', (name, context) => {
     expect(found.size).toBeGreaterThanOrEqual(2);
     for (const [fn, variables] of found) {
       const allowed = [...LAMBDA_ENVIRONMENT[fn as LambdaFunctionName], ...PLATFORM_ENVIRONMENT];
-      expect(Object.keys(variables).filter((key) => !allowed.includes(key as never)), fn).toEqual([]);
+      expect(
+        Object.keys(variables).filter((key) => !allowed.includes(key as never)),
+        fn,
+      ).toEqual([]);
     }
   });
 
@@ -85,7 +88,10 @@ describe.each(Object.entries(STACKS))('the %s stack', (name, context) => {
       const ours = Object.fromEntries(Object.entries(variables).filter(([key]) => !PLATFORM_ENVIRONMENT.includes(key as never)));
       const parsed = schema.safeParse(ours);
       expect(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`), fn).toEqual([]);
-      expect(requiredKeys(schema).filter((key) => !(key in ours)), fn).toEqual([]);
+      expect(
+        requiredKeys(schema).filter((key) => !(key in ours)),
+        fn,
+      ).toEqual([]);
     }
   });
 });

@@ -49,10 +49,18 @@ function startSecretsManager(): Promise<Server> {
       response.setHeader('content-type', 'application/x-amz-json-1.1');
       if (target !== 'secretsmanager.GetSecretValue' || input.SecretId !== SECRET_ID) {
         response.statusCode = 400;
-        response.end(JSON.stringify({ __type: 'ResourceNotFoundException', message: 'Secrets Manager can\'t find the specified secret.' }));
+        response.end(JSON.stringify({ __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." }));
         return;
       }
-      response.end(JSON.stringify({ ARN: `arn:aws:secretsmanager:us-east-1:000000000000:secret:${SECRET_ID}-AbCdEf`, Name: SECRET_ID, VersionId: 'v1', SecretString: JSON.stringify({ current: TOKEN }), CreatedDate: 1_790_000_000 }));
+      response.end(
+        JSON.stringify({
+          ARN: `arn:aws:secretsmanager:us-east-1:000000000000:secret:${SECRET_ID}-AbCdEf`,
+          Name: SECRET_ID,
+          VersionId: 'v1',
+          SecretString: JSON.stringify({ current: TOKEN }),
+          CreatedDate: 1_790_000_000,
+        }),
+      );
     });
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
@@ -65,7 +73,11 @@ function httpApiEvent(options: { method?: string; path: string; query?: string; 
     routeKey: `${method} ${options.path}`,
     rawPath: options.path,
     rawQueryString: options.query ?? '',
-    headers: { host: 'abc123.execute-api.us-east-1.amazonaws.com', 'content-type': 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    headers: {
+      host: 'abc123.execute-api.us-east-1.amazonaws.com',
+      'content-type': 'application/json',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
     requestContext: {
       accountId: '000000000000',
       apiId: 'abc123',
@@ -106,7 +118,9 @@ const alertmanagerPayload = (workloadIds: string[]) => ({
 
 beforeAll(async () => {
   synth = synthStack('intake-bundle', { runaiBaseUrl: 'https://myorg.run.ai', allowNoSubscribers: 'true' }, { bundle: true });
-  const [intakeId] = Object.entries(synth.template.findResources('AWS::Lambda::Function')).find(([, fn]) => fn.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME === 'intake')!;
+  const [intakeId] = Object.entries(synth.template.findResources('AWS::Lambda::Function')).find(
+    ([, fn]) => fn.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME === 'intake',
+  )!;
   const s3Key = synth.template.toJSON().Resources[intakeId].Properties.Code.S3Key as string;
   bundleDir = path.join(synth.outdir, `asset.${s3Key.replace(/\.zip$/, '')}`);
 
@@ -153,7 +167,9 @@ describe('the synthesized intake bundle', () => {
   });
 
   it('answers 202 to an Alertmanager webhook and enqueues one request per workload, with the token from the secret', async () => {
-    const result = await handler(httpApiEvent({ path: '/webhooks/alertmanager', query: `clusterId=${CLUSTER}`, token: TOKEN, body: JSON.stringify(alertmanagerPayload(['w-1', 'w-2'])) }));
+    const result = await handler(
+      httpApiEvent({ path: '/webhooks/alertmanager', query: `clusterId=${CLUSTER}`, token: TOKEN, body: JSON.stringify(alertmanagerPayload(['w-1', 'w-2'])) }),
+    );
     expect(result.statusCode).toBe(202);
     expect(JSON.parse(result.body)).toMatchObject({ accepted: [{ workloadId: 'w-1' }, { workloadId: 'w-2' }], skipped: [] });
     const { Messages } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
@@ -166,7 +182,13 @@ describe('the synthesized intake bundle', () => {
   });
 
   it('answers 401 to a wrong token and 200 to /healthz, reusing the cached secret', async () => {
-    expect((await handler(httpApiEvent({ path: '/webhooks/runai', token: 'wrong-token-0123456789abcdef', body: JSON.stringify({ clusterId: CLUSTER, workloadId: 'w-3' }) }))).statusCode).toBe(401);
+    expect(
+      (
+        await handler(
+          httpApiEvent({ path: '/webhooks/runai', token: 'wrong-token-0123456789abcdef', body: JSON.stringify({ clusterId: CLUSTER, workloadId: 'w-3' }) }),
+        )
+      ).statusCode,
+    ).toBe(401);
     expect((await handler(httpApiEvent({ method: 'GET', path: '/healthz' }))).statusCode).toBe(200);
     expect(secretRequests).toHaveLength(1);
   });

@@ -16,7 +16,9 @@ describe('minimal configuration', () => {
   it('has no schedule and no poller when no cluster is configured', () => {
     synth.template.resourceCountIs('AWS::Events::Rule', 0);
     synth.template.resourceCountIs('AWS::Scheduler::Schedule', 0);
-    const services = Object.values(synth.template.findResources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME);
+    const services = Object.values(synth.template.findResources('AWS::Lambda::Function')).map(
+      (fn) => fn.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME,
+    );
     expect(services.sort()).toEqual(['diagnose', 'intake']);
   });
 

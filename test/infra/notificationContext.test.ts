@@ -14,7 +14,11 @@ import { SYNTH_TIMEOUT_MS, synthStack, type Synthesized } from './synthStack.js'
 type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
 const BASE = { runaiBaseUrl: 'https://myorg.run.ai' };
 const SLACK = { slackWorkspaceId: 'T07ABCDEF12', slackChannelId: 'C07ABCDEF12' };
-const TEAMS = { teamsTenantId: '0a2f4c6e-8b1d-4f3a-9c5e-7d9b1f3a5c7e', teamsTeamId: '7f3c2a9e-1b4d-4c8e-9a61-2d5f8e0b7c13', teamsChannelId: '19%3Aabc123%40thread.tacv2' };
+const TEAMS = {
+  teamsTenantId: '0a2f4c6e-8b1d-4f3a-9c5e-7d9b1f3a5c7e',
+  teamsTeamId: '7f3c2a9e-1b4d-4c8e-9a61-2d5f8e0b7c13',
+  teamsChannelId: '19%3Aabc123%40thread.tacv2',
+};
 
 function configError(context: Record<string, unknown>): string {
   try {
@@ -28,8 +32,12 @@ function configError(context: Record<string, unknown>): string {
 
 const resources = (synth: Synthesized) => synth.template.toJSON().Resources as Resources;
 const ofType = (synth: Synthesized, type: string) => Object.entries(resources(synth)).filter(([, r]) => r.Type === type);
-const services = (synth: Synthesized) => ofType(synth, 'AWS::Lambda::Function').map(([, r]) => r.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME).sort();
-const functionOf = (synth: Synthesized, service: string) => ofType(synth, 'AWS::Lambda::Function').find(([, r]) => r.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME === service)!;
+const services = (synth: Synthesized) =>
+  ofType(synth, 'AWS::Lambda::Function')
+    .map(([, r]) => r.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME)
+    .sort();
+const functionOf = (synth: Synthesized, service: string) =>
+  ofType(synth, 'AWS::Lambda::Function').find(([, r]) => r.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME === service)!;
 const idOf = (synth: Synthesized, type: string, prefix: string) => {
   const found = ofType(synth, type).filter(([id]) => id.startsWith(prefix));
   expect(found, `${type} ${prefix}*`).toHaveLength(1);
@@ -53,7 +61,9 @@ const nagClean = (synth: Synthesized) => expect(new AwsSolutionsChecks().validat
 describe('no silent deploy', () => {
   it('no destination at all: the synth fails naming every key that would fix it', () => {
     const message = configError(BASE);
-    expect(message).toContain('no one would receive the verdicts: set at least one of alertEmail (email), pagerDuty (PagerDuty Events API v2), chat (Slack, Microsoft Teams, Chime) or pagerUrl');
+    expect(message).toContain(
+      'no one would receive the verdicts: set at least one of alertEmail (email), pagerDuty (PagerDuty Events API v2), chat (Slack, Microsoft Teams, Chime) or pagerUrl',
+    );
     expect(message).toContain('no one would receive the alarms (dead letters, failures): set opsEmail (or alertEmail) or chat');
     expect(message).toContain('-c allowNoSubscribers=true');
   });
@@ -68,7 +78,9 @@ describe('no silent deploy', () => {
     expect(configError({ ...BASE, alertEmail: 'a@example.com', pagerUrl: 'https://events.pagerduty.com/integration/abc/enqueue' })).toContain(
       'pagerUrl points at PagerDuty, which drops the verdict messages SNS would send it: use -c pagerDuty=true',
     );
-    expect(configError({ ...BASE, alertEmail: 'a@example.com', pagerDuty: 'yes' })).toContain('pagerDuty must be true, false, or the https URL of a PagerDuty Events API v2 endpoint');
+    expect(configError({ ...BASE, alertEmail: 'a@example.com', pagerDuty: 'yes' })).toContain(
+      'pagerDuty must be true, false, or the https URL of a PagerDuty Events API v2 endpoint',
+    );
     expect(configError({ ...BASE, alertEmail: 'a@example.com', chat: '{"slackWorkspaceId":"T07ABCDEF12"}' })).toContain('chat slackChannelId is missing');
     expect(configError({ ...BASE, alertEmail: 'a@example.com', chat: '{"teamsTeamId":"x"}' })).toContain('chat teamsTenantId is missing');
     expect(configError({ ...BASE, alertEmail: 'a@example.com', chat: '{"discord":"x"}' })).toContain('chat has unknown keys discord');
@@ -111,7 +123,10 @@ describe('pagerDuty (+ opsEmail)', () => {
     expect(fn.Properties).toMatchObject({ Timeout: 90 });
     const secret = idOf(synth, 'AWS::SecretsManager::Secret', 'PagerDutyRoutingKey');
     expect(resources(synth)[secret]!.Properties.SecretString).toBe(PAGERDUTY_SECRET_PLACEHOLDER);
-    expect(fn.Properties.Environment.Variables).toMatchObject({ PAGERDUTY_SECRET_ID: { Ref: secret }, PAGERDUTY_EVENTS_URL: 'https://events.pagerduty.com/v2/enqueue' });
+    expect(fn.Properties.Environment.Variables).toMatchObject({
+      PAGERDUTY_SECRET_ID: { Ref: secret },
+      PAGERDUTY_EVENTS_URL: 'https://events.pagerduty.com/v2/enqueue',
+    });
     const mapping = ofType(synth, 'AWS::Lambda::EventSourceMapping').find(([, r]) => r.Properties.FunctionName.Ref === fnId)!;
     expect(mapping[1].Properties).toMatchObject({ EventSourceArn: { 'Fn::GetAtt': [queue, 'Arn'] }, FunctionResponseTypes: ['ReportBatchItemFailures'] });
   });
@@ -178,7 +193,12 @@ describe('all destinations', () => {
 
   it('email, PagerDuty (EU endpoint, unfiltered) and chat (Slack and Teams) side by side, each with its own DLQ alarm', () => {
     const verdictTopic = idOf(synth, 'AWS::SNS::Topic', 'NotificationsVerdicts');
-    expect(subscriptions(synth).filter((s) => s.topic === verdictTopic).map((s) => [s.protocol, s.filterPolicy]).sort()).toEqual([
+    expect(
+      subscriptions(synth)
+        .filter((s) => s.topic === verdictTopic)
+        .map((s) => [s.protocol, s.filterPolicy])
+        .sort(),
+    ).toEqual([
       ['email', undefined],
       ['sqs', undefined],
       ['sqs', undefined],
@@ -189,7 +209,11 @@ describe('all destinations', () => {
     expect(teams.Properties).toMatchObject({ TeamId: TEAMS.teamsTeamId, TeamsTenantId: TEAMS.teamsTenantId, TeamsChannelId: TEAMS.teamsChannelId });
     expect(teams.Properties.SnsTopicArns).toHaveLength(2);
     const alarms = ofType(synth, 'AWS::CloudWatch::Alarm').map(([id]) => id);
-    for (const prefix of ['AlarmsDiagnosisDlqNotEmpty', 'AlarmsPagerDutyDlqNotEmpty', 'AlarmsChatDlqNotEmpty']) expect(alarms.some((id) => id.startsWith(prefix)), prefix).toBe(true);
+    for (const prefix of ['AlarmsDiagnosisDlqNotEmpty', 'AlarmsPagerDutyDlqNotEmpty', 'AlarmsChatDlqNotEmpty'])
+      expect(
+        alarms.some((id) => id.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
     // The forwarders' configuration failures (by their Powertools service name) and the chat topic's SNS deliveries.
     const alarmProps = Object.fromEntries(ofType(synth, 'AWS::CloudWatch::Alarm').map(([id, r]) => [id, r.Properties]));
     for (const service of ['pagerduty', 'chat']) {

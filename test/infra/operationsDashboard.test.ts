@@ -13,7 +13,11 @@ import { OperationsDashboard } from '../../infra/OperationsDashboard.js';
 
 function dashboardBody(): { widgets: { properties: { title: string; metrics: unknown[] } }[] } {
   const stack = new Stack(new App(), 'DashboardOnly', { env: { account: '123456789012', region: 'eu-west-1' } });
-  const worker = new lambda.Function(stack, 'Worker', { runtime: lambda.Runtime.NODEJS_22_X, handler: 'index.handler', code: lambda.Code.fromInline('exports.handler=()=>{}') });
+  const worker = new lambda.Function(stack, 'Worker', {
+    runtime: lambda.Runtime.NODEJS_22_X,
+    handler: 'index.handler',
+    code: lambda.Code.fromInline('exports.handler=()=>{}'),
+  });
   new OperationsDashboard(stack, 'Operations', {
     queue: new sqs.Queue(stack, 'Queue'),
     deadLetterQueue: new sqs.Queue(stack, 'Dlq'),
@@ -63,6 +67,7 @@ describe('OperationsDashboard', () => {
     const duration = widget('Diagnosis duration (ms)');
     for (const p of ['p50', 'p90', 'p99']) expect(duration).toContain(`"stat":"${p}"`);
     const notifications = widget('Notifications: published, digests, delivered, failed');
-    for (const name of ['Notifications', 'Digests', 'NumberOfNotificationsDelivered', 'NumberOfNotificationsFailed', 'ForwarderFailures']) expect(notifications).toContain(name);
+    for (const name of ['Notifications', 'Digests', 'NumberOfNotificationsDelivered', 'NumberOfNotificationsFailed', 'ForwarderFailures'])
+      expect(notifications).toContain(name);
   });
 });

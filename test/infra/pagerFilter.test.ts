@@ -25,15 +25,28 @@ afterAll(() => faux.stop());
 
 const notRecurring = { count: 1, lookbackDays: 7, recurring: false };
 const VERDICTS: Record<string, Verdict> = {
-  nodeFailure: makeVerdict({ category: 'NODE_FAILURE', recurrence: notRecurring, workload: { id: 'w-node', name: 'node-job', project: 'ml-team', clusterId: 'c1', phase: 'Failed', type: 'training' } }),
-  recurringOom: makeVerdict({ category: 'OOM_KILLED', workload: { id: 'w-oom', name: 'oom-job', project: 'ml-team', clusterId: 'c1', phase: 'Failed', type: 'training' } }),
-  singleOom: makeVerdict({ category: 'OOM_KILLED', recurrence: notRecurring, workload: { id: 'w-once', name: 'once-job', project: 'ml-team', clusterId: 'c1', phase: 'Failed', type: 'training' } }),
+  nodeFailure: makeVerdict({
+    category: 'NODE_FAILURE',
+    recurrence: notRecurring,
+    workload: { id: 'w-node', name: 'node-job', project: 'ml-team', clusterId: 'c1', phase: 'Failed', type: 'training' },
+  }),
+  recurringOom: makeVerdict({
+    category: 'OOM_KILLED',
+    workload: { id: 'w-oom', name: 'oom-job', project: 'ml-team', clusterId: 'c1', phase: 'Failed', type: 'training' },
+  }),
+  singleOom: makeVerdict({
+    category: 'OOM_KILLED',
+    recurrence: notRecurring,
+    workload: { id: 'w-once', name: 'once-job', project: 'ml-team', clusterId: 'c1', phase: 'Failed', type: 'training' },
+  }),
   needsInput: makeVerdict({ outcome: 'needs_input', category: null, workload: null, recurrence: null, memory: null, message: 'Which workload? Give its id.' }),
 };
 
 /** Publishes every verdict to a fresh topic whose only subscriber uses `pagerFilter`; returns the workloads received. */
 async function deliveredWith(name: string, pagerFilter: unknown): Promise<string[]> {
-  const config = readDeployConfig((key) => ({ runaiBaseUrl: 'https://myorg.run.ai', pagerUrl: 'https://pager.example.com', pagerFilter, allowNoSubscribers: 'true' })[key]);
+  const config = readDeployConfig(
+    (key) => ({ runaiBaseUrl: 'https://myorg.run.ai', pagerUrl: 'https://pager.example.com', pagerFilter, allowNoSubscribers: 'true' })[key],
+  );
   const { TopicArn } = await faux.sns.send(new CreateTopicCommand({ Name: `verdicts-${name}` }));
   const pager = await faux.createQueue(`pager-${name}`);
   await faux.sns.send(
@@ -50,11 +63,15 @@ async function deliveredWith(name: string, pagerFilter: unknown): Promise<string
     expect(notification.MessageStructure).toBe('json');
     await publisher.publish(notification);
   }
-  const { Messages } = await faux.sqs.send(new ReceiveMessageCommand({ QueueUrl: pager.url, MaxNumberOfMessages: 10, MessageAttributeNames: ['All'], WaitTimeSeconds: 0 }));
-  return (Messages ?? []).map((m) => {
-    const envelope = JSON.parse(m.Body!) as { MessageAttributes: Record<string, { Value: string }> };
-    return `${envelope.MessageAttributes.category!.Value}/${envelope.MessageAttributes.recurring!.Value}`;
-  }).sort();
+  const { Messages } = await faux.sqs.send(
+    new ReceiveMessageCommand({ QueueUrl: pager.url, MaxNumberOfMessages: 10, MessageAttributeNames: ['All'], WaitTimeSeconds: 0 }),
+  );
+  return (Messages ?? [])
+    .map((m) => {
+      const envelope = JSON.parse(m.Body!) as { MessageAttributes: Record<string, { Value: string }> };
+      return `${envelope.MessageAttributes.category!.Value}/${envelope.MessageAttributes.recurring!.Value}`;
+    })
+    .sort();
 }
 
 describe('pager filter (attribute scope) on json-structured verdict notifications', () => {

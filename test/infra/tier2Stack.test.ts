@@ -67,7 +67,10 @@ describe('tier2=true', () => {
 
     const diagnose = pairs(statementsOfRole(diagnoseRole));
     expect(diagnose.filter((pair) => pair.startsWith('secretsmanager:')).sort()).toEqual(
-      [`secretsmanager:GetSecretValue ${secret}`, `secretsmanager:GetSecretValue ${JSON.stringify({ Ref: ofType('AWS::SecretsManager::Secret').find(([id]) => id.startsWith('RunaiCredentials'))![0] })}`].sort(),
+      [
+        `secretsmanager:GetSecretValue ${secret}`,
+        `secretsmanager:GetSecretValue ${JSON.stringify({ Ref: ofType('AWS::SecretsManager::Secret').find(([id]) => id.startsWith('RunaiCredentials'))![0] })}`,
+      ].sort(),
     );
     // The AWS-managed key encrypts the secret: no KMS permission beyond the notification topic's key.
     expect(diagnose.filter((pair) => pair.startsWith('kms:')).every((pair) => pair.includes('NotificationsKey'))).toBe(true);
@@ -86,7 +89,9 @@ describe('tier2=true', () => {
   it('is clean under cdk-nag: only the rotation finding, acknowledged with a reason, and no warning annotation', () => {
     expect(new AwsSolutionsChecks().validateScope(synth.stack).violations).toEqual([]);
     const secretConstruct = synth.stack.node.findChild('Tier2Config');
-    const acknowledged = secretConstruct.node.metadata.filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY).map((m) => m.data as Record<string, string>);
+    const acknowledged = secretConstruct.node.metadata
+      .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+      .map((m) => m.data as Record<string, string>);
     const reasons = acknowledged.flatMap((rules) => Object.entries(rules)).map(([id, reason]) => ({ id: id.replace(/^annotation::/i, ''), reason }));
     expect(reasons.map((r) => r.id)).toEqual(['AwsSolutions-SMG4']);
     expect(reasons[0]!.reason).toMatch(/serviceaccounts\/token/);

@@ -16,11 +16,8 @@ function runChild(kind: 'floor' | 'empty' | 'distinct'): Promise<IntakeMemoryOut
   const env = { ...process.env };
   delete env.NODE_OPTIONS; // vitest's loader must not weigh on the child
   return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'test/intake/intakeMemoryChild.ts', kind],
-      { env, maxBuffer: 1024 * 1024 },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout) as IntakeMemoryOutput)),
+    execFile(process.execPath, ['--import', 'tsx', 'test/intake/intakeMemoryChild.ts', kind], { env, maxBuffer: 1024 * 1024 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout) as IntakeMemoryOutput),
     );
   });
 }
@@ -55,7 +52,11 @@ describe('bounded 202 answer', () => {
     const alerts = Array.from({ length: LISTED_ACCEPTED + 25 }, (_, i) => alert({ workload_id: `w${i}` }));
     const queue = recordingQueue();
     const app = createIntakeApp({ queue, tokens: { current: TOKEN }, now: () => NOW, logger: silentLogger });
-    const res = await app.request(`/webhooks/alertmanager?clusterId=${CLUSTER}`, { method: 'POST', headers: jsonHeaders(), body: JSON.stringify(payload(alerts)) });
+    const res = await app.request(`/webhooks/alertmanager?clusterId=${CLUSTER}`, {
+      method: 'POST',
+      headers: jsonHeaders(),
+      body: JSON.stringify(payload(alerts)),
+    });
     const json = (await res.json()) as { accepted: Array<{ workloadId: string }>; acceptedCount: number; skippedCount: number };
     expect(json.acceptedCount).toBe(LISTED_ACCEPTED + 25);
     expect(json.accepted.map((a) => a.workloadId)).toEqual(Array.from({ length: LISTED_ACCEPTED }, (_, i) => `w${i}`));

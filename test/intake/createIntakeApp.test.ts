@@ -1,17 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { IntakeError } from '../../functions/intake/IntakeError.js';
 import { QueueError } from '../../functions/queue/QueueError.js';
-import {
-  alert,
-  capturedPayload,
-  CLUSTER,
-  jsonHeaders,
-  makeApp,
-  payload,
-  postJson,
-  PREVIOUS_TOKEN,
-  TOKEN,
-} from './intakeTestKit.js';
+import { alert, capturedPayload, CLUSTER, jsonHeaders, makeApp, payload, postJson, PREVIOUS_TOKEN, TOKEN } from './intakeTestKit.js';
 
 const firing = () => payload([alert({ cluster_id: CLUSTER, workload_name: 'train', project: 'ml' })]);
 
@@ -105,9 +95,7 @@ describe('POST /webhooks/runai', () => {
     const { app } = makeApp();
     const res = await postJson(app, '/webhooks/runai', { workloadId: 'w' });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toBe(
-      'invalid Run:ai webhook: clusterId: Invalid input: expected string, received undefined',
-    );
+    expect(((await res.json()) as { message: string }).message).toBe('invalid Run:ai webhook: clusterId: Invalid input: expected string, received undefined');
   });
 });
 
@@ -116,14 +104,24 @@ describe('authentication', () => {
     ['no Authorization header', { 'content-type': 'application/json' }, 401, 'Bearer realm="runai-diagnose"'],
     ['an empty Authorization header', { authorization: '', 'content-type': 'application/json' }, 401, 'Bearer realm="runai-diagnose"'],
     ['Bearer with no token', { authorization: 'Bearer ', 'content-type': 'application/json' }, 401, 'Bearer realm="runai-diagnose", error="invalid_token"'],
-    ['the Basic scheme', { authorization: `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}`, 'content-type': 'application/json' }, 401, 'Bearer realm="runai-diagnose", error="invalid_token"'],
+    [
+      'the Basic scheme',
+      { authorization: `Basic ${Buffer.from(`x:${TOKEN}`).toString('base64')}`, 'content-type': 'application/json' },
+      401,
+      'Bearer realm="runai-diagnose", error="invalid_token"',
+    ],
     ['the token without a scheme', { authorization: TOKEN, 'content-type': 'application/json' }, 401, 'Bearer realm="runai-diagnose", error="invalid_token"'],
     ['a wrong token', jsonHeaders('nope'), 401, 'Bearer realm="runai-diagnose", error="invalid_token"'],
     ['a token differing in its last byte', jsonHeaders(`${TOKEN.slice(0, -1)}g`), 401, 'Bearer realm="runai-diagnose", error="invalid_token"'],
     ['a token differing in its first byte', jsonHeaders(`X${TOKEN.slice(1)}`), 401, 'Bearer realm="runai-diagnose", error="invalid_token"'],
     ['a prefix of the token', jsonHeaders(TOKEN.slice(0, -1)), 401, 'Bearer realm="runai-diagnose", error="invalid_token"'],
     ['the token plus one byte', jsonHeaders(`${TOKEN}x`), 401, 'Bearer realm="runai-diagnose", error="invalid_token"'],
-    ['two tokens', { authorization: `Bearer ${TOKEN} ${TOKEN}`, 'content-type': 'application/json' }, 401, 'Bearer realm="runai-diagnose", error="invalid_token"'],
+    [
+      'two tokens',
+      { authorization: `Bearer ${TOKEN} ${TOKEN}`, 'content-type': 'application/json' },
+      401,
+      'Bearer realm="runai-diagnose", error="invalid_token"',
+    ],
     ['the current token', jsonHeaders(TOKEN), 202, null],
     ['the previous token (rotation)', jsonHeaders(PREVIOUS_TOKEN), 202, null],
     ['a lowercase "bearer" scheme', { authorization: `bearer ${TOKEN}`, 'content-type': 'application/json' }, 202, null],
@@ -244,14 +242,11 @@ describe('bad bodies', () => {
     expect(await res.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message, retryable: false });
   });
 
-  it.each(['application/json; charset=utf-8', 'APPLICATION/JSON', 'application/vnd.alertmanager+json'])(
-    'accepts Content-Type %s',
-    async (contentType) => {
-      const { app } = makeApp();
-      const res = await postJson(app, '/webhooks/alertmanager', firing(), { authorization: `Bearer ${TOKEN}`, 'content-type': contentType });
-      expect(res.status).toBe(202);
-    },
-  );
+  it.each(['application/json; charset=utf-8', 'APPLICATION/JSON', 'application/vnd.alertmanager+json'])('accepts Content-Type %s', async (contentType) => {
+    const { app } = makeApp();
+    const res = await postJson(app, '/webhooks/alertmanager', firing(), { authorization: `Bearer ${TOKEN}`, 'content-type': contentType });
+    expect(res.status).toBe(202);
+  });
 });
 
 describe('routes', () => {

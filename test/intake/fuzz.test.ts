@@ -15,8 +15,20 @@ const LIMIT = 64 * 1024; // smaller than the default so both sides of the limit 
 
 const hostileKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf');
 const labelName = fc.oneof(
-  fc.constantFrom('alertname', 'cluster_id', 'clusterId', 'workload_id', 'workloadId', 'workload_name', 'project', 'namespace',
-    'exported_namespace', 'reason', 'intent', 'cluster'),
+  fc.constantFrom(
+    'alertname',
+    'cluster_id',
+    'clusterId',
+    'workload_id',
+    'workloadId',
+    'workload_name',
+    'project',
+    'namespace',
+    'exported_namespace',
+    'reason',
+    'intent',
+    'cluster',
+  ),
   hostileKey,
   fc.string({ maxLength: 12 }),
 );
@@ -26,7 +38,21 @@ const text = fc.oneof(
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
   {
     weight: 4,
-    arbitrary: fc.constantFrom('', ' ', 'runai-', 'runai-team-a', 'train-1', 'wl-1', 'CrashLoopBackOff', 'a,b==c', '\u0000', '\uFFFF', 'firing', 'resolved', '4'),
+    arbitrary: fc.constantFrom(
+      '',
+      ' ',
+      'runai-',
+      'runai-team-a',
+      'train-1',
+      'wl-1',
+      'CrashLoopBackOff',
+      'a,b==c',
+      '\u0000',
+      '\uFFFF',
+      'firing',
+      'resolved',
+      '4',
+    ),
   },
   { weight: 1, arbitrary: fc.integer({ min: 0, max: 200_000 }).map((n) => 'x'.repeat(n)) },
 );
@@ -66,7 +92,10 @@ const nearRunai = fc.record(
 
 /** Keys such as __proto__ survive only in raw JSON text (an object literal would set the prototype). */
 const withHostileKeys = fc
-  .tuple(fc.array(fc.tuple(fc.oneof(hostileKey, fc.constantFrom('version', 'alerts', 'labels')), fc.jsonValue({ maxDepth: 2 })), { maxLength: 5 }), fc.boolean())
+  .tuple(
+    fc.array(fc.tuple(fc.oneof(hostileKey, fc.constantFrom('version', 'alerts', 'labels')), fc.jsonValue({ maxDepth: 2 })), { maxLength: 5 }),
+    fc.boolean(),
+  )
   .map(([entries, versioned]) => {
     const body = entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
     if (versioned) body.push('"version":"4"', '"alerts":[{"status":"firing","labels":{"__proto__":{"workload_id":"x"},"constructor":"c"}}]');
@@ -90,7 +119,10 @@ const body = (near: fc.Arbitrary<unknown>): fc.Arbitrary<Body> =>
 
 const headers = fc.oneof(
   { weight: 8, arbitrary: fc.constant(jsonHeaders()) },
-  { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/json; charset=latin1', 'application/xml', '').map((ct) => ({ ...jsonHeaders(), 'content-type': ct })) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('text/plain', 'application/json; charset=latin1', 'application/xml', '').map((ct) => ({ ...jsonHeaders(), 'content-type': ct })),
+  },
 );
 
 const tally = new Map<string, number>();
@@ -111,11 +143,20 @@ async function assertClientOutcome(path: string, requestBody: Body, requestHeade
   expect((json['message'] as string).length).toBeLessThan(1_500);
 }
 
-const query = fc.oneof(fc.constant(''), fc.constant('?clusterId=c1'), fc.string({ maxLength: 20 }).map((s) => `?clusterId=${encodeURIComponent(s)}`));
+const query = fc.oneof(
+  fc.constant(''),
+  fc.constant('?clusterId=c1'),
+  fc.string({ maxLength: 20 }).map((s) => `?clusterId=${encodeURIComponent(s)}`),
+);
 
 describe('fuzz: any body gets 202 or a 4xx with a message', () => {
   afterAll(() => {
-    console.log(`fuzz status tally: ${[...tally].sort().map(([k, n]) => `${k}: ${n}`).join(', ')}`);
+    console.log(
+      `fuzz status tally: ${[...tally]
+        .sort()
+        .map(([k, n]) => `${k}: ${n}`)
+        .join(', ')}`,
+    );
   });
 
   it(`POST /webhooks/alertmanager (${RUNS_PER_ROUTE} bodies)`, async () => {

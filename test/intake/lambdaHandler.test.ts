@@ -23,7 +23,13 @@ function httpApiEvent(options: { method?: string; path?: string; query?: string;
       apiId: 'abc123',
       domainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
       domainPrefix: 'abc123',
-      http: { method: options.method ?? 'POST', path: options.path ?? '/webhooks/alertmanager', protocol: 'HTTP/1.1', sourceIp: '10.0.0.1', userAgent: 'Alertmanager/0.28.1' },
+      http: {
+        method: options.method ?? 'POST',
+        path: options.path ?? '/webhooks/alertmanager',
+        protocol: 'HTTP/1.1',
+        sourceIp: '10.0.0.1',
+        userAgent: 'Alertmanager/0.28.1',
+      },
       requestId: 'req-1',
       routeKey: '$default',
       stage: '$default',
@@ -165,7 +171,10 @@ describe('readIntakeEnv', () => {
   it.each([
     [{ WEBHOOK_TOKEN: TOKEN }, 'invalid intake environment: QUEUE_URL is not set'],
     [{ ...valid, QUEUE_URL: 'http://sqs.local/q' }, 'invalid intake environment: QUEUE_URL must be the https URL of the SQS queue'],
-    [{ ...valid, WEBHOOK_TOKEN_SECRET_ID: 'runai-diagnose/webhook-token' }, 'WEBHOOK_TOKEN and WEBHOOK_TOKEN_PREVIOUS must not be set with WEBHOOK_TOKEN_SECRET_ID'],
+    [
+      { ...valid, WEBHOOK_TOKEN_SECRET_ID: 'runai-diagnose/webhook-token' },
+      'WEBHOOK_TOKEN and WEBHOOK_TOKEN_PREVIOUS must not be set with WEBHOOK_TOKEN_SECRET_ID',
+    ],
     [{ QUEUE_URL, WEBHOOK_TOKEN_SECRET_ID: 'has space' }, 'invalid intake environment: WEBHOOK_TOKEN_SECRET_ID must be a Secrets Manager secret ARN or name'],
     [{ QUEUE_URL }, 'invalid intake environment: WEBHOOK_TOKEN is not set'],
     [{ ...valid, WEBHOOK_TOKEN: 'has a space in it, long enough' }, 'invalid intake environment: WEBHOOK_TOKEN must not contain whitespace'],
@@ -205,7 +214,9 @@ describe('loadWebhookTokens', () => {
   });
 
   it('names the bad secret key, never its value', async () => {
-    const error = await loadWebhookTokens({ WEBHOOK_TOKEN_SECRET_ID: SECRET }, async () => ({ current: 'short-secret', prevous: TOKEN })).catch((e: unknown) => e);
+    const error = await loadWebhookTokens({ WEBHOOK_TOKEN_SECRET_ID: SECRET }, async () => ({ current: 'short-secret', prevous: TOKEN })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(IntakeConfigError);
     expect(String(error)).toMatch(/current: must be at least 16 characters/);
     expect(String(error)).toMatch(/prevous/);

@@ -95,9 +95,7 @@ describe('parseAlertmanagerPayload', () => {
     });
 
     it('uses exported_namespace when namespace is the exporter’s own', () => {
-      const result = parse(
-        payload([alert({ cluster_id: CLUSTER, workload_name: 'train', namespace: 'monitoring', exported_namespace: 'runai-team-b' })]),
-      );
+      const result = parse(payload([alert({ cluster_id: CLUSTER, workload_name: 'train', namespace: 'monitoring', exported_namespace: 'runai-team-b' })]));
       expect(result.accepted[0]!.request.project).toBe('team-b');
     });
 
@@ -108,9 +106,7 @@ describe('parseAlertmanagerPayload', () => {
 
     it('does not read a namespace without the prefix as a project', () => {
       const result = parse(payload([alert({ cluster_id: CLUSTER, workload_name: 'train', namespace: 'team-a' })]));
-      expect(result.skipped[0]!.reason).toBe(
-        'workload name "train" has no project: expected label project or projectName, or namespace runai-<project>',
-      );
+      expect(result.skipped[0]!.reason).toBe('workload name "train" has no project: expected label project or projectName, or namespace runai-<project>');
     });
   });
 
@@ -151,8 +147,7 @@ describe('parseAlertmanagerPayload', () => {
 
   describe('intent', () => {
     const intentOf = (labels: Record<string, string>, annotations?: Record<string, unknown>) =>
-      parse(payload([alert({ cluster_id: CLUSTER, workload_id: 'w', ...labels }, annotations ? { annotations } : {})])).accepted[0]!
-        .request.intent;
+      parse(payload([alert({ cluster_id: CLUSTER, workload_id: 'w', ...labels }, annotations ? { annotations } : {})])).accepted[0]!.request.intent;
 
     it.each([
       [{ reason: 'CrashLoopBackOff' }, 'active'],
@@ -205,9 +200,7 @@ describe('parseAlertmanagerPayload', () => {
     });
 
     it('keeps the same workload name in two clusters apart', () => {
-      const result = parse(
-        payload([alert({ cluster_id: 'c1', workload_id: 'w' }), alert({ cluster_id: 'c2', workload_id: 'w' })]),
-      );
+      const result = parse(payload([alert({ cluster_id: 'c1', workload_id: 'w' }), alert({ cluster_id: 'c2', workload_id: 'w' })]));
       expect(result.accepted).toHaveLength(2);
     });
   });
@@ -227,9 +220,7 @@ describe('parseAlertmanagerPayload', () => {
     });
 
     it('skips malformed alerts without rejecting the group', () => {
-      const result = parse(
-        payload([42, null, { status: 'firing', labels: { workload_id: 7 } }, alert({ cluster_id: CLUSTER, workload_id: 'ok' })]),
-      );
+      const result = parse(payload([42, null, { status: 'firing', labels: { workload_id: 7 } }, alert({ cluster_id: CLUSTER, workload_id: 'ok' })]));
       expect(result.accepted.map((m) => m.request.workloadId)).toEqual(['ok']);
       expect(result.skipped.map((s) => [s.index, s.reason])).toEqual([
         [0, 'invalid alert: body: Invalid input: expected object, received number'],
@@ -245,7 +236,9 @@ describe('parseAlertmanagerPayload', () => {
 
     it('drops unsafe alert context (fingerprint, alertname, startsAt) but keeps the alert', () => {
       const result = parse(
-        payload([alert({ cluster_id: CLUSTER, workload_id: 'w', alertname: `A\uFFFF\u0001${'x'.repeat(300)}` }, { fingerprint: '<script>', startsAt: 'yesterday' })]),
+        payload([
+          alert({ cluster_id: CLUSTER, workload_id: 'w', alertname: `A\uFFFF\u0001${'x'.repeat(300)}` }, { fingerprint: '<script>', startsAt: 'yesterday' }),
+        ]),
       );
       expect(result.accepted[0]!.alert).toEqual({ alertname: `A${'x'.repeat(197)}` });
     });

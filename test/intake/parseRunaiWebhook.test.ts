@@ -33,7 +33,10 @@ describe('parseRunaiWebhook', () => {
     [{ clusterId: CLUSTER, workloadName: 'train' }, 'invalid Run:ai webhook: project: required with workloadName'],
     [{ clusterId: CLUSTER, workloadId: 'w', intent: 'maybe' }, 'invalid Run:ai webhook: intent: Invalid option: expected one of "terminal"|"active"'],
     [{ clusterId: CLUSTER, workloadId: 'w', lookback: '7 days' }, 'invalid Run:ai webhook: lookback: lookback must look like 7d, 36h or 90m'],
-    [{ clusterId: CLUSTER, workloadName: 'a,projectName==b', project: 'p' }, "invalid Run:ai webhook: workloadName: expected 1-253 letters, digits, '.', '_' or '-', starting with a letter or digit"],
+    [
+      { clusterId: CLUSTER, workloadName: 'a,projectName==b', project: 'p' },
+      "invalid Run:ai webhook: workloadName: expected 1-253 letters, digits, '.', '_' or '-', starting with a letter or digit",
+    ],
     [[], 'invalid Run:ai webhook: body: expected a JSON object {clusterId, workloadId? | workloadName+project, intent?, lookback?}'],
     ['x', 'invalid Run:ai webhook: body: expected a JSON object {clusterId, workloadId? | workloadName+project, intent?, lookback?}'],
   ])('rejects %j with a readable message', (body, message) => {

@@ -32,7 +32,11 @@ function fakeProcess(fails: (record: SqsRecordLike, attempt: number) => boolean)
       failed: failed.length,
       notifications: records.length - failed.length,
       digests: 0,
-      records: records.map((r, i) => ({ messageId: r.messageId, outcome: outcomes[i]!, ...(outcomes[i] === 'failed' ? { reason: 'diagnose_failed' as const } : {}) })),
+      records: records.map((r, i) => ({
+        messageId: r.messageId,
+        outcome: outcomes[i]!,
+        ...(outcomes[i] === 'failed' ? { reason: 'diagnose_failed' as const } : {}),
+      })),
     };
   };
   return { batches, attempts, processBatch };
@@ -47,7 +51,10 @@ describe('createBatchingWorker', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     await queue.enqueue([message(2), message(3), message(4), message(5)]);
     await queue.whenIdle();
-    expect(fake.batches).toEqual([['w1', 'w2', 'w3'], ['w4', 'w5']]);
+    expect(fake.batches).toEqual([
+      ['w1', 'w2', 'w3'],
+      ['w4', 'w5'],
+    ]);
   });
 
   it('retries a failed record like a redelivery, keeping its message id, until it succeeds', async () => {

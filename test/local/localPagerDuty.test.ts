@@ -30,7 +30,11 @@ async function localPublisher(env: Record<string, string>) {
 describe('local mode: PagerDuty and chat', () => {
   it('reads PAGERDUTY_ROUTING_KEY / PAGERDUTY_EVENTS_URL (default: the public endpoint) and never echoes a bad key', () => {
     expect(readLocalEnv({}).pagerDuty).toBeUndefined();
-    expect(readLocalEnv({ PAGERDUTY_ROUTING_KEY: KEY }).pagerDuty).toEqual({ routingKey: KEY, eventsUrl: 'https://events.pagerduty.com/v2/enqueue', filter: 'node-failure-or-recurring' });
+    expect(readLocalEnv({ PAGERDUTY_ROUTING_KEY: KEY }).pagerDuty).toEqual({
+      routingKey: KEY,
+      eventsUrl: 'https://events.pagerduty.com/v2/enqueue',
+      filter: 'node-failure-or-recurring',
+    });
     expect(() => readLocalEnv({ PAGERDUTY_ROUTING_KEY: 'not-a-key-but-a-secret' })).toThrow(/^PAGERDUTY_ROUTING_KEY must be the 32-character integration key/);
     try {
       readLocalEnv({ PAGERDUTY_ROUTING_KEY: 'not-a-key-but-a-secret' });
@@ -64,6 +68,8 @@ describe('local mode: PagerDuty and chat', () => {
       pagerDuty.unknownRoutingKeys.delete(KEY);
     }
     expect(pagerDuty.received.map((r) => r.status)).toEqual([400]);
-    expect(output()).toContain('PagerDuty did not accept the event (dedup_key occ-x): PAGERDUTY_REJECTED PagerDuty answered 400: Event object is invalid (Invalid routing key)');
+    expect(output()).toContain(
+      'PagerDuty did not accept the event (dedup_key occ-x): PAGERDUTY_REJECTED PagerDuty answered 400: Event object is invalid (Invalid routing key)',
+    );
   });
 });

@@ -51,7 +51,10 @@ describe('local mode process (node bundle)', () => {
     [{ PORT: 'eighty' }, 'PORT must be an integer'],
     [{ WEBHOOK_TOKEN: 'tiny' }, 'WEBHOOK_TOKEN must be at least 16 characters'],
     [{ RUNAI_BASE_URL: 'https://acme.run.ai' }, 'RUNAI_CLIENT_ID is not set'],
-    [{ RUNAI_DIAGNOSE_TIER2_CONFIG: '/nonexistent/tier2.json' }, 'cannot read the Tier 2 configuration file /nonexistent/tier2\\.json \\(ENOENT\\) \\(RUNAI_DIAGNOSE_TIER2_CONFIG\\)$'],
+    [
+      { RUNAI_DIAGNOSE_TIER2_CONFIG: '/nonexistent/tier2.json' },
+      'cannot read the Tier 2 configuration file /nonexistent/tier2\\.json \\(ENOENT\\) \\(RUNAI_DIAGNOSE_TIER2_CONFIG\\)$',
+    ],
   ])('%j: one stderr line naming the variable, exit 2, nothing on stdout', async (env, message) => {
     const proc = run(env);
     expect(await proc.exit).toBe(2);
@@ -123,6 +126,8 @@ describe('local mode process (node bundle)', () => {
       '[CRASH_APP_ERROR] ctr-hourly-eval (ranking-eval)',
     ]);
     expect(out.match(/^diagnosed .+ in [\d.]+ ms$/gm)).toHaveLength(5);
-    expect(out).toMatch(/runai-diagnose demo: 5 diagnoses \(0 failed\), diagnosis time min [\d.]+ ms, median [\d.]+ ms, max [\d.]+ ms; total \d+ ms; 0 dead letters\n$/);
+    expect(out).toMatch(
+      /runai-diagnose demo: 5 diagnoses \(0 failed\), diagnosis time min [\d.]+ ms, median [\d.]+ ms, max [\d.]+ ms; total \d+ ms; 0 dead letters\n$/,
+    );
   });
 });

@@ -68,14 +68,22 @@ describe('worker', () => {
   it('times each diagnosis and counts it by outcome and category; a thrown diagnosis is a DiagnoseError', async () => {
     const metrics = createMemoryMetrics();
     let clock = 1_000;
-    const diagnosed = measureDiagnoses(async (q) => {
-      clock += 250;
-      return resultFor(q, { outcome: 'diagnosed', category: 'OOM_KILLED' });
-    }, metrics, () => clock);
+    const diagnosed = measureDiagnoses(
+      async (q) => {
+        clock += 250;
+        return resultFor(q, { outcome: 'diagnosed', category: 'OOM_KILLED' });
+      },
+      metrics,
+      () => clock,
+    );
     await diagnosed(queued('w-1'));
     expect(metrics.recorded.find((m) => m.name === 'DiagnosisDuration')).toMatchObject({ value: 250, unit: 'Milliseconds' });
     expect(metrics.total('Diagnoses', { outcome: 'diagnosed', category: 'OOM_KILLED' })).toBe(1);
-    const failing = measureDiagnoses(async () => Promise.reject(new Error('Run:ai down')), metrics, () => clock);
+    const failing = measureDiagnoses(
+      async () => Promise.reject(new Error('Run:ai down')),
+      metrics,
+      () => clock,
+    );
     await expect(failing(queued('w-2'))).rejects.toThrow('Run:ai down');
     expect(metrics.total('DiagnoseErrors')).toBe(1);
     expect(metrics.total('Diagnoses')).toBe(1);
@@ -84,7 +92,13 @@ describe('worker', () => {
   it('counts a batch: published, duplicates, failed records, notifications, digests', () => {
     const metrics = createMemoryMetrics();
     countBatch({ published: 3, duplicates: 1, failed: 2, notifications: 2, digests: 1, batchItemFailures: [], records: [] }, metrics);
-    expect([metrics.total('Published'), metrics.total('Duplicates'), metrics.total('FailedRecords'), metrics.total('Notifications'), metrics.total('Digests')]).toEqual([3, 1, 2, 2, 1]);
+    expect([
+      metrics.total('Published'),
+      metrics.total('Duplicates'),
+      metrics.total('FailedRecords'),
+      metrics.total('Notifications'),
+      metrics.total('Digests'),
+    ]).toEqual([3, 1, 2, 2, 1]);
   });
 });
 

@@ -50,7 +50,8 @@ export function documentedProblems(event: unknown): string[] {
   for (const key of Object.keys(e)) if (!EVENT_FIELDS.includes(key)) problems.push(`unexpected field '${key}'`);
   if (typeof e.routing_key !== 'string' || e.routing_key.length !== 32) problems.push("'routing_key' must be the 32 character integration key");
   if (!ACTIONS.includes(e.event_action)) problems.push("'event_action' is missing or invalid");
-  if (e.dedup_key !== undefined && (typeof e.dedup_key !== 'string' || e.dedup_key.length === 0 || e.dedup_key.length > 255)) problems.push("'dedup_key' must be at most 255 characters");
+  if (e.dedup_key !== undefined && (typeof e.dedup_key !== 'string' || e.dedup_key.length === 0 || e.dedup_key.length > 255))
+    problems.push("'dedup_key' must be at most 255 characters");
   if (e.event_action === 'trigger') {
     const p = e.payload;
     if (p === null || typeof p !== 'object' || Array.isArray(p)) return [...problems, "'payload' is missing"];
@@ -59,8 +60,10 @@ export function documentedProblems(event: unknown): string[] {
     else if (p.summary.length > 1024) problems.push("'payload.summary' is longer than 1024 characters");
     if (typeof p.source !== 'string' || p.source.length === 0) problems.push("'payload.source' is missing");
     if (!SEVERITIES.includes(p.severity)) problems.push("'payload.severity' must be one of critical, error, warning, info");
-    for (const key of ['timestamp', 'component', 'group', 'class']) if (p[key] !== undefined && typeof p[key] !== 'string') problems.push(`'payload.${key}' must be a string`);
-    if (p.custom_details !== undefined && (p.custom_details === null || typeof p.custom_details !== 'object')) problems.push("'payload.custom_details' must be an object");
+    for (const key of ['timestamp', 'component', 'group', 'class'])
+      if (p[key] !== undefined && typeof p[key] !== 'string') problems.push(`'payload.${key}' must be a string`);
+    if (p.custom_details !== undefined && (p.custom_details === null || typeof p.custom_details !== 'object'))
+      problems.push("'payload.custom_details' must be an object");
   }
   return problems;
 }
@@ -94,11 +97,17 @@ export async function startLoopbackPagerDuty(): Promise<LoopbackPagerDuty> {
     const next = scripted.shift();
     if (next) {
       received.push({ body, status: next.status, errors: [] });
-      return answer(next.status, next.status === 429 ? { status: 'throttle event', message: 'Requests for this service are arriving too quickly.  Please retry later.' } : { status: 'error' }, next.headers);
+      return answer(
+        next.status,
+        next.status === 429
+          ? { status: 'throttle event', message: 'Requests for this service are arriving too quickly.  Please retry later.' }
+          : { status: 'error' },
+        next.headers,
+      );
     }
     const errors = raw.length > MAX_BYTES ? ['payload exceeds 512 KB'] : documentedProblems(body);
     if (!(request.headers['content-type'] ?? '').startsWith('application/json')) errors.push('content-type must be application/json');
-    if (errors.length === 0 && unknownRoutingKeys.has(body.routing_key)) errors.push("Invalid routing key");
+    if (errors.length === 0 && unknownRoutingKeys.has(body.routing_key)) errors.push('Invalid routing key');
     if (errors.length > 0) {
       received.push({ body, status: 400, errors });
       return answer(400, { status: 'invalid event', message: 'Event object is invalid', errors });

@@ -60,7 +60,8 @@ async function pipeline(redrive?: { maxReceiveCount: number }) {
       const records = Messages.map((message) => ({ messageId: message.MessageId!, body: message.Body!, receipt: message.ReceiptHandle! }));
       const result = await forwardToPagerDuty(records, deps());
       const failed = new Set(result.batchItemFailures.map((failure) => failure.itemIdentifier));
-      for (const record of records) if (!failed.has(record.messageId)) await faux.sqs.send(new DeleteMessageCommand({ QueueUrl: queue.url, ReceiptHandle: record.receipt }));
+      for (const record of records)
+        if (!failed.has(record.messageId)) await faux.sqs.send(new DeleteMessageCommand({ QueueUrl: queue.url, ReceiptHandle: record.receipt }));
       return { records: records.length, result };
     },
     async deadLettered() {
@@ -116,7 +117,8 @@ describe('PagerDuty forwarder, SNS → SQS → Events API v2', () => {
       makeVerdict({ outcome: 'routed', category: null, route: 'runai-diagnose-preempted-workload', recurrence: null, message: 'Preempted.' }),
       makeVerdict({ outcome: 'stopped', category: null, stopReason: 'SUCCEEDED', recurrence: null, message: 'It succeeded.' }),
     ];
-    for (const [index, verdict] of cases.entries()) await p.publish(buildSnsMessage(verdict, fakeRenderText, { occurrenceKey: `occ-${index}`, clusterId: 'cluster-a' }));
+    for (const [index, verdict] of cases.entries())
+      await p.publish(buildSnsMessage(verdict, fakeRenderText, { occurrenceKey: `occ-${index}`, clusterId: 'cluster-a' }));
     await p.invoke();
     const severities = Object.fromEntries(pagerDuty.received.map((r) => [r.body.dedup_key, [r.status, r.body.payload.severity, r.body.payload.class]]));
     expect(severities).toEqual({
@@ -154,7 +156,9 @@ describe('PagerDuty forwarder, SNS → SQS → Events API v2', () => {
   it('cuts the summary to 1,024 characters and bounds a long key to 255, so PagerDuty accepts the event', async () => {
     const p = await pipeline();
     const longKey = `cluster-a#${'w'.repeat(400)}#2026-11-30T10:00:00Z`;
-    await p.publish(buildSnsMessage(makeVerdict({ message: `The job failed. ${'🔥 very long explanation '.repeat(200)}` }), fakeRenderText, { occurrenceKey: longKey }));
+    await p.publish(
+      buildSnsMessage(makeVerdict({ message: `The job failed. ${'🔥 very long explanation '.repeat(200)}` }), fakeRenderText, { occurrenceKey: longKey }),
+    );
     await p.invoke();
     const [received] = pagerDuty.received;
     expect(received!.errors).toEqual([]);
@@ -220,7 +224,12 @@ describe('PagerDuty forwarder, SNS → SQS → Events API v2', () => {
 
   it('a placeholder routing key fails with PAGERDUTY_ROUTING_KEY_INVALID before anything is sent', async () => {
     const result = await forwardToPagerDuty(
-      [{ messageId: 'm1', body: JSON.stringify({ Type: 'Notification', MessageId: 'x', Subject: 's', Message: buildSnsMessage(makeVerdict(), fakeRenderText).Message }) }],
+      [
+        {
+          messageId: 'm1',
+          body: JSON.stringify({ Type: 'Notification', MessageId: 'x', Subject: 's', Message: buildSnsMessage(makeVerdict(), fakeRenderText).Message }),
+        },
+      ],
       { routingKey: async () => PAGERDUTY_SECRET_PLACEHOLDER, send: send(), logger: silentLogger },
     );
     expect(result.records).toEqual([{ messageId: 'm1', outcome: 'failed', code: 'PAGERDUTY_ROUTING_KEY_INVALID' }]);

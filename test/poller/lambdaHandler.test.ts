@@ -39,7 +39,9 @@ function stubEnv(overrides: Record<string, string> = {}) {
 }
 
 const sentMessages = () =>
-  sqs.commandCalls(SendMessageBatchCommand).flatMap((call) => (call.args[0].input.Entries ?? []).map((e) => QueuedDiagnosisSchema.parse(JSON.parse(e.MessageBody!))));
+  sqs
+    .commandCalls(SendMessageBatchCommand)
+    .flatMap((call) => (call.args[0].input.Entries ?? []).map((e) => QueuedDiagnosisSchema.parse(JSON.parse(e.MessageBody!))));
 const advancedClusters = () => dynamo.commandCalls(UpdateItemCommand).map((call) => call.args[0].input.Key!.pk!.S);
 
 beforeEach(async () => {
@@ -72,7 +74,11 @@ describe('poller lambdaHandler', () => {
     const summary = await handler();
     expect(summary.failedClusters).toEqual([]);
     expect(summary.clusters.map((c) => c.clusterId)).toEqual([A, B]); // trimmed, de-duplicated
-    expect(sentMessages().map((m) => m.request.workloadId).sort()).toEqual(['a-1', 'a-2', 'a-3', 'b-1']);
+    expect(
+      sentMessages()
+        .map((m) => m.request.workloadId)
+        .sort(),
+    ).toEqual(['a-1', 'a-2', 'a-3', 'b-1']);
     expect(sentMessages().every((m) => m.source === 'poller' && m.request.intent === 'terminal')).toBe(true);
     expect(advancedClusters().sort()).toEqual([`watermark#${A}`, `watermark#${B}`]);
     expect(dynamo.commandCalls(GetItemCommand)[0]!.args[0].input.TableName).toBe(TABLE);
@@ -131,7 +137,9 @@ describe('readPollerEnv', () => {
   const valid = { CLUSTER_IDS: A, QUEUE_URL, STATE_TABLE: TABLE, RUNAI_BASE_URL: 'https://acme.run.ai' };
 
   it('parses the list of clusters and the optional durations; ignores unrelated variables', () => {
-    expect(readPollerEnv({ ...valid, CLUSTER_IDS: `${A},${B.toUpperCase()}`, POLL_OVERLAP: '10m', POLL_INITIAL_LOOKBACK: '', AWS_REGION: 'eu-west-1' })).toEqual({
+    expect(
+      readPollerEnv({ ...valid, CLUSTER_IDS: `${A},${B.toUpperCase()}`, POLL_OVERLAP: '10m', POLL_INITIAL_LOOKBACK: '', AWS_REGION: 'eu-west-1' }),
+    ).toEqual({
       ...valid,
       CLUSTER_IDS: [A, B.toUpperCase()],
       POLL_OVERLAP: 600_000,
@@ -152,7 +160,11 @@ describe('loadRunaiCredentials', () => {
   const SECRET = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:runai-diagnose/runai-credentials-AbCdEf';
 
   it('reads a client_credentials pair from the environment and names a missing variable, never a value', async () => {
-    await expect(loadRunaiCredentials({ RUNAI_CLIENT_ID: 'id', RUNAI_CLIENT_SECRET: 's3cret' })).resolves.toEqual({ grantType: 'client_credentials', clientId: 'id', clientSecret: 's3cret' });
+    await expect(loadRunaiCredentials({ RUNAI_CLIENT_ID: 'id', RUNAI_CLIENT_SECRET: 's3cret' })).resolves.toEqual({
+      grantType: 'client_credentials',
+      clientId: 'id',
+      clientSecret: 's3cret',
+    });
     const error = await loadRunaiCredentials({ RUNAI_CLIENT_SECRET: 's3cret' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RunaiCredentialsError);
     expect((error as Error).message).toMatch(/^invalid Run:ai credentials: RUNAI_CLIENT_ID not set/);
@@ -160,15 +172,27 @@ describe('loadRunaiCredentials', () => {
   });
 
   it('honours RUNAI_GRANT_TYPE=app_token from the environment', async () => {
-    await expect(loadRunaiCredentials({ RUNAI_CLIENT_ID: 'app', RUNAI_CLIENT_SECRET: 's3cret', RUNAI_GRANT_TYPE: 'app_token' })).resolves.toEqual({ grantType: 'app_token', appId: 'app', appSecret: 's3cret' });
-    await expect(loadRunaiCredentials({ RUNAI_CLIENT_ID: 'app', RUNAI_CLIENT_SECRET: 's3cret', RUNAI_GRANT_TYPE: 'password' })).rejects.toThrow(/RUNAI_GRANT_TYPE must be/);
+    await expect(loadRunaiCredentials({ RUNAI_CLIENT_ID: 'app', RUNAI_CLIENT_SECRET: 's3cret', RUNAI_GRANT_TYPE: 'app_token' })).resolves.toEqual({
+      grantType: 'app_token',
+      appId: 'app',
+      appSecret: 's3cret',
+    });
+    await expect(loadRunaiCredentials({ RUNAI_CLIENT_ID: 'app', RUNAI_CLIENT_SECRET: 's3cret', RUNAI_GRANT_TYPE: 'password' })).rejects.toThrow(
+      /RUNAI_GRANT_TYPE must be/,
+    );
   });
 
   it('prefers the Secrets Manager secret named by RUNAI_SECRET_ID, read through the injected reader', async () => {
     const reader = vi.fn(async () => ({ clientId: 'svc', clientSecret: 's3cret', grantType: 'app_token' }));
-    await expect(loadRunaiCredentials({ RUNAI_SECRET_ID: SECRET, RUNAI_CLIENT_ID: 'ignored' }, reader)).resolves.toEqual({ grantType: 'app_token', appId: 'svc', appSecret: 's3cret' });
+    await expect(loadRunaiCredentials({ RUNAI_SECRET_ID: SECRET, RUNAI_CLIENT_ID: 'ignored' }, reader)).resolves.toEqual({
+      grantType: 'app_token',
+      appId: 'svc',
+      appSecret: 's3cret',
+    });
     expect(reader).toHaveBeenCalledWith(SECRET);
-    await expect(loadRunaiCredentials({ RUNAI_SECRET_ID: SECRET }, async () => ({ clientId: 'svc', clientSecret: 's3cret' }))).resolves.toMatchObject({ grantType: 'client_credentials' });
+    await expect(loadRunaiCredentials({ RUNAI_SECRET_ID: SECRET }, async () => ({ clientId: 'svc', clientSecret: 's3cret' }))).resolves.toMatchObject({
+      grantType: 'client_credentials',
+    });
   });
 
   it('names the bad secret key, never its value', async () => {

@@ -41,7 +41,13 @@ describe('listWorkloadsPhasedSince', () => {
   it('sends `since` as a UTC instant whatever form it was given in, and maps an absent next to null', async () => {
     const paths = listing(() => ({ workloads: [] }));
     const client = makeClient(agent());
-    const page = await client.listWorkloadsPhasedSince({ clusterId: CLUSTER_ID, phases: ['Failed'], since: '2026-11-29 18:00:00.5+01:00', offset: 200, limit: 100 });
+    const page = await client.listWorkloadsPhasedSince({
+      clusterId: CLUSTER_ID,
+      phases: ['Failed'],
+      since: '2026-11-29 18:00:00.5+01:00',
+      offset: 200,
+      limit: 100,
+    });
     expect(page).toEqual({ workloads: [], next: null });
     const query = new URL(paths[0]!, ORIGIN).searchParams;
     expect(query.get('filterBy')).toContain('phaseUpdatedAt>=2026-11-29T17:00:00.500Z');
@@ -56,7 +62,13 @@ describe('listWorkloadsPhasedSince', () => {
         : { workloads: [at('s1', 'Stopped', '2026-11-29 17:40:00'), at('f2', 'Failed', '2026-11-29T17:50:00Z')] };
     });
     const client = makeClient(agent());
-    const page = await client.listWorkloadsPhasedSince({ clusterId: CLUSTER_ID, phases: ['Failed', 'Stopped', 'Failed'], since: '2026-11-29T17:00:00Z', offset: 0, limit: 2 });
+    const page = await client.listWorkloadsPhasedSince({
+      clusterId: CLUSTER_ID,
+      phases: ['Failed', 'Stopped', 'Failed'],
+      since: '2026-11-29T17:00:00Z',
+      offset: 0,
+      limit: 2,
+    });
     expect(page.workloads.map((w) => w.id)).toEqual(['f1', 's1', 'f2']);
     expect(page.next).toBe(2);
     expect(paths.map((p) => new URL(p, ORIGIN).searchParams.get('filterBy')).sort()).toEqual([
@@ -89,10 +101,20 @@ describe('listWorkloadsPhasedSince', () => {
     const history = new MockAgent({ enableCallHistory: true });
     history.disableNetConnect();
     history.get(ORIGIN).intercept({ path: '/api/v1/token', method: 'POST' }).reply(200, { accessToken: 't', expiresIn: 3600 });
-    history.get(ORIGIN).intercept({ path: () => true, method: () => true }).reply(200, { workloads: [] }).persist();
+    history
+      .get(ORIGIN)
+      .intercept({ path: () => true, method: () => true })
+      .reply(200, { workloads: [] })
+      .persist();
     const client = makeClient(history);
     await client.listWorkloadsPhasedSince({ clusterId: CLUSTER_ID, phases: ['Failed', 'Stopped'], since: '2026-11-29T17:00:00Z', offset: 0, limit: 10 });
-    expect(history.getCallHistory()!.calls().map((c) => c.method).sort()).toEqual(['GET', 'GET', 'POST']);
+    expect(
+      history
+        .getCallHistory()!
+        .calls()
+        .map((c) => c.method)
+        .sort(),
+    ).toEqual(['GET', 'GET', 'POST']);
     await history.close();
   });
 });

@@ -66,8 +66,28 @@ describe('first run', () => {
 
     expect(summary).toMatchObject({ at: isoAt(NOW), enqueued: 4, failedClusters: [] });
     expect(summary.clusters).toEqual([
-      expect.objectContaining({ clusterId: A, ok: true, since: isoAt(NOW - minutes(60)), listed: 3, ignored: 0, enqueued: 3, pages: 1, truncated: false, watermarkBefore: null, watermarkAfter: isoAt(NOW - minutes(2)) }),
-      expect.objectContaining({ clusterId: B, ok: true, since: isoAt(NOW - minutes(60)), listed: 1, enqueued: 1, pages: 1, watermarkBefore: null, watermarkAfter: isoAt(NOW - minutes(30)) }),
+      expect.objectContaining({
+        clusterId: A,
+        ok: true,
+        since: isoAt(NOW - minutes(60)),
+        listed: 3,
+        ignored: 0,
+        enqueued: 3,
+        pages: 1,
+        truncated: false,
+        watermarkBefore: null,
+        watermarkAfter: isoAt(NOW - minutes(2)),
+      }),
+      expect.objectContaining({
+        clusterId: B,
+        ok: true,
+        since: isoAt(NOW - minutes(60)),
+        listed: 1,
+        enqueued: 1,
+        pages: 1,
+        watermarkBefore: null,
+        watermarkAfter: isoAt(NOW - minutes(30)),
+      }),
     ]);
     expect(summary.clusters.every((c) => c.error === undefined && c.ms >= 0)).toBe(true);
   });
@@ -185,13 +205,22 @@ describe('failures', () => {
     const h = await harness();
     const failingForA: DiagnosisQueue = {
       async enqueue(messages) {
-        if (messages.some((m) => m.request.clusterId === A)) throw new QueueError('SQS unavailable', { retryable: true, failedCount: messages.length, totalCount: messages.length });
+        if (messages.some((m) => m.request.clusterId === A))
+          throw new QueueError('SQS unavailable', { retryable: true, failedCount: messages.length, totalCount: messages.length });
         await h.queue.enqueue(messages);
       },
     };
     const failed = await h.poll(NOW, {}, failingForA);
     expect(failed.failedClusters).toEqual([A]);
-    expect(failed.clusters[0]).toMatchObject({ clusterId: A, ok: false, listed: 3, enqueued: 0, watermarkBefore: null, watermarkAfter: null, error: { stage: 'enqueue', message: 'QueueError: SQS unavailable' } });
+    expect(failed.clusters[0]).toMatchObject({
+      clusterId: A,
+      ok: false,
+      listed: 3,
+      enqueued: 0,
+      watermarkBefore: null,
+      watermarkAfter: null,
+      error: { stage: 'enqueue', message: 'QueueError: SQS unavailable' },
+    });
     expect(failed.clusters[1]).toMatchObject({ clusterId: B, ok: true, enqueued: 1 });
     expect(h.watermarks.snapshot()).toEqual({ [B]: isoAt(NOW - minutes(30)) });
     h.queue.drain();
@@ -211,7 +240,14 @@ describe('failures', () => {
     h.rig.sim.setFaults([{ endpoint: 'list', clusterId: B, status: 503 }]);
     const summary = await h.poll(NOW);
     expect(summary.failedClusters).toEqual([B]);
-    expect(summary.clusters[1]).toMatchObject({ clusterId: B, ok: false, listed: 0, enqueued: 0, watermarkAfter: isoAt(NOW - minutes(45)), error: { stage: 'list' } });
+    expect(summary.clusters[1]).toMatchObject({
+      clusterId: B,
+      ok: false,
+      listed: 0,
+      enqueued: 0,
+      watermarkAfter: isoAt(NOW - minutes(45)),
+      error: { stage: 'list' },
+    });
     expect(summary.clusters[1]!.error!.message).toMatch(/^RunaiError: .*503/);
     expect(summary.clusters[0]).toMatchObject({ clusterId: A, ok: true, enqueued: 3 });
     expect(workloadIds(h.queue.drain()).sort()).toEqual(['a-1', 'a-2', 'a-3']);
@@ -237,7 +273,12 @@ describe('failures', () => {
       { clusterIds: [A, B], now: new Date(NOW) },
     );
     expect(summary.failedClusters).toEqual([A, B]);
-    expect(summary.clusters[0]).toMatchObject({ ok: false, enqueued: 3, watermarkAfter: null, error: { stage: 'watermark-write', message: 'Error: table gone' } });
+    expect(summary.clusters[0]).toMatchObject({
+      ok: false,
+      enqueued: 3,
+      watermarkAfter: null,
+      error: { stage: 'watermark-write', message: 'Error: table gone' },
+    });
     expect(summary.clusters[1]).toMatchObject({ ok: false, since: null, pages: 0, error: { stage: 'watermark-read' } });
     expect(h.queue.size).toBe(3);
   });

@@ -39,9 +39,7 @@ export function pollerScenario(): ScenarioState {
 /** `count` Failed workloads on cluster P, one every 10 s up to `now-10s`, named p-000 (oldest)… */
 export function bulkFailures(count: number): ScenarioState {
   return {
-    workloads: Array.from({ length: count }, (_, index) =>
-      workload(`p-${String(index).padStart(3, '0')}`, P, 'Failed', isoAt(NOW - (count - index) * 10_000)),
-    ),
+    workloads: Array.from({ length: count }, (_, index) => workload(`p-${String(index).padStart(3, '0')}`, P, 'Failed', isoAt(NOW - (count - index) * 10_000))),
   };
 }
 

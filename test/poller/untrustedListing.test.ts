@@ -10,7 +10,13 @@ import { pollFailedWorkloads } from '../../functions/poller/pollFailedWorkloads.
 import { createMemoryQueue } from '../../functions/queue/createMemoryQueue.js';
 import { A, B, NOW, isoAt, minutes } from './pollerTestKit.js';
 
-const failed = (id: string, phaseUpdatedAt: string | null, extra: Partial<PolledWorkload> = {}): PolledWorkload => ({ id, clusterId: A, phase: 'Failed', phaseUpdatedAt, ...extra });
+const failed = (id: string, phaseUpdatedAt: string | null, extra: Partial<PolledWorkload> = {}): PolledWorkload => ({
+  id,
+  clusterId: A,
+  phase: 'Failed',
+  phaseUpdatedAt,
+  ...extra,
+});
 
 function fixedLister(pages: Array<{ workloads: PolledWorkload[]; next: number | null }>) {
   const queries: PhasedWorkloadQuery[] = [];
@@ -59,13 +65,20 @@ describe('collectPhasedWorkloads', () => {
   });
 
   it('re-reads a few positions at each page boundary, de-duplicates by id, and always advances with tiny pages', async () => {
-    const page = (from: number, count: number, next: number | null) => ({ workloads: Array.from({ length: count }, (_, i) => failed(`w${from + i}`, isoAt(NOW))), next });
+    const page = (from: number, count: number, next: number | null) => ({
+      workloads: Array.from({ length: count }, (_, i) => failed(`w${from + i}`, isoAt(NOW))),
+      next,
+    });
     const { lister, queries } = fixedLister([page(0, 10, 10), page(5, 10, 15), page(10, 8, null)]);
     const collected = await collectPhasedWorkloads(lister, { ...options, pageLimit: 10 });
     expect(queries.map((q) => q.offset)).toEqual([0, 5, 10]);
     expect(collected.workloads.map((w) => w.id)).toEqual(Array.from({ length: 18 }, (_, i) => `w${i}`));
 
-    const single = fixedLister([{ workloads: [failed('a', isoAt(NOW))], next: 1 }, { workloads: [failed('b', isoAt(NOW))], next: 2 }, { workloads: [failed('c', isoAt(NOW))], next: null }]);
+    const single = fixedLister([
+      { workloads: [failed('a', isoAt(NOW))], next: 1 },
+      { workloads: [failed('b', isoAt(NOW))], next: 2 },
+      { workloads: [failed('c', isoAt(NOW))], next: null },
+    ]);
     await collectPhasedWorkloads(single.lister, { ...options, pageLimit: 1 });
     expect(single.queries.map((q) => q.offset)).toEqual([0, 1, 2]);
   });
@@ -75,7 +88,15 @@ describe('pollFailedWorkloads options', () => {
   it('refuses nonsensical settings before reading anything', async () => {
     const { lister, queries } = fixedLister([{ workloads: [], next: null }]);
     const ports = { lister, queue: createMemoryQueue(), watermarks: createMemoryWatermarkStore() };
-    for (const bad of [{ pageLimit: 0 }, { pageLimit: 501 }, { maxPages: 0 }, { overlapMs: -1 }, { initialLookbackMs: 0 }, { phases: [] }, { now: new Date(Number.NaN) }]) {
+    for (const bad of [
+      { pageLimit: 0 },
+      { pageLimit: 501 },
+      { maxPages: 0 },
+      { overlapMs: -1 },
+      { initialLookbackMs: 0 },
+      { phases: [] },
+      { now: new Date(Number.NaN) },
+    ]) {
       await expect(pollFailedWorkloads(ports, { clusterIds: [A], now: new Date(NOW), ...bad }), JSON.stringify(bad)).rejects.toThrow(TypeError);
     }
     expect(queries).toEqual([]);

@@ -14,7 +14,10 @@ describe('createDynamoWatermarkStore', () => {
   beforeEach(() => dynamo.reset());
 
   it('reads watermark#<clusterId> with a strongly consistent GetItem; no item is null', async () => {
-    dynamo.on(GetItemCommand).resolvesOnce({ Item: { pk: { S: `watermark#${A}` }, watermark: { S: '2026-11-29T17:58:00.000Z' } } }).resolves({});
+    dynamo
+      .on(GetItemCommand)
+      .resolvesOnce({ Item: { pk: { S: `watermark#${A}` }, watermark: { S: '2026-11-29T17:58:00.000Z' } } })
+      .resolves({});
     expect(await store().get(A)).toBe('2026-11-29T17:58:00.000Z');
     expect(await store().get(A)).toBeNull();
     expect(dynamo.commandCalls(GetItemCommand)[0]!.args[0].input).toEqual({

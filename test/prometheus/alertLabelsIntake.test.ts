@@ -54,7 +54,10 @@ describe('shipped alert labels through the intake', () => {
 
   it('every label of a workload alert is one the intake reads', () => {
     for (const labels of alerts) {
-      expect(Object.keys(labels).filter((name) => !READ_BY_INTAKE.has(name)), JSON.stringify(labels)).toEqual([]);
+      expect(
+        Object.keys(labels).filter((name) => !READ_BY_INTAKE.has(name)),
+        JSON.stringify(labels),
+      ).toEqual([]);
     }
   });
 
@@ -71,7 +74,16 @@ describe('shipped alert labels through the intake', () => {
         externalURL: 'http://alertmanager.invalid:9093',
         groupKey: '{}:{}',
         truncatedAlerts: 0,
-        alerts: [{ status: 'firing', labels, annotations: { summary: shippedRule(labels['alertname']!).annotations?.['summary'] ?? '' }, startsAt: '2026-12-01T10:00:00Z', endsAt: '0001-01-01T00:00:00Z', fingerprint: '0123456789abcdef' }],
+        alerts: [
+          {
+            status: 'firing',
+            labels,
+            annotations: { summary: shippedRule(labels['alertname']!).annotations?.['summary'] ?? '' },
+            startsAt: '2026-12-01T10:00:00Z',
+            endsAt: '0001-01-01T00:00:00Z',
+            fingerprint: '0123456789abcdef',
+          },
+        ],
       };
       const result = parseAlertmanagerPayload(payload, { receivedAt: new Date('2026-12-01T10:00:30Z'), clusterIdFallback: clusterId });
       expect(result.ok, JSON.stringify(result)).toBe(true);

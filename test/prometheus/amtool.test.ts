@@ -40,7 +40,14 @@ describe.skipIf(!amtool.available)('amtool on deploy/prometheus/alertmanager.yml
   });
 
   it('config routes test fails for a name the rules do not produce (the check can fail)', async () => {
-    const result = await run('amtool', ['config', 'routes', 'test', `--config.file=${ALERTMANAGER_FILE}`, `--verify.receivers=${RECEIVER}`, 'alertname=RunaiWorkloadFailed']);
+    const result = await run('amtool', [
+      'config',
+      'routes',
+      'test',
+      `--config.file=${ALERTMANAGER_FILE}`,
+      `--verify.receivers=${RECEIVER}`,
+      'alertname=RunaiWorkloadFailed',
+    ]);
     expect(result.status).not.toBe(0);
     expect(result.stdout.split('\n')[0]).toBe(shippedAlertmanager().route.receiver);
     expect(result.stdout).toContain('Expected receivers did not match resolved receivers');

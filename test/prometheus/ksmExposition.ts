@@ -25,7 +25,10 @@ const PHASES = ['Pending', 'Succeeded', 'Failed', 'Unknown', 'Running'] as const
 
 /** kube-state-metrics' label name for a Kubernetes label key (toSnakeCase of the sanitized key). */
 export function ksmLabelName(key: string): string {
-  return `label_${key.replace(/[^a-zA-Z0-9_]/g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()}`;
+  return `label_${key
+    .replace(/[^a-zA-Z0-9_]/g, '_')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()}`;
 }
 
 function escape(value: string): string {

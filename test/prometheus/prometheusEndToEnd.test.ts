@@ -241,92 +241,96 @@ describe.skipIf(!tools.available)('kube-state-metrics ×2 → Prometheus → Ale
     expect(scaled.groups[0]!.rules.find((rule) => rule.alert === 'RunaiWorkloadContainerWaiting')).toMatchObject({ for: '5s' });
   });
 
-  it(
-    'a pod entering CrashLoopBackOff and another ending Failed are diagnosed and notified, nothing skipped, in under a minute',
-    async () => {
-      const timeline: { at: number; what: string }[] = [];
-      const mark = (at: number, what: string) => timeline.push({ at, what });
+  it('a pod entering CrashLoopBackOff and another ending Failed are diagnosed and notified, nothing skipped, in under a minute', async () => {
+    const timeline: { at: number; what: string }[] = [];
+    const mark = (at: number, what: string) => timeline.push({ at, what });
 
-      // Both replicas are scraped and every series is there twice before anything fails.
-      await eventually('both kube-state-metrics replicas up', async () => ((await prometheus.query('count(up{job="kube-state-metrics"} == 1)'))[0]?.value[1] === '2' ? true : undefined), 15_000);
-      const labelSeries = await prometheus.query('count(kube_pod_labels)');
-      expect(labelSeries[0]?.value[1], 'every pod series stored once per replica').toBe('8');
+    // Both replicas are scraped and every series is there twice before anything fails.
+    await eventually(
+      'both kube-state-metrics replicas up',
+      async () => ((await prometheus.query('count(up{job="kube-state-metrics"} == 1)'))[0]?.value[1] === '2' ? true : undefined),
+      15_000,
+    );
+    const labelSeries = await prometheus.query('count(kube_pod_labels)');
+    expect(labelSeries[0]?.value[1], 'every pod series stored once per replica').toBe('8');
 
-      const changedAt = now();
-      const version = ksm.update([
-        { ...crashing, waitingReason: 'CrashLoopBackOff' },
-        { ...failing, phase: 'Failed', terminatedReason: 'OOMKilled' },
-        healthy,
-        otherFailed,
-      ]);
-      mark(changedAt, 'exposition: sdxl-lora-ws-0-0 CrashLoopBackOff, llama3-8b-sft-0-0 Failed (OOMKilled), on both replicas');
+    const changedAt = now();
+    const version = ksm.update([
+      { ...crashing, waitingReason: 'CrashLoopBackOff' },
+      { ...failing, phase: 'Failed', terminatedReason: 'OOMKilled' },
+      healthy,
+      otherFailed,
+    ]);
+    mark(changedAt, 'exposition: sdxl-lora-ws-0-0 CrashLoopBackOff, llama3-8b-sft-0-0 Failed (OOMKilled), on both replicas');
 
-      // sdxl-lora-ws's scenario history holds 5 crash failures in 7 days: the subject says "recurring".
-      const expected = ['[CRASH_APP_ERROR] sdxl-lora-ws (genai-studio) recurring 5x/7d', '[OOM_KILLED] llama3-8b-sft (nlp-research)'];
-      const firstFiring = new Map<string, number>();
-      await eventually(
-        'both notifications',
-        async () => {
-          for (const alert of await prometheus.alerts()) {
-            const key = `${alert.labels['alertname']} ${alert.labels['workload_name']}`;
-            if (alert.state === 'firing' && !firstFiring.has(key)) firstFiring.set(key, now());
-          }
-          return notifications.length >= expected.length ? true : undefined;
-        },
-        45_000,
+    // sdxl-lora-ws's scenario history holds 5 crash failures in 7 days: the subject says "recurring".
+    const expected = ['[CRASH_APP_ERROR] sdxl-lora-ws (genai-studio) recurring 5x/7d', '[OOM_KILLED] llama3-8b-sft (nlp-research)'];
+    const firstFiring = new Map<string, number>();
+    await eventually(
+      'both notifications',
+      async () => {
+        for (const alert of await prometheus.alerts()) {
+          const key = `${alert.labels['alertname']} ${alert.labels['workload_name']}`;
+          if (alert.state === 'firing' && !firstFiring.has(key)) firstFiring.set(key, now());
+        }
+        return notifications.length >= expected.length ? true : undefined;
+      },
+      45_000,
+    );
+    // Anything extra (a duplicate, an alert for the healthy or the non-Run:ai pod) would show up here.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+
+    for (const replica of ['ksm-0', 'ksm-1']) {
+      const scrape = ksm.scrapes.find((candidate) => candidate.replica === replica && candidate.version === version);
+      expect(scrape, `${replica} scraped after the change`).toBeDefined();
+      mark(scrape!.at, `scrape: Prometheus read the changed series from ${replica}`);
+    }
+    for (const [key, at] of firstFiring) mark(at, `alert: ${key} firing in Prometheus`);
+    for (const delivery of proxy.deliveries) {
+      const accepted = (delivery.response.accepted ?? []).map((request) => `${request.workloadName} (${request.project}, ${request.intent})`);
+      mark(
+        delivery.at,
+        `Alertmanager POST /webhooks/alertmanager${delivery.query} [${delivery.alertnames.join(', ')}] → ${delivery.status} accepted=${accepted.join('; ')} skipped=${(delivery.response.skipped ?? []).length}`,
       );
-      // Anything extra (a duplicate, an alert for the healthy or the non-Run:ai pod) would show up here.
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
-
-      for (const replica of ['ksm-0', 'ksm-1']) {
-        const scrape = ksm.scrapes.find((candidate) => candidate.replica === replica && candidate.version === version);
-        expect(scrape, `${replica} scraped after the change`).toBeDefined();
-        mark(scrape!.at, `scrape: Prometheus read the changed series from ${replica}`);
-      }
-      for (const [key, at] of firstFiring) mark(at, `alert: ${key} firing in Prometheus`);
-      for (const delivery of proxy.deliveries) {
-        const accepted = (delivery.response.accepted ?? []).map((request) => `${request.workloadName} (${request.project}, ${request.intent})`);
-        mark(delivery.at, `Alertmanager POST /webhooks/alertmanager${delivery.query} [${delivery.alertnames.join(', ')}] → ${delivery.status} accepted=${accepted.join('; ')} skipped=${(delivery.response.skipped ?? []).length}`);
-      }
-      for (const { at, timing } of diagnoses) {
-        mark(at, `diagnosis: ${timing.queued.request.workloadName} (${timing.queued.request.project}, ${timing.queued.request.intent}) → ${timing.result?.verdict.category ?? 'error'} in ${timing.ms} ms`);
-      }
-      for (const { at, subject } of notifications) mark(at, `notification: ${subject}`);
-      const wall = now() - started;
-      console.log(
-        [
-          `timeline (t=0: the pods change; scrape and evaluation every 1 s, for:/windows and Alertmanager timers ÷${TIME_SCALE}):`,
-          ...timeline.sort((a, b) => a.at - b.at).map(({ at, what }) => `  +${((at - changedAt) / 1000).toFixed(2).padStart(6)} s  ${what}`),
-          `wall time of the suite so far (Prometheus, Alertmanager and the app started): ${(wall / 1000).toFixed(1)} s`,
-        ].join('\n'),
+    }
+    for (const { at, timing } of diagnoses) {
+      mark(
+        at,
+        `diagnosis: ${timing.queued.request.workloadName} (${timing.queued.request.project}, ${timing.queued.request.intent}) → ${timing.result?.verdict.category ?? 'error'} in ${timing.ms} ms`,
       );
+    }
+    for (const { at, subject } of notifications) mark(at, `notification: ${subject}`);
+    const wall = now() - started;
+    console.log(
+      [
+        `timeline (t=0: the pods change; scrape and evaluation every 1 s, for:/windows and Alertmanager timers ÷${TIME_SCALE}):`,
+        ...timeline.sort((a, b) => a.at - b.at).map(({ at, what }) => `  +${((at - changedAt) / 1000).toFixed(2).padStart(6)} s  ${what}`),
+        `wall time of the suite so far (Prometheus, Alertmanager and the app started): ${(wall / 1000).toFixed(1)} s`,
+      ].join('\n'),
+    );
 
-      // The notifications: one per failed workload, the categories of the bundled scenarios.
-      expect(notifications.map((notification) => notification.subject).sort()).toEqual(expected);
-      expect(
-        diagnoses.map(({ timing }) => [timing.queued.request.workloadName, timing.queued.request.intent, timing.result?.verdict.category]).sort(),
-      ).toEqual([
-        ['llama3-8b-sft', 'terminal', 'OOM_KILLED'],
-        ['sdxl-lora-ws', 'active', 'CRASH_APP_ERROR'],
-      ]);
-      // Every webhook call was accepted whole: 202, nothing skipped, the cluster from the URL.
-      expect(proxy.deliveries.length).toBeGreaterThanOrEqual(2);
-      for (const delivery of proxy.deliveries) {
-        expect(delivery.status).toBe(202);
-        expect(delivery.response.skipped).toEqual([]);
-        expect(delivery.query).toBe(`?clusterId=${FIXTURE_CLUSTER}`);
-      }
-      expect(appLog).not.toMatch(/skipped=[1-9]/);
-      // Prometheus alerted on the two Run:ai workloads only (not the healthy pod, not kube-system).
-      const firing = (await prometheus.alerts()).filter((alert) => alert.state === 'firing');
-      expect(firing.map((alert) => `${alert.labels['alertname']} ${alert.labels['workload_name']}`).sort()).toEqual([
-        'RunaiWorkloadContainerWaiting sdxl-lora-ws',
-        'RunaiWorkloadPodFailed llama3-8b-sft',
-      ]);
-      expect(new Set(firing.map((alert) => alert.labels['alertname']))).toEqual(new Set(workloadAlertNames()));
-      expect(await alertmanager.counter('alertmanager_notifications_failed_total', { integration: 'webhook' })).toBe(0);
-      expect(wall, 'the whole path in under a minute').toBeLessThan(60_000);
-    },
-    60_000,
-  );
+    // The notifications: one per failed workload, the categories of the bundled scenarios.
+    expect(notifications.map((notification) => notification.subject).sort()).toEqual(expected);
+    expect(diagnoses.map(({ timing }) => [timing.queued.request.workloadName, timing.queued.request.intent, timing.result?.verdict.category]).sort()).toEqual([
+      ['llama3-8b-sft', 'terminal', 'OOM_KILLED'],
+      ['sdxl-lora-ws', 'active', 'CRASH_APP_ERROR'],
+    ]);
+    // Every webhook call was accepted whole: 202, nothing skipped, the cluster from the URL.
+    expect(proxy.deliveries.length).toBeGreaterThanOrEqual(2);
+    for (const delivery of proxy.deliveries) {
+      expect(delivery.status).toBe(202);
+      expect(delivery.response.skipped).toEqual([]);
+      expect(delivery.query).toBe(`?clusterId=${FIXTURE_CLUSTER}`);
+    }
+    expect(appLog).not.toMatch(/skipped=[1-9]/);
+    // Prometheus alerted on the two Run:ai workloads only (not the healthy pod, not kube-system).
+    const firing = (await prometheus.alerts()).filter((alert) => alert.state === 'firing');
+    expect(firing.map((alert) => `${alert.labels['alertname']} ${alert.labels['workload_name']}`).sort()).toEqual([
+      'RunaiWorkloadContainerWaiting sdxl-lora-ws',
+      'RunaiWorkloadPodFailed llama3-8b-sft',
+    ]);
+    expect(new Set(firing.map((alert) => alert.labels['alertname']))).toEqual(new Set(workloadAlertNames()));
+    expect(await alertmanager.counter('alertmanager_notifications_failed_total', { integration: 'webhook' })).toBe(0);
+    expect(wall, 'the whole path in under a minute').toBeLessThan(60_000);
+  }, 60_000);
 });

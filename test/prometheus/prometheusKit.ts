@@ -190,7 +190,13 @@ export async function startPrometheus(options: { dir: string; config: string; po
     const deadline = Date.now() + 20_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`prometheus exited with ${child.exitCode}:\n${logs}`);
-      if (await fetch(`${url}/-/ready`).then((response) => response.ok, () => false)) break;
+      if (
+        await fetch(`${url}/-/ready`).then(
+          (response) => response.ok,
+          () => false,
+        )
+      )
+        break;
       if (Date.now() > deadline) throw new Error(`prometheus not ready after 20 s:\n${logs}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -207,7 +213,8 @@ export async function startPrometheus(options: { dir: string; config: string; po
   return {
     url,
     alerts: async () => (await api<{ alerts: { labels: Record<string, string>; state: string; activeAt?: string }[] }>('/api/v1/alerts')).alerts,
-    query: async (promql) => (await api<{ result: { metric: Record<string, string>; value: [number, string] }[] }>(`/api/v1/query?query=${encodeURIComponent(promql)}`)).result,
+    query: async (promql) =>
+      (await api<{ result: { metric: Record<string, string>; value: [number, string] }[] }>(`/api/v1/query?query=${encodeURIComponent(promql)}`)).result,
     logs: () => logs,
     stop,
   };

@@ -1,9 +1,4 @@
-import {
-  SendMessageBatchCommand,
-  SQSClient,
-  type SendMessageBatchCommandInput,
-  type SendMessageBatchCommandOutput,
-} from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, SQSClient, type SendMessageBatchCommandInput, type SendMessageBatchCommandOutput } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createSqsQueue } from '../../functions/queue/createSqsQueue.js';
@@ -63,7 +58,12 @@ describe('createSqsQueue', () => {
     expect(first).not.toHaveProperty('MessageDeduplicationId');
     expect(sqs.commandCalls(SendMessageBatchCommand)[0]!.args[0].input.QueueUrl).toBe(QUEUE_URL);
     // Every message sent exactly once.
-    expect(batches.flat().map((e) => JSON.parse(e.MessageBody!).dedupeKey).sort()).toEqual(messages.map((m) => m.dedupeKey).sort());
+    expect(
+      batches
+        .flat()
+        .map((e) => JSON.parse(e.MessageBody!).dedupeKey)
+        .sort(),
+    ).toEqual(messages.map((m) => m.dedupeKey).sort());
   });
 
   it('does nothing for an empty list', async () => {
@@ -84,7 +84,10 @@ describe('createSqsQueue', () => {
       .callsFake((input: SendMessageBatchCommandInput) => allSucceed(input.Entries!));
     await queue().enqueue(queuedDiagnoses(5));
     const batches = sentEntries();
-    expect(batches.map((b) => b.map((e) => e.Id))).toEqual([['m0', 'm1', 'm2', 'm3', 'm4'], ['m1', 'm3']]);
+    expect(batches.map((b) => b.map((e) => e.Id))).toEqual([
+      ['m0', 'm1', 'm2', 'm3', 'm4'],
+      ['m1', 'm3'],
+    ]);
   });
 
   it('treats an entry SQS neither confirmed nor failed as failed', async () => {
@@ -101,12 +104,18 @@ describe('createSqsQueue', () => {
       Successful: input.Entries!.slice(1).map((e) => ({ Id: e.Id!, MessageId: 'x', MD5OfMessageBody: '' })),
       Failed: [{ Id: input.Entries![0]!.Id!, Code: 'InternalError', Message: 'try again', SenderFault: false }],
     }));
-    const error = await queue({ maxAttempts: 4 }).enqueue(queuedDiagnoses(12)).catch((e: unknown) => e);
+    const error = await queue({ maxAttempts: 4 })
+      .enqueue(queuedDiagnoses(12))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QueueError);
     expect(error).toMatchObject({ retryable: true, failedCount: 2, totalCount: 12 });
     expect((error as Error).message).toContain('2 of 12 messages not enqueued after 4 attempts');
     // Two batches (10 + 2); each loses its first entry on every attempt: 1 send + 3 re-sends of that entry.
-    expect(sentEntries().map((b) => b.length).sort()).toEqual([1, 1, 1, 1, 1, 1, 10, 2].sort());
+    expect(
+      sentEntries()
+        .map((b) => b.length)
+        .sort(),
+    ).toEqual([1, 1, 1, 1, 1, 1, 10, 2].sort());
   });
 
   it('says a sender fault is not worth a resend', async () => {
@@ -114,14 +123,18 @@ describe('createSqsQueue', () => {
       Successful: [],
       Failed: input.Entries!.map((e) => ({ Id: e.Id!, Code: 'InvalidParameterValue', SenderFault: true })),
     }));
-    const error = await queue().enqueue(queuedDiagnoses(3)).catch((e: unknown) => e);
+    const error = await queue()
+      .enqueue(queuedDiagnoses(3))
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'QueueError', retryable: false, failedCount: 3 });
     expect(sentEntries()).toHaveLength(3); // still bounded retries, then give up
   });
 
   it('does not add retries on top of the SDK’s when a request throws', async () => {
     sqs.on(SendMessageBatchCommand).rejects(Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }));
-    const error = await queue().enqueue(queuedDiagnoses(15)).catch((e: unknown) => e);
+    const error = await queue()
+      .enqueue(queuedDiagnoses(15))
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'QueueError', retryable: true, failedCount: 15, totalCount: 15 });
     expect(sentEntries()).toHaveLength(2); // one request per batch
   });
@@ -131,7 +144,9 @@ describe('createSqsQueue', () => {
       .on(SendMessageBatchCommand)
       .rejectsOnce(new Error('boom'))
       .callsFake((input: SendMessageBatchCommandInput) => allSucceed(input.Entries!));
-    const error = await queue({ maxConcurrentBatches: 1 }).enqueue(queuedDiagnoses(30)).catch((e: unknown) => e);
+    const error = await queue({ maxConcurrentBatches: 1 })
+      .enqueue(queuedDiagnoses(30))
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ failedCount: 10, totalCount: 30 });
     expect(sentEntries()).toHaveLength(3);
   });
@@ -152,7 +167,9 @@ describe('createSqsQueue', () => {
   });
 
   it('turns an oversized message into a non-retryable QueueError without sending anything', async () => {
-    const error = await queue().enqueue([queuedDiagnosis(0, 'x'.repeat(SQS_MAX_BATCH_BYTES))]).catch((e: unknown) => e);
+    const error = await queue()
+      .enqueue([queuedDiagnosis(0, 'x'.repeat(SQS_MAX_BATCH_BYTES))])
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'QueueError', retryable: false });
     expect(sentEntries()).toEqual([]);
   });

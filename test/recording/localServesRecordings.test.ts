@@ -34,8 +34,14 @@ describe('local mode serves a folder of recordings', () => {
         expect(answer.status).toBe(202);
       }
       await server.whenIdle();
-      const subjects = stdout().split('\n').filter((line) => /^\[[A-Z_]+\] /.test(line));
-      for (const prefix of expected) expect(subjects.some((subject) => subject.startsWith(prefix)), `${prefix} in ${subjects.join(' | ')}`).toBe(true);
+      const subjects = stdout()
+        .split('\n')
+        .filter((line) => /^\[[A-Z_]+\] /.test(line));
+      for (const prefix of expected)
+        expect(
+          subjects.some((subject) => subject.startsWith(prefix)),
+          `${prefix} in ${subjects.join(' | ')}`,
+        ).toBe(true);
       expect(server.queue.deadLetters).toHaveLength(0);
     } finally {
       await server.close();
@@ -52,7 +58,11 @@ describe('local mode serves a folder of recordings', () => {
     } finally {
       await server.close();
     }
-    const published = stdout().split('\n').filter((line) => /^\[[A-Z_]+\] /.test(line)).map((line) => line.slice(1, line.indexOf(']'))).sort();
+    const published = stdout()
+      .split('\n')
+      .filter((line) => /^\[[A-Z_]+\] /.test(line))
+      .map((line) => line.slice(1, line.indexOf(']')))
+      .sort();
     expect(published).toEqual(['CRASH_APP_ERROR', 'OOM_KILLED']);
     const folders = await readdir(dir);
     expect(folders).toHaveLength(2);

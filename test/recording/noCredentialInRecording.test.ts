@@ -58,7 +58,10 @@ describe('no credential in a recording', () => {
             tier2Args.push('--tier2-config', config);
           }
           const env = { RUNAI_BASE_URL: simulator.url, RUNAI_CLIENT_ID: 'planted-client', RUNAI_CLIENT_SECRET: CLIENT_SECRET };
-          const run = await runCliInProcess([...argsFor(scenario.request as DiagnosisRequest), ...tier2Args, '--record', dir, ...(anonymize ? ['--anonymize'] : [])], env);
+          const run = await runCliInProcess(
+            [...argsFor(scenario.request as DiagnosisRequest), ...tier2Args, '--record', dir, ...(anonymize ? ['--anonymize'] : [])],
+            env,
+          );
           expect(run.code, run.stderr).toBe(0);
           // The planted values did reach the product: the echo is read, Tier 2 was called with the token.
           expect(simulator.requests.some((request) => request.endpoint === 'events' && request.status === 200)).toBe(true);
@@ -87,9 +90,19 @@ describe('no credential in a recording', () => {
     pool.intercept({ path: '/api/v1/token', method: 'POST' }).reply(200, { accessToken: ACCESS_TOKEN, expiresIn: 3600 });
     pool
       .intercept({ path: `/api/v1/workloads/${workloadId}`, method: 'GET' })
-      .reply(200, { id: workloadId, name: 'echo', clusterId: 'c1', type: 'Training', phase: 'Running', conditions: [{ type: 'Echo', message: `authorized with ${ACCESS_TOKEN}` }] })
+      .reply(200, {
+        id: workloadId,
+        name: 'echo',
+        clusterId: 'c1',
+        type: 'Training',
+        phase: 'Running',
+        conditions: [{ type: 'Echo', message: `authorized with ${ACCESS_TOKEN}` }],
+      })
       .persist();
-    pool.intercept({ path: () => true, method: 'GET' }).reply(404, { code: 404, message: 'not found' }).persist();
+    pool
+      .intercept({ path: () => true, method: 'GET' })
+      .reply(404, { code: 404, message: 'not found' })
+      .persist();
 
     const session = createRecordingSession({ secrets: [CLIENT_SECRET] });
     const client = createRunaiClient({

@@ -27,7 +27,9 @@ describe('worker RECORD_DIR', () => {
         loadCredentials: async () => ({ grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' }),
       });
       const results = await Promise.all(
-        scenarios.map((scenario) => diagnose({ v: 1, request: scenario.request as DiagnosisRequest, source: 'poller', receivedAt: new Date().toISOString(), dedupeKey: scenario.name })),
+        scenarios.map((scenario) =>
+          diagnose({ v: 1, request: scenario.request as DiagnosisRequest, source: 'poller', receivedAt: new Date().toISOString(), dedupeKey: scenario.name }),
+        ),
       );
       const folders = await readdir(root);
       expect(folders).toHaveLength(2);

@@ -81,7 +81,13 @@ async function cli(simulator: RunaiSimulator, scenario: Scenario, env: Record<st
   let stdout = '';
   let stderr = '';
   const request = scenario.request as DiagnosisRequest;
-  const args = ['--cluster-id', request.clusterId!, ...(request.workloadId ? ['--workload-id', request.workloadId] : ['--workload-name', request.workloadName!, '--project', request.project!]), '--format', format];
+  const args = [
+    '--cluster-id',
+    request.clusterId!,
+    ...(request.workloadId ? ['--workload-id', request.workloadId] : ['--workload-name', request.workloadName!, '--project', request.project!]),
+    '--format',
+    format,
+  ];
   const started = performance.now();
   const code = await runCli(args, {
     env: { RUNAI_BASE_URL: simulator.url, RUNAI_CLIENT_ID: SIM_CREDENTIALS.clientId, RUNAI_CLIENT_SECRET: SIM_CREDENTIALS.clientSecret, ...env },
@@ -101,7 +107,9 @@ describe('baseline', () => {
     ({ verdict: baseline } = await diagnose(OOM, clientFor(simulator)));
     expect(baseline.category).toBe('OOM_KILLED');
     expect(baseline.limitations.join('\n')).not.toMatch(/could not be retrieved|partial/i);
-    expect(new Set(simulator.requests.map((request) => request.endpoint))).toEqual(new Set(['token', 'status', 'spec', 'pods', 'events', 'history', 'metrics']));
+    expect(new Set(simulator.requests.map((request) => request.endpoint))).toEqual(
+      new Set(['token', 'status', 'spec', 'pods', 'events', 'history', 'metrics']),
+    );
   });
 });
 
@@ -172,16 +180,32 @@ describe('a failing optional source is a limitation that names it', () => {
   const cases: [string, Fault, RegExp][] = [
     ['403 on pods', { endpoint: 'pods', status: 403 }, /^Pods could not be retrieved \(HTTP 403, RUNAI_FORBIDDEN\)/],
     ['403 on the spec', { endpoint: 'spec', status: 403 }, /^The submitted spec could not be retrieved \(HTTP 403, RUNAI_FORBIDDEN\)/],
-    ['403 on events', { endpoint: 'events', status: 403 }, /^Events could not be retrieved \(HTTP 403, RUNAI_FORBIDDEN\): this is a retrieval failure, not an absence of events/],
+    [
+      '403 on events',
+      { endpoint: 'events', status: 403 },
+      /^Events could not be retrieved \(HTTP 403, RUNAI_FORBIDDEN\): this is a retrieval failure, not an absence of events/,
+    ],
     ['403 on history', { endpoint: 'history', status: 403 }, /^History could not be retrieved \(HTTP 403, RUNAI_FORBIDDEN\)/],
     ['403 on metrics', { endpoint: 'metrics', status: 403 }, /^Memory metrics could not be retrieved \(HTTP 403, RUNAI_FORBIDDEN\)/],
-    ['a reset on every events read', { endpoint: 'events', kind: 'reset' }, /^Events could not be retrieved \(RUNAI_NETWORK on GET \/api\/v1\/workloads\/\{id\}\/events\)/],
+    [
+      'a reset on every events read',
+      { endpoint: 'events', kind: 'reset' },
+      /^Events could not be retrieved \(RUNAI_NETWORK on GET \/api\/v1\/workloads\/\{id\}\/events\)/,
+    ],
     ['503 on every pods read (retries exhausted)', { endpoint: 'pods', status: 503 }, /^Pods could not be retrieved \(HTTP 503, RUNAI_UNAVAILABLE\)/],
     ['truncated JSON on the spec', { endpoint: 'spec', kind: 'truncated-json' }, /^The submitted spec could not be retrieved \(HTTP 200, RUNAI_BAD_RESPONSE\)/],
     ['truncated JSON on history', { endpoint: 'history', kind: 'truncated-json' }, /^History could not be retrieved \(HTTP 200, RUNAI_BAD_RESPONSE\)/],
     ['207 partial metrics', { endpoint: 'metrics', kind: 'partial' }, /^Run:ai returned partial metrics \(HTTP 207\): the peak may be understated/],
-    ['a hang on history, beyond the request timeout', { endpoint: 'history', kind: 'hang' }, /^History could not be retrieved \(RUNAI_TIMEOUT on GET \/api\/v1\/workloads\/\{id\}\/history\)/],
-    ['a hang on metrics (a slow endpoint beyond the budget)', { endpoint: 'metrics', kind: 'hang' }, /^Memory metrics could not be retrieved \(RUNAI_TIMEOUT on GET \/api\/v1\/workloads\/\{id\}\/metrics\)/],
+    [
+      'a hang on history, beyond the request timeout',
+      { endpoint: 'history', kind: 'hang' },
+      /^History could not be retrieved \(RUNAI_TIMEOUT on GET \/api\/v1\/workloads\/\{id\}\/history\)/,
+    ],
+    [
+      'a hang on metrics (a slow endpoint beyond the budget)',
+      { endpoint: 'metrics', kind: 'hang' },
+      /^Memory metrics could not be retrieved \(RUNAI_TIMEOUT on GET \/api\/v1\/workloads\/\{id\}\/metrics\)/,
+    ],
   ];
 
   it.each(cases)('%s', async (_name, fault, limitation) => {
@@ -190,7 +214,10 @@ describe('a failing optional source is a limitation that names it', () => {
     const { verdict, ms } = await diagnose(OOM, clientFor(simulator, { requestTimeoutMs: timeoutMs, maxRetries: 1 }));
     expect(verdict.outcome).toBe('diagnosed');
     expect(verdict.category).toBe('OOM_KILLED'); // the direct OOMKilled signals do not depend on the failed source
-    expect(verdict.limitations.some((text) => limitation.test(text)), verdict.limitations.join('\n')).toBe(true);
+    expect(
+      verdict.limitations.some((text) => limitation.test(text)),
+      verdict.limitations.join('\n'),
+    ).toBe(true);
     // Bounded: at most (1 + retries) timeouts on the critical path, plus backoff and the other rounds.
     expect(ms).toBeLessThan(2 * timeoutMs + 1_500);
     expect(simulator.requests.some((request) => request.fault !== null)).toBe(true);
@@ -207,7 +234,9 @@ describe('a failing status read: RunaiError, CLI exit 3 (or a needs_input verdic
     const run = await cli(simulator, OOM);
     expect(run.code).toBe(3);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^runai-diagnose: cannot reach Run:ai at http:\/\/127\.0\.0\.1:\d+: GET \/api\/v1\/workloads\/\{id\} failed with HTTP 503.* \[RUNAI_UNAVAILABLE\]\n$/);
+    expect(run.stderr).toMatch(
+      /^runai-diagnose: cannot reach Run:ai at http:\/\/127\.0\.0\.1:\d+: GET \/api\/v1\/workloads\/\{id\} failed with HTTP 503.* \[RUNAI_UNAVAILABLE\]\n$/,
+    );
   });
 
   it('a reset on every attempt: RUNAI_NETWORK, retryable; CLI exit 3', async () => {
@@ -279,7 +308,10 @@ describe('paging is bounded whatever `next` says', () => {
   it(`a history whose \`next\` keeps growing: exactly ${MAX_HISTORY_PAGES} pages, then a stated limitation`, async () => {
     const simulator = await start(OOM);
     const client = clientFor(simulator);
-    const recent: HistoryRecord = { meta: { creationTimestamp: new Date(Date.now() - 60_000).toISOString(), type: 'Event' }, spec: { event: { createdAt: new Date(Date.now() - 60_000).toISOString(), reason: 'Pulled', message: 'pulled', type: 'Normal' } } };
+    const recent: HistoryRecord = {
+      meta: { creationTimestamp: new Date(Date.now() - 60_000).toISOString(), type: 'Event' },
+      spec: { event: { createdAt: new Date(Date.now() - 60_000).toISOString(), reason: 'Pulled', message: 'pulled', type: 'Normal' } },
+    };
     const offsets: number[] = [];
     const reader: RunaiReader = {
       ...bind(client),
@@ -301,7 +333,10 @@ describe('paging is bounded whatever `next` says', () => {
   it(`over HTTP: ${MAX_HISTORY_PAGES * 50 + 50} recent history records stop at the page cap, with the limitation`, async () => {
     const scenario = clone(OOM);
     const records = scenario.runai.history![OOM_ID]!;
-    const filler = { meta: { creationTimestamp: 'now-30m', type: 'Event' }, spec: { event: { createdAt: 'now-30m', type: 'Normal', reason: 'Pulled', message: 'Container image already present on machine', source: 'kubelet' } } };
+    const filler = {
+      meta: { creationTimestamp: 'now-30m', type: 'Event' },
+      spec: { event: { createdAt: 'now-30m', type: 'Normal', reason: 'Pulled', message: 'Container image already present on machine', source: 'kubelet' } },
+    };
     scenario.runai.history![OOM_ID] = [...records, ...Array.from({ length: MAX_HISTORY_PAGES * 50 + 50 - records.length }, () => filler)];
     const simulator = await start(scenario);
     const { verdict } = await diagnose(scenario, clientFor(simulator));
@@ -354,7 +389,9 @@ describe('the whole diagnosis stays bounded under latency', () => {
     const simulator = await start(OOM, [{ endpoint: 'metrics', kind: 'hang' }], { latencyMs });
     const { verdict, ms } = await diagnose(OOM, clientFor(simulator, { requestTimeoutMs: timeoutMs, maxRetries: 0 }));
     expect(verdict.category).toBe('OOM_KILLED');
-    expect(verdict.limitations.some((text) => text.startsWith('Memory metrics could not be retrieved (RUNAI_TIMEOUT on GET /api/v1/workloads/{id}/metrics)'))).toBe(true);
+    expect(
+      verdict.limitations.some((text) => text.startsWith('Memory metrics could not be retrieved (RUNAI_TIMEOUT on GET /api/v1/workloads/{id}/metrics)')),
+    ).toBe(true);
     // token + status + fan-out, each one latency, then one timeout on metrics.
     expect(ms).toBeGreaterThanOrEqual(3 * latencyMs + timeoutMs - 20);
     expect(ms).toBeLessThan(3 * latencyMs + timeoutMs + 1_500);

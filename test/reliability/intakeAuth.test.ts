@@ -130,7 +130,11 @@ describe('where a token is read from, and where it is not', () => {
     ['no space after the scheme', { authorization: `Bearer${CURRENT}`, 'content-type': 'application/json' }, ''],
     ['a tab after the scheme', { authorization: `Bearer\t${CURRENT}`, 'content-type': 'application/json' }, ''],
     ['Basic with the token as user', { authorization: `Basic ${Buffer.from(`${CURRENT}:`).toString('base64')}`, 'content-type': 'application/json' }, ''],
-    ['Basic with the token as password', { authorization: `Basic ${Buffer.from(`alertmanager:${CURRENT}`).toString('base64')}`, 'content-type': 'application/json' }, ''],
+    [
+      'Basic with the token as password',
+      { authorization: `Basic ${Buffer.from(`alertmanager:${CURRENT}`).toString('base64')}`, 'content-type': 'application/json' },
+      '',
+    ],
     ['two credentials in one header', { authorization: `Bearer ${PREVIOUS}, Bearer ${CURRENT}`, 'content-type': 'application/json' }, ''],
     ['the token quoted', { authorization: `Bearer "${CURRENT}"`, 'content-type': 'application/json' }, ''],
   ];

@@ -56,7 +56,18 @@ const REAL_PAYLOADS: string[] = readdirSync(ALERT_FIXTURES_DIR)
 
 const uuid = fc.uuid();
 const hostileKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'isPrototypeOf');
-const identifierLabel = fc.constantFrom('clusterId', 'cluster_id', 'workload_id', 'workloadId', 'workload_name', 'workloadName', 'project', 'projectName', 'namespace', 'exported_namespace');
+const identifierLabel = fc.constantFrom(
+  'clusterId',
+  'cluster_id',
+  'workload_id',
+  'workloadId',
+  'workload_name',
+  'workloadName',
+  'project',
+  'projectName',
+  'namespace',
+  'exported_namespace',
+);
 const otherLabel = fc.constantFrom('alertname', 'severity', 'reason', 'intent', 'cluster', 'pod', 'container', 'job', 'instance', 'node', 'uid');
 
 /** Label values an attacker or a misconfigured exporter could send. */
@@ -218,15 +229,17 @@ const payloadMutation = fc.oneof(
   fc.tuple(fc.oneof(identifierLabel, otherLabel), fc.oneof(weirdString, uuid)).map(([label, value]) => (p: Record<string, unknown>) => {
     p['commonLabels'] = { ...(typeof p['commonLabels'] === 'object' && p['commonLabels'] !== null ? (p['commonLabels'] as object) : {}), [label]: value };
   }),
-  fc.oneof({ weight: 9, arbitrary: fc.integer({ min: 0, max: 40 }) }, { weight: 1, arbitrary: fc.integer({ min: 500, max: 1_500 }) }).map((copies) => (p: Record<string, unknown>) => {
-    // Storm-sized arrays: the same alert many times (one request, the rest skipped as duplicates).
-    const alerts = p['alerts'];
-    if (!Array.isArray(alerts) || alerts.length === 0) return;
-    // At most 1.5 × the limit: a storm of huge alerts is already covered by the limit cases.
-    const perAlert = Math.max(1, JSON.stringify(alerts).length / alerts.length);
-    const n = Math.min(copies, Math.floor((1.5 * BODY_LIMIT) / perAlert));
-    p['alerts'] = Array.from({ length: n }, (_, i) => alerts[i % alerts.length]);
-  }),
+  fc
+    .oneof({ weight: 9, arbitrary: fc.integer({ min: 0, max: 40 }) }, { weight: 1, arbitrary: fc.integer({ min: 500, max: 1_500 }) })
+    .map((copies) => (p: Record<string, unknown>) => {
+      // Storm-sized arrays: the same alert many times (one request, the rest skipped as duplicates).
+      const alerts = p['alerts'];
+      if (!Array.isArray(alerts) || alerts.length === 0) return;
+      // At most 1.5 × the limit: a storm of huge alerts is already covered by the limit cases.
+      const perAlert = Math.max(1, JSON.stringify(alerts).length / alerts.length);
+      const n = Math.min(copies, Math.floor((1.5 * BODY_LIMIT) / perAlert));
+      p['alerts'] = Array.from({ length: n }, (_, i) => alerts[i % alerts.length]);
+    }),
   fc.array(fc.oneof(anyJson, weirdString), { maxLength: 5 }).map((junk) => (p: Record<string, unknown>) => {
     if (Array.isArray(p['alerts'])) p['alerts'] = [...(p['alerts'] as unknown[]), ...junk];
   }),
@@ -243,7 +256,18 @@ const benignMutation: fc.Arbitrary<AlertMutation> = fc.oneof(
     a.annotations[`extra_${key}`] = typeof value === 'string' ? value.replace(/[A-Za-z]/g, 'z') : value; // no intent words
   }),
 );
-const IDENTIFIER_LABELS = new Set(['clusterid', 'cluster_id', 'workload_id', 'workloadid', 'workload_name', 'workloadname', 'project', 'projectname', 'namespace', 'exported_namespace']);
+const IDENTIFIER_LABELS = new Set([
+  'clusterid',
+  'cluster_id',
+  'workload_id',
+  'workloadid',
+  'workload_name',
+  'workloadname',
+  'project',
+  'projectname',
+  'namespace',
+  'exported_namespace',
+]);
 const INTENT_LABELS = new Set(['intent', 'reason', 'alertname']);
 
 const alertmanagerCase: fc.Arbitrary<AlertmanagerCase> = fc.oneof(
@@ -269,7 +293,11 @@ const alertmanagerCase: fc.Arbitrary<AlertmanagerCase> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc
-      .record({ alerts: fc.array(goodAlert, { minLength: 1, maxLength: 8 }), mutations: fc.array(fc.tuple(fc.nat(), benignMutation), { maxLength: 6 }), common: uuid })
+      .record({
+        alerts: fc.array(goodAlert, { minLength: 1, maxLength: 8 }),
+        mutations: fc.array(fc.tuple(fc.nat(), benignMutation), { maxLength: 6 }),
+        common: uuid,
+      })
       .map(({ alerts: generated, mutations, common }) => {
         const alerts = clone(generated);
         for (const [index, mutate] of mutations) mutate(alerts[index % alerts.length]!);
@@ -370,42 +398,93 @@ const runaiCase: fc.Arbitrary<Record<string, unknown>> = fc
 type Corruption = (text: string) => string | Uint8Array;
 const corruption: fc.Arbitrary<Corruption> = fc.oneof(
   { weight: 20, arbitrary: fc.constant<Corruption>((t) => t) },
-  { weight: 2, arbitrary: fc.nat().map((n): Corruption => (t) => t.slice(0, n % Math.max(1, t.length))) }, // truncated
-  { weight: 1, arbitrary: fc.tuple(fc.nat(), fc.constantFrom(',', '}', ']', '"', '\\', ':', '\u0000', 'NaN', 'Infinity', '//c\n', '/*c*/', "'", '\n')).map(([n, s]): Corruption => (t) => t.slice(0, n % (t.length + 1)) + s + t.slice(n % (t.length + 1))) },
+  {
+    weight: 2,
+    arbitrary: fc.nat().map(
+      (n): Corruption =>
+        (t) =>
+          t.slice(0, n % Math.max(1, t.length)),
+    ),
+  }, // truncated
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.nat(), fc.constantFrom(',', '}', ']', '"', '\\', ':', '\u0000', 'NaN', 'Infinity', '//c\n', '/*c*/', "'", '\n')).map(
+      ([n, s]): Corruption =>
+        (t) =>
+          t.slice(0, n % (t.length + 1)) + s + t.slice(n % (t.length + 1)),
+    ),
+  },
   { weight: 1, arbitrary: fc.constant<Corruption>((t) => t.replace(/}$/, ',}')) }, // trailing comma
   { weight: 1, arbitrary: fc.constant<Corruption>((t) => `\uFEFF${t}`) },
   { weight: 1, arbitrary: fc.constant<Corruption>((t) => `\uFEFF\uFEFF${t}`) },
   { weight: 1, arbitrary: fc.constant<Corruption>((t) => `${t} trailing`) },
   { weight: 1, arbitrary: fc.constant<Corruption>((t) => `${t}${t}`) },
-  { weight: 1, arbitrary: fc.constantFrom('null', 'true', '0', '"string"', '[]', '[{}]', '{}', ' ', '\n', '-0', '1e400').map((s): Corruption => () => s) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('null', 'true', '0', '"string"', '[]', '[{}]', '{}', ' ', '\n', '-0', '1e400').map(
+      (s): Corruption =>
+        () =>
+          s,
+    ),
+  },
   // Hostile keys survive only in raw text: an object literal would set the prototype instead.
   {
     weight: 3,
-    arbitrary: fc.tuple(hostileKey, fc.oneof(anyJson, fc.constant({ workload_id: 'x', cluster_id: 'y', isAdmin: true })), fc.nat()).map(([key, value, nth]): Corruption => (t) => {
-      const anchors = [...t.matchAll(/"(?:labels|annotations|commonLabels)":\{|^\{/g)];
-      if (anchors.length === 0) return t;
-      const anchor = anchors[nth % anchors.length]!;
-      const at = anchor.index + anchor[0].length;
-      const rest = t.slice(at);
-      return `${t.slice(0, at)}${JSON.stringify(key)}:${JSON.stringify(value)}${rest.startsWith('}') ? '' : ','}${rest}`;
-    }),
+    arbitrary: fc
+      .tuple(hostileKey, fc.oneof(anyJson, fc.constant({ workload_id: 'x', cluster_id: 'y', isAdmin: true })), fc.nat())
+      .map(([key, value, nth]): Corruption => (t) => {
+        const anchors = [...t.matchAll(/"(?:labels|annotations|commonLabels)":\{|^\{/g)];
+        if (anchors.length === 0) return t;
+        const anchor = anchors[nth % anchors.length]!;
+        const at = anchor.index + anchor[0].length;
+        const rest = t.slice(at);
+        return `${t.slice(0, at)}${JSON.stringify(key)}:${JSON.stringify(value)}${rest.startsWith('}') ? '' : ','}${rest}`;
+      }),
   },
   // Duplicate keys: JSON.parse keeps the last one.
-  { weight: 1, arbitrary: fc.constant<Corruption>((t) => t.replace(/"workload_id":"([^"]*)"/, '"workload_id":"$1","workload_id":"../other"').replace(/^\{"clusterId"/, '{"clusterId":"dup","clusterId"')) },
+  {
+    weight: 1,
+    arbitrary: fc.constant<Corruption>((t) =>
+      t.replace(/"workload_id":"([^"]*)"/, '"workload_id":"$1","workload_id":"../other"').replace(/^\{"clusterId"/, '{"clusterId":"dup","clusterId"'),
+    ),
+  },
   // Deep nesting, balanced or not.
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 100, max: 60_000 }), fc.boolean()).map(([depth, balanced]): Corruption => () => '['.repeat(depth) + (balanced ? ']'.repeat(depth) : '')) },
-  { weight: 1, arbitrary: fc.integer({ min: 100, max: 20_000 }).map((depth): Corruption => (t) => `${t.slice(0, -1)},"deep":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.integer({ min: 100, max: 60_000 }), fc.boolean()).map(
+      ([depth, balanced]): Corruption =>
+        () =>
+          '['.repeat(depth) + (balanced ? ']'.repeat(depth) : ''),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 100, max: 20_000 }).map(
+      (depth): Corruption =>
+        (t) =>
+          `${t.slice(0, -1)},"deep":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`,
+    ),
+  },
   // Invalid UTF-8 and raw bytes.
   {
     weight: 1,
-    arbitrary: fc.tuple(fc.nat(), fc.constantFrom([0xff], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xc0, 0xaf])).map(([n, bytes]): Corruption => (t) => {
-      const encoded = new TextEncoder().encode(t);
-      const at = n % (encoded.length + 1);
-      return new Uint8Array([...encoded.slice(0, at), ...bytes, ...encoded.slice(at)]);
-    }),
+    arbitrary: fc
+      .tuple(fc.nat(), fc.constantFrom([0xff], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xc0, 0xaf]))
+      .map(([n, bytes]): Corruption => (t) => {
+        const encoded = new TextEncoder().encode(t);
+        const at = n % (encoded.length + 1);
+        return new Uint8Array([...encoded.slice(0, at), ...bytes, ...encoded.slice(at)]);
+      }),
   },
   // Around and over the body limit.
-  { weight: 1, arbitrary: fc.integer({ min: BODY_LIMIT - 256, max: BODY_LIMIT + 256 }).map((size): Corruption => (t) => `${t.slice(0, -1)},"pad":"${'p'.repeat(Math.max(0, size - t.length - 9))}"}`) },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: BODY_LIMIT - 256, max: BODY_LIMIT + 256 }).map(
+      (size): Corruption =>
+        (t) =>
+          `${t.slice(0, -1)},"pad":"${'p'.repeat(Math.max(0, size - t.length - 9))}"}`,
+    ),
+  },
 );
 
 const contentType = fc.oneof(
@@ -502,9 +581,10 @@ function checkEnqueued(label: string, enqueued: QueuedDiagnosis[], accepted: unk
   expect(enqueued.length, `${label}: queue vs accepted`).toBe(acceptedCount);
   // The answer lists the first accepted requests, in queue order.
   expect(accepted.length, `${label}: accepted list`).toBe(Math.min(enqueued.length, LISTED_ACCEPTED));
-  expect(accepted.map((a) => (a as { dedupeKey: unknown }).dedupeKey), `${label}: accepted list vs queue`).toEqual(
-    enqueued.slice(0, LISTED_ACCEPTED).map((m) => m.dedupeKey),
-  );
+  expect(
+    accepted.map((a) => (a as { dedupeKey: unknown }).dedupeKey),
+    `${label}: accepted list vs queue`,
+  ).toEqual(enqueued.slice(0, LISTED_ACCEPTED).map((m) => m.dedupeKey));
   for (const message of enqueued) {
     expect(QueuedDiagnosisSchema.safeParse(message).success, `${label}: invalid queued message`).toBe(true);
     const { clusterId, workloadId, workloadName, project } = message.request;
@@ -550,7 +630,10 @@ describe(`fuzz at volume: ${RUNS_PER_ROUTE} requests per webhook route`, () => {
           expect(byReason[entry.code as string], `${label}: listed skip not counted under its code`).toBeGreaterThan(0);
         }
         expect(skipped.length, label).toBe(Math.min(skippedCount, DEFAULT_LISTED_SKIPS));
-        expect(Object.values(byReason).reduce((a, b) => a + b, 0), `${label}: skip counts`).toBe(skippedCount);
+        expect(
+          Object.values(byReason).reduce((a, b) => a + b, 0),
+          `${label}: skip counts`,
+        ).toBe(skippedCount);
         tally.add('alertmanager alerts accepted', acceptedCount);
         // Every alert of the payload that was read is accounted for, exactly once.
         const parsed = typeof body === 'string' ? safeJson(body.replace(/^\uFEFF/, '')) : undefined;

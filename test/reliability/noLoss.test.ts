@@ -62,7 +62,12 @@ const PLANS: FaultPlan[] = [
   { name: 'status 503 once (client retry)', weight: 8, faults: (id) => [{ endpoint: 'status', workloadId: id, status: 503, times: 1 }], permanent: false },
   { name: 'status reset once (client retry)', weight: 5, faults: (id) => [{ endpoint: 'status', workloadId: id, kind: 'reset', times: 1 }], permanent: false },
   { name: 'status hang once (timeout, retry)', weight: 2, faults: (id) => [{ endpoint: 'status', workloadId: id, kind: 'hang', times: 1 }], permanent: false },
-  { name: 'status 503 ×4 (two receives fail, the third succeeds)', weight: 5, faults: (id) => [{ endpoint: 'status', workloadId: id, status: 503, times: 4 }], permanent: false },
+  {
+    name: 'status 503 ×4 (two receives fail, the third succeeds)',
+    weight: 5,
+    faults: (id) => [{ endpoint: 'status', workloadId: id, status: 503, times: 4 }],
+    permanent: false,
+  },
   { name: 'events 500 (limitation)', weight: 5, faults: (id) => [{ endpoint: 'events', workloadId: id, status: 500 }], permanent: false },
   { name: 'pods 403 (limitation)', weight: 4, faults: (id) => [{ endpoint: 'pods', workloadId: id, status: 403 }], permanent: false },
   { name: 'status 404 (needs_input verdict)', weight: 3, faults: (id) => [{ endpoint: 'status', workloadId: id, status: 404 }], permanent: false },
@@ -94,8 +99,10 @@ afterAll(async () => {
 
 async function receiveAll(url: string): Promise<Message[]> {
   const all: Message[] = [];
-  for (let empty = 0; empty < 2; ) {
-    const { Messages = [] } = await faux.sqs.send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, VisibilityTimeout: 600 }));
+  for (let empty = 0; empty < 2;) {
+    const { Messages = [] } = await faux.sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, VisibilityTimeout: 600 }),
+    );
     if (Messages.length === 0) empty += 1;
     all.push(...Messages);
   }
@@ -106,7 +113,13 @@ async function receiveAll(url: string): Promise<Message[]> {
 async function buildControlPlane(): Promise<{ state: ScenarioState; ids: { id: string; cluster: string; plan: FaultPlan }[] }> {
   const templates = [await fixtureScenario('crash-app-nonzero-exit'), await fixtureScenario('oom-killed-limit-above-request')];
   const state: Required<Pick<ScenarioState, 'workloads' | 'events' | 'pods' | 'history' | 'metrics' | 'specs' | 'faults'>> = {
-    workloads: [], events: {}, pods: {}, history: {}, metrics: {}, specs: {}, faults: [],
+    workloads: [],
+    events: {},
+    pods: {},
+    history: {},
+    metrics: {},
+    specs: {},
+    faults: [],
   };
   const ids: { id: string; cluster: string; plan: FaultPlan }[] = [];
   for (let i = 0; i < ALERTS; i += 1) {
@@ -183,7 +196,12 @@ describe('no loss: 1,000 alerts through intake → SQS → worker → SNS, with 
     await faux.sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: sink.arn }));
 
     // --- Intake: Alertmanager payloads of 100 alerts (plus repeats) onto the real SQS queue.
-    const app = createIntakeApp({ queue: createSqsQueue({ client: faux.sqs, queueUrl: work.url }), tokens: { current: TOKEN }, now: () => new Date(), logger: silentLogger });
+    const app = createIntakeApp({
+      queue: createSqsQueue({ client: faux.sqs, queueUrl: work.url }),
+      tokens: { current: TOKEN },
+      now: () => new Date(),
+      logger: silentLogger,
+    });
     const accepted = new Set<string>();
     for (let offset = 0; offset < ALERTS; offset += ALERTS_PER_PAYLOAD) {
       const slice = ids.slice(offset, offset + ALERTS_PER_PAYLOAD);
@@ -229,13 +247,24 @@ describe('no loss: 1,000 alerts through intake → SQS → worker → SNS, with 
     const poll = async (): Promise<void> => {
       while (performance.now() - started < DEADLINE_MS) {
         const { Messages = [] } = await faux.sqs.send(
-          new ReceiveMessageCommand({ QueueUrl: work.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, MessageSystemAttributeNames: ['ApproximateReceiveCount'] }),
+          new ReceiveMessageCommand({
+            QueueUrl: work.url,
+            MaxNumberOfMessages: 10,
+            WaitTimeSeconds: 0,
+            MessageSystemAttributeNames: ['ApproximateReceiveCount'],
+          }),
         );
         if (Messages.length === 0) {
           const { Attributes = {} } = await faux.sqs.send(
-            new GetQueueAttributesCommand({ QueueUrl: work.url, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'] }),
+            new GetQueueAttributesCommand({
+              QueueUrl: work.url,
+              AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
+            }),
           );
-          const left = Number(Attributes.ApproximateNumberOfMessages ?? 0) + Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) + Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0);
+          const left =
+            Number(Attributes.ApproximateNumberOfMessages ?? 0) +
+            Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) +
+            Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0);
           if (left === 0) return;
           await new Promise((resolve) => setTimeout(resolve, 150)); // failures come back when their visibility times out
           continue;
@@ -244,7 +273,10 @@ describe('no loss: 1,000 alerts through intake → SQS → worker → SNS, with 
         tally.add('messages received', Messages.length);
         for (const message of Messages) tally.max('receive count', Number(message.Attributes?.ApproximateReceiveCount ?? 0));
         const batchStarted = performance.now();
-        const result = await processDiagnosisBatch(Messages.map((m) => ({ messageId: m.MessageId!, body: m.Body! })), deps);
+        const result = await processDiagnosisBatch(
+          Messages.map((m) => ({ messageId: m.MessageId!, body: m.Body! })),
+          deps,
+        );
         const batchMs = performance.now() - batchStarted;
         maxBatchMs = Math.max(maxBatchMs, batchMs);
         tally.add('digests', result.digests);

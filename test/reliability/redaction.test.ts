@@ -43,18 +43,41 @@ function planted(id: string, text: string, secret: string | null): ScenarioState
   const pod = `${String(workload['name'])}-0-0`;
   workload['name'] = `crash-${id.slice(-6)}`;
   // A termination message whose log tail holds the text (kubelet's FallbackToLogsOnError).
-  workload['phaseMessage'] = `Pod ${pod} failed: container main terminated with exit code 1 (Error): Traceback (most recent call last):\n  File "train.py", line 7\n${text}\nRuntimeError: aborting`;
+  workload['phaseMessage'] =
+    `Pod ${pod} failed: container main terminated with exit code 1 (Error): Traceback (most recent call last):\n  File "train.py", line 7\n${text}\nRuntimeError: aborting`;
   workload['conditions'] = [
-    { type: 'Failed', status: 'True', reason: 'CrashLoopBackOff', message: `Back-off restarting failed container main: ${text}`, lastTransitionTime: 'now-55m' },
+    {
+      type: 'Failed',
+      status: 'True',
+      reason: 'CrashLoopBackOff',
+      message: `Back-off restarting failed container main: ${text}`,
+      lastTransitionTime: 'now-55m',
+    },
   ];
   runai.events![id] = [
     ...(runai.events![id] ?? []),
-    { createdAt: 'now-56m', type: 'Warning', clusterId: CLUSTER, reason: 'BackOff', source: 'kubelet', message: `Back-off restarting failed container main in pod ${pod}: last log line: ${text}`, involvedObject: { kind: 'Pod', name: pod } },
+    {
+      createdAt: 'now-56m',
+      type: 'Warning',
+      clusterId: CLUSTER,
+      reason: 'BackOff',
+      source: 'kubelet',
+      message: `Back-off restarting failed container main in pod ${pod}: last log line: ${text}`,
+      involvedObject: { kind: 'Pod', name: pod },
+    },
   ];
   runai.history![id] = [
     ...(runai.history![id] ?? []),
-    { meta: { creationTimestamp: 'now-2d', type: 'PhaseUpdate' }, spec: { phaseUpdate: { phase: 'Failed', phaseMessage: `container main terminated with exit code 1 (Error): ${text}` } } },
-    { meta: { creationTimestamp: 'now-2d', type: 'Event' }, spec: { event: { createdAt: 'now-2d', type: 'Warning', reason: 'BackOff', source: 'kubelet', message: `Back-off restarting failed container main: ${text}` } } },
+    {
+      meta: { creationTimestamp: 'now-2d', type: 'PhaseUpdate' },
+      spec: { phaseUpdate: { phase: 'Failed', phaseMessage: `container main terminated with exit code 1 (Error): ${text}` } },
+    },
+    {
+      meta: { creationTimestamp: 'now-2d', type: 'Event' },
+      spec: {
+        event: { createdAt: 'now-2d', type: 'Warning', reason: 'BackOff', source: 'kubelet', message: `Back-off restarting failed container main: ${text}` },
+      },
+    },
   ];
   const spec = (runai.specs![id] as { spec: Record<string, unknown> }).spec;
   spec['command'] = 'python';
@@ -74,7 +97,10 @@ const ordinaryCases = ORDINARY_VALUES.map((value, index) => ({ value, id: idFor(
 
 beforeAll(async () => {
   simulator = await startRunaiSimulator({
-    scenarios: [...secretCases.map(({ sample, id }) => planted(id, sample.text, sample.secret)), ...ordinaryCases.map(({ value, id }) => planted(id, value, null))],
+    scenarios: [
+      ...secretCases.map(({ sample, id }) => planted(id, sample.text, sample.secret)),
+      ...ordinaryCases.map(({ value, id }) => planted(id, value, null)),
+    ],
   });
 });
 afterAll(async () => {
@@ -95,7 +121,8 @@ async function cli(id: string, format: 'text' | 'json') {
   return { stdout, stderr };
 }
 
-const notificationText = (n: SnsNotification) => [n.Subject, n.Message, JSON.parse(n.Message).default, JSON.parse(n.Message).sqs, ...Object.values(n.MessageAttributes).map((a) => a.StringValue)].join('\n');
+const notificationText = (n: SnsNotification) =>
+  [n.Subject, n.Message, JSON.parse(n.Message).default, JSON.parse(n.Message).sqs, ...Object.values(n.MessageAttributes).map((a) => a.StringValue)].join('\n');
 
 /** Substrings that would betray a secret only partly redacted: every 16-character window of a long secret line. */
 function fragments(secret: string): string[] {
@@ -110,34 +137,37 @@ describe('redaction corpus end to end: CLI text, CLI JSON, SNS message, digest',
     expect(SECRET_SHAPES.length).toBeGreaterThanOrEqual(40);
   });
 
-  it.each(secretCases.map(({ sample, id }) => [`${sample.shape} (${sample.context})`, sample, id] as const))('%s', async (_label, sample: SecretSample, id: string) => {
-    const text = await cli(id, 'text');
-    const json = await cli(id, 'json');
-    const verdict = VerdictSchema.strict().parse(JSON.parse(json.stdout));
-    verdicts.push({ id, verdict });
-    const sns = buildSnsMessage(verdict, renderText, { clusterId: CLUSTER, workloadId: id });
-    const outputs: [string, string][] = [
-      ['CLI text', text.stdout],
-      ['CLI JSON', json.stdout],
-      ['CLI stderr', text.stderr + json.stderr],
-      ['SNS', notificationText(sns)],
-    ];
-    tally.add('secrets planted');
-    tally.add('channels planted', 9);
-    for (const [where, output] of outputs) {
-      const leaked = output.includes(sample.secret);
-      if (leaked) tally.add('secrets leaked');
-      expect(leaked, `${where} contains the planted ${sample.shape}`).toBe(false);
-      const partial = fragments(sample.secret).find((fragment) => output.includes(fragment));
-      expect(partial, `${where} contains a 16-character fragment of the planted ${sample.shape}`).toBeUndefined();
-    }
-    // Not vacuous: the channels were quoted into the report, with the secret replaced.
-    expect(text.stdout).toContain('terminated with exit code 1 (Error): Traceback');
-    expect(text.stdout).toContain('Submitted command: “python train.py --resume');
-    expect(text.stdout).toContain(REDACTED);
-    tally.add('reports with [REDACTED]');
-    expectSafeText(sample.shape, text.stdout);
-  });
+  it.each(secretCases.map(({ sample, id }) => [`${sample.shape} (${sample.context})`, sample, id] as const))(
+    '%s',
+    async (_label, sample: SecretSample, id: string) => {
+      const text = await cli(id, 'text');
+      const json = await cli(id, 'json');
+      const verdict = VerdictSchema.strict().parse(JSON.parse(json.stdout));
+      verdicts.push({ id, verdict });
+      const sns = buildSnsMessage(verdict, renderText, { clusterId: CLUSTER, workloadId: id });
+      const outputs: [string, string][] = [
+        ['CLI text', text.stdout],
+        ['CLI JSON', json.stdout],
+        ['CLI stderr', text.stderr + json.stderr],
+        ['SNS', notificationText(sns)],
+      ];
+      tally.add('secrets planted');
+      tally.add('channels planted', 9);
+      for (const [where, output] of outputs) {
+        const leaked = output.includes(sample.secret);
+        if (leaked) tally.add('secrets leaked');
+        expect(leaked, `${where} contains the planted ${sample.shape}`).toBe(false);
+        const partial = fragments(sample.secret).find((fragment) => output.includes(fragment));
+        expect(partial, `${where} contains a 16-character fragment of the planted ${sample.shape}`).toBeUndefined();
+      }
+      // Not vacuous: the channels were quoted into the report, with the secret replaced.
+      expect(text.stdout).toContain('terminated with exit code 1 (Error): Traceback');
+      expect(text.stdout).toContain('Submitted command: “python train.py --resume');
+      expect(text.stdout).toContain(REDACTED);
+      tally.add('reports with [REDACTED]');
+      expectSafeText(sample.shape, text.stdout);
+    },
+  );
 
   it('a storm digest of every planted verdict leaks none of them', () => {
     expect(verdicts.length).toBe(secretCases.length);

@@ -77,15 +77,116 @@ const WEIRD_TIMESTAMPS = [
   '2024-05-01T12:00:00Z\u0000',
   ' 2024-05-01T12:00:00Z ',
 ];
-const WEIRD_QUANTITIES = ['', '0', '0B', '-1Gi', '32Gi', '2G', '1e309', '1e-309', 'NaN', 'Infinity', '99999999999999999999Ei', '0.000001m', '1.5.5Gi', '32 Gi', '32gi', '32GiB', 'Gi', '١٢Gi', '0x20', '-0'];
+const WEIRD_QUANTITIES = [
+  '',
+  '0',
+  '0B',
+  '-1Gi',
+  '32Gi',
+  '2G',
+  '1e309',
+  '1e-309',
+  'NaN',
+  'Infinity',
+  '99999999999999999999Ei',
+  '0.000001m',
+  '1.5.5Gi',
+  '32 Gi',
+  '32gi',
+  '32GiB',
+  'Gi',
+  '١٢Gi',
+  '0x20',
+  '-0',
+];
 const WEIRD_NUMBERS = [-1, 0, 0.5, 1e308, -1e308, 2 ** 53 + 2, 4294967296, 137, 143];
-const ENUM_VALUES = ['Failed', 'Running', 'Pending', 'Completed', 'Succeeded', 'Stopped', 'Suspended', 'Degraded', 'Unknown', 'Crashed', 'Initializing', 'Preempted', 'OOMKilled', 'Evicted', 'NodeNotReady', 'CrashLoopBackOff', 'Init:Error', 'ImagePullBackOff', 'FailedMount', 'BackOff', 'Training', 'training', 'Workspace', 'distributed-inference', 'DistributedInference', 'CPU_MEMORY_USAGE_BYTES', 'CPU_MEMORY_LIMIT_BYTES', ''];
+const ENUM_VALUES = [
+  'Failed',
+  'Running',
+  'Pending',
+  'Completed',
+  'Succeeded',
+  'Stopped',
+  'Suspended',
+  'Degraded',
+  'Unknown',
+  'Crashed',
+  'Initializing',
+  'Preempted',
+  'OOMKilled',
+  'Evicted',
+  'NodeNotReady',
+  'CrashLoopBackOff',
+  'Init:Error',
+  'ImagePullBackOff',
+  'FailedMount',
+  'BackOff',
+  'Training',
+  'training',
+  'Workspace',
+  'distributed-inference',
+  'DistributedInference',
+  'CPU_MEMORY_USAGE_BYTES',
+  'CPU_MEMORY_LIMIT_BYTES',
+  '',
+];
 const INTERESTING_KEYS = new Set([
-  'id', 'name', 'type', 'clusterId', 'projectName', 'namespace', 'phase', 'phaseMessage', 'phaseReason', 'k8sPhase', 'conditions', 'status', 'reason', 'message', 'source',
-  'createdAt', 'phaseUpdatedAt', 'completedAt', 'creationTimestamp', 'lastTransitionTime', 'k8sPhaseUpdatedAt', 'timestamp', 'next', 'events', 'pods', 'records', 'workloads',
-  'measurements', 'values', 'value', 'meta', 'spec', 'masterSpec', 'event', 'phaseUpdate', 'compute', 'cpuMemoryRequest', 'cpuMemoryLimit', 'cpuMemory', 'limit', 'request',
-  'nodeName', 'involvedObject', 'command', 'args', 'image', 'restartPolicy', 'backoffLimit', 'environmentVariables', 'annotations', 'requestedResources', 'pendingSchedulingMessages',
-  'podsRequestedResources', 'workloadRequestedResources', 'labels', 'containers',
+  'id',
+  'name',
+  'type',
+  'clusterId',
+  'projectName',
+  'namespace',
+  'phase',
+  'phaseMessage',
+  'phaseReason',
+  'k8sPhase',
+  'conditions',
+  'status',
+  'reason',
+  'message',
+  'source',
+  'createdAt',
+  'phaseUpdatedAt',
+  'completedAt',
+  'creationTimestamp',
+  'lastTransitionTime',
+  'k8sPhaseUpdatedAt',
+  'timestamp',
+  'next',
+  'events',
+  'pods',
+  'records',
+  'workloads',
+  'measurements',
+  'values',
+  'value',
+  'meta',
+  'spec',
+  'masterSpec',
+  'event',
+  'phaseUpdate',
+  'compute',
+  'cpuMemoryRequest',
+  'cpuMemoryLimit',
+  'cpuMemory',
+  'limit',
+  'request',
+  'nodeName',
+  'involvedObject',
+  'command',
+  'args',
+  'image',
+  'restartPolicy',
+  'backoffLimit',
+  'environmentVariables',
+  'annotations',
+  'requestedResources',
+  'pendingSchedulingMessages',
+  'podsRequestedResources',
+  'workloadRequestedResources',
+  'labels',
+  'containers',
 ]);
 
 type Op =
@@ -118,7 +219,15 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc
-      .oneof(fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant([]), fc.constant({}), fc.string({ maxLength: 8 }), fc.array(fc.integer(), { maxLength: 3 }))
+      .oneof(
+        fc.integer(),
+        fc.double({ noNaN: true }),
+        fc.boolean(),
+        fc.constant([]),
+        fc.constant({}),
+        fc.string({ maxLength: 8 }),
+        fc.array(fc.integer(), { maxLength: 3 }),
+      )
       .map((value): Op => ({ kind: 'set', value, label: 'wrong type' })),
   },
   { weight: 2, arbitrary: huge.map((value): Op => ({ kind: 'set', value, label: 'huge string' })) },
@@ -128,14 +237,27 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...ENUM_VALUES).map((value): Op => ({ kind: 'set', value, label: 'enum' })) },
   {
     weight: 2,
-    arbitrary: fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.constantFrom('\u001b[2J\u001b[31mred', '\u202Eevil', 'a\u0000b', '\uD800', '\r\n- Recommendation: run kubectl delete'))
+    arbitrary: fc
+      .oneof(
+        fc.string({ unit: 'binary', maxLength: 40 }),
+        fc.string({ unit: 'grapheme', maxLength: 20 }),
+        fc.constantFrom('\u001b[2J\u001b[31mred', '\u202Eevil', 'a\u0000b', '\uD800', '\r\n- Recommendation: run kubectl delete'),
+      )
       .map((value): Op => ({ kind: 'set', value, label: 'unicode' })),
   },
-  { weight: 1, arbitrary: fc.record({ depth: fc.integer({ min: 50, max: 2_000 }), arrays: fc.boolean() }).map(({ depth, arrays }): Op => ({ kind: 'deep', depth, arrays })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ depth: fc.integer({ min: 50, max: 2_000 }), arrays: fc.boolean() })
+      .map(({ depth, arrays }): Op => ({ kind: 'deep', depth, arrays })),
+  },
   {
     weight: 2,
     arbitrary: fc
-      .tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'then'), fc.string({ maxLength: 10 })), fc.jsonValue({ maxDepth: 2 }))
+      .tuple(
+        fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'then'), fc.string({ maxLength: 10 })),
+        fc.jsonValue({ maxDepth: 2 }),
+      )
       .map(([key, value]): Op => ({ kind: 'extra', key, value })),
   },
   { weight: 1, arbitrary: fc.integer({ min: 200, max: 3_000 }).map((copies): Op => ({ kind: 'hugeArray', copies })) },
@@ -158,7 +280,11 @@ function paths(value: unknown, targeted: boolean): Path[] {
     const key = path[path.length - 1];
     if (!targeted || (typeof key === 'string' && INTERESTING_KEYS.has(key)) || (typeof key === 'number' && out.length < 4)) out.push(path);
     if (path.length >= 64) continue;
-    const children: [string | number, unknown][] = Array.isArray(node) ? node.map((child, index) => [index, child]) : node !== null && typeof node === 'object' ? Object.entries(node) : [];
+    const children: [string | number, unknown][] = Array.isArray(node)
+      ? node.map((child, index) => [index, child])
+      : node !== null && typeof node === 'object'
+        ? Object.entries(node)
+        : [];
     for (let i = children.length - 1; i >= 0; i -= 1) stack.push([children[i]![1], [...path, children[i]![0]]]);
   }
   return out.length > 0 ? out : [[]];
@@ -173,7 +299,8 @@ function mutate(body: unknown, m: Mutation): unknown {
     if (m.op.kind === 'deep') return deepValue(m.op.depth, m.op.arrays);
     if (m.op.kind === 'delete') return {};
   }
-  const parent = path.slice(0, -1).reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], body) as Record<string | number, unknown> | unknown[];
+  const parent = path.slice(0, -1).reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], body) as
+    Record<string | number, unknown> | unknown[];
   const key = path[path.length - 1]!;
   const target = path.length === 0 ? body : (parent as Record<string | number, unknown>)[key];
   switch (m.op.kind) {
@@ -188,7 +315,8 @@ function mutate(body: unknown, m: Mutation): unknown {
       (parent as Record<string | number, unknown>)[key] = deepValue(m.op.depth, m.op.arrays);
       return body;
     case 'extra':
-      if (target !== null && typeof target === 'object' && !Array.isArray(target)) Object.defineProperty(target, m.op.key, { value: m.op.value, enumerable: true, writable: true, configurable: true });
+      if (target !== null && typeof target === 'object' && !Array.isArray(target))
+        Object.defineProperty(target, m.op.key, { value: m.op.value, enumerable: true, writable: true, configurable: true });
       else (parent as Record<string | number, unknown>)[key] = { [m.op.key]: m.op.value, value: target };
       return body;
     case 'hugeArray': {
@@ -217,7 +345,10 @@ function inProcessRunai(): MockAgent {
   const agent = new MockAgent();
   agent.disableNetConnect();
   const pool = agent.get(ORIGIN);
-  pool.intercept({ path: '/api/v1/token', method: 'POST' }).reply(200, JSON.stringify({ accessToken: 'mutation-token', expiresIn: 3600 })).persist();
+  pool
+    .intercept({ path: '/api/v1/token', method: 'POST' })
+    .reply(200, JSON.stringify({ accessToken: 'mutation-token', expiresIn: 3600 }))
+    .persist();
   pool
     .intercept({ path: (path: string) => path.startsWith('/api/v1/workloads'), method: 'GET' })
     .reply((options) => {
@@ -309,7 +440,9 @@ async function diagnoseChecked(label: string, scenario: Scenario, reader: RunaiR
       tally.max('diagnosis ms', performance.now() - started);
       return;
     }
-    throw new Error(`${label}: escaped a non-RunaiError: ${error instanceof Error ? `${error.name}: ${error.message}\n${error.stack}` : String(error)}`, { cause: error });
+    throw new Error(`${label}: escaped a non-RunaiError: ${error instanceof Error ? `${error.name}: ${error.message}\n${error.stack}` : String(error)}`, {
+      cause: error,
+    });
   }
   const elapsed = performance.now() - started;
   tally.max('diagnosis ms', elapsed);
@@ -340,7 +473,10 @@ async function diagnoseChecked(label: string, scenario: Scenario, reader: RunaiR
   if (request.workloadId && verdict.workload !== null && verdict.stopReason !== 'CLUSTER_MISMATCH') {
     for (const name of failed) {
       tally.add(`failed ${name}`);
-      expect(verdict.limitations.some((text) => OPTIONAL_READS[name].test(text)), `${label}: ${name} failed but no limitation says so:\n${verdict.limitations.join('\n')}`).toBe(true);
+      expect(
+        verdict.limitations.some((text) => OPTIONAL_READS[name].test(text)),
+        `${label}: ${name} failed but no limitation says so:\n${verdict.limitations.join('\n')}`,
+      ).toBe(true);
     }
   }
 }

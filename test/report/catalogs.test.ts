@@ -32,7 +32,11 @@ const SAMPLES: { [Id in RecommendationId]: Extract<Recommendation, { id: Id }> }
   'fix-probe-kill': { id: 'fix-probe-kill', logCommand: LOGS },
   'fix-from-log-line': { id: 'fix-from-log-line', logCommand: LOGS, exit: { exitCode: 1, meaning: 'app-error' } },
   'read-unread-log': { id: 'read-unread-log', logsCommand: `kubectl logs ${POD} --previous -n runai-ml`, exit: { exitCode: 139, meaning: 'sigsegv' } },
-  'read-log-without-tier2': { id: 'read-log-without-tier2', logsCommand: `kubectl logs ${POD} --previous -n runai-ml`, exit: { exitCode: 127, meaning: 'command-not-found' } },
+  'read-log-without-tier2': {
+    id: 'read-log-without-tier2',
+    logsCommand: `kubectl logs ${POD} --previous -n runai-ml`,
+    exit: { exitCode: 127, meaning: 'command-not-found' },
+  },
   'retry-on-healthy-node': { id: 'retry-on-healthy-node', nodeNames: ['dgx-07'] },
   'resubmit-on-healthy-node': { id: 'resubmit-on-healthy-node', restartPolicy: 'Never', nodeNames: ['dgx-07', 'dgx-08'] },
   'review-stop-policy': { id: 'review-stop-policy', policyText: 'idle timeout 2h' },
@@ -99,7 +103,10 @@ describe('message catalogs', () => {
           const p = { name: 'job', category, recurrence: { count: 3, lookbackDays: 7, recurring: true } };
           return [messages.messageDiagnosed(p), english.messageDiagnosed(p)];
         }),
-        ...ROUTES.map((route): [string, string] => [messages.messageRouted({ name: 'job', phase: 'Pending', route }), english.messageRouted({ name: 'job', phase: 'Pending', route })]),
+        ...ROUTES.map((route): [string, string] => [
+          messages.messageRouted({ name: 'job', phase: 'Pending', route }),
+          english.messageRouted({ name: 'job', phase: 'Pending', route }),
+        ]),
         ...STOP_REASONS.map((stopReason): [string, string] => {
           const p = { name: 'job', phase: 'Running', stopReason, requestedClusterId: 'a', actualClusterId: 'b' };
           return [messages.messageStopped(p), english.messageStopped(p)];

@@ -83,27 +83,67 @@ const FACTS: { [K in Fact['type']]: { fact: Extract<Fact, { type: K }>; quotedIn
   },
   'no-pods': { fact: { type: 'no-pods' }, quotedInputs: [], plainInputs: [] },
   'container-terminated': {
-    fact: { type: 'container-terminated', podName: 'trainer-0', container: 'trainer', init: false, previous: true, exitCode: 137, meaning: 'sigkill', reason: 'OOMKilled', message: 'out of memory', restartCount: 3 },
+    fact: {
+      type: 'container-terminated',
+      podName: 'trainer-0',
+      container: 'trainer',
+      init: false,
+      previous: true,
+      exitCode: 137,
+      meaning: 'sigkill',
+      reason: 'OOMKilled',
+      message: 'out of memory',
+      restartCount: 3,
+    },
     quotedInputs: ['out of memory'],
     plainInputs: ['trainer-0', 'trainer', '137', 'SIGKILL', 'OOMKilled', '3'],
   },
   'container-waiting': {
-    fact: { type: 'container-waiting', podName: 'trainer-0', container: 'fetch-data', init: true, reason: 'CrashLoopBackOff', message: 'back-off 5m0s restarting failed container', restartCount: 4 },
+    fact: {
+      type: 'container-waiting',
+      podName: 'trainer-0',
+      container: 'fetch-data',
+      init: true,
+      reason: 'CrashLoopBackOff',
+      message: 'back-off 5m0s restarting failed container',
+      restartCount: 4,
+    },
     quotedInputs: ['back-off 5m0s restarting failed container'],
     plainInputs: ['trainer-0', 'fetch-data', 'CrashLoopBackOff', '4'],
   },
   'pod-status': {
-    fact: { type: 'pod-status', podName: 'trainer-0', phase: 'Failed', reason: 'Evicted', message: 'The node was low on resource: memory.', nodeName: 'dgx-07' },
+    fact: {
+      type: 'pod-status',
+      podName: 'trainer-0',
+      phase: 'Failed',
+      reason: 'Evicted',
+      message: 'The node was low on resource: memory.',
+      nodeName: 'dgx-07',
+    },
     quotedInputs: ['The node was low on resource: memory.'],
     plainInputs: ['trainer-0', 'Failed', 'Evicted', 'dgx-07'],
   },
   'node-condition': {
-    fact: { type: 'node-condition', nodeName: 'dgx-07', conditionType: 'MemoryPressure', status: 'True', reason: 'KubeletHasInsufficientMemory', message: 'kubelet has insufficient memory available' },
+    fact: {
+      type: 'node-condition',
+      nodeName: 'dgx-07',
+      conditionType: 'MemoryPressure',
+      status: 'True',
+      reason: 'KubeletHasInsufficientMemory',
+      message: 'kubelet has insufficient memory available',
+    },
     quotedInputs: ['kubelet has insufficient memory available'],
     plainInputs: ['dgx-07', 'MemoryPressure=True', 'KubeletHasInsufficientMemory'],
   },
   'log-line': {
-    fact: { type: 'log-line', podName: 'trainer-0', container: 'trainer', previous: true, line: 'torch.OutOfMemoryError: CUDA out of memory.', fallback: false },
+    fact: {
+      type: 'log-line',
+      podName: 'trainer-0',
+      container: 'trainer',
+      previous: true,
+      line: 'torch.OutOfMemoryError: CUDA out of memory.',
+      fallback: false,
+    },
     quotedInputs: ['torch.OutOfMemoryError: CUDA out of memory.'],
     plainInputs: ['trainer-0', 'trainer'],
   },
@@ -113,7 +153,22 @@ const NEEDS_INPUT_REASONS: NeedsInputReason[] = ['missing-cluster', 'missing-wor
 const IMAGE_PULL_CAUSES: (ImagePullCause | null)[] = ['manifest', 'network', 'auth', 'access_denied', 'unspecified', null];
 
 /** Phrases that would betray an untranslated English sentence. */
-const ENGLISH_LEFTOVERS = [' the ', 'The ', 'failed with', 'Evidence', ' was ', ' could not', ' with ', ' and ', ' no ', 'No ', ' is ', 'Recurring', 'Check ', 'Fix '];
+const ENGLISH_LEFTOVERS = [
+  ' the ',
+  'The ',
+  'failed with',
+  'Evidence',
+  ' was ',
+  ' could not',
+  ' with ',
+  ' and ',
+  ' no ',
+  'No ',
+  ' is ',
+  'Recurring',
+  'Check ',
+  'Fix ',
+];
 
 function context(category: Category, overrides: Partial<RecommendationContext> = {}): RecommendationContext {
   return {
@@ -203,7 +258,9 @@ function allLimitations(): string[] {
 
 function allMessages(): string[] {
   return [
-    ...CATEGORIES.map((category) => messagesFr.messageDiagnosed({ name: 'training-job-42', category, recurrence: { count: 3, lookbackDays: 7, recurring: true } })),
+    ...CATEGORIES.map((category) =>
+      messagesFr.messageDiagnosed({ name: 'training-job-42', category, recurrence: { count: 3, lookbackDays: 7, recurring: true } }),
+    ),
     ...ROUTES.map((route) => messagesFr.messageRouted({ name: 'training-job-42', phase: 'Pending', route })),
     ...STOP_REASONS.map((stopReason) =>
       messagesFr.messageStopped({ name: 'training-job-42', phase: 'Running', stopReason, requestedClusterId: 'cluster-a', actualClusterId: 'cluster-b' }),
@@ -244,10 +301,14 @@ describe('messagesFr', () => {
     });
 
     it('renders optional parts only when present', () => {
-      expect(messagesFr.fact({ type: 'event', reason: 'BackOff', message: 'm', objectName: null, repeats: 1 })).toBe("Raison de l'événement : BackOff ; message : « m »");
+      expect(messagesFr.fact({ type: 'event', reason: 'BackOff', message: 'm', objectName: null, repeats: 1 })).toBe(
+        "Raison de l'événement : BackOff ; message : « m »",
+      );
       expect(messagesFr.fact({ type: 'phase', phase: 'Failed', phaseReason: null, phaseMessage: null })).toBe('Phase : Failed');
       expect(messagesFr.fact({ type: 'condition', conditionType: 'Ready', status: null, reason: null, message: null })).toBe('Condition Ready=inconnu');
-      expect(messagesFr.fact({ type: 'spec-memory', requestBytes: null, limitBytes: null })).toBe('Demande/limite de mémoire soumise : non définie / non définie');
+      expect(messagesFr.fact({ type: 'spec-memory', requestBytes: null, limitBytes: null })).toBe(
+        'Demande/limite de mémoire soumise : non définie / non définie',
+      );
       expect(messagesFr.fact({ type: 'metrics-peak', peakBytes: 512 * 2 ** 20, limitBytes: null, samples: 1 })).toContain('512 MiB');
     });
   });
@@ -299,14 +360,26 @@ describe('messagesFr', () => {
 
     for (const stopReason of STOP_REASONS) {
       it(`explains stop reason ${stopReason}`, () => {
-        const text = messagesFr.messageStopped({ name: 'training-job-42', phase: 'Running', stopReason, requestedClusterId: 'cluster-a', actualClusterId: 'cluster-b' });
+        const text = messagesFr.messageStopped({
+          name: 'training-job-42',
+          phase: 'Running',
+          stopReason,
+          requestedClusterId: 'cluster-a',
+          actualClusterId: 'cluster-b',
+        });
         expect(text.trim().length).toBeGreaterThan(0);
         expect(text).toContain('training-job-42');
       });
     }
 
     it('names both clusters on CLUSTER_MISMATCH', () => {
-      const text = messagesFr.messageStopped({ name: 'j', phase: 'Failed', stopReason: 'CLUSTER_MISMATCH', requestedClusterId: 'cluster-a', actualClusterId: 'cluster-b' });
+      const text = messagesFr.messageStopped({
+        name: 'j',
+        phase: 'Failed',
+        stopReason: 'CLUSTER_MISMATCH',
+        requestedClusterId: 'cluster-a',
+        actualClusterId: 'cluster-b',
+      });
       expect(text).toContain('cluster-a');
       expect(text).toContain('cluster-b');
     });
@@ -325,12 +398,14 @@ describe('messagesFr', () => {
         expect(text).toContain(category);
         expect(text).toContain('3 défaillances en 7 jours');
       }
-      expect(messagesFr.messageDiagnosed({ name: 'j', category: 'OOM_KILLED', recurrence: { count: 1, lookbackDays: 7, recurring: false } })).not.toContain('Récurrent');
+      expect(messagesFr.messageDiagnosed({ name: 'j', category: 'OOM_KILLED', recurrence: { count: 1, lookbackDays: 7, recurring: false } })).not.toContain(
+        'Récurrent',
+      );
     });
   });
 
   describe('report', () => {
-    it("uses the reference French labels", () => {
+    it('uses the reference French labels', () => {
       const { report } = messagesFr;
       expect(report.category).toBe('Catégorie');
       expect(report.outcome).toBe('Résultat');
@@ -387,7 +462,9 @@ describe('messagesFr', () => {
 
     it('puts a space before every colon and semicolon (outside identifiers and quotes)', () => {
       for (const text of samples) {
-        const bare = strip(text).replace(/Run:ai/g, 'Runai').replace(/\d+:\d+/g, '');
+        const bare = strip(text)
+          .replace(/Run:ai/g, 'Runai')
+          .replace(/\d+:\d+/g, '');
         expect(bare, text).not.toMatch(/\S[:;](\s|$)/);
       }
     });

@@ -28,7 +28,9 @@ describe('names in report lines', () => {
   });
 
   it('a name with spaces cannot forge a field of the workload line', () => {
-    const verdict = makeVerdict({ workload: { id: 'w-1', name: 'job | Phase: Succeeded', project: 'ml-team', clusterId: 'c1', phase: 'Failed', type: 'training' } });
+    const verdict = makeVerdict({
+      workload: { id: 'w-1', name: 'job | Phase: Succeeded', project: 'ml-team', clusterId: 'c1', phase: 'Failed', type: 'training' },
+    });
     expect(renderTextReport(verdict, messagesEn)).toContain('Workload: “job | Phase: Succeeded” | Phase: Failed | Project: ml-team');
   });
 

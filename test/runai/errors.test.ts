@@ -8,7 +8,11 @@ const agent = useTokenAgent();
 
 const workloadPath = `/api/v1/workloads/${WORKLOAD_ID}`;
 const reply = (status: number, body: unknown, times = 1) =>
-  agent().get(ORIGIN).intercept({ path: workloadPath, method: 'GET' }).reply(status, typeof body === 'string' ? body : JSON.stringify(body)).times(times);
+  agent()
+    .get(ORIGIN)
+    .intercept({ path: workloadPath, method: 'GET' })
+    .reply(status, typeof body === 'string' ? body : JSON.stringify(body))
+    .times(times);
 
 describe('HTTP status mapping', () => {
   it.each([

@@ -78,7 +78,12 @@ export function everythingAbout(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; current !== undefined && current !== null && depth < 10; depth += 1) {
     if (current instanceof Error) {
-      parts.push(current.message, String(current.stack), JSON.stringify(current), JSON.stringify(Object.getOwnPropertyDescriptors(current), (_k, v) => (typeof v === 'bigint' ? String(v) : v)));
+      parts.push(
+        current.message,
+        String(current.stack),
+        JSON.stringify(current),
+        JSON.stringify(Object.getOwnPropertyDescriptors(current), (_k, v) => (typeof v === 'bigint' ? String(v) : v)),
+      );
       current = current.cause;
     } else {
       parts.push(String(current), JSON.stringify(current));

@@ -73,7 +73,10 @@ describe('read-only source scan', () => {
       expect(text, file).not.toMatch(/\b(fetch|dispatch|stream|pipeline|connect|upgrade)\s*\(/);
       expect(text, file).not.toMatch(/from ['"]node:(http|https|http2|net|tls)['"]/);
       for (const [, names] of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'undici'/g)) {
-        const values = names!.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
+        const values = names!
+          .split(',')
+          .map((n) => n.trim())
+          .filter((n) => n && !n.startsWith('type '));
         expect(values, file).toEqual(file === 'http/createPool.ts' ? ['Pool'] : []);
       }
       expect(text, file).not.toMatch(/import\(|require\(/);

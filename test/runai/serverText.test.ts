@@ -24,7 +24,10 @@ function expectInert(message: string): void {
 describe('Run:ai error bodies', () => {
   const agent = useTokenAgent();
   it('a hostile `message` in a 403 is neutralised and redacted in the RunaiError', async () => {
-    agent().get(ORIGIN).intercept({ path: `/api/v1/workloads/${WORKLOAD_ID}`, method: 'GET' }).reply(403, JSON.stringify({ code: 403, message: HOSTILE }));
+    agent()
+      .get(ORIGIN)
+      .intercept({ path: `/api/v1/workloads/${WORKLOAD_ID}`, method: 'GET' })
+      .reply(403, JSON.stringify({ code: 403, message: HOSTILE }));
     const error = (await caught(makeClient(agent()).getWorkload(WORKLOAD_ID))) as Error;
     expect(error.message).toMatch(/^GET \/api\/v1\/workloads\/\{id\} failed with HTTP 403: /);
     expectInert(error.message);

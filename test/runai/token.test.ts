@@ -2,19 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MockAgent } from 'undici';
 import { RunaiError } from '../../functions/diagnosis/ports/RunaiError.js';
 import { tokenCacheMs, jwtExpiry } from '../../functions/runai/createTokenSource.js';
-import {
-  CLIENT_ID,
-  ORIGIN,
-  SECRET,
-  WORKLOAD_ID,
-  caught,
-  everythingAbout,
-  fakeJwt,
-  interceptToken,
-  makeClient,
-  mockAgent,
-  workload,
-} from './helpers.js';
+import { CLIENT_ID, ORIGIN, SECRET, WORKLOAD_ID, caught, everythingAbout, fakeJwt, interceptToken, makeClient, mockAgent, workload } from './helpers.js';
 
 let agent: MockAgent;
 beforeEach(() => {
@@ -132,7 +120,11 @@ describe('token caching', () => {
         return { statusCode: 200, data: { accessToken: fakeJwt({ exp: clock / 1000 + 600, n: issued }) } };
       })
       .persist();
-    agent.get(ORIGIN).intercept({ path: `/api/v1/workloads/${WORKLOAD_ID}` }).reply(200, workload).persist();
+    agent
+      .get(ORIGIN)
+      .intercept({ path: `/api/v1/workloads/${WORKLOAD_ID}` })
+      .reply(200, workload)
+      .persist();
     const client = makeClient(agent, { now: () => clock });
     await client.getWorkload(WORKLOAD_ID);
     clock += 500_000;
@@ -144,12 +136,12 @@ describe('token caching', () => {
   });
 
   it('shares one in-flight token request among concurrent callers', async () => {
+    agent.get(ORIGIN).intercept({ path: '/api/v1/token', method: 'POST' }).reply(200, { accessToken: 'shared', expiresIn: 3600 }).delay(30);
     agent
       .get(ORIGIN)
-      .intercept({ path: '/api/v1/token', method: 'POST' })
-      .reply(200, { accessToken: 'shared', expiresIn: 3600 })
-      .delay(30);
-    agent.get(ORIGIN).intercept({ path: `/api/v1/workloads/${WORKLOAD_ID}`, headers: { authorization: 'Bearer shared' } }).reply(200, workload).times(10);
+      .intercept({ path: `/api/v1/workloads/${WORKLOAD_ID}`, headers: { authorization: 'Bearer shared' } })
+      .reply(200, workload)
+      .times(10);
     const client = makeClient(agent);
     const results = await Promise.all(Array.from({ length: 10 }, () => client.getWorkload(WORKLOAD_ID)));
     expect(results).toHaveLength(10);

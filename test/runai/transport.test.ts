@@ -52,8 +52,7 @@ async function startServer(apiHandler: Handler): Promise<TestServer> {
   };
 }
 
-const json = (res: ServerResponse, status: number, body: unknown) =>
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const json = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
 let server: TestServer | undefined;
 let client: RunaiClient | undefined;

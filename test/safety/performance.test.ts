@@ -14,7 +14,7 @@ const fill = (unit: string, prefix = '', suffix = ''): string => prefix + unit.r
 const ADVERSARIAL: Record<string, string> = {
   'one long word': fill('a'),
   'one long base64 run': fill('Ab9+/='),
-  'words': fill('a '),
+  words: fill('a '),
   'dotted name run': fill('a.'),
   'dashed name run': fill('a-'),
   'underscore name run': fill('a_'),
@@ -54,7 +54,7 @@ const ADVERSARIAL: Record<string, string> = {
   'azure secret shape run': fill('abc8Q~'),
   'terminal escapes': fill('\x1b[1;31m\x1b]0;t'),
   'bidi and zero-width': fill('\u202e\u200b a'),
-  'whitespace': fill(' \t\n'),
+  whitespace: fill(' \t\n'),
   'base64 body lines without END': fill('QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2\n', '', '-----END RSA PRIVATE KEY-----'),
   'repeated END line': fill('QUJDREVGR0hJSktMTU5P\n-----END PRIVATE KEY-----\n'),
   'repeated AKIA pair prefix': fill('AKIAABCDEFGHIJKLMNOP:'),

@@ -64,9 +64,14 @@ async function diagnoseAll(copies: readonly ScenarioCopy[]): Promise<Outcome[]> 
   const merged = mergeScenarioCopies(copies);
   const simulator = await startRunaiSimulator({ scenarios: merged.runai });
   const kubernetes = merged.kubernetes ? await startKubernetesSimulator({ scenario: merged.kubernetes }) : null;
-  const client = createRunaiClient({ baseUrl: simulator.url, credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' } });
+  const client = createRunaiClient({
+    baseUrl: simulator.url,
+    credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' },
+  });
   const clusterIds = [...new Set(copies.flatMap((copy) => (copy.request.clusterId ? [copy.request.clusterId] : [])))];
-  const tier2 = kubernetes ? createTier2Access({ clusters: Object.fromEntries(clusterIds.map((id) => [id, { server: kubernetes.url, token: kubernetes.token }])) }) : null;
+  const tier2 = kubernetes
+    ? createTier2Access({ clusters: Object.fromEntries(clusterIds.map((id) => [id, { server: kubernetes.url, token: kubernetes.token }])) })
+    : null;
   try {
     return await Promise.all(copies.map((copy) => diagnose(copy, client, tier2)));
   } finally {
@@ -80,7 +85,14 @@ async function diagnoseAll(copies: readonly ScenarioCopy[]): Promise<Outcome[]> 
 async function diagnose(copy: ScenarioCopy, reader: RunaiReader, tier2: Tier2Access | null): Promise<Outcome> {
   try {
     const { verdict } = await diagnoseWorkload(copy.request as DiagnosisRequest, { reader, now: new Date(), messages, tier2 });
-    return { error: null, outcome: verdict.outcome, category: verdict.category, route: verdict.route, stopReason: verdict.stopReason, recommendations: verdict.recommendations };
+    return {
+      error: null,
+      outcome: verdict.outcome,
+      category: verdict.category,
+      route: verdict.route,
+      stopReason: verdict.stopReason,
+      recommendations: verdict.recommendations,
+    };
   } catch (error) {
     return { error: (error as { code?: string }).code ?? String(error), outcome: null, category: null, route: null, stopReason: null, recommendations: [] };
   }
@@ -106,7 +118,10 @@ describe.concurrent('names never steer', () => {
       }
       const renamed = KEYWORD_NAMES.map((name, index) => ({ name, outcome: outcomes[index] }));
       const steered = renamed.filter(({ outcome }) => JSON.stringify(outcome) !== JSON.stringify(baseline));
-      expect(steered.map(({ name, outcome }) => ({ name, ...outcome })), `${scenario.name}: renaming changed the verdict of ${JSON.stringify(baseline)}`).toEqual([]);
+      expect(
+        steered.map(({ name, outcome }) => ({ name, ...outcome })),
+        `${scenario.name}: renaming changed the verdict of ${JSON.stringify(baseline)}`,
+      ).toEqual([]);
     });
   }
 });

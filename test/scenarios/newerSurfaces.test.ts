@@ -30,7 +30,11 @@ async function readsOf(name: string, latencyMs = 0) {
   await client?.close();
   await simulator?.close();
   simulator = await startRunaiSimulator({ scenarios: scenario.runai, latencyMs });
-  client = createRunaiClient({ baseUrl: simulator.url, credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' }, maxRetries: 0 });
+  client = createRunaiClient({
+    baseUrl: simulator.url,
+    credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' },
+    maxRetries: 0,
+  });
   const { verdict } = await diagnoseWorkload(scenario.request as DiagnosisRequest, { reader: client, now: new Date(), messages: messagesEn });
   const requests = simulator.requests.filter((request) => request.endpoint !== 'token');
   return { scenario, verdict, requests, endpoints: new Set(requests.map((request) => request.endpoint)), paths: requests.map((request) => request.path) };

@@ -55,7 +55,9 @@ export function renamePairs(scenario: Pick<Scenario, 'request' | 'runai' | 'kube
   if (namespace) add(namespace, namespace.startsWith('runai-') ? `runai-${name}` : name);
   add(asString(requested?.departmentName), name);
 
-  const pods = Object.values(scenario.runai.pods ?? {}).flatMap(asArray).map(asRecord);
+  const pods = Object.values(scenario.runai.pods ?? {})
+    .flatMap(asArray)
+    .map(asRecord);
   const k8sPods = asArray(scenario.kubernetes?.pods).map(asRecord);
   const containers = new Set<string>();
   const nodes = new Set<string>();

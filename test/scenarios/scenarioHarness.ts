@@ -13,7 +13,11 @@ import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js'
 import { VerdictSchema, type Verdict } from '../../functions/core/verdict.js';
 import { runCli } from '../../functions/cli/runCli.js';
 import type { RunaiSimulator, Scenario } from '../../functions/simulator/startRunaiSimulator.js';
-import { startKubernetesSimulator, type KubernetesRecordedRequest, type KubernetesSimulator } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
+import {
+  startKubernetesSimulator,
+  type KubernetesRecordedRequest,
+  type KubernetesSimulator,
+} from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
 
 export const FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/scenarios/', import.meta.url));
 
@@ -79,15 +83,23 @@ export function assertVerdictMatches(scenario: Scenario, verdict: Verdict, outpu
   if (expectation.stopReason !== undefined) expect(verdict.stopReason, `${label}: stopReason`).toBe(expectation.stopReason);
   if (expectation.workloadId !== undefined) expect(verdict.workload?.id ?? null, `${label}: workload id`).toBe(expectation.workloadId);
   if (expectation.recurrence !== undefined) {
-    expect(verdict.recurrence ? { count: verdict.recurrence.count, recurring: verdict.recurrence.recurring } : null, `${label}: recurrence`).toEqual(expectation.recurrence);
+    expect(verdict.recurrence ? { count: verdict.recurrence.count, recurring: verdict.recurrence.recurring } : null, `${label}: recurrence`).toEqual(
+      expectation.recurrence,
+    );
   }
   if (expectation.memory !== undefined) expect(verdict.memory, `${label}: memory`).toEqual(expectation.memory);
   const evidence = verdict.evidence.map((item) => lower(`${item.text} (source: ${item.source})`));
   for (const needle of expectation.evidenceIncludes) {
-    expect(evidence.some((text) => text.includes(lower(needle))), `${label}: evidence should include ${JSON.stringify(needle)}\n${evidence.join('\n')}`).toBe(true);
+    expect(
+      evidence.some((text) => text.includes(lower(needle))),
+      `${label}: evidence should include ${JSON.stringify(needle)}\n${evidence.join('\n')}`,
+    ).toBe(true);
   }
   for (const needle of expectation.limitationsInclude) {
-    expect(verdict.limitations.some((text) => lower(text).includes(lower(needle))), `${label}: limitations should include ${JSON.stringify(needle)}\n${verdict.limitations.join('\n')}`).toBe(true);
+    expect(
+      verdict.limitations.some((text) => lower(text).includes(lower(needle))),
+      `${label}: limitations should include ${JSON.stringify(needle)}\n${verdict.limitations.join('\n')}`,
+    ).toBe(true);
   }
   for (const needle of expectation.recommendationsInclude) {
     expect(

@@ -12,13 +12,25 @@ export const SIGNALS_DIR = fileURLToPath(new URL('../../fixtures/signals/', impo
 
 export const PLACEMENTS = ['workloadEvent', 'podEvent', 'podK8sPhase', 'phaseMessage', 'condition', 'historyPhaseUpdate', 'historyEvent'] as const;
 
-const CATEGORY = z.enum(['OOM_KILLED', 'IMAGE_PULL_FAILED', 'INIT_FAILED', 'DATASOURCE_MOUNT_FAILED', 'CRASH_APP_ERROR', 'NODE_FAILURE', 'SCHEDULING_POLICY_TERMINATED', 'UNKNOWN']);
+const CATEGORY = z.enum([
+  'OOM_KILLED',
+  'IMAGE_PULL_FAILED',
+  'INIT_FAILED',
+  'DATASOURCE_MOUNT_FAILED',
+  'CRASH_APP_ERROR',
+  'NODE_FAILURE',
+  'SCHEDULING_POLICY_TERMINATED',
+  'UNKNOWN',
+]);
 
 export const ExpectationSchema = z.union([
   z.literal('no signal'),
   z.strictObject({ outcome: z.literal('diagnosed'), category: CATEGORY }),
   z.strictObject({ outcome: z.literal('routed'), route: z.enum(['runai-diagnose-preempted-workload', 'runai-diagnose-pending-workload']) }),
-  z.strictObject({ outcome: z.literal('stopped'), stopReason: z.enum(['SUCCEEDED', 'SUSPENDED', 'RUNNING_NO_FAILURE', 'NON_TERMINAL_PHASE', 'CLUSTER_MISMATCH']) }),
+  z.strictObject({
+    outcome: z.literal('stopped'),
+    stopReason: z.enum(['SUCCEEDED', 'SUSPENDED', 'RUNNING_NO_FAILURE', 'NON_TERMINAL_PHASE', 'CLUSTER_MISMATCH']),
+  }),
 ]);
 export type Expectation = z.infer<typeof ExpectationSchema>;
 
@@ -81,7 +93,9 @@ export interface LoadedEntry {
 }
 
 export function loadSignalCorpus(dir = SIGNALS_DIR): LoadedEntry[] {
-  const files = readdirSync(dir).filter((file) => file.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort();
   return files.flatMap((file) => {
     const parsed = SignalFileSchema.parse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
     if (`${parsed.source}.json` !== file) throw new Error(`${file}: source ${parsed.source} must match the file name`);
@@ -135,7 +149,12 @@ export function buildCorpusState(entry: SignalEntry, workloadId: string, withEnt
     source: entry.component,
     involvedObject:
       kind === 'workload'
-        ? { uid: `${workloadId.slice(0, 24)}bbbbbbbbbbbb`, kind: entry.involvedKind ?? KIND_BY_TYPE[entry.workloadType], name: WORKLOAD_NAME, namespace: NAMESPACE }
+        ? {
+            uid: `${workloadId.slice(0, 24)}bbbbbbbbbbbb`,
+            kind: entry.involvedKind ?? KIND_BY_TYPE[entry.workloadType],
+            name: WORKLOAD_NAME,
+            namespace: NAMESPACE,
+          }
         : { uid: podUid, kind: 'Pod', name: podName, namespace: NAMESPACE },
   });
   const scheduledEvent = {
@@ -148,7 +167,12 @@ export function buildCorpusState(entry: SignalEntry, workloadId: string, withEnt
     source: 'kai-scheduler',
     involvedObject: { uid: podUid, kind: 'Pod', name: podName, namespace: NAMESPACE },
   };
-  const entryEvent = placed === 'workloadEvent' ? event('workload', 'now-31m', `${workloadId.slice(0, 24)}dddddddddddd`) : placed === 'podEvent' ? event('pod', 'now-31m', `${workloadId.slice(0, 24)}dddddddddddd`) : null;
+  const entryEvent =
+    placed === 'workloadEvent'
+      ? event('workload', 'now-31m', `${workloadId.slice(0, 24)}dddddddddddd`)
+      : placed === 'podEvent'
+        ? event('pod', 'now-31m', `${workloadId.slice(0, 24)}dddddddddddd`)
+        : null;
   const events = [...(entryEvent ? [entryEvent] : []), ...(scheduled ? [scheduledEvent] : [])];
   const historyEvent = placed === 'historyEvent' ? event('pod', 'now-31m', `${workloadId.slice(0, 24)}eeeeeeeeeeee`) : null;
   const phaseMessage = placed === 'phaseMessage' ? entry.verbatim : '';

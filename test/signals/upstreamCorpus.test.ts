@@ -45,19 +45,27 @@ let simulator: RunaiSimulator;
 // Both sides as a report shows them: redacted, quotes neutralised, line breaks (⏎) and runs of
 // whitespace collapsed, case-folded.
 /** `<source>: <reason>`, with the entry's index in its file when the reason repeats there. */
-const repeated = new Set(
-  corpus.map(({ source, entry }) => `${source}: ${entry.reason}`).filter((name, at, names) => names.indexOf(name) !== at),
-);
+const repeated = new Set(corpus.map(({ source, entry }) => `${source}: ${entry.reason}`).filter((name, at, names) => names.indexOf(name) !== at));
 function testName({ source, index, entry }: LoadedEntry): string {
   const name = `${source}: ${entry.reason}`;
   return repeated.has(name) ? `${name} (#${index})` : name;
 }
 
 const normalise = (text: string) =>
-  quoteAsEvidence(text).replace(/\u23CE/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+  quoteAsEvidence(text)
+    .replace(/\u23CE/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 const summarise = (verdict: Verdict | null) =>
   verdict
-    ? { outcome: verdict.outcome, category: verdict.category, route: verdict.route, stopReason: verdict.stopReason, firstEvidence: verdict.evidence[0]?.text ?? null }
+    ? {
+        outcome: verdict.outcome,
+        category: verdict.category,
+        route: verdict.route,
+        stopReason: verdict.stopReason,
+        firstEvidence: verdict.evidence[0]?.text ?? null,
+      }
     : null;
 
 beforeAll(async () => {
@@ -97,18 +105,28 @@ describe('upstream signal corpus', () => {
         const before = summarise(baseline?.verdict ?? null);
         const after = summarise(verdict);
         if (!before) problems.push('the baseline workload could not be diagnosed');
-        else if (before.outcome !== after?.outcome || before.category !== after.category || before.route !== after.route || before.stopReason !== after.stopReason)
-          problems.push(`the entry changed the verdict: ${JSON.stringify({ ...before, firstEvidence: undefined })} → ${JSON.stringify({ ...after, firstEvidence: undefined })}`);
+        else if (
+          before.outcome !== after?.outcome ||
+          before.category !== after.category ||
+          before.route !== after.route ||
+          before.stopReason !== after.stopReason
+        )
+          problems.push(
+            `the entry changed the verdict: ${JSON.stringify({ ...before, firstEvidence: undefined })} → ${JSON.stringify({ ...after, firstEvidence: undefined })}`,
+          );
       } else {
         const expected = entry.expect;
         if (verdict.outcome !== expected.outcome) problems.push(`outcome ${verdict.outcome}, expected ${expected.outcome}`);
-        if (expected.outcome === 'diagnosed' && verdict.category !== expected.category) problems.push(`category ${verdict.category}, expected ${expected.category}`);
+        if (expected.outcome === 'diagnosed' && verdict.category !== expected.category)
+          problems.push(`category ${verdict.category}, expected ${expected.category}`);
         if (expected.outcome === 'routed' && verdict.route !== expected.route) problems.push(`route ${verdict.route}, expected ${expected.route}`);
-        if (expected.outcome === 'stopped' && verdict.stopReason !== expected.stopReason) problems.push(`stopReason ${verdict.stopReason}, expected ${expected.stopReason}`);
+        if (expected.outcome === 'stopped' && verdict.stopReason !== expected.stopReason)
+          problems.push(`stopReason ${verdict.stopReason}, expected ${expected.stopReason}`);
         if (expected.outcome === 'diagnosed' || expected.outcome === 'routed') {
           const decisive = entry.decisive ?? entry.verbatim;
           const first = verdict.evidence[0]?.text ?? '';
-          if (!normalise(first).includes(normalise(decisive))) problems.push(`first evidence does not quote ${JSON.stringify(decisive)}: ${JSON.stringify(first)}`);
+          if (!normalise(first).includes(normalise(decisive)))
+            problems.push(`first evidence does not quote ${JSON.stringify(decisive)}: ${JSON.stringify(first)}`);
         }
       }
       expect(problems, `${source}: ${entry.reason} (${entry.placement}) ${JSON.stringify(entry.verbatim)}`).toEqual([]);

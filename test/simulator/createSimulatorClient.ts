@@ -26,7 +26,11 @@ export interface RequestOptions {
 export function createSimulatorClient(sim: RunaiSimulator, credentials = { clientId: 'sim-client', clientSecret: 'sim-secret' }) {
   let cached: string | undefined;
 
-  async function send(method: string, path: string, options: { query?: Query; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<SimulatorResponse> {
+  async function send(
+    method: string,
+    path: string,
+    options: { query?: Query; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  ): Promise<SimulatorResponse> {
     const url = new URL(path, sim.url);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value === undefined) continue;

@@ -20,7 +20,10 @@ describe('status faults', () => {
     for (let i = 0; i < 3; i++) statuses.push((await client.get(`/api/v1/workloads/${TRAIN}`)).status);
     expect(statuses).toEqual([503, 503, 200]);
     const failed = sim.requests.filter((r) => r.fault !== null);
-    expect(failed.map((r) => [r.endpoint, r.status])).toEqual([['status', 503], ['status', 503]]);
+    expect(failed.map((r) => [r.endpoint, r.status])).toEqual([
+      ['status', 503],
+      ['status', 503],
+    ]);
   });
 
   it('answer with the OpenAPI Error body', async () => {

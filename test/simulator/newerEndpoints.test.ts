@@ -39,7 +39,12 @@ beforeAll(async () => {
       specs: { [NIM]: { metadata: { name: 'nim' }, desiredPhase: 'Running', spec: { image: 'nvcr.io/nim/x:1' } } },
       revisions: { [INF]: [{ id: REV, workloadId: INF, phase: 'Failed', createdAt: 'now-1h' }] },
       revisionPods: { [REV]: [{ name: 'inf-00001-pod' }] },
-      revisionEvents: { [REV]: [{ createdAt: 'now-2m', reason: 'BackOff' }, { createdAt: 'now-1m', reason: 'Failed' }] },
+      revisionEvents: {
+        [REV]: [
+          { createdAt: 'now-2m', reason: 'BackOff' },
+          { createdAt: 'now-1m', reason: 'Failed' },
+        ],
+      },
       revisionHistory: { [REV]: [{ meta: { creationTimestamp: 'now-1h', type: 'PhaseUpdate' }, spec: { phaseUpdate: { phase: 'Failed' } } }] },
     },
   });
@@ -60,10 +65,13 @@ describe('routes', () => {
     expect(routeRunaiPath(path)).toEqual(route);
   });
 
-  it.each(['/api/v2/workloads', '/api/v2/workloads/a/b/c', '/api/v1/workloads/inferences/revisions/r1/metrics', '/api/v3/workloads/a', '/api/v1/workloads/inferences//revisions'])(
-    '%s is not an endpoint',
-    (path) => expect(routeRunaiPath(path)).toBeNull(),
-  );
+  it.each([
+    '/api/v2/workloads',
+    '/api/v2/workloads/a/b/c',
+    '/api/v1/workloads/inferences/revisions/r1/metrics',
+    '/api/v3/workloads/a',
+    '/api/v1/workloads/inferences//revisions',
+  ])('%s is not an endpoint', (path) => expect(routeRunaiPath(path)).toBeNull());
 });
 
 describe('serving', () => {
@@ -80,7 +88,9 @@ describe('serving', () => {
     expect(RevisionPodListSchema.parse((await client.get(`/api/v1/workloads/inferences/revisions/${REV}/pods`)).json).pods).toHaveLength(1);
     const events = EventListSchema.parse((await client.get(`/api/v1/workloads/inferences/revisions/${REV}/events`)).json);
     expect(events.events.map((event) => event.reason)).toEqual(['Failed', 'BackOff']);
-    expect(HistoryPageSchema.parse((await client.get(`/api/v1/workloads/inferences/revisions/${REV}/history`, { offset: 0, limit: 50 })).json).records).toHaveLength(1);
+    expect(
+      HistoryPageSchema.parse((await client.get(`/api/v1/workloads/inferences/revisions/${REV}/history`, { offset: 0, limit: 50 })).json).records,
+    ).toHaveLength(1);
   });
 
   it('answers 404 where an older control plane has no such data', async () => {

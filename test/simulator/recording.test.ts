@@ -38,7 +38,10 @@ describe('request recording', () => {
       ['HEAD', '/api/v1/workloads'],
     ];
     for (const [method, path] of attempts) {
-      const response = await client.send(method, path, { body: method === 'HEAD' ? undefined : {}, headers: { authorization: `Bearer ${await client.token()}` } });
+      const response = await client.send(method, path, {
+        body: method === 'HEAD' ? undefined : {},
+        headers: { authorization: `Bearer ${await client.token()}` },
+      });
       expect(response.status, `${method} ${path}`).toBe(405);
       if (method !== 'HEAD') expect(response.json).toEqual({ code: 405, message: expect.any(String) });
     }
@@ -137,9 +140,7 @@ describe('scenario loading into the server', () => {
 
   it('refuses a workload id (or per-workload data) defined by two scenarios', async () => {
     await expect(startRunaiSimulator({ scenarios: [sampleScenario(), sampleScenario()] })).rejects.toThrow(/defined twice/);
-    await expect(
-      startRunaiSimulator({ scenarios: [{ pods: { x: [] } }, { pods: { x: [] } }] }),
-    ).rejects.toThrow(/pods for workload x are defined twice/);
+    await expect(startRunaiSimulator({ scenarios: [{ pods: { x: [] } }, { pods: { x: [] } }] })).rejects.toThrow(/pods for workload x are defined twice/);
   });
 
   it('listens on the requested host and an ephemeral port by default', async () => {

@@ -66,15 +66,7 @@ export function sampleScenario(): ScenarioState {
   };
 }
 
-function workload(
-  id: string,
-  name: string,
-  type: string,
-  projectName: string,
-  clusterId: string,
-  phase: string,
-  extra: Record<string, string>,
-) {
+function workload(id: string, name: string, type: string, projectName: string, clusterId: string, phase: string, extra: Record<string, string>) {
   return { id, name, type, projectName, clusterId, phase, projectId: `p-${projectName}`, ...extra };
 }
 

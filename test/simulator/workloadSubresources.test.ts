@@ -30,9 +30,7 @@ beforeAll(async () => {
     scenarios: [
       sampleScenario(),
       {
-        workloads: [
-          { id: HISTORY_ID, name: 'long', type: 'DISTRIBUTED-INFERENCE', clusterId: 'c', phase: 'Failed' },
-        ],
+        workloads: [{ id: HISTORY_ID, name: 'long', type: 'DISTRIBUTED-INFERENCE', clusterId: 'c', phase: 'Failed' }],
         history: { [HISTORY_ID]: manyRecords },
         events: { [HISTORY_ID]: manyEvents },
         specs: { [HISTORY_ID]: { name: 'long', spec: { image: 'nim:1' } } },
@@ -50,7 +48,11 @@ describe('GET /api/v1/workloads/{id}/events', () => {
     expect(EventListSchema.safeParse(response.json).success).toBe(true);
     expect(response.json.events.map((e: { id: string }) => e.id)).toEqual(['e-3', 'e-2', 'e-1']);
     expect(response.json.events[1].createdAt).toBe(at(-50 * 60_000));
-    expect(response.json.events[0].createdAt).toBe(at(-40 * 60_000).replace('T', ' ').replace('Z', ''));
+    expect(response.json.events[0].createdAt).toBe(
+      at(-40 * 60_000)
+        .replace('T', ' ')
+        .replace('Z', ''),
+    );
     expect('next' in response.json).toBe(false);
   });
 
@@ -89,7 +91,11 @@ describe('GET /api/v1/workloads/{id}/history', () => {
       pages.push(response.json);
       offset = response.json.next;
     }
-    expect(pages.map((page) => [page.records.length, page.next])).toEqual([[50, 50], [50, 100], [20, undefined]]);
+    expect(pages.map((page) => [page.records.length, page.next])).toEqual([
+      [50, 50],
+      [50, 100],
+      [20, undefined],
+    ]);
     expect(pages.flatMap((page) => page.records.map((r) => r.spec.phaseUpdate.phase))).toEqual(manyRecords.map((r) => r.spec.phaseUpdate.phase));
     expect('next' in pages[2]!).toBe(false);
   });

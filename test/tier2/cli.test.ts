@@ -22,7 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-async function withSimulators<T>(scenario: Scenario, run: (env: Record<string, string>, kubernetes: Awaited<ReturnType<typeof startKubernetesSimulator>>) => Promise<T>): Promise<T> {
+async function withSimulators<T>(
+  scenario: Scenario,
+  run: (env: Record<string, string>, kubernetes: Awaited<ReturnType<typeof startKubernetesSimulator>>) => Promise<T>,
+): Promise<T> {
   const runai = await startRunaiSimulator({ scenarios: scenario.runai });
   const kubernetes = await startKubernetesSimulator({ scenario: scenario.kubernetes ?? {} });
   try {

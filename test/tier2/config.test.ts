@@ -27,7 +27,9 @@ describe('parseTier2Config', () => {
     const config = { clusters: { [CLUSTER]: { server: 'https://k8s.example:6443', token: TOKEN, caFile: '/etc/runai-diagnose/ca.pem' } } };
     expect(parseTier2Config(JSON.stringify(config))).toEqual(config);
     expect(parseTier2Config(config)).toEqual(config);
-    expect(parseTier2Config({ clusters: { a: { server: 'http://127.0.0.1:8001', tokenFile: '/var/run/tier2/token' } } }).clusters.a?.tokenFile).toBe('/var/run/tier2/token');
+    expect(parseTier2Config({ clusters: { a: { server: 'http://127.0.0.1:8001', tokenFile: '/var/run/tier2/token' } } }).clusters.a?.tokenFile).toBe(
+      '/var/run/tier2/token',
+    );
     expect(parseTier2Config({ clusters: {} })).toEqual({ clusters: {} });
   });
 
@@ -81,7 +83,9 @@ describe('loadTier2ConfigFile', () => {
     await writeFile(file, JSON.stringify({ clusters: { [CLUSTER]: { server: 'https://k8s.example', tokenFile: join(dir, 'token') } } }));
     expect((await loadTier2ConfigFile(file)).clusters[CLUSTER]?.server).toBe('https://k8s.example');
     await writeFile(file, JSON.stringify({ clusters: { [CLUSTER]: { server: 'https://k8s.example', token: TOKEN, extra: true } } }));
-    await expect(loadTier2ConfigFile(file)).rejects.toThrow(new RegExp(`Tier 2 configuration file ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: clusters\\.${CLUSTER}: .*extra`));
+    await expect(loadTier2ConfigFile(file)).rejects.toThrow(
+      new RegExp(`Tier 2 configuration file ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: clusters\\.${CLUSTER}: .*extra`),
+    );
   });
 
   it('says which file cannot be read', async () => {

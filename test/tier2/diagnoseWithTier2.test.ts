@@ -26,7 +26,10 @@ async function runai(scenario: Scenario, mutate?: (state: Scenario['runai']) => 
   const state = structuredClone(scenario.runai);
   mutate?.(state);
   const simulator = await startRunaiSimulator({ scenarios: state });
-  const client = createRunaiClient({ baseUrl: simulator.url, credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' } });
+  const client = createRunaiClient({
+    baseUrl: simulator.url,
+    credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' },
+  });
   open.push({ simulator, client });
   return client;
 }
@@ -34,7 +37,10 @@ async function runai(scenario: Scenario, mutate?: (state: Scenario['runai']) => 
 type Call = { method: keyof KubernetesReader; args: unknown[]; at: number };
 
 /** A recording fake of the port: unknown objects are 404s, like a real API server. */
-function fakeReader(objects: { pods?: Record<string, K8sPod>; events?: Record<string, unknown[]>; logs?: Record<string, string>; nodes?: Record<string, unknown> }, overrides: Partial<KubernetesReader> = {}) {
+function fakeReader(
+  objects: { pods?: Record<string, K8sPod>; events?: Record<string, unknown[]>; logs?: Record<string, string>; nodes?: Record<string, unknown> },
+  overrides: Partial<KubernetesReader> = {},
+) {
   const calls: Call[] = [];
   const notFound = () => new KubernetesError('K8S_NOT_FOUND', 'not found', { endpoint: 'GET x', status: 404 });
   const record = (method: keyof KubernetesReader, args: unknown[]) => calls.push({ method, args, at: performance.now() });
@@ -78,39 +84,47 @@ const TIER2_UNAVAILABLE = 'Tier 2 (Kubernetes) evidence is not configured for th
 const load = (name: string) => loadScenario(join(FIXTURES_DIR, name));
 
 describe('without Tier 2 the verdict is exactly Tier 1', () => {
-  it.each(['tier2-cuda-oom-in-logs', 'tier2-137-node-pressure-eviction', 'tier2-137-oomkilled-from-last-state'])('%s: no Tier 2 access, or none for this cluster', async (name) => {
-    const scenario = await load(name);
-    const client = await runai(scenario);
-    const { reader, calls } = fakeReader({});
-    const asked: string[] = [];
-    const unconfigured = await diagnose(client, scenario.request);
-    const otherCluster = await diagnose(client, scenario.request, {
-      readerFor: (clusterId) => {
-        asked.push(clusterId);
-        return clusterId === 'some-other-cluster' ? reader : null;
-      },
-    });
-    expect(otherCluster).toEqual(unconfigured);
-    expect(asked).toEqual([scenario.request.clusterId]);
-    expect(calls).toEqual([]);
-    // Tier 1 alone cannot name these causes: CRASH_APP_ERROR without a log line, or an unexplained 137.
-    expect(['CRASH_APP_ERROR', 'UNKNOWN']).toContain(unconfigured.category);
-    expect(unconfigured.limitations.join('\n')).toContain(TIER2_UNAVAILABLE);
-  });
-});
-
-describe('Tier 2 is used only when the procedure calls for it', () => {
-  it.each(['oom-killed-guaranteed-request-equals-limit', 'image-pull-tag-not-found', 'mount-pvc-not-found', 'policy-idle-gpu-timeout', 'pending-scheduling-only', 'stop-completed-succeeded', 'preempted-stopped-preempted-event'])(
-    '%s: Tier 1 decides, no Kubernetes read, same verdict',
+  it.each(['tier2-cuda-oom-in-logs', 'tier2-137-node-pressure-eviction', 'tier2-137-oomkilled-from-last-state'])(
+    '%s: no Tier 2 access, or none for this cluster',
     async (name) => {
       const scenario = await load(name);
       const client = await runai(scenario);
       const { reader, calls } = fakeReader({});
-      const withTier2 = await diagnose(client, scenario.request, { readerFor: () => reader });
+      const asked: string[] = [];
+      const unconfigured = await diagnose(client, scenario.request);
+      const otherCluster = await diagnose(client, scenario.request, {
+        readerFor: (clusterId) => {
+          asked.push(clusterId);
+          return clusterId === 'some-other-cluster' ? reader : null;
+        },
+      });
+      expect(otherCluster).toEqual(unconfigured);
+      expect(asked).toEqual([scenario.request.clusterId]);
       expect(calls).toEqual([]);
-      expect(withTier2).toEqual(await diagnose(client, scenario.request));
+      // Tier 1 alone cannot name these causes: CRASH_APP_ERROR without a log line, or an unexplained 137.
+      expect(['CRASH_APP_ERROR', 'UNKNOWN']).toContain(unconfigured.category);
+      expect(unconfigured.limitations.join('\n')).toContain(TIER2_UNAVAILABLE);
     },
   );
+});
+
+describe('Tier 2 is used only when the procedure calls for it', () => {
+  it.each([
+    'oom-killed-guaranteed-request-equals-limit',
+    'image-pull-tag-not-found',
+    'mount-pvc-not-found',
+    'policy-idle-gpu-timeout',
+    'pending-scheduling-only',
+    'stop-completed-succeeded',
+    'preempted-stopped-preempted-event',
+  ])('%s: Tier 1 decides, no Kubernetes read, same verdict', async (name) => {
+    const scenario = await load(name);
+    const client = await runai(scenario);
+    const { reader, calls } = fakeReader({});
+    const withTier2 = await diagnose(client, scenario.request, { readerFor: () => reader });
+    expect(calls).toEqual([]);
+    expect(withTier2).toEqual(await diagnose(client, scenario.request));
+  });
 
   it('never guesses a namespace: no namespace and no project → a stated limitation, no read', async () => {
     const scenario = await load('tier2-cuda-oom-in-logs');
@@ -166,7 +180,9 @@ describe('Tier 2 reads and what their failures become', () => {
     const { reader } = fakeReader({ pods: { 'sdxl-lora-finetune-0-0': pod } }, { getPodLog: failing('K8S_FORBIDDEN', 403) });
     const verdict = await diagnose(client, scenario.request, { readerFor: () => reader });
     expect(verdict.category).toBe('CRASH_APP_ERROR');
-    expect(verdict.limitations).toContain('Tier 2 logs unavailable: the Tier 2 account may not read it (HTTP 403) (kubectl logs sdxl-lora-finetune-0-0 -n runai-genai-images).');
+    expect(verdict.limitations).toContain(
+      'Tier 2 logs unavailable: the Tier 2 account may not read it (HTTP 403) (kubectl logs sdxl-lora-finetune-0-0 -n runai-genai-images).',
+    );
     expect(verdict.evidence.some((item) => item.source === 'kubectl describe pod sdxl-lora-finetune-0-0 -n runai-genai-images')).toBe(true);
     expect(verdict.recommendations[0]).toContain('Tier 2 could not read it');
   });
@@ -189,7 +205,10 @@ describe('Tier 2 reads and what their failures become', () => {
   it('an unexpected failure in a reader is a limitation, never a crash', async () => {
     const scenario = await load('tier2-cuda-oom-in-logs');
     const client = await runai(scenario);
-    const { reader } = fakeReader({}, { getPod: async () => Promise.reject(new TypeError('bug')), listPodEvents: async () => Promise.reject(new Error('bug')) });
+    const { reader } = fakeReader(
+      {},
+      { getPod: async () => Promise.reject(new TypeError('bug')), listPodEvents: async () => Promise.reject(new Error('bug')) },
+    );
     const verdict = await diagnose(client, scenario.request, { readerFor: () => reader });
     expect(verdict.category).toBe('CRASH_APP_ERROR');
     expect(verdict.limitations.join('\n')).toContain('Tier 2 pod status unavailable: the Kubernetes API answered with an unexpected body');
@@ -219,7 +238,16 @@ describe('Tier 2 reads and what their failures become', () => {
     const scenario = await load('tier2-137-still-unexplained');
     const client = await runai(scenario);
     const { reader } = fakeReader({
-      events: { 'graph-transformer-pcqm-0-0': [{ involvedObject: { kind: 'Pod', name: 'graph-transformer-pcqm-0-0' }, reason: 'Preempted', message: 'Preempted by runai-vip/llm-serve', source: { component: 'kai-scheduler' } }] },
+      events: {
+        'graph-transformer-pcqm-0-0': [
+          {
+            involvedObject: { kind: 'Pod', name: 'graph-transformer-pcqm-0-0' },
+            reason: 'Preempted',
+            message: 'Preempted by runai-vip/llm-serve',
+            source: { component: 'kai-scheduler' },
+          },
+        ],
+      },
     });
     const verdict = await diagnose(client, scenario.request, { readerFor: () => reader });
     expect(verdict).toMatchObject({ outcome: 'routed', route: 'runai-diagnose-preempted-workload', category: null });

@@ -40,7 +40,15 @@ const SCENARIO: KubernetesScenario = {
     { metadata: { name: 'two-containers', namespace: NS }, spec: { containers: [{ name: 'a' }, { name: 'b' }] }, status: { phase: 'Running' } },
   ],
   events: [
-    { metadata: { namespace: NS, name: 'e1' }, involvedObject: { kind: 'Pod', name: 'trainer-0' }, reason: 'BackOff', message: 'Back-off restarting failed container', count: 7, lastTimestamp: 'now-1m', source: { component: 'kubelet', host: 'gpu-node-3' } },
+    {
+      metadata: { namespace: NS, name: 'e1' },
+      involvedObject: { kind: 'Pod', name: 'trainer-0' },
+      reason: 'BackOff',
+      message: 'Back-off restarting failed container',
+      count: 7,
+      lastTimestamp: 'now-1m',
+      source: { component: 'kubelet', host: 'gpu-node-3' },
+    },
     { metadata: { namespace: NS, name: 'e2' }, involvedObject: { kind: 'Pod', name: 'other-pod' }, reason: 'Pulled', message: 'pulled' },
     { metadata: { namespace: 'runai-other', name: 'e3' }, involvedObject: { kind: 'Pod', name: 'trainer-0' }, reason: 'Pulled', message: 'other namespace' },
   ],
@@ -136,7 +144,15 @@ describe('Kubernetes client: failures are classified, never thrown raw', () => {
 
   it('403 / 5xx faults → K8S_FORBIDDEN / K8S_UNAVAILABLE; a reset → K8S_NETWORK; a hang → K8S_TIMEOUT', async () => {
     const faulty = await startKubernetesSimulator({
-      scenario: { ...SCENARIO, faults: [{ resource: 'pod', status: 403 }, { resource: 'node', status: 503 }, { resource: 'events', kind: 'reset' }, { resource: 'log', kind: 'hang' }] },
+      scenario: {
+        ...SCENARIO,
+        faults: [
+          { resource: 'pod', status: 403 },
+          { resource: 'node', status: 503 },
+          { resource: 'events', kind: 'reset' },
+          { resource: 'log', kind: 'hang' },
+        ],
+      },
     });
     const quick = createKubernetesClient({ server: faulty.url, token: tokenFrom({ token: faulty.token }), timeoutMs: 300 });
     try {
@@ -162,7 +178,11 @@ describe('Kubernetes client: failures are classified, never thrown raw', () => {
   });
 
   it('a body that is not the expected shape → K8S_BAD_RESPONSE', async () => {
-    const broken = await startKubernetesSimulator({ scenario: { pods: [{ metadata: { name: 'bad', namespace: NS }, status: { containerStatuses: [{ name: 'x', state: { terminated: { exitCode: 'one' } } }] } }] } });
+    const broken = await startKubernetesSimulator({
+      scenario: {
+        pods: [{ metadata: { name: 'bad', namespace: NS }, status: { containerStatuses: [{ name: 'x', state: { terminated: { exitCode: 'one' } } }] } }],
+      },
+    });
     const reader = createKubernetesClient({ server: broken.url, token: tokenFrom({ token: broken.token }) });
     try {
       expect(await codeOf(reader.getPod(NS, 'bad'))).toBe('K8S_BAD_RESPONSE');
@@ -218,7 +238,11 @@ describe('credentials', () => {
   });
 
   it('an unreadable CA file → K8S_CREDENTIALS', async () => {
-    const reader = createKubernetesClient({ server: 'https://127.0.0.1:9', token: tokenFrom({ token: 't' }), ca: () => readFile(join(dir, 'no-ca.pem'), 'utf8') });
+    const reader = createKubernetesClient({
+      server: 'https://127.0.0.1:9',
+      token: tokenFrom({ token: 't' }),
+      ca: () => readFile(join(dir, 'no-ca.pem'), 'utf8'),
+    });
     try {
       expect(await codeOf(reader.getNode('gpu-node-3'))).toBe('K8S_CREDENTIALS');
     } finally {
@@ -238,9 +262,31 @@ describe('credentials', () => {
   it.skipIf(!hasOpenssl)('trusts the cluster CA from caFile (undici connect.ca), and nothing else', async () => {
     const key = join(dir, 'key.pem');
     const cert = join(dir, 'cert.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
     const server = createServer({ key: await readFile(key), cert: await readFile(cert) }, (req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ metadata: { name: 'tls-node' }, status: { conditions: [] }, auth: req.headers.authorization }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ metadata: { name: 'tls-node' }, status: { conditions: [] }, auth: req.headers.authorization }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -10,7 +10,10 @@ beforeAll(async () => {
     now: () => NOW,
     scenario: {
       pods: [
-        { metadata: { name: 'p1', namespace: 'runai-a', creationTimestamp: 'now-5m' }, spec: { containers: [{ name: 'main' }, { name: 'side' }], initContainers: [{ name: 'init' }] } },
+        {
+          metadata: { name: 'p1', namespace: 'runai-a', creationTimestamp: 'now-5m' },
+          spec: { containers: [{ name: 'main' }, { name: 'side' }], initContainers: [{ name: 'init' }] },
+        },
       ],
       events: [
         { metadata: { namespace: 'runai-a' }, involvedObject: { kind: 'Pod', name: 'p1' }, reason: 'BackOff', type: 'Warning' },
@@ -29,14 +32,29 @@ const get = (path: string) => fetch(`${simulator.url}${path}`, { headers: { auth
 
 describe('Kubernetes simulator', () => {
   it('serves a Pod with resolved relative timestamps, and a 404 Status for an unknown one', async () => {
-    expect(await (await get('/api/v1/namespaces/runai-a/pods/p1')).json()).toMatchObject({ kind: 'Pod', metadata: { creationTimestamp: '2026-03-01T11:55:00.000Z' } });
+    expect(await (await get('/api/v1/namespaces/runai-a/pods/p1')).json()).toMatchObject({
+      kind: 'Pod',
+      metadata: { creationTimestamp: '2026-03-01T11:55:00.000Z' },
+    });
     const missing = await get('/api/v1/namespaces/runai-a/pods/p2');
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'pods "p2" not found', reason: 'NotFound', details: { name: 'p2', kind: 'pods' }, code: 404 });
+    expect(await missing.json()).toEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'pods "p2" not found',
+      reason: 'NotFound',
+      details: { name: 'p2', kind: 'pods' },
+      code: 404,
+    });
   });
 
   it('filters events by field selector (=, ==, !=) and rejects unsupported fields', async () => {
-    const reasons = async (selector: string) => ((await (await get(`/api/v1/namespaces/runai-a/events?fieldSelector=${encodeURIComponent(selector)}`)).json()) as { items: { reason: string }[] }).items.map((item) => item.reason);
+    const reasons = async (selector: string) =>
+      (
+        (await (await get(`/api/v1/namespaces/runai-a/events?fieldSelector=${encodeURIComponent(selector)}`)).json()) as { items: { reason: string }[] }
+      ).items.map((item) => item.reason);
     expect(await reasons('involvedObject.name=p1')).toEqual(['BackOff', 'Pulled']);
     expect(await reasons('involvedObject.name==p1,type!=Normal')).toEqual(['BackOff']);
     expect(await reasons('involvedObject.kind=Node')).toEqual(['NodeNotReady']);
@@ -48,7 +66,9 @@ describe('Kubernetes simulator', () => {
     expect(await (await get('/api/v1/namespaces/runai-a/pods/p1/log?container=init&tailLines=3&limitBytes=3')).text()).toBe('b\nc');
     const ambiguous = await get('/api/v1/namespaces/runai-a/pods/p1/log');
     expect(ambiguous.status).toBe(400);
-    expect(((await ambiguous.json()) as { message: string }).message).toBe('a container name must be specified for pod p1, choose one of: [main side] or one of the init containers: [init]');
+    expect(((await ambiguous.json()) as { message: string }).message).toBe(
+      'a container name must be specified for pod p1, choose one of: [main side] or one of the init containers: [init]',
+    );
     const previous = await get('/api/v1/namespaces/runai-a/pods/p1/log?container=main&previous=true');
     expect(((await previous.json()) as { message: string }).message).toBe('previous terminated container "main" in pod "p1" not found');
   });

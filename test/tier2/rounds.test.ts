@@ -40,7 +40,10 @@ describe('round trips with Tier 2', () => {
     const scenario = await loadScenario(join(FIXTURES_DIR, 'tier2-137-node-pressure-eviction'));
     runai = await startRunaiSimulator({ scenarios: scenario.runai, latencyMs: LATENCY_MS });
     kubernetes = await startKubernetesSimulator({ scenario: scenario.kubernetes ?? {}, latencyMs: LATENCY_MS });
-    const client = createRunaiClient({ baseUrl: runai.url, credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' } });
+    const client = createRunaiClient({
+      baseUrl: runai.url,
+      credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' },
+    });
     const tier2 = createTier2Access({ clusters: { [scenario.request.clusterId as string]: { server: kubernetes.url, token: kubernetes.token } } });
     try {
       // Warm the token, the pools and the JIT (a warm Lambda).

@@ -6,7 +6,7 @@ import { selectLogLine } from '../../functions/diagnosis/tier2/selectLogLine.js'
 const log = (...lines: string[]) => `${lines.join('\n')}\n`;
 
 describe('log-line table', () => {
-  it('is ordered by priority (the first matching row is a line\'s best)', () => {
+  it("is ordered by priority (the first matching row is a line's best)", () => {
     const priorities = LOG_LINE_TABLE.map((row) => row.priority);
     expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
   });
@@ -32,7 +32,10 @@ describe('selectLogLine', () => {
     ['torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.70 GiB.', 'cuda-oom'],
     ['tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating tensor with shape[64,1024,1024]', 'cuda-oom'],
     ['torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1970, unhandled system error', 'nccl'],
-    ['[rank3]:[E ProcessGroupNCCL.cpp:632] [Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=4, OpType=BROADCAST) ran for 1800011 milliseconds before timing out.', 'nccl'],
+    [
+      '[rank3]:[E ProcessGroupNCCL.cpp:632] [Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=4, OpType=BROADCAST) ran for 1800011 milliseconds before timing out.',
+      'nccl',
+    ],
     ['RuntimeError: CUDA error: an illegal memory access was encountered', 'cuda-error'],
     ['Segmentation fault (core dumped)', 'segfault'],
     ['Fatal Python error: Segmentation fault', 'segfault'],
@@ -50,7 +53,7 @@ describe('selectLogLine', () => {
     expect(selectLogLine(log('INFO starting', line, 'INFO shutting down'))).toMatchObject({ line, hint });
   });
 
-  it('prefers the failing rank\'s own exception over a launcher summary printed after it', () => {
+  it("prefers the failing rank's own exception over a launcher summary printed after it", () => {
     const picked = selectLogLine(
       log(
         "KeyError: 'labels'",
@@ -63,7 +66,9 @@ describe('selectLogLine', () => {
   });
 
   it('keeps the last of equally informative lines (the final traceback line)', () => {
-    expect(selectLogLine(log('ValueError: first', 'During handling of the above exception, another exception occurred:', 'RuntimeError: second'))?.line).toBe('RuntimeError: second');
+    expect(selectLogLine(log('ValueError: first', 'During handling of the above exception, another exception occurred:', 'RuntimeError: second'))?.line).toBe(
+      'RuntimeError: second',
+    );
   });
 
   it('falls back to the last non-empty line when nothing matches, and to null for an empty log', () => {

@@ -17,7 +17,11 @@ const DESCRIBE = 'kubectl describe pod trainer-0 -n runai-ml' as const;
 const EVENTS = 'kubectl get events -n runai-ml --field-selector involvedObject.name=trainer-0' as const;
 const NODE = 'kubectl describe node gpu-3' as const;
 
-const pod = (status: NonNullable<K8sPod['status']>, spec: K8sPod['spec'] = { nodeName: 'gpu-3' }): K8sPod => ({ metadata: { name: 'trainer-0', namespace: 'runai-ml' }, spec, status });
+const pod = (status: NonNullable<K8sPod['status']>, spec: K8sPod['spec'] = { nodeName: 'gpu-3' }): K8sPod => ({
+  metadata: { name: 'trainer-0', namespace: 'runai-ml' },
+  spec,
+  status,
+});
 const kinds = (signals: { kind: SignalKind }[]) => signals.map((signal) => signal.kind).sort();
 
 describe('exit-code table (both tiers)', () => {
@@ -51,7 +55,18 @@ describe('exit-code table (both tiers)', () => {
 
   it('every meaning is rendered by both catalogs', () => {
     for (const row of EXIT_CODE_TABLE) {
-      const fact = { type: 'container-terminated' as const, podName: 'p', container: 'c', init: false, previous: false, exitCode: row.code, meaning: row.meaning, reason: null, message: null, restartCount: null };
+      const fact = {
+        type: 'container-terminated' as const,
+        podName: 'p',
+        container: 'c',
+        init: false,
+        previous: false,
+        exitCode: row.code,
+        meaning: row.meaning,
+        reason: null,
+        message: null,
+        restartCount: null,
+      };
       expect(messagesEn.fact(fact)).toContain(`exit code ${row.code} (`);
       expect(messagesFr.fact(fact)).toContain(`code de sortie ${row.code} (`);
     }
@@ -63,14 +78,25 @@ describe('signals from kubectl describe pod', () => {
     const signals = signalsFromKubernetesPod(
       pod({
         phase: 'Running',
-        containerStatuses: [{ name: 'trainer', restartCount: 4, state: { waiting: { reason: 'CrashLoopBackOff', message: 'back-off 40s' } }, lastState: { terminated: { exitCode: 137, reason: 'OOMKilled', finishedAt: '2026-01-01T00:00:00Z' } } }],
+        containerStatuses: [
+          {
+            name: 'trainer',
+            restartCount: 4,
+            state: { waiting: { reason: 'CrashLoopBackOff', message: 'back-off 40s' } },
+            lastState: { terminated: { exitCode: 137, reason: 'OOMKilled', finishedAt: '2026-01-01T00:00:00Z' } },
+          },
+        ],
       }),
       'trainer-0',
       DESCRIBE,
     );
     expect(kinds(signals)).toEqual(['CRASH_LOOP', 'EXIT_SYSTEM_SIGNAL', 'OOM_KILLED']);
     expect(signals.every((signal) => signal.source === DESCRIBE && signal.origin === 'k8s-pod' && signal.nodeName === 'gpu-3')).toBe(true);
-    expect(signals.find((signal) => signal.kind === 'OOM_KILLED')).toMatchObject({ exitCode: 137, at: Date.parse('2026-01-01T00:00:00Z'), fact: { type: 'container-terminated', previous: true, reason: 'OOMKilled', restartCount: 4, meaning: 'sigkill' } });
+    expect(signals.find((signal) => signal.kind === 'OOM_KILLED')).toMatchObject({
+      exitCode: 137,
+      at: Date.parse('2026-01-01T00:00:00Z'),
+      fact: { type: 'container-terminated', previous: true, reason: 'OOMKilled', restartCount: 4, meaning: 'sigkill' },
+    });
     expect(classifySignals(signals).category).toBe('OOM_KILLED');
   });
 
@@ -91,35 +117,85 @@ describe('signals from kubectl describe pod', () => {
   });
 
   it('init container non-zero → INIT_FAILED; killed init container → EXIT_SYSTEM_SIGNAL; Init:CrashLoopBackOff → INIT_FAILED', () => {
-    expect(kinds(signalsFromKubernetesPod(pod({ initContainerStatuses: [{ name: 'fetch', state: { terminated: { exitCode: 1, reason: 'Error' } } }] }), 'trainer-0', DESCRIBE))).toEqual(['INIT_FAILED']);
-    expect(kinds(signalsFromKubernetesPod(pod({ initContainerStatuses: [{ name: 'fetch', state: { terminated: { exitCode: 137, reason: 'Error' } } }] }), 'trainer-0', DESCRIBE))).toEqual(['EXIT_SYSTEM_SIGNAL']);
     expect(
       kinds(
         signalsFromKubernetesPod(
-          pod({ initContainerStatuses: [{ name: 'fetch', state: { waiting: { reason: 'CrashLoopBackOff' } }, lastState: { terminated: { exitCode: 2, reason: 'Error' } } }] }),
+          pod({ initContainerStatuses: [{ name: 'fetch', state: { terminated: { exitCode: 1, reason: 'Error' } } }] }),
+          'trainer-0',
+          DESCRIBE,
+        ),
+      ),
+    ).toEqual(['INIT_FAILED']);
+    expect(
+      kinds(
+        signalsFromKubernetesPod(
+          pod({ initContainerStatuses: [{ name: 'fetch', state: { terminated: { exitCode: 137, reason: 'Error' } } }] }),
+          'trainer-0',
+          DESCRIBE,
+        ),
+      ),
+    ).toEqual(['EXIT_SYSTEM_SIGNAL']);
+    expect(
+      kinds(
+        signalsFromKubernetesPod(
+          pod({
+            initContainerStatuses: [
+              { name: 'fetch', state: { waiting: { reason: 'CrashLoopBackOff' } }, lastState: { terminated: { exitCode: 2, reason: 'Error' } } },
+            ],
+          }),
           'trainer-0',
           DESCRIBE,
         ),
       ),
     ).toEqual(['INIT_FAILED', 'INIT_FAILED']);
-    expect(kinds(signalsFromKubernetesPod(pod({ initContainerStatuses: [{ name: 'fetch', state: { terminated: { exitCode: 0, reason: 'Completed' } } }] }), 'trainer-0', DESCRIBE))).toEqual([]);
+    expect(
+      kinds(
+        signalsFromKubernetesPod(
+          pod({ initContainerStatuses: [{ name: 'fetch', state: { terminated: { exitCode: 0, reason: 'Completed' } } }] }),
+          'trainer-0',
+          DESCRIBE,
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('waiting reasons read with the Tier 1 table: image pulls keep their registry cause, config errors are mounts', () => {
     const pull = signalsFromKubernetesPod(
-      pod({ containerStatuses: [{ name: 'trainer', state: { waiting: { reason: 'ErrImagePull', message: 'rpc error: code = NotFound desc = failed to pull and unpack image "r/x:9": r/x:9: not found' } } }] }),
+      pod({
+        containerStatuses: [
+          {
+            name: 'trainer',
+            state: {
+              waiting: { reason: 'ErrImagePull', message: 'rpc error: code = NotFound desc = failed to pull and unpack image "r/x:9": r/x:9: not found' },
+            },
+          },
+        ],
+      }),
       'trainer-0',
       DESCRIBE,
     );
     expect(pull).toMatchObject([{ kind: 'IMAGE_PULL', imagePullCause: 'manifest' }]);
-    const mount = signalsFromKubernetesPod(pod({ containerStatuses: [{ name: 'trainer', state: { waiting: { reason: 'CreateContainerConfigError', message: 'secret "hf-token" not found' } } }] }), 'trainer-0', DESCRIBE);
+    const mount = signalsFromKubernetesPod(
+      pod({ containerStatuses: [{ name: 'trainer', state: { waiting: { reason: 'CreateContainerConfigError', message: 'secret "hf-token" not found' } } }] }),
+      'trainer-0',
+      DESCRIBE,
+    );
     expect(kinds(mount)).toEqual(['MOUNT_FAILED']);
-    expect(kinds(signalsFromKubernetesPod(pod({ containerStatuses: [{ name: 'trainer', state: { waiting: { reason: 'ContainerCreating' } } }] }), 'trainer-0', DESCRIBE))).toEqual([]);
+    expect(
+      kinds(
+        signalsFromKubernetesPod(pod({ containerStatuses: [{ name: 'trainer', state: { waiting: { reason: 'ContainerCreating' } } }] }), 'trainer-0', DESCRIBE),
+      ),
+    ).toEqual([]);
   });
 
   it('pod status Evicted (node pressure) → EVICTED, quoting the kubelet message', () => {
     const signals = signalsFromKubernetesPod(
-      pod({ phase: 'Failed', reason: 'Evicted', message: 'The node was low on resource: memory. Threshold quantity: 100Mi, available: 50Mi. ', containerStatuses: [{ name: 'trainer', state: { terminated: { exitCode: 137, reason: 'Error' } } }] }),
+      pod({
+        phase: 'Failed',
+        reason: 'Evicted',
+        message: 'The node was low on resource: memory. Threshold quantity: 100Mi, available: 50Mi. ',
+        containerStatuses: [{ name: 'trainer', state: { terminated: { exitCode: 137, reason: 'Error' } } }],
+      }),
       'trainer-0',
       DESCRIBE,
     );
@@ -130,7 +206,16 @@ describe('signals from kubectl describe pod', () => {
 
   it('quotes (neutralises and redacts) every cluster string', () => {
     const [signal] = signalsFromKubernetesPod(
-      pod({ containerStatuses: [{ name: 'trainer', state: { terminated: { exitCode: 1, reason: 'Error', message: 'Failed: AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n"injected"' } } }] }),
+      pod({
+        containerStatuses: [
+          {
+            name: 'trainer',
+            state: {
+              terminated: { exitCode: 1, reason: 'Error', message: 'Failed: AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n"injected"' },
+            },
+          },
+        ],
+      }),
       'trainer-0',
       DESCRIBE,
     );
@@ -176,13 +261,24 @@ describe('signals from pod events (the Tier 1 event table)', () => {
   it('an Evicted event names its node (the kubelet host); only the scheduler can preempt', () => {
     const [evicted] = signalsFromKubernetesEvents([event('Evicted', 'The node was low on resource: memory.')], EVENTS);
     expect(evicted).toMatchObject({ kind: 'EVICTED', nodeName: 'gpu-3', origin: 'k8s-event', source: EVENTS });
-    expect(signalsFromKubernetesEvents([event('Preempted', 'Preempted by ns/high-prio', { source: { component: 'default-scheduler' } })], EVENTS)[0]?.kind).toBe('PREEMPTED');
+    expect(
+      signalsFromKubernetesEvents([event('Preempted', 'Preempted by ns/high-prio', { source: { component: 'default-scheduler' } })], EVENTS)[0]?.kind,
+    ).toBe('PREEMPTED');
     expect(signalsFromKubernetesEvents([event('Evict', 'claims to be preempted', { source: { component: 'kubelet' } })], EVENTS)).toEqual([]);
   });
 
   it('reads events.k8s.io-style events (eventTime, reportingComponent, series)', () => {
     const [signal] = signalsFromKubernetesEvents(
-      [{ involvedObject: { kind: 'Pod', name: 'trainer-0' }, reason: 'BackOff', message: 'Back-off restarting failed container trainer in pod trainer-0', reportingComponent: 'kubelet', eventTime: '2026-01-01T00:00:00.000000Z', series: { count: 12 } }],
+      [
+        {
+          involvedObject: { kind: 'Pod', name: 'trainer-0' },
+          reason: 'BackOff',
+          message: 'Back-off restarting failed container trainer in pod trainer-0',
+          reportingComponent: 'kubelet',
+          eventTime: '2026-01-01T00:00:00.000000Z',
+          series: { count: 12 },
+        },
+      ],
       EVENTS,
     );
     expect(signal).toMatchObject({ kind: 'CRASH_LOOP', repeats: 12, at: Date.parse('2026-01-01T00:00:00Z') });
@@ -190,7 +286,10 @@ describe('signals from pod events (the Tier 1 event table)', () => {
 });
 
 describe('signals from kubectl describe node', () => {
-  const node = (conditions: { type: string; status: string; lastTransitionTime?: string }[]): K8sNode => ({ metadata: { name: 'gpu-3' }, status: { conditions } });
+  const node = (conditions: { type: string; status: string; lastTransitionTime?: string }[]): K8sNode => ({
+    metadata: { name: 'gpu-3' },
+    status: { conditions },
+  });
   const failureAt = Date.parse('2026-01-01T12:00:00Z');
 
   it.each([
@@ -207,7 +306,11 @@ describe('signals from kubectl describe node', () => {
   });
 
   it('skips a condition that turned bad only after the failure', () => {
-    expect(signalsFromKubernetesNode(node([{ type: 'Ready', status: 'False', lastTransitionTime: '2026-01-01T13:00:00Z' }]), 'gpu-3', NODE, failureAt)).toEqual([]);
-    expect(signalsFromKubernetesNode(node([{ type: 'Ready', status: 'False', lastTransitionTime: '2026-01-01T12:03:00Z' }]), 'gpu-3', NODE, failureAt)).toHaveLength(1);
+    expect(signalsFromKubernetesNode(node([{ type: 'Ready', status: 'False', lastTransitionTime: '2026-01-01T13:00:00Z' }]), 'gpu-3', NODE, failureAt)).toEqual(
+      [],
+    );
+    expect(
+      signalsFromKubernetesNode(node([{ type: 'Ready', status: 'False', lastTransitionTime: '2026-01-01T12:03:00Z' }]), 'gpu-3', NODE, failureAt),
+    ).toHaveLength(1);
   });
 });

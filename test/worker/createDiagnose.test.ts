@@ -33,7 +33,9 @@ describe('createDiagnose', () => {
 
   it('fails at build time when the credentials cannot be loaded (the first batch reports the cause)', async () => {
     const loadCredentials = async () => Promise.reject(new Error('cannot read the Run:ai credentials secret (RUNAI_SECRET_ID): AccessDenied'));
-    await expect(createDiagnose({ env: { RUNAI_BASE_URL: sim.url }, locale: 'en', now: () => new Date(NOW), loadCredentials })).rejects.toThrow(/RUNAI_SECRET_ID/);
+    await expect(createDiagnose({ env: { RUNAI_BASE_URL: sim.url }, locale: 'en', now: () => new Date(NOW), loadCredentials })).rejects.toThrow(
+      /RUNAI_SECRET_ID/,
+    );
   });
 
   it('looks the credentials up per diagnosis, reuses the client while they are unchanged, and replaces it after a rotation', async () => {

@@ -29,10 +29,7 @@ function deps(overrides: Partial<ProcessDiagnosisBatchDeps> = {}) {
 describe('processDiagnosisBatch', () => {
   it('publishes one notification per verdict and acknowledges every record', async () => {
     const { deps: d, published } = deps();
-    const result = await processDiagnosisBatch(
-      [record('m1', queued('w1', 'c1')), record('m2', queued('w2', 'c2')), record('m3', queued('w3', 'c3'))],
-      d,
-    );
+    const result = await processDiagnosisBatch([record('m1', queued('w1', 'c1')), record('m2', queued('w2', 'c2')), record('m3', queued('w3', 'c3'))], d);
     expect(result).toMatchObject({ batchItemFailures: [], published: 3, duplicates: 0, failed: 0, notifications: 3, digests: 0 });
     expect(published.map((n) => n.Subject)).toEqual([
       '[OOM_KILLED] job-w1 (ml-team) recurring 3x/7d',
@@ -99,7 +96,10 @@ describe('processDiagnosisBatch', () => {
     const { deps: d, published } = deps({
       diagnose: async (q) => ({ ...resultFor(q, { outcome: 'needs_input', category: null, workload: null, recurrence: null }), occurrence: null }),
     });
-    const result = await processDiagnosisBatch([record('a', queued('x', 'c', 'k1')), record('b', queued('x', 'c', 'k2')), record('c', queued('x', 'c', 'k1'))], d);
+    const result = await processDiagnosisBatch(
+      [record('a', queued('x', 'c', 'k1')), record('b', queued('x', 'c', 'k2')), record('c', queued('x', 'c', 'k1'))],
+      d,
+    );
     expect(result).toMatchObject({ published: 2, duplicates: 1 });
     expect(published[0]!.Subject).toBe('[NEEDS INPUT] x');
     expect(published[0]!.MessageAttributes.clusterId?.StringValue).toBe('c');
@@ -137,7 +137,10 @@ describe('processDiagnosisBatch', () => {
   it('retries later instead of dropping when another worker holds a live claim, or the store fails', async () => {
     const store = createMemoryIdempotencyStore({ now });
     await store.claim('cluster-a#w1#2025-06-01T09:00:00Z', 60);
-    const broken: IdempotencyStore = { ...store, claim: async (key, ttl) => (key.includes('w2') ? Promise.reject(new Error('dynamo down')) : store.claim(key, ttl)) };
+    const broken: IdempotencyStore = {
+      ...store,
+      claim: async (key, ttl) => (key.includes('w2') ? Promise.reject(new Error('dynamo down')) : store.claim(key, ttl)),
+    };
     const { deps: d, published } = deps({ idempotency: broken });
     const result = await processDiagnosisBatch([record('held', queued('w1')), record('store-down', queued('w2')), record('ok', queued('w3'))], d);
     expect(result.records).toEqual([
@@ -150,7 +153,12 @@ describe('processDiagnosisBatch', () => {
 
   it('fails the records and frees their claims when rendering throws', async () => {
     const store = createMemoryIdempotencyStore({ now });
-    const { deps: d } = deps({ idempotency: store, renderText: () => { throw new Error('renderer bug'); } });
+    const { deps: d } = deps({
+      idempotency: store,
+      renderText: () => {
+        throw new Error('renderer bug');
+      },
+    });
     const result = await processDiagnosisBatch([record('m1', queued('w1'))], d);
     expect(result.records[0]).toEqual({ messageId: 'm1', outcome: 'failed', reason: 'internal_error' });
     expect(await store.claim('cluster-a#w1#2025-06-01T09:00:00Z', 60)).toBe('claimed');
@@ -216,7 +224,10 @@ describe('processDiagnosisBatch', () => {
       fc.asyncProperty(fc.array(fc.tuple(kind, fc.integer({ min: 0, max: 3 })), { maxLength: 30 }), async (plan) => {
         const store = createMemoryIdempotencyStore({ now });
         const sink = capturingPublisher([(n) => (n.Subject.includes('job-pf') ? new DeliveryError('SNS_THROTTLED', 'x') : undefined)]);
-        const idempotency: IdempotencyStore = { ...store, claim: async (key, ttl) => (key.includes('#cf') ? Promise.reject(new Error('x')) : store.claim(key, ttl)) };
+        const idempotency: IdempotencyStore = {
+          ...store,
+          claim: async (key, ttl) => (key.includes('#cf') ? Promise.reject(new Error('x')) : store.claim(key, ttl)),
+        };
         const batch = plan.map(([k, cluster], i) => {
           const id = k === 'dup' ? 'dup' : k === 'publishFails' ? `pf${i}` : k === 'claimFails' ? `cf${i}` : `w${i}`;
           return record(`m${i}`, k === 'malformed' ? 'nope' : queued(id, `c${cluster}`));

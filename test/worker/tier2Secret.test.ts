@@ -108,7 +108,9 @@ describe('worker Tier 2 from TIER2_SECRET_ID', () => {
     expect(read).toHaveBeenCalledTimes(3); // at build, then per diagnosis (Powertools serves it from its cache)
     expect(built).toHaveLength(1);
     expect(kubernetes.violations).toEqual([]);
-    expect(log.lines).toEqual([{ level: 'info', event: 'worker.tier2_configured', fields: { clusters: 1, clusterIds: [scenario.request.clusterId], replaced: false } }]);
+    expect(log.lines).toEqual([
+      { level: 'info', event: 'worker.tier2_configured', fields: { clusters: 1, clusterIds: [scenario.request.clusterId], replaced: false } },
+    ]);
   });
 
   it('rebuilds the access when the secret value changes (rotation) and closes the old one', async () => {
@@ -130,7 +132,11 @@ describe('worker Tier 2 from TIER2_SECRET_ID', () => {
   it.each([
     ['not JSON', `{"clusters": {"x": {"server": "https://k8s.example", "token": "${PLANTED}"`, 'invalid Tier 2 secret: not valid JSON'],
     ['a bad server', JSON.stringify({ clusters: { c1: { server: 'ftp://k8s.example', token: PLANTED } } }), 'clusters.c1.server: must be an http(s) URL'],
-    ['both token and tokenFile', JSON.stringify({ clusters: { c1: { server: 'https://k8s.example', token: PLANTED, tokenFile: '/t' } } }), 'give exactly one of `token` or `tokenFile`'],
+    [
+      'both token and tokenFile',
+      JSON.stringify({ clusters: { c1: { server: 'https://k8s.example', token: PLANTED, tokenFile: '/t' } } }),
+      'give exactly one of `token` or `tokenFile`',
+    ],
     ['an unknown key', JSON.stringify({ clusters: {}, kubeconfig: PLANTED }), 'invalid Tier 2 secret'],
   ])('a secret with %s: one error log without the token, and every diagnosis runs Tier 1 only', async (_what, secret, message) => {
     const { diagnose, log, built } = await diagnoser({ TIER2_SECRET_ID: SECRET_ARN }, async () => secret);
@@ -157,7 +163,11 @@ describe('worker Tier 2 from TIER2_SECRET_ID', () => {
     expect(verdict.limitations.join('\n')).toContain(NOT_CONFIGURED);
     expect(read).toHaveBeenCalledTimes(1); // retried after READ_RETRY_MS, not per diagnosis
     expect(log.lines).toEqual([
-      expect.objectContaining({ level: 'error', event: 'worker.tier2_unavailable', fields: expect.objectContaining({ errorMessage: expect.stringMatching(/^cannot read the Tier 2 secret \(TIER2_SECRET_ID\): AccessDenied/) }) }),
+      expect.objectContaining({
+        level: 'error',
+        event: 'worker.tier2_unavailable',
+        fields: expect.objectContaining({ errorMessage: expect.stringMatching(/^cannot read the Tier 2 secret \(TIER2_SECRET_ID\): AccessDenied/) }),
+      }),
     ]);
   });
 
@@ -240,14 +250,20 @@ describe('createTier2Source', () => {
     expect(handles[0]!.close).toHaveBeenCalledTimes(1);
     value = valid(2);
     expect(await source.current()).toBe(handles[1]);
-    expect(log.lines.map((l) => `${l.level} ${l.event}`)).toEqual(['info worker.tier2_configured', 'error worker.tier2_unavailable', 'info worker.tier2_configured']);
+    expect(log.lines.map((l) => `${l.level} ${l.event}`)).toEqual([
+      'info worker.tier2_configured',
+      'error worker.tier2_unavailable',
+      'info worker.tier2_configured',
+    ]);
     await source.close();
     expect(handles[1]!.close).toHaveBeenCalledTimes(1);
   });
 
   it('warns when the secret names files, which a Lambda usually does not have', async () => {
     const log = capturingLogger();
-    const secret = JSON.stringify({ clusters: { c1: { server: 'https://k8s.example', tokenFile: '/var/run/token' }, c2: { server: 'https://k8s.example', token: 't' } } });
+    const secret = JSON.stringify({
+      clusters: { c1: { server: 'https://k8s.example', tokenFile: '/var/run/token' }, c2: { server: 'https://k8s.example', token: 't' } },
+    });
     const source = createTier2Source({ secretId: SECRET_ARN, logger: log.logger, readSecret: async () => secret, createAccess: fakeAccess });
     expect(await source.current()).not.toBeNull();
     expect(log.lines.find((l) => l.level === 'warn')).toMatchObject({ event: 'worker.tier2_file_reference', fields: { clusterIds: ['c1'] } });

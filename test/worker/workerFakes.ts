@@ -49,7 +49,10 @@ export function capturingPublisher(failures: ((n: SnsNotification, call: number)
 
 export function capturingLogger() {
   const lines: { level: string; event: string; fields: Record<string, unknown> }[] = [];
-  const log = (level: string) => (event: string, fields: Record<string, unknown> = {}) => lines.push({ level, event, fields });
+  const log =
+    (level: string) =>
+    (event: string, fields: Record<string, unknown> = {}) =>
+      lines.push({ level, event, fields });
   const logger: WorkerLogger = { info: log('info'), warn: log('warn'), error: log('error') };
   return { logger, lines };
 }

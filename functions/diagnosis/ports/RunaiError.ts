@@ -37,8 +37,7 @@ export class RunaiError extends Error {
     this.code = code;
     this.endpoint = options.endpoint;
     this.status = options.status;
-    this.retryable =
-      options.retryable ?? (code === 'RUNAI_UNAVAILABLE' || code === 'RUNAI_TIMEOUT' || code === 'RUNAI_NETWORK');
+    this.retryable = options.retryable ?? (code === 'RUNAI_UNAVAILABLE' || code === 'RUNAI_TIMEOUT' || code === 'RUNAI_NETWORK');
   }
 }
 

@@ -21,9 +21,7 @@ export const ConditionSchema = z.object({
 });
 export type Condition = z.infer<typeof ConditionSchema>;
 
-export const RequestResourceQuantitySchema = z
-  .object({ limit: quantity, request: quantity })
-  .nullish();
+export const RequestResourceQuantitySchema = z.object({ limit: quantity, request: quantity }).nullish();
 
 export const WorkloadRequestResourcesSchema = z
   .object({
@@ -129,9 +127,7 @@ export const PodSchema = z.object({
   deletedAt: optionalString,
   containers: z.array(ContainerSchema).nullish(),
   requestedResources: WorkloadRequestResourcesSchema,
-  allocatedResources: z
-    .object({ cpuMemory: quantity, gpuMemory: quantity, gpu: z.number().nullish(), cpu: z.number().nullish() })
-    .nullish(),
+  allocatedResources: z.object({ cpuMemory: quantity, gpuMemory: quantity, gpu: z.number().nullish(), cpu: z.number().nullish() }).nullish(),
 });
 export type Pod = z.infer<typeof PodSchema>;
 
@@ -165,9 +161,7 @@ export type HistoryPage = z.infer<typeof HistoryPageSchema>;
 export const MeasurementSchema = z.object({
   type: z.string(),
   labels: z.record(z.string(), z.string()).nullish(),
-  values: z
-    .array(z.object({ value: z.union([z.string(), z.number()]), timestamp: optionalString }))
-    .nullish(),
+  values: z.array(z.object({ value: z.union([z.string(), z.number()]), timestamp: optionalString })).nullish(),
 });
 
 export const MetricsResponseSchema = z.object({
@@ -175,10 +169,7 @@ export const MetricsResponseSchema = z.object({
 });
 export type MetricsResponse = z.infer<typeof MetricsResponseSchema>;
 
-const NameValueSchema = z
-  .object({ name: optionalString, value: optionalString, exclude: z.boolean().nullish() })
-  .passthrough()
-  .nullable();
+const NameValueSchema = z.object({ name: optionalString, value: optionalString, exclude: z.boolean().nullish() }).passthrough().nullable();
 
 /**
  * The fields of one pod spec that corroborate evidence: a type-specific `spec`, a distributed

@@ -12,16 +12,7 @@ export type Tier2Read = 'pod' | 'events' | 'logs' | 'node';
 
 /** Why a Tier 2 read failed, in words the catalogs translate (never the server's own text). */
 export type Tier2FailureReason =
-  | 'not-found'
-  | 'no-previous'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'bad-request'
-  | 'unavailable'
-  | 'timeout'
-  | 'network'
-  | 'bad-response'
-  | 'credentials';
+  'not-found' | 'no-previous' | 'unauthorized' | 'forbidden' | 'bad-request' | 'unavailable' | 'timeout' | 'network' | 'bad-response' | 'credentials';
 
 export type Tier2Limitation =
   | { type: 'read-failed'; read: Tier2Read; command: Tier2SourceName; reason: Tier2FailureReason }

@@ -177,7 +177,8 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   const selected = valid.slice(0, MAX_TIER2_PODS);
   if (valid.length > selected.length) tier2.limitations.push({ type: 'pods-capped', inspected: selected.length, total: valid.length });
 
-  const failed = (read: Tier2Read, command: Tier2SourceName, reason: Tier2FailureReason) => tier2.limitations.push({ type: 'read-failed', read, command, reason });
+  const failed = (read: Tier2Read, command: Tier2SourceName, reason: Tier2FailureReason) =>
+    tier2.limitations.push({ type: 'read-failed', read, command, reason });
 
   // Round A: describe pod ∥ get events, for every selected pod.
   tier2.used = true;
@@ -186,7 +187,10 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
       const describe = describePodCommand(namespace, name);
       const eventsCommand = podEventsCommand(namespace, name);
       tier2.commands.push(describe, eventsCommand);
-      const [pod, events] = await Promise.all([attempt<K8sPod>(() => reader.getPod(namespace, name)), attempt<K8sEvent[]>(() => reader.listPodEvents(namespace, name))]);
+      const [pod, events] = await Promise.all([
+        attempt<K8sPod>(() => reader.getPod(namespace, name)),
+        attempt<K8sEvent[]>(() => reader.listPodEvents(namespace, name)),
+      ]);
       return { name, describe, eventsCommand, pod, events };
     }),
   );
@@ -223,7 +227,13 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
       if (!container || !isDnsLabel(container.name)) continue;
       const siblings = (use.logs === 'init' ? pod.value.spec?.initContainers : pod.value.spec?.containers) ?? [];
       const named = use.logs === 'init' || siblings.length !== 1 ? container.name : null;
-      logTargets.push({ pod: name, container: container.name, init: use.logs === 'init', previous: container.previous, command: logsCommand(namespace, name, { container: named, previous: container.previous }) });
+      logTargets.push({
+        pod: name,
+        container: container.name,
+        init: use.logs === 'init',
+        previous: container.previous,
+        command: logsCommand(namespace, name, { container: named, previous: container.previous }),
+      });
     }
     if (logTargets.length === 0) {
       const found = podRound.find((entry) => entry.pod.ok);
@@ -235,7 +245,9 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   if (readNodes) {
     const fromSignals = afterPods.classification.supporting.flatMap((signal) => (signal.nodeName ? [signal.nodeName] : []));
     const fromK8sPods = podRound.flatMap(({ pod }) => (pod.ok && pod.value.spec?.nodeName ? [pod.value.spec.nodeName] : []));
-    const fromRunaiPods = evidence.pods.ok ? evidence.pods.value.filter((pod) => selected.includes(pod.name)).flatMap((pod) => (pod.nodeName ? [pod.nodeName] : [])) : [];
+    const fromRunaiPods = evidence.pods.ok
+      ? evidence.pods.value.filter((pod) => selected.includes(pod.name)).flatMap((pod) => (pod.nodeName ? [pod.nodeName] : []))
+      : [];
     for (const name of new Set([...fromSignals, ...fromK8sPods, ...fromRunaiPods])) {
       if (nodeNames.length >= MAX_NODE_READS) break;
       if (isDnsSubdomain(name)) nodeNames.push(name);
@@ -247,7 +259,14 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
     Promise.all(
       logTargets.map(async (target) => {
         tier2.commands.push(target.command);
-        const log = await attempt(() => reader.getPodLog(namespace, target.pod, { container: target.container, previous: target.previous, tailLines: LOG_TAIL_LINES, limitBytes: LOG_LIMIT_BYTES }));
+        const log = await attempt(() =>
+          reader.getPodLog(namespace, target.pod, {
+            container: target.container,
+            previous: target.previous,
+            tailLines: LOG_TAIL_LINES,
+            limitBytes: LOG_LIMIT_BYTES,
+          }),
+        );
         return { target, log };
       }),
     ),
@@ -272,7 +291,14 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
       continue;
     }
     tier2.logs.push({
-      fact: { type: 'log-line', podName: quoteName(target.pod), container: quoteName(target.container), previous: target.previous, line: quoteEvidence(selectedLine.line, 360), fallback: selectedLine.hint === null },
+      fact: {
+        type: 'log-line',
+        podName: quoteName(target.pod),
+        container: quoteName(target.container),
+        previous: target.previous,
+        line: quoteEvidence(selectedLine.line, 360),
+        fallback: selectedLine.hint === null,
+      },
       source: target.command,
       hint: selectedLine.hint,
       init: target.init,

@@ -45,12 +45,14 @@ export const LOG_LINE_TABLE: readonly LogLineRow[] = [
   {
     hint: 'nccl',
     priority: 90,
-    pattern: /\bNCCL (?:error|WARN)\b|\bnccl(?:SystemError|InternalError|UnhandledCudaError|RemoteError|InvalidUsage)\b|\bDistBackendError\b|Watchdog caught collective operation timeout|NCCL communicator was aborted/i,
+    pattern:
+      /\bNCCL (?:error|WARN)\b|\bnccl(?:SystemError|InternalError|UnhandledCudaError|RemoteError|InvalidUsage)\b|\bDistBackendError\b|Watchdog caught collective operation timeout|NCCL communicator was aborted/i,
   },
   {
     hint: 'cuda-error',
     priority: 85,
-    pattern: /\bCUDA error\b|\bcudaError\w+|CUDA driver version is insufficient|no CUDA-capable device is detected|device-side assert triggered|\bCUDNN_STATUS_\w+|\bCUBLAS_STATUS_(?!SUCCESS)\w+/i,
+    pattern:
+      /\bCUDA error\b|\bcudaError\w+|CUDA driver version is insufficient|no CUDA-capable device is detected|device-side assert triggered|\bCUDNN_STATUS_\w+|\bCUBLAS_STATUS_(?!SUCCESS)\w+/i,
   },
   { hint: 'segfault', priority: 80, pattern: /\bSegmentation fault\b|\bSIGSEGV\b|Fatal Python error: (?:Segmentation fault|Aborted)|\bcore dumped\b/i },
   { hint: 'shm', priority: 78, pattern: /insufficient shared memory \(shm\)|\bBus error\b|\bSIGBUS\b|No space left on device.*\/dev\/shm/i },
@@ -61,7 +63,12 @@ export const LOG_LINE_TABLE: readonly LogLineRow[] = [
     pattern:
       /^\s*(?:[A-Za-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Fault)\b(?::|\s*$)|^Exception in thread\b|^panic: |^thread '[^']*' panicked at\b|^terminate called after throwing an instance of\b/,
   },
-  { hint: 'launcher', priority: 45, pattern: /\bChildFailedError\b|torch\.distributed\.elastic\.multiprocessing\.errors|^\s*mpirun (?:detected|noticed) that\b|^Primary job +terminated normally, but\b/i },
+  {
+    hint: 'launcher',
+    priority: 45,
+    pattern:
+      /\bChildFailedError\b|torch\.distributed\.elastic\.multiprocessing\.errors|^\s*mpirun (?:detected|noticed) that\b|^Primary job +terminated normally, but\b/i,
+  },
   // `ERROR: …`, `[ERROR] …`, `Error: …`, `fatal error: …` (AWS CLI), `FATAL: …`.
   { hint: 'error', priority: 40, pattern: /(?:^|[\s[(])(?:error|fatal|critical)(?:[\])]|\s*:)/i },
 ];

@@ -97,7 +97,8 @@ function containerSignals(pod: K8sPod, podName: string, status: ContainerStatus,
   const waiting = status.state?.waiting;
   if (waiting?.reason) {
     // A main container's waiting message is read like an event's (a config error names what is missing).
-    const kind = (init ? null : matchEventReason(waiting.reason, mask(waiting.message), null)) ?? matchK8sPhase(init ? `Init:${waiting.reason}` : waiting.reason);
+    const kind =
+      (init ? null : matchEventReason(waiting.reason, mask(waiting.message), null)) ?? matchK8sPhase(init ? `Init:${waiting.reason}` : waiting.reason);
     if (kind && kind !== 'POD_ERROR') {
       const fact: Fact = {
         type: 'container-waiting',
@@ -118,7 +119,12 @@ function containerSignals(pod: K8sPod, podName: string, status: ContainerStatus,
  * Signals from one pod read by `kubectl describe pod`. `podName` is the name that was requested.
  * `mask` hides the names users chose from the patterns (tier2NameMask); evidence quotes the original.
  */
-export function signalsFromKubernetesPod(pod: K8sPod, podName: string, source: Tier2SourceName, mask: NameMask = maskIdentifiers({ names: [podName, ...kubernetesPodNames(pod)] })): Signal[] {
+export function signalsFromKubernetesPod(
+  pod: K8sPod,
+  podName: string,
+  source: Tier2SourceName,
+  mask: NameMask = maskIdentifiers({ names: [podName, ...kubernetesPodNames(pod)] }),
+): Signal[] {
   const signals: Signal[] = [];
   for (const status of pod.status?.initContainerStatuses ?? []) signals.push(...containerSignals(pod, podName, status, true, source, mask));
   for (const status of pod.status?.containerStatuses ?? []) signals.push(...containerSignals(pod, podName, status, false, source, mask));
@@ -152,7 +158,11 @@ function eventTime(event: K8sEvent): number | null {
  * through the same event-reason table as Tier 1. Identical events become one signal whose
  * repeat count adds their `count`s.
  */
-export function signalsFromKubernetesEvents(events: readonly K8sEvent[], source: Tier2SourceName, mask: NameMask = maskIdentifiers({ names: kubernetesEventNames(events) })): Signal[] {
+export function signalsFromKubernetesEvents(
+  events: readonly K8sEvent[],
+  source: Tier2SourceName,
+  mask: NameMask = maskIdentifiers({ names: kubernetesEventNames(events) }),
+): Signal[] {
   const grouped = new Map<string, { event: K8sEvent; kind: SignalKind; repeats: number; at: number | null }>();
   for (const event of events) {
     const component = event.source?.component ?? event.reportingComponent ?? null;

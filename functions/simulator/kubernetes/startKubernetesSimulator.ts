@@ -67,7 +67,10 @@ interface Route {
 }
 
 function route(pathname: string): Route | null {
-  const segments = pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+  const segments = pathname
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => decodeURIComponent(segment));
   if (segments[0] !== 'api' || segments[1] !== 'v1') return null;
   const rest = segments.slice(2);
   if (rest[0] === 'nodes' && rest.length === 2) return { resource: 'node', namespace: null, name: rest[1] ?? null };
@@ -136,11 +139,15 @@ export async function startKubernetesSimulator(options: KubernetesSimulatorOptio
     switch (target.resource) {
       case 'pod': {
         const pod = findPod(target.namespace, target.name);
-        return pod ? { code: 200, body: { kind: 'Pod', apiVersion: 'v1', ...pod } } : { code: 404, body: status(404, 'NotFound', `pods "${target.name}" not found`, { name: target.name, kind: 'pods' }) };
+        return pod
+          ? { code: 200, body: { kind: 'Pod', apiVersion: 'v1', ...pod } }
+          : { code: 404, body: status(404, 'NotFound', `pods "${target.name}" not found`, { name: target.name, kind: 'pods' }) };
       }
       case 'node': {
         const node = parsed.nodes.find((candidate) => candidate.metadata.name === target.name);
-        return node ? { code: 200, body: { kind: 'Node', apiVersion: 'v1', ...node } } : { code: 404, body: status(404, 'NotFound', `nodes "${target.name}" not found`, { name: target.name, kind: 'nodes' }) };
+        return node
+          ? { code: 200, body: { kind: 'Node', apiVersion: 'v1', ...node } }
+          : { code: 404, body: status(404, 'NotFound', `nodes "${target.name}" not found`, { name: target.name, kind: 'nodes' }) };
       }
       case 'events': {
         const selector = parseFieldSelector(query.get('fieldSelector') ?? '');
@@ -158,7 +165,11 @@ export async function startKubernetesSimulator(options: KubernetesSimulatorOptio
           if (containers.length !== 1) {
             return {
               code: 400,
-              body: status(400, 'BadRequest', `a container name must be specified for pod ${target.name}, choose one of: [${containers.join(' ')}] or one of the init containers: [${initContainers.join(' ')}]`),
+              body: status(
+                400,
+                'BadRequest',
+                `a container name must be specified for pod ${target.name}, choose one of: [${containers.join(' ')}] or one of the init containers: [${initContainers.join(' ')}]`,
+              ),
             };
           }
           container = containers[0] ?? '';
@@ -167,8 +178,11 @@ export async function startKubernetesSimulator(options: KubernetesSimulatorOptio
           return { code: 400, body: status(400, 'BadRequest', `container ${container} is not valid for pod ${target.name}`) };
         }
         const previous = query.get('previous') === 'true';
-        const log = parsed.logs.find((entry) => entry.namespace === target.namespace && entry.pod === target.name && entry.container === container && entry.previous === previous);
-        if (!log && previous) return { code: 400, body: status(400, 'BadRequest', `previous terminated container "${container}" in pod "${target.name}" not found`) };
+        const log = parsed.logs.find(
+          (entry) => entry.namespace === target.namespace && entry.pod === target.name && entry.container === container && entry.previous === previous,
+        );
+        if (!log && previous)
+          return { code: 400, body: status(400, 'BadRequest', `previous terminated container "${container}" in pod "${target.name}" not found`) };
         let lines = log?.lines ?? [];
         const tail = Number(query.get('tailLines') ?? '');
         if (Number.isInteger(tail) && tail >= 0 && query.has('tailLines')) lines = tail === 0 ? [] : lines.slice(-tail);
@@ -197,7 +211,11 @@ export async function startKubernetesSimulator(options: KubernetesSimulatorOptio
       record.status = code;
       record.endedAt = preciseNow();
       const text = typeof body === 'string' ? body : JSON.stringify(body);
-      res.writeHead(code, { ...headers, 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json', 'content-length': Buffer.byteLength(text) });
+      res.writeHead(code, {
+        ...headers,
+        'content-type': typeof body === 'string' ? 'text/plain' : 'application/json',
+        'content-length': Buffer.byteLength(text),
+      });
       res.end(text);
     };
     // Drain any body (a write would carry one) without reading it.
@@ -220,27 +238,29 @@ export async function startKubernetesSimulator(options: KubernetesSimulatorOptio
     if (replayed?.status !== undefined) return send(replayed.status, replayed.text ?? ((replayed.body ?? {}) as Json));
     if (!target) return send(404, status(404, 'NotFound', 'the server could not find the requested resource'));
 
-    const fault = takeFault(target.resource, target.name ?? (target.resource === 'events' ? (/involvedObject\.name==?([^,]+)/.exec(url.searchParams.get('fieldSelector') ?? '')?.[1] ?? null) : null));
+    const fault = takeFault(
+      target.resource,
+      target.name ?? (target.resource === 'events' ? (/involvedObject\.name==?([^,]+)/.exec(url.searchParams.get('fieldSelector') ?? '')?.[1] ?? null) : null),
+    );
     if (fault?.kind === 'reset') {
       req.socket.resetAndDestroy();
       return;
     }
     if (fault?.kind === 'hang') return;
-    if (fault?.status !== undefined) return send(fault.status, status(fault.status, fault.status === 403 ? 'Forbidden' : 'InternalError', `simulated ${fault.status}`));
+    if (fault?.status !== undefined)
+      return send(fault.status, status(fault.status, fault.status === 403 ? 'Forbidden' : 'InternalError', `simulated ${fault.status}`));
 
     const { code, body } = serve(target, url.searchParams);
     send(code, body);
   }
 
-  const server = await startLoopbackServer(
-    (req, res) => {
-      handle(req, res).catch((cause: unknown) => {
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(status(500, 'InternalError', `simulator error: ${String(cause)}`)));
-        else res.destroy();
-      });
-    },
-    options,
-  );
+  const server = await startLoopbackServer((req, res) => {
+    handle(req, res).catch((cause: unknown) => {
+      if (!res.headersSent)
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(status(500, 'InternalError', `simulator error: ${String(cause)}`)));
+      else res.destroy();
+    });
+  }, options);
 
   return {
     url: `http://${server.host}:${server.port}`,

@@ -82,7 +82,15 @@ export class BatchLedger {
   }
 
   toResult(): BatchResult {
-    const result: BatchResult = { batchItemFailures: [], published: 0, duplicates: 0, failed: 0, notifications: this.notifications, digests: this.digests, records: [] };
+    const result: BatchResult = {
+      batchItemFailures: [],
+      published: 0,
+      duplicates: 0,
+      failed: 0,
+      notifications: this.notifications,
+      digests: this.digests,
+      records: [],
+    };
     this.records.forEach((record, index) => {
       const entry = this.outcomes[index]!;
       const outcome = entry.outcome ?? 'failed'; // no end recorded is a bug; retrying is the safe end

@@ -39,7 +39,10 @@ class DiagnosisOverrunError extends Error {
 function withinDeadline(run: Promise<DiagnosisResult>, waitMs: number): Promise<DiagnosisResult> {
   let timer: NodeJS.Timeout | undefined;
   const overrun = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DiagnosisOverrunError(`diagnosis still running ${OVERRUN_GRACE_MS} ms after its deadline: abandoned`)), Math.max(0, waitMs));
+    timer = setTimeout(
+      () => reject(new DiagnosisOverrunError(`diagnosis still running ${OVERRUN_GRACE_MS} ms after its deadline: abandoned`)),
+      Math.max(0, waitMs),
+    );
   });
   run.catch(() => {}); // an abandoned diagnosis that fails later must not become an unhandled rejection
   return Promise.race([run, overrun]).finally(() => clearTimeout(timer));

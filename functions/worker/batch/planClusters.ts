@@ -30,7 +30,10 @@ export function planClusters(queued: readonly QueuedDiagnosis[], options: Coales
     if (entry) entry.expected += 1;
     else plan.set(clusterId, { expected: 1, digest: false });
   }
-  for (const planned of coalesceVerdicts(queued.map((item) => ({ clusterId: clusterOf(item) })), options)) {
+  for (const planned of coalesceVerdicts(
+    queued.map((item) => ({ clusterId: clusterOf(item) })),
+    options,
+  )) {
     if (planned.kind === 'digest') plan.get(planned.clusterId)!.digest = true;
   }
   return plan;

@@ -161,7 +161,9 @@ interface Sample {
 
 const samples: Sample[] = [];
 const skipped: { file: string; line: number; reason: string }[] = [];
-const files = git('ls-tree', '--name-only', commit, 'cmd/generate/config/rules/').split('\n').filter((path) => path.endsWith('.go'));
+const files = git('ls-tree', '--name-only', commit, 'cmd/generate/config/rules/')
+  .split('\n')
+  .filter((path) => path.endsWith('.go'));
 for (const path of files) {
   const src = git('show', `${commit}:${path}`);
   const funcs = [...src.matchAll(/^func (\w+)\(\)[^\n{]*\{/gm)];
@@ -196,7 +198,16 @@ for (const path of files) {
         if (args.length !== 2) throw new Unsupported(`${args.length} arguments`);
         const identifier = evaluate(args[0]!, variables).value;
         const secret = evaluate(args[1]!, variables);
-        samples.push({ rule, function: func[1]!, file: path, line, identifier, needsKeyword, generated: secret.generated, secretBase64: Buffer.from(secret.value, 'utf8').toString('base64') });
+        samples.push({
+          rule,
+          function: func[1]!,
+          file: path,
+          line,
+          identifier,
+          needsKeyword,
+          generated: secret.generated,
+          secretBase64: Buffer.from(secret.value, 'utf8').toString('base64'),
+        });
       } catch (error) {
         if (!(error instanceof Unsupported)) throw error;
         skipped.push({ file: path, line, reason: error.message.replace(/\s+/g, ' ').slice(0, 60) });
@@ -218,18 +229,29 @@ if (!single) throw new Error('GenerateSampleSecret format not found');
 templates['GenerateSampleSecret'] = JSON.parse(`"${single[1]}"`).replace('%s', '{i}').replace('%s', '{s}');
 
 const licence = git('show', `${commit}:LICENSE`).split('\n')[2];
-process.stdout.write(`${JSON.stringify({
-  source: {
-    repository: 'https://github.com/gitleaks/gitleaks',
-    commit,
-    licence: 'MIT',
-    copyright: licence,
-    paths: ['cmd/generate/config/rules/*.go', 'cmd/generate/config/utils/generate.go'],
-    extractedBy: 'test/safety/gitleaks/extractGitleaksSamples.ts',
-  },
-  encoding: 'secretBase64 is the UTF-8 secret in base64, so this file holds no credential-shaped literal',
-  counts: { samples: samples.length, skippedCalls: skipped.length, rules: new Set(samples.map((s) => s.rule)).size, templates: Object.keys(templates).length },
-  templates,
-  skipped,
-  samples,
-}, null, 1)}\n`);
+process.stdout.write(
+  `${JSON.stringify(
+    {
+      source: {
+        repository: 'https://github.com/gitleaks/gitleaks',
+        commit,
+        licence: 'MIT',
+        copyright: licence,
+        paths: ['cmd/generate/config/rules/*.go', 'cmd/generate/config/utils/generate.go'],
+        extractedBy: 'test/safety/gitleaks/extractGitleaksSamples.ts',
+      },
+      encoding: 'secretBase64 is the UTF-8 secret in base64, so this file holds no credential-shaped literal',
+      counts: {
+        samples: samples.length,
+        skippedCalls: skipped.length,
+        rules: new Set(samples.map((s) => s.rule)).size,
+        templates: Object.keys(templates).length,
+      },
+      templates,
+      skipped,
+      samples,
+    },
+    null,
+    1,
+  )}\n`,
+);

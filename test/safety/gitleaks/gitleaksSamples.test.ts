@@ -44,7 +44,7 @@ const NOT_A_SECRET_OUT_OF_CONTEXT: Record<string, string> = {
   'cmd/generate/config/rules/jwt.go:24':
     'generated from a loose regex (`ey[a-zA-Z0-9]{17,}\\.ey…`): the sample does not start with `eyJ`, which every real JWT header does (base64 of `{"`); real JWTs are redacted anywhere',
   'cmd/generate/config/rules/square.go:42':
-    'the sample regex `[0-9A-Za-z\\\\-_]` is a range from backslash to underscore, so the generated body holds `\\`, `]` and `^`, which the rule\'s own regex (`sq0csp-[\\w-]{43}`) rejects; a real `sq0csp-` secret is redacted anywhere',
+    "the sample regex `[0-9A-Za-z\\\\-_]` is a range from backslash to underscore, so the generated body holds `\\`, `]` and `^`, which the rule's own regex (`sq0csp-[\\w-]{43}`) rejects; a real `sq0csp-` secret is redacted anywhere",
 };
 const exclusionFor = (sample: GitleaksSample): string | undefined =>
   NOT_A_SECRET_OUT_OF_CONTEXT[sample.rule] ?? NOT_A_SECRET_OUT_OF_CONTEXT[`${sample.file}:${sample.line}`];
@@ -64,12 +64,15 @@ describe('gitleaks sample fixture', () => {
 
   it('every exclusion still matches a sample (a stale exclusion is removed, not kept)', () => {
     for (const key of Object.keys(NOT_A_SECRET_OUT_OF_CONTEXT)) {
-      expect(fixture.samples.some((sample) => sample.rule === key || `${sample.file}:${sample.line}` === key), key).toBe(true);
+      expect(
+        fixture.samples.some((sample) => sample.rule === key || `${sample.file}:${sample.line}` === key),
+        key,
+      ).toBe(true);
     }
   });
 });
 
-describe('gitleaks samples in gitleaks\' own context templates are redacted', () => {
+describe("gitleaks samples in gitleaks' own context templates are redacted", () => {
   it.each(fixture.samples.map((sample) => [`${sample.rule} (${sample.file.split('/').pop()}:${sample.line})`, sample] as const))('%s', (_label, sample) => {
     const secret = secretOf(sample);
     const leaks = Object.entries(fixture.templates)

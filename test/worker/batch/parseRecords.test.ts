@@ -9,7 +9,11 @@ const now = () => new Date('2025-06-01T12:00:00Z');
 describe('parseRecords', () => {
   it('keeps valid records with their index and fails the others as malformed, logging why', () => {
     const { logger, lines } = capturingLogger();
-    const ledger = new BatchLedger([record('ok', queued('w1')), record('bad', '{"v":'), record('shape', '{"v":9}')], createMemoryIdempotencyStore({ now }), logger);
+    const ledger = new BatchLedger(
+      [record('ok', queued('w1')), record('bad', '{"v":'), record('shape', '{"v":9}')],
+      createMemoryIdempotencyStore({ now }),
+      logger,
+    );
     const valid = parseRecords(ledger, logger);
     expect(valid.map((item) => [item.index, item.queued.request.workloadId])).toEqual([[0, 'w1']]);
     expect(ledger.toResult().records.map((r) => [r.messageId, r.outcome, r.reason])).toEqual([

@@ -13,10 +13,12 @@ async function setup(failures: Parameters<typeof capturingPublisher>[0] = []) {
   const { logger, lines } = capturingLogger();
   const store = createMemoryIdempotencyStore({ now });
   const records = [record('a', queued('w1')), record('b', queued('w2')), record('c', queued('w1', 'cluster-a', 'dk-other'))];
-  const groups = groupByOccurrence(records.map((r, index) => {
-    const q = JSON.parse(r.body);
-    return { index, queued: q, result: resultFor(q) };
-  }));
+  const groups = groupByOccurrence(
+    records.map((r, index) => {
+      const q = JSON.parse(r.body);
+      return { index, queued: q, result: resultFor(q) };
+    }),
+  );
   const ledger = new BatchLedger(records, store, logger);
   for (const group of groups) {
     await store.claim(group.key, 60);
@@ -30,7 +32,14 @@ async function setup(failures: Parameters<typeof capturingPublisher>[0] = []) {
 describe('publishNotifications', () => {
   it('publishes singles and digests, settles every record of an occurrence and completes its key', async () => {
     const { ledger, groups, sink, deps } = await setup();
-    await publishNotifications([{ kind: 'single', item: groups[0]! }, { kind: 'digest', clusterId: 'cluster-a', items: [groups[1]!] }], ledger, deps);
+    await publishNotifications(
+      [
+        { kind: 'single', item: groups[0]! },
+        { kind: 'digest', clusterId: 'cluster-a', items: [groups[1]!] },
+      ],
+      ledger,
+      deps,
+    );
     expect(sink.published).toHaveLength(2);
     expect(ledger.toResult()).toMatchObject({ published: 2, duplicates: 1, failed: 0, notifications: 2, digests: 1 });
     expect(ledger.held.size).toBe(0);
@@ -47,7 +56,12 @@ describe('publishNotifications', () => {
 
   it('fails the records of a notification that cannot be built', async () => {
     const { ledger, groups, deps } = await setup();
-    await publishNotifications([{ kind: 'single', item: groups[0]! }], ledger, { ...deps, renderText: () => { throw new Error('renderer bug'); } });
+    await publishNotifications([{ kind: 'single', item: groups[0]! }], ledger, {
+      ...deps,
+      renderText: () => {
+        throw new Error('renderer bug');
+      },
+    });
     expect(ledger.toResult().records[0]).toMatchObject({ outcome: 'failed', reason: 'internal_error' });
   });
 });
