@@ -21,6 +21,10 @@
  *   the name is not otherwise known: users choose those names too.
  * A name without a letter (`137`) cannot spell a pattern's word, and masking it could hide an
  * exit code: it is left alone.
+ * A name longer than any Kubernetes name or image reference can be (a malformed Run:ai field
+ * carrying a whole log, say) is masked as a literal string instead: spelt into the one pattern
+ * it would make the engine refuse it ("Regular expression too large") and crash the diagnosis.
+ * If the pattern is refused anyway (very many names), every name falls back to literal masking.
  */
 
 /** What a masked name reads as: one token, no pattern word, no quote, no space. */
@@ -43,6 +47,8 @@ const DERIVED = '(?:[-.][A-Za-z0-9]+)*';
 const QUOTED_OBJECT =
   /\b((?:secret|configmap|config map|persistentvolumeclaim|pvc|claim|volume|image|pod|node|container|namespace|serviceaccount|service account|job|deployment|replicaset|statefulset)s? ")([a-z0-9][a-z0-9._:/@-]*)(")/gi;
 const HAS_LETTER = /[A-Za-z]/;
+/** Longer than a DNS-1123 subdomain (253) or a practical image reference with a digest. */
+const MAX_PATTERN_NAME_LENGTH = 1024;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -64,17 +70,43 @@ function alternation(names: readonly string[]): string {
     .join('|');
 }
 
-/** The mask for one diagnosis' names. */
-export function maskIdentifiers(set: NameSet): NameMask {
-  const owners = usable(set.owners);
-  const names = usable(set.names).filter((name) => !owners.includes(name));
+function fitsPattern(name: string): boolean {
+  return name.length <= MAX_PATTERN_NAME_LENGTH;
+}
+
+/** The one pattern for the names, or null when there is none or the engine refuses its size. */
+function knownNamesPattern(owners: readonly string[], names: readonly string[]): RegExp | null {
   const parts: string[] = [];
   if (owners.length > 0) parts.push(`${BEFORE}(?:${alternation(owners)})${DERIVED}${AFTER}`);
   if (names.length > 0) parts.push(`${BEFORE}(?:${alternation(names)})${AFTER}`);
+  if (parts.length === 0) return null;
   // Owners first: at one position, `<owner>-0-0` wins over a shorter exact name.
-  const known = parts.length > 0 ? new RegExp(parts.join('|'), 'g') : null;
+  try {
+    return new RegExp(parts.join('|'), 'g');
+  } catch {
+    return null;
+  }
+}
+
+/** Longest first, like the pattern, so a name is not cut by a shorter name inside it. */
+function literalMask(names: readonly string[]): (text: string) => string {
+  const ordered = [...names].sort((a, b) => b.length - a.length);
+  return (text) => ordered.reduce((masked, name) => masked.replaceAll(name, NAME_PLACEHOLDER), text);
+}
+
+/** The mask for one diagnosis' names. */
+export function maskIdentifiers(set: NameSet): NameMask {
+  const allOwners = usable(set.owners);
+  const allNames = usable(set.names).filter((name) => !allOwners.includes(name));
+  const owners = allOwners.filter(fitsPattern);
+  const names = allNames.filter(fitsPattern);
+  const known = knownNamesPattern(owners, names);
+  const patternRefused = known === null && owners.length + names.length > 0;
+  const literal = literalMask([...allOwners, ...allNames].filter((name) => patternRefused || !fitsPattern(name)));
   const mask = (text: string): string => {
-    const masked = known ? text.replace(known, NAME_PLACEHOLDER) : text;
+    // Over-long names first: a short name inside one would otherwise cut it before it is found.
+    const literalDone = literal(text);
+    const masked = known ? literalDone.replace(known, NAME_PLACEHOLDER) : literalDone;
     return masked.replace(QUOTED_OBJECT, (_match, kind: string, _name: string, quote: string) => `${kind}${NAME_PLACEHOLDER}${quote}`);
   };
   return (<T extends string | null | undefined>(text: T): T => (typeof text === 'string' ? mask(text) : text) as T) as NameMask;

@@ -20,6 +20,12 @@ describe('maskIdentifiers', () => {
     );
   });
 
+  it('tolerates a name far longer than any Kubernetes name (a malformed field): masked literally, never a crash', () => {
+    const huge = `OOMKilled-${'A'.repeat(105_000)}`;
+    const mask = maskIdentifiers({ owners: ['trainer'], names: [huge, 'dgx-a100-10'] });
+    expect(mask(`pod trainer-0-0 on dgx-a100-10 wrote ${huge} then OOMKilled`)).toBe(`pod ${P} on ${P} wrote ${P} then OOMKilled`);
+  });
+
   it('is case-sensitive (controllers copy names verbatim; system words are not spelt in lowercase)', () => {
     const mask = maskIdentifiers({ names: ['nodenotready'] });
     expect(mask('NodeNotReady: node nodenotready is not ready')).toBe(`NodeNotReady: node ${P} is not ready`);
