@@ -5,11 +5,8 @@
  * endpoint, e.g. https://events.eu.pagerduty.com/v2/enqueue).
  */
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
-import { countForwardedBatch } from '../delivery/countForwardedBatch.js';
-import { createPowertoolsMetrics } from '../metrics/createPowertoolsMetrics.js';
-import type { OperationsMetrics } from '../metrics/OperationsMetrics.js';
+import { createForwarderHandler } from '../lambda/createForwarderHandler.js';
 import { createJsonLogger } from '../worker/WorkerLogger.js';
 import { forwardToPagerDuty } from './forwardToPagerDuty.js';
 import { PAGERDUTY_EVENTS_URL } from './PagerDutyEvent.js';
@@ -23,9 +20,7 @@ const EnvSchema = z.object({
   PAGERDUTY_EVENTS_URL: z.url({ protocol: /^https$/, error: 'PAGERDUTY_EVENTS_URL must be an https URL' }).default(PAGERDUTY_EVENTS_URL),
 });
 
-/** Read on the first invocation, not at import: a bad variable fails the invocation with its name, and init stays cheap. */
-let deps: Parameters<typeof forwardToPagerDuty>[1] | undefined;
-
+/** Read on the first invocation (createForwarderHandler). */
 function createDeps(): Parameters<typeof forwardToPagerDuty>[1] {
   const env = EnvSchema.parse(process.env);
   return {
@@ -39,20 +34,4 @@ function createDeps(): Parameters<typeof forwardToPagerDuty>[1] {
   };
 }
 
-/** Built on the first invocation: forwarded notifications and failures per code. */
-let metrics: OperationsMetrics | undefined;
-
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  metrics ??= createPowertoolsMetrics('pagerduty');
-  try {
-    deps ??= createDeps();
-  } catch (error) {
-    metrics.count('ConfigurationFailures');
-    metrics.flush();
-    throw error;
-  }
-  const result = await forwardToPagerDuty(event.Records, deps);
-  countForwardedBatch(result, metrics);
-  metrics.flush();
-  return { batchItemFailures: result.batchItemFailures };
-}
+export const handler = createForwarderHandler('pagerduty', createDeps, forwardToPagerDuty);

@@ -103,10 +103,12 @@ describe('functions', () => {
     const kit = readFileSync(path.join(PROJECT_ROOT, 'functions', 'lambda', 'lambdaTelemetry.ts'), 'utf8');
     expect(kit).toContain("import { METRICS_NAMESPACE } from '../config/lambdaEnvironment.js'");
     expect(kit).toContain('new Metrics({ namespace: METRICS_NAMESPACE');
-    // The forwarders write through the same adapter, under the service name their alarms read.
+    // The forwarders write through the same adapter (createForwarderHandler), under the service name their alarms read.
+    const forwarderKit = readFileSync(path.join(PROJECT_ROOT, 'functions', 'lambda', 'createForwarderHandler.ts'), 'utf8');
+    expect(forwarderKit).toContain('createPowertoolsMetrics(service)');
     for (const service of ['pagerduty', 'chat']) {
       const source = readFileSync(path.join(PROJECT_ROOT, 'functions', service, 'lambdaHandler.ts'), 'utf8');
-      expect(source, service).toContain(`createPowertoolsMetrics('${service}')`);
+      expect(source, service).toContain(`createForwarderHandler('${service}'`);
       expect(source, service).not.toContain("'RunaiDiagnose'");
     }
     for (const handler of ['intake', 'worker', 'poller']) {
