@@ -22,6 +22,9 @@ export interface Anonymizer {
 }
 
 /** Builds the anonymizer from everything the recording holds (every answer, the request). */
+/** Longer than any Kubernetes name (253) or image reference a registry accepts: never part of the name pattern. */
+const MAX_PATTERN_NAME = 1024;
+
 export function createAnonymizer(sources: readonly unknown[], key: Buffer = randomBytes(32)): Anonymizer {
   const identifiers = new IdentifierSet();
   for (const source of sources) collectIdentifiers(source, identifiers);
@@ -38,7 +41,13 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
           : `${kind}-${digest(original, 6)}`,
     );
   }
-  const escaped = [...named.keys()].sort((a, b) => b.length - a.length).map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  // A value no name can be (a hostile control plane's 100 kB "name") would make the pattern too large to
+  // build: such values are replaced as plain text instead, longest first, before the pattern runs.
+  const oversized = [...named.keys()].filter((name) => name.length > MAX_PATTERN_NAME).sort((a, b) => b.length - a.length);
+  const escaped = [...named.keys()]
+    .filter((name) => name.length <= MAX_PATTERN_NAME)
+    .sort((a, b) => b.length - a.length)
+    .map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
   // Whole names only: `ml` must not rewrite `html`; a pod `train-42-0-0` is rewritten through `train-42`.
   const names = escaped.length > 0 ? new RegExp(`(?<![A-Za-z0-9])(?:${escaped.join('|')})(?![A-Za-z0-9])`, 'g') : null;
 
@@ -57,6 +66,7 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
       emailsSeen.add(email);
       return `user-${digest(email.toLowerCase(), 6)}@example.invalid`;
     });
+    for (const name of oversized) out = out.split(name).join(named.get(name) ?? name);
     return names ? out.replace(names, (name) => named.get(name) ?? name) : out;
   };
   const pseudoId = (value: string | number) => {
