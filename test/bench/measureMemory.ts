@@ -7,37 +7,22 @@
  * each the median of `children` processes.
  */
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { ESM_REQUIRE_BANNER, BUNDLE_TARGET } from '../../infra/lambdaBundling.js';
 import { loadScenario, startRunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
 import type { MemoryFigures, MemoryRun } from './BenchReport.js';
-import { BENCH_OUT_DIR, PROJECT_ROOT, SCENARIOS_DIR } from './benchPaths.js';
+import { PROJECT_ROOT, SCENARIOS_DIR } from './benchPaths.js';
 import { LONG_HISTORY_TEMPLATE, longHistoryScenario } from './longHistoryScenario.js';
 import type { MemoryChildInput, MemoryChildOutput } from './memoryChild.js';
 import { median, round } from './median.js';
 import { runNode } from './runNode.js';
+import { bundleBenchChild } from './bundleBenchChild.js';
 
 export const HISTORY_PAGE = 50;
 
-async function buildChild(): Promise<string> {
-  const outfile = join(BENCH_OUT_DIR, 'memory-child', 'index.mjs');
-  await build({
-    absWorkingDir: PROJECT_ROOT,
-    entryPoints: ['test/bench/memoryChild.ts'],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: BUNDLE_TARGET,
-    minify: true,
-    banner: { js: ESM_REQUIRE_BANNER },
-    logLevel: 'warning',
-  });
-  return outfile;
-}
-
 export async function measureMemory(options: { records: number; children: number }): Promise<MemoryFigures> {
-  const [childFile, template] = await Promise.all([buildChild(), loadScenario(join(SCENARIOS_DIR, LONG_HISTORY_TEMPLATE))]);
+  const [childFile, template] = await Promise.all([
+    bundleBenchChild('test/bench/memoryChild.ts', 'memory-child'),
+    loadScenario(join(SCENARIOS_DIR, LONG_HISTORY_TEMPLATE)),
+  ]);
   const { state, workloadId, clusterId } = longHistoryScenario(template, options.records);
   const simulator = await startRunaiSimulator({ scenarios: state });
   try {

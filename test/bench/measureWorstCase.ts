@@ -11,9 +11,6 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { build } from 'esbuild';
-import { BUNDLE_TARGET, ESM_REQUIRE_BANNER } from '../../infra/lambdaBundling.js';
 import { createMemoryIdempotencyStore } from '../../functions/delivery/IdempotencyStore.js';
 import type { VerdictPublisher } from '../../functions/delivery/VerdictPublisher.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../functions/runai/RunaiClientConfig.js';
@@ -23,10 +20,11 @@ import { createRenderText } from '../../functions/worker/createRenderText.js';
 import { processDiagnosisBatch } from '../../functions/worker/processDiagnosisBatch.js';
 import { silentLogger } from '../../functions/worker/WorkerLogger.js';
 import { bulkFailures, NOW, P } from '../poller/pollerTestKit.js';
-import { BENCH_OUT_DIR, PROJECT_ROOT } from './benchPaths.js';
+import { PROJECT_ROOT } from './benchPaths.js';
 import type { LargeAnswerChildInput, LargeAnswerChildOutput } from './largeAnswerChild.js';
 import { round } from './median.js';
 import { runNode } from './runNode.js';
+import { bundleBenchChild } from './bundleBenchChild.js';
 
 export interface HangingBatchRun {
   deadline: boolean;
@@ -152,23 +150,6 @@ async function serveLargeAnswer(answerBytes: number): Promise<{ url: string; ser
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-async function buildLargeAnswerChild(): Promise<string> {
-  const outfile = join(BENCH_OUT_DIR, 'large-answer-child', 'index.mjs');
-  await build({
-    absWorkingDir: PROJECT_ROOT,
-    entryPoints: ['test/bench/largeAnswerChild.ts'],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: BUNDLE_TARGET,
-    minify: true,
-    banner: { js: ESM_REQUIRE_BANNER },
-    logLevel: 'warning',
-  });
-  return outfile;
-}
-
 export async function measureWorstCase(options: {
   hanging: { records: number; requestTimeoutMs: number; lambdaTimeoutMs: number };
   answerBytes: number;
@@ -176,7 +157,7 @@ export async function measureWorstCase(options: {
   const hangingRuns: HangingBatchRun[] = [];
   for (const deadline of [false, true]) hangingRuns.push(await runHangingBatch({ ...options.hanging, deadline }));
 
-  const childFile = await buildLargeAnswerChild();
+  const childFile = await bundleBenchChild('test/bench/largeAnswerChild.ts', 'large-answer-child');
   const { url, server } = await serveLargeAnswer(options.answerBytes);
   const largeRuns: LargeAnswerRun[] = [];
   try {
