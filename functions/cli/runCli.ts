@@ -131,8 +131,13 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
   try {
     const result = await diagnoseWorkload(request, { reader: client, now, messages: messagesFor(options.locale), tier2 });
     verdictForRecording = result.verdict;
-    const output = options.format === 'json' ? `${JSON.stringify(result.verdict, null, 2)}\n` : renderTextReport(result.verdict, messagesFor(options.locale));
-    io.stdout(redactSecrets(output));
+    // Defence in depth on what is printed: JSON is redacted value by value, so a pattern can never
+    // run across a closing quote and leave a document that does not parse.
+    const output =
+      options.format === 'json'
+        ? `${JSON.stringify(result.verdict, (_key, value: unknown) => (typeof value === 'string' ? redactSecrets(value) : value), 2)}\n`
+        : redactSecrets(renderTextReport(result.verdict, messagesFor(options.locale)));
+    io.stdout(output);
     if (options.verbose) {
       const kubernetes = tier2 ? `, ${tier2.requests} Kubernetes (Tier 2) requests` : ', Tier 2 not configured';
       io.stderr(
