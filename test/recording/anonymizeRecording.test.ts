@@ -15,5 +15,7 @@ describe('createAnonymizer', () => {
     expect(text).not.toContain('team-vision');
     expect(text).toContain('OOMKilled');
     expect(anonymizer.value(answer)).not.toMatchObject({ workloadName: huge });
-  });
+    // Slow on purpose-built input (about 10–20 s on 2 loaded cores): the text scans are not linear
+    // on a 100 kB run of name characters — a known limit named in the closing note.
+  }, 120_000);
 });
