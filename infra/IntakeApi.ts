@@ -1,6 +1,6 @@
 /**
  * The webhook front door (docs/intake.md): an HTTP API with an explicit `$default` stage
- * (access logs, throttling) and three routes to the intake function. Any other path is
+ * (access logs, throttling) and four routes to the intake function. Any other path is
  * answered 404 by API Gateway without invoking anything.
  */
 import { CfnOutput, RemovalPolicy, Validations } from 'aws-cdk-lib';
@@ -70,11 +70,12 @@ export class IntakeApi extends Construct {
     this.api.addRoutes({ path: '/webhooks/alertmanager', methods: [HttpMethod.POST], integration });
     this.api.addRoutes({ path: '/webhooks/runai', methods: [HttpMethod.POST], integration });
     this.api.addRoutes({ path: '/healthz', methods: [HttpMethod.GET], integration });
+    this.api.addRoutes({ path: '/readyz', methods: [HttpMethod.GET], integration });
 
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason:
-        'Authorization is done by the intake itself: every /webhooks route requires Authorization: Bearer <token>, ' +
+        'Authorization is done by the intake itself: every /webhooks route and /readyz require Authorization: Bearer <token>, ' +
         'compared in constant time with the current and previous token from Secrets Manager (functions/intake/createTokenChecker.ts), ' +
         'and rejected with 401 before the body is parsed. Alertmanager can only send a static bearer token or basic auth ' +
         '(http_config.authorization), so an IAM or JWT authorizer is impossible, and a Lambda authorizer would repeat the same ' +
@@ -83,7 +84,7 @@ export class IntakeApi extends Construct {
 
     new CfnOutput(scope, 'WebhookBaseUrl', {
       value: this.api.apiEndpoint,
-      description: 'POST {url}/webhooks/alertmanager, POST {url}/webhooks/runai, GET {url}/healthz',
+      description: 'POST {url}/webhooks/alertmanager, POST {url}/webhooks/runai, GET {url}/healthz, GET {url}/readyz (bearer token)',
     });
   }
 }

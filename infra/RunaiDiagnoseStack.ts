@@ -163,6 +163,8 @@ export class RunaiDiagnoseStack extends Stack {
       environment: {
         QUEUE_URL: queue.queueUrl,
         WEBHOOK_TOKEN_SECRET_ID: webhookSecret.secretArn,
+        // Only for GET /readyz, which reads the secret's metadata (DescribeSecret), never its value.
+        RUNAI_SECRET_ID: runaiSecret.secretArn,
         ...(config.alertLabelMap ? { ALERT_LABEL_MAP: JSON.stringify(config.alertLabelMap) } : {}),
       },
     });
@@ -189,6 +191,9 @@ export class RunaiDiagnoseStack extends Stack {
     // SendMessageBatch is authorised by sqs:SendMessage. The queue uses SSE-SQS: no KMS grant needed.
     allow(intake.role, ['sqs:SendMessage'], [queue.queueArn]);
     allow(intake.role, ['secretsmanager:GetSecretValue'], [webhookSecret.secretArn]);
+    // GET /readyz: the queue's depth, and whether the worker's Run:ai secret exists and was set — not its value.
+    allow(intake.role, ['sqs:GetQueueAttributes'], [queue.queueArn]);
+    allow(intake.role, ['secretsmanager:DescribeSecret'], [runaiSecret.secretArn]);
 
     allow(diagnose.role, ['sns:Publish'], [topics.verdicts.topicArn]);
     // Publishing to an SSE-KMS topic: SNS generates a data key and decrypts it as the publisher.

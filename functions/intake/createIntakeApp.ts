@@ -3,6 +3,10 @@
  * local mode. It authenticates, validates, splits and de-duplicates, enqueues, and answers
  * 202 — it never waits for a diagnosis.
  *
+ * `GET /healthz` is liveness (public, touches nothing); `GET /readyz` is readiness
+ * (authenticated): the queue and what the entry point adds (secrets, the Run:ai token) are
+ * checked side by side, 200 when all answer, 503 naming each failed check otherwise.
+ *
  * The 202 answer is bounded whatever the body holds: the first LISTED_ACCEPTED accepted
  * requests and the first few skipped alerts are listed, everything is counted
  * (`acceptedCount`, `skippedCount`, `skippedByReason`). Every accepted request is enqueued,
@@ -19,6 +23,9 @@ import { bodyLimit } from 'hono/body-limit';
 import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
 import { noMetrics, type OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import type { DiagnosisQueue } from '../queue/DiagnosisQueue.js';
+import { createQueueProbe } from '../readiness/createQueueProbe.js';
+import type { ReadinessProbe } from '../readiness/ReadinessProbe.js';
+import { runReadinessProbes, type ReadinessCheck } from '../readiness/runReadinessProbes.js';
 import { createTokenChecker, type WebhookTokens } from './createTokenChecker.js';
 import { IntakeError, toIntakeError } from './IntakeError.js';
 import { createConsoleLogger, type IntakeLogger } from './IntakeLogger.js';
@@ -40,6 +47,17 @@ export interface IntakeDeps {
    * resends a 4xx, so a rotated token or a relabelling is only visible here.
    */
   metrics?: OperationsMetrics;
+  /**
+   * What `GET /readyz` checks besides the queue (always checked): the entry point adds the
+   * secrets (Lambda) or the Run:ai token (local mode).
+   */
+  readiness?: {
+    probes?: readonly ReadinessProbe[];
+    /** Per probe; default DEFAULT_PROBE_TIMEOUT_MS. */
+    timeoutMs?: number;
+    /** Monotonic milliseconds for the checks' durations; default performance.now. */
+    clock?: () => number;
+  };
 }
 
 /** What the 202 body says about each accepted request. */
@@ -57,6 +75,10 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Accepted requests listed in the 202 answer; a 1 MiB body can hold ~30,000 distinct workloads. */
 export const LISTED_ACCEPTED = 50;
 
+/** The answer of `GET /readyz`: 200 when every check passed, else 503 with the error contract's fields too. */
+export type ReadinessAnswer =
+  { status: 'ready'; checks: ReadinessCheck[] } | { status: 'not_ready'; code: 'NOT_READY'; message: string; retryable: true; checks: ReadinessCheck[] };
+
 /** The 202 answer of both webhook routes. */
 export interface IntakeAnswer {
   accepted: AcceptedSummary[];
@@ -70,6 +92,7 @@ const ROUTES: Record<string, string> = {
   '/webhooks/alertmanager': 'POST',
   '/webhooks/runai': 'POST',
   '/healthz': 'GET, HEAD',
+  '/readyz': 'GET, HEAD',
 };
 
 function summarize(message: QueuedDiagnosis): AcceptedSummary {
@@ -163,7 +186,29 @@ export function createIntakeApp(deps: IntakeDeps): Hono {
     return c.json(answer, 202);
   });
 
+  // Liveness: the function answers. Public, free, no dependency touched.
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+
+  // Readiness: the dependencies answer. Authenticated, because it calls AWS and says what is wrong.
+  const probes = [createQueueProbe(deps.queue), ...(deps.readiness?.probes ?? [])];
+  app.get('/readyz', requireToken, async (c) => {
+    const report = await runReadinessProbes(probes, {
+      clock: deps.readiness?.clock ?? (() => performance.now()),
+      ...(deps.readiness?.timeoutMs !== undefined ? { timeoutMs: deps.readiness.timeoutMs } : {}),
+    });
+    c.header('Cache-Control', 'no-store');
+    if (report.ready) return c.json({ status: 'ready', checks: report.checks } satisfies ReadinessAnswer, 200);
+    const failed = report.checks.filter((check): check is Extract<ReadinessCheck, { status: 'failed' }> => check.status === 'failed');
+    logger.warn('intake.not_ready', { failed: failed.map(({ name, code }) => ({ name, code })) });
+    const answer: ReadinessAnswer = {
+      status: 'not_ready',
+      code: 'NOT_READY',
+      message: `${failed.length} of ${report.checks.length} checks failed: ${failed.map((check) => check.name).join(', ')}`,
+      retryable: true,
+      checks: report.checks,
+    };
+    return c.json(answer, 503);
+  });
 
   // Known paths with another method: 405 with Allow, not the 404 hono gives by default.
   for (const [path, allow] of Object.entries(ROUTES)) {

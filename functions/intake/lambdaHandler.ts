@@ -12,6 +12,7 @@
  * which Alertmanager resends — so alerts sent before the fix are not lost. The next
  * invocation tries again, which picks up a fixed secret or environment.
  */
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
 import { Hono } from 'hono';
@@ -19,7 +20,10 @@ import { handle, type APIGatewayProxyResult, type LambdaContext, type LambdaEven
 import { createLambdaTelemetry } from '../lambda/lambdaTelemetry.js';
 import type { DiagnosisQueue } from '../queue/DiagnosisQueue.js';
 import { createSqsQueue } from '../queue/createSqsQueue.js';
+import { createSecretDescriptionProbe, describeSecretWith } from '../readiness/createSecretDescriptionProbe.js';
+import type { ReadinessProbe } from '../readiness/ReadinessProbe.js';
 import { createIntakeApp } from './createIntakeApp.js';
+import { createWebhookSecretProbe } from './createWebhookSecretProbe.js';
 import type { WebhookTokens } from './createTokenChecker.js';
 import { IntakeError } from './IntakeError.js';
 import { gatewayEventProblem } from './gatewayEventProblem.js';
@@ -36,6 +40,8 @@ const logger: IntakeLogger = telemetry.log;
 interface Base {
   env: IntakeEnv;
   queue: DiagnosisQueue;
+  /** What GET /readyz checks besides the queue. */
+  probes: ReadinessProbe[];
 }
 
 let base: Promise<Base> | undefined;
@@ -43,14 +49,20 @@ let current: { tokens: WebhookTokens; run: Handler } | undefined;
 
 async function buildBase(): Promise<Base> {
   const env = readIntakeEnv();
-  return { env, queue: createSqsQueue({ client: new SQSClient({}), queueUrl: env.QUEUE_URL }) };
+  const probes: ReadinessProbe[] = [];
+  if (env.WEBHOOK_TOKEN_SECRET_ID !== undefined) probes.push(createWebhookSecretProbe(env));
+  if (env.RUNAI_SECRET_ID !== undefined) {
+    const describe = describeSecretWith(new SecretsManagerClient({}));
+    probes.push(createSecretDescriptionProbe('runaiSecret', env.RUNAI_SECRET_ID, describe, { placeholderUntilReplaced: true }));
+  }
+  return { env, queue: createSqsQueue({ client: new SQSClient({}), queueUrl: env.QUEUE_URL }), probes };
 }
 
 function sameTokens(a: WebhookTokens, b: WebhookTokens): boolean {
   return a.current === b.current && a.previous === b.previous;
 }
 
-async function appFor({ env, queue }: Base): Promise<Handler> {
+async function appFor({ env, queue, probes }: Base): Promise<Handler> {
   const tokens = await loadWebhookTokens(env);
   if (current && sameTokens(current.tokens, tokens)) return current.run;
   const app = createIntakeApp({
@@ -61,6 +73,7 @@ async function appFor({ env, queue }: Base): Promise<Handler> {
     now: () => new Date(),
     logger,
     metrics: telemetry.metrics,
+    readiness: { probes },
   });
   current = { tokens, run: handle(app) };
   return current.run;

@@ -22,6 +22,9 @@ export type SecretJsonReader = (secretId: string) => Promise<unknown>;
 
 export const readSecretJson: SecretJsonReader = (secretId) => getSecret(secretId, { maxAge: SECRET_MAX_AGE_SECONDS, transform: 'json' });
 
+/** The same read past the cache (readiness): a fresh value also refreshes the cache the webhooks use. */
+export const readSecretJsonNow: SecretJsonReader = (secretId) => getSecret(secretId, { maxAge: SECRET_MAX_AGE_SECONDS, transform: 'json', forceFetch: true });
+
 const WebhookTokensSecretSchema = z.strictObject({ current: WebhookTokenSchema, previous: WebhookTokenSchema.optional() });
 
 export async function loadWebhookTokens(

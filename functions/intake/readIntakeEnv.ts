@@ -39,6 +39,8 @@ export const IntakeEnvSchema = z.strictObject({
   WEBHOOK_TOKEN_PREVIOUS: z.preprocess(unsetIfEmpty, WebhookTokenSchema.optional()),
   /** JSON overrides of the alert label map (which labels carry the cluster, workload, project). */
   ALERT_LABEL_MAP: z.preprocess(unsetIfEmpty, LabelMapJsonSchema.optional()),
+  /** The Run:ai credentials secret the worker reads: `GET /readyz` checks its metadata (DescribeSecret), never its value. */
+  RUNAI_SECRET_ID: z.preprocess(unsetIfEmpty, SecretIdSchema.optional()),
   INTAKE_BODY_LIMIT_BYTES: z.preprocess(
     unsetIfEmpty,
     z.coerce

@@ -19,6 +19,7 @@ import type { PollSummary } from '../poller/PollSummary.js';
 import { createMemoryQueue, type MemoryQueue } from '../queue/createMemoryQueue.js';
 import { messagesFor } from '../report/messagesFor.js';
 import { createRunaiClient } from '../runai/createRunaiClient.js';
+import { createRunaiTokenProbe } from '../readiness/createRunaiTokenProbe.js';
 import type { RunaiSimulator, ScenarioState } from '../simulator/startRunaiSimulator.js';
 import type { KubernetesSimulator } from '../simulator/kubernetes/startKubernetesSimulator.js';
 import { createRenderText } from '../worker/createRenderText.js';
@@ -158,6 +159,8 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
       ...(config.labelMap ? { labelMap: config.labelMap } : {}),
       now,
       logger,
+      // GET /readyz: the memory queue has room (always checked) and Run:ai gives a token.
+      readiness: { probes: [createRunaiTokenProbe(client, backend.description)] },
     });
     const served = await serveApp(app.fetch, config.host, config.port);
     const url = baseUrlFor(config.host, served.port);

@@ -11,6 +11,20 @@ export interface DiagnosisQueue {
    * been enqueued anyway (at-least-once: the worker de-duplicates by `dedupeKey`).
    */
   enqueue(messages: readonly QueuedDiagnosis[]): Promise<void>;
+  /**
+   * How many messages wait, read without receiving any: the readiness check (`GET /readyz`).
+   * Rejects with a `QueueError` when the queue cannot be reached.
+   */
+  readDepth(): Promise<QueueDepth>;
+}
+
+export interface QueueDepth {
+  /** Messages waiting to be received (SQS: approximate). */
+  waiting: number;
+  /** Messages received and not yet deleted (SQS: approximate). */
+  inFlight: number;
+  /** Messages the queue can buffer before refusing more; absent when unbounded (SQS). */
+  capacity?: number;
 }
 
 export { QueueError, isQueueError } from './QueueError.js';

@@ -149,6 +149,10 @@ export function createMemoryQueue(options: MemoryQueueOptions = {}): MemoryQueue
   }
 
   return {
+    async readDepth() {
+      return { waiting: buffer.length, inFlight, capacity };
+    },
+
     async enqueue(messages: readonly QueuedDiagnosis[]): Promise<void> {
       if (buffer.length + messages.length > capacity) {
         throw new QueueError(`memory queue full (${buffer.length} buffered, capacity ${capacity})`, {

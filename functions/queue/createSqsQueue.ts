@@ -6,7 +6,7 @@
  * successful batch — that is ours to do. A request that still throws after the SDK's
  * retries is not retried again here (retry layers multiply).
  */
-import { SendMessageBatchCommand, type BatchResultErrorEntry, type SQSClient } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, SendMessageBatchCommand, type BatchResultErrorEntry, type SQSClient } from '@aws-sdk/client-sqs';
 import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
 import type { DiagnosisQueue } from './DiagnosisQueue.js';
 import { QueueError } from './QueueError.js';
@@ -74,6 +74,27 @@ export function createSqsQueue(options: SqsQueueOptions): DiagnosisQueue {
   }
 
   return {
+    async readDepth() {
+      let attributes: Record<string, string> | undefined;
+      try {
+        ({ Attributes: attributes } = await options.client.send(
+          new GetQueueAttributesCommand({
+            QueueUrl: options.queueUrl,
+            AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+          }),
+        ));
+      } catch (error) {
+        const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'request failed';
+        throw new QueueError(`cannot read the queue's attributes (${reason})`, { retryable: true, failedCount: 0, totalCount: 0, cause: error });
+      }
+      const count = (name: string): number => {
+        const value = Number(attributes?.[name]);
+        if (!Number.isSafeInteger(value) || value < 0) throw new QueueError(`SQS answered no ${name}`, { retryable: true, failedCount: 0, totalCount: 0 });
+        return value;
+      };
+      return { waiting: count('ApproximateNumberOfMessages'), inFlight: count('ApproximateNumberOfMessagesNotVisible') };
+    },
+
     async enqueue(messages: readonly QueuedDiagnosis[]): Promise<void> {
       if (messages.length === 0) return;
       let batches: PlannedEntry[][];

@@ -51,6 +51,11 @@ export type RunaiClient = RunaiReader & {
    * RUNAI_TIMEOUT — so a hanging endpoint costs the diagnosis its share, not the batch.
    */
   withDeadline(deadlineAt: number): RunaiReader;
+  /**
+   * Obtains a bearer token (the cached one while it is valid): readiness, never the
+   * diagnosis path. Rejects with the token request's RunaiError (RUNAI_AUTH_FAILED, …).
+   */
+  authenticate(): Promise<void>;
   readonly stats: Readonly<RunaiClientStats>;
 };
 
@@ -152,6 +157,10 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
 
     withDeadline(deadlineAt: number) {
       return readerOver(createGetJson({ ...getJsonDeps, deadlineAt }));
+    },
+
+    async authenticate() {
+      await tokens.get();
     },
   };
 }

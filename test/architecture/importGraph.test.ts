@@ -35,6 +35,10 @@ const FOLDERS: Record<string, { layer: Layer; role: string }> = {
   lambda: { layer: 'adapter', role: 'the Lambda kit: telemetry, environment reading, the credential-rotating Run:ai client' },
   simulator: { layer: 'adapter', role: 'the Run:ai and Kubernetes API simulators (local mode, tests)' },
   recording: { layer: 'adapter', role: 'recording a diagnosis (redacted, anonymised exchanges) and replaying it without network' },
+  readiness: {
+    layer: 'adapter',
+    role: 'the ReadinessProbe port, running probes with a timeout, and the probes of the queue, a secret’s metadata and the Run:ai token',
+  },
   metrics: { layer: 'adapter', role: 'the OperationsMetrics port, its Powertools (EMF) adapter and in-memory fake, the one metrics namespace' },
   intake: { layer: 'entry', role: 'the webhook Lambda' },
   worker: { layer: 'entry', role: 'the diagnose Lambda' },

@@ -211,7 +211,7 @@ describe('API and schedule', () => {
     const routes = ofType('AWS::ApiGatewayV2::Route')
       .map(([, r]) => r.Properties.RouteKey)
       .sort();
-    expect(routes).toEqual(['GET /healthz', 'POST /webhooks/alertmanager', 'POST /webhooks/runai']);
+    expect(routes).toEqual(['GET /healthz', 'GET /readyz', 'POST /webhooks/alertmanager', 'POST /webhooks/runai']);
     synth.template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
       IntegrationType: 'AWS_PROXY',
       PayloadFormatVersion: '2.0',
@@ -414,13 +414,16 @@ describe('least privilege', () => {
     expect(ofType('AWS::IAM::ManagedPolicy')).toEqual([]);
   });
 
-  it('intake: write its logs, send to the queue, read the webhook token secret', () => {
+  it('intake: write its logs, send to the queue and read its depth, read the webhook token secret, describe (never read) the Run:ai secret', () => {
+    const queue = JSON.stringify(arn(logicalId('AWS::SQS::Queue', 'DiagnosisQueue')));
     expect(grants('intake')).toEqual(
       [
         `logs:CreateLogStream ${JSON.stringify(arn(logicalId('AWS::Logs::LogGroup', 'IntakeLogs')))}`,
         `logs:PutLogEvents ${JSON.stringify(arn(logicalId('AWS::Logs::LogGroup', 'IntakeLogs')))}`,
+        `secretsmanager:DescribeSecret ${JSON.stringify(ref(logicalId('AWS::SecretsManager::Secret', 'RunaiCredentials')))}`,
         `secretsmanager:GetSecretValue ${JSON.stringify(ref(logicalId('AWS::SecretsManager::Secret', 'WebhookToken')))}`,
-        `sqs:SendMessage ${JSON.stringify(arn(logicalId('AWS::SQS::Queue', 'DiagnosisQueue')))}`,
+        `sqs:GetQueueAttributes ${queue}`,
+        `sqs:SendMessage ${queue}`,
       ].sort(),
     );
   });
@@ -502,7 +505,9 @@ describe('cdk-nag (AwsSolutions) and annotations', () => {
     const blind = new AwsSolutionsChecks();
     (blind as unknown as { isAcknowledged: () => boolean }).isAcknowledged = () => false;
     const fired = blind.validateScope(synth.stack).violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} ${r.constructPath}`));
+    // APIG4 once per route: the two webhooks, /healthz and /readyz.
     expect(fired.map((f) => f.split(' ')[0]).sort()).toEqual([
+      'AwsSolutions-APIG4',
       'AwsSolutions-APIG4',
       'AwsSolutions-APIG4',
       'AwsSolutions-APIG4',

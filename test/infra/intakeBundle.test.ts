@@ -21,6 +21,7 @@ import { SYNTH_TIMEOUT_MS, synthStack, type Synthesized } from './synthStack.js'
 
 const TOKEN = 'bundle-test-token-0123456789abcdef';
 const SECRET_ID = 'runai-diagnose/webhook-token';
+const RUNAI_SECRET_ID = 'runai-diagnose/runai-credentials';
 const CLUSTER = '7f3c2a9e-1b4d-4c8e-9a61-2d5f8e0b7c13';
 const credentials = { accessKeyId: 'test', secretAccessKey: 'test' };
 
@@ -31,13 +32,15 @@ let bundleDir: string;
 let fauxqs: FauxqsServer;
 let secretsManager: Server;
 const secretRequests: { target: string | undefined; secretId: unknown }[] = [];
+/** What DescribeSecret answers for the Run:ai secret (epoch seconds, as the JSON protocol sends dates). */
+let runaiSecretVersions: Record<string, string[]> = { v1: ['AWSPREVIOUS'], v2: ['AWSCURRENT'] };
 let sqs: SQSClient;
 let queueUrl: string;
 let handler: Handler;
 let restoreDns: (() => void) | undefined;
 const savedEnv = { ...process.env };
 
-/** The GetSecretValue call of the AWS JSON 1.1 protocol, for one secret. */
+/** GetSecretValue (webhook secret) and DescribeSecret (Run:ai secret) of the AWS JSON 1.1 protocol. */
 function startSecretsManager(): Promise<Server> {
   const server = createServer((request, response) => {
     let body = '';
@@ -47,6 +50,17 @@ function startSecretsManager(): Promise<Server> {
       const input = JSON.parse(body || '{}') as { SecretId?: unknown };
       secretRequests.push({ target, secretId: input.SecretId });
       response.setHeader('content-type', 'application/x-amz-json-1.1');
+      if (target === 'secretsmanager.DescribeSecret' && input.SecretId === RUNAI_SECRET_ID) {
+        response.end(
+          JSON.stringify({
+            ARN: `arn:aws:secretsmanager:us-east-1:000000000000:secret:${RUNAI_SECRET_ID}-GhIjKl`,
+            Name: RUNAI_SECRET_ID,
+            LastChangedDate: 1_795_800_000,
+            VersionIdsToStages: runaiSecretVersions,
+          }),
+        );
+        return;
+      }
       if (target !== 'secretsmanager.GetSecretValue' || input.SecretId !== SECRET_ID) {
         response.statusCode = 400;
         response.end(JSON.stringify({ __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." }));
@@ -133,6 +147,7 @@ beforeAll(async () => {
   Object.assign(process.env, {
     QUEUE_URL: queueUrl,
     WEBHOOK_TOKEN_SECRET_ID: SECRET_ID,
+    RUNAI_SECRET_ID,
     AWS_ENDPOINT_URL_SECRETS_MANAGER: `http://127.0.0.1:${(secretsManager.address() as AddressInfo).port}`,
     AWS_ENDPOINT_URL_SQS: fauxqs.address,
     AWS_REGION: 'us-east-1',
@@ -191,5 +206,43 @@ describe('the synthesized intake bundle', () => {
     ).toBe(401);
     expect((await handler(httpApiEvent({ method: 'GET', path: '/healthz' }))).statusCode).toBe(200);
     expect(secretRequests).toHaveLength(1);
+  });
+
+  it('answers /readyz with the queue, a fresh read of the webhook secret and the Run:ai secret metadata, and names what is not ready', async () => {
+    expect((await handler(httpApiEvent({ method: 'GET', path: '/readyz' }))).statusCode).toBe(401);
+    secretRequests.length = 0;
+
+    const ready = await handler(httpApiEvent({ method: 'GET', path: '/readyz', token: TOKEN }));
+    expect(ready.statusCode).toBe(200);
+    const body = JSON.parse(ready.body) as { status: string; checks: { name: string; status: string; detail?: string }[] };
+    expect(body.status).toBe('ready');
+    expect(body.checks.map((check) => [check.name, check.status])).toEqual([
+      ['queue', 'ok'],
+      ['webhookTokenSecret', 'ok'],
+      ['runaiSecret', 'ok'],
+    ]);
+    // fauxqs answered GetQueueAttributes: the messages the first test enqueued are still there.
+    expect(body.checks[0]!.detail).toMatch(/^reachable: \d+ waiting, \d+ in flight$/);
+    expect(body.checks[2]!.detail).toBe('exists, value last changed 2026-11-27T17:20:00.000Z');
+    // The webhook secret was read past the cache, the Run:ai secret only described — its value is never asked for.
+    expect(secretRequests.sort((a, b) => String(a.target).localeCompare(String(b.target)))).toEqual([
+      { target: 'secretsmanager.DescribeSecret', secretId: RUNAI_SECRET_ID },
+      { target: 'secretsmanager.GetSecretValue', secretId: SECRET_ID },
+    ]);
+
+    runaiSecretVersions = { v1: ['AWSCURRENT'] };
+    const notReady = await handler(httpApiEvent({ method: 'GET', path: '/readyz', token: TOKEN }));
+    expect(notReady.statusCode).toBe(503);
+    expect(JSON.parse(notReady.body)).toMatchObject({
+      status: 'not_ready',
+      code: 'NOT_READY',
+      retryable: true,
+      message: '1 of 3 checks failed: runaiSecret',
+      checks: [
+        { name: 'queue', status: 'ok' },
+        { name: 'webhookTokenSecret', status: 'ok' },
+        { name: 'runaiSecret', status: 'failed', code: 'SECRET_NOT_SET' },
+      ],
+    });
   });
 });

@@ -257,6 +257,59 @@ describe('routes', () => {
     expect(await res.json()).toEqual({ status: 'ok' });
   });
 
+  it('GET /readyz needs the bearer token and checks nothing for an anonymous caller', async () => {
+    let probed = 0;
+    const { app } = makeApp({ readiness: { probes: [{ name: 'secret', check: async () => `probed ${++probed}` }] } });
+    const res = await app.request('/readyz');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="runai-diagnose"');
+    expect(probed).toBe(0);
+  });
+
+  it('GET /readyz: 200 with the queue and the entry point’s probes when all answer, never cached', async () => {
+    const { app, queue } = makeApp({ readiness: { probes: [{ name: 'secret', check: async () => 'exists' }], clock: () => 5 } });
+    queue.batches.push([]);
+    const res = await app.request('/readyz', { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({
+      status: 'ready',
+      checks: [
+        { name: 'queue', status: 'ok', durationMs: 0, detail: 'reachable: 0 waiting, 0 in flight' },
+        { name: 'secret', status: 'ok', durationMs: 0, detail: 'exists' },
+      ],
+    });
+    // The previous token (a rotation in progress) is accepted too, and HEAD answers like GET.
+    expect((await app.request('/readyz', { method: 'HEAD', headers: { authorization: `Bearer ${PREVIOUS_TOKEN}` } })).status).toBe(200);
+  });
+
+  it('GET /readyz: 503 naming every failed check, in the error contract too, and logged', async () => {
+    const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const { app, queue } = makeApp({
+      logger,
+      readiness: { probes: [{ name: 'runaiSecret', check: () => Promise.reject(Object.assign(new Error('gone'), { name: 'ResourceNotFoundException' })) }] },
+    });
+    queue.fail = new Error('SQS is down');
+    const res = await app.request('/readyz', { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      status: 'not_ready',
+      code: 'NOT_READY',
+      message: '2 of 2 checks failed: queue, runaiSecret',
+      retryable: true,
+      checks: [
+        { name: 'queue', status: 'failed', durationMs: expect.any(Number), code: 'QUEUE_UNREACHABLE', message: 'SQS is down' },
+        { name: 'runaiSecret', status: 'failed', durationMs: expect.any(Number), code: 'ResourceNotFoundException', message: 'gone' },
+      ],
+    });
+    expect(logger.warn).toHaveBeenCalledWith('intake.not_ready', {
+      failed: [
+        { name: 'queue', code: 'QUEUE_UNREACHABLE' },
+        { name: 'runaiSecret', code: 'ResourceNotFoundException' },
+      ],
+    });
+  });
+
   it('answers 404 JSON for unknown routes', async () => {
     const { app } = makeApp();
     const res = await app.request('/webhooks/other', { method: 'POST' });
@@ -268,6 +321,7 @@ describe('routes', () => {
     ['GET', '/webhooks/alertmanager', 'POST'],
     ['PUT', '/webhooks/runai', 'POST'],
     ['POST', '/healthz', 'GET, HEAD'],
+    ['POST', '/readyz', 'GET, HEAD'],
   ])('answers 405 JSON with Allow for %s %s', async (method, path, allow) => {
     const { app } = makeApp();
     const res = await app.request(path, { method });

@@ -45,6 +45,9 @@ const queue: DiagnosisQueue = {
   async enqueue(messages) {
     enqueued += messages.length;
   },
+  async readDepth() {
+    return { waiting: enqueued, inFlight: 0 };
+  },
 };
 const app = createIntakeApp({ queue, tokens: { current: TOKEN }, now: () => new Date('2026-12-01T00:00:00Z'), logger: silentLogger });
 const res = await app.request('/webhooks/alertmanager?clusterId=3f2c6a4e-6a1d-4c1e-9f0e-2b7d8a9c1d2e', {

@@ -57,6 +57,10 @@ export function recordingQueue(): DiagnosisQueue & { batches: QueuedDiagnosis[][
       if (queue.fail) throw queue.fail;
       queue.batches.push([...messages]);
     },
+    async readDepth() {
+      if (queue.fail) throw queue.fail;
+      return { waiting: queue.batches.flat().length, inFlight: 0 };
+    },
   };
   return queue;
 }

@@ -1,5 +1,5 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { DescribeSecretCommand, GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetQueueAttributesCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadWebhookTokens } from '../../functions/intake/loadWebhookTokens.js';
@@ -123,6 +123,76 @@ describe('lambdaHandler', () => {
     expect((await post(PREVIOUS_TOKEN)).statusCode).toBe(401);
     // Cached: two requests, one Secrets Manager call.
     expect(secrets.commandCalls(GetSecretValueCommand)).toHaveLength(1);
+  });
+
+  // Powertools keeps its secret cache in node_modules, which vi.resetModules does not reload: each test names its own secret.
+  it('GET /readyz checks the queue, re-reads the webhook secret past its cache and describes the Run:ai secret, never reading its value', async () => {
+    const webhookSecret = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:runai-diagnose/webhook-token-Ready1';
+    const runaiSecret = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:runai-diagnose/runai-GhIjKl';
+    vi.stubEnv('QUEUE_URL', QUEUE_URL);
+    vi.stubEnv('WEBHOOK_TOKEN_SECRET_ID', webhookSecret);
+    vi.stubEnv('RUNAI_SECRET_ID', runaiSecret);
+    secrets.on(GetSecretValueCommand, { SecretId: webhookSecret }).resolves({ SecretString: JSON.stringify({ current: TOKEN, previous: PREVIOUS_TOKEN }) });
+    secrets.on(DescribeSecretCommand, { SecretId: runaiSecret }).resolves({ VersionIdsToStages: { v1: ['AWSPREVIOUS'], v2: ['AWSCURRENT'] } });
+    sqs.on(GetQueueAttributesCommand).resolves({ Attributes: { ApproximateNumberOfMessages: '0', ApproximateNumberOfMessagesNotVisible: '2' } });
+    const handler = await freshHandler();
+    const readyz = () => handler(httpApiEvent({ method: 'GET', path: '/readyz', headers: { authorization: `Bearer ${TOKEN}` } }) as never);
+
+    const ready = await readyz();
+    expect(ready.statusCode).toBe(200);
+    expect(JSON.parse(ready.body).checks).toEqual([
+      { name: 'queue', status: 'ok', durationMs: expect.any(Number), detail: 'reachable: 0 waiting, 2 in flight' },
+      {
+        name: 'webhookTokenSecret',
+        status: 'ok',
+        durationMs: expect.any(Number),
+        detail: 'read and valid: current and previous token (a rotation is in progress)',
+      },
+      { name: 'runaiSecret', status: 'ok', durationMs: expect.any(Number), detail: 'exists' },
+    ]);
+    // One read to authenticate the request (cached), one forced by the probe.
+    expect(secrets.commandCalls(GetSecretValueCommand).map((call) => call.args[0].input.SecretId)).toEqual([webhookSecret, webhookSecret]);
+    expect(secrets.commandCalls(GetSecretValueCommand, { SecretId: runaiSecret })).toHaveLength(0);
+
+    secrets
+      .on(DescribeSecretCommand)
+      .rejects(Object.assign(new Error('not authorized to perform: secretsmanager:DescribeSecret'), { name: 'AccessDeniedException' }));
+    sqs.on(GetQueueAttributesCommand).rejects(Object.assign(new Error('The specified queue does not exist.'), { name: 'QueueDoesNotExist' }));
+    const notReady = await readyz();
+    expect(notReady.statusCode).toBe(503);
+    expect(JSON.parse(notReady.body)).toMatchObject({
+      status: 'not_ready',
+      message: '2 of 3 checks failed: queue, runaiSecret',
+      checks: [
+        {
+          name: 'queue',
+          status: 'failed',
+          code: 'QUEUE_UNREACHABLE',
+          message: "cannot read the queue's attributes (QueueDoesNotExist: The specified queue does not exist.)",
+        },
+        { name: 'webhookTokenSecret', status: 'ok' },
+        { name: 'runaiSecret', status: 'failed', code: 'AccessDeniedException', message: 'not authorized to perform: secretsmanager:DescribeSecret' },
+      ],
+    });
+    expect(sqs.commandCalls(SendMessageBatchCommand)).toHaveLength(0);
+  });
+
+  it('GET /readyz names an unreadable webhook secret while the cached tokens still authenticate', async () => {
+    const webhookSecret = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:runai-diagnose/webhook-token-Ready2';
+    vi.stubEnv('QUEUE_URL', QUEUE_URL);
+    vi.stubEnv('WEBHOOK_TOKEN_SECRET_ID', webhookSecret);
+    secrets
+      .on(GetSecretValueCommand)
+      .resolvesOnce({ SecretString: JSON.stringify({ current: TOKEN }) })
+      .resolves({ SecretString: '{"current":"short"}' });
+    sqs.on(GetQueueAttributesCommand).resolves({ Attributes: { ApproximateNumberOfMessages: '0', ApproximateNumberOfMessagesNotVisible: '0' } });
+    const handler = await freshHandler();
+    const result = await handler(httpApiEvent({ method: 'GET', path: '/readyz', headers: { authorization: `Bearer ${TOKEN}` } }) as never);
+    expect(result.statusCode).toBe(503);
+    const check = JSON.parse(result.body).checks[1];
+    expect(check).toMatchObject({ name: 'webhookTokenSecret', status: 'failed', code: 'INTAKE_CONFIG_INVALID' });
+    expect(check.message).toContain('current: must be at least 16 characters');
+    expect(result.body).not.toContain('"short"');
   });
 
   it('answers 503 MISCONFIGURED (resendable) naming nothing secret when the environment is invalid, and logs the key', async () => {

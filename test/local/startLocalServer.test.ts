@@ -4,6 +4,8 @@
  * Kubernetes simulators), repeats notify once, and shutdown drains what was accepted.
  */
 import { readdirSync, existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LocalServer } from '../../functions/local/startLocalServer.js';
@@ -70,6 +72,45 @@ describe('local server', () => {
     const wrong = await postJson(`${server.url}/webhooks/runai`, { clusterId: 'c1', workloadId: 'w1' }, 'another-token-0123456789');
     expect(wrong.status).toBe(401);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+
+  it('answers /readyz with the memory queue and a Run:ai token from the simulator, to the bearer token only', async () => {
+    const { server } = await start({});
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(401);
+    const ready = await fetch(`${server.url}/readyz`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: [
+        { name: 'queue', status: 'ok', durationMs: expect.any(Number), detail: 'reachable: 0 waiting, 0 in flight (capacity 10,000)' },
+        { name: 'runai', status: 'ok', durationMs: expect.any(Number), detail: `token obtained from built-in simulator, ${SCENARIO_COUNT} scenarios` },
+      ],
+    });
+  });
+
+  it('answers /readyz 503 naming the Run:ai check when the control plane refuses the credentials', async () => {
+    const tokenRequests: string[] = [];
+    const controlPlane = createServer((request, response) => {
+      tokenRequests.push(`${request.method} ${request.url}`);
+      response.writeHead(401, { 'content-type': 'application/json' }).end('{"code":401,"message":"invalid client credentials"}');
+    });
+    await new Promise<void>((resolve) => controlPlane.listen(0, '127.0.0.1', resolve));
+    try {
+      const { server } = await start({
+        RUNAI_BASE_URL: `http://127.0.0.1:${(controlPlane.address() as AddressInfo).port}`,
+        RUNAI_CLIENT_ID: 'local-client',
+        RUNAI_CLIENT_SECRET: 'wrong-secret-0123456789',
+      });
+      const answer = await fetch(`${server.url}/readyz`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(answer.status).toBe(503);
+      const body = (await answer.json()) as { message: string; checks: { name: string; status: string; code?: string; message?: string }[] };
+      expect(body.message).toBe('1 of 2 checks failed: runai');
+      expect(body.checks[1]).toMatchObject({ name: 'runai', status: 'failed', code: 'RUNAI_AUTH_FAILED' });
+      expect(JSON.stringify(body)).not.toContain('wrong-secret-0123456789');
+      expect(tokenRequests).toEqual(['POST /api/v1/token']);
+    } finally {
+      await new Promise((resolve) => controlPlane.close(resolve));
+    }
   });
 
   it('serves every bundled scenario from one control plane: each verdict is the scenario’s expected one, Tier 2 ones included', async () => {

@@ -209,6 +209,7 @@ describe('failures', () => {
           throw new QueueError('SQS unavailable', { retryable: true, failedCount: messages.length, totalCount: messages.length });
         await h.queue.enqueue(messages);
       },
+      readDepth: () => h.queue.readDepth(),
     };
     const failed = await h.poll(NOW, {}, failingForA);
     expect(failed.failedClusters).toEqual([A]);
