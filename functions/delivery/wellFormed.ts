@@ -11,8 +11,8 @@
  * Replacing rather than dropping keeps a visible trace that the name held something odd.
  * (`String#toWellFormed` only handles surrogates, and is ES2024, beyond this lib target.)
  */
-const OUTSIDE_SNS_CHARACTERS = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+import { OUTSIDE_XML_CHARACTERS } from '../core/outsideXmlCharacters.js';
 
 export function wellFormed(text: string): string {
-  return text.replace(OUTSIDE_SNS_CHARACTERS, '\uFFFD');
+  return text.replace(OUTSIDE_XML_CHARACTERS, '\uFFFD');
 }

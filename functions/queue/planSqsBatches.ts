@@ -5,6 +5,7 @@
  */
 import type { SendMessageBatchRequestEntry } from '@aws-sdk/client-sqs';
 import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
+import { escapeOutsideSqsCharacters } from './escapeOutsideSqsCharacters.js';
 
 export const SQS_MAX_BATCH_ENTRIES = 10;
 export const SQS_MAX_BATCH_BYTES = 256 * 1024;
@@ -35,11 +36,12 @@ export function toSqsEntry(message: QueuedDiagnosis, index: number): PlannedEntr
   const entry: SendMessageBatchRequestEntry = {
     // Ids only need to be unique within one request; the index is, and is safe charset.
     Id: `m${index}`,
-    MessageBody: JSON.stringify(message),
+    // Lossless: the escapes are JSON's own, so the worker parses back the exact message.
+    MessageBody: escapeOutsideSqsCharacters(JSON.stringify(message)),
     // Standard queue: no MessageDeduplicationId. The key travels as an attribute so the
     // worker (and SNS-style filters) can de-duplicate without parsing the body.
     MessageAttributes: {
-      dedupeKey: { DataType: 'String', StringValue: message.dedupeKey },
+      dedupeKey: { DataType: 'String', StringValue: escapeOutsideSqsCharacters(message.dedupeKey) },
       source: { DataType: 'String', StringValue: message.source },
     },
   };

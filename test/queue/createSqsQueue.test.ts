@@ -26,6 +26,22 @@ beforeEach(() => {
 });
 
 describe('planSqsBatches', () => {
+  it('keeps bodies and attributes inside the characters SQS accepts, and the body parses back to the exact message', () => {
+    // A hostile control plane's workload id, as the poller would enqueue it: noncharacters, a C0 control, a lone surrogate.
+    const message = { ...queuedDiagnosis(0), request: { clusterId: 'c1', workloadId: 'w\uffff\ufffe\u0001\ud800x', intent: 'terminal' as const } };
+    message.dedupeKey = `c1#${message.request.workloadId}#2026-12-01T00:00:00Z`;
+    const [[planned]] = planSqsBatches([message]) as [[ReturnType<typeof planSqsBatches>[number][number]]];
+    const outsideSqs = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+    expect(planned.entry.MessageBody).not.toMatch(outsideSqs);
+    expect(JSON.parse(planned.entry.MessageBody!)).toEqual(message);
+    const attribute = planned.entry.MessageAttributes!.dedupeKey!.StringValue!;
+    expect(attribute).not.toMatch(outsideSqs);
+    expect(attribute).toBe('c1#w\\uffff\\ufffe\\u0001\\ud800x#2026-12-01T00:00:00Z');
+    // Ordinary text, astral characters included, is sent as is.
+    const plain = { ...queuedDiagnosis(1), dedupeKey: 'c1#w-é-😀#t' };
+    expect(planSqsBatches([plain])[0]![0]!.entry.MessageBody).toBe(JSON.stringify(plain));
+  });
+
   it('makes batches of at most 10 entries', () => {
     expect(planSqsBatches(queuedDiagnoses(25)).map((b) => b.length)).toEqual([10, 10, 5]);
   });
