@@ -70,9 +70,9 @@ export interface RecordingSession {
 export function createRecordingSession(options: RecordingSessionOptions): RecordingSession {
   const log: RawExchange[] = [];
   const known = createRedactor(options.secrets);
-  const sink: RecordingSink = { log, onSecret: (value) => known.add(value) };
-  const pools: Dispatcher[] = [];
   const kubernetesBasePath = options.kubernetesServer ? new URL(options.kubernetesServer).pathname.replace(/\/+$/, '') : '';
+  const sink: RecordingSink = { log, onSecret: (value) => known.add(value), kubernetesBasePath };
+  const pools: Dispatcher[] = [];
 
   return {
     runaiDispatcher(baseUrl, connectTimeoutMs, base) {
