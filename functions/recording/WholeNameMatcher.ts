@@ -15,31 +15,60 @@
 export const MAX_MATCHED_NAME = 1024;
 
 interface TrieNode {
-  next: Map<number, TrieNode>;
+  /** The nodes one character further, or null while at most one name (`tail`) passes through. */
+  next: Map<number, TrieNode> | null;
   /** A name ends here. */
   name: string | null;
+  /**
+   * The one longer name below a node without children, not spelt out in nodes: a name costs
+   * nodes only as far as it shares a beginning with another, not one per character (a hostile
+   * answer of a thousand 1 kB names would otherwise build a million nodes).
+   */
+  tail: string | null;
+}
+
+function leaf(): TrieNode {
+  return { next: null, name: null, tail: null };
 }
 
 export class WholeNameMatcher {
-  private readonly root: TrieNode = { next: new Map(), name: null };
+  private readonly root: TrieNode = leaf();
   private size = 0;
 
   /** Adds a name to look for; false (and nothing added) for an empty name or one longer than MAX_MATCHED_NAME. */
   add(name: string): boolean {
     if (name.length === 0 || name.length > MAX_MATCHED_NAME) return false;
     let node = this.root;
-    for (let index = 0; index < name.length; index += 1) {
-      const code = name.charCodeAt(index);
-      let child = node.next.get(code);
+    for (let depth = 0; ; depth += 1) {
+      if (depth === name.length) {
+        if (node.name === null) this.size += 1;
+        node.name = name;
+        return true;
+      }
+      if (node.tail === name) return true;
+      if (node.next === null && node.tail === null) {
+        node.tail = name;
+        this.size += 1;
+        return true;
+      }
+      if (node.tail !== null) {
+        // Another name passes through: the tail goes one node down, and the loop follows.
+        const tail = node.tail;
+        const child = leaf();
+        if (tail.length === depth + 1) child.name = tail;
+        else child.tail = tail;
+        node.next = new Map([[tail.charCodeAt(depth), child]]);
+        node.tail = null;
+      }
+      const next: Map<number, TrieNode> = node.next ?? new Map();
+      node.next = next;
+      let child = next.get(name.charCodeAt(depth));
       if (!child) {
-        child = { next: new Map(), name: null };
-        node.next.set(code, child);
+        child = leaf();
+        next.set(name.charCodeAt(depth), child);
       }
       node = child;
     }
-    if (node.name === null) this.size += 1;
-    node.name = name;
-    return true;
   }
 
   /** Whether some known name occurs in `text` as a whole name. */
@@ -77,10 +106,14 @@ export class WholeNameMatcher {
   private longestAt(text: string, start: number): string | null {
     let node: TrieNode | undefined = this.root;
     let found: string | null = null;
-    for (let index = start; node !== undefined && index <= text.length; index += 1) {
+    for (let index = start; node !== undefined; index += 1) {
       if (node.name !== null && !isWordCharacter(text.charCodeAt(index))) found = node.name;
-      if (index < text.length) node = node.next.get(text.charCodeAt(index));
-      else break;
+      if (node.tail !== null) {
+        if (!isWordCharacter(text.charCodeAt(start + node.tail.length)) && text.startsWith(node.tail, start)) found = node.tail;
+        break;
+      }
+      if (index >= text.length || node.next === null) break;
+      node = node.next.get(text.charCodeAt(index));
     }
     return found;
   }
