@@ -18,6 +18,8 @@ export function startLocalRecording(
   record: NonNullable<LocalConfig['record']>,
   client: Pick<RunaiClientConfig, 'baseUrl' | 'credentials' | 'requestTimeoutMs'>,
   logger: WorkerLogger,
+  /** The Tier 2 API server of a cluster, if any (its path prefix is stripped from the recording). */
+  kubernetesServer: (clusterId: string) => string | undefined,
 ): LocalRecording {
   const credentials = client.credentials;
   const secret = credentials.grantType === 'client_credentials' ? credentials.clientSecret : credentials.appSecret;
@@ -25,6 +27,7 @@ export function startLocalRecording(
     dir: record.dir,
     anonymize: record.anonymize,
     secrets: () => [secret],
+    kubernetesServer,
     onWritten: (written) => logger.info('recording.written', { dir: written.dir, files: written.files, differences: written.differences }),
     onError: (error) => logger.error('recording.failed', { error: error instanceof Error ? error.message : String(error) }),
   });

@@ -32,7 +32,7 @@ import type { LocalConfig } from './readLocalEnv.js';
 import { baseUrlFor, serveApp } from './serveApp.js';
 import { startLocalPoller, type LocalPoller } from './startLocalPoller.js';
 import { startRunaiBackend } from './startRunaiBackend.js';
-import { startTier2Backend } from './startTier2Backend.js';
+import { startTier2Backend, type Tier2Backend } from './startTier2Backend.js';
 import { startLocalRecording } from './startLocalRecording.js';
 import { describeTiming, withTiming, type DiagnosisTiming } from './withTiming.js';
 
@@ -97,7 +97,10 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
       ...(options.extraScenarios ? { extraScenarios: options.extraScenarios } : {}),
     });
     cleanups.push(() => backend.close());
-    const recorder = config.record ? startLocalRecording(config.record, backend.client, logger) : null;
+    // The recorder comes first (Tier 2 sends through its interceptor) and asks the Tier 2 backend, once
+    // started, where each cluster's API server is.
+    const started: { tier2?: Tier2Backend } = {};
+    const recorder = config.record ? startLocalRecording(config.record, backend.client, logger, (clusterId) => started.tier2?.serverFor(clusterId)) : null;
     if (recorder) cleanups.push(() => recorder.close());
     const client = createRunaiClient(recorder?.clientConfig ?? backend.client);
     cleanups.push(() => client.close());
@@ -108,6 +111,7 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
       interceptor: recorder?.router.kubernetesInterceptor,
     });
     cleanups.push(() => tier2.close());
+    started.tier2 = tier2;
     const delivery = await createLocalPublisher({
       snsTopicArn: config.snsTopicArn,
       pagerDuty: config.pagerDuty,

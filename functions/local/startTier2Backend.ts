@@ -21,11 +21,13 @@ import type { Scenario } from '../simulator/startRunaiSimulator.js';
 import type { Tier2Access } from '../diagnosis/ports/Tier2Access.js';
 import { createTier2Access, type Tier2AccessHandle } from '../kubernetes/createTier2Access.js';
 import { startKubernetesSimulator, type KubernetesSimulator } from '../simulator/kubernetes/startKubernetesSimulator.js';
-import { loadTier2ConfigFile } from '../kubernetes/Tier2Config.js';
+import { loadTier2ConfigFile, tier2ClusterFor } from '../kubernetes/Tier2Config.js';
 
 export interface Tier2Backend {
   /** The Tier 2 access for one diagnosis, or null: Tier 1 only. */
   accessFor(request: DiagnosisRequest): Tier2Access | null;
+  /** A cluster's API server from the configuration file (RECORD_DIR strips its path prefix); the simulators have none. */
+  serverFor(clusterId: string): string | undefined;
   /** For the ready line (`built-in Kubernetes simulator, 8 scenarios`, or the file), or null without Tier 2. */
   description: string | null;
   /** The built-in Kubernetes simulators by scenario name (empty with a configuration file). */
@@ -36,7 +38,14 @@ export interface Tier2Backend {
   close(): Promise<void>;
 }
 
-const NO_TIER2: Tier2Backend = { accessFor: () => null, description: null, simulators: new Map(), requests: 0, close: async () => undefined };
+const NO_TIER2: Tier2Backend = {
+  accessFor: () => null,
+  serverFor: () => undefined,
+  description: null,
+  simulators: new Map(),
+  requests: 0,
+  close: async () => undefined,
+};
 
 export async function startTier2Backend(options: {
   /** RUNAI_DIAGNOSE_TIER2_CONFIG. */
@@ -53,6 +62,7 @@ export async function startTier2Backend(options: {
     const clusters = Object.keys(config.clusters).length;
     return {
       accessFor: () => access,
+      serverFor: (clusterId) => tier2ClusterFor(config, clusterId)?.server,
       description: `${options.configPath} (${clusters} cluster${clusters === 1 ? '' : 's'})`,
       simulators: new Map(),
       get requests() {
@@ -90,6 +100,7 @@ export async function startTier2Backend(options: {
       }
       return null;
     },
+    serverFor: () => undefined,
     description: `built-in Kubernetes simulator, ${simulators.length} scenario${simulators.length === 1 ? '' : 's'}`,
     simulators: new Map(withKubernetes.map((scenario, index) => [scenario.name, simulators[index]!])),
     get requests() {

@@ -7,9 +7,10 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { collectIdentifiers, IdentifierSet } from './collectIdentifiers.js';
+import { replaceEmailAddresses } from './replaceEmailAddresses.js';
+import { WholeNameMatcher } from './WholeNameMatcher.js';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 /** Numeric or short ids: replaced where their field names them, never as text (`5` is everywhere). */
 const ID_FIELDS = new Set(['projectId', 'departmentId', 'tenantId', 'userId']);
 
@@ -22,15 +23,17 @@ export interface Anonymizer {
 }
 
 /** Builds the anonymizer from everything the recording holds (every answer, the request). */
-/** Longer than any Kubernetes name (253) or image reference a registry accepts: never part of the name pattern. */
-const MAX_PATTERN_NAME = 1024;
-
 export function createAnonymizer(sources: readonly unknown[], key: Buffer = randomBytes(32)): Anonymizer {
   const identifiers = new IdentifierSet();
   for (const source of sources) collectIdentifiers(source, identifiers);
   const digest = (value: string, length: number) => createHmac('sha256', key).update(value).digest('hex').slice(0, length);
 
   const named = new Map<string, string>();
+  // Whole names only: `ml` must not rewrite `html`; a pod `train-42-0-0` is rewritten through `train-42`.
+  const names = new WholeNameMatcher();
+  // A value no name can be (a hostile control plane's 100 kB "name") is not matched as a name: it is
+  // replaced as plain text instead, longest first, before the names are.
+  const oversized: string[] = [];
   for (const [original, kind] of identifiers.found) {
     named.set(
       original,
@@ -40,16 +43,9 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
           ? `user-${digest(original, 6)}`
           : `${kind}-${digest(original, 6)}`,
     );
+    if (!names.add(original)) oversized.push(original);
   }
-  // A value no name can be (a hostile control plane's 100 kB "name") would make the pattern too large to
-  // build: such values are replaced as plain text instead, longest first, before the pattern runs.
-  const oversized = [...named.keys()].filter((name) => name.length > MAX_PATTERN_NAME).sort((a, b) => b.length - a.length);
-  const escaped = [...named.keys()]
-    .filter((name) => name.length <= MAX_PATTERN_NAME)
-    .sort((a, b) => b.length - a.length)
-    .map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
-  // Whole names only: `ml` must not rewrite `html`; a pod `train-42-0-0` is rewritten through `train-42`.
-  const names = escaped.length > 0 ? new RegExp(`(?<![A-Za-z0-9])(?:${escaped.join('|')})(?![A-Za-z0-9])`, 'g') : null;
+  oversized.sort((a, b) => b.length - a.length);
 
   const pseudoUuid = (uuid: string) => {
     const hex = digest(uuid.toLowerCase(), 32);
@@ -57,17 +53,28 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   };
   const uuidsSeen = new Set<string>();
   const emailsSeen = new Set<string>();
-  const text = (input: string): string => {
+  const rewrite = (input: string): string => {
     let out = input.replace(UUID, (uuid) => {
       uuidsSeen.add(uuid.toLowerCase());
       return pseudoUuid(uuid);
     });
-    out = out.replace(EMAIL, (email) => {
+    out = replaceEmailAddresses(out, (email) => {
       emailsSeen.add(email);
       return `user-${digest(email.toLowerCase(), 6)}@example.invalid`;
     });
-    for (const name of oversized) out = out.split(name).join(named.get(name) ?? name);
-    return names ? out.replace(names, (name) => named.get(name) ?? name) : out;
+    for (const name of oversized) if (name.length <= out.length) out = out.split(name).join(named.get(name) ?? name);
+    return names.replace(out, (name) => named.get(name) ?? name);
+  };
+  // A recording repeats the same strings (a name in every answer, a message in events and history):
+  // each distinct string is rewritten once.
+  const rewritten = new Map<string, string>();
+  const text = (input: string): string => {
+    let out = rewritten.get(input);
+    if (out === undefined) {
+      out = rewrite(input);
+      rewritten.set(input, out);
+    }
+    return out;
   };
   const pseudoId = (value: string | number) => {
     const number = Number.parseInt(digest(String(value), 8), 16) % 1_000_000;

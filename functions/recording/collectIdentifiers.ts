@@ -5,6 +5,8 @@
  * and in the request. UUIDs and e-mail addresses are found by their shape instead
  * (anonymizeRecording.ts), and short numeric ids by their field (`projectId`).
  */
+import { WholeNameMatcher } from './WholeNameMatcher.js';
+
 export type IdentifierKind = 'workload' | 'project' | 'department' | 'namespace' | 'node' | 'pod' | 'container' | 'datasource' | 'image' | 'registry' | 'user';
 
 /** Words too generic to be anyone's choice, or that rules and messages rely on. */
@@ -77,6 +79,10 @@ const FIELD_KINDS: Record<string, IdentifierKind> = {
 
 export class IdentifierSet {
   readonly found = new Map<string, IdentifierKind>();
+  /** The workload and project names found so far, which other names may be derived from. */
+  private readonly parents = new WholeNameMatcher();
+  /** Those too long for the matcher (a hostile 100 kB "name"): few, and looked for one by one. */
+  private readonly longParents: string[] = [];
 
   add(kind: IdentifierKind, value: unknown): void {
     if (typeof value !== 'string') return;
@@ -84,10 +90,10 @@ export class IdentifierSet {
     if (trimmed.length < 3 || NOT_IDENTIFIERS.has(trimmed.toLowerCase()) || this.found.has(trimmed)) return;
     // A name derived from one already known (pod `train-42-0-0` of workload `train-42`, namespace
     // `runai-ml` of project `ml`) is rewritten through it, which keeps the two visibly related.
-    for (const [known, knownKind] of this.found) {
-      if ((knownKind === 'workload' || knownKind === 'project') && containsWholeName(trimmed, known)) return;
-    }
+    // (The pods of a 100 kB workload "name" are not 100 identifiers of 100 kB, each a text scan.)
+    if (this.parents.occursIn(trimmed) || this.longParents.some((parent) => containsWholeName(trimmed, parent))) return;
     this.found.set(trimmed, kind);
+    if ((kind === 'workload' || kind === 'project') && !this.parents.add(trimmed)) this.longParents.push(trimmed);
   }
 
   addImage(reference: unknown): void {
@@ -136,13 +142,15 @@ export function collectIdentifiers(value: unknown, into: IdentifierSet, parentKe
   }
 }
 
+/** Only for names longer than MAX_MATCHED_NAME: `indexOf` jumps between the few places such a name can start. */
 function containsWholeName(text: string, name: string): boolean {
-  let from = text.indexOf(name);
-  while (from >= 0) {
-    const before = text[from - 1];
-    const after = text[from + name.length];
-    if ((before === undefined || !/[A-Za-z0-9]/.test(before)) && (after === undefined || !/[A-Za-z0-9]/.test(after))) return true;
-    from = text.indexOf(name, from + 1);
+  if (text.length <= name.length) return false;
+  for (let from = text.indexOf(name); from >= 0; from = text.indexOf(name, from + 1)) {
+    if (!isWordCharacterAt(text, from - 1) && !isWordCharacterAt(text, from + name.length)) return true;
   }
   return false;
+}
+
+function isWordCharacterAt(text: string, index: number): boolean {
+  return /[A-Za-z0-9]/.test(text.charAt(index));
 }

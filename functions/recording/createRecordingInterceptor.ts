@@ -15,12 +15,17 @@ import type { RawExchange } from './RawExchange.js';
 export interface RecordingSink {
   log: RawExchange[];
   onSecret: (value: string) => void;
+  /** The path prefix of this diagnosis's Tier 2 API server ('' for none), for an interceptor shared by every cluster. */
+  kubernetesBasePath: string;
 }
 
 export interface RecordingInterceptorOptions {
   service: RawExchange['service'];
-  /** The configured base URL's path (a control plane behind a prefix): stripped from recorded paths. */
-  basePath: string;
+  /**
+   * The configured base URL's path (a control plane or API server behind a prefix): stripped from
+   * recorded paths. A function when it depends on the diagnosis (the router's Tier 2 interceptor).
+   */
+  basePath: string | ((sink: RecordingSink) => string);
   /** The sink of the diagnosis this request belongs to, read when the request is sent; none: not recorded. */
   sink: () => RecordingSink | undefined;
 }
@@ -33,7 +38,8 @@ export function createRecordingInterceptor(options: RecordingInterceptorOptions)
     const sink = options.sink();
     if (!sink) return dispatch(opts, handler);
     const url = new URL(opts.path, 'http://recorded.invalid');
-    const path = options.basePath && url.pathname.startsWith(options.basePath) ? url.pathname.slice(options.basePath.length) || '/' : url.pathname;
+    const basePath = typeof options.basePath === 'function' ? options.basePath(sink) : options.basePath;
+    const path = basePath && url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
     const method = String(opts.method).toUpperCase();
     noteBearer(opts.headers, sink.onSecret);
     const isTokenRequest = method !== 'GET';

@@ -21,6 +21,8 @@ export interface RecordingRouterOptions {
   anonymize: boolean;
   /** Credentials held by the process (client secret, Tier 2 tokens), read per diagnosis: they rotate. */
   secrets: () => readonly string[];
+  /** The Tier 2 API server of a cluster, if any, read per diagnosis: its path prefix is stripped from the recording. */
+  kubernetesServer?: (clusterId: string) => string | undefined;
   onWritten?: (written: WrittenRecording) => void;
   onError?: (error: unknown) => void;
 }
@@ -39,9 +41,12 @@ export function createRecordingRouter(options: RecordingRouterOptions): Recordin
   const sink = () => current.getStore();
   return {
     runaiInterceptor: (basePath) => createRecordingInterceptor({ service: 'runai', basePath: basePath.replace(/\/+$/, ''), sink }),
-    kubernetesInterceptor: createRecordingInterceptor({ service: 'kubernetes', basePath: '', sink }),
+    // One interceptor for every cluster: the prefix is the one of the diagnosis's cluster (a Rancher proxy
+    // serves many clusters on one origin, each below its own path).
+    kubernetesInterceptor: createRecordingInterceptor({ service: 'kubernetes', basePath: (session) => session.kubernetesBasePath, sink }),
     async record(request, now, tier2Configured, diagnose) {
-      const session = createRecordingSession({ secrets: options.secrets() });
+      const kubernetesServer = request.clusterId ? options.kubernetesServer?.(request.clusterId) : undefined;
+      const session = createRecordingSession({ secrets: options.secrets(), kubernetesServer });
       const folder = join(options.dir, `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`);
       const write = (verdict: DiagnosisResult['verdict'] | null, exitCode: number) =>
         session.finish(folder, { request, verdict, exitCode, now, anonymize: options.anonymize, tier2Configured }).then(

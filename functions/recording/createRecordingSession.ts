@@ -18,7 +18,8 @@ import { createPool } from '../http/createPool.js';
 import { createRedactor } from '../http/createRedactor.js';
 import { RECORDING_VERSION } from '../simulator/RecordingInfoSchema.js';
 import type { RecordedExchange } from '../simulator/RecordedExchangeSchema.js';
-import type { ScenarioFile } from '../simulator/ScenarioSchema.js';
+import { KubernetesScenarioSchema } from '../simulator/kubernetes/KubernetesScenarioSchema.js';
+import { ScenarioStateSchema, type ScenarioFile } from '../simulator/ScenarioSchema.js';
 import { createAnonymizer } from './anonymizeRecording.js';
 import { createRecordingInterceptor, type RecordingSink } from './createRecordingInterceptor.js';
 import { diagnoseRecording, type ReplayOutcome } from './diagnoseRecording.js';
@@ -69,9 +70,9 @@ export interface RecordingSession {
 export function createRecordingSession(options: RecordingSessionOptions): RecordingSession {
   const log: RawExchange[] = [];
   const known = createRedactor(options.secrets);
-  const sink: RecordingSink = { log, onSecret: (value) => known.add(value) };
-  const pools: Dispatcher[] = [];
   const kubernetesBasePath = options.kubernetesServer ? new URL(options.kubernetesServer).pathname.replace(/\/+$/, '') : '';
+  const sink: RecordingSink = { log, onSecret: (value) => known.add(value), kubernetesBasePath };
+  const pools: Dispatcher[] = [];
 
   return {
     runaiDispatcher(baseUrl, connectTimeoutMs, base) {
@@ -109,22 +110,9 @@ export function createRecordingSession(options: RecordingSessionOptions): Record
         description: describe(verdict, live.exitCode),
         covers: ['recorded', ...(verdict ? [verdict.category ?? verdict.route ?? verdict.stopReason ?? verdict.outcome] : ['unreachable'])],
         request,
-        runai: {
-          workloads: [],
-          events: {},
-          pods: {},
-          history: {},
-          metrics: {},
-          specs: {},
-          workloadsV2: {},
-          revisions: {},
-          revisionPods: {},
-          revisionEvents: {},
-          revisionHistory: {},
-          faults: [],
-          recorded: recorded.runai,
-        },
-        ...(tier2 ? { kubernetes: { pods: [], events: [], nodes: [], logs: [], faults: [], recorded: recorded.kubernetes } } : {}),
+        // Every state collection empty (the schemas' defaults) but the recorded exchanges.
+        runai: { ...ScenarioStateSchema.parse({}), recorded: recorded.runai },
+        ...(tier2 ? { kubernetes: { ...KubernetesScenarioSchema.parse({}), recorded: recorded.kubernetes } } : {}),
         expect: expectationOf(verdict, live.exitCode),
         recording: { recordingVersion: RECORDING_VERSION, anonymized: live.anonymize, exitCode: live.exitCode, verdict, tier2 },
       };

@@ -8,7 +8,7 @@
 import type { Dispatcher } from 'undici';
 import { createPool } from '../http/createPool.js';
 import { createTier2Access, type Tier2AccessHandle } from '../kubernetes/createTier2Access.js';
-import type { Tier2Config } from '../kubernetes/Tier2Config.js';
+import { tier2ClusterFor, type Tier2Config } from '../kubernetes/Tier2Config.js';
 import { createRecordingRouter, type RecordingRouter } from '../recording/createRecordingRouter.js';
 import type { RunaiCredentials } from '../runai/RunaiClientConfig.js';
 import type { WorkerLogger } from './WorkerLogger.js';
@@ -24,10 +24,13 @@ export function createWorkerRecording(env: Readonly<Record<string, string | unde
   const dir = env.RECORD_DIR?.trim();
   if (!dir) return null;
   const secrets = new Set<string>();
+  /** The newest Tier 2 configuration (the secret rotates): where each cluster's API server is. */
+  let tier2Config: Tier2Config | null = null;
   const router = createRecordingRouter({
     dir,
     anonymize: env.RECORD_ANONYMIZE?.trim() === 'true',
     secrets: () => [...secrets],
+    kubernetesServer: (clusterId) => (tier2Config ? tier2ClusterFor(tier2Config, clusterId)?.server : undefined),
     onWritten: (written) => logger.info('worker.recording_written', { dir: written.dir, files: written.files, differences: written.differences }),
     onError: (error) => logger.error('worker.recording_failed', { error: error instanceof Error ? error.message : String(error) }),
   });
@@ -40,6 +43,7 @@ export function createWorkerRecording(env: Readonly<Record<string, string | unde
     },
     createTier2Access(config) {
       for (const cluster of Object.values(config.clusters)) if (cluster.token) secrets.add(cluster.token);
+      tier2Config = config;
       return createTier2Access(config, { interceptor: router.kubernetesInterceptor });
     },
   };

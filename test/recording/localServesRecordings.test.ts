@@ -2,15 +2,18 @@
  * `npm start` serving a folder of recordings (SCENARIOS_DIR): two anonymized recordings —
  * one Tier 1, one with Tier 2 — are served by the built-in simulators and a webhook for
  * each recorded request is diagnosed to the recorded verdict. And RECORD_DIR: every
- * diagnosis local mode makes is recorded, and each recording replays to the same verdict.
+ * diagnosis local mode makes is recorded, and each recording replays to the same verdict —
+ * with a Tier 2 API server behind a path prefix too.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startKubernetesSimulator } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
 import { loadScenario } from '../../functions/simulator/startRunaiSimulator.js';
-import { bundledScenarios, postJson, startCapturedServer } from '../e2e/e2eKit.js';
+import { bundledScenarios, postJson, scenario as bundledScenario, startCapturedServer } from '../e2e/e2eKit.js';
 import { parseVerdict, runCliInProcess } from '../scenarios/scenarioHarness.js';
+import { behindPathPrefix, replayRecordingBehindPrefix } from './behindPathPrefix.js';
 
 const root = await mkdtemp(join(tmpdir(), 'recordings-served-'));
 afterAll(() => rm(root, { recursive: true, force: true }));
@@ -76,5 +79,29 @@ describe('local mode serves a folder of recordings', () => {
       expect(replay.stdout).not.toMatch(/llm-pretrain-13b|foundation-models/);
     }
     expect(replayed.sort()).toEqual(published);
+  });
+
+  it('RECORD_DIR records a Tier 2 API server behind a path prefix with paths relative to it, and the recording replays', async () => {
+    const cuda = await bundledScenario('tier2-cuda-oom-in-logs');
+    const kubernetes = await startKubernetesSimulator({ scenario: cuda.kubernetes! });
+    const proxy = await behindPathPrefix(kubernetes.url);
+    const dir = join(root, 'recorded-behind-prefix');
+    const configFile = join(root, 'tier2-behind-prefix.json');
+    await writeFile(configFile, JSON.stringify({ clusters: { [cuda.request.clusterId!]: { server: proxy.url, token: kubernetes.token } } }));
+    try {
+      const { server, stdout } = await startCapturedServer({ RECORD_DIR: dir, RUNAI_DIAGNOSE_TIER2_CONFIG: configFile });
+      try {
+        expect((await postJson(`${server.url}/webhooks/runai`, cuda.request)).status).toBe(202);
+        await server.whenIdle();
+      } finally {
+        await server.close();
+      }
+      expect(kubernetes.requests.length).toBeGreaterThan(0);
+      const verdict = await replayRecordingBehindPrefix(dir);
+      expect(stdout()).toContain(`[${verdict.category}] `);
+    } finally {
+      await proxy.close();
+      await kubernetes.close();
+    }
   });
 });

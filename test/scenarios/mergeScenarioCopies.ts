@@ -4,6 +4,8 @@
  * where one scenario is diagnosed many times over (renamed copies), so that the copies share
  * one simulator and one client instead of paying for a fresh pair each.
  */
+import { KubernetesScenarioSchema } from '../../functions/simulator/kubernetes/KubernetesScenarioSchema.js';
+import { ScenarioStateSchema } from '../../functions/simulator/ScenarioSchema.js';
 import type { Scenario } from '../../functions/simulator/startRunaiSimulator.js';
 
 export type ScenarioCopy = Pick<Scenario, 'request' | 'runai' | 'kubernetes'>;
@@ -32,37 +34,27 @@ export function withDistinctIds<T extends ScenarioCopy>(scenario: T, index: numb
   };
 }
 
-function mergeRecords<V>(records: (Record<string, V> | undefined)[]): Record<string, V> {
-  return Object.assign({}, ...records.map((record) => record ?? {})) as Record<string, V>;
+/** Every collection of a state, empty: the schemas' defaults, so a collection added to a schema is merged too. */
+const EMPTY_RUNAI = ScenarioStateSchema.parse({});
+const EMPTY_KUBERNETES = KubernetesScenarioSchema.parse({});
+
+/** Each collection of `empty` across the states: lists concatenated, records keyed by id merged. */
+function mergeStates<S extends object>(empty: S, states: readonly object[]): S {
+  const merged: Record<string, unknown> = {};
+  for (const [key, none] of Object.entries(empty)) {
+    const parts = states.map((state) => (state as Record<string, unknown>)[key] ?? none);
+    merged[key] = Array.isArray(none) ? parts.flat() : Object.assign({}, ...parts);
+  }
+  return merged as S;
 }
 
 /** One Run:ai state (and one Kubernetes state, when any copy has one) serving every copy. */
 export function mergeScenarioCopies(copies: readonly ScenarioCopy[]): Pick<ScenarioCopy, 'runai' | 'kubernetes'> {
-  const runai: ScenarioCopy['runai'] = {
-    workloads: copies.flatMap((copy) => copy.runai.workloads ?? []),
-    events: mergeRecords(copies.map((copy) => copy.runai.events)),
-    pods: mergeRecords(copies.map((copy) => copy.runai.pods)),
-    history: mergeRecords(copies.map((copy) => copy.runai.history)),
-    metrics: mergeRecords(copies.map((copy) => copy.runai.metrics)),
-    specs: mergeRecords(copies.map((copy) => copy.runai.specs)),
-    workloadsV2: mergeRecords(copies.map((copy) => copy.runai.workloadsV2)),
-    revisions: mergeRecords(copies.map((copy) => copy.runai.revisions)),
-    revisionPods: mergeRecords(copies.map((copy) => copy.runai.revisionPods)),
-    revisionEvents: mergeRecords(copies.map((copy) => copy.runai.revisionEvents)),
-    revisionHistory: mergeRecords(copies.map((copy) => copy.runai.revisionHistory)),
-    faults: copies.flatMap((copy) => copy.runai.faults ?? []),
-    recorded: copies.flatMap((copy) => copy.runai.recorded ?? []),
-  };
+  const runai = mergeStates(
+    EMPTY_RUNAI,
+    copies.map((copy) => copy.runai),
+  );
   const withKubernetes = copies.flatMap((copy) => (copy.kubernetes ? [copy.kubernetes] : []));
   if (withKubernetes.length === 0) return { runai, kubernetes: undefined };
-  const kubernetes: NonNullable<ScenarioCopy['kubernetes']> = {
-    token: withKubernetes[0]?.token,
-    pods: withKubernetes.flatMap((state) => state.pods ?? []),
-    events: withKubernetes.flatMap((state) => state.events ?? []),
-    nodes: withKubernetes.flatMap((state) => state.nodes ?? []),
-    logs: withKubernetes.flatMap((state) => state.logs ?? []),
-    faults: withKubernetes.flatMap((state) => state.faults ?? []),
-    recorded: withKubernetes.flatMap((state) => state.recorded ?? []),
-  };
-  return { runai, kubernetes };
+  return { runai, kubernetes: { ...mergeStates(EMPTY_KUBERNETES, withKubernetes), token: withKubernetes[0]?.token } };
 }
