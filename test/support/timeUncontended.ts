@@ -6,6 +6,11 @@
  * stays is the code's own work and its own waits (timers, sockets), so an extra round trip,
  * a sleep or a slower algorithm still shows, while a neighbour's busy loop does not.
  * Where the scheduler does not report it (not Linux), it is plain wall time.
+ *
+ * It errs on the lenient side for waits, never for work: a wake-up during the code's own
+ * idle wait (a GC task, say) that then queues for a CPU is subtracted too, so on a loaded
+ * machine one run can undercount a sleep (a 100 ms sleep once read 69.5 ms); take the
+ * median of several runs. Unloaded, nothing is subtracted.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
