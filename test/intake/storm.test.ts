@@ -32,6 +32,7 @@ describe('alert storm', () => {
       // Counted, not timed: the in-process queue costs nothing per call, SQS a round trip per call.
       let enqueueCalls = 0;
       const countingQueue: DiagnosisQueue = {
+        ...queue,
         enqueue: (messages) => {
           enqueueCalls += 1;
           return queue.enqueue(messages);
