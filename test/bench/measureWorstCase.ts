@@ -11,15 +11,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMemoryIdempotencyStore } from '../../functions/delivery/IdempotencyStore.js';
-import type { VerdictPublisher } from '../../functions/delivery/VerdictPublisher.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../functions/runai/RunaiClientConfig.js';
-import { startRunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
-import { createDiagnose } from '../../functions/worker/createDiagnose.js';
-import { createRenderText } from '../../functions/worker/createRenderText.js';
 import { processDiagnosisBatch } from '../../functions/worker/processDiagnosisBatch.js';
-import { silentLogger } from '../../functions/worker/WorkerLogger.js';
-import { bulkFailures, NOW, P } from '../poller/pollerTestKit.js';
+import { startHangingBatch } from '../worker/startHangingBatch.js';
 import { PROJECT_ROOT } from './benchPaths.js';
 import type { LargeAnswerChildInput, LargeAnswerChildOutput } from './largeAnswerChild.js';
 import { round } from './median.js';
@@ -65,48 +59,22 @@ export interface WorstCaseFigures {
 const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 
 async function runHangingBatch(options: { records: number; requestTimeoutMs: number; lambdaTimeoutMs: number; deadline: boolean }): Promise<HangingBatchRun> {
-  const sim = await startRunaiSimulator({ scenarios: bulkFailures(options.records), now: () => NOW });
-  sim.setFaults([{ endpoint: 'events', kind: 'hang' }]);
+  const { sim, records, deps, started, publishedAt } = await startHangingBatch({ hanging: options.records, requestTimeoutMs: options.requestTimeoutMs });
   try {
-    const diagnose = await createDiagnose({
-      env: { RUNAI_BASE_URL: sim.url, RUNAI_REQUEST_TIMEOUT_MS: String(options.requestTimeoutMs) },
-      locale: 'en',
-      now: () => new Date(NOW),
-      loadCredentials: async () => ({ grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' }),
-    });
-    const started = Date.now();
-    let firstPublishMs: number | null = null;
     let peak = rssMb();
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssMb());
     }, 50);
-    const publisher: VerdictPublisher = {
-      async publish() {
-        firstPublishMs ??= Date.now() - started;
-        return { messageId: 'bench' };
-      },
-    };
-    const records = Array.from({ length: options.records }, (_, i) => {
-      const id = `p-${String(i).padStart(3, '0')}`;
-      return {
-        messageId: `m-${id}`,
-        body: JSON.stringify({ v: 1, request: { clusterId: P, workloadId: id }, source: 'poller', receivedAt: new Date(NOW).toISOString(), dedupeKey: id }),
-      };
-    });
     // The same margin proportion as the worker Lambda: 15 s of 120 s.
     const margin = Math.round(options.lambdaTimeoutMs / 8);
     const result = await processDiagnosisBatch(records, {
-      diagnose,
-      renderText: createRenderText('en'),
-      publisher,
-      idempotency: createMemoryIdempotencyStore(),
-      now: () => new Date(),
-      logger: silentLogger,
+      ...deps,
       ...(options.deadline ? { diagnoseBy: started + options.lambdaTimeoutMs - margin } : {}),
     });
     clearInterval(sampler);
     const wallMs = Date.now() - started;
     const timedOut = wallMs > options.lambdaTimeoutMs;
+    const firstPublishMs = publishedAt[0]?.ms ?? null;
     // A Lambda that times out returns nothing: nothing it published after the timeout happened, every record comes back.
     return {
       deadline: options.deadline,

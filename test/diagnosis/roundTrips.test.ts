@@ -1,7 +1,11 @@
 /**
  * the quality bars, docs/tests.md latency bar: at most 3 sequential Run:ai round trips after the token
  * (status → spec ∥ pods ∥ events ∥ history → metrics) when history fits one page, and
- * wall time / (round trips × injected latency) ≤ 1.2.
+ * wall time / (round trips × injected latency) ≤ 1.2. The round trips are counted from the
+ * simulator's recording; the wall time leaves out the time the test waited for a CPU other
+ * processes held (timeUncontended), so a loaded machine does not decide the ratio (it read
+ * 1.24–1.32 with both cores busy, against 1.08–1.14 alone) while an extra round, a sleep or
+ * slower processing still count.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
@@ -9,6 +13,8 @@ import { messagesEn } from '../../functions/report/messagesEn.js';
 import { createRunaiClient } from '../../functions/runai/createRunaiClient.js';
 import { startRunaiSimulator, type RunaiSimulator, type ScenarioState } from '../../functions/simulator/startRunaiSimulator.js';
 import { countRoundTrips } from '../bench/countRoundTrips.js';
+import { median } from '../bench/median.js';
+import { timeUncontended } from '../support/timeUncontended.js';
 
 const CLUSTER = '0b6f1d2e-5a4c-4e3b-9d8a-7c6b5a4f3e21';
 const ID = '5d9e8f7a-6b5c-4d3e-8f2a-1b0c9d8e7f6a';
@@ -87,13 +93,17 @@ describe('critical path against a latency-injecting simulator', () => {
       let result;
       for (let run = 0; run < 5; run += 1) {
         simulator.reset();
-        const started = performance.now();
-        result = await diagnoseWorkload({ clusterId: CLUSTER, workloadId: ID }, { reader: client, now: new Date(), messages: messagesEn });
-        walls.push(performance.now() - started);
+        const timed = await timeUncontended(() =>
+          diagnoseWorkload({ clusterId: CLUSTER, workloadId: ID }, { reader: client, now: new Date(), messages: messagesEn }),
+        );
+        result = timed.value;
+        walls.push(timed.ms);
       }
-      const wallMs = walls.sort((a, b) => a - b)[2] as number; // the median of five
+      const wallMs = median(walls);
       expect(result?.verdict.category).toBe('OOM_KILLED');
-      const apiRequests = simulator.requests.filter((request) => request.endpoint !== 'token');
+      // The token is warm: a token request per diagnosis would be a round trip the count below leaves out.
+      expect(simulator.requests.filter((request) => request.endpoint === 'token')).toEqual([]);
+      const apiRequests = simulator.requests;
       const rounds = countRoundTrips(apiRequests);
       expect(apiRequests.map((request) => request.endpoint).sort()).toEqual(['events', 'history', 'metrics', 'pods', 'spec', 'status']);
       expect(rounds).toBe(3);

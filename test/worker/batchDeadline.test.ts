@@ -6,16 +6,10 @@
  * end in the DLQ); with one, every verdict is published in time, each naming the slow read.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DiagnosisResult } from '../../functions/diagnosis/DiagnosisResult.js';
-import { createMemoryIdempotencyStore } from '../../functions/delivery/IdempotencyStore.js';
-import type { VerdictPublisher } from '../../functions/delivery/VerdictPublisher.js';
-import { startRunaiSimulator, type RunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
-import { createDiagnose } from '../../functions/worker/createDiagnose.js';
-import { createRenderText } from '../../functions/worker/createRenderText.js';
-import { processDiagnosisBatch, type Diagnose } from '../../functions/worker/processDiagnosisBatch.js';
-import { silentLogger } from '../../functions/worker/WorkerLogger.js';
-import { A, bulkFailures, NOW, P, pollerScenario } from '../poller/pollerTestKit.js';
-import { queued, record } from './workerFakes.js';
+import type { RunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
+import { processDiagnosisBatch } from '../../functions/worker/processDiagnosisBatch.js';
+import { P } from '../poller/pollerTestKit.js';
+import { startHangingBatch } from './startHangingBatch.js';
 
 const LAMBDA_TIMEOUT_MS = 12_000;
 const MARGIN_MS = 1_500;
@@ -27,41 +21,9 @@ afterEach(async () => {
 });
 
 async function rig() {
-  sim = await startRunaiSimulator({ scenarios: [pollerScenario(), bulkFailures(25)], now: () => NOW });
-  sim.setFaults([{ endpoint: 'events', clusterId: P, kind: 'hang' }]);
-  const inner = await createDiagnose({
-    env: { RUNAI_BASE_URL: sim.url, RUNAI_REQUEST_TIMEOUT_MS: '1000' },
-    locale: 'en',
-    now: () => new Date(NOW),
-    loadCredentials: async () => ({ grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' }),
-  });
-  const results: DiagnosisResult[] = [];
-  const diagnose: Diagnose = async (q, budget) => {
-    const result = await inner(q, budget);
-    results.push(result);
-    return result;
-  };
-  const started = Date.now();
-  const publishedAt: { ms: number; subject: string }[] = [];
-  const publisher: VerdictPublisher = {
-    async publish(notification) {
-      publishedAt.push({ ms: Date.now() - started, subject: notification.Subject });
-      return { messageId: `sns-${publishedAt.length}` };
-    },
-  };
-  const records = [
-    ...['a-1', 'a-2', 'a-3'].map((id) => record(`m-${id}`, queued(id, A))),
-    ...Array.from({ length: 25 }, (_, i) => `p-${String(i).padStart(3, '0')}`).map((id) => record(`m-${id}`, queued(id, P))),
-  ];
-  const deps = {
-    diagnose,
-    renderText: createRenderText('en'),
-    publisher,
-    idempotency: createMemoryIdempotencyStore(),
-    now: () => new Date(),
-    logger: silentLogger,
-  };
-  return { deps, records, started, publishedAt, results };
+  const batch = await startHangingBatch({ hanging: 25, quiet: true, requestTimeoutMs: 1_000 });
+  sim = batch.sim;
+  return batch;
 }
 
 describe('a batch with a hanging Run:ai endpoint', () => {

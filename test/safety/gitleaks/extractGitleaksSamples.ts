@@ -19,6 +19,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
+import type { GitleaksFixture, GitleaksSample } from './GitleaksFixture.js';
 
 const [checkout, commit] = process.argv.slice(2);
 if (!checkout || !commit) throw new Error('usage: extractGitleaksSamples.ts <gitleaks checkout> <commit>');
@@ -147,20 +148,8 @@ function evaluate(expression: string, variables: Map<string, string>): { value: 
   return { value: parts.join(''), generated };
 }
 
-interface Sample {
-  rule: string;
-  function: string;
-  file: string;
-  line: number;
-  identifier: string;
-  /** gitleaks' own regex builder for the rule: `GenerateSemiGenericRegex` needs the identifier as a keyword. */
-  needsKeyword: boolean;
-  generated: boolean;
-  secretBase64: string;
-}
-
-const samples: Sample[] = [];
-const skipped: { file: string; line: number; reason: string }[] = [];
+const samples: GitleaksSample[] = [];
+const skipped: GitleaksFixture['skipped'] = [];
 const files = git('ls-tree', '--name-only', commit, 'cmd/generate/config/rules/')
   .split('\n')
   .filter((path) => path.endsWith('.go'));
@@ -229,29 +218,24 @@ if (!single) throw new Error('GenerateSampleSecret format not found');
 templates['GenerateSampleSecret'] = JSON.parse(`"${single[1]}"`).replace('%s', '{i}').replace('%s', '{s}');
 
 const licence = git('show', `${commit}:LICENSE`).split('\n')[2];
-process.stdout.write(
-  `${JSON.stringify(
-    {
-      source: {
-        repository: 'https://github.com/gitleaks/gitleaks',
-        commit,
-        licence: 'MIT',
-        copyright: licence,
-        paths: ['cmd/generate/config/rules/*.go', 'cmd/generate/config/utils/generate.go'],
-        extractedBy: 'test/safety/gitleaks/extractGitleaksSamples.ts',
-      },
-      encoding: 'secretBase64 is the UTF-8 secret in base64, so this file holds no credential-shaped literal',
-      counts: {
-        samples: samples.length,
-        skippedCalls: skipped.length,
-        rules: new Set(samples.map((s) => s.rule)).size,
-        templates: Object.keys(templates).length,
-      },
-      templates,
-      skipped,
-      samples,
-    },
-    null,
-    1,
-  )}\n`,
-);
+const fixture: GitleaksFixture = {
+  source: {
+    repository: 'https://github.com/gitleaks/gitleaks',
+    commit,
+    licence: 'MIT',
+    copyright: licence ?? '',
+    paths: ['cmd/generate/config/rules/*.go', 'cmd/generate/config/utils/generate.go'],
+    extractedBy: 'test/safety/gitleaks/extractGitleaksSamples.ts',
+  },
+  encoding: 'secretBase64 is the UTF-8 secret in base64, so this file holds no credential-shaped literal',
+  counts: {
+    samples: samples.length,
+    skippedCalls: skipped.length,
+    rules: new Set(samples.map((s) => s.rule)).size,
+    templates: Object.keys(templates).length,
+  },
+  templates,
+  skipped,
+  samples,
+};
+process.stdout.write(`${JSON.stringify(fixture, null, 1)}\n`);

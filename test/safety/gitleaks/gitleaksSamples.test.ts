@@ -13,24 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { REDACTED, redactSecrets } from '../../../functions/safety/redactSecrets.js';
-
-interface GitleaksSample {
-  rule: string;
-  function: string;
-  file: string;
-  line: number;
-  identifier: string;
-  needsKeyword: boolean;
-  generated: boolean;
-  secretBase64: string;
-}
-interface GitleaksFixture {
-  source: { repository: string; commit: string; licence: string; copyright: string; paths: string[] };
-  counts: { samples: number; skippedCalls: number; rules: number; templates: number };
-  templates: Record<string, string>;
-  skipped: { file: string; line: number; reason: string }[];
-  samples: GitleaksSample[];
-}
+import type { GitleaksFixture, GitleaksSample } from './GitleaksFixture.js';
 
 const fixture = JSON.parse(readFileSync(new URL('./gitleaksSamples.json', import.meta.url), 'utf8')) as GitleaksFixture;
 const secretOf = (sample: GitleaksSample): string => Buffer.from(sample.secretBase64, 'base64').toString('utf8');
