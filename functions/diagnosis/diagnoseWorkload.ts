@@ -101,13 +101,16 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
   if (status.clusterId !== clusterId) return { verdict: clusterMismatchVerdict({ status }, clusterId, messages), occurrence: null };
   const workloadId = status.id;
 
-  // Step 2 and 3, first page: independent reads in parallel.
+  // Step 2 and 3, first page: independent reads in parallel. An inference's revision list is
+  // read here too, before it is known to be needed: one more GET in a round that is waited for
+  // anyway keeps an unexplained inference within three rounds (docs/procedure.md).
   const specKind = specSourceFor(status);
-  const [spec, podPages, events, history] = await Promise.all([
+  const [spec, podPages, events, history, revisionList] = await Promise.all([
     readSpec(reader, workloadId, specKind),
     readSafely(() => reader.getWorkloadPods(workloadId)),
     knownEvents ? Promise.resolve(knownEvents) : readSafely(() => reader.getWorkloadEvents(workloadId, RECENT_EVENTS_LIMIT)),
     readSafely(() => readHistory(reader, workloadId, lookbackStartMs)),
+    specKind === 'inferences' ? readSafely(() => reader.getInferenceRevisions(workloadId)) : Promise.resolve(null),
   ]);
   const pods: WorkloadEvidence['pods'] = podPages.ok ? { ok: true, value: podPages.value.pods } : podPages;
   const podsCappedAt = podPages.ok && podPages.value.capped ? podPages.value.pages : null;
@@ -116,8 +119,8 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
 
   // An inference whose workload-level reads explain nothing: its failure lives in a revision.
   let revisionSignals: Signal[] = [];
-  if (wantsRevisions(specKind, analysis)) {
-    evidence.revisions = await readRevisionEvidence(reader, workloadId);
+  if (revisionList && wantsRevisions(specKind, analysis)) {
+    evidence.revisions = await readRevisionEvidence(reader, revisionList);
     if (evidence.revisions.ok) revisionSignals = signalsFromRevision(evidence.revisions.value, status);
     analysis = analyseWorkload(evidence, revisionSignals);
   }

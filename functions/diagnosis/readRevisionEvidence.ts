@@ -1,6 +1,7 @@
 /**
  * An inference's failure often lives in one revision (the configuration a change rolled out),
- * not in the workload-level reads: this reads the revisions (clusters v2.21+), chooses one —
+ * not in the workload-level reads: from its revisions (clusters v2.21+; the list is read with
+ * the workload-level reads, so this adds one round, not two), this chooses one —
  * the newest failed or degraded revision, else the newest — and reads its pods ∥ events ∥
  * first history page. Every failed read is kept as data (a 404 from an older control plane is
  * a stated limitation). Signals read from the revision cite `get_inference_revisions`.
@@ -31,10 +32,11 @@ export interface RevisionEvidence {
 const FAILING_PHASES = new Set(['failed', 'degraded']);
 
 /**
- * Revisions are read for an inference the procedure diagnoses when the workload-level reads
+ * A revision is read for an inference the procedure diagnoses when the workload-level reads
  * say nothing about any pod (no category, and no kill, failed pod or probe failure to follow
- * up with Tier 2 or metrics): only then does the failure have to live in a revision. Every
- * other workload, and every inference already explained, reads nothing more.
+ * up with Tier 2 or metrics): only then does the failure have to live in a revision. An
+ * inference already explained reads no revision (its revision list, read in parallel with
+ * the workload-level reads, is left unused), and other workloads read nothing more.
  */
 export function wantsRevisions(source: SpecSource | null, analysis: Pick<Analysis, 'gate' | 'classification' | 'signals'>): boolean {
   return (
@@ -53,8 +55,8 @@ export function chooseRevision(revisions: readonly Revision[]): Revision | null 
   return newestFirst.find((revision) => FAILING_PHASES.has(revision.phase.trim().toLowerCase())) ?? newestFirst[0] ?? null;
 }
 
-export async function readRevisionEvidence(reader: RunaiReader, workloadId: string): Promise<Read<RevisionEvidence>> {
-  const listed = await readSafely(() => reader.getInferenceRevisions(workloadId));
+/** From the revision list (read with the workload-level reads), the chosen revision's pods ∥ events ∥ first history page. */
+export async function readRevisionEvidence(reader: RunaiReader, listed: Read<Revision[]>): Promise<Read<RevisionEvidence>> {
   if (!listed.ok) return listed;
   const revision = chooseRevision(listed.value);
   if (!revision) return { ok: true, value: { revision: null, count: 0, pods: null, events: null, history: null } };
