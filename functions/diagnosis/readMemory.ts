@@ -53,7 +53,9 @@ function seriesValues(metrics: MetricsResult, type: string): number[] {
 }
 
 // A plain non-negative decimal: `Number()` would read "" and " " as 0, and accept "0x10".
-const DECIMAL = /^\+?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+// (`\d+(?:\.\d*)?`, not `\d+\.?\d*`: the same numbers, but the latter split a long run of digits
+// every way before failing on a trailing letter, quadratic on a hostile sample value.)
+const DECIMAL = /^\+?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
  * One metric sample in bytes, or null when the value is no sample: the API types `value` as

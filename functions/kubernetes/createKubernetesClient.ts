@@ -59,7 +59,7 @@ function rejected(endpoint: string, what: string): KubernetesError {
 export function createKubernetesClient(options: KubernetesClientOptions): KubernetesClient {
   const url = new URL(options.server);
   const origin = url.origin;
-  const basePath = url.pathname.replace(/\/+$/, '');
+  const basePath = url.pathname.replace(/(?<!\/)\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIER2_TIMEOUT_MS;
   const redactor = createRedactor();
   const stats = { requests: 0 };

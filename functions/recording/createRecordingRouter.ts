@@ -40,7 +40,7 @@ export function createRecordingRouter(options: RecordingRouterOptions): Recordin
   const current = new AsyncLocalStorage<RecordingSink>();
   const sink = () => current.getStore();
   return {
-    runaiInterceptor: (basePath) => createRecordingInterceptor({ service: 'runai', basePath: basePath.replace(/\/+$/, ''), sink }),
+    runaiInterceptor: (basePath) => createRecordingInterceptor({ service: 'runai', basePath: basePath.replace(/(?<!\/)\/+$/, ''), sink }),
     // One interceptor for every cluster: the prefix is the one of the diagnosis's cluster (a Rancher proxy
     // serves many clusters on one origin, each below its own path).
     kubernetesInterceptor: createRecordingInterceptor({ service: 'kubernetes', basePath: (session) => session.kubernetesBasePath, sink }),

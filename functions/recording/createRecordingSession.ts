@@ -70,7 +70,7 @@ export interface RecordingSession {
 export function createRecordingSession(options: RecordingSessionOptions): RecordingSession {
   const log: RawExchange[] = [];
   const known = createRedactor(options.secrets);
-  const kubernetesBasePath = options.kubernetesServer ? new URL(options.kubernetesServer).pathname.replace(/\/+$/, '') : '';
+  const kubernetesBasePath = options.kubernetesServer ? new URL(options.kubernetesServer).pathname.replace(/(?<!\/)\/+$/, '') : '';
   const sink: RecordingSink = { log, onSecret: (value) => known.add(value), kubernetesBasePath };
   const pools: Dispatcher[] = [];
 
@@ -82,7 +82,7 @@ export function createRecordingSession(options: RecordingSessionOptions): Record
         pool = createPool(url.origin, { connections: 16, connectTimeoutMs });
         pools.push(pool);
       }
-      return pool.compose(createRecordingInterceptor({ service: 'runai', basePath: url.pathname.replace(/\/+$/, ''), sink: () => sink }));
+      return pool.compose(createRecordingInterceptor({ service: 'runai', basePath: url.pathname.replace(/(?<!\/)\/+$/, ''), sink: () => sink }));
     },
     kubernetesInterceptor: createRecordingInterceptor({ service: 'kubernetes', basePath: kubernetesBasePath, sink: () => sink }),
     sink,

@@ -110,7 +110,7 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
   const baseUrl = new URL(resolved.baseUrl);
   const origin = baseUrl.origin;
   // A control plane behind a path prefix keeps it; a trailing slash is tolerated.
-  const basePath = baseUrl.pathname.replace(/\/+$/, '');
+  const basePath = baseUrl.pathname.replace(/(?<!\/)\/+$/, '');
   const ownsDispatcher = resolved.dispatcher === undefined;
   const dispatcher: Dispatcher = resolved.dispatcher ?? createPool(origin, { connections: POOL_CONNECTIONS, connectTimeoutMs: resolved.requestTimeoutMs });
 

@@ -19,9 +19,11 @@ const BODY_LINE = String.raw`[A-Za-z0-9+/=]{16,}[ \t]*\r?\n[ \t]*`;
  * A log tail can start after the BEGIN line and show only the body's last lines and END. The
  * span starts at the first body line of a run: the second lookbehind refuses a start right
  * after another full body line, so each run is scanned once (linear time), and the bound of
- * 200 lines covers a 4096-bit RSA key several times over.
+ * 200 lines covers a 4096-bit RSA key several times over. The lookahead comes first because
+ * lookbehinds run at every position: at each blank of an 80 kB run of spaces the second one
+ * read all the blanks before it (quadratic, 4.4 s), where a body line cannot start anyway.
  */
-const TAIL_BODY = String.raw`(?<![A-Za-z0-9+/=])(?<![A-Za-z0-9+/=]{16}[ \t]*\r?\n[ \t]*)(?:${BODY_LINE}){1,200}(?:[A-Za-z0-9+/=]{1,15}[ \t]*\r?\n[ \t]*)?`;
+const TAIL_BODY = String.raw`(?=[A-Za-z0-9+/=])(?<![A-Za-z0-9+/=])(?<![A-Za-z0-9+/=]{16}[ \t]*\r?\n[ \t]*)(?:${BODY_LINE}){1,200}(?:[A-Za-z0-9+/=]{1,15}[ \t]*\r?\n[ \t]*)?`;
 
 export const KEY_MATERIAL_PATTERNS: readonly SecretPattern[] = [
   row('pem-private-key', new RegExp(`${BEGIN}${BODY}-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----`, 'g')),

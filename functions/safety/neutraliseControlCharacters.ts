@@ -53,12 +53,15 @@ export function stripInvisibleCharacters(text: string): string {
 
 /** Step 2: one line, visible breaks, single spaces, trimmed. */
 export function flattenLines(text: string): string {
+  // In the last step the lookbehind lets only the start of a run of marks try the trailing
+  // alternative: from every mark of a long run that does not end the text, it read the rest of
+  // the run again (quadratic: 7 s for 80 kB of marks before a letter).
   return text
     .replace(LINE_BREAKS, ` ${LINE_BREAK_MARK} `)
     .replace(SPACES, ' ')
     .replace(/ {2,}/g, ' ')
     .replace(new RegExp(`(?: ${LINE_BREAK_MARK})+(?= |$)`, 'g'), ` ${LINE_BREAK_MARK}`) // runs of blank lines
-    .replace(new RegExp(`^(?: ?${LINE_BREAK_MARK} ?)+|(?: ?${LINE_BREAK_MARK} ?)+$`, 'g'), '')
+    .replace(new RegExp(`^(?: ?${LINE_BREAK_MARK} ?)+|(?<!${LINE_BREAK_MARK} ?)(?: ?${LINE_BREAK_MARK} ?)+$`, 'g'), '')
     .trim();
 }
 

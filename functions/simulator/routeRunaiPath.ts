@@ -19,7 +19,7 @@ const REVISION_SUBRESOURCES = new Set(['pods', 'events', 'history']);
 
 /** The route, or null for a path the simulated API does not have (a 404). */
 export function routeRunaiPath(pathname: string): RunaiRoute | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = pathname.length > 1 ? pathname.replace(/(?<!\/)\/+$/, '') : pathname;
   if (path === '/api/v1/token') return { endpoint: 'token' };
   if (path === '/api/v1/workloads') return { endpoint: 'list' };
   const segments = path.split('/').slice(1).map(decode);

@@ -55,7 +55,15 @@ export const LOG_LINE_TABLE: readonly LogLineRow[] = [
       /\bCUDA error\b|\bcudaError\w+|CUDA driver version is insufficient|no CUDA-capable device is detected|device-side assert triggered|\bCUDNN_STATUS_\w+|\bCUBLAS_STATUS_(?!SUCCESS)\w+/i,
   },
   { hint: 'segfault', priority: 80, pattern: /\bSegmentation fault\b|\bSIGSEGV\b|Fatal Python error: (?:Segmentation fault|Aborted)|\bcore dumped\b/i },
-  { hint: 'shm', priority: 78, pattern: /insufficient shared memory \(shm\)|\bBus error\b|\bSIGBUS\b|No space left on device.*\/dev\/shm/i },
+  // The gap stops at the next "No space left on device" (which then matches by itself): a line repeating
+  // it is read once, not once per repetition (quadratic: 170 ms for an 80 kB line; selectLogLine
+  // cuts lines to 4,000 characters, but reads up to 2,000 of them). Only ever tested, never quoted.
+  {
+    hint: 'shm',
+    priority: 78,
+    pattern:
+      /insufficient shared memory \(shm\)|\bBus error\b|\bSIGBUS\b|No space left on device(?:(?!No space left on device)[^\n\r\u2028\u2029])*\/dev\/shm/i,
+  },
   { hint: 'killed', priority: 70, pattern: /^\s*(?:\S+: line \d+: +\d+ )?Killed\b|killed by signal: Killed|\bKilled process \d+\b/i },
   {
     hint: 'exception',
