@@ -6,7 +6,7 @@
  * resource and the cause, never a secret value), made one inert line and bounded, because
  * it is answered over HTTP and may be shown on a terminal.
  */
-import { neutraliseControlCharacters } from '../safety/index.js';
+import { neutraliseControlCharacters } from '../safety/neutraliseControlCharacters.js';
 import { ReadinessError, type ReadinessProbe } from './ReadinessProbe.js';
 
 export type ReadinessCheck =
