@@ -7,21 +7,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import type { ScenarioState } from './corpusKit.js';
+import { CATEGORIES } from '../../functions/core/verdict.js';
 
 export const SIGNALS_DIR = fileURLToPath(new URL('../../fixtures/signals/', import.meta.url));
 
 export const PLACEMENTS = ['workloadEvent', 'podEvent', 'podK8sPhase', 'phaseMessage', 'condition', 'historyPhaseUpdate', 'historyEvent'] as const;
 
-const CATEGORY = z.enum([
-  'OOM_KILLED',
-  'IMAGE_PULL_FAILED',
-  'INIT_FAILED',
-  'DATASOURCE_MOUNT_FAILED',
-  'CRASH_APP_ERROR',
-  'NODE_FAILURE',
-  'SCHEDULING_POLICY_TERMINATED',
-  'UNKNOWN',
-]);
+const CATEGORY = z.enum(CATEGORIES);
 
 export const ExpectationSchema = z.union([
   z.literal('no signal'),
