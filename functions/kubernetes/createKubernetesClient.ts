@@ -24,6 +24,7 @@ import { sendCappedGet } from '../http/sendGet.js';
 import { summarizeZodError } from '../http/summarizeZodError.js';
 import { TransportError, type CappedExchange } from '../http/timedExchange.js';
 import { classifyKubernetesStatus } from './classifyKubernetesStatus.js';
+import { trimTrailingSlashes } from '../core/trimTrailingSlashes.js';
 
 export interface KubernetesClientOptions {
   /** API server URL, e.g. `https://k8s.example:6443` (a path prefix is kept: API proxies). */
@@ -59,7 +60,7 @@ function rejected(endpoint: string, what: string): KubernetesError {
 export function createKubernetesClient(options: KubernetesClientOptions): KubernetesClient {
   const url = new URL(options.server);
   const origin = url.origin;
-  const basePath = url.pathname.replace(/(?<!\/)\/+$/, '');
+  const basePath = trimTrailingSlashes(url.pathname);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIER2_TIMEOUT_MS;
   const redactor = createRedactor();
   const stats = { requests: 0 };

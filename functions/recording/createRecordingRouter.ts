@@ -15,6 +15,7 @@ import type { DiagnosisResult } from '../diagnosis/DiagnosisResult.js';
 import { isRunaiError } from '../diagnosis/ports/RunaiError.js';
 import { createRecordingInterceptor, type RecordingSink } from './createRecordingInterceptor.js';
 import { createRecordingSession, type WrittenRecording } from './createRecordingSession.js';
+import { trimTrailingSlashes } from '../core/trimTrailingSlashes.js';
 
 export interface RecordingRouterOptions {
   dir: string;
@@ -40,7 +41,7 @@ export function createRecordingRouter(options: RecordingRouterOptions): Recordin
   const current = new AsyncLocalStorage<RecordingSink>();
   const sink = () => current.getStore();
   return {
-    runaiInterceptor: (basePath) => createRecordingInterceptor({ service: 'runai', basePath: basePath.replace(/(?<!\/)\/+$/, ''), sink }),
+    runaiInterceptor: (basePath) => createRecordingInterceptor({ service: 'runai', basePath: trimTrailingSlashes(basePath), sink }),
     // One interceptor for every cluster: the prefix is the one of the diagnosis's cluster (a Rancher proxy
     // serves many clusters on one origin, each below its own path).
     kubernetesInterceptor: createRecordingInterceptor({ service: 'kubernetes', basePath: (session) => session.kubernetesBasePath, sink }),

@@ -28,6 +28,7 @@ import { redactRecordedBody } from './redactRecordedBody.js';
 import { relativizeTimestamps } from './relativizeTimestamps.js';
 import { toRecordedExchange } from './toRecordedExchange.js';
 import { essentialDifferences } from './verdictEssentials.js';
+import { trimTrailingSlashes } from '../core/trimTrailingSlashes.js';
 
 export interface RecordingSessionOptions {
   /** Credentials this run holds (client secret, Tier 2 token): never written, wherever echoed. */
@@ -70,7 +71,7 @@ export interface RecordingSession {
 export function createRecordingSession(options: RecordingSessionOptions): RecordingSession {
   const log: RawExchange[] = [];
   const known = createRedactor(options.secrets);
-  const kubernetesBasePath = options.kubernetesServer ? new URL(options.kubernetesServer).pathname.replace(/(?<!\/)\/+$/, '') : '';
+  const kubernetesBasePath = options.kubernetesServer ? trimTrailingSlashes(new URL(options.kubernetesServer).pathname) : '';
   const sink: RecordingSink = { log, onSecret: (value) => known.add(value), kubernetesBasePath };
   const pools: Dispatcher[] = [];
 
@@ -82,7 +83,7 @@ export function createRecordingSession(options: RecordingSessionOptions): Record
         pool = createPool(url.origin, { connections: 16, connectTimeoutMs });
         pools.push(pool);
       }
-      return pool.compose(createRecordingInterceptor({ service: 'runai', basePath: url.pathname.replace(/(?<!\/)\/+$/, ''), sink: () => sink }));
+      return pool.compose(createRecordingInterceptor({ service: 'runai', basePath: trimTrailingSlashes(url.pathname), sink: () => sink }));
     },
     kubernetesInterceptor: createRecordingInterceptor({ service: 'kubernetes', basePath: kubernetesBasePath, sink: () => sink }),
     sink,

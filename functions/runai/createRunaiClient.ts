@@ -31,6 +31,7 @@ import { createRedactor } from '../http/createRedactor.js';
 import { safeReporter } from '../http/measuredExchange.js';
 import type { RetryPolicy } from '../http/withRetries.js';
 import { listWorkloadsPhasedSince, type PhasedWorkloadPage, type PhasedWorkloadQuery } from './listWorkloadsPhasedSince.js';
+import { trimTrailingSlashes } from '../core/trimTrailingSlashes.js';
 
 export interface RunaiClientStats {
   /** API GET attempts sent (retries included, token requests excluded). */
@@ -110,7 +111,7 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
   const baseUrl = new URL(resolved.baseUrl);
   const origin = baseUrl.origin;
   // A control plane behind a path prefix keeps it; a trailing slash is tolerated.
-  const basePath = baseUrl.pathname.replace(/(?<!\/)\/+$/, '');
+  const basePath = trimTrailingSlashes(baseUrl.pathname);
   const ownsDispatcher = resolved.dispatcher === undefined;
   const dispatcher: Dispatcher = resolved.dispatcher ?? createPool(origin, { connections: POOL_CONNECTIONS, connectTimeoutMs: resolved.requestTimeoutMs });
 

@@ -3,6 +3,7 @@
  * faults use (fixtures/README.md), so a route is also the key for fault matching.
  */
 import type { SpecKind } from '../diagnosis/ports/RunaiReader.js';
+import { trimTrailingSlashes } from '../core/trimTrailingSlashes.js';
 
 /** The v1 spec collections (`/api/v1/workloads/{kind}/{id}`); NIM services are served under /api/v2. */
 export const SPEC_KINDS: readonly SpecKind[] = ['trainings', 'workspaces', 'inferences', 'distributed', 'distributed-inferences'];
@@ -19,7 +20,7 @@ const REVISION_SUBRESOURCES = new Set(['pods', 'events', 'history']);
 
 /** The route, or null for a path the simulated API does not have (a 404). */
 export function routeRunaiPath(pathname: string): RunaiRoute | null {
-  const path = pathname.length > 1 ? pathname.replace(/(?<!\/)\/+$/, '') : pathname;
+  const path = pathname.length > 1 ? trimTrailingSlashes(pathname) : pathname;
   if (path === '/api/v1/token') return { endpoint: 'token' };
   if (path === '/api/v1/workloads') return { endpoint: 'list' };
   const segments = path.split('/').slice(1).map(decode);
