@@ -34,6 +34,9 @@ const defaultRetryDelayMs = (attempt: number): number =>
   // Full jitter keeps many Lambdas that failed together from re-sending together.
   Math.random() * Math.min(1_000, 50 * 2 ** attempt);
 
+/** A request that threw after the SDK's retries, as one line: the error's name and message. */
+const requestFailure = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : 'request failed');
+
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createSqsQueue(options: SqsQueueOptions): DiagnosisQueue {
@@ -51,7 +54,7 @@ export function createSqsQueue(options: SqsQueueOptions): DiagnosisQueue {
       try {
         output = await options.client.send(new SendMessageBatchCommand({ QueueUrl: options.queueUrl, Entries: pending.map((p) => p.entry) }));
       } catch (error) {
-        const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'request failed';
+        const reason = requestFailure(error);
         return pending.map((planned) => ({ planned, reason, senderFault: false }));
       }
       const failedById = new Map<string, BatchResultErrorEntry>();
@@ -84,8 +87,7 @@ export function createSqsQueue(options: SqsQueueOptions): DiagnosisQueue {
           }),
         ));
       } catch (error) {
-        const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'request failed';
-        throw new QueueError(`cannot read the queue's attributes (${reason})`, { retryable: true, failedCount: 0, totalCount: 0, cause: error });
+        throw new QueueError(`cannot read the queue's attributes (${requestFailure(error)})`, { retryable: true, failedCount: 0, totalCount: 0, cause: error });
       }
       const count = (name: string): number => {
         const value = Number(attributes?.[name]);

@@ -32,11 +32,14 @@ function oneLine(text: string): string {
   return line.length > MAX_MESSAGE_LENGTH ? `${line.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : line;
 }
 
+/** What may be answered as a code: an identifier, never free text from the error. */
+const CODE_SHAPE = /^[A-Za-z][A-Za-z0-9_.]{0,63}$/;
+
 function codeOf(error: unknown): string {
   if (error instanceof ReadinessError) return error.code;
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /^[A-Za-z][A-Za-z0-9_.]{0,63}$/.test(code)) return code;
-  return error instanceof Error && /^[A-Za-z][A-Za-z0-9_.]{0,63}$/.test(error.name) ? error.name : 'PROBE_FAILED';
+  if (typeof code === 'string' && CODE_SHAPE.test(code)) return code;
+  return error instanceof Error && CODE_SHAPE.test(error.name) ? error.name : 'PROBE_FAILED';
 }
 
 function messageOf(error: unknown): string {
