@@ -19,6 +19,11 @@ const FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/scenarios/', import.m
 export interface CorpusRun {
   code: number;
   verdict: Verdict | null;
+  /**
+   * The verdict JSON as the CLI printed it: the schema parse drops properties it does not know
+   * yet (e.g. a newer `failingLine`), which a measurement may still want to read.
+   */
+  raw: Record<string, unknown> | null;
   stderr: string;
 }
 
@@ -31,11 +36,25 @@ export async function diagnoseThroughCli(simulator: RunaiSimulator, clusterId: s
     fixturesDir: FIXTURES_DIR,
     io: { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
   });
-  const verdict = code === 0 && stdout ? VerdictSchema.parse(JSON.parse(stdout)) : null;
-  return { code, verdict, stderr };
+  const raw = code === 0 && stdout ? (JSON.parse(stdout) as Record<string, unknown>) : null;
+  const verdict = raw ? VerdictSchema.parse(raw) : null;
+  return { code, verdict, raw, stderr };
 }
 
 /** A text as an evidence line would quote it: redacted and flattened, without a length cap. */
 export function quoteAsEvidence(text: string): string {
   return quoteUntrusted(text, { maxLength: Number.MAX_SAFE_INTEGER });
+}
+
+/**
+ * A text as a reader compares it with an evidence line: quoted as evidence, line breaks (⏎)
+ * and runs of whitespace collapsed, case-folded. Both sides of a "is it quoted" check go
+ * through it.
+ */
+export function normaliseQuoted(text: string): string {
+  return quoteAsEvidence(text)
+    .replace(/\u23CE/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 }

@@ -84,14 +84,27 @@ export interface LoadedEntry {
   entry: SignalEntry;
 }
 
-export function loadSignalCorpus(dir = SIGNALS_DIR): LoadedEntry[] {
+export interface CorpusLoadOptions {
+  /**
+   * Every entry names its `decisive` part, even a short one: the unseen corpus
+   * (fixtures/signals-unseen) measures whether the verdict quotes the line a person acts on,
+   * so that line must be written down, never assumed to be the whole message.
+   */
+  requireDecisive?: boolean;
+}
+
+/** Loads every `<source>.json` of a corpus folder (the seen corpus by default). */
+export function loadSignalCorpus(dir = SIGNALS_DIR, options: CorpusLoadOptions = {}): LoadedEntry[] {
   const files = readdirSync(dir)
-    .filter((file) => file.endsWith('.json'))
+    .filter((file) => file.endsWith('.json') && file !== 'known-misses.json')
     .sort();
   return files.flatMap((file) => {
     const parsed = SignalFileSchema.parse(JSON.parse(readFileSync(join(dir, file), 'utf8')));
     if (`${parsed.source}.json` !== file) throw new Error(`${file}: source ${parsed.source} must match the file name`);
-    return parsed.entries.map((entry, index) => ({ source: parsed.source, index, entry }));
+    return parsed.entries.map((entry, index) => {
+      if (options.requireDecisive && entry.decisive === undefined) throw new Error(`${file} entry #${index} (${entry.reason}): \`decisive\` is required here`);
+      return { source: parsed.source, index, entry };
+    });
   });
 }
 

@@ -7,7 +7,7 @@
  * workload without it unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diagnoseThroughCli, quoteAsEvidence, startRunaiSimulator, type RunaiSimulator, type Verdict } from './corpusKit.js';
+import { diagnoseThroughCli, normaliseQuoted, startRunaiSimulator, type RunaiSimulator, type Verdict } from './corpusKit.js';
 import { buildCorpusState, CLUSTER_ID, loadSignalCorpus, SignalEntrySchema, workloadIdFor, type LoadedEntry } from './signalCorpus.js';
 
 const corpus = loadSignalCorpus();
@@ -51,12 +51,7 @@ function testName({ source, index, entry }: LoadedEntry): string {
   return repeated.has(name) ? `${name} (#${index})` : name;
 }
 
-const normalise = (text: string) =>
-  quoteAsEvidence(text)
-    .replace(/\u23CE/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+const normalise = normaliseQuoted;
 const summarise = (verdict: Verdict | null) =>
   verdict
     ? {

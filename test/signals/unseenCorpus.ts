@@ -1,0 +1,103 @@
+/**
+ * The unseen corpus (fixtures/signals-unseen): verbatim upstream failure messages whose formats
+ * the seen corpus (fixtures/signals) does not hold, collected by someone who does not change
+ * the engine, so that it measures how the diagnosis generalises rather than what it memorised.
+ * Shared by the measurement script (measureUnseenCorpus.ts) and the test (unseenCorpus.test.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as z from 'zod';
+import { diagnoseThroughCli, normaliseQuoted, startRunaiSimulator, type CorpusRun, type RunaiSimulator } from './corpusKit.js';
+import { buildCorpusState, CLUSTER_ID, loadSignalCorpus, workloadIdFor, type LoadedEntry } from './signalCorpus.js';
+
+export const UNSEEN_DIR = fileURLToPath(new URL('../../fixtures/signals-unseen/', import.meta.url));
+const KNOWN_MISSES_FILE = `${UNSEEN_DIR}known-misses.json`;
+/** A seed of its own, so the workload ids never meet the seen corpus's (seeds 1–3). */
+const UNSEEN_SEED = 7;
+
+export function loadUnseenCorpus(): LoadedEntry[] {
+  const corpus = loadSignalCorpus(UNSEEN_DIR, { requireDecisive: true });
+  const silent = corpus.find(({ entry }) => entry.expect === 'no signal');
+  if (silent) throw new Error(`${silent.source} #${silent.index}: the unseen corpus holds failures only, not "no signal" entries`);
+  return corpus;
+}
+
+/** `<source>: <reason> (#index)`: the index keeps the name unique and the ledger key stable. */
+export function unseenEntryName({ source, index, entry }: LoadedEntry): string {
+  return `${source}: ${entry.reason} (#${index})`;
+}
+
+/** `{ "<source>: <reason> (#i)": "why it misses" }`: the entries expected to miss today. */
+export function loadKnownMisses(): Record<string, string> {
+  return z.record(z.string(), z.string().min(1)).parse(JSON.parse(readFileSync(KNOWN_MISSES_FILE, 'utf8')));
+}
+
+/**
+ * How a verdict failed the person who reads it. `wrong cause`: another outcome, category, route
+ * or stop reason; `stopped`: it stopped where it should have diagnosed or routed; `line
+ * missing`: the cause is right but the decisive line is not quoted.
+ */
+export type MissKind = 'no verdict' | 'stopped' | 'wrong cause' | 'line missing';
+
+export interface Measurement {
+  passed: boolean;
+  miss: MissKind | null;
+  problems: string[];
+}
+
+/**
+ * The decisive line is quoted when `failingLine` (once the verdict carries that property)
+ * holds it, or, before that, when any evidence text holds it; both sides normalised as a report
+ * shows them. An elided quote that cuts through the line is therefore a miss.
+ */
+function quotesDecisive(run: CorpusRun, decisive: string): { quoted: boolean; where: string } {
+  const wanted = normaliseQuoted(decisive);
+  if (run.raw && 'failingLine' in run.raw) {
+    const line = run.raw.failingLine;
+    return { quoted: typeof line === 'string' && normaliseQuoted(line).includes(wanted), where: `failingLine ${JSON.stringify(line)}` };
+  }
+  const texts = run.verdict?.evidence.map((item) => item.text) ?? [];
+  return { quoted: texts.some((text) => normaliseQuoted(text).includes(wanted)), where: `evidence ${JSON.stringify(texts)}` };
+}
+
+export function measureEntry({ entry }: LoadedEntry, run: CorpusRun): Measurement {
+  const verdict = run.verdict;
+  const expected = entry.expect;
+  if (expected === 'no signal') throw new Error('the unseen corpus holds no "no signal" entries');
+  if (!verdict) return { passed: false, miss: 'no verdict', problems: [`CLI exited ${run.code}: ${run.stderr.trim()}`] };
+  const problems: string[] = [];
+  if (verdict.outcome !== expected.outcome)
+    problems.push(`outcome ${verdict.outcome}${verdict.stopReason ? ` (${verdict.stopReason})` : ''}, expected ${expected.outcome}`);
+  else if (expected.outcome === 'diagnosed' && verdict.category !== expected.category)
+    problems.push(`category ${verdict.category}, expected ${expected.category}`);
+  else if (expected.outcome === 'routed' && verdict.route !== expected.route) problems.push(`route ${verdict.route}, expected ${expected.route}`);
+  else if (expected.outcome === 'stopped' && verdict.stopReason !== expected.stopReason)
+    problems.push(`stopReason ${verdict.stopReason}, expected ${expected.stopReason}`);
+  if (problems.length > 0) {
+    const stopped = verdict.outcome === 'stopped' && expected.outcome !== 'stopped';
+    return { passed: false, miss: stopped ? 'stopped' : 'wrong cause', problems };
+  }
+  if (expected.outcome === 'stopped') return { passed: true, miss: null, problems };
+  const decisive = entry.decisive ?? entry.verbatim;
+  const { quoted, where } = quotesDecisive(run, decisive);
+  if (quoted) return { passed: true, miss: null, problems };
+  return { passed: false, miss: 'line missing', problems: [`${JSON.stringify(decisive)} is not quoted in ${where}`] };
+}
+
+/** A simulator holding every entry of the corpus on its own workload, and a way to measure one. */
+export interface UnseenBench {
+  corpus: LoadedEntry[];
+  measure(at: number): Promise<Measurement>;
+  close(): Promise<void>;
+}
+
+export async function startUnseenBench(corpus = loadUnseenCorpus()): Promise<UnseenBench> {
+  const simulator: RunaiSimulator = await startRunaiSimulator({
+    scenarios: corpus.map(({ entry }, at) => buildCorpusState(entry, workloadIdFor(UNSEEN_SEED, at), true)),
+  });
+  return {
+    corpus,
+    measure: async (at) => measureEntry(corpus[at]!, await diagnoseThroughCli(simulator, CLUSTER_ID, workloadIdFor(UNSEEN_SEED, at))),
+    close: () => simulator.close(),
+  };
+}
