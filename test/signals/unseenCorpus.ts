@@ -33,9 +33,9 @@ export function loadKnownMisses(): Record<string, string> {
 }
 
 /**
- * How a verdict failed the person who reads it. `wrong cause`: another outcome, category, route
- * or stop reason; `stopped`: it stopped where it should have diagnosed or routed; `line
- * missing`: the cause is right but the decisive line is not quoted.
+ * How a verdict failed the person who reads it. `stopped`: it stopped (or routed to the pending
+ * diagnosis) where it should have diagnosed; `wrong cause`: any other wrong outcome, category,
+ * route or stop reason; `line missing`: the cause is right but the decisive line is not quoted.
  */
 export type MissKind = 'no verdict' | 'stopped' | 'wrong cause' | 'line missing';
 
@@ -74,7 +74,9 @@ export function measureEntry({ entry }: LoadedEntry, run: CorpusRun): Measuremen
   else if (expected.outcome === 'stopped' && verdict.stopReason !== expected.stopReason)
     problems.push(`stopReason ${verdict.stopReason}, expected ${expected.stopReason}`);
   if (problems.length > 0) {
-    const stopped = verdict.outcome === 'stopped' && expected.outcome !== 'stopped';
+    // Routing a failure that should be diagnosed to the pending diagnosis is a stop too: the
+    // person gets no cause.
+    const stopped = expected.outcome === 'diagnosed' && (verdict.outcome === 'stopped' || verdict.outcome === 'routed');
     return { passed: false, miss: stopped ? 'stopped' : 'wrong cause', problems };
   }
   if (expected.outcome === 'stopped') return { passed: true, miss: null, problems };
