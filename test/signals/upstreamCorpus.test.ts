@@ -42,8 +42,6 @@ const bareWorkload = SignalEntrySchema.parse({
 });
 let simulator: RunaiSimulator;
 
-// Both sides as a report shows them: redacted, quotes neutralised, line breaks (⏎) and runs of
-// whitespace collapsed, case-folded.
 /** `<source>: <reason>`, with the entry's index in its file when the reason repeats there. */
 const repeated = new Set(corpus.map(({ source, entry }) => `${source}: ${entry.reason}`).filter((name, at, names) => names.indexOf(name) !== at));
 function testName({ source, index, entry }: LoadedEntry): string {
@@ -51,6 +49,8 @@ function testName({ source, index, entry }: LoadedEntry): string {
   return repeated.has(name) ? `${name} (#${index})` : name;
 }
 
+// Both sides as a report shows them: redacted, quotes neutralised, line breaks (⏎) and runs of
+// whitespace collapsed, case-folded (shared with the unseen corpus, test/signals/unseenCorpus.ts).
 const normalise = normaliseQuoted;
 const summarise = (verdict: Verdict | null) =>
   verdict
