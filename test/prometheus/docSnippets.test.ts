@@ -15,7 +15,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { ALERTMANAGER_FILE, alertNames, inCi, RECEIVER, run, shippedRule, toolAvailability, workloadAlertNames } from './prometheusKit.js';
+import { ALERTMANAGER_FILE, alertLabelArgs, alertNames, inCi, RECEIVER, run, toolAvailability, workloadAlertNames } from './prometheusKit.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const tools = toolAvailability(['amtool', 'promtool'], 'prometheus-alertmanager prometheus');
@@ -46,14 +46,6 @@ const alertmanagerSnippets: Snippet[] = [
   ...snippets.filter((snippet) => 'route' in snippet.value || 'receivers' in snippet.value),
 ];
 const ruleSnippets = snippets.filter((snippet) => 'groups' in snippet.value);
-
-/** The labels a real alert of this name carries (see the promtool unit tests). */
-function alertLabels(alertname: string): string[] {
-  const ruleLabels = Object.entries(shippedRule(alertname).labels ?? {}).map(([name, value]) => `${name}=${value}`);
-  return workloadAlertNames().includes(alertname)
-    ? [`alertname=${alertname}`, 'namespace=runai-nlp-research', 'project=nlp-research', 'workload_name=llama3-8b-sft', ...ruleLabels]
-    : [`alertname=${alertname}`, 'integration=webhook', 'instance=am-0', 'job=alertmanager', ...ruleLabels];
-}
 
 describe('doc snippet tools availability', () => {
   it.skipIf(!inCi && !tools.available)(`amtool and promtool are on PATH${inCi ? ' (required in CI)' : ''}`, () => {
@@ -91,7 +83,7 @@ describe.skipIf(!tools.available)('amtool and promtool on the snippets of README
     const checked = await run('amtool', ['check-config', file]);
     const receivers = new Map<string, string[]>();
     for (const alertname of alertNames()) {
-      const result = await run('amtool', ['config', 'routes', 'test', `--config.file=${file}`, ...alertLabels(alertname)]);
+      const result = await run('amtool', ['config', 'routes', 'test', `--config.file=${file}`, ...alertLabelArgs(alertname)]);
       receivers.set(alertname, result.stdout.trim().split(/\s*,\s*/));
     }
     return { checked, receivers };
