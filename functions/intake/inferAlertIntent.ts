@@ -27,8 +27,20 @@ export const WAITING_REASONS = [
   'PodInitializing',
 ] as const;
 
-/** kube-prometheus alert names that fire on a live symptom. */
-export const ACTIVE_ALERTNAMES = ['KubePodCrashLooping', 'KubeContainerWaiting', 'KubePodNotReady'] as const;
+/**
+ * Alert names that fire on a live symptom: kube-prometheus', and the active ones of
+ * deploy/prometheus/runai-diagnose.rules.yml — so their intent stays right when a relabelling
+ * drops the rule's `intent` label (their names say nothing the pattern below recognises).
+ */
+export const ACTIVE_ALERTNAMES = [
+  'KubePodCrashLooping',
+  'KubeContainerWaiting',
+  'KubePodNotReady',
+  'RunaiWorkloadContainerWaiting',
+  'RunaiWorkloadInitContainerFailing',
+  'RunaiWorkloadPodStuckCreating',
+  'RunaiWorkloadContainerRestarting',
+] as const;
 
 const waitingReasons = new Set(WAITING_REASONS.map((r) => r.toLowerCase()));
 const activeAlertnames = new Set(ACTIVE_ALERTNAMES.map((a) => a.toLowerCase()));

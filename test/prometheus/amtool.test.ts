@@ -5,7 +5,17 @@
  * from it (it reports that runai-diagnose cannot be reached).
  */
 import { describe, expect, it } from 'vitest';
-import { ALERTMANAGER_FILE, alertNames, inCi, RECEIVER, run, shippedAlertmanager, shippedRule, toolAvailability, workloadAlertNames } from './prometheusKit.js';
+import {
+  ALERTMANAGER_FILE,
+  alertLabelArgs,
+  alertNames,
+  inCi,
+  RECEIVER,
+  run,
+  shippedAlertmanager,
+  toolAvailability,
+  workloadAlertNames,
+} from './prometheusKit.js';
 
 const amtool = toolAvailability(['amtool'], 'prometheus-alertmanager');
 
@@ -28,11 +38,7 @@ describe.skipIf(!amtool.available)('amtool on deploy/prometheus/alertmanager.yml
   const workloadAlerts = new Set(workloadAlertNames());
   it.each(alertNames())('config routes test: %s goes to the right receiver', async (alertname) => {
     const expected = workloadAlerts.has(alertname) ? RECEIVER : shippedAlertmanager().route.receiver;
-    // The labels a real alert carries (see the promtool unit tests), so a matcher on any of them counts.
-    const ruleLabels = Object.entries(shippedRule(alertname).labels ?? {}).map(([name, value]) => `${name}=${value}`);
-    const labels = workloadAlerts.has(alertname)
-      ? [`alertname=${alertname}`, 'namespace=runai-genai-studio', 'project=genai-studio', 'workload_name=sdxl-lora-ws', ...ruleLabels]
-      : [`alertname=${alertname}`, 'integration=webhook', 'instance=am-0', 'job=alertmanager', ...ruleLabels];
+    const labels = alertLabelArgs(alertname);
     const result = await run('amtool', ['config', 'routes', 'test', `--config.file=${ALERTMANAGER_FILE}`, `--verify.receivers=${expected}`, ...labels]);
     console.log(`$ amtool config routes test --verify.receivers=${expected} ${labels.join(' ')}\n${result.stdout.trim()}`);
     expect(result.status, result.output).toBe(0);

@@ -5,7 +5,9 @@
  * internal/store/pod.go, internal/store/utils.go): every pod series has namespace, pod and uid;
  * kube_pod_status_phase has one series per phase, 1 for the current one; waiting and terminated
  * reasons exist only while the container is in that state; kube_pod_labels carries the
- * allow-listed pod labels as label_<snake_case>.
+ * allow-listed pod labels as label_<snake_case>; kube_pod_container_status_restarts_total exists
+ * for every container, the last terminated reason once the container has restarted; init
+ * containers have their own kube_pod_init_container_* families.
  */
 import { createServer, type Server } from 'node:http';
 
@@ -19,6 +21,12 @@ export interface FakePod {
   container: string;
   waitingReason?: string;
   terminatedReason?: string;
+  /** The container's restart count (kube_pod_container_status_restarts_total); 0 when absent. */
+  restarts?: number;
+  /** lastState.terminated.reason: set once the container has restarted (OOMKilled, Error, …). */
+  lastTerminatedReason?: string;
+  /** One init container, when the pod has one: its name and current state. */
+  init?: { container: string; waitingReason?: string; terminatedReason?: string; running?: boolean };
 }
 
 const PHASES = ['Pending', 'Succeeded', 'Failed', 'Unknown', 'Running'] as const;
@@ -43,11 +51,16 @@ function series(name: string, labels: Record<string, string>, value: number): st
 }
 
 export function renderExposition(pods: readonly FakePod[], allowlist: readonly string[]): string {
-  const families: Record<string, { help: string; lines: string[] }> = {
+  const families: Record<string, { help: string; type?: 'counter'; lines: string[] }> = {
     kube_pod_labels: { help: 'Kubernetes labels converted to Prometheus labels.', lines: [] },
     kube_pod_status_phase: { help: 'The pods current phase.', lines: [] },
     kube_pod_container_status_waiting_reason: { help: 'Describes the reason the container is currently in waiting state.', lines: [] },
     kube_pod_container_status_terminated_reason: { help: 'Describes the reason the container is currently in terminated state.', lines: [] },
+    kube_pod_container_status_last_terminated_reason: { help: 'Describes the last reason the container was in terminated state.', lines: [] },
+    kube_pod_container_status_restarts_total: { help: 'The number of container restarts per container.', type: 'counter', lines: [] },
+    kube_pod_init_container_status_waiting_reason: { help: 'Describes the reason the init container is currently in waiting state.', lines: [] },
+    kube_pod_init_container_status_terminated_reason: { help: 'Describes the reason the init container is currently in terminated state.', lines: [] },
+    kube_pod_init_container_status_running: { help: 'Describes whether the init container is currently in running state.', lines: [] },
   };
   for (const pod of pods) {
     const base = { namespace: pod.namespace, pod: pod.pod, uid: pod.uid };
@@ -69,10 +82,32 @@ export function renderExposition(pods: readonly FakePod[], allowlist: readonly s
         series('kube_pod_container_status_terminated_reason', { ...base, container: pod.container, reason: pod.terminatedReason }, 1),
       );
     }
+    if (pod.lastTerminatedReason) {
+      families['kube_pod_container_status_last_terminated_reason']!.lines.push(
+        series('kube_pod_container_status_last_terminated_reason', { ...base, container: pod.container, reason: pod.lastTerminatedReason }, 1),
+      );
+    }
+    families['kube_pod_container_status_restarts_total']!.lines.push(
+      series('kube_pod_container_status_restarts_total', { ...base, container: pod.container }, pod.restarts ?? 0),
+    );
+    if (pod.init) {
+      const init = { ...base, container: pod.init.container };
+      families['kube_pod_init_container_status_running']!.lines.push(series('kube_pod_init_container_status_running', init, pod.init.running ? 1 : 0));
+      if (pod.init.waitingReason) {
+        families['kube_pod_init_container_status_waiting_reason']!.lines.push(
+          series('kube_pod_init_container_status_waiting_reason', { ...init, reason: pod.init.waitingReason }, 1),
+        );
+      }
+      if (pod.init.terminatedReason) {
+        families['kube_pod_init_container_status_terminated_reason']!.lines.push(
+          series('kube_pod_init_container_status_terminated_reason', { ...init, reason: pod.init.terminatedReason }, 1),
+        );
+      }
+    }
   }
   return (
     Object.entries(families)
-      .map(([name, family]) => [`# HELP ${name} ${family.help}`, `# TYPE ${name} gauge`, ...family.lines].join('\n'))
+      .map(([name, family]) => [`# HELP ${name} ${family.help}`, `# TYPE ${name} ${family.type ?? 'gauge'}`, ...family.lines].join('\n'))
       .join('\n') + '\n'
   );
 }

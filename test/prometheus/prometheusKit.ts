@@ -95,6 +95,18 @@ export function workloadAlertNames(rules: RuleFile = shippedRules()): string[] {
   return rules.groups.flatMap((group) => group.rules.flatMap((rule) => (rule.alert && rule.labels?.['intent'] ? [rule.alert] : [])));
 }
 
+/**
+ * The labels a real alert of this name carries, as `name=value` arguments for
+ * `amtool config routes test` (the promtool unit tests state them): so a route matching on any
+ * of them counts, not only on the name.
+ */
+export function alertLabelArgs(alertname: string, rules: RuleFile = shippedRules()): string[] {
+  const ruleLabels = Object.entries(shippedRule(alertname, rules).labels ?? {}).map(([name, value]) => `${name}=${value}`);
+  return workloadAlertNames(rules).includes(alertname)
+    ? [`alertname=${alertname}`, 'namespace=runai-genai-studio', 'project=genai-studio', 'workload_name=sdxl-lora-ws', ...ruleLabels]
+    : [`alertname=${alertname}`, 'integration=webhook', 'instance=am-0', 'job=alertmanager', ...ruleLabels];
+}
+
 export interface PlainRoute {
   receiver: string;
   matchers?: string[];
