@@ -1,40 +1,51 @@
 /**
- * Names never steer. Controllers write the names users chose into their messages ("Pod
- * oomkilled-repro-0-0 failed", "node nodenotready-sim is not ready"), and a pattern that reads
- * such a message would otherwise read the name as a cause: a crash of a workload named
- * `oomkilled-repro` would become an OOM. So every message is masked before a pattern reads it:
- * each known identifier is replaced by a neutral placeholder. The mask is for pattern reading
- * only; evidence keeps quoting the original text.
+ * Names never steer, in either direction. Controllers write the names users chose into their
+ * messages ("Pod oomkilled-repro-0-0 failed", "Started container oomkilled"), and a pattern
+ * that reads such a message would read the name as a cause (*pull*). Masking every known name
+ * as a whole word, as this module first did, hides the system's own words when a name is spelt
+ * like one (*hide*): a project named `code` erased "exit code 1", a workload named `preempted`
+ * erased "was preempted", a node pool `critical` erased "Preempted in order to admit critical
+ * pod". So a string is masked only where it *stands as a name*, never merely because it is
+ * spelt like one; wherever it does not, the system's reading wins.
  *
- * How a name is found in a message:
- * - whole tokens only: a name matches where it is bounded by characters a Kubernetes name
- *   cannot contain (DNS-1123: letters, digits, `-`, and `.` between them), so a workload named
- *   `oom` leaves `OOMKilled` alone, and `runai-oom` is not touched by the name `oom`;
- * - case-sensitively: controllers copy names verbatim, and the system words patterns look for
- *   (`OOMKilled`, `NodeNotReady`) are not spelt in a name's lowercase;
- * - longest first, so `trainer-0-0` is masked whole before `trainer` could match;
- * - an owner name (the workload's) also masks the names derived from it (`<name>-0-0`,
- *   `<name>-launcher`), which controllers create and messages cite even when the pod list
- *   does not show them;
- * - an object a kubelet or controller names in double quotes after its kind
- *   (`secret "x" not found`, `persistentvolumeclaim "x"`, `image "x"`) is masked even when
- *   the name is not otherwise known: users choose those names too.
- * A name without a letter (`137`) cannot spell a pattern's word, and masking it could hide an
- * exit code: it is left alone.
+ * Where a string stands as a name (each replaced by the placeholder):
+ * - in the slot of a known upstream format ("Started container %s", nameSlots.ts), whatever it is;
+ * - inside double quotes, as kubelet and controllers quote objects (`secret "x" not found`,
+ *   `volume "x"`, `image "x"`, `exec: "x"`), unless it is a reason identifier (`"OOMKilled"`):
+ *   Kubernetes names are lower case, reasons are CamelCase;
+ * - as a URI (`s3://bucket/OOMKilled/model`, `hf://org/model`, `pvc://claim/path`), whole;
+ * - after its kind (`pod x`, `node x`, `container x`, `init container x`, `claim x`, `node pool x`)
+ *   when x is a known name, or when x is shaped like a compound name (`oomkilled-precheck`,
+ *   `dgx-a100-07`): a single lower-case word after a kind is the system's ("node is not ready",
+ *   "container exited") unless the evidence names something so;
+ * - as `namespace/name` after a known name;
+ * - anywhere, when it is a known *compound* name (`oomkilled-repro`, `ip-10-0-1-5.ec2.internal`,
+ *   an image reference, `runai-team`) or a name derived from the workload (`<workload>-0-0`,
+ *   `<workload>-launcher`, `<workload>.svc`): a compound name is never one of the system's words,
+ *   and controllers cite these bare ("pods oomkilled-repro-0-0 and …").
+ * A known name that is a single word (`code`, `preempted`, `critical`) is masked only in the
+ * positions above: bare in free text it reads as the word it is, so it can never hide a signal.
+ *
+ * How a known name is matched: whole tokens only (bounded by characters a Kubernetes name cannot
+ * contain: DNS-1123 letters, digits, `-`, and `.` between them), case-sensitively (controllers
+ * copy names verbatim), longest first (`trainer-0-0` before `trainer`). A name without a letter
+ * (`137`) cannot spell a pattern's word, and masking it could hide an exit code: it is left alone.
  * A name longer than any Kubernetes name or image reference can be (a malformed Run:ai field
  * carrying a whole log, say) is masked as a literal string instead: spelt into the one pattern
  * it would make the engine refuse it ("Regular expression too large") and crash the diagnosis.
  * If the pattern is refused anyway (very many names), every name falls back to literal masking.
  */
 
+import { NAME_SLOT_FORMATS } from './nameSlots.js';
+
 /** What a masked name reads as: one token, no pattern word, no quote, no space. */
 export const NAME_PLACEHOLDER = '<name>';
 
-/** Replaces every known name in a message by the placeholder (null and undefined pass through). */
+/** Replaces every name standing as one in a message by the placeholder (null and undefined pass through). */
 export type NameMask = <T extends string | null | undefined>(text: T) => T;
 
 export interface NameSet {
-  /** Names matched as whole tokens. */
+  /** Names the evidence gives (fields of the API, names learnt from format slots). */
   names: Iterable<string | null | undefined>;
   /** Names whose derived names (`<name>-…`, `<name>.…`) are masked too. */
   owners?: Iterable<string | null | undefined>;
@@ -42,10 +53,22 @@ export interface NameSet {
 
 const BEFORE = '(?<![A-Za-z0-9-])(?<![A-Za-z0-9]\\.)';
 const AFTER = '(?![A-Za-z0-9])(?!\\.[A-Za-z0-9])';
-const DERIVED = '(?:[-.][A-Za-z0-9]+)*';
-/** Kinds whose object name a message quotes: kubelet's `secret "x" not found`, `volume "x"`, `pulling image "x"`. */
-const QUOTED_OBJECT =
-  /\b((?:secret|configmap|config map|persistentvolumeclaim|pvc|claim|volume|image|pod|node|container|namespace|serviceaccount|service account|job|deployment|replicaset|statefulset)s? ")([a-z0-9][a-z0-9._:/@-]*)(")/gi;
+const DERIVED = '(?:[-.][A-Za-z0-9]+)+';
+/** A name shaped token: DNS-1123 characters, and `/`, `:`, `@`, `+`, `_` for image references and paths. */
+const NAME_TOKEN = '[A-Za-z0-9][A-Za-z0-9._:/@+-]*';
+/** A double-quoted token (kubelet writes `\"x\"` inside an escaped error too). */
+const QUOTED = new RegExp(`(\\\\?")(${NAME_TOKEN})(\\\\?")`, 'g');
+/** A reason identifier (`OOMKilled`, `NodeNotReady`): never a Kubernetes name, which is lower case. */
+const REASON_IDENTIFIER = /^[A-Z][A-Za-z0-9]*$/;
+/** A URI of any scheme, up to a blank, a quote or a closing bracket (the scheme is bounded: a run of `a.a.a…` is read once, not once per word). */
+const URI = /\b[a-z][a-z0-9+.-]{0,15}:\/\/[^\s"'<>)\]]+/gi;
+/** The kinds of objects messages cite by name. */
+const KIND =
+  '(?:init[- ]?containers?|containers?|pods?|node ?pools?|nodes?|images?|secrets?|config ?maps?|persistentvolumeclaims?|pvcs?|claims?|volumes?|namespaces?|jobs?|workloads?|projects?|departments?|deployments?|replicasets?|statefulsets?|service ?accounts?|revisions?|queues?)';
+/** A kind word and the token after it (the token is masked when it stands as a name). */
+const AFTER_KIND = new RegExp(`\\b(${KIND}:? +)([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)${AFTER}`, 'gi');
+/** A compound name: letters with a `-`, `.` or digit (`oomkilled-precheck`, `dgx-a100-07`). */
+const COMPOUND = /^(?=.*[A-Za-z])(?=.*[-.0-9])[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const HAS_LETTER = /[A-Za-z]/;
 /** Longer than a DNS-1123 subdomain (253) or a practical image reference with a digest. */
 const MAX_PATTERN_NAME_LENGTH = 1024;
@@ -74,13 +97,24 @@ function fitsPattern(name: string): boolean {
   return name.length <= MAX_PATTERN_NAME_LENGTH;
 }
 
-/** The one pattern for the names, or null when there is none or the engine refuses its size. */
+/** A single word: masked only where it stands as a name, never bare. */
+function isSingleWord(name: string): boolean {
+  return /^[A-Za-z]+$/.test(name);
+}
+
+/**
+ * The one pattern for the names masked anywhere: compound names, names derived from an owner,
+ * `namespace/name` after any known name. Null when there is none or the engine refuses its size.
+ */
 function knownNamesPattern(owners: readonly string[], names: readonly string[]): RegExp | null {
+  const compound = [...owners, ...names].filter((name) => !isSingleWord(name));
   const parts: string[] = [];
-  if (owners.length > 0) parts.push(`${BEFORE}(?:${alternation(owners)})${DERIVED}${AFTER}`);
-  if (names.length > 0) parts.push(`${BEFORE}(?:${alternation(names)})${AFTER}`);
-  if (parts.length === 0) return null;
   // Owners first: at one position, `<owner>-0-0` wins over a shorter exact name.
+  if (owners.length > 0) parts.push(`${BEFORE}(?:${alternation(owners)})${DERIVED}${AFTER}`);
+  const prefixes = [...owners, ...names].filter((name) => name.length >= 2);
+  if (prefixes.length > 0) parts.push(`${BEFORE}(?:${alternation(prefixes)})/[A-Za-z0-9][A-Za-z0-9.-]*${AFTER}`);
+  if (compound.length > 0) parts.push(`${BEFORE}(?:${alternation(compound)})${AFTER}`);
+  if (parts.length === 0) return null;
   try {
     return new RegExp(parts.join('|'), 'g');
   } catch {
@@ -94,6 +128,19 @@ function literalMask(names: readonly string[]): (text: string) => string {
   return (text) => ordered.reduce((masked, name) => masked.replaceAll(name, NAME_PLACEHOLDER), text);
 }
 
+/** Each slot of a known upstream format read as a wildcard. */
+function maskSlots(text: string): string {
+  let masked = text;
+  for (const format of NAME_SLOT_FORMATS) {
+    const slots = format.pattern.exec(masked)?.indices?.slice(1) ?? [];
+    // Last slot first: replacing one does not move the slots before it.
+    for (const slot of [...slots].reverse()) {
+      if (slot) masked = `${masked.slice(0, slot[0])}${NAME_PLACEHOLDER}${masked.slice(slot[1])}`;
+    }
+  }
+  return masked;
+}
+
 /** The mask for one diagnosis' names. */
 export function maskIdentifiers(set: NameSet): NameMask {
   const allOwners = usable(set.owners);
@@ -101,13 +148,20 @@ export function maskIdentifiers(set: NameSet): NameMask {
   const owners = allOwners.filter(fitsPattern);
   const names = allNames.filter(fitsPattern);
   const known = knownNamesPattern(owners, names);
-  const patternRefused = known === null && owners.length + names.length > 0;
-  const literal = literalMask([...allOwners, ...allNames].filter((name) => patternRefused || !fitsPattern(name)));
+  const patternRefused = known === null && [...owners, ...names].some((name) => !isSingleWord(name));
+  const literal = literalMask([...allOwners, ...allNames].filter((name) => (patternRefused && !isSingleWord(name)) || !fitsPattern(name)));
+  const knownSet = new Set([...allOwners, ...allNames]);
   const mask = (text: string): string => {
     // Over-long names first: a short name inside one would otherwise cut it before it is found.
-    const literalDone = literal(text);
-    const masked = known ? literalDone.replace(known, NAME_PLACEHOLDER) : literalDone;
-    return masked.replace(QUOTED_OBJECT, (_match, kind: string, _name: string, quote: string) => `${kind}${NAME_PLACEHOLDER}${quote}`);
+    let masked = maskSlots(literal(text));
+    masked = masked.replace(URI, NAME_PLACEHOLDER);
+    masked = masked.replace(QUOTED, (match, open: string, token: string, close: string) =>
+      REASON_IDENTIFIER.test(token) && !knownSet.has(token) ? match : `${open}${NAME_PLACEHOLDER}${close}`,
+    );
+    if (known) masked = masked.replace(known, NAME_PLACEHOLDER);
+    return masked.replace(AFTER_KIND, (match, kind: string, token: string) =>
+      knownSet.has(token) || COMPOUND.test(token) ? `${kind}${NAME_PLACEHOLDER}` : match,
+    );
   };
   return (<T extends string | null | undefined>(text: T): T => (typeof text === 'string' ? mask(text) : text) as T) as NameMask;
 }

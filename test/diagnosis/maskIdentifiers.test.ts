@@ -15,8 +15,9 @@ const P = NAME_PLACEHOLDER;
 describe('maskIdentifiers', () => {
   it('masks whole name tokens only: a workload named `oom` leaves OOMKilled alone', () => {
     const mask = maskIdentifiers({ names: ['oom', 'killed'] });
+    // A single-word name is masked where it stands as a name (after its kind), never bare.
     expect(mask('container oom was OOMKilled; OOM-killed; oomkilled-x; runai-oom; oom.')).toBe(
-      `container ${P} was OOMKilled; OOM-killed; oomkilled-x; runai-oom; ${P}.`,
+      `container ${P} was OOMKilled; OOM-killed; oomkilled-x; runai-oom; oom.`,
     );
   });
 
@@ -37,7 +38,7 @@ describe('maskIdentifiers', () => {
       mask(
         'Pod runai-genai/oomkilled-repro-0-0 failed; oomkilled-repro-launcher exited; Back-off restarting failed container oomkilled in pod oomkilled-repro-0-0_runai-genai(3e1f)',
       ),
-    ).toBe(`Pod ${P}/${P} failed; ${P} exited; Back-off restarting failed container ${P} in pod ${P}_${P}(3e1f)`);
+    ).toBe(`Pod ${P} failed; ${P} exited; Back-off restarting failed container ${P} in pod ${P}_${P}(3e1f)`);
   });
 
   it('masks images as cited (with and without tag, as Docker Hub expands them), not their path segments', () => {
@@ -54,6 +55,44 @@ describe('maskIdentifiers', () => {
     expect(mask('Error: secret "oomkilled" not found')).toBe(`Error: secret "${P}" not found`);
     expect(mask('persistentvolumeclaim "nodenotready-data" not found')).toBe(`persistentvolumeclaim "${P}" not found`);
     expect(mask('exec: "OOMKilled": odd but system-shaped')).toBe('exec: "OOMKilled": odd but system-shaped');
+  });
+
+  it('hides no signal: a single-word name spelt like a system word is read as that word outside name positions', () => {
+    // Issue #22: a project `code`, a workload `preempted`, a node pool `critical`.
+    const mask = maskIdentifiers({ owners: ['preempted'], names: ['code', 'critical', 'exit', 'runai-code'] });
+    expect(mask('Pod preempted-0-0 failed: exit code 1 (code)')).toBe(`Pod ${P} failed: exit code 1 (code)`);
+    expect(mask('Pod runai-code/preempted-0-0 was preempted by a higher priority job')).toBe(`Pod ${P} was preempted by a higher priority job`);
+    expect(mask('Preempted in order to admit critical pod')).toBe('Preempted in order to admit critical pod');
+    // Where it stands as a name, it is masked all the same.
+    expect(mask('project code is over quota on node pool critical')).toBe(`project ${P} is over quota on node pool ${P}`);
+    expect(mask('Successfully assigned runai-code/preempted-0-0 to node-7')).toBe(`Successfully assigned ${P}/${P} to ${P}`);
+  });
+
+  it('pulls no category: a name standing as one is masked even when the evidence does not list it', () => {
+    const mask = maskIdentifiers({ names: [] });
+    // An init container the pod list omits, compound or in a format's slot.
+    expect(mask('Pod x-0-0 failed: init container oomkilled-precheck terminated with exit code 1')).toBe(
+      `Pod ${P} failed: init container ${P} terminated with exit code 1`,
+    );
+    expect(mask('Pod x-0-0 failed: init container oomkilled terminated with exit code 1')).toBe(
+      `Pod ${P} failed: init container ${P} terminated with exit code 1`,
+    );
+    expect(mask('Started container imagepullbackoff')).toBe(`Started container ${P}`);
+    // A model or storage URI, whole, whatever its case.
+    expect(mask('storage-initializer: copying s3://models/OOMKilled/llama failed')).toBe(`storage-initializer: copying ${P} failed`);
+    expect(mask('unable to load hf://acme/NodeNotReady-7b and pvc://claim/CrashLoopBackOff/x')).toBe(`unable to load ${P} and ${P}`);
+    // A quoted object, but never a quoted reason identifier.
+    expect(mask('Error: configmap "x-imagepullbackoff" not found')).toBe(`Error: configmap "${P}" not found`);
+    expect(mask('MountVolume.SetUp failed for volume "oomkilled" : not found')).toBe(`MountVolume.SetUp failed for volume "${P}" : not found`);
+    // A single unknown word after a kind is the system's own ("node is not ready").
+    expect(mask('Node is not ready; container exited')).toBe('Node is not ready; container exited');
+  });
+
+  it('masks a known single-word name after any kind, a cased tag in an image reference, and the workload as an owner', () => {
+    const mask = maskIdentifiers({ owners: ['oomkilled'], names: [...imageNames('registry.example.com/team/app:OOMKilled'), 'evicted'] });
+    expect(mask('Back-off pulling image "registry.example.com/team/app:OOMKilled"')).toBe(`Back-off pulling image "${P}"`);
+    expect(mask('pulling registry.example.com/team/app:OOMKilled')).toBe(`pulling ${P}`);
+    expect(mask('Pod oomkilled-0-0 on node evicted: workload oomkilled failed')).toBe(`Pod ${P} on node ${P}: workload ${P} failed`);
   });
 
   it('leaves names without a letter alone (they cannot spell a keyword, and could hide an exit code)', () => {
@@ -142,5 +181,93 @@ describe('signal readers with the names masked', () => {
     const mask = maskIdentifiers({ owners: ['cuda-out-of-memory'], names: [] });
     expect(selectLogLine('starting cuda-out-of-memory-0-0\nepoch 1 done\n', mask)).toEqual({ line: 'epoch 1 done', hint: null, priority: 0 });
     expect(selectLogLine('torch.OutOfMemoryError: CUDA out of memory. in cuda-out-of-memory\n', mask)?.hint).toBe('cuda-oom');
+  });
+
+  it('Tier 2 log lines: a URI never pulls a hint, and a single-word name never hides one', () => {
+    const mask = maskIdentifiers({ owners: ['killed'], names: ['segmentation', 'error', 'fault'] });
+    expect(selectLogLine('downloading s3://weights/SIGSEGV/model.bin\nepoch 1 done\n', mask)).toEqual({ line: 'epoch 1 done', hint: null, priority: 0 });
+    expect(selectLogLine('worker killed-0-0 started\nKilled\n', mask)?.hint).toBe('killed');
+    expect(selectLogLine('Segmentation fault (core dumped)\n', mask)?.hint).toBe('segfault');
+    expect(selectLogLine('ERROR: dataset shard missing\n', mask)?.hint).toBe('error');
+  });
+
+  it('a crash of a project named `code`, a preemption of a workload named `preempted`: each keeps its signal', () => {
+    const crash = status({
+      name: 'trainer',
+      projectName: 'code',
+      namespace: 'runai-code',
+      phaseMessage: 'Pod trainer-0-0 failed: container trainer terminated with exit code 1',
+    });
+    expect(signalsFromStatus(crash).map((signal) => signal.kind)).toEqual(['CONTAINER_CRASH']);
+    const critical = [
+      event({
+        reason: 'Preempting',
+        source: 'kubelet',
+        message: 'Preempted in order to admit critical pod',
+        involvedObject: { kind: 'Pod', name: 'preempted-0-0' },
+      }),
+    ];
+    const mask = maskIdentifiers(
+      workloadNames({ status: status({ name: 'preempted', requestedNodePools: ['critical'] }), events: { ok: true, value: critical } }),
+    );
+    expect(signalsFromEvents(critical, 'event', mask).map((signal) => signal.kind)).toEqual(['PREEMPTED']);
+  });
+
+  it('an init container named after a category, learnt from a kubelet event, pulls nothing in the phase message', () => {
+    // No format slot here: the name is known because a kubelet event cited it in one.
+    const phaseMessage = 'Pod trainer-0-0: init container oomkilled: exit code 1';
+    const started = [
+      event({
+        type: 'Normal',
+        reason: 'Started',
+        source: 'kubelet',
+        message: 'Started container oomkilled',
+        involvedObject: { kind: 'Pod', name: 'trainer-0-0' },
+      }),
+    ];
+    const st = status({ name: 'trainer', phaseMessage });
+    const mask = maskIdentifiers(workloadNames({ status: st, events: { ok: true, value: started } }));
+    expect(signalsFromStatus(st, mask).map((signal) => signal.kind)).toEqual(['INIT_FAILED', 'CONTAINER_CRASH']);
+  });
+});
+
+describe('workloadNames', () => {
+  it('lists every name the API gives: submitter, node pools, data sources of the spec, slot names', () => {
+    const st = status({
+      submittedBy: 'OOMKilled@example.com',
+      requestedNodePools: ['critical'],
+      pendingSchedulingMessages: [{ nodePool: 'pool-b' }],
+      phaseMessage: 'Pod x-0-0 failed: init container fetch terminated with exit code 2',
+    });
+    const spec = {
+      ok: true as const,
+      value: {
+        name: 'oomkilled-repro',
+        spec: {
+          image: 'busybox:OOMKilled',
+          storage: {
+            pvc: [{ name: 'data', claimName: 'evicted-claim', path: '/data' }],
+            s3: [{ bucket: 'models', url: 's3://models/OOMKilled/v1', path: '/m' }],
+          },
+          environmentVariables: [{ name: 'HF_TOKEN', secret: { name: 'hf-secret', key: 'token' } }],
+        },
+      },
+    };
+    const names = [...workloadNames({ status: st, spec }).names];
+    for (const name of [
+      'OOMKilled@example.com',
+      'critical',
+      'pool-b',
+      'fetch',
+      'busybox:OOMKilled',
+      'evicted-claim',
+      's3://models/OOMKilled/v1',
+      'hf-secret',
+    ]) {
+      expect(names, name).toContain(name);
+    }
+    // Mount paths and environment variable names are not object names.
+    expect(names).not.toContain('/data');
+    expect(names).not.toContain('HF_TOKEN');
   });
 });

@@ -32,6 +32,7 @@ import {
 import { LOG_LINE_TABLE } from '../../functions/diagnosis/tier2/logLineTable.js';
 import { readSystemMessage } from '../../functions/diagnosis/extractSignals.js';
 import { maskIdentifiers, unmaskPart } from '../../functions/diagnosis/maskIdentifiers.js';
+import { NAME_SLOT_FORMATS } from '../../functions/diagnosis/nameSlots.js';
 import { selectLogLine } from '../../functions/diagnosis/tier2/selectLogLine.js';
 import { classifyKubernetesStatus } from '../../functions/kubernetes/classifyKubernetesStatus.js';
 import { timeUncontended } from '../support/timeUncontended.js';
@@ -169,10 +170,12 @@ const TABLE_PATTERNS: [string, RegExp][] = [
   ['CONTAINER_AUTHORED_TEXT_START', CONTAINER_AUTHORED_TEXT_START],
   ['HOOK_OUTPUT', HOOK_OUTPUT],
   ['EXIT_CODE_PATTERN', EXIT_CODE_PATTERN],
+  ...NAME_SLOT_FORMATS.map((row, index): [string, RegExp] => [`name slot format ${index} /${row.pattern.source.slice(0, 40)}/`, row.pattern]),
 ];
 
 const hostileNames = Array.from({ length: 50 }, (_, index) => `${'a'.repeat(1_000)}-${index}`);
 const maskHostileNames = maskIdentifiers({ names: hostileNames, owners: ['trainer', 'a'.repeat(900)] });
+const maskWordNames = maskIdentifiers({ names: ['a', 'code', 'pod', 'a-a', 'a.a', 'runai-a'], owners: ['a'] });
 
 /** Entry points that read a cluster string whole (or, for quoteUntrusted, cut it first). */
 const ENTRY_POINTS: [string, (text: string) => unknown][] = [
@@ -184,6 +187,7 @@ const ENTRY_POINTS: [string, (text: string) => unknown][] = [
   ['unmaskPart, part starting with a name', (text) => unmaskPart('<name> is not ready', text)],
   ['unmaskPart, two names', (text) => unmaskPart('<name>:<name> not found', text)],
   ['maskIdentifiers with 1 kB names', (text) => maskHostileNames(text)],
+  ['maskIdentifiers with single-word and compound names (kinds, quotes, URIs, slots)', (text) => maskWordNames(text)],
   ['selectLogLine', (text) => selectLogLine(text)],
 ];
 

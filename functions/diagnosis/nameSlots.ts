@@ -1,0 +1,66 @@
+/**
+ * Upstream message formats with a name slot: the `%s` a kubelet, a scheduler or Run:ai fills with
+ * a name the user chose. Whatever stands in a slot is a name, never a cause, however it is spelt
+ * (a container `oomkilled` in "Started container oomkilled"). The mask reads these slots as
+ * wildcards, and the names found there are learnt for the whole diagnosis: a container the pod's
+ * container list omits (an init container, in Run:ai's pod list) is then known wherever another
+ * message cites it after its kind ("init container oomkilled terminated with exit code 1").
+ *
+ * Each capture group of a row is a slot (the patterns carry the `d` flag: the mask replaces
+ * each slot where it stands); the text around them is the format's fixed part.
+ */
+export interface NameSlotFormat {
+  pattern: RegExp;
+  /** Where upstream writes the format: `owner/repo path (symbol)`. */
+  upstream: string;
+}
+
+/** A name in a slot: a DNS-1123 name (a Kubernetes object), possibly `namespace/name`. */
+const SLOT = '([a-z0-9](?:[a-z0-9._-]{0,251}[a-z0-9])?)';
+
+export const NAME_SLOT_FORMATS: readonly NameSlotFormat[] = [
+  {
+    pattern: new RegExp(`^(?:Created|Started) container:? ${SLOT}$`, 'd'),
+    upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_container.go (startContainer: "Created container: %v", "Started container %v")',
+  },
+  {
+    pattern: new RegExp(`^Stopping container ${SLOT}$`, 'd'),
+    upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_container.go (killContainer: "Stopping container %s")',
+  },
+  {
+    pattern: new RegExp(`^Container ${SLOT} (?:failed (?:liveness|startup) probe|definition changed), will be restarted`, 'd'),
+    upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go (computePodActions: "Container %s failed %s probe, will be restarted")',
+  },
+  {
+    pattern: new RegExp(`^Back-off restarting failed container ${SLOT} in pod`, 'd'),
+    upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go (doBackOff: "Back-off restarting failed container %s in pod %s")',
+  },
+  {
+    pattern: new RegExp(`^Successfully assigned ${SLOT}/${SLOT} to ${SLOT}$`, 'd'),
+    upstream: 'kubernetes/kubernetes pkg/scheduler/schedule_one.go (handleBindingCycleError/bind: "Successfully assigned %v/%v to %v")',
+  },
+  {
+    pattern: new RegExp(`\\binit container ${SLOT} (?:terminated|failed|exited)\\b`, 'd'),
+    upstream: 'run-ai/docs job-statuses.md (phase message "Pod %s failed: init container %s terminated with exit code %d")',
+  },
+  {
+    pattern: new RegExp(`\\bcontainer ${SLOT} terminated with exit code\\b`, 'd'),
+    upstream: 'run-ai/docs job-statuses.md (phase message "Pod %s failed: container %s terminated with exit code %d")',
+  },
+  {
+    pattern: /^spec\.(?:init|ephemeral)?[cC]ontainers\{([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\}$/d,
+    upstream: 'kubernetes/kubernetes pkg/kubelet/container/ref.go (GenerateContainerRef: event fieldPath "spec.initContainers{%s}")',
+  },
+];
+
+/** The names standing in a slot of a known format in these texts. */
+export function namesInSlots(texts: Iterable<string | null | undefined>): string[] {
+  const names = new Set<string>();
+  for (const text of texts) {
+    if (!text) continue;
+    for (const format of NAME_SLOT_FORMATS) {
+      for (const slot of format.pattern.exec(text)?.slice(1) ?? []) if (slot) names.add(slot);
+    }
+  }
+  return [...names];
+}
