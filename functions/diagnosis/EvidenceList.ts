@@ -86,6 +86,11 @@ const ORIGIN_GROUP: Record<Signal['origin'], number> = {
 };
 
 export function evidenceRank(signal: Signal): number {
-  const informative = (signal.imagePullCause && signal.imagePullCause !== 'unspecified') || signal.exitCode !== undefined || signal.kind === 'PROBE_KILL';
+  // A signal that names its cause (a registry's answer, an exit code, a probe kill, who removed the node) is cited first.
+  const informative =
+    (signal.imagePullCause && signal.imagePullCause !== 'unspecified') ||
+    signal.exitCode !== undefined ||
+    signal.kind === 'PROBE_KILL' ||
+    signal.nodeRemoval !== undefined;
   return ORIGIN_GROUP[signal.origin] * 2 + (informative ? 0 : 1);
 }

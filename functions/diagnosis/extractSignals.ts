@@ -212,7 +212,7 @@ export function signalsFromStatus(status: WorkloadDetailed, mask: NameMask = mas
       }),
     );
   }
-  for (const condition of status.conditions ?? []) signals.push(...signalsFromCondition(condition, mask));
+  for (const condition of status.conditions ?? []) signals.push(...signalsFromCondition(condition, mask, status.phaseMessage));
   for (const pending of status.pendingSchedulingMessages ?? []) {
     signals.push(
       toSignal({
@@ -232,7 +232,8 @@ export function signalsFromStatus(status: WorkloadDetailed, mask: NameMask = mas
   return signals;
 }
 
-function signalsFromCondition(condition: Condition, mask: NameMask): Signal[] {
+/** `phaseMessage`: a condition repeating the phase message says so, so that the text is quoted once with both named. */
+function signalsFromCondition(condition: Condition, mask: NameMask, phaseMessage?: string | null): Signal[] {
   // A condition *type* such as "Evicted" or "Preempted" speaks only while it holds.
   const holds = (condition.status ?? '').toLowerCase() === 'true';
   const reading = readReasonsAndMessage([condition.reason, holds ? condition.type : null], condition.message, mask);
@@ -244,6 +245,7 @@ function signalsFromCondition(condition: Condition, mask: NameMask): Signal[] {
     status: condition.status ? quoteName(condition.status) : null,
     reason: condition.reason ? quoteName(condition.reason) : null,
     message: condition.message ? quoteMessage(condition.message, focusOf(reading.kinds, lines) ?? reading.decisive) : null,
+    ...(condition.message && condition.message === phaseMessage ? { alsoPhase: true } : {}),
   };
   const at = parseTimestamp(condition.lastTransitionTime);
   // A reason such as "ContainerMissing" carries the registry's answer in its message.

@@ -17,7 +17,10 @@ export interface Carrier {
 
 export const CARRIERS: readonly Carrier[] = [
   { prefix: /\bContainer failed with: /, upstream: 'knative/serving pkg/apis/serving/v1/revision_lifecycle.go (RevisionContainerExitingMessage)' },
-  { prefix: /\bLast available logs \(truncated to \d+ chars\):\s*/, upstream: 'ray-project/ray python/ray/dashboard/modules/job/job_supervisor.py' },
+  {
+    prefix: /\b[Ll]ast available logs \(truncated to [\d,]+ chars\):\s*/,
+    upstream: 'ray-project/ray python/ray/dashboard/modules/job/job_supervisor.py (JobSupervisor.run)',
+  },
   { prefix: /\bFailed to pull image "[^"]*": /, upstream: 'kubernetes/kubernetes pkg/kubelet/images/image_manager.go (EnsureImageExists)' },
   {
     prefix:

@@ -61,7 +61,7 @@ export function findDecisiveLines(text: string | null | undefined, options: Find
 }
 
 /** The boundary the payload starts with (a line break, a terminated reason, Knative's or Ray's carrier), dropped before reading it. */
-const PAYLOAD_HEAD = /^(?:\s*\([A-Z][A-Za-z]*\):\s|\s*Container failed with: |\s*Last available logs[^\n]*\n?|\s+)/;
+const PAYLOAD_HEAD = /^(?:\s*\([A-Z][A-Za-z]*\):\s|\s*Container failed with: |\s*[Ll]ast available logs[^\n]*\n?|\s+)/;
 
 /** Where container-written text starts in a phase or condition message (same boundary the signal tables use); null: none. */
 function payloadStart(text: string): number | null {
