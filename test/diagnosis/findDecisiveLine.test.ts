@@ -100,6 +100,28 @@ describe('root error over consequence', () => {
     expect(payloadOf(`Container failed with: ${log}`)).toMatch(/^\[rank1\]: torch\.OutOfMemoryError: CUDA out of memory/);
   });
 
+  it('quotes the root-cause rank of a ChildFailedError block that carries no exception (pytorch/pytorch torch/distributed/elastic/multiprocessing/errors/__init__.py)', () => {
+    const log = [
+      'torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ',
+      '============================================================',
+      'train.py FAILED',
+      '------------------------------------------------------------',
+      'Failures:',
+      '  <NO_OTHER_FAILURES>',
+      '------------------------------------------------------------',
+      'Root Cause (first observed failure):',
+      '[0]:',
+      '  time      : 2026-03-02_11:58:01',
+      '  host      : trainer-worker-1',
+      '  rank      : 3 (local_rank: 3)',
+      '  exitcode  : -9 (pid: 4121)',
+      '  error_file: <N/A>',
+      '  traceback : Signal 9 (SIGKILL) received by PID 4121',
+      '============================================================',
+    ].join('\n');
+    expect(payloadOf(`Container failed with: ${log}`)).toBe('traceback : Signal 9 (SIGKILL) received by PID 4121');
+  });
+
   it("prefers the first NCCL WARN over a peer's watchdog timeout (NVIDIA/nccl debug.h; pytorch ProcessGroupNCCL.cpp)", () => {
     const log = [
       'node-0:812:901 [1] NCCL WARN NET/IB : Got completion from peer 10.0.3.12<51234> with status=12 opcode=0 len=0 vendor err 129 (Recv)',

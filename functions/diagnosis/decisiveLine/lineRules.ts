@@ -11,7 +11,7 @@
  * `Caused by:`, which come last).
  */
 
-export type LineRuleName = 'accelerator' | 'exception' | 'resource' | 'error' | 'consequence';
+export type LineRuleName = 'accelerator' | 'exception' | 'resource' | 'error' | 'root-cause-rank' | 'consequence';
 
 export interface LineRule {
   name: LineRuleName;
@@ -65,6 +65,15 @@ export const LINE_RULES: readonly LineRule[] = [
       /\bmount error\(\d+\)|\bmount\.\w+: |\bRESOURCE_EXHAUSTED\b|\bgated repo\b|\b(?:401 Unauthorized|403 Forbidden|404 Not Found)\b|\bno such host\b|\bx509: |\bpermission denied\b|\bNo space left on device\b|\bconnection refused\b|\bi\/o timeout\b|\bmanifest unknown\b|\bnot found\b|\bDisk quota exceeded\b|\bRead-only file system\b/i,
     upstream:
       'util-linux/util-linux sys-utils/mount.c; torvalds/linux fs/smb/client ("mount error(%d)"); grpc/grpc-go codes/codes.go (RESOURCE_EXHAUSTED); huggingface/huggingface_hub src/huggingface_hub/utils/_http.py (GatedRepoError "gated repo"); golang/go src/net/dnsclient_unix.go ("no such host"), src/crypto/x509/verify.go ("x509: ")',
+  },
+  {
+    // torchrun's ChildFailedError block ends with "Root Cause (first observed failure)": its rank's exit code, or the
+    // signal that killed it. Quoted when the block carries no exception of its own (the latest entry is the root cause).
+    name: 'root-cause-rank',
+    rank: 30,
+    prefer: 'latest',
+    pattern: /^\s*(?:exitcode\s*: -?\d+ \(pid: \d+\)|traceback\s*: Signal \d+ \(SIG\w+\) received by PID \d+)/,
+    upstream: 'pytorch/pytorch torch/distributed/elastic/multiprocessing/errors/__init__.py (ChildFailedError.format_msg, _format_failure)',
   },
   {
     // A line that says it is an error: `ERROR: …`, `[ERROR] …`, `Error: …`, `FATAL: …`, `E1202 12:00:00 …` (klog).
