@@ -73,6 +73,13 @@ export const VerdictSchema = z.object({
   recommendations: z.array(z.string()),
   limitations: z.array(z.string()),
   message: z.string(),
+  /**
+   * The single line a person needs to act on, verbatim and redacted (quoted like evidence): the
+   * registry's or the mount's error clause, the application's last exception, an NCCL/CUDA/Xid
+   * line. Set on every diagnosed verdict that has any text to quote; null for routed, stopped
+   * and needs_input. Optional in the schema only so verdicts published before it still parse.
+   */
+  failingLine: z.string().nullable().optional(),
   /** Set by the SNS publisher when evidence had to be cut to fit the message size limit. */
   truncated: z.boolean().optional(),
   /**

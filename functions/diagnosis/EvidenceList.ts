@@ -14,16 +14,41 @@ export const MAX_SUPPORTING_EVIDENCE = 8;
 export const MAX_ALSO_OBSERVED = 4;
 
 export class EvidenceList {
-  private readonly seen = new Set<string>();
+  /** Index of the item each key was cited as, with the fact and wrap it was rendered from. */
+  private readonly seen = new Map<string, { at: number; fact: Fact; wrap: ((text: string) => string) | undefined }>();
   readonly items: Evidence[] = [];
   constructor(private readonly messages: VerdictMessages) {}
 
   addFact(fact: Fact, source: SourceName, wrap?: (text: string) => string): void {
     const key = factKey(fact);
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
+    const cited = this.seen.get(key);
+    if (cited) {
+      this.mergeSameMessage(cited, fact, source);
+      return;
+    }
+    this.seen.set(key, { at: this.items.length, fact, wrap });
     const text = this.messages.fact(fact);
     this.items.push({ text: wrap ? wrap(text) : text, source });
+  }
+
+  /**
+   * The phase message and a condition's message are often the same text (Run:ai copies one into
+   * the other): quoted once, naming both where it was read. Other repeats (an event live and in
+   * history) are simply not cited twice.
+   */
+  private mergeSameMessage(cited: { at: number; fact: Fact; wrap: ((text: string) => string) | undefined }, fact: Fact, source: SourceName): void {
+    const merged =
+      cited.fact.type === 'phase' && fact.type === 'condition'
+        ? { ...cited.fact, alsoCondition: fact.conditionType }
+        : cited.fact.type === 'condition' && fact.type === 'phase'
+          ? { ...cited.fact, alsoPhase: true }
+          : null;
+    const item = this.items[cited.at];
+    if (!merged || !item) return;
+    cited.fact = merged;
+    const text = this.messages.fact(merged);
+    item.text = cited.wrap ? cited.wrap(text) : text;
+    if (!item.source.split(', ').includes(source)) item.source = `${item.source}, ${source}`;
   }
 
   /** Adds signals in citing order until the list holds `limit` lines. */
@@ -43,7 +68,8 @@ export class EvidenceList {
 /** Facts that say the same thing live and in history share a key: the live one is cited. */
 function factKey(fact: Fact): string {
   if (fact.type === 'event' || fact.type === 'history-event') return `event\u0000${fact.reason}\u0000${fact.message}`;
-  if ((fact.type === 'phase' || fact.type === 'history-phase') && fact.phaseMessage) return `phase\u0000${fact.phaseMessage}`;
+  if ((fact.type === 'phase' || fact.type === 'history-phase') && fact.phaseMessage) return `message\u0000${fact.phaseMessage}`;
+  if (fact.type === 'condition' && fact.message) return `message\u0000${fact.message}`;
   return JSON.stringify(fact);
 }
 
@@ -59,7 +85,12 @@ const ORIGIN_GROUP: Record<Signal['origin'], number> = {
   'history-phase': 2,
 };
 
-function evidenceRank(signal: Signal): number {
-  const informative = (signal.imagePullCause && signal.imagePullCause !== 'unspecified') || signal.exitCode !== undefined || signal.kind === 'PROBE_KILL';
+export function evidenceRank(signal: Signal): number {
+  // A signal that names its cause (a registry's answer, an exit code, a probe kill, who removed the node) is cited first.
+  const informative =
+    (signal.imagePullCause && signal.imagePullCause !== 'unspecified') ||
+    signal.exitCode !== undefined ||
+    signal.kind === 'PROBE_KILL' ||
+    signal.nodeRemoval !== undefined;
   return ORIGIN_GROUP[signal.origin] * 2 + (informative ? 0 : 1);
 }

@@ -6,8 +6,9 @@
  */
 export type Fact =
   | { type: 'event'; reason: string; message: string; objectName: string | null; repeats: number }
-  | { type: 'phase'; phase: string; phaseReason: string | null; phaseMessage: string | null }
-  | { type: 'condition'; conditionType: string; status: string | null; reason: string | null; message: string | null }
+  // `alsoCondition` / `alsoPhase`: the same message was also read from a condition (or the phase), quoted once with both named.
+  | { type: 'phase'; phase: string; phaseReason: string | null; phaseMessage: string | null; alsoCondition?: string }
+  | { type: 'condition'; conditionType: string; status: string | null; reason: string | null; message: string | null; alsoPhase?: boolean }
   | { type: 'pod'; podName: string; k8sPhase: string; nodeName: string | null; memoryLimitBytes: number | null }
   | { type: 'history-event'; reason: string; message: string; repeats: number }
   | { type: 'history-phase'; phase: string; phaseMessage: string | null }

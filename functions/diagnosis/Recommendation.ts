@@ -6,6 +6,7 @@
  */
 import type { Category } from '../core/verdict.js';
 import type { ExitCodeMeaning } from './exitCodes.js';
+import type { NodeRemoval } from './Signal.js';
 
 /** An exit code worth explaining, with what it usually means (never "success"). */
 export interface ExitCodeNote {
@@ -36,9 +37,13 @@ export type Recommendation =
   | { id: 'fix-from-log-line'; logCommand: string; exit: ExitCodeNote | null }
   | { id: 'read-unread-log'; logsCommand: string; exit: ExitCodeNote | null }
   | { id: 'read-log-without-tier2'; logsCommand: string; exit: ExitCodeNote | null }
+  | { id: 'fix-from-quoted-line'; logsCommand: string; exit: ExitCodeNote | null }
+  | { id: 'raise-ephemeral-storage-limit' }
   // NODE_FAILURE
   | { id: 'retry-on-healthy-node'; nodeNames: string[] }
   | { id: 'resubmit-on-healthy-node'; restartPolicy: string | null; nodeNames: string[] }
+  | { id: 'retry-after-node-removal'; removal: NodeRemoval; restartPolicy: string | null }
+  | { id: 'use-on-demand-capacity' }
   // SCHEDULING_POLICY_TERMINATED
   | { id: 'review-stop-policy'; policyText: string | null }
   // UNKNOWN
@@ -46,6 +51,7 @@ export type Recommendation =
   | { id: 'read-full-log'; logsCommand: string }
   | { id: 'check-kill-causes' }
   | { id: 'inspect-pod'; describeCommand: string }
+  | { id: 'satisfy-admission-policy' }
   // What a quoted Tier 2 log line calls for
   | { id: 'gpu-memory-not-cpu-limit' }
   | { id: 'reduce-gpu-memory' }

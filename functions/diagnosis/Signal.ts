@@ -4,6 +4,7 @@
  * the raw text is carried along only to be quoted as evidence.
  */
 import type { Fact } from './Fact.js';
+import type { LineRuleName } from './decisiveLine/lineRules.js';
 
 export const SIGNAL_KINDS = [
   'OOM_KILLED', // the kernel / kubelet killed a container for exceeding its memory limit
@@ -23,6 +24,8 @@ export const SIGNAL_KINDS = [
   'PROBE_KILL', // the kubelet restarted a container because its liveness/startup probe failed
   'CONTAINER_START_ERROR', // a container could not be created or started and the text does not say which side failed (image/command, config, node runtime)
   'NODE_START_FAILURE', // the node could not start the pod: sandbox/CNI, GPU runtime or driver, device admission, runtime disk
+  'ADMISSION_DENIED', // an admission webhook or policy refused to create the pods: quoted first in UNKNOWN, a confirmed start failure
+  'STORAGE_LIMIT_EXCEEDED', // the kubelet evicted the pod for exceeding its own ephemeral-storage or emptyDir limit
   'UNCATEGORISED', // a system message that says what failed where no category fits: quoted first in UNKNOWN, never decides
 ] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];
@@ -61,6 +64,18 @@ export type SignalOrigin =
 
 export type ImagePullCause = 'manifest' | 'invalid_reference' | 'network' | 'auth' | 'access_denied' | 'unspecified';
 
+/** Why a node went away, when its remover says so (Karpenter, the AWS Node Termination Handler, cluster-autoscaler, a cloud controller, the kubelet's shutdown manager). */
+export type NodeRemoval = 'spot-interruption' | 'consolidation' | 'drift' | 'expiration' | 'scale-down' | 'node-deleted' | 'node-shutdown';
+
+/** A signal's decisive line, quoted (neutralised, redacted, length-capped) like evidence. */
+export interface QuotedLine {
+  text: string;
+  /** The line rule that chose it (decisiveLine/lineRules.ts); null: the line holding the matched part. */
+  rule: LineRuleName | null;
+  /** Container-written text carried by a system message (a log tail, a termination message). */
+  fromPayload: boolean;
+}
+
 export interface Signal {
   kind: SignalKind;
   source: SourceName;
@@ -74,4 +89,7 @@ export interface Signal {
   imagePullCause?: ImagePullCause;
   exitCode?: number;
   nodeName?: string;
+  nodeRemoval?: NodeRemoval;
+  /** The line a person needs to act on, when the record has text (decisiveLine/). */
+  line?: QuotedLine;
 }

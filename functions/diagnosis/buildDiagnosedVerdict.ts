@@ -12,14 +12,17 @@ import type { Analysis } from './analyseWorkload.js';
 import { countRecurrence, RECURRING_THRESHOLD } from './countRecurrence.js';
 import { decideRecommendations } from './decideRecommendations.js';
 import { describeDiagnosisLimitations } from './describeLimitations.js';
-import { EvidenceList, MAX_ALSO_OBSERVED, MAX_SUPPORTING_EVIDENCE } from './EvidenceList.js';
+import { EvidenceList, evidenceRank, MAX_ALSO_OBSERVED, MAX_SUPPORTING_EVIDENCE } from './EvidenceList.js';
+import { chooseFailingLine, type FailingLine } from './decisiveLine/chooseFailingLine.js';
+import { lineFor, readDecisiveLines } from './decisiveLine/signalLine.js';
+import { quoteMessage } from './quoteEvidence.js';
 import { gatherRecommendationContext } from './gatherRecommendationContext.js';
 import { phaseFact } from './phaseFact.js';
 import { podFact, podsToCite } from './podsToCite.js';
 import { readMemory, type MemoryReading } from './readMemory.js';
 import { submittedSpecOf, type SpecPartName, type SubmittedSpec } from './readSubmittedSpec.js';
 import { renderRecommendation } from './Recommendation.js';
-import type { SignalKind } from './Signal.js';
+import type { Signal, SignalKind } from './Signal.js';
 import { startVerdict } from './startVerdict.js';
 import type { VerdictMessages } from './VerdictMessages.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
@@ -46,7 +49,7 @@ const CORROBORATING_KINDS: Record<Category, readonly SignalKind[]> = {
  * category (a quota refusal, a start error, a kill nothing explains). They are why no
  * category was named, so they lead, before the phase.
  */
-const UNKNOWN_LEAD_KINDS: readonly SignalKind[] = ['UNCATEGORISED', 'CONTAINER_START_ERROR', 'EXIT_SYSTEM_SIGNAL'];
+const UNKNOWN_LEAD_KINDS: readonly SignalKind[] = ['ADMISSION_DENIED', 'UNCATEGORISED', 'CONTAINER_START_ERROR', 'EXIT_SYSTEM_SIGNAL'];
 
 export interface DiagnosisContext {
   /** The length of the history window recurrence is counted in. */
@@ -101,9 +104,9 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
   if (category === 'UNKNOWN' && analysis.unrecognisedWarnings.length > 0)
     limitations.push(messages.limitation.unrecognisedWarnings(analysis.unrecognisedWarnings));
   const recurrence = recurrenceOf(evidence, analysis, context);
-  const recommendations = decideRecommendations(gatherRecommendationContext(analysis, evidence, memory, recurrence, submitted)).map((recommendation) =>
-    renderRecommendation(messages.recommendation, recommendation),
-  );
+  const failingLine = failingLineOf(evidence, analysis);
+  const recommendationContext = { ...gatherRecommendationContext(analysis, evidence, memory, recurrence, submitted), failingLine };
+  const recommendations = decideRecommendations(recommendationContext).map((recommendation) => renderRecommendation(messages.recommendation, recommendation));
 
   return {
     ...base,
@@ -116,6 +119,7 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
     recurrence,
     recommendations,
     limitations,
+    failingLine: failingLine?.text ?? null,
     message: messages.messageDiagnosed({
       name: displayName(base.workload.name),
       category,
@@ -123,6 +127,27 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
       ...(evidence.tier2?.used ? { tier2Used: true } : {}),
     }),
   };
+}
+
+/**
+ * The line to act on, from the signals that decided (in citing order, the deciding kind first;
+ * for UNKNOWN, what says what failed), else from the phase message's own decisive line.
+ */
+function failingLineOf(evidence: WorkloadEvidence, analysis: Analysis): FailingLine | null {
+  const { category, supporting } = analysis.classification;
+  const leadKind = supporting[0]?.kind;
+  const ordered = (signals: readonly Signal[]) => [...signals].sort((a, b) => evidenceRank(a) - evidenceRank(b));
+  const deciding = [
+    ...ordered(supporting.filter((signal) => signal.kind === leadKind)),
+    ...ordered(supporting.filter((signal) => signal.kind !== leadKind)),
+    ...(category === 'UNKNOWN' ? ordered(analysis.signals.filter((signal) => UNKNOWN_LEAD_KINDS.includes(signal.kind))) : []),
+  ];
+  const chosen = chooseFailingLine(category, deciding, evidence.tier2);
+  if (chosen) return chosen;
+  const message = evidence.status.phaseMessage;
+  if (!message) return null;
+  const line = lineFor('UNCATEGORISED', readDecisiveLines(message, null, maskIdentifiers(workloadNames(evidence)), true));
+  return line ? { text: quoteMessage(line.text), fromPayload: line.fromPayload, hint: null } : null;
 }
 
 /** Failures of the same category in the lookback window, this one included; null when history could not be read. */

@@ -8,7 +8,7 @@ import { displayName } from '../safety/displayName.js';
 import { describeWorkload } from './describeWorkload.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
-const EMPTY = { category: null, route: null, memory: null, recurrence: null, recommendations: [] } as const;
+const EMPTY = { category: null, route: null, memory: null, recurrence: null, recommendations: [], failingLine: null } as const;
 
 export function needsInputVerdict(
   reason: NeedsInputReason,

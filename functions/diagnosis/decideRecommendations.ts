@@ -8,7 +8,8 @@ import type { Category } from '../core/verdict.js';
 import type { LogHint } from './tier2/logLineTable.js';
 import { interpretExitCode } from './exitCodes.js';
 import type { ExitCodeNote, Recommendation } from './Recommendation.js';
-import type { ImagePullCause } from './Signal.js';
+import type { ImagePullCause, NodeRemoval } from './Signal.js';
+import type { FailingLine } from './decisiveLine/chooseFailingLine.js';
 
 export interface RecommendationContext {
   category: Category;
@@ -34,7 +35,18 @@ export interface RecommendationContext {
   logHint?: LogHint | null;
   /** The kubelet killed the container for failed liveness/startup probes (its own event says so, or probe failures explain a 137/143). Either tier. */
   probeKill?: boolean;
+  /** The verdict's failingLine: whether a message carried the container's log tail, and what the line says. */
+  failingLine?: FailingLine | null;
+  /** Who took the node away, when its remover said so (NODE_FAILURE). */
+  nodeRemoval?: NodeRemoval | null;
+  /** An admission webhook or policy refused to create the pods. */
+  admissionDenied?: boolean;
+  /** The kubelet evicted the pod for exceeding its own ephemeral-storage or emptyDir limit. */
+  ownStorageLimit?: boolean;
 }
+
+/** Categories whose advice a quoted application line may tailor (GPU memory, NCCL, CUDA): never a pull, mount, node or policy. */
+const LINE_HINTED_CATEGORIES: ReadonlySet<Category> = new Set<Category>(['CRASH_APP_ERROR', 'INIT_FAILED', 'UNKNOWN']);
 
 /** Advice a quoted log line calls for (GPU-aware: CUDA out of memory is not the CPU memory limit). */
 const LOG_HINT_RECOMMENDATIONS: Record<LogHint, readonly Recommendation[]> = {
@@ -50,7 +62,9 @@ const LOG_HINT_RECOMMENDATIONS: Record<LogHint, readonly Recommendation[]> = {
 };
 
 export function decideRecommendations(context: RecommendationContext): Recommendation[] {
-  const hinted = context.logHint ? LOG_HINT_RECOMMENDATIONS[context.logHint] : [];
+  const lineHint = LINE_HINTED_CATEGORIES.has(context.category) ? (context.failingLine?.hint ?? null) : null;
+  const hint = context.logHint ?? lineHint;
+  const hinted = hint ? LOG_HINT_RECOMMENDATIONS[hint] : [];
   const { recurrence } = context;
   const recurring: Recommendation[] = recurrence?.recurring
     ? [{ id: 'fix-recurring-cause', count: recurrence.count, lookbackDays: recurrence.lookbackDays, category: context.category }]
@@ -79,13 +93,22 @@ function forCategory(context: RecommendationContext): Recommendation[] {
     case 'DATASOURCE_MOUNT_FAILED':
       return [{ id: 'check-data-source', namespace: context.namespace }];
     case 'CRASH_APP_ERROR': {
+      if (context.ownStorageLimit) return [{ id: 'raise-ephemeral-storage-limit' }];
       if (context.probeKill) return [{ id: 'fix-probe-kill', logCommand: context.logCommand ?? null }];
       const exit = exitCodeNote(context.exitCode);
       if (context.tier2Used && context.logCommand) return [{ id: 'fix-from-log-line', logCommand: context.logCommand, exit }];
       if (context.tier2Used) return [{ id: 'read-unread-log', logsCommand: previousLogsCommand(context), exit }];
+      // The message carried the end of the container's log: the failing line is quoted, Tier 1 is not log-blind here.
+      if (context.failingLine?.fromPayload) return [{ id: 'fix-from-quoted-line', logsCommand: previousLogsCommand(context), exit }];
       return [{ id: 'read-log-without-tier2', logsCommand: previousLogsCommand(context), exit }];
     }
     case 'NODE_FAILURE':
+      // A node taken away (spot, consolidation, scale-down, deletion, shutdown) is not a broken node: retry, nothing to report.
+      if (context.nodeRemoval)
+        return [
+          { id: 'retry-after-node-removal', removal: context.nodeRemoval, restartPolicy: context.restartPolicy },
+          ...(context.nodeRemoval === 'spot-interruption' ? [{ id: 'use-on-demand-capacity' } as const] : []),
+        ];
       // OnFailure reruns the workload by itself, possibly on another node; any other policy does not.
       return [
         (context.restartPolicy ?? '').toLowerCase() === 'onfailure'
@@ -95,6 +118,7 @@ function forCategory(context: RecommendationContext): Recommendation[] {
     case 'SCHEDULING_POLICY_TERMINATED':
       return [{ id: 'review-stop-policy', policyText: context.policyText }];
     case 'UNKNOWN':
+      if (context.admissionDenied) return [{ id: 'satisfy-admission-policy' }];
       if (context.tier2Used)
         return [context.killedBySignalUnexplained ? { id: 'check-kernel-log' } : { id: 'read-full-log', logsCommand: previousLogsCommand(context) }];
       return [

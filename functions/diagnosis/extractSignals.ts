@@ -21,6 +21,9 @@ import {
 import { parseQuantity } from '../core/parseQuantity.js';
 import { maskIdentifiers, unmaskPart, type NameMask } from './maskIdentifiers.js';
 import { eventNames, workloadNames } from './workloadNames.js';
+import { focusOf, lineFor, readDecisiveLines, type SignalLine } from './decisiveLine/signalLine.js';
+import type { DecisiveRegions } from './decisiveLine/findDecisiveLine.js';
+import { classifyNodeRemoval } from './nodeRemovalTable.js';
 
 /** What one table row read in a structured reason (and its message): the signal, with the exit code and the decisive text it names. */
 export interface ReasonMatch {
@@ -137,6 +140,12 @@ interface SignalDraft {
   /** The text an image pull's sub-cause is read from. */
   pullMessage?: string | null;
   nodeName?: string | null;
+  /** The record's decisive lines (decisiveLine/): the signal quotes the one its kind calls for. */
+  lines?: DecisiveRegions;
+  /** The pod's own status string, quoted as its line. */
+  line?: SignalLine;
+  /** Masked reason and message a node removal's cause is read from. */
+  removalText?: string | null;
 }
 
 function toSignal(draft: SignalDraft): Signal {
@@ -151,6 +160,10 @@ function toSignal(draft: SignalDraft): Signal {
   if (draft.kind === 'IMAGE_PULL') signal.imagePullCause = classifyImagePull(draft.pullMessage);
   if (draft.exitCode !== undefined && draft.exitCode !== null) signal.exitCode = draft.exitCode;
   if (draft.nodeName) signal.nodeName = quoteName(draft.nodeName);
+  const removal = draft.kind === 'NODE_FAILURE' || draft.kind === 'EVICTED' ? classifyNodeRemoval(draft.removalText) : null;
+  if (removal) signal.nodeRemoval = removal;
+  const line = draft.line ?? (draft.lines ? lineFor(draft.kind, draft.lines) : null);
+  if (line) signal.line = { text: quoteMessage(line.text), rule: line.rule, fromPayload: line.fromPayload };
   return signal;
 }
 
@@ -177,11 +190,12 @@ export function signalsFromStatus(status: WorkloadDetailed, mask: NameMask = mas
   const signals: Signal[] = [];
   const at = parseTimestamp(status.phaseUpdatedAt);
   const reading = readReasonsAndMessage([status.phaseReason], status.phaseMessage, mask);
+  const lines = readDecisiveLines(status.phaseMessage, reading.decisive, mask, true);
   const phaseFact: Fact = {
     type: 'phase',
     phase: quoteName(status.phase),
     phaseReason: status.phaseReason ? quoteName(status.phaseReason) : null,
-    phaseMessage: status.phaseMessage ? quoteMessage(status.phaseMessage, reading.decisive) : null,
+    phaseMessage: status.phaseMessage ? quoteMessage(status.phaseMessage, focusOf(reading.kinds, lines) ?? reading.decisive) : null,
   };
   for (const kind of reading.kinds) {
     signals.push(
@@ -193,10 +207,12 @@ export function signalsFromStatus(status: WorkloadDetailed, mask: NameMask = mas
         at,
         exitCode: reading.exitCode,
         pullMessage: mask(status.phaseMessage),
+        lines,
+        removalText: `${status.phaseReason ?? ''} ${mask(status.phaseMessage) ?? ''}`,
       }),
     );
   }
-  for (const condition of status.conditions ?? []) signals.push(...signalsFromCondition(condition, mask));
+  for (const condition of status.conditions ?? []) signals.push(...signalsFromCondition(condition, mask, status.phaseMessage));
   for (const pending of status.pendingSchedulingMessages ?? []) {
     signals.push(
       toSignal({
@@ -216,17 +232,20 @@ export function signalsFromStatus(status: WorkloadDetailed, mask: NameMask = mas
   return signals;
 }
 
-function signalsFromCondition(condition: Condition, mask: NameMask): Signal[] {
+/** `phaseMessage`: a condition repeating the phase message says so, so that the text is quoted once with both named. */
+function signalsFromCondition(condition: Condition, mask: NameMask, phaseMessage?: string | null): Signal[] {
   // A condition *type* such as "Evicted" or "Preempted" speaks only while it holds.
   const holds = (condition.status ?? '').toLowerCase() === 'true';
   const reading = readReasonsAndMessage([condition.reason, holds ? condition.type : null], condition.message, mask);
   if (reading.kinds.length === 0) return [];
+  const lines = readDecisiveLines(condition.message, reading.decisive, mask, true);
   const fact: Fact = {
     type: 'condition',
     conditionType: quoteName(condition.type),
     status: condition.status ? quoteName(condition.status) : null,
     reason: condition.reason ? quoteName(condition.reason) : null,
-    message: condition.message ? quoteMessage(condition.message, reading.decisive) : null,
+    message: condition.message ? quoteMessage(condition.message, focusOf(reading.kinds, lines) ?? reading.decisive) : null,
+    ...(condition.message && condition.message === phaseMessage ? { alsoPhase: true } : {}),
   };
   const at = parseTimestamp(condition.lastTransitionTime);
   // A reason such as "ContainerMissing" carries the registry's answer in its message.
@@ -239,6 +258,8 @@ function signalsFromCondition(condition: Condition, mask: NameMask): Signal[] {
       at,
       exitCode: reading.exitCode,
       pullMessage: mask(condition.message) ?? condition.reason,
+      lines,
+      removalText: `${condition.reason ?? ''} ${mask(condition.message) ?? ''}`,
     }),
   );
 }
@@ -268,7 +289,9 @@ export function signalsFromEvents(
     }
   }
   return [...grouped.values()].map(({ event, match, repeats, at }) => {
-    const message = quoteMessage(event.message, match.decisive);
+    // An event is its component's own text throughout: no container-written region to split off.
+    const lines = readDecisiveLines(event.message, match.decisive, mask, false);
+    const message = quoteMessage(event.message, focusOf([match.kind], lines) ?? match.decisive);
     const fact: Fact =
       origin === 'event'
         ? {
@@ -288,6 +311,8 @@ export function signalsFromEvents(
       repeats,
       exitCode: match.exitCode ?? null,
       pullMessage: mask(event.message),
+      lines,
+      removalText: `${event.reason ?? ''} ${mask(event.message) ?? ''}`,
       nodeName: match.kind === 'NODE_FAILURE' || match.kind === 'EVICTED' ? nodeNameFromEvent(event) : null,
     });
   });
@@ -318,6 +343,7 @@ export function signalsFromPods(pods: readonly Pod[]): Signal[] {
         at: parseTimestamp(pod.k8sPhaseUpdatedAt ?? pod.completedAt ?? pod.createdAt),
         pullMessage: pod.k8sPhase,
         nodeName: pod.nodeName ?? null,
+        line: { text: pod.k8sPhase ?? '', rule: null, fromPayload: false },
       }),
     );
   }
@@ -340,10 +366,11 @@ export function signalsFromHistory(records: readonly HistoryRecord[], mask?: Nam
     const at = parseTimestamp(record.meta.creationTimestamp);
     const reading = readSystemMessage(masked(update.phaseMessage));
     const decisive = unmaskPart(reading.decisive, update.phaseMessage);
+    const lines = readDecisiveLines(update.phaseMessage, decisive, masked, true);
     const fact: Fact = {
       type: 'history-phase',
       phase: quoteName(update.phase),
-      phaseMessage: update.phaseMessage ? quoteMessage(update.phaseMessage, decisive) : null,
+      phaseMessage: update.phaseMessage ? quoteMessage(update.phaseMessage, focusOf(reading.kinds, lines) ?? decisive) : null,
     };
     for (const kind of reading.kinds) {
       signals.push(
@@ -355,6 +382,8 @@ export function signalsFromHistory(records: readonly HistoryRecord[], mask?: Nam
           at,
           exitCode: reading.exitCode,
           pullMessage: masked(update.phaseMessage),
+          lines,
+          removalText: masked(update.phaseMessage),
         }),
       );
     }

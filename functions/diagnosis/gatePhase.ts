@@ -22,6 +22,9 @@ export const DIRECT_POD_FAILURE_KINDS: ReadonlySet<SignalKind> = new Set([
   'NODE_START_FAILURE',
   'CONTAINER_START_ERROR',
   'PROBE_KILL',
+  // A policy refused to create the pods: nothing will schedule until the spec or the policy changes (never a wait).
+  'ADMISSION_DENIED',
+  'STORAGE_LIMIT_EXCEEDED',
 ]);
 
 /** Signals that confirm a live crash loop or repeated container crashes. */

@@ -61,6 +61,9 @@ export function gatherRecommendationContext(
     exitCode: exitCodes[0] ?? null,
     policyText: policySignal ? policyTextOf(policySignal.fact) : null,
     killedBySignalUnexplained: category === 'UNKNOWN' && analysis.signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL'),
+    nodeRemoval: category === 'NODE_FAILURE' ? (supporting.find((signal) => signal.nodeRemoval)?.nodeRemoval ?? null) : null,
+    admissionDenied: category === 'UNKNOWN' && analysis.signals.some((signal) => signal.kind === 'ADMISSION_DENIED'),
+    ownStorageLimit: supporting.some((signal) => signal.kind === 'STORAGE_LIMIT_EXCEEDED'),
     recurrence,
   };
 }

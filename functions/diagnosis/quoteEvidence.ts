@@ -11,8 +11,6 @@ import { displayName } from '../safety/displayName.js';
 /** Longest text read before eliding: beyond it even the tail is noise (and costly to scan). */
 const READ_LIMIT = 4_000;
 const ELISION = ' … ';
-/** Share of the budget kept at the head when the decisive part sits in the middle. */
-const FOCUS_HEAD_SHARE = 0.2;
 
 export function quoteEvidence(text: string | null | undefined, maxLength: number, decisive?: string | null): string {
   const quoted = quoteUntrusted(text ?? '', { maxLength: READ_LIMIT });
@@ -42,13 +40,15 @@ function elideAround(codePoints: string[], decisive: string, maxLength: number, 
   const length = Array.from(decisive).length;
   const end = start + length;
   if (end <= headLength || start >= codePoints.length - tailLength) return null;
-  const head = Math.floor((maxLength - 2 * ELISION.length) * FOCUS_HEAD_SHARE);
-  const window = maxLength - 2 * ELISION.length - head;
-  if (length >= window) return joinParts([codePoints.slice(0, head), codePoints.slice(start, start + window)]);
-  // Centre the decisive part in the window, without running past the end of the text.
-  const windowStart = Math.max(head, Math.min(start - Math.floor((window - length) / 2), codePoints.length - window));
-  const parts = [codePoints.slice(0, head), codePoints.slice(windowStart, windowStart + window)];
-  return windowStart + window >= codePoints.length ? joinParts(parts) : `${joinParts(parts)}${ELISION.trimEnd()}`;
+  const available = maxLength - 2 * ELISION.length;
+  if (length >= available) return joinParts([[], codePoints.slice(start, start + available)]);
+  // The decisive part is kept whole with a little of what follows it; the rest of the budget goes to the head, which
+  // says where the error happened (Kubernetes wraps the cause in what it was doing: "failed to get sandbox image …: <cause>").
+  const after = Math.min(codePoints.length - end, Math.floor((available - length) / 4));
+  const head = Math.min(start, available - length - after);
+  const parts = [codePoints.slice(0, head), codePoints.slice(start, end + after)];
+  const kept = head >= start ? parts.map((part) => part.join('')).join('') : joinParts(parts);
+  return end + after >= codePoints.length ? kept : `${kept}${ELISION.trimEnd()}`;
 }
 
 function joinParts(parts: string[][]): string {

@@ -63,6 +63,20 @@ const SANDBOX_FAILURE = /^Failed to create pod sandbox: .*/i;
 /** The Kubernetes ResourceQuota admission refusal (plugin/pkg/admission/resourcequota/controller.go "exceeded quota: %s"). */
 const QUOTA_REFUSAL = /\bis forbidden: exceeded quota: [^,\n]*/i;
 
+/**
+ * A policy refusing to create the pods: a validating admission webhook (Gatekeeper, Kyverno,
+ * a vendor's) or an admission plugin ("pods \"x\" is forbidden: …"). Controllers relay it as
+ * "Error creating: <err>" (FailedCreate) or in their own failure message.
+ */
+const ADMISSION_DENIAL = /\badmission webhook "[^"]*" denied the request: [^\n]*|\bis forbidden: (?!exceeded quota)[^\n]*/i;
+
+/** The kubelet's own messages when it evicts a pod for exceeding the pod's own ephemeral-storage or emptyDir limit. */
+const OWN_STORAGE_LIMIT =
+  /Container \S+ exceeded its local ephemeral storage limit "[^"]*"|Pod ephemeral local storage usage exceeds the total limit of containers [^\n.]*|Usage of EmptyDir volume "[^"]*" exceeds the limit "[^"]*"/i;
+
+/** Node binaries the runtime executes before the workload's command (AppArmor's loader, OCI hooks): their exec failing is the node's. */
+const NODE_BINARY_EXEC = /\bapparmor_parser\b|\berror running (?:\w+ )?hook\b|\bhook #\d+\b/i;
+
 /** Ordered: the first matching row wins for an event. */
 export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
   // Preemption: the structured reason, or a scheduler's (or the kubelet's) own eviction that says so.
@@ -120,6 +134,25 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
     upstream: 'NVIDIA/libnvidia-container src/cli/configure.c; NVIDIA/nvidia-container-toolkit internal/modifier/cdi',
   },
   { reason: 'UnexpectedAdmissionError', kind: 'NODE_START_FAILURE', upstream: 'kubernetes/kubernetes pkg/kubelet/lifecycle/predicate.go' },
+  // The kubelet could not set the pod up: its network (CNI not ready), its cgroup, its dynamic resources (DRA), its sandbox's status.
+  {
+    reason: 'NetworkNotReady',
+    kind: 'NODE_START_FAILURE',
+    upstream: 'kubernetes/kubernetes pkg/kubelet/events/event.go (NetworkNotReady); pkg/kubelet/kubelet.go ("network is not ready: %v")',
+  },
+  {
+    reason: 'FailedCreatePodContainer',
+    kind: 'NODE_START_FAILURE',
+    upstream:
+      'kubernetes/kubernetes pkg/kubelet/events/event.go (FailedToCreatePodContainer); pkg/kubelet/kubelet.go ("unable to ensure pod container exists: %v")',
+  },
+  {
+    reason: 'FailedPrepareDynamicResources',
+    kind: 'NODE_START_FAILURE',
+    upstream:
+      'kubernetes/kubernetes pkg/kubelet/events/event.go (FailedPrepareDynamicResources); pkg/kubelet/kubelet.go ("Failed to prepare dynamic resources: %v")',
+  },
+  { reason: 'FailedPodSandBoxStatus', kind: 'NODE_START_FAILURE', upstream: 'kubernetes/kubernetes pkg/kubelet/events/event.go (FailedStatusPodSandBox)' },
   { reason: /^OutOf\S+$/, kind: 'NODE_START_FAILURE', upstream: 'kubernetes/kubernetes pkg/kubelet/lifecycle/predicate.go ("OutOf%s")' },
   // The runtime's own storage is full, or an earlier CreateContainer call still holds the name (overloaded node).
   {
@@ -141,6 +174,14 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
     message:
       /^Error: (?:(?:secret|configmap) "[^"]*" not found|couldn't find key \S+ in (?:Secret|ConfigMap) \S+|failed to prepare subPath for volumeMount "[^"]*")/i,
     upstream: 'kubernetes/kubernetes pkg/kubelet/kubelet_pods.go (makeEnvironmentVariables, makeMounts)',
+  },
+  // A node binary the runtime runs before the entrypoint (AppArmor profile loader, an OCI hook) not found or failing: not the workload's command.
+  {
+    reason: 'Failed',
+    kind: 'NODE_START_FAILURE',
+    message: NODE_BINARY_EXEC,
+    upstream:
+      'containerd/containerd pkg/apparmor (apparmor_parser); opencontainers/runc libcontainer/configs/config.go (Hooks.Run "error running %s hook #%d: %w")',
   },
   // Container start failures the submitted command causes (runc exec of the entrypoint).
   {
@@ -229,6 +270,30 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
   { reason: 'NodeNotReady', kind: 'NODE_FAILURE', upstream: 'kubernetes/kubernetes pkg/controller/util/node/controller_utils.go' },
   { reason: 'NodeLost', kind: 'NODE_FAILURE', upstream: 'kubernetes/kubernetes pkg/util/node/node.go' },
   { reason: 'NodeShutdown', kind: 'NODE_FAILURE', upstream: 'kubernetes/kubernetes pkg/kubelet/nodeshutdown/nodeshutdown_manager_linux.go' },
+  // Who removed the node (its cause is read by nodeRemovalTable.ts): Karpenter, the AWS Node Termination Handler, cluster-autoscaler, cloud controllers.
+  {
+    reason: 'Disrupted',
+    kind: 'NODE_FAILURE',
+    upstream: 'kubernetes-sigs/karpenter pkg/controllers/node/termination/terminator/events/events.go (DisruptPodDelete)',
+  },
+  { reason: 'DisruptionTerminating', kind: 'NODE_FAILURE', upstream: 'kubernetes-sigs/karpenter pkg/controllers/disruption/events/events.go (Terminating)' },
+  {
+    reason: /^(?:SpotInterrupted|TerminatingOnInterruption|InstanceTerminating|InstanceStopping)$/,
+    kind: 'NODE_FAILURE',
+    upstream: 'aws/karpenter-provider-aws pkg/controllers/interruption/events/events.go',
+  },
+  { reason: /^(?:SpotInterruption|ASGLifecycle)$/, kind: 'NODE_FAILURE', upstream: 'aws/aws-node-termination-handler pkg/observability/k8s-events.go' },
+  {
+    reason: 'ScaleDown',
+    kind: 'NODE_FAILURE',
+    message: /^deleting pod for node scale down\b/i,
+    upstream: 'kubernetes/autoscaler cluster-autoscaler/core/scaledown/actuation/drain.go (evictPod)',
+  },
+  {
+    reason: 'DeletingNode',
+    kind: 'NODE_FAILURE',
+    upstream: 'kubernetes/cloud-provider controllers/nodelifecycle/node_lifecycle_controller.go (deleteNodeEvent)',
+  },
   // Only "Marking for deletion": "Cancelling deletion" means no node failure reached the pod.
   {
     reason: 'TaintManagerEviction',
@@ -236,13 +301,20 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
     message: /^Marking for deletion Pod\b/i,
     upstream: 'kubernetes/kubernetes pkg/controller/tainteviction/taint_eviction.go',
   },
-  // The kubelet evicted the pod for its own declared limits (not node pressure): say what it says.
+  // The kubelet evicted the pod for its own declared limits (not node pressure): the workload's limit, not the node.
   {
     reason: 'Evicted',
-    kind: 'UNCATEGORISED',
-    message:
-      /exceeded its local ephemeral storage limit|Pod ephemeral local storage usage exceeds the total limit|Usage of EmptyDir volume "[^"]*" exceeds the limit/i,
-    upstream: 'kubernetes/kubernetes pkg/kubelet/eviction/helpers.go',
+    kind: 'STORAGE_LIMIT_EXCEEDED',
+    message: OWN_STORAGE_LIMIT,
+    upstream:
+      'kubernetes/kubernetes pkg/kubelet/eviction/eviction_manager.go (localStorageEviction, emptyDirLimitEviction, containerEphemeralStorageLimitEviction, podEphemeralStorageLimitEviction)',
+  },
+  // Karpenter drains a node it disrupts (consolidation, drift, expiry, interruption) through the Eviction API.
+  {
+    reason: 'Evicted',
+    kind: 'NODE_FAILURE',
+    message: /^Evicted pod\b/,
+    upstream: 'kubernetes-sigs/karpenter pkg/controllers/node/termination/terminator/events/events.go (EvictPod)',
   },
   { reason: 'Evicted', kind: 'EVICTED', upstream: 'kubernetes/kubernetes pkg/kubelet/eviction/helpers.go' },
   // mpi-operator appends the last failed launcher pod's status reason: "BackoffLimitExceeded/Evicted".
@@ -310,6 +382,14 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
   { reason: 'RuntimeDisabled', kind: 'UNCATEGORISED', upstream: 'kserve/kserve pkg/controller/v1beta1/inferenceservice/components/predictor.go' },
   { reason: 'ValidationFailed', kind: 'UNCATEGORISED', upstream: 'ray-project/kuberay ray-operator/controllers/ray/utils/validation.go' },
   { reason: /./, kind: 'UNCATEGORISED', message: QUOTA_REFUSAL, upstream: 'kubernetes/kubernetes plugin/pkg/admission/resourcequota/controller.go' },
+  // A policy refused the pods (any controller's reason, FailedCreate first among them): a start failure to quote, never a wait.
+  {
+    reason: /./,
+    kind: 'ADMISSION_DENIED',
+    message: ADMISSION_DENIAL,
+    upstream:
+      'kubernetes/apiserver pkg/admission/plugin/webhook/errors/statuserror.go (ToStatusErr "admission webhook %q denied the request: %s"); kubernetes/kubernetes pkg/controller/controller_utils.go (FailedCreatePodReason "Error creating: %v")',
+  },
   // Known reasons that say a run failed or retried, not why: no signal of their own.
   { reason: 'BackoffLimitExceeded', kind: null, upstream: 'kubernetes/kubernetes pkg/controller/job/job_controller.go' },
   { reason: 'MaxFailedIndexesExceeded', kind: null, upstream: 'kubernetes/kubernetes pkg/controller/job/job_controller.go' },
@@ -388,6 +468,19 @@ export const PHASE_MESSAGE_TABLE: readonly { pattern: RegExp; kind: SignalKind; 
     upstream: 'NVIDIA/libnvidia-container src/cli/configure.c; NVIDIA/nvidia-container-toolkit internal/modifier/cdi',
   },
   { pattern: SANDBOX_FAILURE, kind: 'NODE_START_FAILURE', upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go' },
+  {
+    pattern: /\bnetwork is not ready: |\bunable to ensure pod container exists: |\bFailed to prepare dynamic resources: /i,
+    kind: 'NODE_START_FAILURE',
+    upstream: 'kubernetes/kubernetes pkg/kubelet/kubelet.go (SyncPod)',
+  },
+  { pattern: ADMISSION_DENIAL, kind: 'ADMISSION_DENIED', upstream: 'kubernetes/apiserver pkg/admission/plugin/webhook/errors/statuserror.go' },
+  { pattern: OWN_STORAGE_LIMIT, kind: 'STORAGE_LIMIT_EXCEEDED', upstream: 'kubernetes/kubernetes pkg/kubelet/eviction/eviction_manager.go' },
+  {
+    pattern: /\bPod will be evicted from the node due to a spot interruption warning\b|\bdeleting pod for node scale down\b|\bDisrupting Node: \w+/i,
+    kind: 'NODE_FAILURE',
+    upstream:
+      'aws/karpenter-provider-aws pkg/controllers/interruption/events/events.go; kubernetes/autoscaler cluster-autoscaler/core/scaledown/actuation/drain.go; kubernetes-sigs/karpenter pkg/controllers/disruption/events/events.go',
+  },
   {
     pattern: /\bNodeNotReady\b|\bnode [^ ]{1,253} (?:is|was|became) not ready\b|\bNode is not ready\b|\bnode (?:was )?lost\b/i,
     kind: 'NODE_FAILURE',

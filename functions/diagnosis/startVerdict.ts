@@ -12,7 +12,7 @@ import type { VerdictMessages } from './VerdictMessages.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
 export interface VerdictStart {
-  base: { schemaVersion: 1; workload: VerdictWorkload; memory: null; recurrence: null };
+  base: { schemaVersion: 1; workload: VerdictWorkload; memory: null; recurrence: null; failingLine: null };
   list: EvidenceList;
   limitations: string[];
   /** Adds how Option B chose this workload (nothing for Option A): after the deciding evidence. */
@@ -23,7 +23,7 @@ export function startVerdict(evidence: WorkloadEvidence, messages: VerdictMessag
   const list = new EvidenceList(messages);
   const selection = evidence.selection;
   return {
-    base: { schemaVersion: 1, workload: describeWorkload(evidence), memory: null, recurrence: null },
+    base: { schemaVersion: 1, workload: describeWorkload(evidence), memory: null, recurrence: null, failingLine: null },
     list,
     limitations: describeReadLimitations(evidence, messages),
     citeSelection: () => {

@@ -18,6 +18,8 @@ export interface ReportLabels {
   phase: string;
   project: string;
   evidence: string;
+  /** The verdict's failingLine, shown first under Evidence; `quoted` puts it between the language's quotation marks. */
+  failingLine(quoted: string): string;
   history: string;
   recommendation: string;
   limitations: string;

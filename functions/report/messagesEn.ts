@@ -4,6 +4,7 @@ import type { SpecField, SpecPartName } from '../diagnosis/readSubmittedSpec.js'
 import type { Category } from '../core/verdict.js';
 import type { ExitCodeMeaning } from '../diagnosis/exitCodes.js';
 import type { Fact } from '../diagnosis/Fact.js';
+import type { NodeRemoval } from '../diagnosis/Signal.js';
 import type { ExitCodeNote, RecommendationTexts } from '../diagnosis/Recommendation.js';
 import type { Tier2FailureReason, Tier2Limitation, Tier2Read } from '../diagnosis/tier2/Tier2Evidence.js';
 import type { Messages } from './Messages.js';
@@ -116,12 +117,14 @@ function renderFact(fact: Fact): string {
     case 'phase': {
       const reason = fact.phaseReason ? `; reason: ${fact.phaseReason}` : '';
       const message = fact.phaseMessage ? `; message: ${quoted(fact.phaseMessage)}` : '';
-      return `Phase: ${fact.phase}${reason}${message}`;
+      const also = fact.alsoCondition ? ` (also the message of condition ${fact.alsoCondition})` : '';
+      return `Phase: ${fact.phase}${reason}${message}${also}`;
     }
     case 'condition': {
       const reason = fact.reason ? `; reason: ${fact.reason}` : '';
       const message = fact.message ? `; message: ${quoted(fact.message)}` : '';
-      return `Condition ${fact.conditionType}=${fact.status ?? 'unknown'}${reason}${message}`;
+      const also = fact.alsoPhase ? ' (also the phase message)' : '';
+      return `Condition ${fact.conditionType}=${fact.status ?? 'unknown'}${reason}${message}${also}`;
     }
     case 'pod': {
       const node = fact.nodeName ? `; node: ${fact.nodeName}` : '';
@@ -187,6 +190,15 @@ function renderFact(fact: Fact): string {
 const exitSentence = (exit: ExitCodeNote | null) => (exit ? ` Exit code ${exit.exitCode} usually means ${EXIT_CODE_MEANING[exit.meaning]}.` : '');
 const reportNodes = (nodeNames: string[]) => (nodeNames.length > 0 ? ` Report node ${nodeNames.join(', ')} to the platform team (kubectl describe node).` : '');
 const imageSuffix = (image: string | null) => (image ? ` ${quoted(image)}` : '');
+const REMOVAL_CAUSE: Record<NodeRemoval, string> = {
+  'spot-interruption': 'a spot interruption (the cloud reclaimed the instance)',
+  consolidation: 'consolidation by the node autoscaler',
+  drift: 'drift replacement by the node autoscaler',
+  expiration: 'node expiry by the node autoscaler',
+  'scale-down': 'a scale-down by the cluster autoscaler',
+  'node-deleted': 'the deletion of its instance in the cloud provider',
+  'node-shutdown': 'a node shutdown',
+};
 
 const RECOMMENDATION: RecommendationTexts = {
   'raise-memory-limit': ({ limitBytes, peakBytes }) =>
@@ -220,6 +232,14 @@ const RECOMMENDATION: RecommendationTexts = {
     `Fix the code or configuration indicated by the container's log: Tier 2 could not read it (see the limitations), so read ${logsCommand} while the pod still exists.${exitSentence(exit)}`,
   'read-log-without-tier2': ({ logsCommand, exit }) =>
     `Fix the code or configuration indicated by the failing log line: Tier 1 has no logs, so read ${logsCommand} (or configure Tier 2 for this cluster).${exitSentence(exit)}`,
+  'fix-from-quoted-line': ({ logsCommand, exit }) =>
+    `Fix the code or configuration indicated by the failing line quoted above (the message carries the end of the container's log); the full log: ${logsCommand}.${exitSentence(exit)}`,
+  'raise-ephemeral-storage-limit': () =>
+    "The pod wrote more local storage than its own limit allows (quoted above): raise the ephemeral-storage limit or emptyDir sizeLimit it declares, or write large files to a mounted volume (PVC, data source) instead of the container's filesystem. The node is not at fault.",
+  'retry-after-node-removal': ({ removal, restartPolicy }) =>
+    `The node was taken away by ${REMOVAL_CAUSE[removal]}, not broken: ${(restartPolicy ?? '').toLowerCase() === 'onfailure' ? 'the restart policy OnFailure reruns the workload on another node' : `resubmit the workload (restart policy ${restartPolicy ?? 'not set'} does not retry it)`}; checkpoint long runs so that a rerun resumes.`,
+  'use-on-demand-capacity': () =>
+    'Spot capacity can be reclaimed at any time: run long jobs on on-demand (non-spot) nodes, or checkpoint often enough to resume after an interruption.',
   'retry-on-healthy-node': ({ nodeNames }) =>
     `Retry on a healthy node: the restart policy is OnFailure, so a rerun can land elsewhere.${reportNodes(nodeNames)}`,
   'resubmit-on-healthy-node': ({ restartPolicy, nodeNames }) =>
@@ -232,6 +252,8 @@ const RECOMMENDATION: RecommendationTexts = {
     `Neither Tier 1 nor Tier 2 names a cause: read the complete log (${logsCommand}) and the pod's events before rerunning.`,
   'check-kill-causes': () =>
     'Exit 137/143 without OOMKilled is unexplained: check node conditions, probe failures and eviction events (kubectl describe pod / describe node) before assuming memory.',
+  'satisfy-admission-policy': () =>
+    'An admission policy refused to create the pods (quoted above): change the workload so that it satisfies the policy, or ask the platform team that owns the named webhook or policy; no pod will start until then.',
   'inspect-pod': ({ describeCommand }) => `Inspect the pod directly: ${describeCommand} and kubectl logs --previous (or configure Tier 2 for this cluster).`,
   'gpu-memory-not-cpu-limit': () =>
     "CUDA out of memory means the GPU's memory was exhausted, not the container's CPU memory limit: changing the CPU memory limit will not help.",
@@ -338,6 +360,7 @@ export const messagesEn: Messages = {
     phase: 'Phase',
     project: 'Project',
     evidence: 'Evidence',
+    failingLine: (line) => `Failing line: ${quoted(line)}`,
     history: 'History',
     recommendation: 'Recommendation',
     limitations: 'Limitations',

@@ -9,6 +9,7 @@ import type { SpecField, SpecPartName } from '../diagnosis/readSubmittedSpec.js'
 import type { Category } from '../core/verdict.js';
 import type { ExitCodeMeaning } from '../diagnosis/exitCodes.js';
 import type { Fact } from '../diagnosis/Fact.js';
+import type { NodeRemoval } from '../diagnosis/Signal.js';
 import type { ExitCodeNote, RecommendationTexts } from '../diagnosis/Recommendation.js';
 import type { Tier2FailureReason, Tier2Limitation, Tier2Read } from '../diagnosis/tier2/Tier2Evidence.js';
 import type { Messages } from './Messages.js';
@@ -136,12 +137,14 @@ function renderFact(fact: Fact): string {
     case 'phase': {
       const reason = fact.phaseReason ? ` ; raison : ${fact.phaseReason}` : '';
       const message = fact.phaseMessage ? ` ; message : ${quoted(fact.phaseMessage)}` : '';
-      return `Phase : ${fact.phase}${reason}${message}`;
+      const also = fact.alsoCondition ? ` (également le message de la condition ${fact.alsoCondition})` : '';
+      return `Phase : ${fact.phase}${reason}${message}${also}`;
     }
     case 'condition': {
       const reason = fact.reason ? ` ; raison : ${fact.reason}` : '';
       const message = fact.message ? ` ; message : ${quoted(fact.message)}` : '';
-      return `Condition ${fact.conditionType}=${fact.status ?? 'inconnu'}${reason}${message}`;
+      const also = fact.alsoPhase ? ' (également le message de la phase)' : '';
+      return `Condition ${fact.conditionType}=${fact.status ?? 'inconnu'}${reason}${message}${also}`;
     }
     case 'pod': {
       const node = fact.nodeName ? ` ; nœud : ${fact.nodeName}` : '';
@@ -211,6 +214,15 @@ const reportNodes = (nodeNames: string[]) =>
     ? ` Signalez ${nodeNames.length > 1 ? 'les nœuds' : 'le nœud'} ${nodeNames.join(', ')} à l'équipe plateforme (kubectl describe node).`
     : '';
 const imageSuffix = (image: string | null) => (image ? ` ${quoted(image)}` : '');
+const REMOVAL_CAUSE: Record<NodeRemoval, string> = {
+  'spot-interruption': "une interruption spot (le cloud a repris l'instance)",
+  consolidation: "une consolidation par l'autoscaler de nœuds",
+  drift: "un remplacement pour dérive (drift) par l'autoscaler de nœuds",
+  expiration: "l'expiration du nœud par l'autoscaler de nœuds",
+  'scale-down': 'une réduction (scale-down) par le cluster autoscaler',
+  'node-deleted': 'la suppression de son instance chez le fournisseur cloud',
+  'node-shutdown': 'un arrêt du nœud',
+};
 
 const RECOMMENDATION: RecommendationTexts = {
   'raise-memory-limit': ({ limitBytes, peakBytes }) =>
@@ -246,6 +258,14 @@ const RECOMMENDATION: RecommendationTexts = {
     `Corrigez le code ou la configuration indiqués par le log du conteneur : Tier 2 n'a pas pu le lire (voir les limites), lisez donc ${logsCommand} tant que le pod existe.${exitSentence(exit)}`,
   'read-log-without-tier2': ({ logsCommand, exit }) =>
     `Corrigez le code ou la configuration indiqués par la ligne de log en échec : Tier 1 n'a pas de logs, lisez donc ${logsCommand} (ou configurez Tier 2 pour ce cluster).${exitSentence(exit)}`,
+  'fix-from-quoted-line': ({ logsCommand, exit }) =>
+    `Corrigez le code ou la configuration indiqués par la ligne en cause citée plus haut (le message porte la fin du log du conteneur) ; le log complet : ${logsCommand}.${exitSentence(exit)}`,
+  'raise-ephemeral-storage-limit': () =>
+    "Le pod a écrit plus de stockage local que sa propre limite ne le permet (cité plus haut) : augmentez la limite ephemeral-storage ou le sizeLimit de l'emptyDir qu'il déclare, ou écrivez les gros fichiers sur un volume monté (PVC, source de données) plutôt que dans le système de fichiers du conteneur. Le nœud n'est pas en cause.",
+  'retry-after-node-removal': ({ removal, restartPolicy }) =>
+    `Le nœud a été retiré par ${REMOVAL_CAUSE[removal]}, il n'est pas en panne : ${(restartPolicy ?? '').toLowerCase() === 'onfailure' ? 'la politique de redémarrage OnFailure relance la workload sur un autre nœud' : `resoumettez la workload (la politique de redémarrage ${restartPolicy ?? 'non définie'} ne la relance pas)`} ; sauvegardez des checkpoints des longues exécutions pour qu'une relance reprenne.`,
+  'use-on-demand-capacity': () =>
+    'La capacité spot peut être reprise à tout moment : exécutez les longs jobs sur des nœuds à la demande (non spot), ou sauvegardez des checkpoints assez souvent pour reprendre après une interruption.',
   'retry-on-healthy-node': ({ nodeNames }) =>
     `Réessayez sur un nœud sain : la politique de redémarrage est OnFailure, une nouvelle exécution peut donc atterrir ailleurs.${reportNodes(nodeNames)}`,
   'resubmit-on-healthy-node': ({ restartPolicy, nodeNames }) =>
@@ -258,6 +278,8 @@ const RECOMMENDATION: RecommendationTexts = {
     `Ni Tier 1 ni Tier 2 ne nomment de cause : lisez le log complet (${logsCommand}) et les événements du pod avant de relancer.`,
   'check-kill-causes': () =>
     "Une sortie 137/143 sans OOMKilled reste inexpliquée : vérifiez les conditions du nœud, les échecs de sondes et les événements d'éviction (kubectl describe pod / describe node) avant de supposer un problème de mémoire.",
+  'satisfy-admission-policy': () =>
+    "Une politique d'admission a refusé de créer les pods (cité plus haut) : modifiez la workload pour qu'elle respecte la politique, ou adressez-vous à l'équipe plateforme qui gère le webhook ou la politique nommés ; aucun pod ne démarrera d'ici là.",
   'inspect-pod': ({ describeCommand }) =>
     `Inspectez le pod directement : ${describeCommand} et kubectl logs --previous (ou configurez Tier 2 pour ce cluster).`,
   'gpu-memory-not-cpu-limit': () =>
@@ -370,6 +392,7 @@ export const messagesFr: Messages = {
     phase: 'Phase',
     project: 'Projet',
     evidence: 'Preuves',
+    failingLine: (line) => `Ligne en cause : ${quoted(line)}`,
     history: 'Historique',
     recommendation: 'Recommandation',
     limitations: 'Limites',

@@ -21,8 +21,11 @@ export function renderTextReport(verdict: Verdict, messages: Messages): string {
   }
   lines.push('', verdict.message);
 
-  if (verdict.evidence.length > 0) {
+  const failingLine = verdict.outcome === 'diagnosed' ? (verdict.failingLine ?? null) : null;
+  if (verdict.evidence.length > 0 || failingLine !== null) {
     lines.push('', `${report.evidence}${colon}`);
+    // The line a person acts on comes first; its sources are the evidence lines below that quote it.
+    if (failingLine !== null) lines.push(`- ${report.failingLine(failingLine)}`);
     for (const item of verdict.evidence) lines.push(`- ${item.text} (${report.source}${colon} ${item.source})`);
   }
   if (verdict.outcome === 'diagnosed' && verdict.category) {

@@ -138,8 +138,9 @@ describe('quoting a long message', () => {
 
 describe('UNKNOWN says what it could not read', () => {
   const warnings = [
-    podEvent('FailedCreatePod', 'Error creating: pods "x" is forbidden: something new', HOUR),
-    podEvent('FailedCreatePod', 'Error creating: pods "y" is forbidden: something new', HOUR),
+    // ("… is forbidden: …" is now read as an admission denial: these say something no row knows.)
+    podEvent('FailedCreatePod', 'Error creating: something new about pod "x"', HOUR),
+    podEvent('FailedCreatePod', 'Error creating: something new about pod "y"', HOUR),
     podEvent('SomethingOdd', 'odd', HOUR),
     podEvent('BackoffLimitExceeded', 'Job has reached the specified backoff limit', HOUR),
     { ...podEvent('Pulled', 'Container image already present on machine', HOUR), type: 'Normal' },

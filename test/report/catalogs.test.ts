@@ -37,7 +37,16 @@ const SAMPLES: { [Id in RecommendationId]: Extract<Recommendation, { id: Id }> }
     logsCommand: `kubectl logs ${POD} --previous -n runai-ml`,
     exit: { exitCode: 127, meaning: 'command-not-found' },
   },
+  'fix-from-quoted-line': {
+    id: 'fix-from-quoted-line',
+    logsCommand: `kubectl logs ${POD} --previous -n runai-ml`,
+    exit: { exitCode: 1, meaning: 'app-error' },
+  },
+  'raise-ephemeral-storage-limit': { id: 'raise-ephemeral-storage-limit' },
   'retry-on-healthy-node': { id: 'retry-on-healthy-node', nodeNames: ['dgx-07'] },
+  'retry-after-node-removal': { id: 'retry-after-node-removal', removal: 'spot-interruption', restartPolicy: 'Never' },
+  'use-on-demand-capacity': { id: 'use-on-demand-capacity' },
+  'satisfy-admission-policy': { id: 'satisfy-admission-policy' },
   'resubmit-on-healthy-node': { id: 'resubmit-on-healthy-node', restartPolicy: 'Never', nodeNames: ['dgx-07', 'dgx-08'] },
   'review-stop-policy': { id: 'review-stop-policy', policyText: 'idle timeout 2h' },
   'check-kernel-log': { id: 'check-kernel-log' },
@@ -60,7 +69,8 @@ const SAMPLES: { [Id in RecommendationId]: Extract<Recommendation, { id: Id }> }
 function valuesOf(recommendation: Recommendation): string[] {
   const values: string[] = [];
   for (const [key, value] of Object.entries(recommendation)) {
-    if (key === 'id' || value === null) continue;
+    // `removal` is an enum each catalog words in its language, not a value quoted verbatim.
+    if (key === 'id' || key === 'removal' || value === null) continue;
     if (typeof value === 'string') values.push(value);
     else if (Array.isArray(value)) values.push(...value.map(String));
     else if (key === 'exit') values.push(String((value as { exitCode: number }).exitCode));

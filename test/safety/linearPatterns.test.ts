@@ -30,6 +30,10 @@ import {
   PHASE_MESSAGE_TABLE,
 } from '../../functions/diagnosis/signalTables.js';
 import { LOG_LINE_TABLE } from '../../functions/diagnosis/tier2/logLineTable.js';
+import { LINE_RULES } from '../../functions/diagnosis/decisiveLine/lineRules.js';
+import { CARRIERS } from '../../functions/diagnosis/decisiveLine/errorClause.js';
+import { findDecisiveLines } from '../../functions/diagnosis/decisiveLine/findDecisiveLine.js';
+import { NODE_REMOVAL_TABLE } from '../../functions/diagnosis/nodeRemovalTable.js';
 import { readSystemMessage } from '../../functions/diagnosis/extractSignals.js';
 import { maskIdentifiers, unmaskPart } from '../../functions/diagnosis/maskIdentifiers.js';
 import { NAME_SLOT_FORMATS } from '../../functions/diagnosis/nameSlots.js';
@@ -166,6 +170,9 @@ const TABLE_PATTERNS: [string, RegExp][] = [
   ...PHASE_MESSAGE_TABLE.map((row, index): [string, RegExp] => [`phase message row ${index} (${row.kind})`, row.pattern]),
   ...IMAGE_PULL_CAUSE_TABLE.map((row): [string, RegExp] => [`image pull cause ${row.cause}`, row.pattern]),
   ...LOG_LINE_TABLE.map((row): [string, RegExp] => [`log line row ${row.hint}`, row.pattern]),
+  ...LINE_RULES.map((row): [string, RegExp] => [`decisive line rule ${row.name}`, row.pattern]),
+  ...CARRIERS.map((row, index): [string, RegExp] => [`decisive line carrier ${index}`, row.prefix]),
+  ...NODE_REMOVAL_TABLE.map((row): [string, RegExp] => [`node removal row ${row.removal}`, row.pattern]),
   ['GPU_RUNTIME_FAILURE', GPU_RUNTIME_FAILURE],
   ['CONTAINER_AUTHORED_TEXT_START', CONTAINER_AUTHORED_TEXT_START],
   ['HOOK_OUTPUT', HOOK_OUTPUT],
@@ -189,6 +196,8 @@ const ENTRY_POINTS: [string, (text: string) => unknown][] = [
   ['maskIdentifiers with 1 kB names', (text) => maskHostileNames(text)],
   ['maskIdentifiers with single-word and compound names (kinds, quotes, URIs, slots)', (text) => maskWordNames(text)],
   ['selectLogLine', (text) => selectLogLine(text)],
+  ['findDecisiveLines (phase and condition messages)', (text) => findDecisiveLines(text, { splitPayload: true, matched: 'exit code 1' })],
+  ['findDecisiveLines (event messages)', (text) => findDecisiveLines(text)],
 ];
 
 describe('linear time on 80 kB hostile inputs', () => {

@@ -10,11 +10,17 @@ import type { CategoryRule, SignalLike } from './CategoryRule.js';
  * the application stopped answering its probe — an application-level failure, so the kill,
  * the probe failures and the crash loop together support CRASH_APP_ERROR. The kubelet's
  * "will be restarted" event states the probe kill itself, so it is direct on its own.
+ *
+ * A pod the kubelet evicted for writing more than its own ephemeral-storage or emptyDir limit
+ * is here too: no category names storage, and like an application error the fix is the
+ * workload's (raise the limit it declared, or write elsewhere), never the node's.
  */
 export const crashAppErrorRule: CategoryRule = {
   category: 'CRASH_APP_ERROR',
   supportingSignals<S extends SignalLike>(signals: readonly S[]): S[] {
     const ofKind = (kind: SignalLike['kind']) => signals.filter((signal) => signal.kind === kind);
+    const ownLimit = ofKind('STORAGE_LIMIT_EXCEEDED');
+    if (ownLimit.length > 0) return [...ownLimit, ...ofKind('EVICTED'), ...ofKind('EXIT_SYSTEM_SIGNAL')];
     const crashes = ofKind('CONTAINER_CRASH');
     if (crashes.length > 0) return [...crashes, ...ofKind('CRASH_LOOP')];
     const probeKills = ofKind('PROBE_KILL');

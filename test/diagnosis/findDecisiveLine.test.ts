@@ -1,0 +1,188 @@
+/**
+ * The decisive-line rules on upstream-shaped text (each case cites the code that prints it).
+ * The finder must pick the line a person acts on from formats no table row knows.
+ */
+import { describe, expect, it } from 'vitest';
+import { afterCarrier, innermostClause } from '../../functions/diagnosis/decisiveLine/errorClause.js';
+import { findDecisiveLines } from '../../functions/diagnosis/decisiveLine/findDecisiveLine.js';
+import { lineFor } from '../../functions/diagnosis/decisiveLine/signalLine.js';
+import { quoteMessage } from '../../functions/diagnosis/quoteEvidence.js';
+
+const payloadOf = (message: string) => findDecisiveLines(message, { splitPayload: true }).payload?.text;
+const systemOf = (message: string, matched?: string) => findDecisiveLines(message, { matched: matched ?? null }).system?.text;
+
+describe('error clause after a carrier', () => {
+  it('takes the clause after kubelet "Failed to pull image" (kubernetes/kubernetes pkg/kubelet/images/image_manager.go)', () => {
+    const message =
+      'Failed to pull image "registry.example.com/ml/trainer:2.1": rpc error: code = NotFound desc = failed to pull and unpack image "registry.example.com/ml/trainer:2.1": failed to resolve reference "registry.example.com/ml/trainer:2.1": registry.example.com/ml/trainer:2.1: not found';
+    const line = systemOf(message, 'Failed to pull image');
+    expect(line).toMatch(/^(?:rpc error|failed to)/);
+    expect(line).toMatch(/: not found$/);
+    expect(line).not.toContain('Failed to pull image');
+  });
+
+  it('keeps a long wrapped chain to its innermost cause, cutting only at wrapper boundaries (containerd/containerd errdefs wrapping)', () => {
+    const chain = `rpc error: code = Unknown desc = ${'failed to do something rather long: '.repeat(8)}dial tcp: lookup registry.example.com on 10.96.0.10:53: no such host`;
+    const clause = innermostClause(chain);
+    expect(clause.length).toBeLessThanOrEqual(240);
+    expect(clause.endsWith('no such host')).toBe(true);
+    expect(chain.endsWith(clause)).toBe(true);
+  });
+
+  it('takes the multi-line mount output line that names the errno (kubernetes/kubernetes pkg/volume/util/operationexecutor/operation_generator.go; util-linux mount)', () => {
+    const message = [
+      'MountVolume.SetUp failed for volume "team-share" : mount failed: exit status 32',
+      'Mounting command: mount',
+      'Mounting arguments: -t cifs -o <masked> //fs01.corp.example/ml /var/lib/kubelet/pods/0a1b/volumes/kubernetes.io~csi/team-share/mount',
+      'Output: mount error(13): Permission denied',
+    ].join('\n');
+    expect(systemOf(message, 'MountVolume.SetUp failed')).toBe('Output: mount error(13): Permission denied');
+  });
+
+  it('names the Lustre client error inside a CSI chain (lustre mount.lustre; kubernetes-sigs/aws-fsx-csi-driver)', () => {
+    const message =
+      'MountVolume.MountDevice failed for volume "fsx-pv" : rpc error: code = Internal desc = Could not mount "fs-0abc.fsx.us-east-1.amazonaws.com@tcp:/fsx" at "/var/lib/kubelet/plugins/kubernetes.io/csi/fsx.csi.aws.com/0a1b/globalmount": mount failed: exit status 2 Output: mount.lustre: mount fs-0abc.fsx.us-east-1.amazonaws.com@tcp:/fsx at /mnt failed: No such file or directory';
+    expect(systemOf(message, 'MountVolume.MountDevice failed')).toContain('mount.lustre: mount');
+  });
+
+  it('strips every carrier on a line: controller "Error creating:" then the webhook denial (kubernetes/kubernetes pkg/controller/controller_utils.go; kubernetes/apiserver statuserror.go)', () => {
+    expect(
+      afterCarrier('Error creating: admission webhook "validation.gatekeeper.sh" denied the request: [gpu-limits] container <trainer> has no resource limits'),
+    ).toBe('admission webhook "validation.gatekeeper.sh" denied the request: [gpu-limits] container <trainer> has no resource limits');
+  });
+});
+
+describe('the container text a message carries', () => {
+  it("reads Knative's termination message and takes the traceback's last exception line (knative/serving revision_lifecycle.go; python traceback)", () => {
+    const message = [
+      'Container failed with: Traceback (most recent call last):',
+      '  File "/app/serve.py", line 41, in <module>',
+      "    ids = batch['input_ids']",
+      "KeyError: 'input_ids'",
+    ].join('\n');
+    expect(payloadOf(message)).toBe("KeyError: 'input_ids'");
+  });
+
+  it('reads Ray\'s log tail after "last available logs" in either spelling (ray-project/ray job_supervisor.py)', () => {
+    for (const head of [
+      'Job entrypoint command failed with exit code 1. Last available logs (truncated to 20,000 chars):',
+      'Job entrypoint command failed with exit code 1, last available logs (truncated to 20,000 chars):',
+    ]) {
+      const message = `${head}\n(RayTrainWorker pid=812) loading shards\nRuntimeError: CUDA error: an illegal memory access was encountered\n`;
+      expect(payloadOf(message)).toBe('RuntimeError: CUDA error: an illegal memory access was encountered');
+    }
+  });
+
+  it('finds a qualified exception written mid-line in a one-line termination message, starting at its name', () => {
+    const message =
+      'Pod p-0 failed: container c terminated with exit code 1 (Error): INFO start ... requests.exceptions.HTTPError: 401 Client Error: Unauthorized for url: https://hub.example/api';
+    expect(payloadOf(message)).toBe('requests.exceptions.HTTPError: 401 Client Error: Unauthorized for url: https://hub.example/api');
+  });
+
+  it('an application exit quotes the container text; a system signal quotes the system clause', () => {
+    const regions = findDecisiveLines('Pod p-0 failed: container c terminated with exit code 1 (Error): ValueError: bad shape', {
+      splitPayload: true,
+      matched: 'exit code 1',
+    });
+    expect(lineFor('CONTAINER_CRASH', regions)?.text).toBe('ValueError: bad shape');
+    expect(lineFor('OOM_KILLED', regions)?.text).toBe('Pod p-0 failed: container c terminated with exit code 1');
+  });
+});
+
+describe('root error over consequence', () => {
+  it("prefers a rank's CUDA OOM over torchrun's ChildFailedError summary (pytorch/pytorch torch/distributed/elastic/multiprocessing/errors)", () => {
+    const log = [
+      '[rank1]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 1 has a total capacity of 79.15 GiB of which 1.02 GiB is free.',
+      'E1202 10:01:02.000000 140 torch/distributed/elastic/multiprocessing/api.py:869] failed (exitcode: 1) local_rank: 1 (pid: 212) of binary: /usr/bin/python',
+      'Traceback (most recent call last):',
+      'torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ',
+    ].join('\n');
+    expect(payloadOf(`Container failed with: ${log}`)).toMatch(/^\[rank1\]: torch\.OutOfMemoryError: CUDA out of memory/);
+  });
+
+  it('quotes the root-cause rank of a ChildFailedError block that carries no exception (pytorch/pytorch torch/distributed/elastic/multiprocessing/errors/__init__.py)', () => {
+    const log = [
+      'torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ',
+      '============================================================',
+      'train.py FAILED',
+      '------------------------------------------------------------',
+      'Failures:',
+      '  <NO_OTHER_FAILURES>',
+      '------------------------------------------------------------',
+      'Root Cause (first observed failure):',
+      '[0]:',
+      '  time      : 2026-03-02_11:58:01',
+      '  host      : trainer-worker-1',
+      '  rank      : 3 (local_rank: 3)',
+      '  exitcode  : -9 (pid: 4121)',
+      '  error_file: <N/A>',
+      '  traceback : Signal 9 (SIGKILL) received by PID 4121',
+      '============================================================',
+    ].join('\n');
+    expect(payloadOf(`Container failed with: ${log}`)).toBe('traceback : Signal 9 (SIGKILL) received by PID 4121');
+  });
+
+  it("prefers the first NCCL WARN over a peer's watchdog timeout (NVIDIA/nccl debug.h; pytorch ProcessGroupNCCL.cpp)", () => {
+    const log = [
+      'node-0:812:901 [1] NCCL WARN NET/IB : Got completion from peer 10.0.3.12<51234> with status=12 opcode=0 len=0 vendor err 129 (Recv)',
+      '[rank3]:[E1202 10:11:00.000000000 ProcessGroupNCCL.cpp:616] [Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=88, OpType=ALLREDUCE, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600012 milliseconds before timing out.',
+    ].join('\n');
+    expect(payloadOf(`Container failed with: ${log}`)).toMatch(/NCCL WARN NET\/IB : Got completion/);
+  });
+
+  it('quotes the watchdog timeout when it is the only failure (a consequence is still the best line there is)', () => {
+    const log =
+      '[Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=2, OpType=BROADCAST, NumelIn=1, NumelOut=1, Timeout(ms)=1800000) ran for 1800471 milliseconds before timing out.';
+    expect(payloadOf(`Container failed with: ${log}`)).toBe(log);
+  });
+
+  it("takes the exception of Java's root Caused by (openjdk Throwable.printStackTrace)", () => {
+    const log = [
+      'Exception in thread "main" org.apache.spark.SparkException: Job aborted.',
+      '\tat org.apache.spark.sql.execution.FileFormatWriter.write(FileFormatWriter.scala:231)',
+      'Caused by: java.io.IOException: Failed to write shard 12',
+      '\tat example.Writer.write(Writer.java:40)',
+      'Caused by: java.nio.file.AccessDeniedException: /data/out/part-00012',
+    ].join('\n');
+    expect(payloadOf(`Container failed with: ${log}`)).toBe('java.nio.file.AccessDeniedException: /data/out/part-00012');
+  });
+
+  it('takes a Go panic over the goroutine dump (golang/go runtime/panic.go)', () => {
+    const log = ['panic: runtime error: index out of range [3] with length 3', '', 'goroutine 1 [running]:', 'main.main()', '\t/app/main.go:12 +0x1d'].join(
+      '\n',
+    );
+    expect(payloadOf(`Container failed with: ${log}`)).toBe('panic: runtime error: index out of range [3] with length 3');
+  });
+
+  it('takes the NVRM Xid line (NVIDIA open-gpu-kernel-modules, "NVRM: Xid")', () => {
+    const log = ['epoch 3 step 1200', 'NVRM: Xid (PCI:0000:3b:00): 79, pid=2231, name=python, GPU has fallen off the bus.', 'Killed'].join('\n');
+    expect(payloadOf(`Container failed with: ${log}`)).toBe('NVRM: Xid (PCI:0000:3b:00): 79, pid=2231, name=python, GPU has fallen off the bus.');
+  });
+
+  it('names the failing resource: a gated Hugging Face repo (huggingface/huggingface_hub utils/_http.py)', () => {
+    const log = [
+      'Downloading shards:   0%|          | 0/4',
+      'Cannot access gated repo for url https://huggingface.co/meta-llama/Llama-3.1-8B/resolve/main/config.json.',
+      'Access to model meta-llama/Llama-3.1-8B is restricted. You must have access to it and be authenticated to access it. Please log in.',
+    ].join('\n');
+    expect(payloadOf(`Container failed with: ${log}`)).toMatch(/^Cannot access gated repo/);
+  });
+});
+
+describe('names never steer the choice', () => {
+  it('a name that looks like an exception does not make its line the decisive one once masked', () => {
+    const message = 'Container failed with: starting RuntimeError: worker\nOSError: [Errno 28] No space left on device';
+    const masked = findDecisiveLines(message, { splitPayload: true, mask: (text) => text.replace('RuntimeError: worker', '<name>') });
+    expect(masked.payload?.text).toBe('OSError: [Errno 28] No space left on device');
+  });
+});
+
+describe('elision keeps the decisive line whole', () => {
+  it('drops head and tail around a long decisive line, never the line itself', () => {
+    const decisive = `KeyError: '${'k'.repeat(200)}'`;
+    const text = `${'a'.repeat(400)}\n${decisive}\n${'z'.repeat(400)}`;
+    const quoted = quoteMessage(text, decisive);
+    expect(quoted).toContain(decisive);
+    expect(Array.from(quoted).length).toBeLessThanOrEqual(362);
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * Issue #22 items 3 and 4 on the table level and through the verdict, with upstream-shaped
+ * messages: a start failure or an admission denial while starting is diagnosed (never stopped,
+ * never routed to "pending on scheduling"); a node taken away is NODE_FAILURE with who took it;
+ * a pod over its own ephemeral-storage limit is the workload's limit; a node binary's exec is
+ * the node's. Every diagnosed verdict carries a failingLine.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyseWorkload } from '../../functions/diagnosis/analyseWorkload.js';
+import { buildDiagnosedVerdict } from '../../functions/diagnosis/buildDiagnosedVerdict.js';
+import { matchReasonRow } from '../../functions/diagnosis/extractSignals.js';
+import { classifyNodeRemoval } from '../../functions/diagnosis/nodeRemovalTable.js';
+import type { WorkloadEvidence } from '../../functions/diagnosis/WorkloadEvidence.js';
+import { messagesEn } from '../../functions/report/messagesEn.js';
+import { DAY, evidenceOf, HOUR, NOW_MS, pod, podEvent, workloadStatus } from './workloadEvidenceKit.js';
+
+function diagnose(evidence: WorkloadEvidence) {
+  const analysis = analyseWorkload(evidence);
+  return { analysis, verdict: buildDiagnosedVerdict(evidence, analysis, { lookbackMs: 7 * DAY, nowMs: NOW_MS, messages: messagesEn }) };
+}
+
+describe('start failures read from the kubelet and controllers', () => {
+  it.each([
+    // kubernetes/kubernetes pkg/kubelet/kubelet.go SyncPod ("network is not ready: %v", NetworkNotReady)
+    [
+      'NetworkNotReady',
+      'network is not ready: container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized',
+      'NODE_START_FAILURE',
+    ],
+    // pkg/kubelet/kubelet.go SyncPod ("unable to ensure pod container exists: %v", FailedCreatePodContainer)
+    [
+      'FailedCreatePodContainer',
+      'unable to ensure pod container exists: failed to create container for [kubepods burstable pod0a1b] : mkdir /sys/fs/cgroup/memory/kubepods/burstable/pod0a1b: cannot allocate memory',
+      'NODE_START_FAILURE',
+    ],
+    // pkg/kubelet/kubelet.go SyncPod ("Failed to prepare dynamic resources: %v")
+    [
+      'FailedPrepareDynamicResources',
+      'Failed to prepare dynamic resources: prepare dynamic resources: NodePrepareResources: rpc error: code = DeadlineExceeded desc = context deadline exceeded',
+      'NODE_START_FAILURE',
+    ],
+    // containerd apparmor: the runtime's own binary, not the workload's command
+    [
+      'Failed',
+      'Error: failed to create containerd container: get apparmor_parser version: exec: "apparmor_parser": executable file not found in $PATH',
+      'NODE_START_FAILURE',
+    ],
+    // runc libcontainer/configs/config.go Hooks.Run: an OCI hook binary missing on the node
+    [
+      'Failed',
+      'Error: container create failed: error running prestart hook #0: exec: "/usr/bin/nvidia-container-runtime-hook": stat /usr/bin/nvidia-container-runtime-hook: no such file or directory',
+      'NODE_START_FAILURE',
+    ],
+    // The workload's own entrypoint stays the workload's (runc standard_init_linux.go)
+    ['Failed', 'Error: failed to start container "trainer": exec: "pyhton": executable file not found in $PATH', 'CONTAINER_CRASH'],
+    // kubernetes/kubernetes pkg/controller/controller_utils.go FailedCreate + kubernetes/apiserver webhook statuserror.go
+    [
+      'FailedCreate',
+      'Error creating: admission webhook "validate.kyverno.svc-fail" denied the request: policy Pod/runai-ml/trainer-0 for resource violation: require-requests-limits',
+      'ADMISSION_DENIED',
+    ],
+    [
+      'FailedCreate',
+      'Error creating: pods "trainer-0" is forbidden: violates PodSecurity "restricted:latest": allowPrivilegeEscalation != false',
+      'ADMISSION_DENIED',
+    ],
+    // The ResourceQuota refusal keeps its own reading (quoted by UNKNOWN, a wait for quota)
+    ['FailedCreate', 'Error creating: pods "trainer-0" is forbidden: exceeded quota: compute-resources, requested: requests.nvidia.com/gpu=8', 'UNCATEGORISED'],
+  ])('%s "%s" → %s', (reason, message, kind) => {
+    expect(matchReasonRow(reason, message, 'kubelet')?.kind).toBe(kind);
+  });
+
+  it.each(['Creating', 'Initializing', 'Pending'])('a %s workload with a CNI start failure is NODE_FAILURE, not NON_TERMINAL_PHASE', (phase) => {
+    const { analysis, verdict } = diagnose(
+      evidenceOf({
+        status: workloadStatus({ phase, phaseMessage: '' }),
+        events: {
+          ok: true,
+          value: [
+            podEvent(
+              'NetworkNotReady',
+              'network is not ready: container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized',
+              HOUR,
+            ),
+          ],
+        },
+      }),
+    );
+    expect(analysis.gate).toEqual({ action: 'continue' });
+    expect(verdict.category).toBe('NODE_FAILURE');
+    expect(verdict.failingLine).toContain('cni plugin not initialized');
+  });
+
+  it('a Pending workload whose pods an admission webhook denies is diagnosed UNKNOWN, never routed to the pending diagnosis', () => {
+    const { analysis, verdict } = diagnose(
+      evidenceOf({
+        status: workloadStatus({ phase: 'Pending', phaseMessage: '' }),
+        pods: { ok: true, value: [] },
+        events: {
+          ok: true,
+          value: [
+            podEvent(
+              'FailedCreate',
+              'Error creating: admission webhook "validation.gatekeeper.sh" denied the request: [must-have-owner] missing label owner',
+              HOUR,
+              'trainer',
+            ),
+          ],
+        },
+      }),
+    );
+    expect(analysis.gate).toEqual({ action: 'continue' });
+    expect(verdict.category).toBe('UNKNOWN');
+    expect(verdict.failingLine).toBe("admission webhook 'validation.gatekeeper.sh' denied the request: [must-have-owner] missing label owner");
+    expect(verdict.recommendations.join(' ')).toContain('admission policy');
+  });
+});
+
+describe('who removed the node', () => {
+  it.each([
+    // aws/karpenter-provider-aws pkg/controllers/interruption/events/events.go SpotInterrupted (pod event)
+    ['SpotInterrupted', 'Pod will be evicted from the node due to a spot interruption warning', 'spot-interruption'],
+    // kubernetes-sigs/karpenter pkg/controllers/disruption/events/events.go Terminating
+    ['DisruptionTerminating', 'Disrupting Node: Underutilized', 'consolidation'],
+    ['DisruptionTerminating', 'Disrupting Node: Drifted', 'drift'],
+    // kubernetes-sigs/karpenter terminator/events EvictPod (newer releases append the reason)
+    ['Evicted', 'Evicted pod: Empty', 'consolidation'],
+    // kubernetes/autoscaler cluster-autoscaler/core/scaledown/actuation/drain.go evictPod
+    ['ScaleDown', 'deleting pod for node scale down', 'scale-down'],
+    // kubernetes/cloud-provider controllers/nodelifecycle/node_lifecycle_controller.go
+    ['DeletingNode', 'Deleting node ip-10-0-1-2.ec2.internal because it does not exist in the cloud provider', 'node-deleted'],
+    // aws/aws-node-termination-handler (event reason on the node)
+    ['SpotInterruption', 'Spot Interruption notice for instance i-0abc was sent at 2026-03-02 11:00:00 +0000 UTC', 'spot-interruption'],
+  ])('%s "%s" is NODE_FAILURE (%s)', (reason, message, removal) => {
+    expect(matchReasonRow(reason, message, null)?.kind).toBe('NODE_FAILURE');
+    expect(classifyNodeRemoval(`${reason} ${message}`)).toBe(removal);
+  });
+
+  it('a spot interruption is NODE_FAILURE naming the cause, with retry and on-demand advice, and no node to report', () => {
+    const { verdict } = diagnose(
+      evidenceOf({
+        status: workloadStatus({ phase: 'Failed', phaseMessage: 'Pod llama3-8b-sft-0-0 failed: container llama3-8b-sft terminated with exit code 143' }),
+        pods: { ok: true, value: [pod({ k8sPhase: 'Failed', nodeName: 'ip-10-0-41-17.ec2.internal' })] },
+        events: { ok: true, value: [podEvent('SpotInterrupted', 'Pod will be evicted from the node due to a spot interruption warning', HOUR)] },
+      }),
+    );
+    expect(verdict.category).toBe('NODE_FAILURE');
+    expect(verdict.failingLine).toBe('Pod will be evicted from the node due to a spot interruption warning');
+    const advice = verdict.recommendations.join(' ');
+    expect(advice).toContain('spot interruption');
+    expect(advice).toContain('on-demand');
+    expect(advice).not.toContain('platform team');
+  });
+});
+
+describe('a pod over its own ephemeral-storage limit (kubernetes/kubernetes pkg/kubelet/eviction/eviction_manager.go)', () => {
+  it.each([
+    'Pod ephemeral local storage usage exceeds the total limit of containers 20Gi. ',
+    'Container trainer exceeded its local ephemeral storage limit "10Gi". ',
+    'Usage of EmptyDir volume "cache" exceeds the limit "50Gi". ',
+  ])('"%s" is the workload\'s limit: CRASH_APP_ERROR, raise the limit or write elsewhere, never a node to report', (message) => {
+    const { verdict } = diagnose(
+      evidenceOf({
+        status: workloadStatus({ phase: 'Failed', phaseMessage: '' }),
+        pods: { ok: true, value: [pod({ k8sPhase: 'Evicted', nodeName: 'gpu-node-08' })] },
+        events: { ok: true, value: [podEvent('Evicted', message, HOUR)] },
+      }),
+    );
+    expect(verdict.category).toBe('CRASH_APP_ERROR');
+    // Quoting turns double quotes into single ones (a quote cannot close the report's own).
+    expect(verdict.failingLine).toBe(message.trim().replace(/"/g, "'"));
+    const advice = verdict.recommendations.join(' ');
+    expect(advice).toContain('ephemeral-storage');
+    expect(advice).not.toContain('platform team');
+  });
+
+  it("node pressure on ephemeral storage stays the node's (NODE_FAILURE)", () => {
+    const { verdict } = diagnose(
+      evidenceOf({
+        status: workloadStatus({ phase: 'Failed', phaseMessage: '' }),
+        pods: { ok: true, value: [pod({ k8sPhase: 'Evicted', nodeName: 'gpu-node-08' })] },
+        events: { ok: true, value: [podEvent('Evicted', 'The node was low on resource: ephemeral-storage. Threshold quantity: 10Gi, available: 2Gi. ', HOUR)] },
+      }),
+    );
+    expect(verdict.category).toBe('NODE_FAILURE');
+  });
+});
+
+describe('the log tail carried by a message', () => {
+  it('CRASH_APP_ERROR with a Knative termination message quotes its exception and never says "Tier 1 has no logs"', () => {
+    const { verdict } = diagnose(
+      evidenceOf({
+        status: workloadStatus({
+          phase: 'Failed',
+          phaseMessage: 'Container failed with: Traceback (most recent call last):\n  File "/app/main.py", line 9, in <module>\nKeyError: \'input_ids\'',
+          conditions: [
+            {
+              type: 'Ready',
+              status: 'False',
+              reason: 'ExitCode1',
+              message: 'Container failed with: Traceback (most recent call last):\n  File "/app/main.py", line 9, in <module>\nKeyError: \'input_ids\'',
+            },
+          ],
+        }),
+      }),
+    );
+    expect(verdict.category).toBe('CRASH_APP_ERROR');
+    expect(verdict.failingLine).toBe("KeyError: 'input_ids'");
+    expect(verdict.recommendations.join(' ')).not.toContain('Tier 1 has no logs');
+    // The phase message and the condition say the same: quoted once, both named.
+    const quoting = verdict.evidence.filter((item) => item.text.includes("KeyError: 'input_ids'"));
+    expect(quoting).toHaveLength(1);
+    expect(quoting[0]?.text).toMatch(/also the (?:message of condition Ready|phase message)/);
+  });
+
+  it('a CUDA OOM in the carried log stays CRASH_APP_ERROR (GPU memory is not the CPU memory limit) with GPU memory advice', () => {
+    const { verdict } = diagnose(
+      evidenceOf({
+        status: workloadStatus({
+          phase: 'Failed',
+          phaseReason: 'ExitCode1',
+          phaseMessage:
+            'Container failed with: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.02 GiB is free.',
+        }),
+      }),
+    );
+    expect(verdict.category).toBe('CRASH_APP_ERROR');
+    expect(verdict.failingLine).toMatch(/^torch\.OutOfMemoryError: CUDA out of memory/);
+    expect(verdict.recommendations.join(' ')).toContain("GPU's memory");
+  });
+});
