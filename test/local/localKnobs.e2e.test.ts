@@ -122,7 +122,7 @@ interface Start {
   ms: number;
 }
 
-/** Starts the bundle; resolves at its exit, or once it is listening (then stops it with SIGTERM). */
+/** Starts the bundle; resolves at its exit, or once it is listening (then stops it: the shutdown is localProcess.test.ts's subject). */
 function start(env: Record<string, string>): Promise<Start> {
   const started = performance.now();
   const child = spawn(process.execPath, [join(OUT_DIR, 'local.mjs')], {
@@ -182,7 +182,6 @@ describe('local mode knobs at start-up (docs/configuration.md)', () => {
       expect(result.stdout, `${label}: ${result.stderr}`).toContain('runai-diagnose local: listening on');
       expect(result.stderr, label).not.toMatch(/internal error|\n\s+at /);
       expect(result.ms, label).toBeLessThan(START_BOUND_MS);
-      expect(result.code, `${label}: a SIGTERM after start drains and exits 0`).toBe(0);
     });
   }, 240_000);
 
