@@ -19,7 +19,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT_PARENT = join(ROOT, 'node_modules', '.cache', 'runai-diagnose-knob-test');
 const OUT_DIR = join(OUT_PARENT, randomUUID());
 /** How long a start may take before it counts as hanging (a loaded 2-core machine included). */
-const START_BOUND_MS = 20_000;
+const START_BOUND_MS = 60_000;
 const CLUSTER = '7f3c2a9e-1b4d-4c8e-9a61-2d5f8e0b7c13';
 let scratch = '';
 
@@ -176,18 +176,18 @@ describe('local mode knobs at start-up (docs/configuration.md)', () => {
 
   it('a good value of each knob: the server starts within the bound', async () => {
     const knobs = KNOBS();
-    const starts = await inBatches(knobs, 4, (knob) => start(knob.good));
+    const starts = await inBatches(knobs, 3, (knob) => start(knob.good));
     starts.forEach((result, index) => {
       const label = knobs[index]!.names.join(', ');
       expect(result.stdout, `${label}: ${result.stderr}`).toContain('runai-diagnose local: listening on');
       expect(result.stderr, label).not.toMatch(/internal error|\n\s+at /);
       expect(result.ms, label).toBeLessThan(START_BOUND_MS);
     });
-  }, 240_000);
+  }, 600_000);
 
   it('a bad value of each knob: one stderr line naming the variable, exit 2, nothing on stdout', async () => {
     const knobs = KNOBS();
-    const starts = await inBatches(knobs, 4, (knob) => start(knob.bad[0]));
+    const starts = await inBatches(knobs, 3, (knob) => start(knob.bad[0]));
     starts.forEach((result, index) => {
       const [badEnv, message] = knobs[index]!.bad;
       const label = JSON.stringify(badEnv);
@@ -198,5 +198,5 @@ describe('local mode knobs at start-up (docs/configuration.md)', () => {
       expect(lines[0], label).toContain(`runai-diagnose local: ${message}`);
       expect(lines[0], label).toContain(Object.keys(badEnv).at(-1)!);
     });
-  }, 240_000);
+  }, 600_000);
 });
