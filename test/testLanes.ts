@@ -7,7 +7,7 @@
  * - integration: the Run:ai / Kubernetes simulators over loopback HTTP, the queue emulator
  *   fauxqs, CDK synth, a local server.
  * - e2e: spawned processes (the bundled commands, tsx children), Prometheus / Alertmanager,
- *   the bench smoke, full fuzz runs.
+ *   the bench smoke and other timed measurements, full fuzz runs.
  *
  * A new file lands in a lane by its name (`*.integration.test.ts`, `*.e2e.test.ts`) or by
  * its folder below; anything else is unit, and the guard fails it there if it spawns a
@@ -28,6 +28,7 @@ export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
     'test/delivery/snsOnFauxqs.test.ts',
     'test/diagnosis/roundTrips.test.ts',
     'test/http/responseCap.test.ts',
+    'test/local/localPagerDuty.test.ts',
     'test/local/startLocalServer.test.ts',
     'test/local/tier2.test.ts',
     'test/pagerduty/pagerDutyForwarder.test.ts',
@@ -63,5 +64,9 @@ export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
     'test/reliability/runaiMutations.test.ts',
     'test/local/localProcess.test.ts',
     'test/tier2/kubernetesClient.test.ts',
+    // Timed measurements (linear growth on hostile input, redaction throughput), like the bench
+    // smoke: minutes of CPU on a shared machine, and only meaningful on a quiet one.
+    'test/safety/linearPatterns.test.ts',
+    'test/safety/performance.test.ts',
   ],
 };
