@@ -5,7 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'cdk.out/', 'coverage/', 'node_modules/'] },
+  { ignores: ['dist', 'dist/', '.dist-build-*/', '.test-dist-*', '..test-dist-*', 'cdk.out/', 'coverage/', 'node_modules/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

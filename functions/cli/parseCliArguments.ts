@@ -1,7 +1,9 @@
 /**
  * The CLI contract of docs/cli-and-verdict.md, parsed once with node:util and validated with zod.
- * A usage error is one clear line; missing workload identifiers are *not* usage errors:
- * the diagnosis answers them with a `needs_input` verdict (exit 0).
+ * A usage error is one clear line (exit 2): an unknown flag, a bad value, or identifiers the
+ * person at the terminal must give — a cluster id, and a workload id or a name with its
+ * project — absent or not shaped like Run:ai's UUIDs. What only Run:ai can tell (no such
+ * workload, no run of that name) stays a `needs_input` verdict.
  */
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
@@ -25,9 +27,15 @@ Tier 2:      --tier2-config <file> or RUNAI_DIAGNOSE_TIER2_CONFIG: optional read
              cluster id ({"clusters":{"<clusterId>":{"server","token"|"tokenFile","caFile"?}}}); no kubeconfig is read.
 Exit codes: 0 a verdict was produced (any outcome); 2 usage error; 3 Run:ai unreachable or authentication refused.`;
 
+/** Run:ai cluster and workload ids are UUIDs; any version is accepted (the API does not promise one). */
+const runaiId = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID (8-4-4-4-12 hexadecimal digits)');
+
 const CliOptionsSchema = z.strictObject({
-  clusterId: z.string().trim().min(1).optional(),
-  workloadId: z.string().trim().min(1).optional(),
+  clusterId: runaiId.optional(),
+  workloadId: runaiId.optional(),
   workloadName: z.string().trim().min(1).optional(),
   project: z.string().trim().min(1).optional(),
   intent: IntentSchema.optional(),
@@ -118,6 +126,17 @@ export function parseCliArguments(argv: readonly string[]): CliOptions {
     const issue = result.error.issues[0];
     const key = String(issue?.path[0] ?? '');
     throw new UsageError(`${FLAG_NAMES[key] ?? key}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const options = result.data;
+  // These modes name their own workload (a bundled example, a recording) or none at all.
+  const asksForAWorkload = !options.help && !options.listExamples && options.example === undefined && options.replay === undefined;
+  if (asksForAWorkload && !options.clusterId) throw new UsageError('--cluster-id <uuid> is required (the cluster is never inferred)');
+  if (asksForAWorkload && !options.workloadId && !(options.workloadName && options.project)) {
+    throw new UsageError(
+      options.workloadName || options.project
+        ? '--workload-name and --project go together: give both'
+        : 'name the workload: --workload-id <uuid>, or --workload-name <n> with --project <p>',
+    );
   }
   if (result.data.workloadId && (result.data.workloadName || result.data.project)) {
     throw new UsageError('give either --workload-id or --workload-name with --project, not both');

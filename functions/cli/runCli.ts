@@ -1,8 +1,8 @@
 /**
  * The `runai-diagnose` command: the one place that reads the CLI's configuration and wires
- * the real adapters. stdout carries only the report; usage text and diagnostics go to
- * stderr. Exit 0 for any verdict, 2 for usage errors, 3 when Run:ai is unreachable or
- * refuses authentication.
+ * the real adapters. stdout carries the report (and `--help`, which was asked for);
+ * diagnostics go to stderr. Exit 0 for any verdict, 2 for usage errors, 3 when Run:ai is
+ * unreachable or refuses authentication.
  */
 import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
 import type { Verdict } from '../core/verdict.js';
@@ -10,7 +10,7 @@ import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
 import { messagesFor } from '../report/messagesFor.js';
 import { renderTextReport } from '../report/renderTextReport.js';
 import { createRunaiClient } from '../runai/createRunaiClient.js';
-import { isRunaiError } from '../diagnosis/ports/RunaiError.js';
+import { isRunaiError, type RunaiErrorCode } from '../diagnosis/ports/RunaiError.js';
 import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
 import { neutraliseControlCharacters } from '../safety/neutraliseControlCharacters.js';
 import { redactSecrets } from '../safety/redactSecrets.js';
@@ -63,7 +63,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     throw error;
   }
   if (options.help) {
-    io.stderr(`${USAGE}\n`);
+    io.stdout(`${USAGE}\n`);
     return EXIT_OK;
   }
   if (options.listExamples) {
@@ -148,13 +148,7 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     return EXIT_OK;
   } catch (error) {
     if (isRunaiError(error)) {
-      const what =
-        error.code === 'RUNAI_AUTH_FAILED' || error.code === 'RUNAI_FORBIDDEN'
-          ? 'Run:ai refused authentication or access'
-          : error.code === 'RUNAI_BAD_RESPONSE'
-            ? 'Run:ai answered with a response that cannot be read'
-            : 'cannot reach Run:ai';
-      io.stderr(`runai-diagnose: ${what} at ${clientConfig.baseUrl}: ${printableError(error.message)} [${error.code}]\n`);
+      io.stderr(`runai-diagnose: ${headlineFor(error.code)} at ${clientConfig.baseUrl}: ${printableError(error.message)} [${error.code}]\n`);
       exitCode = EXIT_RUNAI;
       return EXIT_RUNAI;
     }
@@ -169,6 +163,22 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     await recording?.session.close();
     await replay?.dispatcher.close();
     await example?.close();
+  }
+}
+
+/** The start of the one stderr line for a Run:ai failure, by code: what the operator should look at first. */
+function headlineFor(code: RunaiErrorCode): string {
+  switch (code) {
+    case 'RUNAI_AUTH_FAILED':
+    case 'RUNAI_FORBIDDEN':
+      return 'Run:ai refused authentication or access';
+    case 'RUNAI_TOKEN_ENDPOINT_NOT_FOUND':
+      return 'RUNAI_BASE_URL does not look like a Run:ai control plane';
+    case 'RUNAI_BAD_RESPONSE':
+    case 'RUNAI_RESPONSE_TOO_LARGE':
+      return 'Run:ai answered with a response that cannot be read';
+    default:
+      return 'cannot reach Run:ai';
   }
 }
 

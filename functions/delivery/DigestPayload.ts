@@ -19,7 +19,6 @@ export const DigestEntrySummarySchema = z.object({
   recurring: z.boolean(),
   recurrenceCount: z.number().nullable(),
 });
-export type DigestEntrySummary = z.infer<typeof DigestEntrySummarySchema>;
 
 export const DigestPayloadSchema = z.object({
   kind: z.literal('digest'),

@@ -7,7 +7,7 @@
  * pagerFilter presets) are also sent to the PagerDuty Events API, as the AWS forwarder
  * would send them. A PagerDuty failure is printed and does not fail the publish: the
  * notification already went out on the console or SNS, and failing it would print it again.
- * The AWS SDK is imported only in the SNS case, so the default start never loads it.
+ * The AWS SDK is imported only in the SNS case (connectSnsTopic), so the default start never loads it.
  */
 import type { SNSClient } from '@aws-sdk/client-sns';
 import { buildChatNotification } from '../chat/buildChatNotification.js';
@@ -77,11 +77,9 @@ export async function createLocalPublisher(options: {
     return { publisher: paging(withChatPreview(createConsolePublisher(stdout), stdout)), description: `console${pagerDescription}`, close: () => undefined };
   }
 
-  const [{ SNSClient }, { createSnsPublisher }] = await Promise.all([import('@aws-sdk/client-sns'), import('../delivery/createSnsPublisher.js')]);
-  // A topic lives in one region, named by its ARN (validated): publish there, whatever AWS_REGION says.
-  const region = snsTopicArn.split(':')[3]!;
-  const ownClient = options.snsClient ? undefined : new SNSClient({ region });
-  const sns = createSnsPublisher({ client: options.snsClient ?? ownClient!, topicArn: snsTopicArn });
+  const { connectSnsTopic } = await import('./connectSnsTopic.js');
+  const topic = connectSnsTopic(snsTopicArn, options.snsClient);
+  const sns = topic.publisher;
   return {
     publisher: paging({
       async publish(notification) {
@@ -91,6 +89,6 @@ export async function createLocalPublisher(options: {
       },
     }),
     description: `SNS ${snsTopicArn}${pagerDescription}`,
-    close: () => ownClient?.destroy(),
+    close: () => topic.close(),
   };
 }

@@ -35,6 +35,10 @@ async function main(): Promise<number | undefined> {
       stderr(`${PREFIX}: ${error.message}\n`);
       return 1;
     }
+    if (error instanceof LocalConfigError) {
+      stderr(`${PREFIX}: ${error.message}\n`);
+      return 2;
+    }
     if (error instanceof Tier2ConfigError) {
       // Names the file and the key, never a token (Tier2Config.ts).
       stderr(`${PREFIX}: ${error.message} (RUNAI_DIAGNOSE_TIER2_CONFIG)\n`);

@@ -11,6 +11,7 @@
  * demo run it in-process; `main.ts` only adds the environment, stdout and signals.
  */
 import { randomBytes } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import type { SNSClient } from '@aws-sdk/client-sns';
 import { createMemoryIdempotencyStore } from '../delivery/IdempotencyStore.js';
 import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
@@ -28,7 +29,7 @@ import { createBatchingWorker } from './createBatchingWorker.js';
 import { createLocalLogger } from './createLocalLogger.js';
 import { createLocalPublisher } from './createLocalPublisher.js';
 import { exampleCurl } from './exampleCurl.js';
-import type { LocalConfig } from './readLocalEnv.js';
+import { LocalConfigError, type LocalConfig } from './readLocalEnv.js';
 import { baseUrlFor, serveApp } from './serveApp.js';
 import { startLocalPoller, type LocalPoller } from './startLocalPoller.js';
 import { startRunaiBackend } from './startRunaiBackend.js';
@@ -90,6 +91,10 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
   const cleanUp = async () => {
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
   };
+  // A mistyped SCENARIOS_DIR is the person's to fix (exit 2, one line), not a crash.
+  if (config.scenariosDir !== undefined && !(await isFolder(config.scenariosDir))) {
+    throw new LocalConfigError(`SCENARIOS_DIR is not a folder that can be read: ${config.scenariosDir}`);
+  }
   try {
     const backend = await startRunaiBackend({
       runai: config.runai,
@@ -217,4 +222,8 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
     await cleanUp();
     throw error;
   }
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null))?.isDirectory() ?? false;
 }

@@ -21,7 +21,6 @@ export const PAGERDUTY_EVENTS_URL = 'https://events.pagerduty.com/v2/enqueue';
 export const SUMMARY_MAX_CHARS = 1024;
 export const DEDUP_KEY_MAX_CHARS = 255;
 export const ROUTING_KEY_CHARS = 32;
-export const EVENT_MAX_BYTES = 512 * 1024;
 
 export const SEVERITIES = ['critical', 'error', 'warning', 'info'] as const;
 export const SeveritySchema = z.enum(SEVERITIES);

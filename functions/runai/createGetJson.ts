@@ -61,12 +61,15 @@ export function createGetJson(deps: GetJsonDeps): GetJson {
   };
 
   const sendWithRetries = async (endpoint: string, pathAndQuery: string, token: string): Promise<Exchange> => {
+    const tried = { attempts: 0, timeoutMs: deps.timeoutMs };
     try {
       return await withRetries(
         deps.retry,
         (attempt) =>
           measuredExchange(deps.report, endpoint, attempt, () => {
             const timeoutMs = attemptTimeoutMs();
+            tried.attempts = attempt + 1;
+            tried.timeoutMs = timeoutMs;
             deps.onAttempt();
             return sendGet(
               { dispatcher: deps.dispatcher, origin: deps.origin, path: deps.basePath + pathAndQuery, token, accept: 'application/json', timeoutMs },
@@ -76,7 +79,7 @@ export function createGetJson(deps: GetJsonDeps): GetJson {
         deadlineAt === undefined ? undefined : { deadlineAt, now: deps.now },
       );
     } catch (error) {
-      if (error instanceof TransportError) throw errorFromTransport(endpoint, error, deps.redactor);
+      if (error instanceof TransportError) throw errorFromTransport(endpoint, error, deps.redactor, tried);
       if (error instanceof ResponseTooLargeError) {
         throw new RunaiError('RUNAI_RESPONSE_TOO_LARGE', `${endpoint} ${error.message}`, { endpoint, status: error.status });
       }

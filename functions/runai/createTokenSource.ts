@@ -4,7 +4,8 @@
  * concurrent callers sharing one in-flight request.
  *
  * Failure policy: any HTTP answer other than 200 means "cannot authenticate"
- * (RUNAI_AUTH_FAILED, docs/procedure.md). 4xx is final (bad credentials do not get better); 5xx is
+ * (RUNAI_AUTH_FAILED, docs/procedure.md), except a 404: no token endpoint at all means the base
+ * URL is wrong (RUNAI_TOKEN_ENDPOINT_NOT_FOUND; classifyRunaiStatus holds the table). 4xx is final (bad credentials do not get better); 5xx is
  * retried like any API call and, if it persists, is still AUTH_FAILED but flagged
  * `retryable` so a queue consumer can redeliver instead of dead-lettering. Transport
  * failures (no HTTP answer at all) are RUNAI_NETWORK / RUNAI_TIMEOUT: the control plane was
@@ -19,6 +20,7 @@ import { withRetries, type RetryPolicy } from '../http/withRetries.js';
 import { ResponseTooLargeError } from '../http/ResponseTooLargeError.js';
 import { errorFromTransport } from './errorFromTransport.js';
 import { serverMessage } from './errorFromStatus.js';
+import { classifyRunaiStatus } from './classifyRunaiStatus.js';
 import { measuredExchange, type RequestReporter } from '../http/measuredExchange.js';
 import { summarizeZodError } from '../http/summarizeZodError.js';
 import type { Redactor } from '../http/createRedactor.js';
@@ -89,9 +91,11 @@ const MAX_TOKEN_RESPONSE_BYTES = 256 * 1024;
 async function requestToken(deps: TokenSourceDeps): Promise<TokenResponse> {
   const body = JSON.stringify(tokenRequestBody(deps.credentials));
   let exchange: Exchange;
+  const tried = { attempts: 0, timeoutMs: deps.timeoutMs };
   try {
     exchange = await withRetries(deps.retry, (attempt) =>
       measuredExchange(deps.report, TOKEN_ENDPOINT, attempt, () => {
+        tried.attempts = attempt + 1;
         deps.onAttempt();
         return timedExchange(
           (signal) =>
@@ -111,7 +115,7 @@ async function requestToken(deps: TokenSourceDeps): Promise<TokenResponse> {
       }),
     );
   } catch (error) {
-    if (error instanceof TransportError) throw errorFromTransport(TOKEN_ENDPOINT, error, deps.redactor);
+    if (error instanceof TransportError) throw errorFromTransport(TOKEN_ENDPOINT, error, deps.redactor, tried);
     if (error instanceof ResponseTooLargeError) {
       throw new RunaiError('RUNAI_AUTH_FAILED', `cannot authenticate to Run:ai: ${TOKEN_ENDPOINT} ${error.message}`, {
         endpoint: TOKEN_ENDPOINT,
@@ -123,11 +127,16 @@ async function requestToken(deps: TokenSourceDeps): Promise<TokenResponse> {
 
   if (exchange.status !== 200) {
     const detail = serverMessage(exchange.text, deps.redactor);
-    throw new RunaiError(
-      'RUNAI_AUTH_FAILED',
-      `cannot authenticate to Run:ai: ${TOKEN_ENDPOINT} answered HTTP ${exchange.status}${detail ? `: ${detail}` : ''}`,
-      { endpoint: TOKEN_ENDPOINT, status: exchange.status, retryable: exchange.status >= 500 },
-    );
+    const code = exchange.status >= 200 && exchange.status <= 299 ? 'RUNAI_AUTH_FAILED' : classifyRunaiStatus(exchange.status, 'token');
+    const what =
+      code === 'RUNAI_TOKEN_ENDPOINT_NOT_FOUND'
+        ? `no Run:ai token endpoint at this base URL: ${TOKEN_ENDPOINT} answered HTTP 404 (check RUNAI_BASE_URL)`
+        : `cannot authenticate to Run:ai: ${TOKEN_ENDPOINT} answered HTTP ${exchange.status}`;
+    throw new RunaiError(code, `${what}${detail ? `: ${detail}` : ''}`, {
+      endpoint: TOKEN_ENDPOINT,
+      status: exchange.status,
+      retryable: exchange.status >= 500 || exchange.status === 429,
+    });
   }
   let json: unknown;
   try {

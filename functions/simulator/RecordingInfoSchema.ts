@@ -20,4 +20,3 @@ export const RecordingInfoSchema = z.strictObject({
   /** Whether Kubernetes (Tier 2) was configured for the request's cluster. */
   tier2: z.boolean(),
 });
-export type RecordingInfo = z.output<typeof RecordingInfoSchema>;

@@ -18,13 +18,3 @@ export function exchangeKey(method: string, path: string, query: QueryRecord | U
   const normalized = entries.map(([name, value]) => `${name}=${TIMESTAMP_VALUE.test(value) ? '<time>' : value}`).sort();
   return `${method.toUpperCase()} ${path}?${normalized.join('&')}`;
 }
-
-/** A URLSearchParams as a query record: a repeated parameter becomes an array (in order). */
-export function queryRecordOf(params: URLSearchParams): QueryRecord {
-  return Object.fromEntries(
-    [...new Set(params.keys())].map((key) => {
-      const values = params.getAll(key);
-      return [key, values.length === 1 ? (values[0] ?? '') : values];
-    }),
-  );
-}

@@ -9,7 +9,7 @@
  * `export … from`, dynamic `import()` and side-effect imports alike), so nothing that
  * compiles can slip past a regular expression.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -132,6 +132,37 @@ describe('the import graph of functions/', () => {
 
   it('has no two-way folder edge', () => {
     expect(twoWayPairs(edges)).toEqual([]);
+  });
+});
+
+/**
+ * docs/architecture.md shows FOLDERS between two markers, rendered by this function: the map
+ * a newcomer reads is the table this test enforces. `UPDATE_DOCS=1` rewrites it.
+ */
+function renderFolderTable(): string {
+  const layers: Layer[] = ['entry', 'adapter', 'core'];
+  const rows = layers.flatMap((layer) =>
+    Object.entries(FOLDERS)
+      .filter(([, folder]) => folder.layer === layer)
+      .map(([name, folder]) => `| \`functions/${name}/\` | ${layer} | ${folder.role} |`),
+  );
+  const rules = layers.map((layer) => `- ${layer} may import ${MAY_IMPORT[layer].join(', ')}`);
+  return ['| folder | layer | role |', '|---|---|---|', ...rows, '', ...rules].join('\n');
+}
+
+describe('docs/architecture.md', () => {
+  const docPath = fileURLToPath(new URL('../../docs/architecture.md', import.meta.url));
+  const START = '<!-- folder-table: rendered from FOLDERS in test/architecture/importGraph.test.ts (UPDATE_DOCS=1) -->';
+  const END = '<!-- folder-table end -->';
+
+  it('shows the folder table this test enforces, word for word', () => {
+    const doc = readFileSync(docPath, 'utf8');
+    const [before, rest] = doc.split(START);
+    const after = rest?.split(END)[1];
+    expect(after, `${docPath} lacks the folder-table markers`).toBeDefined();
+    const expected = `${before}${START}\n${renderFolderTable()}\n${END}${after}`;
+    if (process.env.UPDATE_DOCS === '1' && doc !== expected) writeFileSync(docPath, expected);
+    else expect(doc, 'docs/architecture.md differs from FOLDERS (UPDATE_DOCS=1 rewrites it)').toBe(expected);
   });
 });
 

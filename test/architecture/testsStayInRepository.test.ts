@@ -45,11 +45,11 @@ describe('tests read only the repository', () => {
   it('the check flags a shared folder and a path that climbs out, not a fixture', () => {
     const file = join(TEST_DIR, 'intake', 'kit.ts');
     const source = [
-      `readFileSync('/work/shared/a.json');`,
+      `readFileSync('/srv/elsewhere/a.json');`,
       `new URL('../../../x.json', import.meta.url);`,
       `new URL('../../fixtures/alerts/a.json', import.meta.url);`,
       `const sample = '/home/jovyan/.cache/token'; import './b.js';`,
     ].join('\n');
-    expect(pathsOutsideRepository(file, source)).toEqual(['test/intake/kit.ts: /work/shared/a.json', 'test/intake/kit.ts: ../../../x.json']);
+    expect(pathsOutsideRepository(file, source)).toEqual(['test/intake/kit.ts: /srv/elsewhere/a.json', 'test/intake/kit.ts: ../../../x.json']);
   });
 });

@@ -6,10 +6,13 @@
  * and if it really is taken for the alerts Alertmanager sends.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AlertSchema } from '../../functions/intake/AlertmanagerPayloadSchema.js';
 import { readPlainAlert } from '../../functions/intake/readPlainAlert.js';
 import { alertStormPayload } from './alertStormPayload.js';
+
+// Many inputs (timed repeats or generated cases): under a second alone, seconds on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 const hostileKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '0', '');
 const key = fc.oneof(hostileKey, fc.constantFrom('alertname', 'workload_id', 'namespace'), fc.string({ maxLength: 8 }));

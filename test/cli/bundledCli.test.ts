@@ -3,7 +3,7 @@
  * `npx runai-diagnose …` runs it. Every fixture scenario goes through it once (JSON), so
  * flags, environment, stdout/stderr discipline and exit codes are checked end to end.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -22,6 +22,8 @@ import {
 } from '../scenarios/scenarioHarness.js';
 
 const run = promisify(execFile);
+const CLUSTER = '9f1c3e2a-1b2c-4d5e-8f90-123456789abc';
+const WORKLOAD = '7c6b5a4d-3e2f-4a1b-9c8d-0e1f2a3b4c5d';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = fileURLToPath(new URL('../../functions/cli/runai-diagnose.mjs', import.meta.url));
 
@@ -47,19 +49,35 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('runai-diagnose (bundled command)', () => {
-  it('--help prints usage on stderr only and exits 0', async () => {
+  it('--help prints usage on stdout (it was asked for) and exits 0', async () => {
     const result = await cli(['--help']);
-    expect(result).toMatchObject({ code: 0, stdout: '' });
-    expect(result.stderr).toContain('usage: runai-diagnose --cluster-id <uuid>');
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toContain('usage: runai-diagnose --cluster-id <uuid>');
+  });
+
+  it.each([
+    ['stdout', ['--help'], 0],
+    ['stdout', ['--list-examples'], 0],
+    ['stderr', ['--bogus'], 2],
+  ] as const)('a closed %s pipe (`| head`) on %j: no stack trace, the exit code still says what happened', async (closed, args, code) => {
+    // The parent closes its end of the pipe before the command writes: every write then fails with EPIPE.
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const open = closed === 'stdout' ? child.stderr : child.stdout;
+    child[closed].destroy();
+    let text = '';
+    open.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const exit = await new Promise<number | null>((resolve) => child.on('close', (exitCode) => resolve(exitCode)));
+    expect(text).not.toMatch(/EPIPE|\n\s+at |Error:/);
+    expect(exit).toBe(code);
   });
 
   it.each([
     [['--bogus'], "Unknown option '--bogus'"],
-    [['--cluster-id', 'c', '--workload-id', 'w', '--intent', 'sometimes'], '--intent:'],
-    [['--cluster-id', 'c', '--workload-id', 'w', '--lookback', 'forever'], '--lookback: lookback must look like 7d, 36h or 90m'],
-    [['--cluster-id', 'c', '--workload-id', 'w', '--format', 'xml'], '--format:'],
-    [['--cluster-id', 'c', '--workload-id', 'w', '--workload-name', 'n', '--project', 'p'], 'either --workload-id or --workload-name'],
-    [['--cluster-id', 'c', '--workload-id', 'w'], 'RUNAI_BASE_URL is not set'],
+    [['--cluster-id', CLUSTER, '--workload-id', WORKLOAD, '--intent', 'sometimes'], '--intent:'],
+    [['--cluster-id', CLUSTER, '--workload-id', WORKLOAD, '--lookback', 'forever'], '--lookback: lookback must look like 7d, 36h or 90m'],
+    [['--cluster-id', CLUSTER, '--workload-id', WORKLOAD, '--format', 'xml'], '--format:'],
+    [['--cluster-id', CLUSTER, '--workload-id', WORKLOAD, '--workload-name', 'n', '--project', 'p'], 'either --workload-id or --workload-name'],
+    [['--cluster-id', CLUSTER, '--workload-id', WORKLOAD], 'RUNAI_BASE_URL is not set'],
     [['--example', 'no-such-example'], 'no bundled example named'],
   ])('usage error %j → exit 2 and one line on stderr', async (args, message) => {
     const result = await cli(args);
@@ -70,19 +88,20 @@ describe('runai-diagnose (bundled command)', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('missing identifiers are a verdict (needs_input, exit 0), not a usage error', async () => {
+  it('missing identifiers are a usage error (exit 2) before any request: only Run:ai-side unknowns are needs_input', async () => {
     const simulator = await startRunaiSimulator({ scenarios: { workloads: [] } });
     try {
       const result = await cli(['--format', 'json'], simulatorEnv(simulator));
-      expect(result.code).toBe(0);
-      expect(parseVerdict(result.stdout)).toMatchObject({ outcome: 'needs_input', workload: null });
+      expect(result).toMatchObject({ code: 2, stdout: '' });
+      expect(result.stderr).toBe('runai-diagnose: --cluster-id <uuid> is required (the cluster is never inferred) (see --help)\n');
+      expect(simulator.requests).toEqual([]);
     } finally {
       await simulator.close();
     }
   });
 
   it('an unreachable Run:ai is exit 3 with one clear line', async () => {
-    const result = await cli(['--cluster-id', 'c', '--workload-id', 'w'], {
+    const result = await cli(['--cluster-id', CLUSTER, '--workload-id', WORKLOAD], {
       RUNAI_BASE_URL: 'http://127.0.0.1:9',
       RUNAI_CLIENT_ID: 'id',
       RUNAI_CLIENT_SECRET: 'super-secret-value-1234',

@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Category, Verdict } from '../../functions/core/verdict.js';
 import { coalesceVerdicts, DEFAULT_DIGEST_THRESHOLD, DEFAULT_MAX_NOTIFICATIONS_PER_BATCH } from '../../functions/delivery/coalesceVerdicts.js';
 import { extractNodes } from '../../functions/delivery/extractNodes.js';
 import { digestSubject, renderDigest, type DigestEntry } from '../../functions/delivery/renderDigest.js';
 import { SNS_MAX_PAYLOAD_BYTES, snsPayloadBytes, type SnsJsonMessage } from '../../functions/delivery/SnsNotification.js';
 import { makeVerdict } from './verdictFixture.js';
+
+// Many inputs (timed repeats or generated cases): under a second alone, seconds on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 const items = (clusterId: string, count: number) => Array.from({ length: count }, (_, i) => ({ clusterId, id: `${clusterId}-${i}` }));
 

@@ -9,7 +9,6 @@ import { readLocalEnv } from '../../functions/local/readLocalEnv.js';
 import { startLocalServer, type LocalServer, type StartLocalServerOptions } from '../../functions/local/startLocalServer.js';
 
 export const FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/scenarios/', import.meta.url));
-export const ALERTS_DIR = fileURLToPath(new URL('../../fixtures/alerts/', import.meta.url));
 /** The cluster of (almost) every bundled scenario. */
 export const FIXTURE_CLUSTER = '7f3c2a9e-1b4d-4c8e-9a61-2d5f8e0b7c13';
 export const TOKEN = 'e2e-webhook-token-0123456789';

@@ -7,7 +7,7 @@
  * on a loaded 2-core machine wall time tripled (median 207–279 ms against 34 ms alone)
  * without the handler doing any more work.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createIntakeApp } from '../../functions/intake/createIntakeApp.js';
 import { silentLogger } from '../../functions/intake/IntakeLogger.js';
 import { createMemoryQueue } from '../../functions/queue/createMemoryQueue.js';
@@ -16,6 +16,9 @@ import { alertStormPayload } from '../bench/alertStormPayload.js';
 import { median } from '../bench/median.js';
 import { timeUncontended } from '../support/timeUncontended.js';
 import { CLUSTER, jsonHeaders, NOW, TOKEN } from './intakeTestKit.js';
+
+// Many inputs (timed repeats or generated cases): under a second alone, seconds on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 const ALERTS = 1_000;
 const DISTINCT = 600;

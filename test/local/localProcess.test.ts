@@ -15,7 +15,8 @@ import { parseCurl } from './parseCurl.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // Inside the repository, so the bundle finds fixtures/ by walking up like dist/local.mjs does.
-const OUT_DIR = join(ROOT, 'node_modules', '.cache', 'runai-diagnose-local-test', randomUUID());
+const OUT_PARENT = join(ROOT, 'node_modules', '.cache', 'runai-diagnose-local-test');
+const OUT_DIR = join(OUT_PARENT, randomUUID());
 const BUNDLE = join(OUT_DIR, 'local.mjs');
 const DEMO_BUNDLE = join(OUT_DIR, 'demo.mjs');
 
@@ -25,7 +26,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rm(OUT_DIR, { recursive: true, force: true });
+  // OUT_DIR is a symlink to a build folder beside it (functions/bundle.mjs): remove both.
+  await rm(OUT_PARENT, { recursive: true, force: true });
 });
 
 function run(env: Record<string, string>, bundle = BUNDLE): { child: ChildProcess; stdout: () => string; stderr: () => string; exit: Promise<number | null> } {

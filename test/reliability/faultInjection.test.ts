@@ -254,6 +254,8 @@ describe('a failing status read: RunaiError, CLI exit 3 (or a needs_input verdic
     const run = await cli(simulator, OOM, { RUNAI_REQUEST_TIMEOUT_MS: '300' });
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/^runai-diagnose: cannot reach Run:ai at .*timed out.*\[RUNAI_TIMEOUT\]\n$/);
+    // It says what it tried: which endpoint, how many attempts, and each attempt's timeout.
+    expect(run.stderr).toContain('GET /api/v1/workloads/{id} timed out (3 attempts, 300 ms timeout each)');
     expect(requestsTo(simulator, 'status')).toHaveLength(3); // 1 + the CLI's 2 retries
     // 3 × 300 ms of timeouts plus at most 200 + 400 ms of backoff, plus slack for a loaded runner.
     expect(run.ms).toBeGreaterThanOrEqual(900);
@@ -277,6 +279,22 @@ describe('a failing status read: RunaiError, CLI exit 3 (or a needs_input verdic
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(/^runai-diagnose: Run:ai refused authentication or access at .*\[RUNAI_AUTH_FAILED\]\n$/);
     expect(run.stderr + run.stdout).not.toContain(SIM_CREDENTIALS.clientSecret);
+  });
+
+  it('404 on the token endpoint (a base URL that is not Run:ai): exit 3 naming RUNAI_BASE_URL, not an authentication failure', async () => {
+    const simulator = await start(OOM, [{ endpoint: 'token', status: 404 }]);
+    const error = await failure(diagnose(OOM, clientFor(simulator)));
+    expect({ code: error.code, retryable: error.retryable, status: error.status }).toEqual({
+      code: 'RUNAI_TOKEN_ENDPOINT_NOT_FOUND',
+      retryable: false,
+      status: 404,
+    });
+    const run = await cli(simulator, OOM);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(
+      /^runai-diagnose: RUNAI_BASE_URL does not look like a Run:ai control plane at .*HTTP 404.*\[RUNAI_TOKEN_ENDPOINT_NOT_FOUND\]\n$/,
+    );
+    expect(run.stderr).not.toMatch(/authenticat/i);
   });
 
   it('404 on the status (the workload was deleted since the alert): a needs_input verdict with a clear message, exit 0', async () => {

@@ -14,7 +14,7 @@
  * 2-core machine (the regressions this guards against took 180 ms to 7 s at 80 kB).
  */
 import { Buffer } from 'node:buffer';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SECRET_PATTERNS } from '../../functions/safety/secretPatterns.js';
 import { redactSecrets } from '../../functions/safety/redactSecrets.js';
 import { quoteUntrusted } from '../../functions/safety/quoteUntrusted.js';
@@ -40,6 +40,9 @@ import { NAME_SLOT_FORMATS } from '../../functions/diagnosis/nameSlots.js';
 import { selectLogLine } from '../../functions/diagnosis/tier2/selectLogLine.js';
 import { classifyKubernetesStatus } from '../../functions/kubernetes/classifyKubernetesStatus.js';
 import { timeUncontended } from '../support/timeUncontended.js';
+
+// Many inputs (timed repeats or generated cases): under a second alone, seconds on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 const SMALL = 20_000;
 const LARGE = 80_000;

@@ -5,11 +5,14 @@
  * counting the time the test waited for a CPU other processes held (timeUncontended): with
  * both cores busy, wall time reached 200–437 ms on inputs that take 56–70 ms alone.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { redactSecrets } from '../../functions/safety/redactSecrets.js';
 import { quoteUntrusted } from '../../functions/safety/quoteUntrusted.js';
 import { timeUncontended } from '../support/timeUncontended.js';
 import { SECRET_CORPUS } from './secretCorpus.js';
+
+// Many inputs (timed repeats or generated cases): under a second alone, seconds on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 const SIZE = 200_000;
 const fill = (unit: string, prefix = '', suffix = ''): string => prefix + unit.repeat(Math.ceil((SIZE - prefix.length - suffix.length) / unit.length)) + suffix;

@@ -3,11 +3,14 @@
  * corpus secrets, ordinary evidence and the punctuation the patterns key on, so the fuzzer
  * explores the places where rows interact.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { redactSecrets } from '../../functions/safety/redactSecrets.js';
 import { quoteUntrusted } from '../../functions/safety/quoteUntrusted.js';
 import { ORDINARY_VALUES, SECRET_CORPUS } from './secretCorpus.js';
+
+// Many inputs (timed repeats or generated cases): under a second alone, seconds on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
 
 const FRAGMENTS = [
   'password',

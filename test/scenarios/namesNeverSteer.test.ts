@@ -178,7 +178,9 @@ describe.concurrent('names never steer', () => {
       if (!baseline) throw new Error('no baseline');
       const expectation = ExpectSchema.parse(scenario.expect);
       // The harness reads the scenario as the CLI does: the baseline is the scenario's own verdict.
-      if (expectation.cliExitCode === 0) {
+      // A request the CLI refuses as a usage error (exit 2) is still a verdict for the diagnosis itself;
+      // only a Run:ai failure (exit 3) leaves the diagnosis without one.
+      if (expectation.cliExitCode === 0 || expectation.cliExitCode === 2) {
         if (expectation.outcome) expectHere(baseline.outcome, `${scenario.name}: baseline outcome`).toBe(expectation.outcome);
         if (expectation.category !== undefined) expectHere(baseline.category, `${scenario.name}: baseline category`).toBe(expectation.category);
         if (expectation.route !== undefined) expectHere(baseline.route, `${scenario.name}: baseline route`).toBe(expectation.route);

@@ -10,7 +10,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
 import { loadScenarios, startRunaiSimulator, type RecordedRequest } from '../../functions/simulator/startRunaiSimulator.js';
 import type { KubernetesRecordedRequest } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
-import { TIER2_CONFIG_ENV } from '../../functions/cli/runCli.js';
+import { EXIT_USAGE, TIER2_CONFIG_ENV } from '../../functions/cli/runCli.js';
+import { readRunaiEnvironment } from '../../functions/cli/readRunaiEnvironment.js';
+import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
+import { createRunaiClient } from '../../functions/runai/createRunaiClient.js';
+import { messagesEn } from '../../functions/report/messagesEn.js';
+import { renderTextReport } from '../../functions/report/renderTextReport.js';
 import {
   argsFor,
   assertKubernetesReads,
@@ -78,6 +83,21 @@ describe('fixture scenarios through the CLI', () => {
           expect(json.stdout).toBe('');
           expect(json.stderr).toMatch(/^runai-diagnose: .+\n$/);
           assertNothingLeaks(scenario.name, expectation, [json.stderr, text.stderr]);
+          if (expectation.cliExitCode === EXIT_USAGE) {
+            // The CLI asks the person at the terminal for what is missing, before any read; the queue
+            // path has nobody to ask and answers the same request with a verdict, which keeps its golden.
+            expect(simulator.requests).toEqual([]);
+            const reader = createRunaiClient(readRunaiEnvironment(simulatorEnv(simulator)));
+            const { verdict } = await diagnoseWorkload(scenario.request as DiagnosisRequest, {
+              reader,
+              now: new Date(),
+              messages: messagesEn,
+              tier2: null,
+            }).finally(() => reader.close());
+            const report = renderTextReport(verdict, messagesEn);
+            assertVerdictMatches(scenario, verdict, [report]);
+            await compareGolden(join(scenario.dir, 'expected.txt'), report, scenario.name);
+          }
           return;
         }
         const verdict = parseVerdict(json.stdout);

@@ -24,7 +24,6 @@ export const ExpectationSchema = z.union([
     stopReason: z.enum(['SUCCEEDED', 'SUSPENDED', 'RUNNING_NO_FAILURE', 'NON_TERMINAL_PHASE', 'CLUSTER_MISMATCH']),
   }),
 ]);
-export type Expectation = z.infer<typeof ExpectationSchema>;
 
 /** Evidence quotes elide long messages around their decisive line; a long verbatim must name it. */
 export const LONG_VERBATIM = 280;

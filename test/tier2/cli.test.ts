@@ -38,7 +38,17 @@ async function withSimulators<T>(
 
 describe('Tier 2 configuration errors are usage errors (exit 2, one line, no secret)', () => {
   it('a missing file', async () => {
-    const result = await runCliInProcess(['--cluster-id', 'c', '--workload-id', 'w', '--tier2-config', join(dir, 'nope.json')], {});
+    const result = await runCliInProcess(
+      [
+        '--cluster-id',
+        '9f1c3e2a-1b2c-4d5e-8f90-123456789abc',
+        '--workload-id',
+        '7c6b5a4d-3e2f-4a1b-9c8d-0e1f2a3b4c5d',
+        '--tier2-config',
+        join(dir, 'nope.json'),
+      ],
+      {},
+    );
     expect(result).toMatchObject({ code: 2, stdout: '' });
     expect(result.stderr).toMatch(/^runai-diagnose: cannot read the Tier 2 configuration file .*nope\.json \(ENOENT\)\n$/);
   });
@@ -46,7 +56,9 @@ describe('Tier 2 configuration errors are usage errors (exit 2, one line, no sec
   it('an invalid file named by the environment variable: the key, never the token', async () => {
     const file = join(dir, 'bad.json');
     await writeFile(file, JSON.stringify({ clusters: { c1: { server: 'https://k8s.example', token: 'planted-token-9f8e7d6c5b4a', tokenFile: '/x' } } }));
-    const result = await runCliInProcess(['--cluster-id', 'c', '--workload-id', 'w'], { RUNAI_DIAGNOSE_TIER2_CONFIG: file });
+    const result = await runCliInProcess(['--cluster-id', '9f1c3e2a-1b2c-4d5e-8f90-123456789abc', '--workload-id', '7c6b5a4d-3e2f-4a1b-9c8d-0e1f2a3b4c5d'], {
+      RUNAI_DIAGNOSE_TIER2_CONFIG: file,
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('clusters.c1: give exactly one of `token` or `tokenFile`');
     expect(result.stderr).not.toContain('planted-token-9f8e7d6c5b4a');
@@ -55,8 +67,8 @@ describe('Tier 2 configuration errors are usage errors (exit 2, one line, no sec
 
   it('--help documents the flag and the variable', async () => {
     const result = await runCliInProcess(['--help'], {});
-    expect(result.stderr).toContain('--tier2-config <file>');
-    expect(result.stderr).toContain('RUNAI_DIAGNOSE_TIER2_CONFIG');
+    expect(result.stdout).toContain('--tier2-config <file>');
+    expect(result.stdout).toContain('RUNAI_DIAGNOSE_TIER2_CONFIG');
   });
 });
 

@@ -5,6 +5,7 @@
  */
 export type RunaiErrorCode =
   | 'RUNAI_AUTH_FAILED' // token request refused, or 401 after one refresh
+  | 'RUNAI_TOKEN_ENDPOINT_NOT_FOUND' // the token request answered 404: the base URL is not a Run:ai control plane
   | 'RUNAI_FORBIDDEN' // 403: the service account lacks an access rule
   | 'RUNAI_NOT_FOUND' // 404
   | 'RUNAI_BAD_REQUEST' // other 4xx

@@ -106,7 +106,6 @@ export const EventListSchema = z.object({
   // The schema marks Event as nullable: a null entry is tolerated and dropped.
   events: z.array(RunaiEventSchema.nullable()).transform((events) => events.filter((e) => e !== null)),
 });
-export type EventList = z.infer<typeof EventListSchema>;
 
 export const ContainerSchema = z.object({
   name: z.string(),

@@ -1,0 +1,72 @@
+/**
+ * Which vitest project ("lane") runs each test file: the one list, read by vitest.config.ts,
+ * the lane guard (test/support/unitLaneGuard.ts) and the architecture test that keeps it true.
+ *
+ * - unit: pure functions and in-process `app.request` — no process, no listening socket.
+ *   Everything not listed below; it must stay under a minute on a 2-core machine.
+ * - integration: the Run:ai / Kubernetes simulators over loopback HTTP, the queue emulator
+ *   fauxqs, CDK synth, a local server.
+ * - e2e: spawned processes (the bundled commands, tsx children), Prometheus / Alertmanager,
+ *   the bench smoke and other timed measurements, full fuzz runs.
+ *
+ * A new file lands in a lane by its name (`*.integration.test.ts`, `*.e2e.test.ts`) or by
+ * its folder below; anything else is unit, and the guard fails it there if it spawns a
+ * process or listens on a socket.
+ */
+export type Lane = 'unit' | 'integration' | 'e2e';
+
+export const ALL_TESTS = 'test/**/*.test.ts';
+
+export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
+  integration: [
+    'test/**/*.integration.test.ts',
+    'test/infra/**/*.test.ts',
+    'test/scenarios/**/*.test.ts',
+    'test/simulator/**/*.test.ts',
+    'test/recording/**/*.test.ts',
+    'test/chat/chatForwarder.test.ts',
+    'test/delivery/snsOnFauxqs.test.ts',
+    'test/diagnosis/roundTrips.test.ts',
+    'test/http/responseCap.test.ts',
+    'test/local/localPagerDuty.test.ts',
+    'test/local/startLocalServer.test.ts',
+    'test/local/tier2.test.ts',
+    'test/pagerduty/pagerDutyForwarder.test.ts',
+    'test/poller/lambdaHandler.test.ts',
+    'test/poller/pollFailedWorkloads.test.ts',
+    'test/reliability/faultInjection.test.ts',
+    'test/reliability/injection.test.ts',
+    'test/reliability/noLoss.test.ts',
+    'test/reliability/redaction.test.ts',
+    'test/runai/serverText.test.ts',
+    'test/runai/transport.test.ts',
+    'test/signals/upstreamCorpus.test.ts',
+    'test/tier2/cli.test.ts',
+    'test/tier2/diagnoseWithTier2.test.ts',
+    'test/tier2/kubernetesSimulator.test.ts',
+    'test/tier2/readOnly.test.ts',
+    'test/tier2/rounds.test.ts',
+    'test/worker/batchDeadline.test.ts',
+    'test/worker/createDiagnose.test.ts',
+    'test/worker/redriveOnFauxqs.test.ts',
+    'test/worker/tier2Secret.test.ts',
+  ],
+  e2e: [
+    'test/**/*.e2e.test.ts',
+    'test/e2e/**/*.test.ts',
+    'test/prometheus/**/*.test.ts',
+    'test/bench/bench.smoke.test.ts',
+    'test/cli/bundledCli.test.ts',
+    'test/cli/serverTextOnStderr.test.ts',
+    'test/intake/answerBound.test.ts',
+    'test/intake/fuzz.test.ts',
+    'test/reliability/intakeFuzz.test.ts',
+    'test/reliability/runaiMutations.test.ts',
+    'test/local/localProcess.test.ts',
+    'test/tier2/kubernetesClient.test.ts',
+    // Timed measurements (linear growth on hostile input, redaction throughput), like the bench
+    // smoke: minutes of CPU on a shared machine, and only meaningful on a quiet one.
+    'test/safety/linearPatterns.test.ts',
+    'test/safety/performance.test.ts',
+  ],
+};
