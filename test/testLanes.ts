@@ -41,6 +41,7 @@ export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
     'test/runai/serverText.test.ts',
     'test/runai/transport.test.ts',
     'test/signals/upstreamCorpus.test.ts',
+    'test/signals/unseenCorpus.test.ts',
     'test/tier2/cli.test.ts',
     'test/tier2/diagnoseWithTier2.test.ts',
     'test/tier2/kubernetesSimulator.test.ts',
