@@ -4,6 +4,7 @@
  * the raw text is carried along only to be quoted as evidence.
  */
 import type { Fact } from './Fact.js';
+import type { XidReading } from './gpu/readXid.js';
 
 export const SIGNAL_KINDS = [
   'OOM_KILLED', // the kernel / kubelet killed a container for exceeding its memory limit
@@ -74,4 +75,6 @@ export interface Signal {
   imagePullCause?: ImagePullCause;
   exitCode?: number;
   nodeName?: string;
+  /** The NVIDIA Xid this signal was decoded from (gpu/xidCatalogue.ts): rules quote it first, recommendations act on it. */
+  xid?: XidReading;
 }

@@ -9,6 +9,8 @@ import type { LogHint } from './tier2/logLineTable.js';
 import { interpretExitCode } from './exitCodes.js';
 import type { ExitCodeNote, Recommendation } from './Recommendation.js';
 import type { ImagePullCause } from './Signal.js';
+import type { XidReading } from './gpu/readXid.js';
+import type { MemoryShapeName } from './memory/describeMemoryShape.js';
 
 export interface RecommendationContext {
   category: Category;
@@ -34,7 +36,19 @@ export interface RecommendationContext {
   logHint?: LogHint | null;
   /** The kubelet killed the container for failed liveness/startup probes (its own event says so, or probe failures explain a 137/143). Either tier. */
   probeKill?: boolean;
+  /** The NVIDIA Xid the deciding signal was decoded from, or an unknown Xid seen in the evidence. */
+  xid?: XidReading | null;
+  /** The memory curve's shape before the kill, when the metrics had enough samples. */
+  memoryShape?: MemoryShapeName | null;
 }
+
+/** What each memory curve calls for; an irregular curve adds nothing (the generic advice stands). */
+const MEMORY_SHAPE_RECOMMENDATIONS: Record<MemoryShapeName, readonly Recommendation[]> = {
+  'steady-climb': [{ id: 'find-memory-growth' }],
+  'sudden-step': [{ id: 'find-memory-spike' }],
+  'plateau-at-limit': [{ id: 'size-limit-to-working-set' }],
+  irregular: [],
+};
 
 /** Advice a quoted log line calls for (GPU-aware: CUDA out of memory is not the CPU memory limit). */
 const LOG_HINT_RECOMMENDATIONS: Record<LogHint, readonly Recommendation[]> = {
@@ -55,7 +69,19 @@ export function decideRecommendations(context: RecommendationContext): Recommend
   const recurring: Recommendation[] = recurrence?.recurring
     ? [{ id: 'fix-recurring-cause', count: recurrence.count, lookbackDays: recurrence.lookbackDays, category: context.category }]
     : [];
-  return [...forCategory(context), ...hinted, ...recurring];
+  return [...forXid(context), ...forCategory(context), ...hinted, ...recurring];
+}
+
+/** The catalogue's action for a decoded Xid leads: it is the most specific thing the evidence says. */
+function forXid(context: RecommendationContext): Recommendation[] {
+  const { xid } = context;
+  if (!xid) return [];
+  if (!xid.entry) return [{ id: 'look-up-unknown-xid', xid: xid.xid }];
+  if (xid.entry.cause === 'hardware' && context.category === 'NODE_FAILURE')
+    return [{ id: 'act-on-hardware-xid', xid: xid.xid, description: xid.entry.description, bucket: xid.entry.bucket, nodeNames: context.nodeNames }];
+  if (xid.entry.cause === 'application' && context.category === 'CRASH_APP_ERROR')
+    return [{ id: 'fix-application-xid', xid: xid.xid, description: xid.entry.description }];
+  return [];
 }
 
 function forCategory(context: RecommendationContext): Recommendation[] {
@@ -63,6 +89,7 @@ function forCategory(context: RecommendationContext): Recommendation[] {
     case 'OOM_KILLED':
       return [
         context.limitBytes !== null ? { id: 'raise-memory-limit', limitBytes: context.limitBytes, peakBytes: context.peakBytes } : { id: 'set-memory-limit' },
+        ...(context.memoryShape ? MEMORY_SHAPE_RECOMMENDATIONS[context.memoryShape] : []),
         { id: 'check-batch-memory' },
         { id: 'check-batch-size-env' },
       ];

@@ -1,4 +1,4 @@
-import type { CategoryRule, SignalLike } from './CategoryRule.js';
+import { xidFirst, type CategoryRule, type SignalLike } from './CategoryRule.js';
 
 /**
  * A main container that exited non-zero without a system signal. A crash loop counts only
@@ -16,7 +16,7 @@ export const crashAppErrorRule: CategoryRule = {
   supportingSignals<S extends SignalLike>(signals: readonly S[]): S[] {
     const ofKind = (kind: SignalLike['kind']) => signals.filter((signal) => signal.kind === kind);
     const crashes = ofKind('CONTAINER_CRASH');
-    if (crashes.length > 0) return [...crashes, ...ofKind('CRASH_LOOP')];
+    if (crashes.length > 0) return [...xidFirst(crashes), ...ofKind('CRASH_LOOP')];
     const probeKills = ofKind('PROBE_KILL');
     if (probeKills.length > 0) return [...probeKills, ...ofKind('PROBE_FAILURE'), ...ofKind('EXIT_SYSTEM_SIGNAL'), ...ofKind('CRASH_LOOP')];
     const kills = ofKind('EXIT_SYSTEM_SIGNAL');
