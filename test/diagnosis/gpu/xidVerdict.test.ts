@@ -56,3 +56,19 @@ describe('Xid decoding in a verdict', () => {
     expect(verdict.category).toBe('CRASH_APP_ERROR');
   });
 });
+
+describe('audience in every verdict', () => {
+  it('sets it on diagnosed, routed and stopped verdicts', () => {
+    const oom = verdictOf(evidenceOf({ pods: { ok: true, value: [pod({ k8sPhase: 'OOMKilled' })] } }));
+    expect(oom.audience).toBe('user');
+    const preempted = verdictOf(
+      evidenceOf({
+        status: workloadStatus({ phase: 'Stopped' }),
+        events: { ok: true, value: [podEvent('Preempted', 'Preempted by higher priority workload', HOUR)] },
+      }),
+    );
+    expect(preempted.audience).toBe('none');
+    const succeeded = verdictOf(evidenceOf({ status: workloadStatus({ phase: 'Succeeded' }), pods: { ok: true, value: [pod({ k8sPhase: 'Succeeded' })] } }));
+    expect(succeeded.audience).toBe('none');
+  });
+});
