@@ -18,8 +18,9 @@
  *                             `true` for the chat topic alone (a channel configured in the console subscribes to it)
  * - pagerUrl                  https endpoint subscribed to the verdict topic (verdict JSON inside the SNS envelope), for
  *                             consumers that parse it; not PagerDuty (see pagerDuty)
- * - pagerFilter               which verdicts page (pagerDuty and pagerUrl): `node-failure-or-recurring` (default), `all`, or a
- *                             JSON SNS filter policy on the attributes
+ * - pagerFilter               which verdicts page (pagerDuty and pagerUrl): `node-failure-or-recurring` (default), `platform`
+ *                             (audience=platform: what only the platform team can fix), `all`, or a JSON SNS filter policy
+ *                             on the attributes (e.g. {"project":["ml-team"],"audience":["user"]} for a project's pager)
  * - allowNoSubscribers        `true`: deploy even when no person would receive verdicts or alarms (otherwise synth fails)
  * - diagnoseMaxConcurrency    concurrent diagnose invocations (SQS maxConcurrency, 2–50); default 2
  * - logRetentionDays          CloudWatch Logs retention, a value CloudWatch accepts (1, 3, 5, 7, 14, 30, …); default 30

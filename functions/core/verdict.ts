@@ -29,6 +29,11 @@ export const STOP_REASONS = ['SUCCEEDED', 'SUSPENDED', 'RUNNING_NO_FAILURE', 'NO
 export const StopReasonSchema = z.enum(STOP_REASONS);
 export type StopReason = z.infer<typeof StopReasonSchema>;
 
+/** Who must act on a verdict (DESIGN §4.8): the workload's user, the platform team, or nobody. */
+export const AUDIENCES = ['user', 'platform', 'none'] as const;
+export const AudienceSchema = z.enum(AUDIENCES);
+export type Audience = z.infer<typeof AudienceSchema>;
+
 /** The names of the Tier 1 sources (docs/procedure.md) (and Tier 2 commands); reports cite them as sources. */
 export const EvidenceSourceSchema = z.string().min(1);
 
@@ -80,6 +85,8 @@ export const VerdictSchema = z.object({
    * and needs_input. Optional in the schema only so verdicts published before it still parse.
    */
   failingLine: z.string().nullable().optional(),
+  /** Who must act (decideAudience); published as the SNS attribute `audience` so subscriptions can filter on it. */
+  audience: AudienceSchema,
   /** Set by the SNS publisher when evidence had to be cut to fit the message size limit. */
   truncated: z.boolean().optional(),
   /**

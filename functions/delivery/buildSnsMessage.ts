@@ -40,6 +40,8 @@ export function verdictAttributes(verdict: Verdict, context: NotificationContext
     recurring: string(verdict.recurrence?.recurring === true ? 'true' : 'false'),
     clusterId: string(clusterIdOf(verdict, context) ?? 'unknown'),
     project: string(projectOf(verdict, context) ?? 'unknown'),
+    // Who must act (decideAudience): subscription filter policies route user failures to the project and node faults to the platform.
+    audience: string(verdict.audience),
   };
 }
 

@@ -79,6 +79,7 @@ function digestAttributes(clusterId: string, entries: readonly DigestEntry[]): R
     recurring: { DataType: 'String', StringValue: entries.some(({ verdict }) => verdict.recurrence?.recurring) ? 'true' : 'false' },
     clusterId: { DataType: 'String', StringValue: wellFormed(clusterId) || 'unknown' },
     project: array(entries.map(({ verdict, context }) => projectOf(verdict, context ?? {}) ?? 'unknown')),
+    audience: array(entries.map(({ verdict }) => verdict.audience)),
   };
 }
 

@@ -20,6 +20,8 @@ export type Fact =
   | { type: 'spec-command'; command: string; part?: SpecPartName }
   | { type: 'metrics-peak'; peakBytes: number; limitBytes: number | null; samples: number }
   | { type: 'metrics-empty' }
+  /** The memory curve's shape and its sparkline (memory/describeMemoryShape.ts). */
+  | { type: 'memory-shape'; shape: MemoryShapeName; sparkline: string; scaledTo: 'limit' | 'peak'; samples: number }
   | { type: 'exit-code'; exitCode: number; meaning: ExitCodeMeaning; quoted: string }
   | { type: 'no-pods' }
   // Tier 2 (read from the Kubernetes API; source: the kubectl command).
@@ -45,3 +47,4 @@ export type Fact =
 export type { ExitCodeMeaning } from './exitCodes.js';
 import type { ExitCodeMeaning } from './exitCodes.js';
 import type { SpecPartName } from './readSubmittedSpec.js';
+import type { MemoryShapeName } from './memory/describeMemoryShape.js';

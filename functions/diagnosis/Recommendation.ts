@@ -7,6 +7,7 @@
 import type { Category } from '../core/verdict.js';
 import type { ExitCodeMeaning } from './exitCodes.js';
 import type { NodeRemoval } from './Signal.js';
+import type { XidBucket } from './gpu/xidCatalogue.js';
 
 /** An exit code worth explaining, with what it usually means (never "success"). */
 export interface ExitCodeNote {
@@ -20,6 +21,10 @@ export type Recommendation =
   | { id: 'set-memory-limit' }
   | { id: 'check-batch-memory' }
   | { id: 'check-batch-size-env' }
+  // OOM_KILLED: what the memory curve's shape calls for (memory/describeMemoryShape.ts)
+  | { id: 'find-memory-growth' }
+  | { id: 'find-memory-spike' }
+  | { id: 'size-limit-to-working-set' }
   // IMAGE_PULL_FAILED: one per registry answer
   | { id: 'fix-image-name'; image: string | null }
   | { id: 'fix-image-reference'; image: string | null }
@@ -44,6 +49,10 @@ export type Recommendation =
   | { id: 'resubmit-on-healthy-node'; restartPolicy: string | null; nodeNames: string[] }
   | { id: 'retry-after-node-removal'; removal: NodeRemoval; restartPolicy: string | null }
   | { id: 'use-on-demand-capacity' }
+  // An NVIDIA Xid decoded from the catalogue (gpu/xidCatalogue.ts): the catalogue's action, worded per bucket
+  | { id: 'act-on-hardware-xid'; xid: number; description: string; bucket: XidBucket; nodeNames: string[] }
+  | { id: 'fix-application-xid'; xid: number; description: string }
+  | { id: 'look-up-unknown-xid'; xid: number }
   // SCHEDULING_POLICY_TERMINATED
   | { id: 'review-stop-policy'; policyText: string | null }
   // UNKNOWN

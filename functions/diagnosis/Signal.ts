@@ -5,6 +5,7 @@
  */
 import type { Fact } from './Fact.js';
 import type { LineRuleName } from './decisiveLine/lineRules.js';
+import type { XidReading } from './gpu/readXid.js';
 
 export const SIGNAL_KINDS = [
   'OOM_KILLED', // the kernel / kubelet killed a container for exceeding its memory limit
@@ -92,4 +93,6 @@ export interface Signal {
   nodeRemoval?: NodeRemoval;
   /** The line a person needs to act on, when the record has text (decisiveLine/). */
   line?: QuotedLine;
+  /** The NVIDIA Xid this signal was decoded from (gpu/xidCatalogue.ts): rules quote it first, recommendations act on it. */
+  xid?: XidReading;
 }

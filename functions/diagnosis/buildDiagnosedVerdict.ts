@@ -28,6 +28,7 @@ import type { VerdictMessages } from './VerdictMessages.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 import { maskIdentifiers } from './maskIdentifiers.js';
 import { workloadNames } from './workloadNames.js';
+import { audienceOfDiagnosis } from './audienceOfDiagnosis.js';
 
 /**
  * Signals that never decide a category but corroborate one: an exit 137 next to OOMKilled,
@@ -120,6 +121,7 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
     recommendations,
     limitations,
     failingLine: failingLine?.text ?? null,
+    audience: audienceOfDiagnosis(category, supporting, maskIdentifiers(workloadNames(evidence))),
     message: messages.messageDiagnosed({
       name: displayName(base.workload.name),
       category,

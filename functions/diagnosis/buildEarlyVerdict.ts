@@ -7,6 +7,7 @@ import type { NeedsInputReason, VerdictMessages } from './VerdictMessages.js';
 import { displayName } from '../safety/displayName.js';
 import { describeWorkload } from './describeWorkload.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
+import { decideAudience } from './decideAudience.js';
 
 const EMPTY = { category: null, route: null, memory: null, recurrence: null, recommendations: [], failingLine: null } as const;
 
@@ -21,6 +22,7 @@ export function needsInputVerdict(
   return {
     schemaVersion: 1,
     outcome: 'needs_input',
+    audience: decideAudience({ outcome: 'needs_input', category: null }),
     ...EMPTY,
     recommendations: [],
     stopReason: null,
@@ -42,6 +44,7 @@ export function clusterMismatchVerdict(evidence: Pick<WorkloadEvidence, 'status'
   return {
     schemaVersion: 1,
     outcome: 'stopped',
+    audience: decideAudience({ outcome: 'stopped', category: null }),
     ...EMPTY,
     recommendations: [],
     stopReason: 'CLUSTER_MISMATCH',

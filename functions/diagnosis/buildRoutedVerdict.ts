@@ -9,6 +9,7 @@ import { MAX_SUPPORTING_EVIDENCE } from './EvidenceList.js';
 import { phaseFact } from './phaseFact.js';
 import type { Signal } from './Signal.js';
 import { startVerdict } from './startVerdict.js';
+import { decideAudience } from './decideAudience.js';
 import type { VerdictMessages } from './VerdictMessages.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
@@ -27,6 +28,7 @@ export function buildRoutedVerdict(evidence: WorkloadEvidence, route: Route, sig
     evidence: list.items,
     recommendations: [],
     limitations,
+    audience: decideAudience({ outcome: 'routed', category: null }),
     message: messages.messageRouted({ name: displayName(base.workload.name), phase: displayName(base.workload.phase), route }),
   };
 }

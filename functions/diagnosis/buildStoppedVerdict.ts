@@ -6,6 +6,7 @@ import { displayName } from '../safety/displayName.js';
 import type { StopReason, Verdict } from '../core/verdict.js';
 import { phaseFact } from './phaseFact.js';
 import { startVerdict } from './startVerdict.js';
+import { decideAudience } from './decideAudience.js';
 import type { VerdictMessages } from './VerdictMessages.js';
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
@@ -27,6 +28,7 @@ export function buildStoppedVerdict(
     evidence: list.items,
     recommendations: [],
     limitations,
+    audience: decideAudience({ outcome: 'stopped', category: null }),
     message: messages.messageStopped({
       name: displayName(base.workload.name),
       phase: displayName(base.workload.phase),

@@ -10,6 +10,8 @@ import { interpretExitCode } from './exitCodes.js';
 import type { ExitCodeNote, Recommendation } from './Recommendation.js';
 import type { ImagePullCause, NodeRemoval } from './Signal.js';
 import type { FailingLine } from './decisiveLine/chooseFailingLine.js';
+import type { XidReading } from './gpu/readXid.js';
+import type { MemoryShapeName } from './memory/describeMemoryShape.js';
 
 export interface RecommendationContext {
   category: Category;
@@ -43,10 +45,22 @@ export interface RecommendationContext {
   admissionDenied?: boolean;
   /** The kubelet evicted the pod for exceeding its own ephemeral-storage or emptyDir limit. */
   ownStorageLimit?: boolean;
+  /** The NVIDIA Xid the deciding signal was decoded from, or an unknown Xid seen in the evidence. */
+  xid?: XidReading | null;
+  /** The memory curve's shape before the kill, when the metrics had enough samples. */
+  memoryShape?: MemoryShapeName | null;
 }
 
 /** Categories whose advice a quoted application line may tailor (GPU memory, NCCL, CUDA): never a pull, mount, node or policy. */
 const LINE_HINTED_CATEGORIES: ReadonlySet<Category> = new Set<Category>(['CRASH_APP_ERROR', 'INIT_FAILED', 'UNKNOWN']);
+
+/** What each memory curve calls for; an irregular curve adds nothing (the generic advice stands). */
+const MEMORY_SHAPE_RECOMMENDATIONS: Record<MemoryShapeName, readonly Recommendation[]> = {
+  'steady-climb': [{ id: 'find-memory-growth' }],
+  'sudden-step': [{ id: 'find-memory-spike' }],
+  'plateau-at-limit': [{ id: 'size-limit-to-working-set' }],
+  irregular: [],
+};
 
 /** Advice a quoted log line calls for (GPU-aware: CUDA out of memory is not the CPU memory limit). */
 const LOG_HINT_RECOMMENDATIONS: Record<LogHint, readonly Recommendation[]> = {
@@ -69,7 +83,19 @@ export function decideRecommendations(context: RecommendationContext): Recommend
   const recurring: Recommendation[] = recurrence?.recurring
     ? [{ id: 'fix-recurring-cause', count: recurrence.count, lookbackDays: recurrence.lookbackDays, category: context.category }]
     : [];
-  return [...forCategory(context), ...hinted, ...recurring];
+  return [...forXid(context), ...forCategory(context), ...hinted, ...recurring];
+}
+
+/** The catalogue's action for a decoded Xid leads: it is the most specific thing the evidence says. */
+function forXid(context: RecommendationContext): Recommendation[] {
+  const { xid } = context;
+  if (!xid) return [];
+  if (!xid.entry) return [{ id: 'look-up-unknown-xid', xid: xid.xid }];
+  if (xid.entry.cause === 'hardware' && context.category === 'NODE_FAILURE')
+    return [{ id: 'act-on-hardware-xid', xid: xid.xid, description: xid.entry.description, bucket: xid.entry.bucket, nodeNames: context.nodeNames }];
+  if (xid.entry.cause === 'application' && context.category === 'CRASH_APP_ERROR')
+    return [{ id: 'fix-application-xid', xid: xid.xid, description: xid.entry.description }];
+  return [];
 }
 
 function forCategory(context: RecommendationContext): Recommendation[] {
@@ -77,6 +103,7 @@ function forCategory(context: RecommendationContext): Recommendation[] {
     case 'OOM_KILLED':
       return [
         context.limitBytes !== null ? { id: 'raise-memory-limit', limitBytes: context.limitBytes, peakBytes: context.peakBytes } : { id: 'set-memory-limit' },
+        ...(context.memoryShape ? MEMORY_SHAPE_RECOMMENDATIONS[context.memoryShape] : []),
         { id: 'check-batch-memory' },
         { id: 'check-batch-size-env' },
       ];

@@ -24,6 +24,8 @@ import { eventNames, workloadNames } from './workloadNames.js';
 import { focusOf, lineFor, readDecisiveLines, type SignalLine } from './decisiveLine/signalLine.js';
 import type { DecisiveRegions } from './decisiveLine/findDecisiveLine.js';
 import { classifyNodeRemoval } from './nodeRemovalTable.js';
+import { readXid, type XidReading } from './gpu/readXid.js';
+import { xidSignalKind } from './gpu/xidSignalKind.js';
 
 /** What one table row read in a structured reason (and its message): the signal, with the exit code and the decisive text it names. */
 export interface ReasonMatch {
@@ -79,6 +81,8 @@ export interface MessageReading {
   kinds: SignalKind[];
   exitCode: number | null;
   decisive: string | null;
+  /** The NVIDIA Xid the message carries, decoded: its kind leads and its line is the decisive part. */
+  xid?: XidReading | null;
 }
 
 export function readSystemMessage(message: string | null | undefined, options: { ignoreExitCode?: boolean } = {}): MessageReading {
@@ -86,6 +90,12 @@ export function readSystemMessage(message: string | null | undefined, options: {
   const systemPart = systemAuthoredPart(message);
   const kinds: SignalKind[] = [];
   let decisive: string | null = null;
+  // A decoded Xid says more than any generic pattern around it (the catalogue names the fault and who acts): it leads.
+  const xid = readXid(systemPart);
+  if (xid) {
+    kinds.push(xidSignalKind(xid));
+    decisive = xid.line;
+  }
   for (const row of PHASE_MESSAGE_TABLE) {
     const match = row.pattern.exec(systemPart);
     if (!match) continue;
@@ -100,7 +110,7 @@ export function readSystemMessage(message: string | null | undefined, options: {
     kinds.push(exitSignal);
     decisive ??= exit?.[0] ?? null;
   }
-  return { kinds: [...new Set(kinds)], exitCode, decisive };
+  return { kinds: [...new Set(kinds)], exitCode, decisive, ...(xid ? { xid } : {}) };
 }
 
 /** Every kind a system-authored message names (a message can state both OOMKilled and its exit code). */
@@ -146,6 +156,8 @@ interface SignalDraft {
   line?: SignalLine;
   /** Masked reason and message a node removal's cause is read from. */
   removalText?: string | null;
+  /** The message's decoded Xid; attached to the signal of the kind it decided. */
+  xid?: XidReading | null;
 }
 
 function toSignal(draft: SignalDraft): Signal {
@@ -164,6 +176,7 @@ function toSignal(draft: SignalDraft): Signal {
   if (removal) signal.nodeRemoval = removal;
   const line = draft.line ?? (draft.lines ? lineFor(draft.kind, draft.lines) : null);
   if (line) signal.line = { text: quoteMessage(line.text), rule: line.rule, fromPayload: line.fromPayload };
+  if (draft.xid && xidSignalKind(draft.xid) === draft.kind) signal.xid = { ...draft.xid, line: quoteMessage(draft.xid.line) };
   return signal;
 }
 
@@ -180,8 +193,14 @@ function readReasonsAndMessage(reasons: readonly (string | null | undefined)[], 
   const kinds = new Set<SignalKind>(matches.flatMap((match) => (match.kind ? [match.kind] : [])));
   for (const kind of reading.kinds) kinds.add(kind);
   const rowExit = matches.find((match) => match.exitCode !== undefined)?.exitCode;
-  const decisive = matches.find((match) => match.decisive)?.decisive ?? reading.decisive;
-  return { kinds: [...kinds], exitCode: rowExit ?? reading.exitCode, decisive: unmaskPart(decisive, message) ?? null };
+  const decisive = (reading.xid ? reading.decisive : null) ?? matches.find((match) => match.decisive)?.decisive ?? reading.decisive;
+  const xidKinds = reading.xid ? [xidSignalKind(reading.xid)] : [];
+  return {
+    kinds: [...new Set([...xidKinds, ...kinds])],
+    exitCode: rowExit ?? reading.exitCode,
+    decisive: unmaskPart(decisive, message) ?? null,
+    xid: unmaskXid(reading.xid, message),
+  };
 }
 
 /** Signals from the workload status: phase, phaseReason, phaseMessage, conditions, pending scheduling messages. */
@@ -209,6 +228,7 @@ export function signalsFromStatus(status: WorkloadDetailed, mask: NameMask = mas
         pullMessage: mask(status.phaseMessage),
         lines,
         removalText: `${status.phaseReason ?? ''} ${mask(status.phaseMessage) ?? ''}`,
+        xid: reading.xid ?? null,
       }),
     );
   }
@@ -260,6 +280,7 @@ function signalsFromCondition(condition: Condition, mask: NameMask, phaseMessage
       pullMessage: mask(condition.message) ?? condition.reason,
       lines,
       removalText: `${condition.reason ?? ''} ${mask(condition.message) ?? ''}`,
+      xid: reading.xid ?? null,
     }),
   );
 }
@@ -273,11 +294,18 @@ export function signalsFromEvents(
   origin: 'event' | 'history-event',
   mask: NameMask = maskIdentifiers({ names: eventNames(events) }),
 ): Signal[] {
-  const grouped = new Map<string, { event: RunaiEvent; match: ReasonMatch & { kind: SignalKind }; repeats: number; at: number | null }>();
+  const grouped = new Map<
+    string,
+    { event: RunaiEvent; match: ReasonMatch & { kind: SignalKind; xid: XidReading | null }; repeats: number; at: number | null }
+  >();
   for (const event of events) {
-    const matched = matchReasonRow(event.reason, mask(event.message), event.source);
+    const xid = unmaskXid(readXid(mask(event.message)), event.message);
+    // A decoded Xid names the fault whatever reason the relay gave the event (node-problem-detector, DCGM exporters).
+    const matched: ReasonMatch | null = xid
+      ? { kind: xidSignalKind(xid), decisive: xid.line }
+      : matchReasonRow(event.reason, mask(event.message), event.source);
     if (!matched?.kind) continue;
-    const match = { ...matched, kind: matched.kind, decisive: unmaskPart(matched.decisive, event.message) };
+    const match = { ...matched, kind: matched.kind, decisive: unmaskPart(matched.decisive, event.message), xid };
     const key = `${match.kind}\u0000${event.reason}\u0000${event.message}\u0000${event.involvedObject?.name ?? ''}`;
     const at = parseTimestamp(event.createdAt);
     const existing = grouped.get(key);
@@ -314,6 +342,7 @@ export function signalsFromEvents(
       lines,
       removalText: `${event.reason ?? ''} ${mask(event.message) ?? ''}`,
       nodeName: match.kind === 'NODE_FAILURE' || match.kind === 'EVICTED' ? nodeNameFromEvent(event) : null,
+      xid: match.xid,
     });
   });
 }
@@ -384,9 +413,16 @@ export function signalsFromHistory(records: readonly HistoryRecord[], mask?: Nam
           pullMessage: masked(update.phaseMessage),
           lines,
           removalText: masked(update.phaseMessage),
+          xid: unmaskXid(reading.xid, update.phaseMessage),
         }),
       );
     }
   }
   return [...signals, ...signalsFromEvents(events, 'history-event', masked)];
+}
+
+/** The Xid read in a masked message, its line found again in the original text (names are masked only for matching). */
+function unmaskXid(xid: XidReading | null | undefined, original: string | null | undefined): XidReading | null {
+  if (!xid) return null;
+  return { ...xid, line: unmaskPart(xid.line, original) ?? xid.line };
 }

@@ -46,8 +46,12 @@ export function gatherRecommendationContext(
     category === 'CRASH_APP_ERROR' &&
     (supporting.some((signal) => signal.kind === 'PROBE_KILL') ||
       (supporting.some((signal) => signal.kind === 'PROBE_FAILURE') && analysis.signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL')));
+  // The deciding Xid (rules put it first), else an Xid the catalogue does not hold, named so that nobody guesses.
+  const xid = supporting.find((signal) => signal.xid)?.xid ?? analysis.signals.find((signal) => signal.xid && !signal.xid.entry)?.xid ?? null;
   return {
     ...tier2,
+    ...(xid ? { xid } : {}),
+    ...(memory.shape ? { memoryShape: memory.shape.shape } : {}),
     ...(probeKill ? { probeKill } : {}),
     category,
     imagePullCause: pullCauses[0] ?? (category === 'IMAGE_PULL_FAILED' ? 'unspecified' : null),

@@ -10,6 +10,7 @@ import type { Pod, WorkloadDetailed } from './ports/runaiSchemas.js';
 import type { Located, SubmittedSpec } from './readSubmittedSpec.js';
 import type { Fact } from './Fact.js';
 import type { SourceName } from './Signal.js';
+import { describeMemoryShape, type MemoryShape } from './memory/describeMemoryShape.js';
 
 export interface MemoryReading {
   requestBytes: number | null;
@@ -17,6 +18,8 @@ export interface MemoryReading {
   peakBytes: number | null;
   /** Usage samples seen (0 = an empty series: no peak observed). Null when metrics were not read. */
   samples: number | null;
+  /** The curve's shape (steady climb, sudden step, plateau at the limit), from the series holding the peak; null when too few samples. */
+  shape: MemoryShape | null;
   facts: { fact: Fact; source: SourceName }[];
 }
 
@@ -99,6 +102,7 @@ export function readMemory(input: {
 
   let peakBytes: number | null = null;
   let samples: number | null = null;
+  let shape: MemoryShape | null = null;
   if (input.metrics) {
     const usage = seriesValues(input.metrics, 'CPU_MEMORY_USAGE_BYTES');
     samples = usage.length;
@@ -107,11 +111,27 @@ export function readMemory(input: {
     if (usage.length > 0) {
       peakBytes = usage.reduce((max, value) => (value > max ? value : max), 0);
       facts.push({ fact: { type: 'metrics-peak', peakBytes, limitBytes: pair.limit, samples: usage.length }, source: 'get_workload_metrics' });
+      shape = describeMemoryShape(peakSeries(input.metrics, peakBytes), pair.limit);
+      if (shape) facts.push({ fact: { type: 'memory-shape', ...shape }, source: 'get_workload_metrics' });
     } else {
       facts.push({ fact: { type: 'metrics-empty' }, source: 'get_workload_metrics' });
     }
   }
-  return { requestBytes: pair.request, limitBytes: pair.limit, peakBytes, samples, facts };
+  return { requestBytes: pair.request, limitBytes: pair.limit, peakBytes, samples, shape, facts };
+}
+
+/** One pod's usage series in time order — the one that reached the peak (several pods' series are never spliced into one curve). */
+function peakSeries(metrics: MetricsResult, peakBytes: number): number[] {
+  for (const measurement of metrics.response.measurements) {
+    if (measurement.type !== 'CPU_MEMORY_USAGE_BYTES') continue;
+    const values = (measurement.values ?? [])
+      .map((sample) => ({ bytes: sampleBytes(sample.value), at: sample.timestamp ? Date.parse(sample.timestamp) : Number.NaN }))
+      .filter((sample): sample is { bytes: number; at: number } => sample.bytes !== null);
+    if (!values.some((sample) => sample.bytes === peakBytes)) continue;
+    const timed = values.every((sample) => Number.isFinite(sample.at));
+    return (timed ? [...values].sort((a, b) => a.at - b.at) : values).map((sample) => sample.bytes);
+  }
+  return [];
 }
 
 function lastOrNull(values: readonly number[]): number | null {

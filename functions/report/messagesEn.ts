@@ -8,6 +8,8 @@ import type { NodeRemoval } from '../diagnosis/Signal.js';
 import type { ExitCodeNote, RecommendationTexts } from '../diagnosis/Recommendation.js';
 import type { Tier2FailureReason, Tier2Limitation, Tier2Read } from '../diagnosis/tier2/Tier2Evidence.js';
 import type { Messages } from './Messages.js';
+import type { MemoryShapeName } from '../diagnosis/memory/describeMemoryShape.js';
+import type { XidBucket } from '../diagnosis/gpu/xidCatalogue.js';
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 const quoted = (text: string) => `“${text}”`;
@@ -156,6 +158,8 @@ function renderFact(fact: Fact): string {
     }
     case 'metrics-empty':
       return 'No CPU memory samples were recorded before termination: no peak observed';
+    case 'memory-shape':
+      return `CPU memory curve (${fact.samples} samples, scaled to the ${fact.scaledTo === 'limit' ? 'limit' : 'peak: no limit known'}): ${fact.sparkline} ${MEMORY_SHAPE[fact.shape]}`;
     case 'exit-code':
       return `Exit code ${fact.exitCode}: ${quoted(fact.quoted)}`;
     case 'no-pods':
@@ -200,12 +204,40 @@ const REMOVAL_CAUSE: Record<NodeRemoval, string> = {
   'node-shutdown': 'a node shutdown',
 };
 
+const MEMORY_SHAPE: Record<MemoryShapeName, string> = {
+  'steady-climb': 'steady climb (a leak or a growing cache)',
+  'sudden-step': 'sudden step (one batch, an evaluation pass or a checkpoint)',
+  'plateau-at-limit': 'plateau at the limit',
+  irregular: 'no clear shape',
+};
+
+/** What NVIDIA's Xid catalogue says to do first, per resolution bucket (gpu/xidCatalogue.ts). */
+const XID_ACTION: Record<XidBucket, string> = {
+  RESET_GPU: 'drain the node and reset the GPU (nvidia-smi -r) before it takes work again; contact NVIDIA support if it recurs',
+  RESTART_BM: 'drain the node and power-cycle it (a GPU reset is not enough); contact NVIDIA support if it recurs',
+  CONTACT_SUPPORT: 'drain the node and contact NVIDIA support',
+  RESTART_APP: 'restart the application; contact NVIDIA support if it recurs',
+  IGNORE: 'no GPU action; look at the error that came before it',
+};
+
 const RECOMMENDATION: RecommendationTexts = {
   'raise-memory-limit': ({ limitBytes, peakBytes }) =>
     `Profile the workload's memory and raise the ${formatBytes(limitBytes)} CPU memory limit with enough headroom${peakBytes !== null ? ` above the observed ${formatBytes(peakBytes)} peak` : ''} before rerunning.`,
   'set-memory-limit': () => "Profile the workload's memory and set an explicit CPU memory limit with enough headroom before rerunning (no limit was found).",
   'check-batch-memory': () => 'Investigate batch size and data-loader memory growth; consider smaller batches or gradient checkpointing.',
   'check-batch-size-env': () => 'Check that stale environment variables do not override the batch size.',
+  'find-memory-growth': () =>
+    'Memory climbed steadily until the kill: look for a leak or an unbounded cache (tensors kept across steps, metrics appended every step, a dataset cached in memory) before raising the limit — a leak outgrows any limit.',
+  'find-memory-spike': () =>
+    'Memory jumped in one step before the kill: find what runs at that moment (an oversized batch, an evaluation pass, a checkpoint save) and bound it, or size the limit for that peak.',
+  'size-limit-to-working-set': () =>
+    'Memory sat at the limit before the kill: the working set needs more than the limit; raise the limit, or hold less in memory (smaller batches, fewer data-loader workers).',
+  'act-on-hardware-xid': ({ xid, description, bucket, nodeNames }) =>
+    `NVIDIA Xid ${xid} (${description}) is a GPU hardware or driver fault, not the workload's code: resubmit on a healthy node. For the platform team, NVIDIA's Xid catalogue says (${bucket}): ${XID_ACTION[bucket]}.${reportNodes(nodeNames)}`,
+  'fix-application-xid': ({ xid, description }) =>
+    `NVIDIA Xid ${xid} (${description}) is attributed to the application by NVIDIA's Xid catalogue, not to the GPU: fix the operation that faulted (an illegal memory access or a failed kernel; rerun with CUDA_LAUNCH_BLOCKING=1 to locate it), then restart.`,
+  'look-up-unknown-xid': ({ xid }) =>
+    `NVIDIA Xid ${xid} is not in this product's Xid catalogue: look it up in NVIDIA's Xid catalogue (docs.nvidia.com/deploy/xid-errors) before deciding whether the GPU or the code is at fault.`,
   'fix-image-name': ({ image }) =>
     `The registry says the image or tag does not exist: fix the image name/tag${imageSuffix(image)} (check that it was pushed) and resubmit.`,
   'fix-image-reference': ({ image }) =>

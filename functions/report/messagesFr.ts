@@ -13,6 +13,8 @@ import type { NodeRemoval } from '../diagnosis/Signal.js';
 import type { ExitCodeNote, RecommendationTexts } from '../diagnosis/Recommendation.js';
 import type { Tier2FailureReason, Tier2Limitation, Tier2Read } from '../diagnosis/tier2/Tier2Evidence.js';
 import type { Messages } from './Messages.js';
+import type { MemoryShapeName } from '../diagnosis/memory/describeMemoryShape.js';
+import type { XidBucket } from '../diagnosis/gpu/xidCatalogue.js';
 
 const days = (n: number) => (n === 1 ? '1 jour' : `${n} jours`);
 /** "au cours du dernier jour" / "au cours des 7 derniers jours". */
@@ -176,6 +178,8 @@ function renderFact(fact: Fact): string {
     }
     case 'metrics-empty':
       return "Aucun échantillon de mémoire CPU n'a été enregistré avant la terminaison : aucun pic observé";
+    case 'memory-shape':
+      return `Courbe de mémoire CPU (${fact.samples} échantillons, à l'échelle ${fact.scaledTo === 'limit' ? 'de la limite' : 'du pic : aucune limite connue'}) : ${fact.sparkline} ${MEMORY_SHAPE[fact.shape]}`;
     case 'exit-code':
       return `Code de sortie ${fact.exitCode} : ${quoted(fact.quoted)}`;
     case 'no-pods':
@@ -224,6 +228,22 @@ const REMOVAL_CAUSE: Record<NodeRemoval, string> = {
   'node-shutdown': 'un arrêt du nœud',
 };
 
+const MEMORY_SHAPE: Record<MemoryShapeName, string> = {
+  'steady-climb': 'montée régulière (une fuite ou un cache qui grandit)',
+  'sudden-step': "saut brutal (un batch, une passe d'évaluation ou un checkpoint)",
+  'plateau-at-limit': 'plateau à la limite',
+  irregular: 'pas de forme nette',
+};
+
+/** Ce que le catalogue Xid de NVIDIA dit de faire d'abord, par catégorie de résolution (gpu/xidCatalogue.ts). */
+const XID_ACTION: Record<XidBucket, string> = {
+  RESET_GPU: "drainer le nœud et réinitialiser le GPU (nvidia-smi -r) avant qu'il ne reprenne du travail ; contacter le support NVIDIA si cela se reproduit",
+  RESTART_BM: 'drainer le nœud et le redémarrer électriquement (une réinitialisation du GPU ne suffit pas) ; contacter le support NVIDIA si cela se reproduit',
+  CONTACT_SUPPORT: 'drainer le nœud et contacter le support NVIDIA',
+  RESTART_APP: "redémarrer l'application ; contacter le support NVIDIA si cela se reproduit",
+  IGNORE: "aucune action sur le GPU ; regarder l'erreur qui l'a précédé",
+};
+
 const RECOMMENDATION: RecommendationTexts = {
   'raise-memory-limit': ({ limitBytes, peakBytes }) =>
     `Profilez la mémoire et augmentez la limite ${formatBytes(limitBytes)} avec un headroom suffisant${peakBytes !== null ? ` au-dessus du pic observé de ${formatBytes(peakBytes)}` : ''} avant de relancer.`,
@@ -232,6 +252,18 @@ const RECOMMENDATION: RecommendationTexts = {
   'check-batch-memory': () =>
     'Enquêtez sur la taille du batch et la croissance mémoire du dataloader ; envisagez des batches plus petits ou le gradient checkpointing.',
   'check-batch-size-env': () => "Vérifiez que les variables d'environnement obsolètes ne remplacent pas la taille du batch.",
+  'find-memory-growth': () =>
+    "La mémoire a monté régulièrement jusqu'au kill : cherchez une fuite ou un cache sans borne (tenseurs conservés d'un pas à l'autre, métriques ajoutées à chaque pas, jeu de données mis en cache en mémoire) avant d'augmenter la limite — une fuite dépasse toute limite.",
+  'find-memory-spike': () =>
+    "La mémoire a fait un saut avant le kill : trouvez ce qui s'exécute à ce moment (un batch trop gros, une passe d'évaluation, la sauvegarde d'un checkpoint) et bornez-le, ou dimensionnez la limite pour ce pic.",
+  'size-limit-to-working-set': () =>
+    'La mémoire est restée à la limite avant le kill : le jeu de travail demande plus que la limite ; augmentez la limite, ou gardez moins en mémoire (batches plus petits, moins de workers de dataloader).',
+  'act-on-hardware-xid': ({ xid, description, bucket, nodeNames }) =>
+    `L'Xid NVIDIA ${xid} (${description}) est une panne matérielle ou du pilote du GPU, pas le code de la workload : resoumettez sur un nœud sain. Pour l'équipe plateforme, le catalogue Xid de NVIDIA indique (${bucket}) : ${XID_ACTION[bucket]}.${reportNodes(nodeNames)}`,
+  'fix-application-xid': ({ xid, description }) =>
+    `Le catalogue Xid de NVIDIA attribue l'Xid ${xid} (${description}) à l'application, pas au GPU : corrigez l'opération fautive (accès mémoire illégal ou kernel en échec ; relancez avec CUDA_LAUNCH_BLOCKING=1 pour la localiser), puis redémarrez.`,
+  'look-up-unknown-xid': ({ xid }) =>
+    `L'Xid NVIDIA ${xid} ne figure pas dans le catalogue Xid de ce produit : consultez le catalogue Xid de NVIDIA (docs.nvidia.com/deploy/xid-errors) avant de décider si le GPU ou le code est en cause.`,
   'fix-image-name': ({ image }) =>
     `Le registre indique que l'image ou le tag n'existe pas : corrigez le nom/tag de l'image${imageSuffix(image)} (vérifiez qu'elle a bien été poussée) et resoumettez.`,
   'fix-image-reference': ({ image }) =>

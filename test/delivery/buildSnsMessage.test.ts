@@ -72,7 +72,7 @@ describe('subject', () => {
 });
 
 describe('attributes', () => {
-  it('carries category, outcome, recurring, clusterId and project as non-empty Strings', () => {
+  it('carries category, outcome, recurring, clusterId, project and audience as non-empty Strings', () => {
     const { MessageAttributes } = buildSnsMessage(makeVerdict(), fakeRenderText);
     expect(MessageAttributes).toEqual({
       kind: { DataType: 'String', StringValue: 'verdict' },
@@ -81,7 +81,15 @@ describe('attributes', () => {
       recurring: { DataType: 'String', StringValue: 'true' },
       clusterId: { DataType: 'String', StringValue: 'cluster-a' },
       project: { DataType: 'String', StringValue: 'ml-team' },
+      audience: { DataType: 'String', StringValue: 'user' },
     });
+  });
+
+  it('publishes who must act as the audience attribute, for subscriptions to filter on', () => {
+    const nodeFault = makeVerdict({ category: 'NODE_FAILURE', audience: 'platform' });
+    expect(buildSnsMessage(nodeFault, fakeRenderText).MessageAttributes.audience).toEqual({ DataType: 'String', StringValue: 'platform' });
+    const routed = makeVerdict({ outcome: 'routed', category: null, route: 'runai-diagnose-preempted-workload', audience: 'none' });
+    expect(buildSnsMessage(routed, fakeRenderText).MessageAttributes.audience?.StringValue).toBe('none');
   });
 
   it('uses NONE, false and unknown (never an empty value) when the verdict lacks them', () => {

@@ -66,6 +66,7 @@ describe('SNS publish on fauxqs', () => {
       recurring: { Type: 'String', Value: 'true' },
       clusterId: { Type: 'String', Value: 'cluster-a' },
       project: { Type: 'String', Value: 'ml-team' },
+      audience: { Type: 'String', Value: 'user' },
     });
 
     const [rawDelivered] = await receiveAll(raw.url);

@@ -25,6 +25,7 @@ export function makeVerdict(overrides: Partial<Verdict> = {}): Verdict {
     recommendations: ['Profile memory and leave headroom above the limit.'],
     limitations: [],
     message: 'training-job-42 was OOM-killed: memory reached its 32Gi limit.',
+    audience: 'user',
     ...overrides,
   });
 }

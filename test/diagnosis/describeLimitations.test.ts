@@ -10,6 +10,7 @@ const memory = (overrides: Partial<MemoryReading> = {}): MemoryReading => ({
   limitBytes: 32 * GiB,
   peakBytes: 31 * GiB,
   samples: 12,
+  shape: null,
   facts: [],
   ...overrides,
 });

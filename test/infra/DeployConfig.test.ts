@@ -97,7 +97,7 @@ describe('readDeployConfig', () => {
     [{ ...base, pagerUrl: 'http://pager.example.com' }, 'pagerUrl must be an https URL'],
     [
       { ...base, pagerUrl: 'https://p.example.com', pagerFilter: 'page-everything' },
-      'pagerFilter must be node-failure-or-recurring or all, or a JSON SNS filter policy',
+      'pagerFilter must be node-failure-or-recurring or platform or all, or a JSON SNS filter policy',
     ],
     [
       { ...base, pagerUrl: 'https://p.example.com', pagerFilter: '{"catgory":["NODE_FAILURE"]}' },

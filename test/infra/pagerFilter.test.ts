@@ -27,6 +27,7 @@ const notRecurring = { count: 1, lookbackDays: 7, recurring: false };
 const VERDICTS: Record<string, Verdict> = {
   nodeFailure: makeVerdict({
     category: 'NODE_FAILURE',
+    audience: 'platform',
     recurrence: notRecurring,
     workload: { id: 'w-node', name: 'node-job', project: 'ml-team', clusterId: 'c1', phase: 'Failed', type: 'training' },
   }),
@@ -39,7 +40,15 @@ const VERDICTS: Record<string, Verdict> = {
     recurrence: notRecurring,
     workload: { id: 'w-once', name: 'once-job', project: 'ml-team', clusterId: 'c1', phase: 'Failed', type: 'training' },
   }),
-  needsInput: makeVerdict({ outcome: 'needs_input', category: null, workload: null, recurrence: null, memory: null, message: 'Which workload? Give its id.' }),
+  needsInput: makeVerdict({
+    outcome: 'needs_input',
+    audience: 'platform',
+    category: null,
+    workload: null,
+    recurrence: null,
+    memory: null,
+    message: 'Which workload? Give its id.',
+  }),
 };
 
 /** Publishes every verdict to a fresh topic whose only subscriber uses `pagerFilter`; returns the workloads received. */
@@ -81,6 +90,14 @@ describe('pager filter (attribute scope) on json-structured verdict notification
 
   it('all: pages on everything, needs_input included', async () => {
     expect(await deliveredWith('all', 'all')).toEqual(['NODE_FAILURE/false', 'NONE/false', 'OOM_KILLED/false', 'OOM_KILLED/true']);
+  });
+
+  it('platform: pages on what only the platform can fix (node failures, needs_input), never on a user OOM', async () => {
+    expect(await deliveredWith('platform', 'platform')).toEqual(['NODE_FAILURE/false', 'NONE/false']);
+  });
+
+  it("a project channel's policy on project + audience gets that project's users' failures only", async () => {
+    expect(await deliveredWith('project', '{"project":["ml-team"],"audience":["user"]}')).toEqual(['OOM_KILLED/false', 'OOM_KILLED/true']);
   });
 
   it('a custom policy from context (JSON string): only what it names', async () => {

@@ -76,6 +76,11 @@ const FACTS: { [K in Fact['type']]: { fact: Extract<Fact, { type: K }>; quotedIn
     plainInputs: ['30 GiB', '94 %', '32 GiB', '12'],
   },
   'metrics-empty': { fact: { type: 'metrics-empty' }, quotedInputs: [], plainInputs: [] },
+  'memory-shape': {
+    fact: { type: 'memory-shape', shape: 'steady-climb', sparkline: '▁▂▃▄▅▆▇█', scaledTo: 'limit', samples: 12 },
+    quotedInputs: [],
+    plainInputs: ['▁▂▃▄▅▆▇█', '12'],
+  },
   'exit-code': {
     fact: { type: 'exit-code', exitCode: 137, meaning: 'sigkill', quoted: 'Exit Code: 137' },
     quotedInputs: ['Exit Code: 137'],

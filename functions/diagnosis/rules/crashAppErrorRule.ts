@@ -1,4 +1,4 @@
-import type { CategoryRule, SignalLike } from './CategoryRule.js';
+import { xidFirst, type CategoryRule, type SignalLike } from './CategoryRule.js';
 
 /**
  * A main container that exited non-zero without a system signal. A crash loop counts only
@@ -22,7 +22,7 @@ export const crashAppErrorRule: CategoryRule = {
     const ownLimit = ofKind('STORAGE_LIMIT_EXCEEDED');
     if (ownLimit.length > 0) return [...ownLimit, ...ofKind('EVICTED'), ...ofKind('EXIT_SYSTEM_SIGNAL')];
     const crashes = ofKind('CONTAINER_CRASH');
-    if (crashes.length > 0) return [...crashes, ...ofKind('CRASH_LOOP')];
+    if (crashes.length > 0) return [...xidFirst(crashes), ...ofKind('CRASH_LOOP')];
     const probeKills = ofKind('PROBE_KILL');
     if (probeKills.length > 0) return [...probeKills, ...ofKind('PROBE_FAILURE'), ...ofKind('EXIT_SYSTEM_SIGNAL'), ...ofKind('CRASH_LOOP')];
     const kills = ofKind('EXIT_SYSTEM_SIGNAL');
