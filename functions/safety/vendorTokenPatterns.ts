@@ -153,6 +153,12 @@ const SPLIT_PREFIXES = [
   'whsec_',
 ].join('|');
 const TOKEN_RUN = '[A-Za-z0-9_.~+/=-]';
+/**
+ * What may not stand right before a wrapped token's prefix: any token character except `=`,
+ * so `ANTHROPIC_API_KEY=sk-ant-…⏎…` is still seen whole here (base64 padding only ever ends a
+ * run, so no token starts after a `=` that belongs to another token).
+ */
+const BEFORE_TOKEN = '[A-Za-z0-9_.~+/-]';
 const STARTS_WITH_PREFIX = new RegExp(`^(?:${SPLIT_PREFIXES})`);
 /**
  * Sticky copies: they try position 0 only (no scan), and judging a joined candidate does not
@@ -185,9 +191,9 @@ function vendorTokenLengthAtStart(text: string): number {
  */
 export const SPLIT_TOKEN_PATTERN: SecretPattern = row(
   'token-split-over-two-lines',
-  // The lookbehind covers the whole token alphabet, so only the first position of a run starts a match.
+  // The lookbehind covers the token alphabet (but `=`), so only the first position of a run starts a match.
   new RegExp(
-    `(?<!${TOKEN_RUN})(?<head>(?:${SPLIT_PREFIXES})${TOKEN_RUN}{0,600})(?<gap>[ \\t]*(?:\\r?\\n|⏎)[ \\t]*)(?<tail>${TOKEN_RUN}{4,600})(?!${TOKEN_RUN})`,
+    `(?<!${BEFORE_TOKEN})(?<head>(?:${SPLIT_PREFIXES})${TOKEN_RUN}{0,600})(?<gap>[ \\t]*(?:\\r?\\n|⏎)[ \\t]*)(?<tail>${TOKEN_RUN}{4,600})(?!${TOKEN_RUN})`,
     'g',
   ),
   (g) => {
