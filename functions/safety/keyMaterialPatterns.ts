@@ -15,7 +15,7 @@ const LINE_REST = String.raw`(?:[^"'\r\n⏎]|"[^"\r\n⏎]{0,4096}"|'[^'\r\n⏎]{
 const TRUNCATED_BODY = String.raw`${LINE_REST}(?:\r?\n(?:[ \t]*(?=[A-Za-z0-9+/=]{16})${LINE_REST}|[A-Za-z-]{1,32}:${LINE_REST}|[ \t]*(?=\r?\n)))*`;
 
 /** One full base64 line of a PEM body (64 characters in practice; 16 is enough to tell). */
-const BODY_LINE = String.raw`[A-Za-z0-9+/=]{16,}[ \t]*\r?\n[ \t]*`;
+const BODY_LINE = String.raw`[A-Za-z0-9+/=]{16,4096}[ \t]*\r?\n[ \t]*`;
 /**
  * A log tail can start after the BEGIN line and show only the body's last lines and END. The
  * span starts at the first body line of a run: the second lookbehind refuses a start right
@@ -50,11 +50,13 @@ export const KEY_MATERIAL_PATTERNS: readonly SecretPattern[] = [
    * what the bytes say, not by how the encoding starts. Continuation lines are whole lines of
    * base64 joined by a required line break, so the block never swallows prose; like the PEM tail,
    * a block starts only at its first line (the lookahead first, so the lookbehinds run only where
-   * a run of 24 follows), so each block is scanned once.
+   * a run of 24 follows), so each block is scanned once. Runs are bounded (64 KiB; 4 KiB a
+   * continuation line): irregexp keeps one backtrack entry per character of a greedy run that
+   * more pattern follows, and a 7 MB single token overflowed its stack.
    */
   row(
     'base64-wrapped-credential',
-    /(?=[A-Za-z0-9+/_-]{24})(?<![A-Za-z0-9+/=_-])(?<![A-Za-z0-9+/=_-]{16}={0,2}[ \t]*(?:\r?\n|⏎)[ \t]*)[A-Za-z0-9+/_-]{24,}={0,2}(?:[ \t]*(?:\r?\n|⏎)[ \t]*[A-Za-z0-9+/_-]{4,}={0,2}(?=[ \t]*(?:\r?\n|⏎|$)|["',]))*(?![A-Za-z0-9+/=_-])/g,
+    /(?=[A-Za-z0-9+/_-]{24})(?<![A-Za-z0-9+/=_-])(?<![A-Za-z0-9+/=_-]{16}={0,2}[ \t]*(?:\r?\n|⏎)[ \t]*)[A-Za-z0-9+/_-]{24,65536}={0,2}(?:[ \t]*(?:\r?\n|⏎)[ \t]*[A-Za-z0-9+/_-]{4,4096}={0,2}(?=[ \t]*(?:\r?\n|⏎|$)|["',]))*(?![A-Za-z0-9+/=_-])/g,
     (_g, match) => (DECODED_CREDENTIAL.test(decodeBase64(match.replace(/[\s⏎]+/g, ''))) ? REDACTED : null),
   ),
 ];

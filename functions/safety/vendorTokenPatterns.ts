@@ -106,11 +106,13 @@ export const VENDOR_TOKEN_PATTERNS: readonly SecretPattern[] = [
   token('airtable-personal-access-token', String.raw`pat[A-Za-z0-9]{14}\.[a-f0-9]{64}`),
   token('clickhouse-cloud-secret-key', '4b1d[A-Za-z0-9]{38}'),
   // JWTs, including Kubernetes service-account tokens: header.payload.signature.
-  token('jwt', String.raw`eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*`),
+  // Segments bounded (16 KiB each): a greedy run followed by more pattern costs irregexp one backtrack
+  // entry per character, and a 7 MB run overflowed its stack.
+  token('jwt', String.raw`eyJ[A-Za-z0-9_-]{5,16384}\.eyJ[A-Za-z0-9_-]{5,16384}\.[A-Za-z0-9_-]*`),
   // base64 JSON carrying credentials: `.dockerconfigjson` data, Neptune tokens, docker `auths`.
   row(
     'base64-json-credential',
-    /(?<![A-Za-z0-9+/=_-])eyJ[A-Za-z0-9+/_-]{16,}={0,2}/g,
+    /(?<![A-Za-z0-9+/=_-])eyJ[A-Za-z0-9+/_-]{16,65536}={0,2}/g,
     decodedHas(/"(?:auths?|password|token|secret|api_?key|private_key|identitytoken)"/i),
   ),
 ];
