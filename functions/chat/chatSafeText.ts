@@ -7,9 +7,11 @@
  * look-alike characters, and control/invisible characters are removed.
  */
 import { neutraliseControlCharacters } from '../safety/index.js';
+import { quoteAsInertCode } from '../safety/quoteAsInertCode.js';
 
+/** Links, images, bare URLs and markup in the text are shown as an inert code span (quoteAsInertCode). */
 export function chatSafeText(text: string): string {
-  return neutraliseControlCharacters(text).replace(/</g, '‹').replace(/>/g, '›').replace(/@/g, '＠');
+  return quoteAsInertCode(neutraliseControlCharacters(text).replace(/</g, '‹').replace(/>/g, '›').replace(/@/g, '＠'));
 }
 
 /** At most `max` UTF-16 units, never splitting a surrogate pair. */

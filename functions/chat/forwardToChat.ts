@@ -13,7 +13,12 @@ export interface ForwardToChatDeps {
   logger: ForwarderLogger;
 }
 
-export async function forwardToChat(records: readonly { messageId: string; body: string }[], deps: ForwardToChatDeps): Promise<ForwardBatchResult> {
+/** `deadlineAt`: epoch ms by which the invocation must be done (the Lambda's remaining time, less a margin). */
+export async function forwardToChat(
+  records: readonly { messageId: string; body: string }[],
+  deps: ForwardToChatDeps,
+  deadlineAt?: number,
+): Promise<ForwardBatchResult> {
   return forwardNotificationBatch(
     'chat',
     records,
@@ -22,7 +27,7 @@ export async function forwardToChat(records: readonly { messageId: string; body:
       if (!checked.success) {
         throw new NotificationFormatError(`the chat notification breaks its schema at ${checked.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
       }
-      const { messageId } = await deps.publish(checked.data);
+      const { messageId } = await deps.publish(checked.data, deadlineAt === undefined ? {} : { deadlineAt });
       return { chatMessageId: messageId, threadId: checked.data.metadata.threadId };
     },
     deps.logger,

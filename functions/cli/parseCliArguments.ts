@@ -12,13 +12,14 @@ import { ConfigError } from '../core/ConfigError.js';
 
 export const USAGE = `usage: runai-diagnose --cluster-id <uuid> (--workload-id <uuid> | --workload-name <n> --project <p>)
                       [--intent terminal|active] [--lookback 7d] [--format text|json] [--locale en|fr]
-                      [--tier2-config <file>] [--record <dir> [--anonymize]]
+                      [--tier2-config <file>] [--record <dir> [--anonymize] [--force]]
        runai-diagnose --example [scenario] [--format text|json] [--locale en|fr]   (built-in simulator, bundled fixtures)
        runai-diagnose --replay <dir> [--format text|json] [--locale en|fr]          (a recording, no network)
        runai-diagnose --list-examples
 
 Recording:   --record <dir> also writes what the diagnosis read (redacted; timestamps relative) and its verdict
              as a scenario folder (docs/recording.md); --anonymize replaces names and ids with pseudonyms.
+             The folder must be new or empty (--force replaces a non-empty one); a symbolic link is refused.
 
 Environment: RUNAI_BASE_URL, RUNAI_CLIENT_ID, RUNAI_CLIENT_SECRET (required unless --example);
              RUNAI_GRANT_TYPE=client_credentials|app_token (default client_credentials; app_token sends
@@ -46,6 +47,7 @@ const CliOptionsSchema = z.strictObject({
   tier2Config: z.string().trim().min(1).optional(),
   record: z.string().trim().min(1).optional(),
   anonymize: z.boolean().default(false),
+  force: z.boolean().default(false),
   replay: z.string().trim().min(1).optional(),
   listExamples: z.boolean().default(false),
   verbose: z.boolean().default(false),
@@ -94,6 +96,7 @@ export function parseCliArguments(argv: readonly string[]): CliOptions {
         'tier2-config': { type: 'string' },
         record: { type: 'string' },
         anonymize: { type: 'boolean' },
+        force: { type: 'boolean' },
         replay: { type: 'string' },
         'list-examples': { type: 'boolean' },
         verbose: { type: 'boolean', short: 'v' },
@@ -117,6 +120,7 @@ export function parseCliArguments(argv: readonly string[]): CliOptions {
     tier2Config: values['tier2-config'],
     record: values.record,
     anonymize: values.anonymize,
+    force: values.force,
     replay: values.replay,
     listExamples: values['list-examples'],
     verbose: values.verbose,
@@ -142,6 +146,7 @@ export function parseCliArguments(argv: readonly string[]): CliOptions {
     throw new UsageError('give either --workload-id or --workload-name with --project, not both');
   }
   if (result.data.anonymize && !result.data.record) throw new UsageError('--anonymize applies to --record <dir>');
+  if (result.data.force && !result.data.record) throw new UsageError('--force applies to --record <dir>');
   if (
     result.data.replay &&
     (result.data.example !== undefined || result.data.workloadId || result.data.workloadName || result.data.project || result.data.clusterId)

@@ -7,7 +7,15 @@ import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
 import { ConfigError } from '../core/ConfigError.js';
 
 const EnvironmentSchema = z.object({
-  RUNAI_BASE_URL: z.url({ protocol: /^https?$/ }),
+  // The client refuses credentials, a query or a fragment in its base URL (RunaiClientConfig.ts); said
+  // here, it is a usage error naming the variable (exit 2), not an internal error after the fact.
+  RUNAI_BASE_URL: z.url({ protocol: /^https?$/ }).refine(
+    (value) => {
+      const url = new URL(value);
+      return !url.username && !url.password && !url.search && !url.hash;
+    },
+    { message: 'must be an http(s) URL without credentials, query or fragment' },
+  ),
   RUNAI_CLIENT_ID: z.string().min(1),
   RUNAI_CLIENT_SECRET: z.string().min(1),
   RUNAI_GRANT_TYPE: z.enum(['client_credentials', 'app_token']).default('client_credentials'),

@@ -6,6 +6,7 @@
 import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
 import { tier2ClusterFor, type Tier2Config } from '../kubernetes/Tier2Config.js';
 import { createRecordingSession, type RecordingSession, type WrittenRecording } from '../recording/createRecordingSession.js';
+import { inspectRecordingTarget, RecordingTargetError } from '../recording/writeRecordingFolder.js';
 import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
 import { loadScenario, type Scenario } from '../simulator/loadScenario.js';
 import { UsageError } from './parseCliArguments.js';
@@ -24,6 +25,16 @@ export async function loadRecording(dir: string): Promise<Scenario> {
     throw new UsageError(`--replay: ${dir} holds a hand-written scenario, not a recording (runai-diagnose --example ${scenario.name} serves it)`);
   }
   return scenario;
+}
+
+/** Refuses a target folder the recording would destroy or write through, before anything is read. */
+export async function checkRecordingTarget(dir: string, force: boolean): Promise<void> {
+  try {
+    await inspectRecordingTarget(dir, { force });
+  } catch (error) {
+    if (error instanceof RecordingTargetError) throw new UsageError(`--record: ${error.message}`);
+    throw error;
+  }
 }
 
 export function startRecording(

@@ -116,6 +116,16 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
 
   const started = performance.now();
   const recordingKit = options.record ? await loadRecordingKit() : null;
+  if (recordingKit && options.record) {
+    try {
+      await recordingKit.checkRecordingTarget(options.record, options.force);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      io.stderr(`runai-diagnose: ${printableError(error.message)}\n`);
+      await example?.close();
+      return EXIT_USAGE;
+    }
+  }
   const recording = recordingKit ? recordingKit.startRecording(clientConfig, tier2Config, request) : null;
   if (recording) clientConfig = recording.clientConfig;
   const client = createRunaiClient(clientConfig);
@@ -157,7 +167,14 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
     await client.close();
     await tier2?.close();
     if (recording && options.record && exitCode !== undefined) {
-      const written = await recording.session.finish(options.record, { request, verdict: verdictForRecording, exitCode, now, anonymize: options.anonymize });
+      const written = await recording.session.finish(options.record, {
+        request,
+        verdict: verdictForRecording,
+        exitCode,
+        now,
+        anonymize: options.anonymize,
+        force: options.force,
+      });
       recordingKit?.reportRecording(written, io);
     }
     await recording?.session.close();

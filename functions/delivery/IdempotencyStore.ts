@@ -10,6 +10,7 @@
  */
 import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
 import type { DiagnosisResult } from '../diagnosis/DiagnosisResult.js';
+import { boundedKey, CORRELATION_KEY_MAX_CHARS } from './occurrenceKeys.js';
 
 export type ClaimResult = 'claimed' | 'duplicate' | 'in_progress';
 
@@ -42,8 +43,10 @@ export const DEFAULT_IN_PROGRESS_TIMEOUT_SECONDS = 900;
  */
 export function idempotencyKey(result: DiagnosisResult, queued: QueuedDiagnosis): string {
   const occurrence = result.occurrence;
-  if (occurrence?.phaseUpdatedAt) return `${occurrence.clusterId}#${occurrence.workloadId}#${occurrence.phaseUpdatedAt}`;
-  return `dedupe#${queued.dedupeKey}`;
+  // Every part comes from the control plane or the alert: a 3,000-character `phaseUpdatedAt`
+  // would exceed DynamoDB's key limit and send the verdict to the DLQ, so the key is bounded.
+  const key = occurrence?.phaseUpdatedAt ? `${occurrence.clusterId}#${occurrence.workloadId}#${occurrence.phaseUpdatedAt}` : `dedupe#${queued.dedupeKey}`;
+  return boundedKey(key, CORRELATION_KEY_MAX_CHARS);
 }
 
 interface MemoryEntry {

@@ -179,7 +179,7 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
       : '';
     const tier2Text = tier2.description ? `; Tier 2: ${tier2.description}` : '';
     const readyLine = `runai-diagnose local: listening on ${url} (Run:ai: ${backend.description}${tier2Text}; publisher: ${delivery.description}${pollerText})`;
-    const curl = exampleCurl(url, token, backend.example);
+    const curl = exampleCurl(url, tokenGenerated ? token : null, backend.example);
     if (options.announce !== false) {
       stdout(`${readyLine}\n`);
       if (tokenGenerated) stdout(`webhook token (generated for this run; set WEBHOOK_TOKEN to choose one): ${token}\n`);

@@ -10,9 +10,15 @@ export type PagerDutyErrorCode =
   | 'PAGERDUTY_REJECTED' // 400 or another 4xx: PagerDuty refused the event
   | 'PAGERDUTY_THROTTLED' // 429 after every attempt
   | 'PAGERDUTY_UNAVAILABLE' // 5xx after every attempt
-  | 'PAGERDUTY_NETWORK'; // connection, DNS or timeout after every attempt
+  | 'PAGERDUTY_NETWORK' // connection, DNS or timeout after every attempt
+  | 'PAGERDUTY_DEADLINE'; // the invocation's deadline came before an answer: retried by SQS, not in place
 
-const RETRYABLE: ReadonlySet<PagerDutyErrorCode> = new Set<PagerDutyErrorCode>(['PAGERDUTY_THROTTLED', 'PAGERDUTY_UNAVAILABLE', 'PAGERDUTY_NETWORK']);
+const RETRYABLE: ReadonlySet<PagerDutyErrorCode> = new Set<PagerDutyErrorCode>([
+  'PAGERDUTY_THROTTLED',
+  'PAGERDUTY_UNAVAILABLE',
+  'PAGERDUTY_NETWORK',
+  'PAGERDUTY_DEADLINE',
+]);
 
 export class PagerDutyError extends Error {
   override readonly name = 'PagerDutyError';

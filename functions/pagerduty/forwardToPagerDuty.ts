@@ -6,15 +6,20 @@
 import { forwardNotificationBatch, type ForwardBatchResult, type ForwarderLogger } from '../delivery/forwardNotificationBatch.js';
 import { buildPagerDutyEvent } from './buildPagerDutyEvent.js';
 import type { PagerDutyEvent } from './PagerDutyEvent.js';
-import type { SentEvent } from './sendPagerDutyEvent.js';
+import type { SendOptions, SentEvent } from './sendPagerDutyEvent.js';
 
 export interface ForwardToPagerDutyDeps {
   routingKey: () => Promise<string>;
-  send: (event: PagerDutyEvent) => Promise<SentEvent>;
+  send: (event: PagerDutyEvent, options?: SendOptions) => Promise<SentEvent>;
   logger: ForwarderLogger;
 }
 
-export async function forwardToPagerDuty(records: readonly { messageId: string; body: string }[], deps: ForwardToPagerDutyDeps): Promise<ForwardBatchResult> {
+/** `deadlineAt`: epoch ms by which the invocation must be done (the Lambda's remaining time, less a margin). */
+export async function forwardToPagerDuty(
+  records: readonly { messageId: string; body: string }[],
+  deps: ForwardToPagerDutyDeps,
+  deadlineAt?: number,
+): Promise<ForwardBatchResult> {
   let routingKey: string | undefined;
   return forwardNotificationBatch(
     'pagerduty',
@@ -22,7 +27,7 @@ export async function forwardToPagerDuty(records: readonly { messageId: string; 
     async (notification) => {
       routingKey ??= await deps.routingKey();
       const event = buildPagerDutyEvent(notification, routingKey);
-      const sent = await deps.send(event);
+      const sent = await deps.send(event, deadlineAt === undefined ? {} : { deadlineAt });
       return { dedupKey: event.dedup_key, severity: event.payload.severity, attempts: sent.attempts };
     },
     deps.logger,

@@ -11,9 +11,17 @@
  *
  * The event is checked against the documented schema before it is sent, so a bug or a
  * placeholder routing key fails here with a named code instead of as an opaque 400.
- * The routing key is never logged or put in an error message.
+ * The routing key is never logged or put in an error message, even when PagerDuty echoes it:
+ * an error body is quoted (redacted, control characters removed, length capped) with the key
+ * replaced, never passed on raw.
+ *
+ * Every exchange is bounded as a whole, not per chunk: undici's `bodyTimeout` restarts at each
+ * byte, so a body trickled 1 B / 5 s never trips it. Each attempt runs under an AbortSignal for
+ * the rest of its time, and no attempt or wait starts past the caller's deadline (the Lambda's
+ * remaining time), so the forwarder always ends before its function timeout.
  */
 import { request, type Dispatcher } from 'undici';
+import { quoteUntrusted, REDACTED } from '../safety/index.js';
 import { backoffDelay } from '../http/withRetries.js';
 import { PAGERDUTY_EVENTS_URL, PagerDutyEventSchema, RoutingKeySchema, type PagerDutyEvent } from './PagerDutyEvent.js';
 import { PagerDutyError } from './PagerDutyError.js';
@@ -32,6 +40,13 @@ export interface PagerDutySenderOptions {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => Date;
+  /** Whole time for one `send` (every attempt and wait) when the caller gives no deadline. Default 60 s. */
+  budgetMs?: number;
+}
+
+export interface SendOptions {
+  /** Epoch milliseconds after which nothing more is attempted (the Lambda's deadline). */
+  deadlineAt?: number;
 }
 
 export interface SentEvent {
@@ -50,18 +65,22 @@ export function retryAfterMs(header: string | string[] | undefined, now: Date): 
   return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
 }
 
-function describeRejection(status: number, body: string): string {
+/** What an error body may show: PagerDuty's text with the routing key and any secret replaced, one line, capped. */
+const quoteBody = (text: string, routingKey: string): string => quoteUntrusted(text.split(routingKey).join(REDACTED), { maxLength: 200 });
+
+function describeRejection(status: number, body: string, routingKey: string): string {
   try {
     const parsed = JSON.parse(body) as { message?: unknown; errors?: unknown };
-    const errors = Array.isArray(parsed.errors) ? parsed.errors.filter((e) => typeof e === 'string').slice(0, 5) : [];
+    const errors = Array.isArray(parsed.errors) ? parsed.errors.filter((e): e is string => typeof e === 'string').slice(0, 5) : [];
     const message = typeof parsed.message === 'string' ? parsed.message : '';
-    return `PagerDuty answered ${status}${message ? `: ${message}` : ''}${errors.length ? ` (${errors.join('; ')})` : ''}`;
+    const shown = errors.map((error) => quoteBody(error, routingKey));
+    return `PagerDuty answered ${status}${message ? `: ${quoteBody(message, routingKey)}` : ''}${shown.length ? ` (${shown.join('; ')})` : ''}`;
   } catch {
     return `PagerDuty answered ${status}`;
   }
 }
 
-export function createPagerDutySender(options: PagerDutySenderOptions = {}): (event: PagerDutyEvent) => Promise<SentEvent> {
+export function createPagerDutySender(options: PagerDutySenderOptions = {}): (event: PagerDutyEvent, sendOptions?: SendOptions) => Promise<SentEvent> {
   const url = new URL(options.eventsUrl ?? PAGERDUTY_EVENTS_URL);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxAttempts = options.maxAttempts ?? 3;
@@ -73,8 +92,9 @@ export function createPagerDutySender(options: PagerDutySenderOptions = {}): (ev
   };
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? (() => new Date());
+  const budgetMs = options.budgetMs ?? 60_000;
 
-  return async function send(event) {
+  return async function send(event, sendOptions = {}) {
     if (!RoutingKeySchema.safeParse(event.routing_key).success) {
       throw new PagerDutyError(
         'PAGERDUTY_ROUTING_KEY_INVALID',
@@ -87,17 +107,28 @@ export function createPagerDutySender(options: PagerDutySenderOptions = {}): (ev
       throw new PagerDutyError('PAGERDUTY_EVENT_INVALID', `the event breaks the Events API v2 schema at ${where}`);
     }
     const body = JSON.stringify(checked.data);
-
+    const routingKey = checked.data.routing_key;
+    const deadlineAt = sendOptions.deadlineAt ?? Date.now() + budgetMs;
     let last: PagerDutyError | undefined;
+    const deadlineError = () =>
+      new PagerDutyError('PAGERDUTY_DEADLINE', `PagerDuty did not answer before the invocation's deadline${last ? ` (last: ${last.message})` : ''}`, {
+        cause: last,
+      });
+
     for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
       let wait: number | null = null;
+      const attemptMs = Math.min(timeoutMs, deadlineAt - Date.now());
+      if (attemptMs <= 0) throw deadlineError();
+      // The signal bounds the whole exchange: connect, headers and every byte of the body.
+      const signal = AbortSignal.timeout(attemptMs);
       try {
         const response = await request(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json' },
           body,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
+          headersTimeout: attemptMs,
+          bodyTimeout: attemptMs,
+          signal,
           ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
         });
         const text = await response.body.text();
@@ -112,18 +143,24 @@ export function createPagerDutySender(options: PagerDutySenderOptions = {}): (ev
           return { dedupKey, attempts: attempt + 1 };
         }
         if (response.statusCode === 429) {
-          last = new PagerDutyError('PAGERDUTY_THROTTLED', describeRejection(429, text), { status: 429 });
+          last = new PagerDutyError('PAGERDUTY_THROTTLED', describeRejection(429, text, routingKey), { status: 429 });
           wait = retryAfterMs(response.headers['retry-after'], now());
         } else if (response.statusCode >= 500) {
-          last = new PagerDutyError('PAGERDUTY_UNAVAILABLE', describeRejection(response.statusCode, text), { status: response.statusCode });
+          last = new PagerDutyError('PAGERDUTY_UNAVAILABLE', describeRejection(response.statusCode, text, routingKey), { status: response.statusCode });
         } else {
-          throw new PagerDutyError('PAGERDUTY_REJECTED', describeRejection(response.statusCode, text), { status: response.statusCode });
+          throw new PagerDutyError('PAGERDUTY_REJECTED', describeRejection(response.statusCode, text, routingKey), { status: response.statusCode });
         }
       } catch (error) {
         if (error instanceof PagerDutyError) throw error;
-        last = new PagerDutyError('PAGERDUTY_NETWORK', `PagerDuty could not be reached: ${(error as Error).message}`, { cause: error });
+        const reason = signal.aborted ? `no whole answer within ${attemptMs} ms` : quoteBody((error as Error).message, routingKey);
+        last = new PagerDutyError('PAGERDUTY_NETWORK', `PagerDuty could not be reached: ${reason}`, { cause: error });
       }
-      if (attempt + 1 < maxAttempts) await sleep(Math.min(wait ?? backoffDelay(attempt, policy), policy.maxDelayMs));
+      if (attempt + 1 < maxAttempts) {
+        const delay = Math.min(wait ?? backoffDelay(attempt, policy), policy.maxDelayMs);
+        // A wait that ends past the deadline leaves no time to send: SQS retries the record instead.
+        if (Date.now() + delay >= deadlineAt) throw deadlineError();
+        await sleep(delay);
+      }
     }
     throw last!;
   };

@@ -8,6 +8,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { collectIdentifiers, IdentifierSet } from './collectIdentifiers.js';
 import { replaceEmailAddresses } from './replaceEmailAddresses.js';
+import { replaceInfrastructureIdentifiers } from './replaceInfrastructureIdentifiers.js';
 import { WholeNameMatcher } from './WholeNameMatcher.js';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -52,6 +53,12 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   };
   const uuidsSeen = new Set<string>();
+  const infrastructureSeen = new Set<string>();
+  /** A documentation-range address (RFC 5737 / RFC 3849), stable per original. */
+  const pseudoIp = (ip: string) => {
+    const n = Number.parseInt(digest(ip, 4), 16);
+    return ip.includes(':') ? `2001:db8::${(n % 0xffff).toString(16)}` : `198.51.${(n >> 8) % 256}.${n % 256}`;
+  };
   const emailsSeen = new Set<string>();
   const rewrite = (input: string): string => {
     let out = input.replace(UUID, (uuid) => {
@@ -63,7 +70,12 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
       return `user-${digest(email.toLowerCase(), 6)}@example.invalid`;
     });
     for (const name of oversized) if (name.length <= out.length) out = out.split(name).join(named.get(name) ?? name);
-    return names.replace(out, (name) => named.get(name) ?? name);
+    out = names.replace(out, (name) => named.get(name) ?? name);
+    // Then the shapes no field names (IPs, buckets, ARNs, home folders), in free text too.
+    return replaceInfrastructureIdentifiers(out, (kind, value) => {
+      infrastructureSeen.add(value);
+      return kind === 'ip' ? pseudoIp(value) : `${kind}-${digest(value, 8)}`;
+    });
   };
   // A recording repeats the same strings (a name in every answer, a message in events and history):
   // each distinct string is rewritten once.
@@ -95,7 +107,7 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     value: <T>(input: T) => walk(input) as T,
     text,
     get replaced() {
-      return named.size + uuidsSeen.size + emailsSeen.size;
+      return named.size + uuidsSeen.size + emailsSeen.size + infrastructureSeen.size;
     },
   };
 }

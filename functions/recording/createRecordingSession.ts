@@ -9,8 +9,6 @@
  * recording in process — the text report it writes as `expected.txt` is the replay's, and
  * any difference from the live verdict is returned so the caller can say so.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
 import type { Verdict } from '../core/verdict.js';
@@ -29,6 +27,7 @@ import { relativizeTimestamps } from './relativizeTimestamps.js';
 import { toRecordedExchange } from './toRecordedExchange.js';
 import { essentialDifferences } from './verdictEssentials.js';
 import { trimTrailingSlashes } from '../core/trimTrailingSlashes.js';
+import { writeRecordingFolder } from './writeRecordingFolder.js';
 
 export interface RecordingSessionOptions {
   /** Credentials this run holds (client secret, Tier 2 token): never written, wherever echoed. */
@@ -46,6 +45,8 @@ export interface LiveResult {
   anonymize: boolean;
   /** Tier 2 was configured for the request's cluster even if nothing was read from it. */
   tier2Configured?: boolean;
+  /** Replace a non-empty target folder (`--force`); without it such a folder is refused. */
+  force?: boolean;
 }
 
 export interface WrittenRecording {
@@ -118,14 +119,10 @@ export function createRecordingSession(options: RecordingSessionOptions): Record
         recording: { recordingVersion: RECORDING_VERSION, anonymized: live.anonymize, exitCode: live.exitCode, verdict, tier2 },
       };
       const replay = await diagnoseRecording(scenario, live.now);
-      await mkdir(dir, { recursive: true });
-      const files = ['scenario.json'];
-      await writeFile(join(dir, 'scenario.json'), `${JSON.stringify(compact(scenario), null, 2)}\n`);
-      if (replay.text !== null) {
-        await writeFile(join(dir, 'expected.txt'), replay.text);
-        files.push('expected.txt');
-      }
-      return { dir, files, scenario, replay, differences: essentialDifferences(verdict, replay.verdict) };
+      const contents = new Map([['scenario.json', `${JSON.stringify(compact(scenario), null, 2)}\n`]]);
+      if (replay.text !== null) contents.set('expected.txt', replay.text);
+      await writeRecordingFolder(dir, contents, { force: live.force === true });
+      return { dir, files: [...contents.keys()], scenario, replay, differences: essentialDifferences(verdict, replay.verdict) };
     },
 
     async close() {

@@ -3,8 +3,12 @@
  * timestamp becomes `now±<offset>` from the moment of the diagnosis, in the largest exact
  * unit (`now-4h`, `now-90061234ms`), so a recording replays "as of now" and never goes
  * stale against a lookback window. The space-separated form some servers emit keeps its
- * form (`@space:`). Other strings, and timestamps inside longer text, are left alone.
+ * form (`@space:`). Other strings, and timestamps inside longer text, are left alone, except
+ * a string that already reads as a relative timestamp or a literal (a workload named `now-5m`):
+ * it is escaped as `@literal:…`, so the replay gives back the name, never a time.
  */
+import { LITERAL_PREFIX, RELATIVE_TIMESTAMP } from '../simulator/resolveRelativeTimestamps.js';
+
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
 const SPACE_UTC = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,9})?$/;
 
@@ -25,6 +29,7 @@ export function relativeOffset(ms: number): string {
 }
 
 export function relativizeTimestamp(value: string, nowMs: number): string {
+  if (value.startsWith(LITERAL_PREFIX) || RELATIVE_TIMESTAMP.test(value)) return `${LITERAL_PREFIX}${value}`;
   if (ISO_WITH_ZONE.test(value)) {
     const at = Date.parse(value);
     return Number.isNaN(at) ? value : relativeOffset(at - nowMs);

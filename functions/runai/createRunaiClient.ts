@@ -55,8 +55,9 @@ export type RunaiClient = RunaiReader & {
   /**
    * Obtains a bearer token (the cached one while it is valid): readiness, never the
    * diagnosis path. Rejects with the token request's RunaiError (RUNAI_AUTH_FAILED, …).
+   * `once`: one request, no retries.
    */
-  authenticate(): Promise<void>;
+  authenticate(options?: { once?: boolean }): Promise<void>;
   readonly stats: Readonly<RunaiClientStats>;
 };
 
@@ -160,8 +161,8 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
       return readerOver(createGetJson({ ...getJsonDeps, deadlineAt }));
     },
 
-    async authenticate() {
-      await tokens.get();
+    async authenticate(options) {
+      await tokens.get(options);
     },
   };
 }

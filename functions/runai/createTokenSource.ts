@@ -34,8 +34,11 @@ const EXPIRY_MARGIN_MS = 60_000;
 const UNKNOWN_LIFETIME_MS = 5 * 60_000;
 
 export interface TokenSource {
-  /** A valid bearer token: cached, or fetched once for all concurrent callers. */
-  get(): Promise<string>;
+  /**
+   * A valid bearer token: cached, or fetched once for all concurrent callers. `once`: a single
+   * request without retries (a readiness probe must cost one token request per check, not three).
+   */
+  get(options?: { once?: boolean }): Promise<string>;
   /** Drops the cached token if it is `token` (the one a 401 rejected); a newer token is kept. */
   invalidate(token: string): void;
 }
@@ -161,8 +164,8 @@ export function createTokenSource(deps: TokenSourceDeps): TokenSource {
   let cached: { token: string; expiresAt: number } | undefined;
   let inFlight: Promise<string> | undefined;
 
-  const fetchToken = async (): Promise<string> => {
-    const response = await requestToken(deps);
+  const fetchToken = async (once: boolean): Promise<string> => {
+    const response = await requestToken(once ? { ...deps, retry: { ...deps.retry, maxRetries: 0 } } : deps);
     deps.redactor.add(response.accessToken);
     const issuedAt = deps.now();
     cached = { token: response.accessToken, expiresAt: issuedAt + tokenCacheMs(response, issuedAt) };
@@ -170,9 +173,9 @@ export function createTokenSource(deps: TokenSourceDeps): TokenSource {
   };
 
   return {
-    get() {
+    get(options = {}) {
       if (cached && deps.now() < cached.expiresAt) return Promise.resolve(cached.token);
-      inFlight ??= fetchToken().finally(() => {
+      inFlight ??= fetchToken(options.once === true).finally(() => {
         inFlight = undefined;
       });
       return inFlight;

@@ -56,11 +56,12 @@ export const CONNECTION_STRING_PATTERNS: readonly SecretPattern[] = [
     (g) => (isInnocuousValue(g('value')) ? null : `${g('head')}${REDACTED}`),
   ),
   // scheme://user:pass@host — postgres, mongodb+srv, redis (empty user), amqp, https, jdbc:…
-  // The password may itself contain '@': the greedy run backtracks to the last '@' before '/'.
-  row(
-    'url-userinfo-password',
-    new RegExp(String.raw`${SCHEME}(?<user>[^\s⏎…:/?#@"'<>\[\]]{0,256}):(?<pass>[^\s⏎…/?#"'<>]{1,512})@`, 'g'),
-    (g) => `${g('scheme')}${g('user')}:${REDACTED}@`,
+  // The password may itself contain '@', '#' or '?' (drivers and shells take the last '@' before
+  // the path as the end of the userinfo; RFC 3986 §3.2.1 would percent-encode them, people do
+  // not): the greedy run backtracks to the last '@' before '/'. A port followed by a query or
+  // fragment that happens to hold an '@' (`host:8080?to=a@b`) is not a password.
+  row('url-userinfo-password', new RegExp(String.raw`${SCHEME}(?<user>[^\s⏎…:/?#@"'<>\[\]]{0,256}):(?<pass>[^\s⏎…/"'<>]{1,512})@`, 'g'), (g) =>
+    /^\d{1,5}[?#]/.test(g('pass')) ? null : `${g('scheme')}${g('user')}:${REDACTED}@`,
   ),
   // https://<token>@github.com, Sentry DSNs: a random user part is itself the credential.
   row('url-userinfo-token', new RegExp(String.raw`${SCHEME}(?<user>[^\s⏎…:/?#@"'<>\[\]]{16,256})@`, 'g'), (g) =>

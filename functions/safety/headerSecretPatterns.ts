@@ -62,6 +62,7 @@ export const HEADER_SECRET_PATTERNS: readonly SecretPattern[] = [
 /** The weakest row, run last: a clearly random string right after a word such as `token`. */
 export const HIGH_ENTROPY_AFTER_WORD_PATTERN: SecretPattern = row(
   'secret-word-high-entropy',
-  /(?<lead>(?<![A-Za-z0-9])(?:tokens?|secrets?|passwords?|passwd|api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|credentials?|pat)[ \t]{1,8}(?:(?:is|was|of|for|value|=|:)[ \t]{1,8})?\\?["'`]?)(?<value>[A-Za-z0-9+/_.~=-]{16,1024})/gi,
+  // Also a few words then a colon, as error messages put it: `api_key not valid: <key>`.
+  /(?<lead>(?<![A-Za-z0-9])(?:tokens?|secrets?|passwords?|passwd|api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|credentials?|pat)(?:[ \t]{1,8}(?:(?:is|was|of|for|value|=|:)[ \t]{1,8})?|(?:[ \t]{1,4}[A-Za-z]{2,20}){1,3}:[ \t]{1,8})\\?["'`]?)(?<value>[A-Za-z0-9+/_.~=-]{16,1024})/gi,
   (g) => (isHighEntropy(g('value')) ? `${g('lead')}${REDACTED}` : null),
 );

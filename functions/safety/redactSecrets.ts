@@ -51,9 +51,39 @@ function applyPattern(text: string, { pattern, replace, requires }: SecretPatter
  */
 const MAX_PASSES = 4;
 
+/**
+ * No credential format is this long, and no reader reads a token this long, yet irregexp keeps a
+ * backtrack entry per character of a greedy run in most rows: a 7 MB single token overflowed
+ * its stack ("Maximum call stack size exceeded") and failed a whole recording. A run without
+ * whitespace longer than this is therefore replaced whole before the table runs — the safe
+ * side: whatever it held, none of it is shown — and every row only ever sees shorter runs.
+ */
+export const MAX_TOKEN_RUN = 65_536;
+
+function isBreak(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d || code === 0x0b || code === 0x0c || code === 0x23ce;
+}
+
+/** Replaces every run of more than MAX_TOKEN_RUN non-break characters by the marker (a linear scan, no regex). */
+function replaceOverlongRuns(text: string): string {
+  if (text.length <= MAX_TOKEN_RUN) return text;
+  let out = '';
+  let copiedUpTo = 0;
+  let runStart = 0;
+  for (let index = 0; index <= text.length; index += 1) {
+    if (index < text.length && !isBreak(text.charCodeAt(index))) continue;
+    if (index - runStart > MAX_TOKEN_RUN) {
+      out += text.slice(copiedUpTo, runStart) + REDACTED;
+      copiedUpTo = index;
+    }
+    runStart = index + 1;
+  }
+  return copiedUpTo === 0 ? text : out + text.slice(copiedUpTo);
+}
+
 /** Redacts every credential shape in `SECRET_PATTERNS`; idempotent. */
 export function redactSecrets(text: string): string {
-  let result = text;
+  let result = replaceOverlongRuns(text);
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
     let next = result;
     for (const row of SECRET_PATTERNS) next = applyPattern(next, row);

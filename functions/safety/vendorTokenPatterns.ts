@@ -106,11 +106,13 @@ export const VENDOR_TOKEN_PATTERNS: readonly SecretPattern[] = [
   token('airtable-personal-access-token', String.raw`pat[A-Za-z0-9]{14}\.[a-f0-9]{64}`),
   token('clickhouse-cloud-secret-key', '4b1d[A-Za-z0-9]{38}'),
   // JWTs, including Kubernetes service-account tokens: header.payload.signature.
-  token('jwt', String.raw`eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*`),
+  // Segments bounded (16 KiB each): a greedy run followed by more pattern costs irregexp one backtrack
+  // entry per character, and a 7 MB run overflowed its stack.
+  token('jwt', String.raw`eyJ[A-Za-z0-9_-]{5,16384}\.eyJ[A-Za-z0-9_-]{5,16384}\.[A-Za-z0-9_-]*`),
   // base64 JSON carrying credentials: `.dockerconfigjson` data, Neptune tokens, docker `auths`.
   row(
     'base64-json-credential',
-    /(?<![A-Za-z0-9+/=_-])eyJ[A-Za-z0-9+/_-]{16,}={0,2}/g,
+    /(?<![A-Za-z0-9+/=_-])eyJ[A-Za-z0-9+/_-]{16,65536}={0,2}/g,
     decodedHas(/"(?:auths?|password|token|secret|api_?key|private_key|identitytoken)"/i),
   ),
 ];
@@ -153,6 +155,12 @@ const SPLIT_PREFIXES = [
   'whsec_',
 ].join('|');
 const TOKEN_RUN = '[A-Za-z0-9_.~+/=-]';
+/**
+ * What may not stand right before a wrapped token's prefix: any token character except `=`,
+ * so `ANTHROPIC_API_KEY=sk-ant-…⏎…` is still seen whole here (base64 padding only ever ends a
+ * run, so no token starts after a `=` that belongs to another token).
+ */
+const BEFORE_TOKEN = '[A-Za-z0-9_.~+/-]';
 const STARTS_WITH_PREFIX = new RegExp(`^(?:${SPLIT_PREFIXES})`);
 /**
  * Sticky copies: they try position 0 only (no scan), and judging a joined candidate does not
@@ -185,9 +193,9 @@ function vendorTokenLengthAtStart(text: string): number {
  */
 export const SPLIT_TOKEN_PATTERN: SecretPattern = row(
   'token-split-over-two-lines',
-  // The lookbehind covers the whole token alphabet, so only the first position of a run starts a match.
+  // The lookbehind covers the token alphabet (but `=`), so only the first position of a run starts a match.
   new RegExp(
-    `(?<!${TOKEN_RUN})(?<head>(?:${SPLIT_PREFIXES})${TOKEN_RUN}{0,600})(?<gap>[ \\t]*(?:\\r?\\n|⏎)[ \\t]*)(?<tail>${TOKEN_RUN}{4,600})(?!${TOKEN_RUN})`,
+    `(?<!${BEFORE_TOKEN})(?<head>(?:${SPLIT_PREFIXES})${TOKEN_RUN}{0,600})(?<gap>[ \\t]*(?:\\r?\\n|⏎)[ \\t]*)(?<tail>${TOKEN_RUN}{4,600})(?!${TOKEN_RUN})`,
     'g',
   ),
   (g) => {

@@ -117,6 +117,38 @@ describe('buildChatNotification', () => {
     expect(chat.content.description).toContain('‹!channel›');
   });
 
+  it('shows links, images, bare URLs and markup from cluster text only inside inert code spans', () => {
+    const hostile = [
+      'see [the fix](https://evil.example/fix) now',
+      '![pixel](http://evil.example/p.png)',
+      'bare https://evil.example/x?y=1 and www.evil.example and evil.example/login',
+      '*urgent* _rotate_ ~now~ `rm -rf` mailto:a＠b.example',
+    ];
+    const chat = chatFor(
+      makeVerdict({
+        evidence: hostile.map((text) => ({ text, source: 'kubectl logs --previous' })),
+        limitations: ['read [docs](https://evil.example)'],
+      }),
+    );
+    const description = chat.content.description;
+    // Outside code spans nothing can act: strip the spans, then look for what renders as a link or markup.
+    const outsideCode = description.replace(/`[^`\n]*`/g, '');
+    expect(outsideCode).not.toMatch(/\]\(|!\[|https?:|www\.|evil\.example|mailto:/);
+    for (const text of hostile) expect(description).toContain(`\`${text.replace(/`/g, 'ˋ')}\``);
+    // Ordinary evidence stays plain text.
+    const plain = chatFor(makeVerdict({ evidence: [{ text: 'container main terminated with exit code 137 (OOMKilled)', source: 'get_workload' }] }));
+    expect(plain.content.description).toContain('• container main terminated with exit code 137 (OOMKilled) _(');
+  });
+
+  it('bounds the thread id: a 3,000-character occurrence key becomes a stable, shorter one', () => {
+    const longKey = `cluster-a#wl-42#${'9'.repeat(3_000)}`;
+    const build = () => buildChatNotification(deliveredFromSnsNotification(buildSnsMessage(makeVerdict(), fakeRenderText, { occurrenceKey: longKey })));
+    const first = build().metadata.threadId;
+    expect(first.length).toBeLessThanOrEqual(255);
+    expect(build().metadata.threadId).toBe(first);
+    expect(first.startsWith('cluster-a#wl-42#')).toBe(true);
+  });
+
   it('stays within its caps for a pathological verdict (huge evidence, recommendations, message)', () => {
     const chat = chatFor(
       makeVerdict({

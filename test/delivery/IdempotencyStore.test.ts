@@ -39,6 +39,37 @@ describe('idempotencyKey', () => {
   });
 });
 
+describe('idempotencyKey bounds what the control plane sends', () => {
+  const withTime = (phaseUpdatedAt: string) => ({
+    verdict: makeVerdict(),
+    occurrence: { clusterId: 'c1', workloadId: 'w1', phase: 'Failed', phaseUpdatedAt },
+  });
+
+  it('hashes a 3,000-character phaseUpdatedAt into a stable key within DynamoDB and PagerDuty limits', () => {
+    const long = `2025-06-01T10:00:00Z${'9'.repeat(3_000)}`;
+    const key = idempotencyKey(withTime(long), queued);
+    expect(key.length).toBeLessThanOrEqual(255);
+    expect(Buffer.byteLength(key, 'utf8')).toBeLessThanOrEqual(2_048);
+    expect(key.startsWith('c1#w1#2025-06-01T10:00:00Z')).toBe(true);
+    expect(idempotencyKey(withTime(long), queued)).toBe(key);
+    // Two long keys that differ only past the readable prefix stay distinct.
+    expect(idempotencyKey(withTime(`${long}8`), queued)).not.toBe(key);
+  });
+
+  it('bounds multi-byte text in bytes too and never splits a surrogate pair', () => {
+    const key = idempotencyKey(withTime('🚀'.repeat(2_000)), queued);
+    expect(Buffer.byteLength(key, 'utf8')).toBeLessThanOrEqual(2_048);
+    expect(key).toBe(Buffer.from(key, 'utf8').toString('utf8'));
+    expect(key).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+  });
+
+  it('bounds a huge producer dedupe key as well', () => {
+    const key = idempotencyKey({ verdict: makeVerdict(), occurrence: null }, { ...queued, dedupeKey: `am:${'f'.repeat(5_000)}` });
+    expect(key.length).toBeLessThanOrEqual(255);
+    expect(key.startsWith('dedupe#am:fff')).toBe(true);
+  });
+});
+
 describe('createMemoryIdempotencyStore', () => {
   it('claims once, reports a live claim as in progress and a completed one as duplicate', async () => {
     const store = createMemoryIdempotencyStore();
