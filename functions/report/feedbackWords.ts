@@ -82,3 +82,8 @@ export function feedbackWordsFor(locale: Locale): FeedbackWords {
 export function feedbackLine(locale: Locale, url: string): string {
   return `${WORDS[locale].wasThisRight} ${url}`;
 }
+
+/** Zero or one feedback line: none when the verdict carries no link (feedback off, CLI). */
+export function feedbackLines(locale: Locale, url: string | null | undefined): string[] {
+  return url ? [feedbackLine(locale, url)] : [];
+}
