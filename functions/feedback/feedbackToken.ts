@@ -68,7 +68,9 @@ export function verifyFeedbackToken(token: string, keys: FeedbackKeys, now: Date
   if (parts.length !== 2 || !BASE64URL.test(parts[0]!) || !BASE64URL.test(parts[1]!)) return { ok: false, reason: 'malformed' };
   const [encoded, signature] = parts as [string, string];
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== 32) return { ok: false, reason: 'invalid' };
+  // Canonical encoding only: the last character of 32 bytes in base64url has 2 unused bits, so
+  // without this check a link changed in those bits would still verify.
+  if (given.length !== 32 || given.toString('base64url') !== signature) return { ok: false, reason: 'invalid' };
   let matched = false;
   for (const key of accepted) matched = timingSafeEqual(given, sign(key, encoded)) || matched;
   if (!matched) return { ok: false, reason: 'invalid' };

@@ -30,6 +30,17 @@ describe('feedback token', () => {
     expect(verifyFeedbackToken(flipped, KEYS, NOW).ok).toBe(false);
   });
 
+  it('refuses a signature changed only in the unused bits of its last character', () => {
+    const token = signFeedbackToken(CLAIMS, KEYS, NOW);
+    const last = token.at(-1)!;
+    // Same 6-bit group except the lowest bit: decodes to the same 32 bytes.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const twin = alphabet[alphabet.indexOf(last) ^ 1]!;
+    const variant = token.slice(0, -1) + twin;
+    expect(Buffer.from(variant.split('.')[1]!, 'base64url')).toEqual(Buffer.from(token.split('.')[1]!, 'base64url'));
+    expect(verifyFeedbackToken(variant, KEYS, NOW)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
   it('accepts tokens signed with the previous key during rotation, and none signed with an unknown key', () => {
     const old = signFeedbackToken(CLAIMS, { current: 'key-old-0123456789abcdef' }, NOW);
     expect(verifyFeedbackToken(old, { current: 'key-new-0123456789abcdef', previous: 'key-old-0123456789abcdef' }, NOW).ok).toBe(true);
