@@ -12,6 +12,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE } from '../functions/config/lambdaEnvironment.js';
+import { CATEGORIES } from '../functions/core/verdict.js';
 
 export interface OperationsDashboardProps {
   queue: IQueue;
@@ -41,6 +42,36 @@ function total(metricName: string, service: string, statistic = 'Sum'): cloudwat
     period: FIVE_MINUTES,
     statistic,
     label: `${metricName} (${statistic})`,
+  });
+}
+
+const ONE_WEEK = Duration.days(7);
+
+/** "Was this right?" answers of one kind for one verdict category, over a week (§4.10). */
+function answers(answer: 'correct' | 'wrong', category: string): cloudwatch.Metric {
+  return new cloudwatch.Metric({
+    namespace: METRICS_NAMESPACE,
+    metricName: 'FeedbackAnswers',
+    dimensionsMap: { service: 'intake', answer, category },
+    period: ONE_WEEK,
+    statistic: 'Sum',
+  });
+}
+
+/**
+ * Precision per category: correct / answered over the week, one line per category. A
+ * category nobody answered about has no point (not 0 %): no answer is not a wrong answer.
+ */
+function precisionPerCategory(): cloudwatch.MathExpression[] {
+  return CATEGORIES.map((category, index) => {
+    const correct = `c${index}`;
+    const wrong = `w${index}`;
+    return new cloudwatch.MathExpression({
+      expression: `100 * FILL(${correct}, 0) / (FILL(${correct}, 0) + FILL(${wrong}, 0))`,
+      usingMetrics: { [correct]: answers('correct', category), [wrong]: answers('wrong', category) },
+      label: `${category} precision (%)`,
+      period: ONE_WEEK,
+    });
   });
 }
 
@@ -107,6 +138,14 @@ export class OperationsDashboard extends Construct {
               searchBy('ForwarderFailures', ['code'], 'forwarder failures'),
             ],
           ),
+          graph('Feedback: precision per category (correct / answered, %, 7 days)', precisionPerCategory(), [
+            new cloudwatch.MathExpression({
+              expression: `SEARCH('{${METRICS_NAMESPACE},answer,category,service} MetricName="FeedbackAnswers" answer="wrong"', 'Sum', 604800)`,
+              usingMetrics: {},
+              label: 'wrong answers by category (7 days)',
+              period: ONE_WEEK,
+            }),
+          ]),
           graph(
             'Configuration failures and worker invocations',
             [searchBy('ConfigurationFailures', [], 'configuration failures')],

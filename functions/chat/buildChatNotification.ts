@@ -28,6 +28,7 @@ import {
   type ChatNotification,
 } from './ChatNotification.js';
 import { capChatText, chatSafeText } from './chatSafeText.js';
+import { feedbackLines } from '../report/feedbackWords.js';
 
 const EVIDENCE_SHOWN = 5;
 const DIGEST_WORKLOADS_SHOWN = 15;
@@ -65,7 +66,7 @@ function fitLines(lines: readonly string[], max: number): string {
 
 function verdictDescription(verdict: Verdict): string {
   const safe = chatSafeText;
-  const lines = [`*${safe(verdict.message)}*`];
+  const lines = [`*${safe(verdict.message)}*`, ...feedbackLines('en', verdict.feedbackUrl)];
   const workload = verdict.workload;
   if (workload) {
     lines.push(

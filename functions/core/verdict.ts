@@ -95,5 +95,10 @@ export const VerdictSchema = z.object({
    * chat as the thread id.
    */
   occurrenceKey: z.string().optional(),
+  /**
+   * Set by the SNS publisher (§4.10): the signed "Was this right?" link for this occurrence,
+   * null when feedback is off. Absent from verdicts that were never published (CLI, replay).
+   */
+  feedbackUrl: z.string().nullable().optional(),
 });
 export type Verdict = z.infer<typeof VerdictSchema>;

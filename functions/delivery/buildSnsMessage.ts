@@ -90,7 +90,11 @@ export function buildSnsMessage(
 ): SnsNotification {
   const Subject = verdictSubject(verdict, context);
   const MessageAttributes = verdictAttributes(verdict, context);
-  const keyed = (shown: Verdict): Verdict => (context.occurrenceKey ? { ...shown, occurrenceKey: context.occurrenceKey } : shown);
+  const keyed = (shown: Verdict): Verdict => ({
+    ...shown,
+    ...(context.occurrenceKey ? { occurrenceKey: context.occurrenceKey } : {}),
+    ...(context.feedbackUrl !== undefined ? { feedbackUrl: context.feedbackUrl } : {}),
+  });
   const assemble = (shown: Verdict, text: string): SnsNotification => ({
     Subject,
     Message: snsJsonMessage(wellFormed(text), verdictJson(keyed(shown))),
@@ -100,7 +104,8 @@ export function buildSnsMessage(
   const fits = (notification: SnsNotification) => snsPayloadBytes(notification) <= maxBytes;
   const reRenders = typeof textReport === 'function';
   // Well-formed before it is measured: the size guard must count the bytes that are sent.
-  const render = (shown: Verdict) => wellFormed(typeof textReport === 'function' ? textReport(shown) : textReport);
+  // The keyed verdict: the text report shows the feedback link the JSON carries.
+  const render = (shown: Verdict) => wellFormed(typeof textReport === 'function' ? textReport(keyed(shown)) : textReport);
 
   const total = verdict.evidence.length;
   const keeping = (kept: number): Verdict => (kept === total ? verdict : { ...verdict, evidence: verdict.evidence.slice(0, kept), truncated: true });

@@ -13,6 +13,8 @@ export interface NotificationContext {
   workloadId?: string | undefined;
   /** The occurrence (idempotency) key, written into the verdict JSON for consumers that correlate repeats. */
   occurrenceKey?: string | undefined;
+  /** The signed feedback link (§4.10), null when feedback is off; written into the verdict JSON and text. */
+  feedbackUrl?: string | null | undefined;
 }
 
 const ROUTE_LABELS: Record<Route, string> = {

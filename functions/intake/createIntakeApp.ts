@@ -23,6 +23,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
 import { noMetrics, type OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import type { DiagnosisQueue } from '../queue/DiagnosisQueue.js';
+import { createFeedbackRoutes, type FeedbackRoutesDeps } from '../feedback/createFeedbackRoutes.js';
 import { createQueueProbe } from '../readiness/createQueueProbe.js';
 import type { ReadinessProbe } from '../readiness/ReadinessProbe.js';
 import { runReadinessProbes, type ReadinessCheck } from '../readiness/runReadinessProbes.js';
@@ -58,6 +59,8 @@ export interface IntakeDeps {
     /** Monotonic milliseconds for the checks' durations; default performance.now. */
     clock?: () => number;
   };
+  /** The "Was this right?" page (§4.10); absent when feedback is off (no route, no link). */
+  feedback?: Pick<FeedbackRoutesDeps, 'keys' | 'store'>;
 }
 
 /** What the 202 body says about each accepted request. */
@@ -209,6 +212,9 @@ export function createIntakeApp(deps: IntakeDeps): Hono {
     };
     return c.json(answer, 503);
   });
+
+  // Its own credential (the signed token in the path) and HTML error pages: see createFeedbackRoutes.
+  if (deps.feedback) app.route('/feedback', createFeedbackRoutes({ ...deps.feedback, now: deps.now, metrics, logger }));
 
   // Known paths with another method: 405 with Allow, not the 404 hono gives by default.
   for (const [path, allow] of Object.entries(ROUTES)) {

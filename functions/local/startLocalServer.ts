@@ -15,6 +15,10 @@ import { stat } from 'node:fs/promises';
 import type { SNSClient } from '@aws-sdk/client-sns';
 import { createMemoryIdempotencyStore } from '../delivery/IdempotencyStore.js';
 import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
+import { verdictSubject } from '../delivery/buildSnsMessage.js';
+import { createFeedbackLinker, type FeedbackLinker } from '../feedback/createFeedbackLinker.js';
+import { createMemoryFeedbackStore } from '../feedback/createMemoryFeedbackStore.js';
+import type { FeedbackStore } from '../feedback/FeedbackStore.js';
 import { createIntakeApp } from '../intake/createIntakeApp.js';
 import type { PollSummary } from '../poller/PollSummary.js';
 import { createMemoryQueue, type MemoryQueue } from '../queue/createMemoryQueue.js';
@@ -71,6 +75,8 @@ export interface LocalServer {
   simulator: RunaiSimulator | null;
   /** The built-in Kubernetes simulators serving the bundled Tier 2 scenarios, by scenario name (empty otherwise). */
   kubernetesSimulators: ReadonlyMap<string, KubernetesSimulator>;
+  /** The "Was this right?" answers given on this run's feedback pages (§4.10), in memory. */
+  feedbackStore: FeedbackStore;
   /** Resolves once everything enqueued so far has ended (published, duplicate or dead letter). */
   whenIdle(): Promise<void>;
   /** One poller run now, or null when POLL_CLUSTER_IDS is not set. */
@@ -125,6 +131,12 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
     });
     cleanups.push(() => delivery.close());
 
+    // Feedback (§4.10): a signing key generated for this run (links die with the process), answers in memory.
+    const feedbackKeys = { current: randomBytes(32).toString('base64url') };
+    const feedbackStore = createMemoryFeedbackStore();
+    // The link's base is the served URL, known once listening; no verdict is published before that.
+    const feedback: { linker?: FeedbackLinker } = {};
+
     const queue = createMemoryQueue();
     const idempotency = createMemoryIdempotencyStore({ now });
     const renderText = createRenderText(config.locale);
@@ -150,6 +162,8 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
           logger,
           ...(config.workerConcurrency !== undefined ? { concurrency: config.workerConcurrency } : {}),
           ...(config.digestThreshold !== undefined ? { digestThreshold: config.digestThreshold } : {}),
+          feedbackUrl: (verdict, occurrenceKey, context) =>
+            feedback.linker!({ occurrenceKey, category: verdict.category, headline: verdictSubject(verdict, context) }),
         }),
       onDeadLetter: ({ message, error }) =>
         logger.error('worker.dead_letter', { dedupeKey: message.dedupeKey, error, note: 'in AWS this message would be in the dead-letter queue' }),
@@ -170,9 +184,11 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
       logger,
       // GET /readyz: the memory queue has room (always checked) and Run:ai gives a token.
       readiness: { probes: [createRunaiTokenProbe(client, backend.description)] },
+      feedback: { keys: feedbackKeys, store: feedbackStore },
     });
     const served = await serveApp(app.fetch, config.host, config.port);
     const url = baseUrlFor(config.host, served.port);
+    feedback.linker = createFeedbackLinker({ baseUrl: url, keys: feedbackKeys, now });
 
     const pollerText = poller
       ? `; poller: ${config.pollClusterIds.length} cluster${config.pollClusterIds.length === 1 ? '' : 's'} every ${config.pollIntervalMs / 1000} s`
@@ -197,6 +213,7 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
       queue,
       simulator: backend.simulator,
       kubernetesSimulators: tier2.simulators,
+      feedbackStore,
       whenIdle: () => queue.whenIdle(),
       pollNow: () => poller?.pollNow() ?? null,
       close({ drainTimeoutMs = 15_000 } = {}) {

@@ -26,7 +26,8 @@ export type MetricName =
   | 'WorkloadsEnqueued'
   | 'ClusterPollFailures'
   | 'NotificationsForwarded'
-  | 'ForwarderFailures';
+  | 'ForwarderFailures'
+  | 'FeedbackAnswers';
 
 /** Extra dimensions of one count (the `service` dimension is the emitter's, always set). */
 export type Breakdown = Readonly<Record<string, string>>;

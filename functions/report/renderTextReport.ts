@@ -6,6 +6,7 @@
 import type { Verdict } from '../core/verdict.js';
 import type { Messages } from './Messages.js';
 import { displayName } from '../safety/displayName.js';
+import { feedbackLine } from './feedbackWords.js';
 
 export function renderTextReport(verdict: Verdict, messages: Messages): string {
   const { report } = messages;
@@ -40,6 +41,7 @@ export function renderTextReport(verdict: Verdict, messages: Messages): string {
     lines.push('', `${report.limitations}${colon}`);
     for (const limitation of verdict.limitations) lines.push(`- ${limitation}`);
   }
+  if (verdict.feedbackUrl) lines.push('', feedbackLine(messages.locale, verdict.feedbackUrl));
   return `${lines.join('\n')}\n`;
 }
 

@@ -20,7 +20,7 @@ import { diagnoseRecord, type Diagnose, type DiagnosedRecord } from './batch/dia
 import { errorFields } from './batch/errorFields.js';
 import { parseRecords, type ParsedRecord } from './batch/parseRecords.js';
 import { clusterOf, notificationsFor, planClusters, type ClusterPlan } from './batch/planClusters.js';
-import { publishNotifications } from './batch/publishNotifications.js';
+import { publishNotifications, type PublishDeps } from './batch/publishNotifications.js';
 import { shareDeadline } from './batch/shareDeadline.js';
 import { mapWithConcurrency } from './mapWithConcurrency.js';
 import { createJsonLogger, type WorkerLogger } from './WorkerLogger.js';
@@ -39,6 +39,8 @@ export interface ProcessDiagnosisBatchDeps {
   now: () => Date;
   concurrency?: number;
   digestThreshold?: number;
+  /** The signed "Was this right?" link of a single verdict (§4.10); absent when feedback is off. */
+  feedbackUrl?: PublishDeps['feedbackUrl'];
   maxNotificationsPerBatch?: number;
   idempotencyTtlSeconds?: number;
   logger?: WorkerLogger;
@@ -62,7 +64,15 @@ export async function processDiagnosisBatch(records: readonly SqsRecordLike[], d
   const startedAt = deps.now().getTime();
   const ledger = new BatchLedger(records, deps.idempotency, logger);
   const claimDeps = { idempotency: deps.idempotency, ttlSeconds: deps.idempotencyTtlSeconds ?? DEFAULT_IDEMPOTENCY_TTL_SECONDS, concurrency, logger };
-  const publishDeps = { renderText: deps.renderText, publisher: deps.publisher, idempotency: deps.idempotency, digestThreshold, concurrency, logger };
+  const publishDeps: PublishDeps = {
+    renderText: deps.renderText,
+    publisher: deps.publisher,
+    idempotency: deps.idempotency,
+    digestThreshold,
+    concurrency,
+    logger,
+  };
+  if (deps.feedbackUrl) publishDeps.feedbackUrl = deps.feedbackUrl;
 
   /** Claims and publishes one cluster whose records have all been diagnosed. */
   const publishCluster = async (progress: ClusterProgress): Promise<void> => {

@@ -39,6 +39,10 @@ const FOLDERS: Record<string, { layer: Layer; role: string }> = {
     layer: 'adapter',
     role: 'the ReadinessProbe port, running probes with a timeout, and the probes of the queue, a secret’s metadata and the Run:ai token',
   },
+  feedback: {
+    layer: 'adapter',
+    role: '"Was this right?": the signed feedback token, the feedback page and its routes, the answer stores',
+  },
   metrics: { layer: 'adapter', role: 'the OperationsMetrics port, its Powertools (EMF) adapter and in-memory fake, the one metrics namespace' },
   intake: { layer: 'entry', role: 'the webhook Lambda' },
   worker: { layer: 'entry', role: 'the diagnose Lambda' },

@@ -40,7 +40,7 @@ describe('OperationsDashboard', () => {
     return JSON.stringify(found!.properties.metrics);
   };
 
-  it('has the eight widgets the team reads', () => {
+  it('has the nine widgets the team reads', () => {
     expect(body.widgets.map((w) => w.properties.title)).toEqual([
       'Intake: requests by status',
       'Intake: alerts accepted, skipped by reason, 401s',
@@ -49,6 +49,7 @@ describe('OperationsDashboard', () => {
       'Diagnosis duration (ms)',
       'Run:ai: error rate and errors by code',
       'Notifications: published, digests, delivered, failed',
+      'Feedback: precision per category (correct / answered, %, 7 days)',
       'Configuration failures and worker invocations',
     ]);
   });
@@ -69,5 +70,12 @@ describe('OperationsDashboard', () => {
     const notifications = widget('Notifications: published, digests, delivered, failed');
     for (const name of ['Notifications', 'Digests', 'NumberOfNotificationsDelivered', 'NumberOfNotificationsFailed', 'ForwarderFailures'])
       expect(notifications).toContain(name);
+  });
+
+  it("shows feedback precision per category and the week's wrong answers", () => {
+    const feedback = widget('Feedback: precision per category (correct / answered, %, 7 days)');
+    for (const category of ['OOM_KILLED', 'CRASH_APP_ERROR', 'UNKNOWN']) expect(feedback).toContain(`${category} precision (%)`);
+    expect(feedback).toContain('FeedbackAnswers');
+    expect(feedback).toContain('answer=\\"wrong\\"');
   });
 });

@@ -27,6 +27,8 @@ export interface PublishDeps {
   digestThreshold: number;
   concurrency: number;
   logger: WorkerLogger;
+  /** The signed "Was this right?" link of a single verdict (§4.10); absent when feedback is off. */
+  feedbackUrl?: (verdict: Verdict, occurrenceKey: string, context: NotificationContext) => string;
 }
 
 function contextOf(queued: QueuedDiagnosis): NotificationContext {
@@ -38,9 +40,18 @@ function contextOf(queued: QueuedDiagnosis): NotificationContext {
   };
 }
 
-export function buildNotification(planned: PlannedNotification<Occurrence>, deps: Pick<PublishDeps, 'renderText' | 'digestThreshold'>): SnsNotification {
+/** The single verdict's context: its identifiers, occurrence key and feedback link (null when feedback is off). */
+function withFeedback(item: Occurrence, deps: Pick<PublishDeps, 'feedbackUrl'>): NotificationContext {
+  const context = { ...contextOf(item.queued), occurrenceKey: item.key };
+  return { ...context, feedbackUrl: deps.feedbackUrl ? deps.feedbackUrl(item.result.verdict, item.key, context) : null };
+}
+
+export function buildNotification(
+  planned: PlannedNotification<Occurrence>,
+  deps: Pick<PublishDeps, 'renderText' | 'digestThreshold' | 'feedbackUrl'>,
+): SnsNotification {
   return planned.kind === 'single'
-    ? buildSnsMessage(planned.item.result.verdict, deps.renderText, { ...contextOf(planned.item.queued), occurrenceKey: planned.item.key })
+    ? buildSnsMessage(planned.item.result.verdict, deps.renderText, withFeedback(planned.item, deps))
     : renderDigest(
         planned.clusterId,
         planned.items.map((group) => ({ key: group.key, verdict: group.result.verdict, context: contextOf(group.queued) })),
