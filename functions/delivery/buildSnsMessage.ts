@@ -66,6 +66,8 @@ function shrinkVerdict(verdict: Verdict, level: 1 | 2): Verdict {
     evidence: [],
     message: capChars(verdict.message, level === 1 ? 500 : 200),
     recommendations: verdict.recommendations.slice(0, items).map((text) => capChars(text, 300)),
+    // One id per recommendation kept, so the two lists stay aligned.
+    recommendationIds: verdict.recommendationIds.slice(0, items),
     limitations: verdict.limitations.slice(0, items).map((text) => capChars(text, 300)),
     workload: verdict.workload && {
       ...verdict.workload,

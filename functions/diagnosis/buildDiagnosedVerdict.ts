@@ -101,9 +101,8 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
   if (category === 'UNKNOWN' && analysis.unrecognisedWarnings.length > 0)
     limitations.push(messages.limitation.unrecognisedWarnings(analysis.unrecognisedWarnings));
   const recurrence = recurrenceOf(evidence, analysis, context);
-  const recommendations = decideRecommendations(gatherRecommendationContext(analysis, evidence, memory, recurrence, submitted)).map((recommendation) =>
-    renderRecommendation(messages.recommendation, recommendation),
-  );
+  const decided = decideRecommendations(gatherRecommendationContext(analysis, evidence, memory, recurrence, submitted));
+  const recommendations = decided.map((recommendation) => renderRecommendation(messages.recommendation, recommendation));
 
   return {
     ...base,
@@ -115,6 +114,7 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
     memory: memoryRelevant ? { requestBytes: memory.requestBytes, limitBytes: memory.limitBytes, peakBytes: memory.peakBytes } : null,
     recurrence,
     recommendations,
+    recommendationIds: decided.map((recommendation) => recommendation.id),
     limitations,
     message: messages.messageDiagnosed({
       name: displayName(base.workload.name),

@@ -26,6 +26,7 @@ export function buildRoutedVerdict(evidence: WorkloadEvidence, route: Route, sig
     stopReason: null,
     evidence: list.items,
     recommendations: [],
+    recommendationIds: [],
     limitations,
     message: messages.messageRouted({ name: displayName(base.workload.name), phase: displayName(base.workload.phase), route }),
   };

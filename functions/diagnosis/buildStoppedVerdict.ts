@@ -26,6 +26,7 @@ export function buildStoppedVerdict(
     stopReason,
     evidence: list.items,
     recommendations: [],
+    recommendationIds: [],
     limitations,
     message: messages.messageStopped({
       name: displayName(base.workload.name),
