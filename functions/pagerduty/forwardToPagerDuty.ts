@@ -7,11 +7,14 @@ import { forwardNotificationBatch, type ForwardBatchResult, type ForwarderLogger
 import { buildPagerDutyEvent } from './buildPagerDutyEvent.js';
 import type { PagerDutyEvent } from './PagerDutyEvent.js';
 import type { SentEvent } from './sendPagerDutyEvent.js';
+import type { NotificationWords } from '../report/NotificationWords.js';
 
 export interface ForwardToPagerDutyDeps {
   routingKey: () => Promise<string>;
   send: (event: PagerDutyEvent) => Promise<SentEvent>;
   logger: ForwarderLogger;
+  /** The digest summary's words, in the locale the worker rendered in (REPORT_LOCALE); English when absent. */
+  words?: NotificationWords;
 }
 
 export async function forwardToPagerDuty(records: readonly { messageId: string; body: string }[], deps: ForwardToPagerDutyDeps): Promise<ForwardBatchResult> {
@@ -21,7 +24,7 @@ export async function forwardToPagerDuty(records: readonly { messageId: string; 
     records,
     async (notification) => {
       routingKey ??= await deps.routingKey();
-      const event = buildPagerDutyEvent(notification, routingKey);
+      const event = buildPagerDutyEvent(notification, routingKey, deps.words);
       const sent = await deps.send(event);
       return { dedupKey: event.dedup_key, severity: event.payload.severity, attempts: sent.attempts };
     },

@@ -12,12 +12,15 @@ import { forwardToPagerDuty } from './forwardToPagerDuty.js';
 import { PAGERDUTY_EVENTS_URL } from './PagerDutyEvent.js';
 import { routingKeyFromSecret } from './readRoutingKey.js';
 import { createPagerDutySender } from './sendPagerDutyEvent.js';
+import { ReportLocaleSchema } from '../report/Messages.js';
+import { notificationWordsFor } from '../report/notificationWordsFor.js';
 
 const SECRET_MAX_AGE_SECONDS = 300;
 
 const EnvSchema = z.object({
   PAGERDUTY_SECRET_ID: z.string().min(1, 'PAGERDUTY_SECRET_ID must name the secret holding the routing key'),
   PAGERDUTY_EVENTS_URL: z.url({ protocol: /^https$/, error: 'PAGERDUTY_EVENTS_URL must be an https URL' }).default(PAGERDUTY_EVENTS_URL),
+  REPORT_LOCALE: ReportLocaleSchema,
 });
 
 /** Read on the first invocation (createForwarderHandler). */
@@ -30,6 +33,7 @@ function createDeps(): Parameters<typeof forwardToPagerDuty>[1] {
       return routingKeyFromSecret(secret);
     },
     send: createPagerDutySender({ eventsUrl: env.PAGERDUTY_EVENTS_URL }),
+    words: notificationWordsFor(env.REPORT_LOCALE),
     logger: createJsonLogger((line) => console.log(line)),
   };
 }

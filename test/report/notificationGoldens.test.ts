@@ -14,6 +14,7 @@ import { renderDigest, type DigestEntry } from '../../functions/delivery/renderD
 import type { SnsJsonMessage, SnsNotification } from '../../functions/delivery/SnsNotification.js';
 import { buildPagerDutyEvent } from '../../functions/pagerduty/buildPagerDutyEvent.js';
 import type { Verdict } from '../../functions/core/verdict.js';
+import { notificationWordsFor } from '../../functions/report/notificationWordsFor.js';
 import { makeVerdict } from '../delivery/verdictFixture.js';
 
 const GOLDEN_DIR = new URL('./__golden__/', import.meta.url);
@@ -36,12 +37,20 @@ const SENTENCES = {
     node: (name: string) => `${name} failed with NODE_FAILURE: the node running it failed or evicted it.`,
     needsInput: 'Workload training-ghost was not found in project ml-team on cluster cluster-a.',
     recommendation: 'Profile the workload memory and raise the 32 GiB CPU memory limit before rerunning.',
+    evidence: [
+      { text: 'Pod training-job-42-0-0 on node gpu-node-7 has k8sPhase OOMKilled', source: 'get_workload_pods' },
+      { text: 'memory limit 32Gi, request 16Gi', source: 'get_workload_spec' },
+    ],
   },
   fr: {
     oom: (name: string) => `${name} a échoué avec OOM_KILLED : un conteneur a été tué pour avoir dépassé sa limite de mémoire.`,
     node: (name: string) => `${name} a échoué avec NODE_FAILURE : le nœud qui l'exécutait est tombé en panne ou l'a évincée.`,
     needsInput: 'Le workload training-ghost est introuvable dans le projet ml-team sur le cluster cluster-a.',
     recommendation: 'Profilez la mémoire et augmentez la limite de 32 GiB avant de relancer.',
+    evidence: [
+      { text: 'Pod training-job-42-0-0 k8sPhase : OOMKilled ; nœud : gpu-node-7', source: 'get_workload_pods' },
+      { text: 'Demande/limite de mémoire soumise : 16 GiB / 32 GiB', source: 'get_workload_spec' },
+    ],
   },
 } as const;
 
@@ -62,7 +71,12 @@ function nodeVerdict(locale: Locale, name: string, id: string, node: string): Ve
 function storm(locale: Locale): DigestEntry[] {
   const words = SENTENCES[locale];
   const verdicts: Verdict[] = [
-    makeVerdict({ message: words.oom('training-job-42'), recommendations: [words.recommendation], recommendationIds: ['raise-memory-limit'] }),
+    makeVerdict({
+      message: words.oom('training-job-42'),
+      evidence: [...words.evidence],
+      recommendations: [words.recommendation],
+      recommendationIds: ['raise-memory-limit'],
+    }),
     nodeVerdict(locale, 'bert-finetune', 'wl-7', 'gpu-node-7'),
     nodeVerdict(locale, 'llama-eval', 'wl-8', 'gpu-node-7'),
     nodeVerdict(locale, 'vit-sweep-3', 'wl-9', 'gpu-node-2'),
@@ -90,18 +104,20 @@ function emailOf(notification: SnsNotification): string {
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
+/** As the edges do: the locale chosen once (REPORT_LOCALE), its words passed down to every renderer. */
 function render(locale: Locale) {
-  const digest = renderDigest('cluster-a', storm(locale), { digestThreshold: 5 });
+  const words = notificationWordsFor(locale);
+  const digest = renderDigest('cluster-a', storm(locale), { digestThreshold: 5, words });
   const single = storm(locale)[0]!;
-  const verdictNotification = buildSnsMessage(single.verdict, 'report', { occurrenceKey: single.key });
+  const verdictNotification = buildSnsMessage(single.verdict, 'report', { occurrenceKey: single.key }, undefined, words);
   const deliveredDigest = deliveredFromSnsNotification(digest, 'msg-digest');
   const deliveredVerdict = deliveredFromSnsNotification(verdictNotification, 'msg-verdict');
   return {
     digest: `Subject: ${digest.Subject}\n\n${emailOf(digest)}\n`,
     subject: `${verdictNotification.Subject}\n`,
-    chatVerdict: json(buildChatNotification(deliveredVerdict)),
-    chatDigest: json(buildChatNotification(deliveredDigest)),
-    pagerDuty: [buildPagerDutyEvent(deliveredVerdict, 'routing-key'), buildPagerDutyEvent(deliveredDigest, 'routing-key')]
+    chatVerdict: json(buildChatNotification(deliveredVerdict, words)),
+    chatDigest: json(buildChatNotification(deliveredDigest, words)),
+    pagerDuty: [buildPagerDutyEvent(deliveredVerdict, 'routing-key', words), buildPagerDutyEvent(deliveredDigest, 'routing-key', words)]
       .map((event) => event.payload.summary)
       .join('\n')
       .concat('\n'),
@@ -109,7 +125,7 @@ function render(locale: Locale) {
 }
 
 describe('notification goldens', () => {
-  for (const locale of ['en'] as const) {
+  for (const locale of ['en', 'fr'] as const) {
     describe(locale, () => {
       const rendered = render(locale);
       it('renders the storm digest (subject and email text)', () => compareGolden(`digest.${locale}.txt`, rendered.digest));
@@ -119,4 +135,13 @@ describe('notification goldens', () => {
       it('renders the PagerDuty summaries of a verdict and a digest', () => compareGolden(`pagerduty.${locale}.txt`, rendered.pagerDuty));
     });
   }
+
+  it('leaves no English word in the French digest, subject and chat cards', () => {
+    const french = render('fr');
+    for (const [what, text] of Object.entries(french)) {
+      expect(text, what).not.toMatch(/\b(failures|recurring|Counts|Nodes involved|Workloads \(recurring|Full report|Memory|History|Evidence|unidentified)\b/);
+    }
+    expect(french.subject).toBe('[OOM_KILLED] training-job-42 (ml-team) recurrent 3x/7j\n');
+    expect(french.digest).toContain('Subject: [DIGEST] 5 echecs sur le cluster cluster-a');
+  });
 });
