@@ -10,8 +10,8 @@
  * The AWS SDK is imported only in the SNS case, so the default start never loads it.
  */
 import type { SNSClient } from '@aws-sdk/client-sns';
-import { buildChatNotification } from '../chat/buildChatNotification.js';
 import { deliveredFromSnsNotification } from '../delivery/readDeliveredNotification.js';
+import { notificationDestination } from '../destinations/notificationDestinations.js';
 import type { SnsNotification } from '../delivery/SnsNotification.js';
 import { createConsolePublisher, type VerdictPublisher } from '../delivery/VerdictPublisher.js';
 import { buildPagerDutyEvent } from '../pagerduty/buildPagerDutyEvent.js';
@@ -39,7 +39,8 @@ function withChatPreview(inner: VerdictPublisher, words: NotificationWords, stdo
   return {
     async publish(notification) {
       const sent = await inner.publish(notification);
-      const chat = buildChatNotification(deliveredFromSnsNotification(notification, sent.messageId), words);
+      // Rendered through the destination registry, as the AWS chat forwarder renders it.
+      const chat = notificationDestination('chat').render!(deliveredFromSnsNotification(notification, sent.messageId), words);
       stdout(`chat notification (Amazon Q Developer in chat applications):\n${JSON.stringify(chat, null, 2)}\n`);
       return sent;
     },
