@@ -39,7 +39,7 @@ export interface NotificationDestination {
 }
 
 /** PagerDuty's routing key is read at send time (a secret); a rendered preview carries this instead. */
-export const ROUTING_KEY_PLACEHOLDER = '<routing key>';
+const ROUTING_KEY_PLACEHOLDER = '<routing key>';
 
 export const NOTIFICATION_DESTINATIONS = [
   {

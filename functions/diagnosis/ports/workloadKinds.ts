@@ -101,7 +101,7 @@ export const WORKLOAD_KINDS = [
 export type SpecKind = (typeof WORKLOAD_KINDS)[number]['kind'];
 
 /** `DistributedInference`, `distributed-inference` and `distributed_inference` all read `distributedinference`. */
-export function normaliseWorkloadType(type: string): string {
+function normaliseWorkloadType(type: string): string {
   return type.toLowerCase().replace(/[^a-z]/g, '');
 }
 
@@ -110,11 +110,6 @@ const KIND_BY_ALIAS: ReadonlyMap<string, SpecKind> = new Map(WORKLOAD_KINDS.flat
 /** The kind a workload `type` names, or null for a type with no type-specific endpoint. */
 export function workloadKindForType(type: string | null | undefined): SpecKind | null {
   return type ? (KIND_BY_ALIAS.get(normaliseWorkloadType(type)) ?? null) : null;
-}
-
-/** The row of a kind. */
-export function workloadKind(kind: SpecKind): (typeof WORKLOAD_KINDS)[number] {
-  return WORKLOAD_KINDS.find((row) => row.kind === kind)!;
 }
 
 /** The kind whose spec endpoint is `/api/{version}/workloads/{collection}/{id}`, or null. */
