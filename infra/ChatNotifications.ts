@@ -24,6 +24,8 @@ export interface ChatNotificationsProps {
   ops: sns.ITopic;
   key: kms.IKey;
   logRetentionDays: number;
+  /** The worker's REPORT_LOCALE: the card's words match the subject and report it carries. */
+  locale: 'en' | 'fr';
 }
 
 export class ChatNotifications extends Construct {
@@ -39,7 +41,7 @@ export class ChatNotifications extends Construct {
       description: 'runai-diagnose: turns verdicts into Amazon Q Developer custom notifications on the chat topic',
       topic: props.verdicts,
       filterPolicy: null,
-      environment: { CHAT_TOPIC_ARN: this.topic.topicArn },
+      environment: { CHAT_TOPIC_ARN: this.topic.topicArn, REPORT_LOCALE: props.locale },
       logRetentionDays: props.logRetentionDays,
     });
     const role = this.forwarder.function.role;

@@ -21,6 +21,8 @@ export interface PagerDutyNotificationsProps {
   filterPolicy: FilterPolicy | null;
   eventsUrl: string;
   logRetentionDays: number;
+  /** The worker's REPORT_LOCALE: a digest's summary words match its subject. */
+  locale: 'en' | 'fr';
 }
 
 export class PagerDutyNotifications extends Construct {
@@ -45,7 +47,7 @@ export class PagerDutyNotifications extends Construct {
       description: 'runai-diagnose: sends verdicts to PagerDuty (Events API v2 triggers, dedup_key = the failure occurrence)',
       topic: props.verdicts,
       filterPolicy: props.filterPolicy,
-      environment: { PAGERDUTY_SECRET_ID: this.secret.secretArn, PAGERDUTY_EVENTS_URL: props.eventsUrl },
+      environment: { PAGERDUTY_SECRET_ID: this.secret.secretArn, PAGERDUTY_EVENTS_URL: props.eventsUrl, REPORT_LOCALE: props.locale },
       logRetentionDays: props.logRetentionDays,
     });
     this.forwarder.function.role.addToPrincipalPolicy(

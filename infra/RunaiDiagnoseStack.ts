@@ -141,6 +141,7 @@ export class RunaiDiagnoseStack extends Stack {
           filterPolicy: config.pagerFilter,
           eventsUrl: config.pagerDuty.eventsUrl,
           logRetentionDays: config.logRetentionDays,
+          locale: config.locale,
         })
       : undefined;
     const chat = config.chat
@@ -150,6 +151,7 @@ export class RunaiDiagnoseStack extends Stack {
           ops: topics.ops,
           key: topics.key,
           logRetentionDays: config.logRetentionDays,
+          locale: config.locale,
         })
       : undefined;
 

@@ -9,7 +9,8 @@
  * - keywords = category (or outcome), project, cluster;
  * - metadata.threadId = the occurrence key (a digest: the key derived from its
  *   occurrences), the same key PagerDuty deduplicates on, so repeats thread together.
- * Everything that came from the cluster goes through chatSafeText.
+ * Everything that came from the cluster goes through chatSafeText; every word comes from
+ * the locale's NotificationWords (functions/report).
  */
 import type { Verdict } from '../core/verdict.js';
 import type { DigestPayload } from '../delivery/DigestPayload.js';
@@ -17,6 +18,8 @@ import { digestCorrelationKey, verdictCorrelationKey } from '../delivery/occurre
 import type { DeliveredNotification } from '../delivery/readDeliveredNotification.js';
 import { verdictSubject } from '../delivery/buildSnsMessage.js';
 import { recurrenceText, verdictLabel } from '../delivery/verdictSummary.js';
+import type { NotificationWords } from '../report/NotificationWords.js';
+import { notificationWordsEn } from '../report/notificationWordsEn.js';
 import {
   CHAT_DESCRIPTION_MAX_CHARS,
   CHAT_KEYWORD_MAX_CHARS,
@@ -33,8 +36,8 @@ import { feedbackLines } from '../report/feedbackWords.js';
 const EVIDENCE_SHOWN = 5;
 const DIGEST_WORKLOADS_SHOWN = 15;
 
-function gib(bytes: number | null): string {
-  if (bytes === null) return 'not observed';
+function gib(bytes: number | null, words: NotificationWords): string {
+  if (bytes === null) return words.chat.notObserved;
   return `${(bytes / 2 ** 30).toFixed(bytes % 2 ** 30 === 0 ? 0 : 1)} GiB`;
 }
 
@@ -49,11 +52,11 @@ function steps(values: readonly string[]): string[] {
 }
 
 /** Whole lines while they fit, then a marker: a cut never lands inside a line. */
-function fitLines(lines: readonly string[], max: number): string {
+function fitLines(lines: readonly string[], max: number, words: NotificationWords): string {
   const kept: string[] = [];
   let length = 0;
   for (const [index, line] of lines.entries()) {
-    const marker = `\n_…${lines.length - index} more lines in the email report_`;
+    const marker = `\n${words.chat.moreLines(lines.length - index)}`;
     if (length + line.length + 1 + (index < lines.length - 1 ? marker.length : 0) > max) {
       kept.push(marker.trimStart());
       break;
@@ -64,47 +67,49 @@ function fitLines(lines: readonly string[], max: number): string {
   return capChatText(kept.join('\n'), max);
 }
 
-function verdictDescription(verdict: Verdict): string {
+function verdictDescription(verdict: Verdict, words: NotificationWords): string {
   const safe = chatSafeText;
   const lines = [`*${safe(verdict.message)}*`, ...feedbackLines('en', verdict.feedbackUrl)];
   const workload = verdict.workload;
   if (workload) {
+    const { name, project, clusterId, phase, id } = workload;
     lines.push(
-      `Workload: \`${safe(workload.name)}\`${workload.project ? ` (project ${safe(workload.project)})` : ''} · cluster ${safe(workload.clusterId)} · phase ${safe(workload.phase)} · id ${safe(workload.id)}`,
+      words.chat.workload({ name: safe(name), project: project ? safe(project) : null, clusterId: safe(clusterId), phase: safe(phase), id: safe(id) }),
     );
   }
   if (verdict.memory) {
-    lines.push(`Memory: request ${gib(verdict.memory.requestBytes)}, limit ${gib(verdict.memory.limitBytes)}, peak ${gib(verdict.memory.peakBytes)}`);
+    const { requestBytes, limitBytes, peakBytes } = verdict.memory;
+    lines.push(words.chat.memory({ request: gib(requestBytes, words), limit: gib(limitBytes, words), peak: gib(peakBytes, words) }));
   }
   if (verdict.recurrence) {
     const { count, lookbackDays, recurring } = verdict.recurrence;
-    lines.push(`History: ${count} failure${count === 1 ? '' : 's'} in ${lookbackDays} days${recurring ? ' (recurring)' : ''}`);
+    lines.push(words.chat.history(count, lookbackDays, recurring));
   }
   if (verdict.evidence.length > 0) {
-    lines.push('*Evidence*');
+    lines.push(words.chat.evidenceHeading);
     for (const item of verdict.evidence.slice(0, EVIDENCE_SHOWN)) lines.push(`• ${safe(item.text)} _(${safe(item.source)})_`);
-    if (verdict.evidence.length > EVIDENCE_SHOWN) lines.push(`_+${verdict.evidence.length - EVIDENCE_SHOWN} more in the email report_`);
+    if (verdict.evidence.length > EVIDENCE_SHOWN) lines.push(words.chat.moreEvidence(verdict.evidence.length - EVIDENCE_SHOWN));
   }
   if (verdict.limitations.length > 0) {
-    lines.push('*Limitations*');
+    lines.push(words.chat.limitationsHeading);
     for (const limitation of verdict.limitations) lines.push(`• ${safe(limitation)}`);
   }
-  return fitLines(lines, CHAT_DESCRIPTION_MAX_CHARS);
+  return fitLines(lines, CHAT_DESCRIPTION_MAX_CHARS, words);
 }
 
-function verdictNotification(verdict: Verdict, subject: string | null): ChatNotification {
-  const title = subject ?? verdictSubject(verdict);
+function verdictNotification(verdict: Verdict, subject: string | null, words: NotificationWords): ChatNotification {
+  const title = subject ?? verdictSubject(verdict, {}, words);
   const workload = verdict.workload;
-  const recurrence = recurrenceText(verdict);
+  const recurrence = recurrenceText(verdict, words);
   return {
     version: '1.0',
     source: 'custom',
     content: {
       textType: 'client-markdown',
       title: capChatText(chatSafeText(title), CHAT_TITLE_MAX_CHARS),
-      description: verdictDescription(verdict),
+      description: verdictDescription(verdict, words),
       nextSteps: steps(verdict.recommendations),
-      keywords: keywords([verdictLabel(verdict), workload?.project, workload?.clusterId, recurrence ? 'recurring' : null]),
+      keywords: keywords([verdictLabel(verdict), workload?.project, workload?.clusterId, recurrence ? words.chat.recurringKeyword : null]),
     },
     metadata: {
       threadId: verdictCorrelationKey(verdict),
@@ -117,49 +122,45 @@ function verdictNotification(verdict: Verdict, subject: string | null): ChatNoti
   };
 }
 
-function digestNotification(digest: DigestPayload, subject: string | null): ChatNotification {
+function digestNotification(digest: DigestPayload, subject: string | null, words: NotificationWords): ChatNotification {
   const safe = chatSafeText;
   const counts = Object.entries(digest.counts).map(([label, count]) => `${count} ${label}`);
   const lines = [
-    `*${digest.total} failures on cluster ${safe(digest.clusterId)} in one delivery window*`,
-    `Counts: ${safe(counts.join(', '))}`,
-    `Recurring: ${digest.recurring} of ${digest.total}`,
-    digest.nodes.length > 0
-      ? `Nodes involved: ${safe(digest.nodes.map((node) => `${node.name} (${node.count})`).join(', '))}`
-      : 'Nodes involved: none identified in the evidence',
-    '*Workloads* (recurring first)',
+    `*${words.digest.inOneWindow(digest.total, safe(digest.clusterId))}*`,
+    words.digest.counts(safe(counts.join(', '))),
+    words.digest.recurring(digest.recurring, digest.total),
+    words.digest.nodes(digest.nodes.length > 0 ? safe(digest.nodes.map((node) => `${node.name} (${node.count})`).join(', ')) : null),
+    words.chat.workloadsHeading,
     ...digest.verdicts.slice(0, DIGEST_WORKLOADS_SHOWN).map((entry) => {
       const label = entry.outcome === 'diagnosed' ? (entry.category ?? 'UNKNOWN') : entry.outcome.toUpperCase();
-      const name = entry.workloadName ?? entry.workloadId ?? 'unidentified workload';
-      const recurring = entry.recurring && entry.recurrenceCount ? ` recurring ${entry.recurrenceCount}x` : '';
-      return `• [${label}] \`${safe(name)}\`${entry.project ? ` (${safe(entry.project)})` : ''}${recurring}${entry.workloadId ? ` · id ${safe(entry.workloadId)}` : ''}`;
+      const name = entry.workloadName ?? entry.workloadId ?? words.unidentifiedWorkload;
+      const recurring = entry.recurring && entry.recurrenceCount ? ` ${words.chat.recurringCount(entry.recurrenceCount)}` : '';
+      return `• [${label}] \`${safe(name)}\`${entry.project ? ` (${safe(entry.project)})` : ''}${recurring}${entry.workloadId ? ` · ${words.digest.idLabel} ${safe(entry.workloadId)}` : ''}`;
     }),
   ];
   const unlisted = digest.total - Math.min(digest.verdicts.length, DIGEST_WORKLOADS_SHOWN);
-  if (unlisted > 0) lines.push(`_+${unlisted} more workloads in the email digest_`);
+  if (unlisted > 0) lines.push(words.chat.moreWorkloads(unlisted));
   return {
     version: '1.0',
     source: 'custom',
     content: {
       textType: 'client-markdown',
-      title: capChatText(safe(subject ?? `[DIGEST] ${digest.total} failures on cluster ${digest.clusterId}`), CHAT_TITLE_MAX_CHARS),
-      description: fitLines(lines, CHAT_DESCRIPTION_MAX_CHARS),
-      nextSteps: steps([
-        `Full report for one workload: runai-diagnose --cluster-id ${digest.clusterId} --workload-id ‹id›`,
-        ...(digest.nodes.length > 0 ? ['Many failures on few nodes point at the nodes: check their conditions before resubmitting.'] : []),
-      ]),
+      title: capChatText(safe(subject ?? `[DIGEST] ${words.digest.subjectHead(digest.total, digest.clusterId)}`), CHAT_TITLE_MAX_CHARS),
+      description: fitLines(lines, CHAT_DESCRIPTION_MAX_CHARS, words),
+      nextSteps: steps([words.digest.fullReport(digest.clusterId, words.chat.idPlaceholder), ...(digest.nodes.length > 0 ? [words.chat.checkNodes] : [])]),
       keywords: keywords(['DIGEST', ...Object.keys(digest.counts), digest.clusterId]),
     },
     metadata: {
       threadId: digestCorrelationKey(digest),
-      summary: capChatText(safe(`DIGEST: ${digest.total} failures on cluster ${digest.clusterId}`), CHAT_SUMMARY_MAX_CHARS),
+      summary: capChatText(safe(words.digest.summary(digest.total, digest.clusterId)), CHAT_SUMMARY_MAX_CHARS),
       eventType: 'RunaiDiagnoseDigest',
     },
   };
 }
 
-export function buildChatNotification(notification: DeliveredNotification): ChatNotification {
+/** `words`: the locale the forwarder was configured with (REPORT_LOCALE), the worker's. */
+export function buildChatNotification(notification: DeliveredNotification, words: NotificationWords = notificationWordsEn): ChatNotification {
   return notification.kind === 'verdict'
-    ? verdictNotification(notification.verdict, notification.subject)
-    : digestNotification(notification.digest, notification.subject);
+    ? verdictNotification(notification.verdict, notification.subject, words)
+    : digestNotification(notification.digest, notification.subject, words);
 }

@@ -7,9 +7,12 @@ import { NotificationFormatError } from '../delivery/NotificationFormatError.js'
 import { buildChatNotification } from './buildChatNotification.js';
 import { ChatNotificationSchema } from './ChatNotification.js';
 import type { ChatPublisher } from './createChatPublisher.js';
+import type { NotificationWords } from '../report/NotificationWords.js';
 
 export interface ForwardToChatDeps {
   publish: ChatPublisher;
+  /** The card's words, in the locale the worker rendered in (REPORT_LOCALE); English when absent. */
+  words?: NotificationWords;
   logger: ForwarderLogger;
 }
 
@@ -23,7 +26,7 @@ export async function forwardToChat(
     'chat',
     records,
     async (notification) => {
-      const checked = ChatNotificationSchema.safeParse(buildChatNotification(notification));
+      const checked = ChatNotificationSchema.safeParse(buildChatNotification(notification, deps.words));
       if (!checked.success) {
         throw new NotificationFormatError(`the chat notification breaks its schema at ${checked.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
       }

@@ -4,21 +4,19 @@
  * Microsoft Teams or Amazon Chime.
  */
 import { SNSClient } from '@aws-sdk/client-sns';
-import * as z from 'zod';
 import { createForwarderHandler } from '../lambda/createForwarderHandler.js';
 import { createJsonLogger } from '../worker/WorkerLogger.js';
 import { createChatPublisher } from './createChatPublisher.js';
 import { forwardToChat } from './forwardToChat.js';
-
-const EnvSchema = z.object({
-  CHAT_TOPIC_ARN: z.string().regex(/^arn:aws[\w-]*:sns:[\w-]+:\d{12}:[\w-]+$/, 'CHAT_TOPIC_ARN must be an SNS topic ARN'),
-});
+import { ChatEnvSchema } from './ChatEnvSchema.js';
+import { notificationWordsFor } from '../report/notificationWordsFor.js';
 
 /** Read on the first invocation (createForwarderHandler). */
 function createDeps(): Parameters<typeof forwardToChat>[1] {
-  const env = EnvSchema.parse(process.env);
+  const env = ChatEnvSchema.parse(process.env);
   return {
     publish: createChatPublisher({ client: new SNSClient({}), topicArn: env.CHAT_TOPIC_ARN }),
+    words: notificationWordsFor(env.REPORT_LOCALE),
     logger: createJsonLogger((line) => console.log(line)),
   };
 }

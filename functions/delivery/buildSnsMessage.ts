@@ -11,6 +11,8 @@
  * 3. shorten the verdict's free-text fields (only a pathological verdict gets here).
  */
 import type { Verdict } from '../core/verdict.js';
+import type { NotificationWords } from '../report/NotificationWords.js';
+import { notificationWordsEn } from '../report/notificationWordsEn.js';
 import { fitNotificationText } from './fitNotificationText.js';
 import { largestFitting } from './largestFitting.js';
 import { SNS_MAX_PAYLOAD_BYTES, snsJsonMessage, snsPayloadBytes, type SnsAttributeValue, type SnsNotification } from './SnsNotification.js';
@@ -26,8 +28,8 @@ export type { NotificationContext } from './verdictSummary.js';
  */
 export type TextReport = string | ((verdict: Verdict) => string);
 
-export function verdictSubject(verdict: Verdict, context: NotificationContext = {}): string {
-  return toSnsSubject(verdictTag(verdict), workloadDisplay(verdict, context), recurrenceText(verdict));
+export function verdictSubject(verdict: Verdict, context: NotificationContext = {}, words: NotificationWords = notificationWordsEn): string {
+  return toSnsSubject(verdictTag(verdict), workloadDisplay(verdict, context, words), recurrenceText(verdict, words));
 }
 
 /** SNS rejects empty attribute values, so every attribute has a value, `unknown` at worst. */
@@ -68,6 +70,8 @@ function shrinkVerdict(verdict: Verdict, level: 1 | 2): Verdict {
     evidence: [],
     message: capChars(verdict.message, level === 1 ? 500 : 200),
     recommendations: verdict.recommendations.slice(0, items).map((text) => capChars(text, 300)),
+    // One id per recommendation kept, so the two lists stay aligned.
+    recommendationIds: verdict.recommendationIds.slice(0, items),
     limitations: verdict.limitations.slice(0, items).map((text) => capChars(text, 300)),
     workload: verdict.workload && {
       ...verdict.workload,
@@ -87,8 +91,10 @@ export function buildSnsMessage(
   textReport: TextReport,
   context: NotificationContext = {},
   maxBytes: number = SNS_MAX_PAYLOAD_BYTES,
+  /** The subject's words, in the locale the text report was rendered in. */
+  words: NotificationWords = notificationWordsEn,
 ): SnsNotification {
-  const Subject = verdictSubject(verdict, context);
+  const Subject = verdictSubject(verdict, context, words);
   const MessageAttributes = verdictAttributes(verdict, context);
   const keyed = (shown: Verdict): Verdict => ({
     ...shown,

@@ -5,6 +5,8 @@
  * evidence (which is only ever listed, never acted on). Deliberately conservative: a
  * bare "node <word>" counts only when the word looks like a host name (has a digit, a
  * dash or a dot), so that "node failure" or "node is" are not reported as nodes.
+ * The evidence is worded in the report's locale, so the French labels of messagesFr
+ * (`nœud : x`, `Nœud x, condition …`) are read too: a French storm digest names its nodes.
  */
 import type { Verdict } from '../core/verdict.js';
 
@@ -12,6 +14,8 @@ const NAME = '([A-Za-z0-9](?:[A-Za-z0-9._-]{0,251}[A-Za-z0-9])?)';
 const EXPLICIT = [
   new RegExp(`\\bnode(?:Name)?\\s*[:=]\\s*["'\`]?${NAME}`, 'gi'), // node: x, nodeName=x
   new RegExp(`\\bNode\\s+["'\`]?${NAME}["'\`]?\\s+status is now`, 'g'), // NodeNotReady event message
+  new RegExp(`(?:^|[^\\p{L}])nœud\\s*:\\s*${NAME}`, 'giu'), // messagesFr: « ; nœud : x »
+  new RegExp(`(?:^|[^\\p{L}])Nœud\\s+${NAME},\\s+condition`, 'gu'), // messagesFr node-condition fact
 ];
 const LOOSE = new RegExp(`\\bnode\\s+["'\`]?${NAME}`, 'gi'); // on node x, (node x, ...)
 const HOST_LIKE = /[0-9.-]/;

@@ -7,6 +7,8 @@
  */
 import { displayName } from '../safety/displayName.js';
 import type { Verdict } from '../core/verdict.js';
+import type { NotificationWords } from '../report/NotificationWords.js';
+import { notificationWordsEn } from '../report/notificationWordsEn.js';
 import { extractNodes } from './extractNodes.js';
 import { fitNotificationText } from './fitNotificationText.js';
 import { largestFitting } from './largestFitting.js';
@@ -28,6 +30,8 @@ export interface DigestOptions {
   /** Stated in the email so readers know why they got a digest. */
   digestThreshold?: number;
   maxBytes?: number;
+  /** The locale's words (functions/report); English when not given. */
+  words?: NotificationWords;
 }
 
 /** Every list value in the attributes and node line is capped so a digest's size stays bounded. */
@@ -47,18 +51,18 @@ function countBy<T>(values: readonly T[]): [T, number][] {
 }
 
 /** Recurring first (highest count first), then grouped by label, then by name. */
-function ordered(entries: readonly DigestEntry[]): DigestEntry[] {
+function ordered(entries: readonly DigestEntry[], words: NotificationWords): DigestEntry[] {
   const recurrence = (entry: DigestEntry) => (entry.verdict.recurrence?.recurring ? entry.verdict.recurrence.count : 0);
   return [...entries].sort(
     (a, b) =>
       recurrence(b) - recurrence(a) ||
       verdictLabel(a.verdict).localeCompare(verdictLabel(b.verdict)) ||
-      workloadDisplay(a.verdict, a.context ?? {}).localeCompare(workloadDisplay(b.verdict, b.context ?? {})),
+      workloadDisplay(a.verdict, a.context ?? {}, words).localeCompare(workloadDisplay(b.verdict, b.context ?? {}, words)),
   );
 }
 
-export function digestSubject(clusterId: string, counts: readonly [string, number][], total: number): string {
-  const head = toSnsSubject('[DIGEST]', `${total} failures on cluster ${clusterId}`);
+export function digestSubject(clusterId: string, counts: readonly [string, number][], total: number, words: NotificationWords = notificationWordsEn): string {
+  const head = toSnsSubject('[DIGEST]', words.digest.subjectHead(total, clusterId));
   const parts = counts.map(([label, count]) => `${count} ${label}`);
   for (let shown = parts.length; shown >= 1; shown -= 1) {
     const list = parts.slice(0, shown).join(', ') + (shown < parts.length ? ', ...' : '');
@@ -87,37 +91,34 @@ export function renderDigest(clusterId: string, entries: readonly DigestEntry[],
   // The cluster and the ids are names from requests and Run:ai: quoted in the email when not plain.
   const clusterShown = displayName(clusterId, 200);
   const maxBytes = options.maxBytes ?? SNS_MAX_PAYLOAD_BYTES;
-  const sorted = ordered(entries);
+  const words = options.words ?? notificationWordsEn;
+  const sorted = ordered(entries, words);
   const total = sorted.length;
   const counts = countBy(sorted.map(({ verdict }) => verdictLabel(verdict)));
   const recurring = sorted.filter(({ verdict }) => verdict.recurrence?.recurring).length;
   const nodes = countBy(sorted.flatMap((entry) => [...new Set(entry.nodes ?? extractNodes(entry.verdict))]));
   const nodesShown = nodes.slice(0, MAX_NODES_LISTED);
 
-  const Subject = digestSubject(clusterId, counts, total);
+  const Subject = digestSubject(clusterId, counts, total, words);
   const MessageAttributes = digestAttributes(clusterId, sorted);
 
   const header = [
-    `DIGEST: ${total} failures on cluster ${clusterShown} in one delivery window`,
-    `Counts: ${counts.map(([label, count]) => `${count} ${label}`).join(', ')}`,
-    `Recurring: ${recurring} of ${total}`,
-    nodes.length === 0
-      ? 'Nodes involved: none identified in the evidence'
-      : `Nodes involved: ${nodesShown.map(([node, count]) => `${displayName(node)} (${count})`).join(', ')}${nodes.length > nodesShown.length ? `, +${nodes.length - nodesShown.length} more` : ''}`,
+    words.digest.title(total, clusterShown),
+    words.digest.counts(counts.map(([label, count]) => `${count} ${label}`).join(', ')),
+    words.digest.recurring(recurring, total),
+    words.digest.nodes(
+      nodes.length === 0
+        ? null
+        : `${nodesShown.map(([node, count]) => `${displayName(node)} (${count})`).join(', ')}${nodes.length > nodesShown.length ? `, ${words.digest.moreNodes(nodes.length - nodesShown.length)}` : ''}`,
+    ),
     '',
-    'Workloads (recurring first):',
+    words.digest.workloadsHeading,
   ].join('\n');
-  const footer = [
-    '',
-    `These verdicts were sent as one digest because cluster ${clusterShown} produced ${total} at once` +
-      (options.digestThreshold ? ` (digest threshold ${options.digestThreshold})` : '') +
-      '; SNS suspends email subscriptions that receive more than 10 messages per second.',
-    `Full report for one workload: runai-diagnose --cluster-id ${clusterShown} --workload-id <id>`,
-  ].join('\n');
+  const footer = ['', words.digest.why(clusterShown, total, options.digestThreshold), words.digest.fullReport(clusterShown, '<id>')].join('\n');
   const line = ({ verdict, context }: DigestEntry) => {
     const id = verdict.workload?.id ?? context?.workloadId;
-    const recurrence = recurrenceText(verdict);
-    return `- ${verdictTag(verdict)} ${workloadDisplayInText(verdict, context ?? {})}${recurrence ? ` ${recurrence}` : ''}${id ? ` - id ${displayName(id, 200)}` : ''} - ${capChars(verdict.message, MAX_MESSAGE_CHARS)}`;
+    const recurrence = recurrenceText(verdict, words);
+    return `- ${verdictTag(verdict)} ${workloadDisplayInText(verdict, context ?? {}, words)}${recurrence ? ` ${recurrence}` : ''}${id ? ` - ${words.digest.idLabel} ${displayName(id, 200)}` : ''} - ${capChars(verdict.message, MAX_MESSAGE_CHARS)}`;
   };
   // Identity, category and recurrence only: this list is serialised three times (https,
   // sqs, lambda), so every byte per entry counts thrice; the full text is in the email.
@@ -133,7 +134,7 @@ export function renderDigest(clusterId: string, entries: readonly DigestEntry[],
     recurring: verdict.recurrence?.recurring ?? false,
     recurrenceCount: verdict.recurrence?.count ?? null,
   });
-  const omittedMarker = (omitted: number) => (omitted > 0 ? `\n[truncated: ${omitted} workloads omitted from this digest]` : '');
+  const omittedMarker = (omitted: number) => (omitted > 0 ? `\n${words.digest.truncated(omitted)}` : '');
 
   const body = (listed: number) => [header, ...sorted.slice(0, listed).map(line)].join('\n') + omittedMarker(total - listed);
   const json = (listed: number) =>

@@ -1,9 +1,12 @@
 /**
- * Short, human labels for a verdict, shared by individual notifications and digests so
- * that a workload reads the same in both.
+ * Short labels for a verdict, shared by individual notifications and digests so that a
+ * workload reads the same in both. Tags and labels are codes; every word comes from the
+ * locale's NotificationWords (functions/report).
  */
 import { displayName } from '../safety/displayName.js';
 import type { Route, StopReason, Verdict } from '../core/verdict.js';
+import type { NotificationWords } from '../report/NotificationWords.js';
+import { notificationWordsEn } from '../report/notificationWordsEn.js';
 
 /** Identifiers from the queued request, for verdicts that resolved no workload (needs_input). */
 export interface NotificationContext {
@@ -63,8 +66,8 @@ export function projectOf(verdict: Verdict, context: NotificationContext): strin
 }
 
 /** `training-job-42 (ml-team)`; falls back to request identifiers when no workload was resolved. */
-export function workloadDisplay(verdict: Verdict, context: NotificationContext): string {
-  const name = verdict.workload?.name || context.workloadName || verdict.workload?.id || context.workloadId || 'unidentified workload';
+export function workloadDisplay(verdict: Verdict, context: NotificationContext, words: NotificationWords = notificationWordsEn): string {
+  const name = verdict.workload?.name || context.workloadName || verdict.workload?.id || context.workloadId || words.unidentifiedWorkload;
   const project = projectOf(verdict, context);
   return project ? `${name} (${project})` : name;
 }
@@ -74,18 +77,15 @@ export function workloadDisplay(verdict: Verdict, context: NotificationContext):
  * neutralised and quoted (request names reach here unquoted when no workload was resolved),
  * so it cannot add a line or a field. Subjects need not: toSnsSubject flattens them.
  */
-export function workloadDisplayInText(verdict: Verdict, context: NotificationContext): string {
+export function workloadDisplayInText(verdict: Verdict, context: NotificationContext, words: NotificationWords = notificationWordsEn): string {
   const raw = verdict.workload?.name || context.workloadName || verdict.workload?.id || context.workloadId;
-  const name = raw ? displayName(raw) : 'unidentified workload';
+  const name = raw ? displayName(raw) : words.unidentifiedWorkload;
   const project = projectOf(verdict, context);
   return project ? `${name} (${displayName(project)})` : name;
 }
 
-/** `recurring 3x/7d`, or '' when the failure is not recurring. */
-export function recurrenceText(verdict: Verdict): string {
+/** `recurring 3x/7d` (in the locale's words), or '' when the failure is not recurring. */
+export function recurrenceText(verdict: Verdict, words: NotificationWords = notificationWordsEn): string {
   const recurrence = verdict.recurrence;
-  if (!recurrence?.recurring) return '';
-  const days = recurrence.lookbackDays;
-  const window = Number.isInteger(days) ? `${days}d` : `${Math.round(days * 24)}h`;
-  return `recurring ${recurrence.count}x/${window}`;
+  return recurrence?.recurring ? words.recurrenceTag(recurrence.count, recurrence.lookbackDays) : '';
 }

@@ -107,7 +107,8 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
   const recurrence = recurrenceOf(evidence, analysis, context);
   const failingLine = failingLineOf(evidence, analysis);
   const recommendationContext = { ...gatherRecommendationContext(analysis, evidence, memory, recurrence, submitted), failingLine };
-  const recommendations = decideRecommendations(recommendationContext).map((recommendation) => renderRecommendation(messages.recommendation, recommendation));
+  const decided = decideRecommendations(recommendationContext);
+  const recommendations = decided.map((recommendation) => renderRecommendation(messages.recommendation, recommendation));
 
   return {
     ...base,
@@ -119,6 +120,7 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
     memory: memoryRelevant ? { requestBytes: memory.requestBytes, limitBytes: memory.limitBytes, peakBytes: memory.peakBytes } : null,
     recurrence,
     recommendations,
+    recommendationIds: decided.map((recommendation) => recommendation.id),
     limitations,
     failingLine: failingLine?.text ?? null,
     audience: audienceOfDiagnosis(category, supporting, maskIdentifiers(workloadNames(evidence))),

@@ -27,6 +27,7 @@ export function buildRoutedVerdict(evidence: WorkloadEvidence, route: Route, sig
     stopReason: null,
     evidence: list.items,
     recommendations: [],
+    recommendationIds: [],
     limitations,
     audience: decideAudience({ outcome: 'routed', category: null }),
     message: messages.messageRouted({ name: displayName(base.workload.name), phase: displayName(base.workload.phase), route }),

@@ -27,6 +27,7 @@ export function buildStoppedVerdict(
     stopReason,
     evidence: list.items,
     recommendations: [],
+    recommendationIds: [],
     limitations,
     audience: decideAudience({ outcome: 'stopped', category: null }),
     message: messages.messageStopped({

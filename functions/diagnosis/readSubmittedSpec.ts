@@ -10,7 +10,10 @@
 import { parseQuantity } from '../core/parseQuantity.js';
 import type { SpecSource } from './ports/RunaiReader.js';
 import type { SubmittedPodSpec, WorkloadSpecResponse } from './ports/runaiSchemas.js';
+import { WORKLOAD_KINDS, type SpecKind, type SpecLayout, type SpecPartName } from './ports/workloadKinds.js';
 import { specSourceFor } from './specKindForType.js';
+
+export type { SpecPartName };
 import type { WorkloadEvidence } from './WorkloadEvidence.js';
 
 /** The spec fields a verdict corroborates with. */
@@ -21,8 +24,6 @@ export interface Located<T> {
   value: T;
   part: SpecPartName | null;
 }
-
-export type SpecPartName = 'leader' | 'worker' | 'master';
 
 type MemoryPair = { requestBytes: number | null; limitBytes: number | null };
 
@@ -39,49 +40,13 @@ export interface SubmittedSpec {
   absent: { field: SpecField; paths: string[] }[];
 }
 
-interface SpecPart {
-  name: SpecPartName | null;
-  path: string;
-  body: SubmittedPodSpec | null | undefined;
-}
-
-interface SpecLayout {
-  /** The parts holding image, command, args and compute, in the order they are preferred. */
-  podParts(response: WorkloadSpecResponse): SpecPart[];
-  /** Where the restart policy lives; null when the kind's schema has none. */
-  restartPart: ((response: WorkloadSpecResponse) => SpecPart) | null;
-  /** Whether the kind's schema has a command (a NIM service's image decides its entry point). */
-  hasCommand: boolean;
-}
-
-const spec = (response: WorkloadSpecResponse): SpecPart => ({ name: null, path: 'spec', body: response.spec });
-
-/** One row per spec endpoint, read from the official OpenAPI schema of its response. */
+/** One layout per spec source: the workload-kind table's rows, and the Workloads V2 manifest of a third-party type. */
 export const SPEC_LAYOUT: Record<SpecSource, SpecLayout> = {
-  trainings: { podParts: (r) => [spec(r)], restartPart: spec, hasCommand: true },
-  workspaces: { podParts: (r) => [spec(r)], restartPart: spec, hasCommand: true },
-  // InferenceSpecSpec has no restartPolicy (Knative serves it).
-  inferences: { podParts: (r) => [spec(r)], restartPart: null, hasCommand: true },
-  // `spec` describes the workers; `masterSpec` the master (absent when `masterSpecSameAsWorker`).
-  distributed: {
-    podParts: (r) => [spec(r), { name: 'master', path: 'masterSpec', body: r.masterSpec }],
-    restartPart: spec,
-    hasCommand: true,
-  },
-  // NimServiceSpec: image and compute in `spec`; no command, args or restart policy.
-  'nim-services': { podParts: (r) => [spec(r)], restartPart: null, hasCommand: false },
+  ...(Object.fromEntries(WORKLOAD_KINDS.map((row) => [row.kind, row.layout])) as Record<SpecKind, SpecLayout>),
   // The manifest's first container with an image (specFromManifest), and its pod template's restart policy.
   'workloads-v2': {
     podParts: (r) => [{ name: null, path: 'workloadManifest', body: r.spec }],
     restartPart: (r) => ({ name: null, path: 'workloadManifest', body: r.spec }),
-    hasCommand: true,
-  },
-  'distributed-inferences': {
-    podParts: (r) => [
-      { name: 'leader', path: 'spec.leader', body: r.spec?.leader },
-      { name: 'worker', path: 'spec.worker', body: r.spec?.worker },
-    ],
-    restartPart: spec,
     hasCommand: true,
   },
 };

@@ -8,26 +8,11 @@
  */
 import type { SpecKind, SpecSource } from './ports/RunaiReader.js';
 import type { Workload } from './ports/runaiSchemas.js';
+import { workloadKindForType } from './ports/workloadKinds.js';
 
-const KIND_BY_NORMALISED_TYPE: Record<string, SpecKind> = {
-  training: 'trainings',
-  trainings: 'trainings',
-  workspace: 'workspaces',
-  workspaces: 'workspaces',
-  interactive: 'workspaces',
-  inference: 'inferences',
-  inferences: 'inferences',
-  distributed: 'distributed',
-  distributedtraining: 'distributed',
-  distributedinference: 'distributed-inferences',
-  distributedinferences: 'distributed-inferences',
-  nimservice: 'nim-services',
-  nimservices: 'nim-services',
-};
-
+/** The type aliases are the workload-kind table's (ports/workloadKinds.ts), the client's and the simulator's too. */
 export function specKindForType(type: string | null | undefined): SpecKind | null {
-  if (!type) return null;
-  return KIND_BY_NORMALISED_TYPE[type.toLowerCase().replace(/[^a-z]/g, '')] ?? null;
+  return workloadKindForType(type);
 }
 
 export function specSourceFor(workload: Pick<Workload, 'type' | 'sourceApi'>): SpecSource | null {

@@ -10,12 +10,14 @@
  * The AWS SDK is imported only in the SNS case (connectSnsTopic), so the default start never loads it.
  */
 import type { SNSClient } from '@aws-sdk/client-sns';
-import { buildChatNotification } from '../chat/buildChatNotification.js';
 import { deliveredFromSnsNotification } from '../delivery/readDeliveredNotification.js';
+import { notificationDestination } from '../destinations/notificationDestinations.js';
 import type { SnsNotification } from '../delivery/SnsNotification.js';
 import { createConsolePublisher, type VerdictPublisher } from '../delivery/VerdictPublisher.js';
 import { buildPagerDutyEvent } from '../pagerduty/buildPagerDutyEvent.js';
 import { createPagerDutySender } from '../pagerduty/sendPagerDutyEvent.js';
+import type { NotificationWords } from '../report/NotificationWords.js';
+import { notificationWordsEn } from '../report/notificationWordsEn.js';
 import type { LocalConfig } from './readLocalEnv.js';
 
 export interface LocalPublisher {
@@ -33,24 +35,30 @@ export function pagesByFilter(notification: SnsNotification, filter: 'node-failu
   return categories.includes('NODE_FAILURE') || notification.MessageAttributes.recurring?.StringValue === 'true';
 }
 
-function withChatPreview(inner: VerdictPublisher, stdout: (text: string) => void): VerdictPublisher {
+function withChatPreview(inner: VerdictPublisher, words: NotificationWords, stdout: (text: string) => void): VerdictPublisher {
   return {
     async publish(notification) {
       const sent = await inner.publish(notification);
-      const chat = buildChatNotification(deliveredFromSnsNotification(notification, sent.messageId));
+      // Rendered through the destination registry, as the AWS chat forwarder renders it.
+      const chat = notificationDestination('chat').render!(deliveredFromSnsNotification(notification, sent.messageId), words);
       stdout(`chat notification (Amazon Q Developer in chat applications):\n${JSON.stringify(chat, null, 2)}\n`);
       return sent;
     },
   };
 }
 
-function withPagerDuty(inner: VerdictPublisher, pagerDuty: NonNullable<LocalConfig['pagerDuty']>, stdout: (text: string) => void): VerdictPublisher {
+function withPagerDuty(
+  inner: VerdictPublisher,
+  pagerDuty: NonNullable<LocalConfig['pagerDuty']>,
+  words: NotificationWords,
+  stdout: (text: string) => void,
+): VerdictPublisher {
   const send = createPagerDutySender({ eventsUrl: pagerDuty.eventsUrl });
   return {
     async publish(notification) {
       const sent = await inner.publish(notification);
       if (!pagesByFilter(notification, pagerDuty.filter)) return sent;
-      const event = buildPagerDutyEvent(deliveredFromSnsNotification(notification, sent.messageId), pagerDuty.routingKey);
+      const event = buildPagerDutyEvent(deliveredFromSnsNotification(notification, sent.messageId), pagerDuty.routingKey, words);
       try {
         await send(event);
         stdout(`PagerDuty accepted the event (dedup_key ${event.dedup_key}, severity ${event.payload.severity})\n`);
@@ -66,15 +74,22 @@ function withPagerDuty(inner: VerdictPublisher, pagerDuty: NonNullable<LocalConf
 export async function createLocalPublisher(options: {
   snsTopicArn: string | undefined;
   pagerDuty?: LocalConfig['pagerDuty'];
+  /** The chat preview's and PagerDuty's words, in the report's locale; English when absent. */
+  words?: NotificationWords;
   /** Tests: a client with an emulator endpoint. Default: credentials from the environment, the topic's region. */
   snsClient?: SNSClient;
   stdout: (text: string) => void;
 }): Promise<LocalPublisher> {
   const { snsTopicArn, stdout } = options;
-  const paging = (publisher: VerdictPublisher) => (options.pagerDuty ? withPagerDuty(publisher, options.pagerDuty, stdout) : publisher);
+  const words = options.words ?? notificationWordsEn;
+  const paging = (publisher: VerdictPublisher) => (options.pagerDuty ? withPagerDuty(publisher, options.pagerDuty, words, stdout) : publisher);
   const pagerDescription = options.pagerDuty ? ` + PagerDuty (${options.pagerDuty.filter})` : '';
   if (snsTopicArn === undefined) {
-    return { publisher: paging(withChatPreview(createConsolePublisher(stdout), stdout)), description: `console${pagerDescription}`, close: () => undefined };
+    return {
+      publisher: paging(withChatPreview(createConsolePublisher(stdout), words, stdout)),
+      description: `console${pagerDescription}`,
+      close: () => undefined,
+    };
   }
 
   const { connectSnsTopic } = await import('./connectSnsTopic.js');

@@ -23,6 +23,7 @@ import { createIntakeApp } from '../intake/createIntakeApp.js';
 import type { PollSummary } from '../poller/PollSummary.js';
 import { createMemoryQueue, type MemoryQueue } from '../queue/createMemoryQueue.js';
 import { messagesFor } from '../report/messagesFor.js';
+import { notificationWordsFor } from '../report/notificationWordsFor.js';
 import { createRunaiClient } from '../runai/createRunaiClient.js';
 import { createRunaiTokenProbe } from '../readiness/createRunaiTokenProbe.js';
 import type { RunaiSimulator, ScenarioState } from '../simulator/startRunaiSimulator.js';
@@ -126,6 +127,7 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
     const delivery = await createLocalPublisher({
       snsTopicArn: config.snsTopicArn,
       pagerDuty: config.pagerDuty,
+      words: notificationWordsFor(config.locale),
       stdout,
       ...(options.snsClient ? { snsClient: options.snsClient } : {}),
     });
@@ -156,6 +158,7 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
         processDiagnosisBatch(records, {
           diagnose,
           renderText,
+          words: notificationWordsFor(config.locale),
           publisher: delivery.publisher,
           idempotency,
           now,

@@ -18,6 +18,8 @@ import { boundedKey, digestCorrelationKey, verdictCorrelationKey } from '../deli
 import type { DeliveredNotification } from '../delivery/readDeliveredNotification.js';
 import { verdictSubject } from '../delivery/buildSnsMessage.js';
 import { verdictLabel } from '../delivery/verdictSummary.js';
+import type { NotificationWords } from '../report/NotificationWords.js';
+import { notificationWordsEn } from '../report/notificationWordsEn.js';
 import { DEDUP_KEY_MAX_CHARS, SUMMARY_MAX_CHARS, type PagerDutyEvent } from './PagerDutyEvent.js';
 import { highestSeverity, pagerDutySeverity } from './pagerDutySeverity.js';
 
@@ -37,10 +39,10 @@ export function capSummary(text: string, max: number = SUMMARY_MAX_CHARS): strin
 
 const orUnknown = (value: string | null | undefined) => (value ? value : 'unknown');
 
-function verdictEvent(verdict: Verdict, subject: string | null, routingKey: string): PagerDutyEvent {
+function verdictEvent(verdict: Verdict, subject: string | null, routingKey: string, words: NotificationWords): PagerDutyEvent {
   const workload = verdict.workload;
   const name = workload?.name || workload?.id || null;
-  const title = subject ?? verdictSubject(verdict);
+  const title = subject ?? verdictSubject(verdict, {}, words);
   return {
     routing_key: routingKey,
     event_action: 'trigger',
@@ -58,11 +60,11 @@ function verdictEvent(verdict: Verdict, subject: string | null, routingKey: stri
   };
 }
 
-function digestEvent(digest: DigestPayload, subject: string | null, routingKey: string): PagerDutyEvent {
+function digestEvent(digest: DigestPayload, subject: string | null, routingKey: string, words: NotificationWords): PagerDutyEvent {
   const counts = Object.entries(digest.counts)
     .map(([label, count]) => `${count} ${label}`)
     .join(', ');
-  const title = subject ?? `[DIGEST] ${digest.total} failures on cluster ${digest.clusterId}`;
+  const title = subject ?? `[DIGEST] ${words.digest.subjectHead(digest.total, digest.clusterId)}`;
   const topNode = digest.nodes[0]?.name;
   return {
     routing_key: routingKey,
@@ -70,7 +72,7 @@ function digestEvent(digest: DigestPayload, subject: string | null, routingKey: 
     dedup_key: boundedKey(digestCorrelationKey(digest), DEDUP_KEY_MAX_CHARS),
     client: PAGERDUTY_CLIENT,
     payload: {
-      summary: capSummary(`${title}: ${counts}; ${digest.recurring} of ${digest.total} recurring`),
+      summary: capSummary(`${title}: ${words.pagerDuty.digestSummary(counts, digest.recurring, digest.total)}`),
       source: `runai/${orUnknown(digest.clusterId)}`,
       // The counts cover every verdict, the list only those that fit: a node failure cut from the list still pages critical.
       severity: highestSeverity([
@@ -85,8 +87,9 @@ function digestEvent(digest: DigestPayload, subject: string | null, routingKey: 
   };
 }
 
-export function buildPagerDutyEvent(notification: DeliveredNotification, routingKey: string): PagerDutyEvent {
+/** `words`: the locale the forwarder was configured with (REPORT_LOCALE), the worker's. */
+export function buildPagerDutyEvent(notification: DeliveredNotification, routingKey: string, words: NotificationWords = notificationWordsEn): PagerDutyEvent {
   return notification.kind === 'verdict'
-    ? verdictEvent(notification.verdict, notification.subject, routingKey)
-    : digestEvent(notification.digest, notification.subject, routingKey);
+    ? verdictEvent(notification.verdict, notification.subject, routingKey, words)
+    : digestEvent(notification.digest, notification.subject, routingKey, words);
 }

@@ -7,11 +7,14 @@ import { forwardNotificationBatch, type ForwardBatchResult, type ForwarderLogger
 import { buildPagerDutyEvent } from './buildPagerDutyEvent.js';
 import type { PagerDutyEvent } from './PagerDutyEvent.js';
 import type { SendOptions, SentEvent } from './sendPagerDutyEvent.js';
+import type { NotificationWords } from '../report/NotificationWords.js';
 
 export interface ForwardToPagerDutyDeps {
   routingKey: () => Promise<string>;
   send: (event: PagerDutyEvent, options?: SendOptions) => Promise<SentEvent>;
   logger: ForwarderLogger;
+  /** The digest summary's words, in the locale the worker rendered in (REPORT_LOCALE); English when absent. */
+  words?: NotificationWords;
 }
 
 /** `deadlineAt`: epoch ms by which the invocation must be done (the Lambda's remaining time, less a margin). */
@@ -26,7 +29,7 @@ export async function forwardToPagerDuty(
     records,
     async (notification) => {
       routingKey ??= await deps.routingKey();
-      const event = buildPagerDutyEvent(notification, routingKey);
+      const event = buildPagerDutyEvent(notification, routingKey, deps.words);
       const sent = await deps.send(event, deadlineAt === undefined ? {} : { deadlineAt });
       return { dedupKey: event.dedup_key, severity: event.payload.severity, attempts: sent.attempts };
     },

@@ -5,24 +5,19 @@
  * endpoint, e.g. https://events.eu.pagerduty.com/v2/enqueue).
  */
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
-import * as z from 'zod';
 import { createForwarderHandler } from '../lambda/createForwarderHandler.js';
 import { createJsonLogger } from '../worker/WorkerLogger.js';
 import { forwardToPagerDuty } from './forwardToPagerDuty.js';
-import { PAGERDUTY_EVENTS_URL } from './PagerDutyEvent.js';
+import { PagerDutyEnvSchema } from './PagerDutyEnvSchema.js';
 import { routingKeyFromSecret } from './readRoutingKey.js';
 import { createPagerDutySender } from './sendPagerDutyEvent.js';
+import { notificationWordsFor } from '../report/notificationWordsFor.js';
 
 const SECRET_MAX_AGE_SECONDS = 300;
 
-const EnvSchema = z.object({
-  PAGERDUTY_SECRET_ID: z.string().min(1, 'PAGERDUTY_SECRET_ID must name the secret holding the routing key'),
-  PAGERDUTY_EVENTS_URL: z.url({ protocol: /^https$/, error: 'PAGERDUTY_EVENTS_URL must be an https URL' }).default(PAGERDUTY_EVENTS_URL),
-});
-
 /** Read on the first invocation (createForwarderHandler). */
 function createDeps(): Parameters<typeof forwardToPagerDuty>[1] {
-  const env = EnvSchema.parse(process.env);
+  const env = PagerDutyEnvSchema.parse(process.env);
   return {
     routingKey: async () => {
       const secret = await getSecret(env.PAGERDUTY_SECRET_ID, { maxAge: SECRET_MAX_AGE_SECONDS });
@@ -30,6 +25,7 @@ function createDeps(): Parameters<typeof forwardToPagerDuty>[1] {
       return routingKeyFromSecret(secret);
     },
     send: createPagerDutySender({ eventsUrl: env.PAGERDUTY_EVENTS_URL }),
+    words: notificationWordsFor(env.REPORT_LOCALE),
     logger: createJsonLogger((line) => console.log(line)),
   };
 }

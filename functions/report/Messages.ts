@@ -3,11 +3,15 @@
  * `VerdictMessages` port) and the labels of the text report. One implementation per
  * locale (`messagesEn`, `messagesFr`); the compiler keeps them in step.
  */
+import * as z from 'zod';
 import type { Category } from '../core/verdict.js';
 import type { VerdictMessages } from '../diagnosis/VerdictMessages.js';
 
 export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];
+
+/** `REPORT_LOCALE` as every edge that renders reads it: unset or empty is English. */
+export const ReportLocaleSchema = z.preprocess((value) => (value === '' ? undefined : value), z.enum(LOCALES, 'must be en or fr').default('en'));
 
 export interface ReportLabels {
   /** The colon after a label, as the language writes it (French puts a space before it). */

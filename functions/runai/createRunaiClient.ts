@@ -9,6 +9,7 @@
 import type { Dispatcher } from 'undici';
 import { createPool } from '../http/createPool.js';
 import type { MetricsQuery, RunaiReader, SpecKind, WorkloadListQuery } from '../diagnosis/ports/RunaiReader.js';
+import { WORKLOAD_KINDS } from '../diagnosis/ports/workloadKinds.js';
 import { RunaiError } from '../diagnosis/ports/RunaiError.js';
 import { parseRunaiClientConfig, type RunaiClientConfig } from './RunaiClientConfig.js';
 import {
@@ -61,15 +62,8 @@ export type RunaiClient = RunaiReader & {
   readonly stats: Readonly<RunaiClientStats>;
 };
 
-/** The path of each spec endpoint; `{id}` is the workload id. */
-const SPEC_PATHS: Readonly<Record<SpecKind, string>> = {
-  trainings: '/api/v1/workloads/trainings/{id}',
-  workspaces: '/api/v1/workloads/workspaces/{id}',
-  inferences: '/api/v1/workloads/inferences/{id}',
-  distributed: '/api/v1/workloads/distributed/{id}',
-  'distributed-inferences': '/api/v1/workloads/distributed-inferences/{id}',
-  'nim-services': '/api/v2/workloads/nim-services/{id}',
-};
+/** The path of each spec endpoint (the workload-kind table's); `{id}` is the workload id. */
+const SPEC_PATHS: ReadonlyMap<string, string> = new Map(WORKLOAD_KINDS.map((row) => [row.kind, row.specPath]));
 
 /** Pods of one workload: the API maximum per page, and a cap so a misbehaving `next` cannot loop. */
 const POD_PAGE_LIMIT = 500;
@@ -211,7 +205,7 @@ function readerOver(getJson: GetJson): RunaiReader {
 
     async getWorkloadSpec(workloadId, kind: SpecKind) {
       // Checked at run time too: `kind` chooses the path, and a type can be bypassed.
-      const template = Object.hasOwn(SPEC_PATHS, kind) ? SPEC_PATHS[kind] : null;
+      const template = SPEC_PATHS.get(kind) ?? null;
       if (!template) throw rejected('GET /api/v1/workloads/{kind}/{id}', 'unknown spec kind');
       const id = pathId(`GET ${template}`, workloadId);
       const { data } = await getJson(template, template.replace('{id}', id), WorkloadSpecResponseSchema);

@@ -3,10 +3,8 @@
  * faults use (fixtures/README.md), so a route is also the key for fault matching.
  */
 import type { SpecKind } from '../diagnosis/ports/RunaiReader.js';
+import { workloadKindForPath } from '../diagnosis/ports/workloadKinds.js';
 import { trimTrailingSlashes } from '../core/trimTrailingSlashes.js';
-
-/** The v1 spec collections (`/api/v1/workloads/{kind}/{id}`); NIM services are served under /api/v2. */
-export const SPEC_KINDS: readonly SpecKind[] = ['trainings', 'workspaces', 'inferences', 'distributed', 'distributed-inferences'];
 
 export type RunaiRoute =
   | { endpoint: 'token' }
@@ -33,9 +31,8 @@ export function routeRunaiPath(pathname: string): RunaiRoute | null {
   const [first, second] = rest as [string, string | undefined];
   // UUIDs never collide with the spec collection names, so `workloads/trainings/{id}`
   // is read as a spec path and `workloads/{id}/pods` as a sub-resource.
-  if (second !== undefined && (SPEC_KINDS as readonly string[]).includes(first)) {
-    return { endpoint: 'spec', workloadId: second, specKind: first as SpecKind };
-  }
+  const specKind = second !== undefined ? workloadKindForPath('v1', first) : null;
+  if (second !== undefined && specKind) return { endpoint: 'spec', workloadId: second, specKind };
   if (second === undefined) return { endpoint: 'status', workloadId: first };
   if (SUBRESOURCES.has(second)) {
     return { endpoint: second as 'events' | 'pods' | 'history' | 'metrics', workloadId: first };
@@ -43,10 +40,11 @@ export function routeRunaiPath(pathname: string): RunaiRoute | null {
   return null;
 }
 
-/** `/api/v2/workloads/{id}` (Workloads V2) and `/api/v2/workloads/nim-services/{id}`. */
+/** `/api/v2/workloads/{id}` (Workloads V2) and the table's v2 spec endpoints (`/api/v2/workloads/nim-services/{id}`). */
 function routeV2(rest: readonly string[]): RunaiRoute | null {
   if (rest.length === 1) return { endpoint: 'spec-v2', workloadId: rest[0] as string };
-  if (rest.length === 2 && rest[0] === 'nim-services') return { endpoint: 'spec', workloadId: rest[1] as string, specKind: 'nim-services' };
+  const specKind = rest.length === 2 ? workloadKindForPath('v2', rest[0] as string) : null;
+  if (specKind) return { endpoint: 'spec', workloadId: rest[1] as string, specKind };
   return null;
 }
 

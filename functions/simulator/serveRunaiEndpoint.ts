@@ -3,6 +3,7 @@
  * JSON body out. Transport concerns (auth, latency, faults, recording) stay in the server,
  * so this file reads like the API contract in fixtures/README.md.
  */
+import { workloadKindForType } from '../diagnosis/ports/workloadKinds.js';
 import { matchFilterBy, parseFilterBy, WORKLOAD_QUERY_FIELDS } from './matchFilterBy.js';
 import { paginate, parsePageParams } from './paginate.js';
 import type { RunaiRoute } from './routeRunaiPath.js';
@@ -17,17 +18,6 @@ export interface SimulatorResponse {
 }
 
 export type ReadRoute = Exclude<RunaiRoute, { endpoint: 'token' }>;
-
-/** Workload `type` (compared case-insensitively) → the spec collection that serves it. */
-const SPEC_KIND_BY_TYPE: ReadonlyMap<string, string> = new Map([
-  ['training', 'trainings'],
-  ['workspace', 'workspaces'],
-  ['inference', 'inferences'],
-  ['distributed', 'distributed'],
-  ['distributed-inference', 'distributed-inferences'],
-  ['nimservice', 'nim-services'],
-  ['nim-service', 'nim-services'],
-]);
 
 export function serveRunaiEndpoint(state: SimulatorState, route: ReadRoute, query: URLSearchParams): SimulatorResponse {
   try {
@@ -65,8 +55,9 @@ function serve(state: SimulatorState, route: ReadRoute, query: URLSearchParams):
     case 'metrics':
       return selectMeasurements(state.metrics.get(id) ?? [], query);
     case 'spec': {
-      const type = typeof workload.type === 'string' ? workload.type.toLowerCase() : '';
-      if (SPEC_KIND_BY_TYPE.get(type) !== route.specKind) {
+      // The workload-kind table decides which collection serves a type, as it does for the client.
+      const type = typeof workload.type === 'string' ? workload.type : null;
+      if (workloadKindForType(type) !== route.specKind) {
         throw new SimulatorHttpError(404, `workload ${id} of type "${String(workload.type)}" is not one of ${route.specKind}`);
       }
       const spec = state.specs.get(id);

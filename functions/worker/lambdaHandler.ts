@@ -27,6 +27,7 @@ import { createSnsPublisher } from '../delivery/createSnsPublisher.js';
 import { createLambdaTelemetry } from '../lambda/lambdaTelemetry.js';
 import type { OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import { createDiagnose } from './createDiagnose.js';
+import { notificationWordsFor } from '../report/notificationWordsFor.js';
 import { createRenderText } from './createRenderText.js';
 import { countBatch, measureDiagnoses } from './measureDiagnoses.js';
 import { processDiagnosisBatch, type BatchResult, type ProcessDiagnosisBatchDeps } from './processDiagnosisBatch.js';
@@ -92,6 +93,7 @@ async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
   return {
     diagnose: measureDiagnoses(diagnose, telemetry.metrics),
     renderText: createRenderText(env.REPORT_LOCALE),
+    words: notificationWordsFor(env.REPORT_LOCALE),
     publisher: createSnsPublisher({ client: new SNSClient({}), topicArn: env.SNS_TOPIC_ARN }),
     idempotency: createDynamoIdempotencyStore({ client: new DynamoDBClient({}), tableName: env.IDEMPOTENCY_TABLE, now }),
     now,

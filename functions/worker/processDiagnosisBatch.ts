@@ -10,6 +10,8 @@
  * idempotency key per occurrence -> coalesce (storm digest, decided up front) -> publish ->
  * complete (or release and fail). The ledger records every record's end.
  */
+import type { NotificationWords } from '../report/NotificationWords.js';
+import { notificationWordsEn } from '../report/notificationWordsEn.js';
 import type { Verdict } from '../core/verdict.js';
 import { DEFAULT_DIGEST_THRESHOLD } from '../delivery/coalesceVerdicts.js';
 import { DEFAULT_IDEMPOTENCY_TTL_SECONDS, type IdempotencyStore } from '../delivery/IdempotencyStore.js';
@@ -34,6 +36,8 @@ export const DEFAULT_WORKER_CONCURRENCY = 4;
 export interface ProcessDiagnosisBatchDeps {
   diagnose: Diagnose;
   renderText: (verdict: Verdict) => string;
+  /** The subject and digest words, in renderText's locale (notificationWordsFor(REPORT_LOCALE)); English when absent. */
+  words?: NotificationWords;
   publisher: VerdictPublisher;
   idempotency: IdempotencyStore;
   now: () => Date;
@@ -66,6 +70,7 @@ export async function processDiagnosisBatch(records: readonly SqsRecordLike[], d
   const claimDeps = { idempotency: deps.idempotency, ttlSeconds: deps.idempotencyTtlSeconds ?? DEFAULT_IDEMPOTENCY_TTL_SECONDS, concurrency, logger };
   const publishDeps: PublishDeps = {
     renderText: deps.renderText,
+    words: deps.words ?? notificationWordsEn,
     publisher: deps.publisher,
     idempotency: deps.idempotency,
     digestThreshold,

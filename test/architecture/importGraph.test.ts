@@ -49,6 +49,7 @@ const FOLDERS: Record<string, { layer: Layer; role: string }> = {
   poller: { layer: 'entry', role: 'the poller Lambda' },
   pagerduty: { layer: 'entry', role: 'the PagerDuty forwarder Lambda: Events API v2 events from delivered notifications, and their sender' },
   chat: { layer: 'entry', role: 'the chat forwarder Lambda: Amazon Q Developer custom notifications from delivered notifications' },
+  destinations: { layer: 'entry', role: 'the notification destination registry: context keys, delivery, renderer and filter preset of each' },
   local: { layer: 'entry', role: 'local mode (npm start, demo)' },
   cli: { layer: 'entry', role: 'the runai-diagnose command' },
 };

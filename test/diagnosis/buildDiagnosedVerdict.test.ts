@@ -121,4 +121,20 @@ describe('buildDiagnosedVerdict', () => {
     expect(verdict.evidence[0]?.text).toMatch(/^Raison de l'événement : OOMKilled/);
     expect(verdict.recommendations[0]).toMatch(/^Profilez la mémoire/);
   });
+
+  it('carries one stable id per recommendation, in the same order, whatever the language', () => {
+    const history = { records: [historyEvent('OOMKilled', 'Container trainer was OOM killed', 3 * DAY)], pages: 1, capped: false };
+    const evidence = evidenceOf({
+      events: { ok: true, value: [oomEvent] },
+      pods: { ok: true, value: [oomPod] },
+      history: { ok: true, value: history },
+      metrics: usageSeries(31 * GiB, 12),
+    });
+    const english = diagnose(evidence);
+    const french = diagnose(evidence, messagesFr);
+    expect(english.recommendationIds).toHaveLength(english.recommendations.length);
+    expect(english.recommendationIds[0]).toBe('raise-memory-limit');
+    expect(english.recommendationIds.at(-1)).toBe('fix-recurring-cause');
+    expect(french.recommendationIds).toEqual(english.recommendationIds);
+  });
 });

@@ -11,6 +11,7 @@ import { expect } from 'vitest';
 import * as z from 'zod';
 import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
 import { VerdictSchema, type Verdict } from '../../functions/core/verdict.js';
+import { messagesEn } from '../../functions/report/messagesEn.js';
 import { runCli } from '../../functions/cli/runCli.js';
 import type { RunaiSimulator, Scenario } from '../../functions/simulator/startRunaiSimulator.js';
 import {
@@ -107,6 +108,9 @@ export function assertVerdictMatches(scenario: Scenario, verdict: Verdict, outpu
       `${label}: recommendations should include ${JSON.stringify(needle)}\n${verdict.recommendations.join('\n')}`,
     ).toBe(true);
   }
+  // One stable id per recommendation, in the same order, each one the catalog words.
+  expect(verdict.recommendationIds, `${label}: one recommendation id per recommendation`).toHaveLength(verdict.recommendations.length);
+  for (const id of verdict.recommendationIds) expect(Object.keys(messagesEn.recommendation), `${label}: recommendation id`).toContain(id);
   assertNothingLeaks(label, expectation, outputs);
 }
 

@@ -34,11 +34,9 @@ export interface MetricsQuery {
   numberOfSamples: number;
 }
 
-/**
- * The type-specific spec endpoints, in the path spelling of the API:
- * `/api/v1/workloads/{kind}/{id}`, and `/api/v2/workloads/nim-services/{id}` for NIM services.
- */
-export type SpecKind = 'trainings' | 'workspaces' | 'inferences' | 'distributed' | 'distributed-inferences' | 'nim-services';
+/** The type-specific spec endpoints: one per row of the workload-kind table (workloadKinds.ts). */
+import type { SpecKind } from './workloadKinds.js';
+export type { SpecKind };
 
 /** Where a submitted spec is read: a type-specific endpoint, or the Workloads V2 manifest of a third-party type. */
 export type SpecSource = SpecKind | 'workloads-v2';

@@ -14,6 +14,7 @@ import { renderDigest } from '../../delivery/renderDigest.js';
 import type { SnsNotification } from '../../delivery/SnsNotification.js';
 import type { VerdictPublisher } from '../../delivery/VerdictPublisher.js';
 import type { QueuedDiagnosis } from '../../core/queuedDiagnosis.js';
+import type { NotificationWords } from '../../report/NotificationWords.js';
 import { mapWithConcurrency } from '../mapWithConcurrency.js';
 import type { WorkerLogger } from '../WorkerLogger.js';
 import type { BatchLedger } from './BatchLedger.js';
@@ -22,6 +23,7 @@ import { errorFields } from './errorFields.js';
 
 export interface PublishDeps {
   renderText: (verdict: Verdict) => string;
+  words?: NotificationWords;
   publisher: VerdictPublisher;
   idempotency: IdempotencyStore;
   digestThreshold: number;
@@ -48,14 +50,14 @@ function withFeedback(item: Occurrence, deps: Pick<PublishDeps, 'feedbackUrl'>):
 
 export function buildNotification(
   planned: PlannedNotification<Occurrence>,
-  deps: Pick<PublishDeps, 'renderText' | 'digestThreshold' | 'feedbackUrl'>,
+  deps: Pick<PublishDeps, 'renderText' | 'words' | 'digestThreshold' | 'feedbackUrl'>,
 ): SnsNotification {
   return planned.kind === 'single'
-    ? buildSnsMessage(planned.item.result.verdict, deps.renderText, withFeedback(planned.item, deps))
+    ? buildSnsMessage(planned.item.result.verdict, deps.renderText, withFeedback(planned.item, deps), undefined, deps.words)
     : renderDigest(
         planned.clusterId,
         planned.items.map((group) => ({ key: group.key, verdict: group.result.verdict, context: contextOf(group.queued) })),
-        { digestThreshold: deps.digestThreshold },
+        { digestThreshold: deps.digestThreshold, ...(deps.words ? { words: deps.words } : {}) },
       );
 }
 
