@@ -25,6 +25,8 @@ export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
     'test/simulator/**/*.test.ts',
     'test/recording/**/*.test.ts',
     'test/chat/chatForwarder.test.ts',
+    'test/chat/chatPublisherDeadline.test.ts',
+    'test/pagerduty/pagerDutyDeadline.test.ts',
     'test/delivery/snsOnFauxqs.test.ts',
     'test/diagnosis/roundTrips.test.ts',
     'test/http/responseCap.test.ts',
