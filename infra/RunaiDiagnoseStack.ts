@@ -223,7 +223,11 @@ export class RunaiDiagnoseStack extends Stack {
     if (tier2Secret) allow(diagnose.role, ['secretsmanager:GetSecretValue'], [tier2Secret.secretArn]);
     // What the SQS event source mapping needs (SqsEventSource would add GetQueueUrl), plus the worker's own calls:
     // ChangeMessageVisibility(Batch) for the fast retry of failed records, SendMessage for the delayed storm flush.
-    allow(diagnose.role, ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility', 'sqs:SendMessage'], [queue.queueArn]);
+    allow(
+      diagnose.role,
+      ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility', 'sqs:SendMessage'],
+      [queue.queueArn],
+    );
 
     const source = new lambda.EventSourceMapping(this, 'DiagnoseFromQueue', {
       target: diagnose.fn,

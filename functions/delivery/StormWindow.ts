@@ -31,8 +31,7 @@ export interface StormWindowRef {
 }
 
 export type StormCount =
-  | { kind: 'alone'; ref: StormWindowRef; rank: number }
-  | { kind: 'hold'; ref: StormWindowRef; rank: number; closesAt: number; flushQueued: boolean };
+  { kind: 'alone'; ref: StormWindowRef; rank: number } | { kind: 'hold'; ref: StormWindowRef; rank: number; closesAt: number; flushQueued: boolean };
 
 export interface StormWindow {
   /** Takes the next rank in the cluster's open window (opening one when none is open). */

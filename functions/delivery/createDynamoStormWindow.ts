@@ -25,7 +25,14 @@ import {
   type AttributeValue,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { DEFAULT_STORM_THRESHOLD, DEFAULT_STORM_WINDOW_SECONDS, StormMemberSchema, type StormMember, type StormWindow, type StormWindowRef } from './StormWindow.js';
+import {
+  DEFAULT_STORM_THRESHOLD,
+  DEFAULT_STORM_WINDOW_SECONDS,
+  StormMemberSchema,
+  type StormMember,
+  type StormWindow,
+  type StormWindowRef,
+} from './StormWindow.js';
 import type { StormWindowOptions } from './createMemoryStormWindow.js';
 import { StormWindowError } from './StormWindowError.js';
 
@@ -125,7 +132,12 @@ export function createDynamoStormWindow(options: DynamoStormWindowOptions): Stor
               {
                 Put: {
                   TableName: tableName,
-                  Item: { pk: { S: membersPk(ref) }, sk: { S: `member#${member.key}` }, member: { S: JSON.stringify(member) }, expiresAt: expiresAt(ref.openedAt) },
+                  Item: {
+                    pk: { S: membersPk(ref) },
+                    sk: { S: `member#${member.key}` },
+                    member: { S: JSON.stringify(member) },
+                    expiresAt: expiresAt(ref.openedAt),
+                  },
                 },
               },
               {
@@ -149,7 +161,12 @@ export function createDynamoStormWindow(options: DynamoStormWindowOptions): Stor
     async markFlushQueued(ref) {
       try {
         await client.send(
-          new UpdateItemCommand({ TableName: tableName, Key: windowKey(ref.clusterId), UpdateExpression: 'SET flushQueued = :true', ...withTrue(sameWindow(ref)) }),
+          new UpdateItemCommand({
+            TableName: tableName,
+            Key: windowKey(ref.clusterId),
+            UpdateExpression: 'SET flushQueued = :true',
+            ...withTrue(sameWindow(ref)),
+          }),
         );
       } catch (error) {
         // A newer window replaced it: nothing to mark. Anything else costs one more flush message at most.

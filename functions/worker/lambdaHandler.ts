@@ -130,7 +130,13 @@ async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
     publisher: createSnsPublisher({ client: new SNSClient({}), topicArn: env.SNS_TOPIC_ARN }),
     idempotency: createDynamoIdempotencyStore({ client: dynamo, tableName: env.IDEMPOTENCY_TABLE, now }),
     storm: {
-      window: createDynamoStormWindow({ client: dynamo, tableName: env.STORM_TABLE, now, threshold: env.STORM_THRESHOLD, windowSeconds: env.STORM_WINDOW_SECONDS }),
+      window: createDynamoStormWindow({
+        client: dynamo,
+        tableName: env.STORM_TABLE,
+        now,
+        threshold: env.STORM_THRESHOLD,
+        windowSeconds: env.STORM_WINDOW_SECONDS,
+      }),
       flushes: createSqsStormFlushQueue({ client: sqs, queueUrl: env.QUEUE_URL }),
     },
     stormThreshold: env.STORM_THRESHOLD,

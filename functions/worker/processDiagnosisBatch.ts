@@ -76,7 +76,9 @@ export async function processDiagnosisBatch(records: readonly SqsRecordLike[], d
   const publishCluster = async (progress: ClusterProgress): Promise<void> => {
     const diagnosed = [...progress.diagnosed].sort((a, b) => a.index - b.index);
     const claimed = await claimOccurrences(groupByOccurrence(diagnosed), ledger, claimDeps);
-    const alone = deps.storm ? await holdForStorm(claimed, ledger, { storm: deps.storm, idempotency: deps.idempotency, now: deps.now, concurrency, logger }) : claimed;
+    const alone = deps.storm
+      ? await holdForStorm(claimed, ledger, { storm: deps.storm, idempotency: deps.idempotency, now: deps.now, concurrency, logger })
+      : claimed;
     await publishNotifications(
       alone.map((item) => singleDelivery(item, deps.renderText)),
       ledger,
@@ -89,7 +91,14 @@ export async function processDiagnosisBatch(records: readonly SqsRecordLike[], d
     const publishing: Promise<void>[] = [];
     if (flushes.length > 0) {
       if (deps.storm) {
-        const flushDeps = { window: deps.storm.window, idempotency: deps.idempotency, ttlSeconds: claimDeps.ttlSeconds, threshold: deps.stormThreshold ?? DEFAULT_STORM_THRESHOLD, concurrency, logger };
+        const flushDeps = {
+          window: deps.storm.window,
+          idempotency: deps.idempotency,
+          ttlSeconds: claimDeps.ttlSeconds,
+          threshold: deps.stormThreshold ?? DEFAULT_STORM_THRESHOLD,
+          concurrency,
+          logger,
+        };
         publishing.push(planStormDigests(flushes, ledger, flushDeps).then((digests) => publishNotifications(digests, ledger, publishDeps)));
       } else {
         // A worker wired without a storm window cannot serve a flush: the DLQ keeps it for one that can.

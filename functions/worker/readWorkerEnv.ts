@@ -22,9 +22,15 @@ export const WorkerEnvSchema = z.strictObject({
   QUEUE_URL: z.url({ protocol: /^https$/, error: 'must be the https URL of the SQS queue' }),
   /** The storm window table (createDynamoStormWindow). */
   STORM_TABLE: z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name'),
-  STORM_THRESHOLD: z.preprocess(unsetIfEmpty, z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(10_000, 'must be at most 10000').default(DEFAULT_STORM_THRESHOLD)),
+  STORM_THRESHOLD: z.preprocess(
+    unsetIfEmpty,
+    z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(10_000, 'must be at most 10000').default(DEFAULT_STORM_THRESHOLD),
+  ),
   /** At most 840 s: the flush is an SQS delay (900 s at most) sent after the window opened. */
-  STORM_WINDOW_SECONDS: z.preprocess(unsetIfEmpty, z.coerce.number().int('must be an integer').min(5, 'must be at least 5').max(840, 'must be at most 840').default(DEFAULT_STORM_WINDOW_SECONDS)),
+  STORM_WINDOW_SECONDS: z.preprocess(
+    unsetIfEmpty,
+    z.coerce.number().int('must be an integer').min(5, 'must be at least 5').max(840, 'must be at most 840').default(DEFAULT_STORM_WINDOW_SECONDS),
+  ),
   WORKER_CONCURRENCY: optionalInt(1, 32),
   REPORT_LOCALE: z.preprocess(unsetIfEmpty, z.enum(['en', 'fr']).default('en')),
 });

@@ -83,12 +83,24 @@ describe('DynamoDB storm window', () => {
   const dynamo = mockClient(DynamoDBClient);
   afterEach(() => dynamo.reset());
   const store = () =>
-    createDynamoStormWindow({ client: new DynamoDBClient({ region: 'eu-west-1' }), tableName: 'storm', now: () => new Date(T0), threshold: 5, windowSeconds: 60 });
+    createDynamoStormWindow({
+      client: new DynamoDBClient({ region: 'eu-west-1' }),
+      tableName: 'storm',
+      now: () => new Date(T0),
+      threshold: 5,
+      windowSeconds: 60,
+    });
   const conditionFailed = () => new ConditionalCheckFailedException({ message: 'condition', $metadata: {} });
 
   it('joins the open window with one conditional ADD and takes the rank DynamoDB returns', async () => {
     dynamo.on(UpdateItemCommand).resolves({ Attributes: { openedAt: { N: String(T0 - 1_000) }, count: { N: '7' }, flushQueued: { BOOL: true } } });
-    expect(await store().count('c1')).toEqual({ kind: 'hold', ref: { clusterId: 'c1', openedAt: T0 - 1_000 }, rank: 7, closesAt: T0 + 59_000, flushQueued: true });
+    expect(await store().count('c1')).toEqual({
+      kind: 'hold',
+      ref: { clusterId: 'c1', openedAt: T0 - 1_000 },
+      rank: 7,
+      closesAt: T0 + 59_000,
+      flushQueued: true,
+    });
     const input = dynamo.commandCalls(UpdateItemCommand)[0]!.args[0].input;
     expect(input).toMatchObject({
       Key: { pk: { S: 'cluster#c1' }, sk: { S: 'window' } },
@@ -105,7 +117,13 @@ describe('DynamoDB storm window', () => {
     dynamo.on(PutItemCommand).resolves({});
     expect(await store().count('c1')).toEqual({ kind: 'alone', ref: { clusterId: 'c1', openedAt: T0 }, rank: 1 });
     expect(dynamo.commandCalls(PutItemCommand)[0]!.args[0].input).toMatchObject({
-      Item: { pk: { S: 'cluster#c1' }, sk: { S: 'window' }, openedAt: { N: String(T0) }, count: { N: '1' }, expiresAt: { N: String(T0 / 1000 + STORM_ITEM_TTL_SECONDS) } },
+      Item: {
+        pk: { S: 'cluster#c1' },
+        sk: { S: 'window' },
+        openedAt: { N: String(T0) },
+        count: { N: '1' },
+        expiresAt: { N: String(T0 / 1000 + STORM_ITEM_TTL_SECONDS) },
+      },
       ConditionExpression: 'attribute_not_exists(pk) OR openedAt <= :cutoff OR attribute_exists(sealed)',
     });
 
@@ -143,7 +161,9 @@ describe('DynamoDB storm window', () => {
     dynamo.reset();
     dynamo
       .on(TransactWriteItemsCommand)
-      .rejects(new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }] }));
+      .rejects(
+        new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }] }),
+      );
     expect(await store().hold(ref, member('k1'))).toBe('closed');
   });
 
@@ -155,10 +175,17 @@ describe('DynamoDB storm window', () => {
       .resolves({ Items: [{ member: { S: JSON.stringify(member('k2')) } }, { member: { S: '{not json' } }] });
     const members = await store().seal({ clusterId: 'c1', openedAt: T0 });
     expect(members.map((m) => m.key)).toEqual(['k1', 'k2']);
-    expect(dynamo.commandCalls(UpdateItemCommand)[0]!.args[0].input).toMatchObject({ UpdateExpression: 'SET sealed = :true', ConditionExpression: 'openedAt = :openedAt' });
+    expect(dynamo.commandCalls(UpdateItemCommand)[0]!.args[0].input).toMatchObject({
+      UpdateExpression: 'SET sealed = :true',
+      ConditionExpression: 'openedAt = :openedAt',
+    });
     const queries = dynamo.commandCalls(QueryCommand).map((call) => call.args[0].input);
     expect(queries).toHaveLength(2);
-    expect(queries[0]).toMatchObject({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: `window#c1#${T0}` } }, ConsistentRead: true });
+    expect(queries[0]).toMatchObject({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': { S: `window#c1#${T0}` } },
+      ConsistentRead: true,
+    });
     expect(queries[1]!.ExclusiveStartKey).toEqual({ pk: { S: 'x' }, sk: { S: 'y' } });
   });
 });

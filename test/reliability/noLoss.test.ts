@@ -347,7 +347,8 @@ describe('no loss: 1,000 alerts through intake → SQS → worker → SNS, with 
       }
       tally.add('storm flushes dead-lettered');
       const flush = StormFlushSchema.parse(body);
-      for (const member of await stormWindow.seal({ clusterId: flush.clusterId, openedAt: flush.openedAt })) dead.push(member.verdict.workload?.id ?? member.context.workloadId!);
+      for (const member of await stormWindow.seal({ clusterId: flush.clusterId, openedAt: flush.openedAt }))
+        dead.push(member.verdict.workload?.id ?? member.context.workloadId!);
     }
 
     const count = (lists: string[][]) => {

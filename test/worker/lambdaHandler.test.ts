@@ -142,8 +142,13 @@ describe('fast retry: failed records come back within 2 minutes', () => {
   });
 
   it('sets each failed record’s visibility to 15, 30, 60, then 120 s by receive count (maxReceiveCount still counts them)', () => {
-    const result = { batchItemFailures: [{ itemIdentifier: 'm1' }], records: [{ messageId: 'm1', outcome: 'failed' as const, reason: 'diagnose_failed' as const }] };
-    const seconds = [1, 2, 3, 4, 5].map((n) => retryChanges(withReceives(n), { ...result, published: 0, duplicates: 0, failed: 1, notifications: 0, digests: 0, heldForDigest: 0 })[0]!.seconds);
+    const result = {
+      batchItemFailures: [{ itemIdentifier: 'm1' }],
+      records: [{ messageId: 'm1', outcome: 'failed' as const, reason: 'diagnose_failed' as const }],
+    };
+    const seconds = [1, 2, 3, 4, 5].map(
+      (n) => retryChanges(withReceives(n), { ...result, published: 0, duplicates: 0, failed: 1, notifications: 0, digests: 0, heldForDigest: 0 })[0]!.seconds,
+    );
     expect(seconds).toEqual([15, 30, 60, 120, 120]);
     expect(Math.max(...seconds)).toBeLessThanOrEqual(120);
   });
@@ -163,7 +168,9 @@ describe('fast retry: failed records come back within 2 minutes', () => {
 
   it('logs a visibility change that failed: the record then comes back after the queue’s timeout', async () => {
     const log = capturingLogger();
-    const run = createWorkerHandler(async () => failing('retryable'), log.logger, { retryTimer: () => ({ schedule: async () => ({ failed: 1, errors: ['ReceiptHandleIsInvalid'] }) }) });
+    const run = createWorkerHandler(async () => failing('retryable'), log.logger, {
+      retryTimer: () => ({ schedule: async () => ({ failed: 1, errors: ['ReceiptHandleIsInvalid'] }) }),
+    });
     await run(withReceives(1));
     expect(log.lines.find((line) => line.event === 'worker.retry_visibility_failed')).toMatchObject({ level: 'warn', fields: { failed: 1 } });
   });

@@ -214,7 +214,9 @@ describe('processDiagnosisBatch', () => {
   it('publishes a digest exactly once: its publish failing fails the flush record, a redelivery or a duplicate flush sends it once', async () => {
     const { storm, deliver } = stormFakes(now);
     let failNext = true;
-    const sink = capturingPublisher([(n) => (n.Subject.startsWith('[DIGEST]') && failNext ? ((failNext = false), new DeliveryError('SNS_UNAVAILABLE', '503')) : undefined)]);
+    const sink = capturingPublisher([
+      (n) => (n.Subject.startsWith('[DIGEST]') && failNext ? ((failNext = false), new DeliveryError('SNS_UNAVAILABLE', '503')) : undefined),
+    ]);
     const { deps: d } = deps({ storm, publisher: sink.publisher });
     const batch = Array.from({ length: 8 }, (_, i) => record(`m${i}`, queued(`w${i}`, 'storm')));
     await processDiagnosisBatch(batch, d);

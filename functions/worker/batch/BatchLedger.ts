@@ -14,7 +14,8 @@ export interface SqsRecordLike {
 }
 
 export type RecordOutcome = 'published' | 'duplicate' | 'failed';
-export type FailureReason = 'malformed' | 'diagnose_failed' | 'out_of_time' | 'claim_failed' | 'claim_in_progress' | 'publish_failed' | 'storm_failed' | 'internal_error';
+export type FailureReason =
+  'malformed' | 'diagnose_failed' | 'out_of_time' | 'claim_failed' | 'claim_in_progress' | 'publish_failed' | 'storm_failed' | 'internal_error';
 
 export interface BatchResult {
   /** The Lambda partial batch response: these records return to the queue. */

@@ -51,7 +51,13 @@ export async function planStormDigests(flushes: readonly ParsedFlush[], ledger: 
       }
       ledger.held.add(key);
       const entries = members.map((member) => ({ key: member.key, verdict: member.verdict, context: member.context, nodes: member.nodes }));
-      return { kind: 'digest', key, indexes: [index], count: members.length, build: () => renderDigest(flush.clusterId, entries, { digestThreshold: deps.threshold }) };
+      return {
+        kind: 'digest',
+        key,
+        indexes: [index],
+        count: members.length,
+        build: () => renderDigest(flush.clusterId, entries, { digestThreshold: deps.threshold }),
+      };
     } catch (error) {
       deps.logger.warn('worker.storm_flush_failed', { key, ...errorFields(error) });
       ledger.fail(index, 'storm_failed');
