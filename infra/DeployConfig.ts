@@ -23,6 +23,9 @@
  *                             on the attributes (e.g. {"project":["ml-team"],"audience":["user"]} for a project's pager)
  * - allowNoSubscribers        `true`: deploy even when no person would receive verdicts or alarms (otherwise synth fails)
  * - diagnoseMaxConcurrency    concurrent diagnose invocations (SQS maxConcurrency, 2–50); default 2
+ * - stormThreshold            verdicts of one cluster within a storm window that go out alone (1–10000); the rest of the
+ *                             window is one digest; default 5 (the worker's STORM_THRESHOLD)
+ * - stormWindowSeconds        the storm window, per cluster, in seconds (5–840); default 60 (STORM_WINDOW_SECONDS)
  * - logRetentionDays          CloudWatch Logs retention, a value CloudWatch accepts (1, 3, 5, 7, 14, 30, …); default 30
  * - locale                    report language, `en` or `fr`; default en
  * - tier2                     `true`: a Secrets Manager secret for the Tier 2 (Kubernetes) configuration, readable by the
@@ -34,6 +37,7 @@
  * - stackName                 CloudFormation stack name; default RunaiDiagnose
  */
 import * as z from 'zod';
+import { DEFAULT_STORM_THRESHOLD, DEFAULT_STORM_WINDOW_SECONDS } from '../functions/delivery/StormWindow.js';
 import { LabelMapJsonSchema, type LabelMap } from '../functions/intake/LabelMap.js';
 import { PAGERDUTY_EVENTS_URL } from '../functions/pagerduty/PagerDutyEvent.js';
 import { PAGER_FILTER_PRESETS, PagerFilterSchema, type FilterPolicy } from './pagerFilterPolicy.js';
@@ -190,6 +194,9 @@ export const DeployContextSchema = z.object({
   pagerFilter: PagerFilterSchema.optional(),
   allowNoSubscribers: flag.optional(),
   diagnoseMaxConcurrency: integer(2, 50).default(2),
+  stormThreshold: integer(1, 10_000).default(DEFAULT_STORM_THRESHOLD),
+  // The flush is an SQS delay (at most 900 s) sent while the window is open.
+  stormWindowSeconds: integer(5, 840).default(DEFAULT_STORM_WINDOW_SECONDS),
   logRetentionDays: z.coerce
     .number({ error: 'must be a number of days' })
     .refine((days) => (LOG_RETENTION_DAYS as readonly number[]).includes(days), `must be one of ${LOG_RETENTION_DAYS.join(', ')}`)
@@ -221,6 +228,8 @@ export interface DeployConfig {
   pagerFilter: FilterPolicy | null;
   allowNoSubscribers: boolean;
   diagnoseMaxConcurrency: number;
+  stormThreshold: number;
+  stormWindowSeconds: number;
   logRetentionDays: number;
   locale: 'en' | 'fr';
   /** Create the Tier 2 configuration secret and give the worker TIER2_SECRET_ID. */
@@ -286,6 +295,8 @@ export function readDeployConfig(context: (key: string) => unknown): DeployConfi
     allowNoSubscribers: data.allowNoSubscribers ?? false,
     pagerFilter: data.pagerFilter === undefined ? PAGER_FILTER_PRESETS['node-failure-or-recurring'] : data.pagerFilter,
     diagnoseMaxConcurrency: data.diagnoseMaxConcurrency,
+    stormThreshold: data.stormThreshold,
+    stormWindowSeconds: data.stormWindowSeconds,
     logRetentionDays: data.logRetentionDays,
     locale: data.locale,
     tier2: data.tier2 ?? false,

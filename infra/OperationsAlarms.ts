@@ -32,8 +32,9 @@ export const UNUSABLE_SKIP_REASONS = ['missing_identifier', 'invalid_identifier'
 export const UNAUTHORIZED_ALARM_THRESHOLD = 5;
 
 /**
- * A queued request older than this is stuck: the worker reads within the 30 s batching
- * window, so only failures (retried every visibility timeout) or throttling age messages.
+ * A queued request older than this is stuck: the worker reads within the 1 s batching
+ * window and retries a failed record within 2 minutes (storm flushes wait at most the storm
+ * window), so only repeated failures, a crashed worker's lease or throttling age messages.
  */
 export const OLDEST_MESSAGE_ALARM_SECONDS = 15 * 60;
 

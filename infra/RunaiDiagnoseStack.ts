@@ -8,13 +8,19 @@
  *   Run:ai round trips with 10 s request timeouts and retries). The queue's visibility
  *   timeout is 900 s: at least 6 × the timeout plus the batching window (Lambda's
  *   guidance for SQS) and equal to the idempotency lease (DEFAULT_IN_PROGRESS_TIMEOUT_SECONDS),
- *   so a redelivered message finds a crashed worker's claim expired.
+ *   so a message redelivered after a crash finds the crashed worker's claim expired. A record
+ *   the worker *reports* failed is not held that long: the worker sets its visibility to
+ *   15–120 s (functions/worker/retryDelaySeconds.ts) after releasing its claim, so a retryable
+ *   failure is retried within 2 minutes; receives still count towards maxReceiveCount.
  * - maxConcurrency (context diagnoseMaxConcurrency, default 2 — the SQS minimum) bounds
  *   Run:ai load (≤ maxConcurrency × 4 diagnoses × 4 parallel GETs) and the email rate: each
  *   invocation sends at most 10 / maxConcurrency notifications per batch (it publishes a
  *   batch within about a second), so all of them together stay under SNS's 10 emails/s.
- * - batching window 30 s: the storm-coalescing window (coalesceVerdicts) — a node that
- *   takes down 40 pods yields digests, not 40 emails — at the cost of 30 s of latency.
+ * - batching window 1 s (DESIGN §4.9: no window may hold a lone failure longer; Lambda requires
+ *   at least 1 s with a batch size above 10). Storms are not decided per batch but by the
+ *   shared storm window (StormWindows table, functions/delivery/StormWindow.ts): the first
+ *   `stormThreshold` verdicts of a cluster within `stormWindowSeconds` go out alone, the rest
+ *   as one digest, flushed by an SQS delay message on this queue when the window ends.
  */
 import { CfnOutput, Duration, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -38,15 +44,13 @@ import { PagerDutyNotifications } from './PagerDutyNotifications.js';
 export const IDEMPOTENCY_LEASE_SECONDS = 900;
 export const DIAGNOSE_TIMEOUT = Duration.seconds(120);
 export const DIAGNOSE_BATCH_SIZE = 25;
-export const DIAGNOSE_BATCHING_WINDOW = Duration.seconds(30);
+export const DIAGNOSE_BATCHING_WINDOW = Duration.seconds(1);
 export const MAX_RECEIVE_COUNT = 5;
 /**
  * The Tier 2 secret's value at creation: a valid configuration that enables Tier 2 for no
  * cluster, so the worker runs exactly as Tier 1 until put-secret-value fills it.
  */
 export const TIER2_SECRET_PLACEHOLDER = '{"clusters":{}}';
-/** SNS suspends an email subscription above 10 messages per second. */
-const SNS_EMAIL_MAX_PER_SECOND = 10;
 
 export interface RunaiDiagnoseStackProps extends StackProps {
   config: DeployConfig;
@@ -127,6 +131,16 @@ export class RunaiDiagnoseStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     });
 
+    // --- Storm windows: one counter item per cluster and the verdicts held for its digest (createDynamoStormWindow).
+    // Its own table: the worker's rights on it (Query, TransactWriteItems) need not reach the idempotency keys.
+    const stormTable = new dynamodb.Table(this, 'StormWindows', {
+      partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'sk', type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: 'expiresAt',
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+    });
+
     const topics = new NotificationTopics(this, 'Notifications', {
       ...(config.alertEmail ? { alertEmail: config.alertEmail } : {}),
       ...(config.opsEmail ? { opsEmail: config.opsEmail } : {}),
@@ -170,7 +184,6 @@ export class RunaiDiagnoseStack extends Stack {
         ...(config.alertLabelMap ? { ALERT_LABEL_MAP: JSON.stringify(config.alertLabelMap) } : {}),
       },
     });
-    const maxNotificationsPerBatch = Math.max(1, Math.floor(SNS_EMAIL_MAX_PER_SECOND / config.diagnoseMaxConcurrency));
     const diagnose = createFunction(this, 'Diagnose', {
       name: 'diagnose',
       description: 'runai-diagnose: diagnoses queued failures against the Run:ai API and publishes verdicts',
@@ -180,10 +193,13 @@ export class RunaiDiagnoseStack extends Stack {
       environment: {
         SNS_TOPIC_ARN: topics.verdicts.topicArn,
         IDEMPOTENCY_TABLE: table.tableName,
+        QUEUE_URL: queue.queueUrl,
+        STORM_TABLE: stormTable.tableName,
+        STORM_THRESHOLD: String(config.stormThreshold),
+        STORM_WINDOW_SECONDS: String(config.stormWindowSeconds),
         REPORT_LOCALE: config.locale,
         RUNAI_BASE_URL: config.runaiBaseUrl,
         RUNAI_SECRET_ID: runaiSecret.secretArn,
-        MAX_NOTIFICATIONS_PER_BATCH: String(maxNotificationsPerBatch),
         ...(tier2Secret ? { TIER2_SECRET_ID: tier2Secret.secretArn } : {}),
       },
     });
@@ -201,12 +217,19 @@ export class RunaiDiagnoseStack extends Stack {
     // Publishing to an SSE-KMS topic: SNS generates a data key and decrypts it as the publisher.
     allow(diagnose.role, ['kms:GenerateDataKey', 'kms:Decrypt'], [topics.key.keyArn]);
     allow(diagnose.role, ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem'], [table.tableArn]);
+    // Storm windows: count (UpdateItem, PutItem), hold (TransactWriteItems = PutItem + ConditionCheckItem), seal and list (UpdateItem, Query).
+    allow(diagnose.role, ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem', 'dynamodb:Query'], [stormTable.tableArn]);
     allow(diagnose.role, ['secretsmanager:GetSecretValue'], [runaiSecret.secretArn]);
     // Only diagnose reads Tier 2. The secret uses the AWS-managed key (aws/secretsmanager), whose key
     // policy lets Secrets Manager decrypt for any caller it authorises: no KMS grant is needed.
     if (tier2Secret) allow(diagnose.role, ['secretsmanager:GetSecretValue'], [tier2Secret.secretArn]);
-    // What the SQS event source mapping needs, and no more (SqsEventSource would add GetQueueUrl and ChangeMessageVisibility).
-    allow(diagnose.role, ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'], [queue.queueArn]);
+    // What the SQS event source mapping needs (SqsEventSource would add GetQueueUrl), plus the worker's own calls:
+    // ChangeMessageVisibility(Batch) for the fast retry of failed records, SendMessage for the delayed storm flush.
+    allow(
+      diagnose.role,
+      ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility', 'sqs:SendMessage'],
+      [queue.queueArn],
+    );
 
     const source = new lambda.EventSourceMapping(this, 'DiagnoseFromQueue', {
       target: diagnose.fn,

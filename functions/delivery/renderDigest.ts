@@ -1,5 +1,5 @@
 /**
- * One notification for a storm of verdicts on one cluster (see coalesceVerdicts). The
+ * One notification for a storm of verdicts on one cluster (see StormWindow.ts). The
  * email lists counts per category, the nodes involved and every workload (recurring
  * first); the JSON for pagers lists every verdict's identity, category and recurrence.
  * When that does not fit in 256 KiB, the counts stay complete and the list is cut with a

@@ -12,8 +12,12 @@
  *   policy's maxReceiveCount); then it goes to the memory queue's dead letters. So every
  *   accepted request ends as one published verdict or one dead letter, as in AWS.
  *
+ * - `deliverLater` is SQS's DelaySeconds for the worker's own messages (the storm flush): the
+ *   body joins a batch after the delay and is retried like any record; `hurry()` delivers at once.
+ *
  * Each memory-queue handler call waits for its record's batch, so `queue.whenIdle()`
- * means "everything enqueued so far has ended" — what the demo and the tests wait for.
+ * means "everything enqueued so far has ended"; `whenDelayedDone()` adds the delayed
+ * messages — what the demo and the tests wait for.
  */
 import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
 import type { DeadLetter, MemoryQueue } from '../queue/createMemoryQueue.js';
@@ -31,6 +35,8 @@ export interface BatchingWorkerOptions {
   /** Delay before a failed record is received again. Default 1 s, 2 s, … */
   retryDelayMs?: (attempt: number) => number;
   onDeadLetter?: (deadLetter: DeadLetter) => void;
+  /** A delayed message that failed maxAttempts times (in AWS: the DLQ). */
+  onDelayedDeadLetter?: (body: string, error: unknown) => void;
 }
 
 export interface BatchingWorker {
@@ -38,6 +44,10 @@ export interface BatchingWorker {
   hurry(): void;
   /** Stops taking messages; those in flight still end. */
   stop(): void;
+  /** Hands `body` to a batch after `delayMs` (retried like any record; a dead letter after maxAttempts is reported). */
+  deliverLater(body: string, delayMs: number): void;
+  /** Resolves once every delayed message handed over so far has ended. */
+  whenDelayedDone(): Promise<void>;
 }
 
 /** Why the last receive failed, or null when the record ended (published or duplicate). */
@@ -99,16 +109,22 @@ export function createBatchingWorker(options: BatchingWorkerOptions): BatchingWo
     });
   }
 
-  async function handle(message: QueuedDiagnosis): Promise<void> {
-    // One id for every receive of this message, as SQS keeps its MessageId across redeliveries.
-    const record = { messageId: `local-${++sequence}`, body: JSON.stringify(message) };
+  /** Receives a record until it ends; throws after maxAttempts, naming `what`. */
+  async function receiveUntilEnded(record: SqsRecordLike, what: string): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       const failure = await receive(record);
       if (failure === null) return;
-      if (attempt >= maxAttempts) throw new Error(`diagnosis request ${message.dedupeKey} failed ${attempt} times (last: ${failure})`);
+      if (attempt >= maxAttempts) throw new Error(`${what} failed ${attempt} times (last: ${failure})`);
       await sleep(retryDelayMs(attempt));
     }
   }
+
+  async function handle(message: QueuedDiagnosis): Promise<void> {
+    // One id for every receive of this message, as SQS keeps its MessageId across redeliveries.
+    await receiveUntilEnded({ messageId: `local-${++sequence}`, body: JSON.stringify(message) }, `diagnosis request ${message.dedupeKey}`);
+  }
+
+  const delayed = new Set<Promise<void>>();
 
   const unsubscribe = options.queue.onMessages(handle, {
     // Room for one batch running and the next one filling; the queue buffers the rest.
@@ -125,6 +141,17 @@ export function createBatchingWorker(options: BatchingWorkerOptions): BatchingWo
     },
     stop() {
       unsubscribe();
+    },
+    deliverLater(body, delayMs) {
+      const record = { messageId: `local-${++sequence}`, body };
+      const run = sleep(delayMs)
+        .then(() => receiveUntilEnded(record, `delayed message ${record.messageId}`))
+        .catch((error: unknown) => options.onDelayedDeadLetter?.(body, error))
+        .finally(() => delayed.delete(run));
+      delayed.add(run);
+    },
+    async whenDelayedDone() {
+      while (delayed.size > 0) await Promise.all([...delayed]);
     },
   };
 }

@@ -11,6 +11,7 @@
  * checked here; the file is read and validated when the server starts (startTier2Backend),
  * with the same loader and messages as `--tier2-config`.
  */
+import { DEFAULT_STORM_THRESHOLD, DEFAULT_STORM_WINDOW_SECONDS } from '../delivery/StormWindow.js';
 import * as z from 'zod';
 import { ConfigurationError, readRunaiEnvironment } from '../cli/readRunaiEnvironment.js';
 import type { LabelMap } from '../intake/LabelMap.js';
@@ -63,9 +64,11 @@ export const LocalEnvSchema = z.strictObject({
   RUNAI_REQUEST_TIMEOUT_MS: optional(z.string()),
   SNS_TOPIC_ARN: optional(WorkerEnvSchema.shape.SNS_TOPIC_ARN),
   REPORT_LOCALE: z.preprocess(unsetIfEmpty, z.enum(['en', 'fr'], 'must be en or fr').default('en')),
-  DIGEST_THRESHOLD: optional(integer(2, 10_000)),
+  /** As in AWS (CDK context stormThreshold / stormWindowSeconds): the shared storm window, in memory. */
+  STORM_THRESHOLD: z.preprocess(unsetIfEmpty, integer(1, 10_000).default(DEFAULT_STORM_THRESHOLD)),
+  STORM_WINDOW_SECONDS: z.preprocess(unsetIfEmpty, integer(1, 840).default(DEFAULT_STORM_WINDOW_SECONDS)),
   WORKER_CONCURRENCY: optional(integer(1, 32)),
-  /** The local stand-in for the SQS batching window: verdicts of one window are coalesced. */
+  /** The local stand-in for the SQS batching window (1 s in AWS): how long a batch waits for company. */
   BATCH_WINDOW_MS: z.preprocess(unsetIfEmpty, integer(0, 60_000).default(500)),
   POLL_CLUSTER_IDS: optional(clusterIdList),
   POLL_INTERVAL_SECONDS: z.preprocess(unsetIfEmpty, integer(5, 86_400).default(60)),
@@ -113,7 +116,8 @@ export interface LocalConfig {
   /** PAGERDUTY_ROUTING_KEY set: notifications the filter selects are also sent to PagerDuty. */
   pagerDuty: { routingKey: string; eventsUrl: string; filter: 'node-failure-or-recurring' | 'all' } | undefined;
   locale: 'en' | 'fr';
-  digestThreshold: number | undefined;
+  stormThreshold: number;
+  stormWindowSeconds: number;
   workerConcurrency: number | undefined;
   batchWindowMs: number;
   pollClusterIds: string[];
@@ -153,7 +157,8 @@ export function readLocalEnv(env: Readonly<Record<string, string | undefined>>):
     runai: readRunai(data),
     snsTopicArn: data.SNS_TOPIC_ARN,
     locale: data.REPORT_LOCALE,
-    digestThreshold: data.DIGEST_THRESHOLD,
+    stormThreshold: data.STORM_THRESHOLD,
+    stormWindowSeconds: data.STORM_WINDOW_SECONDS,
     workerConcurrency: data.WORKER_CONCURRENCY,
     batchWindowMs: data.BATCH_WINDOW_MS,
     pollClusterIds: data.POLL_CLUSTER_IDS ?? [],

@@ -13,6 +13,8 @@
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { SNSClient } from '@aws-sdk/client-sns';
+import { createMemoryStormWindow } from '../delivery/createMemoryStormWindow.js';
+import type { StormFlushQueue } from '../delivery/StormFlush.js';
 import { createMemoryIdempotencyStore } from '../delivery/IdempotencyStore.js';
 import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
 import { verdictSubject } from '../delivery/buildSnsMessage.js';
@@ -149,6 +151,13 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
       const run = () => diagnoseWorkload(queued.request, { reader: client, now: at, messages: messagesFor(config.locale), tier2: tier2Access });
       return recorder ? recorder.router.record(queued.request, at, tier2Access !== null, run) : run();
     }, onDiagnosed);
+    // The storm window as in AWS, in memory; its flush is a delayed message to this same worker.
+    const stormWindow = createMemoryStormWindow({ now, threshold: config.stormThreshold, windowSeconds: config.stormWindowSeconds });
+    const stormFlushes: StormFlushQueue = {
+      async schedule(flush, delaySeconds) {
+        worker.deliverLater(JSON.stringify(flush), delaySeconds * 1000);
+      },
+    };
     const worker = createBatchingWorker({
       queue,
       windowMs: config.batchWindowMs,
@@ -163,13 +172,16 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
           idempotency,
           now,
           logger,
+          storm: { window: stormWindow, flushes: stormFlushes },
+          stormThreshold: config.stormThreshold,
           ...(config.workerConcurrency !== undefined ? { concurrency: config.workerConcurrency } : {}),
-          ...(config.digestThreshold !== undefined ? { digestThreshold: config.digestThreshold } : {}),
           feedbackUrl: (verdict, occurrenceKey, context) =>
             feedback.linker!({ occurrenceKey, category: verdict.category, headline: verdictSubject(verdict, context) }),
         }),
       onDeadLetter: ({ message, error }) =>
         logger.error('worker.dead_letter', { dedupeKey: message.dedupeKey, error, note: 'in AWS this message would be in the dead-letter queue' }),
+      onDelayedDeadLetter: (body, error) =>
+        logger.error('worker.dead_letter', { body: body.slice(0, 200), error, note: 'a storm flush: in AWS this message would be in the dead-letter queue' }),
     });
     cleanups.push(() => worker.stop());
 
@@ -217,7 +229,11 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
       simulator: backend.simulator,
       kubernetesSimulators: tier2.simulators,
       feedbackStore,
-      whenIdle: () => queue.whenIdle(),
+      // Held verdicts have ended once the queue is idle; their digests when the delayed flushes have.
+      whenIdle: async () => {
+        await queue.whenIdle();
+        await worker.whenDelayedDone();
+      },
       pollNow: () => poller?.pollNow() ?? null,
       close({ drainTimeoutMs = 15_000 } = {}) {
         closing ??= (async () => {
@@ -227,7 +243,10 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
           worker.hurry();
           let timer: NodeJS.Timeout | undefined;
           const drained = await Promise.race([
-            queue.whenIdle().then(() => true),
+            queue
+              .whenIdle()
+              .then(() => worker.whenDelayedDone())
+              .then(() => true),
             new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), drainTimeoutMs))),
           ]);
           clearTimeout(timer);

@@ -1,7 +1,10 @@
 /**
  * SQS -> worker Lambda. The event source mapping must enable `ReportBatchItemFailures`
  * (otherwise the returned batchItemFailures are ignored and a single failure retries the
- * whole batch). Its batching window is the storm-coalescing window (coalesceVerdicts).
+ * whole batch). Its batching window is at most 1 s (a lone failure must not wait): storms
+ * are decided by the shared storm window (functions/delivery/StormWindow.ts), not by batches.
+ * Each failed record's visibility is set before returning (retryDelaySeconds), so a
+ * retryable failure comes back within 2 minutes instead of the queue's 900 s timeout.
  *
  * Nothing happens at module load but imports: configuration is read and the clients,
  * Powertools Logger and Metrics built on the first invocation, then kept for the life of
@@ -21,9 +24,13 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SNSClient } from '@aws-sdk/client-sns';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createDynamoIdempotencyStore } from '../delivery/createDynamoIdempotencyStore.js';
+import { createDynamoStormWindow } from '../delivery/createDynamoStormWindow.js';
 import { createSnsPublisher } from '../delivery/createSnsPublisher.js';
+import { createSqsRetryTimer, type RetryTimer, type VisibilityChange } from '../queue/createSqsRetryTimer.js';
+import { createSqsStormFlushQueue } from '../queue/createSqsStormFlushQueue.js';
 import { createLambdaTelemetry } from '../lambda/lambdaTelemetry.js';
 import type { OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import { createDiagnose } from './createDiagnose.js';
@@ -32,6 +39,7 @@ import { createRenderText } from './createRenderText.js';
 import { countBatch, measureDiagnoses } from './measureDiagnoses.js';
 import { processDiagnosisBatch, type BatchResult, type ProcessDiagnosisBatchDeps } from './processDiagnosisBatch.js';
 import { readWorkerEnv } from './readWorkerEnv.js';
+import { DEFAULT_RETRY_POLICY, retryDelaySeconds, type RetryPolicy } from './retryDelaySeconds.js';
 import type { WorkerLogger } from './WorkerLogger.js';
 
 export interface WorkerHandlerHooks {
@@ -41,6 +49,21 @@ export interface WorkerHandlerHooks {
   finally?: () => void;
   /** Counts configuration failures (every record of the batch goes back to the queue). */
   metrics?: OperationsMetrics;
+  /** Sets failed records' visibility (available once the configuration was read). */
+  retryTimer?: () => RetryTimer | undefined;
+  retryPolicy?: RetryPolicy;
+}
+
+/** The visibility changes for the records a batch failed (claim_in_progress keeps the queue's timeout). */
+export function retryChanges(event: SQSEvent, result: BatchResult, policy: RetryPolicy = DEFAULT_RETRY_POLICY): VisibilityChange[] {
+  const reasons = new Map(result.records.map((record) => [record.messageId, record.reason]));
+  const changes: VisibilityChange[] = [];
+  for (const record of event.Records) {
+    if (!result.batchItemFailures.some((failure) => failure.itemIdentifier === record.messageId)) continue;
+    const seconds = retryDelaySeconds(reasons.get(record.messageId), Number(record.attributes?.ApproximateReceiveCount ?? 1), policy);
+    if (seconds !== null && record.receiptHandle) changes.push({ receiptHandle: record.receiptHandle, seconds });
+  }
+  return changes;
 }
 
 /**
@@ -75,6 +98,13 @@ export function createWorkerHandler(
         diagnoseBy === undefined ? deps : { ...deps, diagnoseBy },
       );
       hooks.afterBatch?.(result);
+      const timer = hooks.retryTimer?.();
+      const changes = timer ? retryChanges(event, result, hooks.retryPolicy) : [];
+      if (timer && changes.length > 0) {
+        const { failed, errors } = await timer.schedule(changes);
+        // Those records come back after the queue's visibility timeout instead: later, not lost.
+        if (failed > 0) logger.warn('worker.retry_visibility_failed', { failed, errors: errors.slice(0, 3) });
+      }
       return { batchItemFailures: result.batchItemFailures };
     } finally {
       hooks.finally?.();
@@ -87,20 +117,34 @@ const telemetry = createLambdaTelemetry('diagnose');
 const logger: WorkerLogger = telemetry.log;
 const now = () => new Date();
 
+let retryTimer: RetryTimer | undefined;
+
 async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
   const env = readWorkerEnv();
+  const sqs = new SQSClient({});
+  const dynamo = new DynamoDBClient({});
+  retryTimer = createSqsRetryTimer({ client: sqs, queueUrl: env.QUEUE_URL });
   const diagnose = await createDiagnose({ env: process.env, locale: env.REPORT_LOCALE, now, onRequest: telemetry.countRunaiRequest, logger });
   return {
     diagnose: measureDiagnoses(diagnose, telemetry.metrics),
     renderText: createRenderText(env.REPORT_LOCALE),
     words: notificationWordsFor(env.REPORT_LOCALE),
     publisher: createSnsPublisher({ client: new SNSClient({}), topicArn: env.SNS_TOPIC_ARN }),
-    idempotency: createDynamoIdempotencyStore({ client: new DynamoDBClient({}), tableName: env.IDEMPOTENCY_TABLE, now }),
+    idempotency: createDynamoIdempotencyStore({ client: dynamo, tableName: env.IDEMPOTENCY_TABLE, now }),
+    storm: {
+      window: createDynamoStormWindow({
+        client: dynamo,
+        tableName: env.STORM_TABLE,
+        now,
+        threshold: env.STORM_THRESHOLD,
+        windowSeconds: env.STORM_WINDOW_SECONDS,
+      }),
+      flushes: createSqsStormFlushQueue({ client: sqs, queueUrl: env.QUEUE_URL }),
+    },
+    stormThreshold: env.STORM_THRESHOLD,
     now,
     logger,
     ...(env.WORKER_CONCURRENCY !== undefined ? { concurrency: env.WORKER_CONCURRENCY } : {}),
-    ...(env.DIGEST_THRESHOLD !== undefined ? { digestThreshold: env.DIGEST_THRESHOLD } : {}),
-    ...(env.MAX_NOTIFICATIONS_PER_BATCH !== undefined ? { maxNotificationsPerBatch: env.MAX_NOTIFICATIONS_PER_BATCH } : {}),
   };
 }
 
@@ -108,6 +152,7 @@ const run = createWorkerHandler(buildFromEnvironment, logger, {
   afterBatch: (result) => countBatch(result, telemetry.metrics),
   finally: telemetry.flush,
   metrics: telemetry.metrics,
+  retryTimer: () => retryTimer,
 });
 
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {

@@ -7,28 +7,31 @@
  *
  * Stages (functions/worker/batch/): parse -> diagnose (bounded concurrency, each within its
  * share of the batch deadline) -> per cluster, once its last record is diagnosed: claim one
- * idempotency key per occurrence -> coalesce (storm digest, decided up front) -> publish ->
- * complete (or release and fail). The ledger records every record's end.
+ * idempotency key per occurrence -> the shared storm window (alone, or held for the window's
+ * digest) -> publish -> complete (or release and fail). A storm flush record (the window's
+ * end) becomes that window's one digest. The ledger records every record's end.
  */
-import type { NotificationWords } from '../report/NotificationWords.js';
-import { notificationWordsEn } from '../report/notificationWordsEn.js';
 import type { Verdict } from '../core/verdict.js';
-import { DEFAULT_DIGEST_THRESHOLD } from '../delivery/coalesceVerdicts.js';
 import { DEFAULT_IDEMPOTENCY_TTL_SECONDS, type IdempotencyStore } from '../delivery/IdempotencyStore.js';
 import type { VerdictPublisher } from '../delivery/VerdictPublisher.js';
 import { BatchLedger, type BatchResult, type SqsRecordLike } from './batch/BatchLedger.js';
 import { claimOccurrences, groupByOccurrence } from './batch/claimOccurrences.js';
 import { diagnoseRecord, type Diagnose, type DiagnosedRecord } from './batch/diagnoseRecord.js';
 import { errorFields } from './batch/errorFields.js';
+import { planStormDigests } from './batch/flushStorms.js';
+import { holdForStorm, type StormDeps } from './batch/holdForStorm.js';
 import { parseRecords, type ParsedRecord } from './batch/parseRecords.js';
-import { clusterOf, notificationsFor, planClusters, type ClusterPlan } from './batch/planClusters.js';
-import { publishNotifications, type PublishDeps } from './batch/publishNotifications.js';
+import { clusterOf, planClusters } from './batch/planClusters.js';
+import { publishNotifications, singleDelivery, type SingleRendering } from './batch/publishNotifications.js';
+import type { NotificationWords } from '../report/NotificationWords.js';
+import { DEFAULT_STORM_THRESHOLD } from '../delivery/StormWindow.js';
 import { shareDeadline } from './batch/shareDeadline.js';
 import { mapWithConcurrency } from './mapWithConcurrency.js';
 import { createJsonLogger, type WorkerLogger } from './WorkerLogger.js';
 
 export type { BatchResult, FailureReason, RecordOutcome, SqsRecordLike } from './batch/BatchLedger.js';
 export type { Diagnose, DiagnosisBudget } from './batch/diagnoseRecord.js';
+export type { StormDeps } from './batch/holdForStorm.js';
 
 /** Diagnoses in flight per batch: each one makes several Run:ai requests in parallel. */
 export const DEFAULT_WORKER_CONCURRENCY = 4;
@@ -38,14 +41,19 @@ export interface ProcessDiagnosisBatchDeps {
   renderText: (verdict: Verdict) => string;
   /** The subject and digest words, in renderText's locale (notificationWordsFor(REPORT_LOCALE)); English when absent. */
   words?: NotificationWords;
+  /** The signed "Was this right?" link of a single verdict (§4.10); absent when feedback is off. */
+  feedbackUrl?: SingleRendering['feedbackUrl'];
   publisher: VerdictPublisher;
   idempotency: IdempotencyStore;
   now: () => Date;
   concurrency?: number;
-  digestThreshold?: number;
-  /** The signed "Was this right?" link of a single verdict (§4.10); absent when feedback is off. */
-  feedbackUrl?: PublishDeps['feedbackUrl'];
-  maxNotificationsPerBatch?: number;
+  /**
+   * The shared storm window and its flush queue (AWS: DynamoDB + SQS delay; local: memory).
+   * Without it every verdict goes out alone, and a storm flush record cannot be served.
+   */
+  storm?: StormDeps;
+  /** Verdicts of a cluster's window that go out alone; stated in the digest. Default 5. */
+  stormThreshold?: number;
   idempotencyTtlSeconds?: number;
   logger?: WorkerLogger;
   /**
@@ -56,7 +64,7 @@ export interface ProcessDiagnosisBatchDeps {
 }
 
 interface ClusterProgress {
-  plan: ClusterPlan;
+  expected: number;
   finished: number;
   diagnosed: DiagnosedRecord[];
 }
@@ -64,39 +72,55 @@ interface ClusterProgress {
 export async function processDiagnosisBatch(records: readonly SqsRecordLike[], deps: ProcessDiagnosisBatchDeps): Promise<BatchResult> {
   const logger = deps.logger ?? createJsonLogger((line) => console.log(line), deps.now);
   const concurrency = deps.concurrency ?? DEFAULT_WORKER_CONCURRENCY;
-  const digestThreshold = deps.digestThreshold ?? DEFAULT_DIGEST_THRESHOLD;
   const startedAt = deps.now().getTime();
   const ledger = new BatchLedger(records, deps.idempotency, logger);
   const claimDeps = { idempotency: deps.idempotency, ttlSeconds: deps.idempotencyTtlSeconds ?? DEFAULT_IDEMPOTENCY_TTL_SECONDS, concurrency, logger };
-  const publishDeps: PublishDeps = {
+  const publishDeps = { publisher: deps.publisher, idempotency: deps.idempotency, concurrency, logger };
+  const rendering: SingleRendering = {
     renderText: deps.renderText,
-    words: deps.words ?? notificationWordsEn,
-    publisher: deps.publisher,
-    idempotency: deps.idempotency,
-    digestThreshold,
-    concurrency,
-    logger,
+    ...(deps.words ? { words: deps.words } : {}),
+    ...(deps.feedbackUrl ? { feedbackUrl: deps.feedbackUrl } : {}),
   };
-  if (deps.feedbackUrl) publishDeps.feedbackUrl = deps.feedbackUrl;
 
-  /** Claims and publishes one cluster whose records have all been diagnosed. */
+  /** Claims, counts in the storm window and publishes one cluster whose records have all been diagnosed. */
   const publishCluster = async (progress: ClusterProgress): Promise<void> => {
     const diagnosed = [...progress.diagnosed].sort((a, b) => a.index - b.index);
     const claimed = await claimOccurrences(groupByOccurrence(diagnosed), ledger, claimDeps);
-    await publishNotifications(notificationsFor(claimed, progress.plan), ledger, publishDeps);
+    const alone = deps.storm
+      ? await holdForStorm(claimed, ledger, { storm: deps.storm, idempotency: deps.idempotency, now: deps.now, concurrency, logger })
+      : claimed;
+    await publishNotifications(
+      alone.map((item) => singleDelivery(item, rendering)),
+      ledger,
+      publishDeps,
+    );
   };
 
   try {
-    const valid = parseRecords(ledger, logger);
+    const { valid, flushes } = parseRecords(ledger, logger);
+    const publishing: Promise<void>[] = [];
+    if (flushes.length > 0) {
+      if (deps.storm) {
+        const flushDeps = {
+          window: deps.storm.window,
+          idempotency: deps.idempotency,
+          ttlSeconds: claimDeps.ttlSeconds,
+          threshold: deps.stormThreshold ?? DEFAULT_STORM_THRESHOLD,
+          ...(deps.words ? { words: deps.words } : {}),
+          concurrency,
+          logger,
+        };
+        publishing.push(planStormDigests(flushes, ledger, flushDeps).then((digests) => publishNotifications(digests, ledger, publishDeps)));
+      } else {
+        // A worker wired without a storm window cannot serve a flush: the DLQ keeps it for one that can.
+        logger.error('worker.storm_flush_unserved', { count: flushes.length });
+        for (const { index } of flushes) ledger.fail(index, 'internal_error');
+      }
+    }
     const clusters = new Map<string, ClusterProgress>();
-    const plans = planClusters(
-      valid.map((item) => item.queued),
-      { digestThreshold, ...(deps.maxNotificationsPerBatch !== undefined ? { maxNotificationsPerBatch: deps.maxNotificationsPerBatch } : {}) },
-    );
-    for (const [clusterId, plan] of plans) clusters.set(clusterId, { plan, finished: 0, diagnosed: [] });
+    for (const [clusterId, expected] of planClusters(valid.map((item) => item.queued))) clusters.set(clusterId, { expected, finished: 0, diagnosed: [] });
 
     let started = 0;
-    const publishing: Promise<void>[] = [];
     const diagnoseOne = async (item: ParsedRecord): Promise<DiagnosedRecord | null> => {
       const remaining = valid.length - started;
       started += 1;
@@ -117,7 +141,7 @@ export async function processDiagnosisBatch(records: readonly SqsRecordLike[], d
       const progress = clusters.get(clusterOf(item.queued))!;
       progress.finished += 1;
       if (diagnosed) progress.diagnosed.push(diagnosed);
-      if (progress.finished === progress.plan.expected) publishing.push(publishCluster(progress));
+      if (progress.finished === progress.expected) publishing.push(publishCluster(progress));
     });
     await Promise.all(publishing);
   } catch (error) {
@@ -136,6 +160,7 @@ export async function processDiagnosisBatch(records: readonly SqsRecordLike[], d
     failed: result.failed,
     notifications: result.notifications,
     digests: result.digests,
+    heldForDigest: result.heldForDigest,
     durationMs: deps.now().getTime() - startedAt,
   });
   return result;

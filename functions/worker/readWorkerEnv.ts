@@ -10,6 +10,7 @@ import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
 import { readEnvironment, type Environment } from '../lambda/readEnvironment.js';
 import { RunaiConnectionEnvSchema, RunaiCredentialsEnvSchema, SecretIdSchema } from '../lambda/runaiEnvironment.js';
 import { ConfigError } from '../core/ConfigError.js';
+import { DEFAULT_STORM_THRESHOLD, DEFAULT_STORM_WINDOW_SECONDS } from '../delivery/StormWindow.js';
 
 const optionalInt = (min: number, max: number) =>
   z.preprocess(unsetIfEmpty, z.coerce.number().int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).optional());
@@ -17,11 +18,21 @@ const optionalInt = (min: number, max: number) =>
 export const WorkerEnvSchema = z.strictObject({
   SNS_TOPIC_ARN: z.string().regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'must be the ARN of a standard SNS topic'),
   IDEMPOTENCY_TABLE: z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name'),
-  DIGEST_THRESHOLD: optionalInt(2, 10_000),
+  /** The diagnose queue itself: storm flushes are delayed messages on it, and failed records' visibility is set on it. */
+  QUEUE_URL: z.url({ protocol: /^https$/, error: 'must be the https URL of the SQS queue' }),
+  /** The storm window table (createDynamoStormWindow). */
+  STORM_TABLE: z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name'),
+  STORM_THRESHOLD: z.preprocess(
+    unsetIfEmpty,
+    z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(10_000, 'must be at most 10000').default(DEFAULT_STORM_THRESHOLD),
+  ),
+  /** At most 840 s: the flush is an SQS delay (900 s at most) sent after the window opened. */
+  STORM_WINDOW_SECONDS: z.preprocess(
+    unsetIfEmpty,
+    z.coerce.number().int('must be an integer').min(5, 'must be at least 5').max(840, 'must be at most 840').default(DEFAULT_STORM_WINDOW_SECONDS),
+  ),
   WORKER_CONCURRENCY: optionalInt(1, 32),
   REPORT_LOCALE: z.preprocess(unsetIfEmpty, z.enum(['en', 'fr']).default('en')),
-  /** Set by the stack to 10 / the event source's maxConcurrency, so that concurrent invocations together stay under the SNS email rate (10/s). */
-  MAX_NOTIFICATIONS_PER_BATCH: optionalInt(1, 100),
 });
 export type WorkerEnv = z.infer<typeof WorkerEnvSchema>;
 

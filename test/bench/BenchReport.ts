@@ -91,7 +91,7 @@ export interface StormFigures {
   maxConcurrentRunaiRequests: number;
   /** min(worker concurrency × per-diagnosis fan-out, Run:ai client pool connections). */
   bound: number;
-  /** SNS messages after idempotency and per-cluster coalescing (singles + digests). */
+  /** SNS messages after idempotency and the storm window (singles + digests, flushed at the end). */
   notifications: number;
   requests: number;
   batchSize: number;
@@ -107,6 +107,8 @@ export interface StormFigures {
   runaiRequests: number;
 }
 
+export type { EndToEndFigures } from './measureEndToEnd.js';
+import type { EndToEndFigures } from './measureEndToEnd.js';
 export type { WorstCaseFigures } from './measureWorstCase.js';
 import type { WorstCaseFigures } from './measureWorstCase.js';
 
@@ -116,6 +118,8 @@ export interface BenchReport {
   bundles: BundleFigures[];
   memory: MemoryFigures;
   storm: StormFigures;
+  /** Webhook → published, local mode: lone failures (p50/p99) and a storm on one cluster. */
+  endToEnd: EndToEndFigures;
   /** A hanging endpoint and a 100 MB answer: wall time and peak RSS, with and without the bounds. */
   worstCase: WorstCaseFigures;
   meta: { smoke: boolean; node: string; cpus: number; latencyMs: number; totalMs: number };

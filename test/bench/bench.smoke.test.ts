@@ -51,6 +51,11 @@ describe('npm run bench -- --smoke --json', () => {
     expect(paged?.inRatioTarget).toBe(false);
     expect(paged?.excludedBecause).toMatch(/history spans \d+ pages/);
 
+    // DESIGN §4.9: a lone failure is published within the bars; a storm on one cluster is the threshold alone + one digest.
+    expect(report.endToEnd.lone.p50Ms).toBeLessThanOrEqual(5_000);
+    expect(report.endToEnd.lone.p99Ms).toBeLessThanOrEqual(15_000);
+    expect(report.endToEnd.storm.notifications).toBe(report.endToEnd.storm.bar);
+
     expect(report.intake).toMatchObject({ medianMs: number, ratioToJsonParse: number, alerts: 1_000, accepted: 600, skipped: 400 });
     expect(report.intake.medianMs).toBeGreaterThan(0);
 

@@ -4,7 +4,16 @@
  * whose tables test/bench/bench.smoke.test.ts compares, row names and columns, with what
  * the bench produces, so the page cannot go stale silently.
  */
-import type { BenchReport, BundleFigures, CriticalPathEntry, IntakeFigures, MemoryFigures, StormFigures, WorstCaseFigures } from './BenchReport.js';
+import type {
+  BenchReport,
+  BundleFigures,
+  CriticalPathEntry,
+  EndToEndFigures,
+  IntakeFigures,
+  MemoryFigures,
+  StormFigures,
+  WorstCaseFigures,
+} from './BenchReport.js';
 import { RATIO_TARGET } from './benchTargets.js';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
@@ -119,6 +128,27 @@ function stormBlock(storm: StormFigures): string {
   ].join('\n');
 }
 
+function endToEndBlock(figures: EndToEndFigures): string {
+  const { lone, storm } = figures;
+  return [
+    `End to end — webhook accepted → notification published, local mode, ${figures.latencyMs} ms per Run:ai request`,
+    table(
+      ['case', 'runs / failures', 'p50 ms', 'p99 ms', 'notifications', 'bar'],
+      [
+        ['lone failure', String(lone.runs), String(lone.p50Ms), String(lone.p99Ms), String(lone.runs), 'p50 ≤ 5000, p99 ≤ 15000'],
+        [
+          'storm on one cluster',
+          `${storm.failures} in a ${storm.windowSeconds} s window`,
+          '—',
+          `${storm.lastNotificationMs} (last)`,
+          String(storm.notifications),
+          `≤ ${storm.bar} (threshold alone + one digest)`,
+        ],
+      ],
+    ),
+  ].join('\n');
+}
+
 function worstCaseBlock(worst: WorstCaseFigures): string {
   const { hangingEndpoint: hanging, largeAnswer } = worst;
   return [
@@ -158,6 +188,7 @@ export function formatBenchTable(report: Partial<BenchReport>, as: BenchStyle = 
     report.bundles && bundlesBlock(report.bundles),
     report.memory && memoryBlock(report.memory),
     report.storm && stormBlock(report.storm),
+    report.endToEnd && endToEndBlock(report.endToEnd),
     report.worstCase && worstCaseBlock(report.worstCase),
     meta &&
       `Node ${meta.node}, ${meta.cpus} CPUs${meta.smoke ? ', SMOKE RUN (fewer runs and scenarios)' : ''}; bench took ${(meta.totalMs / 1000).toFixed(1)} s`,

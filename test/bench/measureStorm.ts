@@ -3,7 +3,8 @@
  * requests through `processDiagnosisBatch` in SQS-sized batches (10 records, the event
  * source mapping's default), one batch after another as one worker execution environment
  * takes them, with the real engine and REST client against the latency-injecting
- * simulator, the in-memory idempotency store and a publisher that only counts.
+ * simulator, the in-memory idempotency store, the in-memory storm window (its flushes run
+ * once the storm is through, as when the window ends) and a publisher that only counts.
  *
  * The bound: the worker runs `DEFAULT_WORKER_CONCURRENCY` diagnoses at once and a
  * diagnosis has at most `DIAGNOSIS_FAN_OUT` requests in flight (spec ∥ pods ∥ events ∥
@@ -14,6 +15,8 @@ import type { QueuedDiagnosis } from '../../functions/core/queuedDiagnosis.js';
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { createMemoryIdempotencyStore } from '../../functions/delivery/IdempotencyStore.js';
+import { createMemoryStormWindow } from '../../functions/delivery/createMemoryStormWindow.js';
+import type { StormFlush } from '../../functions/delivery/StormFlush.js';
 import type { VerdictPublisher } from '../../functions/delivery/VerdictPublisher.js';
 import { createRunaiClient } from '../../functions/runai/createRunaiClient.js';
 import type { Scenario } from '../../functions/simulator/startRunaiSimulator.js';
@@ -50,7 +53,12 @@ export async function measureStorm(templates: readonly Scenario[], options: Stor
       return { messageId: `bench-${sent}` };
     },
   };
+  const flushes: string[] = [];
   const deps = {
+    storm: {
+      window: createMemoryStormWindow({ now: () => new Date() }),
+      flushes: { schedule: async (flush: StormFlush) => void flushes.push(JSON.stringify(flush)) },
+    },
     diagnose: (queued: QueuedDiagnosis) => diagnoseWorkload(queued.request, { reader: client, now: new Date(), messages: messagesEn }),
     renderText: createRenderText('en'),
     publisher,
@@ -74,6 +82,14 @@ export async function measureStorm(templates: readonly Scenario[], options: Stor
       totals.digests += result.digests;
       totals.batches += 1;
     }
+    // The windows end: their flushes publish the digests.
+    const flushed = await processDiagnosisBatch(
+      flushes.map((body, index) => ({ messageId: `flush-${index}`, body })),
+      deps,
+    );
+    totals.notifications += flushed.notifications;
+    totals.digests += flushed.digests;
+    totals.failed += flushed.failed;
     const totalMs = performance.now() - started;
     return {
       totalMs: round(totalMs, 0),

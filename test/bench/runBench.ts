@@ -12,11 +12,12 @@ import { measureBundles } from './measureBundles.js';
 import { diagnosedScenarios, measureCriticalPath } from './measureCriticalPath.js';
 import { measureIntake } from './measureIntake.js';
 import { measureMemory } from './measureMemory.js';
+import { measureEndToEnd } from './measureEndToEnd.js';
 import { measureStorm } from './measureStorm.js';
 import { measureWorstCase } from './measureWorstCase.js';
 import { STORM_TEMPLATES } from './stormScenario.js';
 
-export const SECTIONS = ['criticalPath', 'intake', 'bundles', 'memory', 'storm', 'worstCase'] as const;
+export const SECTIONS = ['criticalPath', 'intake', 'bundles', 'memory', 'storm', 'endToEnd', 'worstCase'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
@@ -37,6 +38,8 @@ const FULL = {
   historyRecords: 5_000,
   memoryChildren: 5,
   storm: { requests: 500, distinct: 400, latencyMs: 20 },
+  // DESIGN §4.9: Run:ai at 100 ms a round trip; a 200-failure storm with the window scaled to 5 s.
+  endToEnd: { latencyMs: 100, loneRuns: 20, stormSize: 200, stormWindowSeconds: 5 },
   worstCase: { hanging: { records: 25, requestTimeoutMs: 1_000, lambdaTimeoutMs: 12_000 }, answerBytes: 100 * 1024 * 1024 },
 };
 const SMOKE = {
@@ -47,6 +50,7 @@ const SMOKE = {
   historyRecords: 5_000,
   memoryChildren: 1,
   storm: { requests: 60, distinct: 50, latencyMs: 5 },
+  endToEnd: { latencyMs: 100, loneRuns: 3, stormSize: 20, stormWindowSeconds: 2 },
   worstCase: { hanging: { records: 6, requestTimeoutMs: 300, lambdaTimeoutMs: 2_000 }, answerBytes: 16 * 1024 * 1024 },
 };
 
@@ -86,6 +90,11 @@ export async function runBench(options: BenchOptions): Promise<Partial<BenchRepo
   if (wanted('storm')) {
     progress(`storm: ${config.storm.requests} requests through the worker`);
     report.storm = await measureStorm(byName(scenarios, STORM_TEMPLATES), config.storm);
+  }
+  if (wanted('endToEnd')) {
+    const { loneRuns, stormSize, latencyMs } = config.endToEnd;
+    progress(`end to end: ${loneRuns} lone failures and a storm of ${stormSize} through local mode, ${latencyMs} ms per Run:ai request`);
+    report.endToEnd = await measureEndToEnd(byName(scenarios, STORM_TEMPLATES), config.endToEnd);
   }
   if (wanted('worstCase')) {
     const { hanging, answerBytes } = config.worstCase;

@@ -26,7 +26,8 @@ beforeAll(async () => {
   const storm: ScenarioState[] = Array.from({ length: STORM_SIZE }, (_, i) =>
     cloneWorkload(crash, { clusterId: STORM_CLUSTER, workloadId: uuid('57057057', i + 1), name: `ddpm-storm-${String(i + 1).padStart(3, '0')}` }),
   );
-  app = await startCapturedServer({ SNS_TOPIC_ARN: topic.topicArn }, { snsClient: faux.sns, extraScenarios: storm });
+  // A 10 s storm window: long enough for the whole storm to land in one, short enough to wait for its digest.
+  app = await startCapturedServer({ SNS_TOPIC_ARN: topic.topicArn, STORM_WINDOW_SECONDS: '10' }, { snsClient: faux.sns, extraScenarios: storm });
 });
 
 afterAll(async () => {
@@ -68,23 +69,24 @@ describe('local app → SNS (fauxqs) → subscribed SQS queue', () => {
     expect(app.stdout()).toContain(`published to SNS (MessageId ${envelope.MessageId})`);
   });
 
-  it(`turns a storm of ${STORM_SIZE} failures on one cluster into one digest in one window`, async () => {
+  it(`turns a storm of ${STORM_SIZE} failures on one cluster into 5 notifications and one digest at the window's end`, async () => {
     const alerts = Array.from({ length: STORM_SIZE }, (_, i) => ({ clusterId: STORM_CLUSTER, workload_id: uuid('57057057', i + 1) }));
     const { status, json } = await postJson(`${app.server.url}/webhooks/alertmanager`, alertmanagerPayload(alerts));
     expect(status).toBe(202);
     expect(json.acceptedCount).toBe(STORM_SIZE);
     await app.server.whenIdle();
 
-    const messages = await collectMessages(faux.sqs, topic.queueUrl, { count: 2, timeoutMs: 1_000 });
+    const messages = await collectMessages(faux.sqs, topic.queueUrl, { count: 7, timeoutMs: 1_000 });
     const forCluster = messages.map(envelopeOf).filter((envelope) => attributes(envelope).clusterId === STORM_CLUSTER);
-    expect(forCluster).toHaveLength(1);
-    const [digest] = forCluster;
-    expect(attributes(digest!).kind).toBe('digest');
-    expect(digest!.Subject).toMatch(new RegExp(`^\\[DIGEST\\] ${STORM_SIZE} failures on cluster ${STORM_CLUSTER}`));
-    expect(sqsPayload(digest!)).toMatchObject({ kind: 'digest', clusterId: STORM_CLUSTER, total: STORM_SIZE, counts: { CRASH_APP_ERROR: STORM_SIZE } });
-    expect(messages).toHaveLength(1);
+    expect(forCluster).toHaveLength(6);
+    expect(forCluster.map((envelope) => attributes(envelope).kind).sort()).toEqual(['digest', 'verdict', 'verdict', 'verdict', 'verdict', 'verdict']);
+    const digest = forCluster.find((envelope) => attributes(envelope).kind === 'digest');
+    const held = STORM_SIZE - 5;
+    expect(digest!.Subject).toMatch(new RegExp(`^\\[DIGEST\\] ${held} failures on cluster ${STORM_CLUSTER}`));
+    expect(sqsPayload(digest!)).toMatchObject({ kind: 'digest', clusterId: STORM_CLUSTER, total: held, counts: { CRASH_APP_ERROR: held } });
+    expect(messages).toHaveLength(6);
     expect(app.server.queue.deadLetters).toHaveLength(0);
-  });
+  }, 60_000);
 
   it('notifies once for the same alert posted twice (in one window, and later again)', async () => {
     const payload = alertmanagerPayload([{ clusterId: FIXTURE_CLUSTER, workload_id: '6a05b5ff-40b7-4d3e-9ec1-5e7052262488' }]);

@@ -10,6 +10,8 @@ import { QueuedDiagnosisSchema } from '../../functions/core/queuedDiagnosis.js';
 import { VerdictSchema } from '../../functions/core/verdict.js';
 import { createSnsPublisher } from '../../functions/delivery/createSnsPublisher.js';
 import { createMemoryIdempotencyStore } from '../../functions/delivery/IdempotencyStore.js';
+import { createMemoryStormWindow } from '../../functions/delivery/createMemoryStormWindow.js';
+import { createSqsStormFlushQueue } from '../../functions/queue/createSqsStormFlushQueue.js';
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { createIntakeApp } from '../../functions/intake/createIntakeApp.js';
@@ -29,6 +31,7 @@ import { runWorkerBatch } from './sqsWorkerKit.js';
 
 const STORM_CLUSTER = uuid('5a0a5a0a', 3);
 const STORM_SIZE = 200;
+const STORM_WINDOW_SECONDS = 2;
 
 let faux: Fauxqs;
 let simulator: RunaiSimulator;
@@ -63,6 +66,11 @@ beforeAll(async () => {
     renderText: createRenderText('en'),
     publisher: createSnsPublisher({ client: faux.sns, topicArn: topic.topicArn }),
     idempotency: createMemoryIdempotencyStore(),
+    // The storm window's flush is a real SQS delay message on the diagnose queue; a 2 s window keeps the test short.
+    storm: {
+      window: createMemoryStormWindow({ now: () => new Date(), windowSeconds: STORM_WINDOW_SECONDS }),
+      flushes: createSqsStormFlushQueue({ client: faux.sqs, queueUrl: diagnoses.url }),
+    },
     now: () => new Date(),
     logger: silentWorkerLogger,
   };
@@ -135,21 +143,29 @@ describe('intake → SQS (fauxqs) → worker → SNS (fauxqs)', () => {
     expect(await queueDepth()).toBe(0);
   });
 
-  it(`sends one digest for a storm of ${STORM_SIZE} failures on one cluster received in one window`, async () => {
+  it(`a storm of ${STORM_SIZE} failures on one cluster: 5 notifications, then one digest from the delayed flush on SQS`, async () => {
     const alerts = Array.from({ length: STORM_SIZE }, (_, i) => ({ clusterId: STORM_CLUSTER, workload_id: uuid('5703e000', i + 1) }));
     expect((await postJson(`${intakeUrl}/webhooks/alertmanager`, alertmanagerPayload(alerts))).status).toBe(202);
 
     const { received, result } = await runWorkerBatch(faux.sqs, diagnoses.url, worker, { windowMs: 1_000 });
     expect(received).toHaveLength(STORM_SIZE);
-    expect(result).toMatchObject({ published: STORM_SIZE, failed: 0, notifications: 1, digests: 1 });
+    expect(result).toMatchObject({ published: STORM_SIZE, failed: 0, notifications: 5, digests: 0, heldForDigest: STORM_SIZE - 5 });
     // Diagnoses were bounded: the worker's default concurrency, each with a small fan-out.
     expect(simulator.maxConcurrent).toBeLessThanOrEqual(4 * 4 + 1);
 
-    const messages = (await collectMessages(faux.sqs, topic.queueUrl, { count: 2, timeoutMs: 1_000 })).map(envelopeOf);
-    expect(messages).toHaveLength(1);
-    expect(attributes(messages[0]!)).toMatchObject({ kind: 'digest', clusterId: STORM_CLUSTER });
-    expect(sqsPayload(messages[0]!)).toMatchObject({ kind: 'digest', total: STORM_SIZE, counts: { INIT_FAILED: STORM_SIZE } });
-  });
+    // The flush arrives when the window ends (SQS DelaySeconds), as one more record.
+    const flush = await runWorkerBatch(faux.sqs, diagnoses.url, worker, { windowMs: 300 });
+    expect(flush.received.map((message) => JSON.parse(message.Body!).kind)).toEqual(['storm-flush']);
+    expect(flush.result).toMatchObject({ published: 1, notifications: 1, digests: 1 });
+    expect(await queueDepth()).toBe(0);
+
+    const messages = (await collectMessages(faux.sqs, topic.queueUrl, { count: 7, timeoutMs: 1_000 })).map(envelopeOf);
+    expect(messages).toHaveLength(6);
+    const digests = messages.filter((message) => attributes(message).kind === 'digest');
+    expect(digests).toHaveLength(1);
+    expect(attributes(digests[0]!)).toMatchObject({ kind: 'digest', clusterId: STORM_CLUSTER });
+    expect(sqsPayload(digests[0]!)).toMatchObject({ kind: 'digest', total: STORM_SIZE - 5, counts: { INIT_FAILED: STORM_SIZE - 5 } });
+  }, 60_000);
 
   it('notifies once for repeats: the same alert twice, then a poller request for the same failure', async () => {
     const workloadId = '18cf96d1-3fa5-44ea-ae6d-aa65683e6d2a';

@@ -10,7 +10,7 @@ import { deliveredFromSnsNotification } from '../../functions/delivery/readDeliv
 import { createFeedbackLinker } from '../../functions/feedback/createFeedbackLinker.js';
 import { createMemoryFeedbackStore } from '../../functions/feedback/createMemoryFeedbackStore.js';
 import { buildPagerDutyEvent } from '../../functions/pagerduty/buildPagerDutyEvent.js';
-import { buildNotification } from '../../functions/worker/batch/publishNotifications.js';
+import { singleDelivery } from '../../functions/worker/batch/publishNotifications.js';
 import { createRenderText } from '../../functions/worker/createRenderText.js';
 import type { Occurrence } from '../../functions/worker/batch/claimOccurrences.js';
 import { makeVerdict } from '../delivery/verdictFixture.js';
@@ -36,11 +36,7 @@ describe('feedback link in notifications', () => {
   it('is signed by the worker, written into the verdict JSON and the email text, and opens the page', async () => {
     const feedbackUrl = (verdict: ReturnType<typeof makeVerdict>, occurrenceKey: string, context: Parameters<typeof verdictSubject>[1]) =>
       linker({ occurrenceKey, category: verdict.category, headline: verdictSubject(verdict, context) });
-    const notification = buildNotification({ kind: 'single', item: occurrence() } as never, {
-      renderText: createRenderText('en'),
-      digestThreshold: 10,
-      feedbackUrl,
-    });
+    const notification = singleDelivery(occurrence(), { renderText: createRenderText('en'), feedbackUrl }).build();
     const message = messageOf(notification);
     const verdict = JSON.parse(message.sqs) as { feedbackUrl: string; occurrenceKey: string };
     expect(verdict.occurrenceKey).toBe(KEY);
@@ -54,7 +50,7 @@ describe('feedback link in notifications', () => {
   });
 
   it('is null in the JSON and absent from the text when feedback is off', () => {
-    const message = messageOf(buildNotification({ kind: 'single', item: occurrence() } as never, { renderText: createRenderText('en'), digestThreshold: 10 }));
+    const message = messageOf(singleDelivery(occurrence(), { renderText: createRenderText('en') }).build());
     expect(JSON.parse(message.sqs)).toMatchObject({ feedbackUrl: null });
     expect(message.email).not.toContain('Was this right?');
   });

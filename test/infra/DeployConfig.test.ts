@@ -25,11 +25,19 @@ describe('readDeployConfig', () => {
       pagerFilter: PAGER_FILTER_PRESETS['node-failure-or-recurring'],
       allowNoSubscribers: true,
       diagnoseMaxConcurrency: 2,
+      stormThreshold: 5,
+      stormWindowSeconds: 60,
       logRetentionDays: 30,
       locale: 'en',
       tier2: false,
       stackName: 'RunaiDiagnose',
     });
+  });
+
+  it('stormThreshold and stormWindowSeconds: numbers from the command line or cdk.json, within bounds (the flush is an SQS delay, 900 s at most)', () => {
+    expect(read({ ...base, stormThreshold: '10', stormWindowSeconds: 120 })).toMatchObject({ stormThreshold: 10, stormWindowSeconds: 120 });
+    expect(() => read({ ...base, stormWindowSeconds: '900' })).toThrow(/stormWindowSeconds/);
+    expect(() => read({ ...base, stormThreshold: '0' })).toThrow(/stormThreshold/);
   });
 
   it('alertLabelMap: JSON overrides from the command line or an object from cdk.json, strictly', () => {

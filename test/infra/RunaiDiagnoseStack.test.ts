@@ -72,11 +72,14 @@ describe('functions', () => {
     expect(JSON.parse(variables.ALERT_LABEL_MAP)).toEqual({ clusterId: ['runai_cluster'], workloadId: ['job_uid'] });
   });
 
-  it('configures the worker from context: locale, Run:ai URL, notifications per batch = 10 / maxConcurrency', () => {
+  it('configures the worker from context: locale, Run:ai URL, the storm window (stormThreshold, stormWindowSeconds) and its table, its own queue', () => {
     expect(resources[functionId('diagnose')]!.Properties.Environment.Variables).toMatchObject({
       REPORT_LOCALE: 'fr',
       RUNAI_BASE_URL: 'https://myorg.run.ai',
-      MAX_NOTIFICATIONS_PER_BATCH: '3',
+      STORM_THRESHOLD: '7',
+      STORM_WINDOW_SECONDS: '90',
+      STORM_TABLE: ref(logicalId('AWS::DynamoDB::Table', 'StormWindows')),
+      QUEUE_URL: ref(logicalId('AWS::SQS::Queue', 'DiagnosisQueue')),
       SNS_TOPIC_ARN: ref(logicalId('AWS::SNS::Topic', 'NotificationsVerdicts')),
       IDEMPOTENCY_TABLE: ref(logicalId('AWS::DynamoDB::Table', 'State')),
     });
@@ -92,10 +95,16 @@ describe('functions', () => {
       FunctionName: ref(functionId('diagnose')),
       EventSourceArn: arn(logicalId('AWS::SQS::Queue', 'DiagnosisQueue')),
       BatchSize: 25,
-      MaximumBatchingWindowInSeconds: 30,
+      MaximumBatchingWindowInSeconds: 1,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       ScalingConfig: { MaximumConcurrency: 3 },
     });
+  });
+
+  it('no batching window on the diagnose path holds a lone failure longer than 1 s (DESIGN §4.9)', () => {
+    const mappings = ofType('AWS::Lambda::EventSourceMapping');
+    expect(mappings.length).toBeGreaterThan(0);
+    for (const [, mapping] of mappings) expect(mapping.Properties.MaximumBatchingWindowInSeconds ?? 0).toBeLessThanOrEqual(1);
   });
 
   it('publishes metrics to the namespace the alarms read', () => {
@@ -131,6 +140,17 @@ describe('queue, table, topics, secrets', () => {
         expect.objectContaining({ Effect: 'Deny', Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
       );
     }
+  });
+
+  it('storm windows: a table of its own, pk (S) + sk (S), on demand, TTL on expiresAt', () => {
+    expect(resources[logicalId('AWS::DynamoDB::Table', 'StormWindows')]!.Properties).toMatchObject({
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    });
   });
 
   it('table: pk (S), on demand, TTL on expiresAt, point-in-time recovery', () => {
@@ -428,9 +448,10 @@ describe('least privilege', () => {
     );
   });
 
-  it('diagnose: consume the queue, publish (with the topic key), the idempotency items, the Run:ai secret', () => {
+  it('diagnose: consume the queue (retry visibility, storm flushes), publish (with the topic key), the idempotency items, the storm windows, the Run:ai secret', () => {
     const queue = JSON.stringify(arn(logicalId('AWS::SQS::Queue', 'DiagnosisQueue')));
     const table = JSON.stringify(arn(logicalId('AWS::DynamoDB::Table', 'State')));
+    const storm = JSON.stringify(arn(logicalId('AWS::DynamoDB::Table', 'StormWindows')));
     const key = JSON.stringify(arn(logicalId('AWS::KMS::Key', 'NotificationsKey')));
     const logs = JSON.stringify(arn(logicalId('AWS::Logs::LogGroup', 'DiagnoseLogs')));
     expect(grants('diagnose')).toEqual(
@@ -439,15 +460,21 @@ describe('least privilege', () => {
         `dynamodb:GetItem ${table}`,
         `dynamodb:PutItem ${table}`,
         `dynamodb:UpdateItem ${table}`,
+        `dynamodb:ConditionCheckItem ${storm}`,
+        `dynamodb:PutItem ${storm}`,
+        `dynamodb:Query ${storm}`,
+        `dynamodb:UpdateItem ${storm}`,
         `kms:Decrypt ${key}`,
         `kms:GenerateDataKey ${key}`,
         `logs:CreateLogStream ${logs}`,
         `logs:PutLogEvents ${logs}`,
         `secretsmanager:GetSecretValue ${JSON.stringify(ref(logicalId('AWS::SecretsManager::Secret', 'RunaiCredentials')))}`,
         `sns:Publish ${JSON.stringify(ref(logicalId('AWS::SNS::Topic', 'NotificationsVerdicts')))}`,
+        `sqs:ChangeMessageVisibility ${queue}`,
         `sqs:DeleteMessage ${queue}`,
         `sqs:GetQueueAttributes ${queue}`,
         `sqs:ReceiveMessage ${queue}`,
+        `sqs:SendMessage ${queue}`,
       ].sort(),
     );
   });

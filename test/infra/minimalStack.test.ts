@@ -27,9 +27,11 @@ describe('minimal configuration', () => {
     synth.template.resourceCountIs('AWS::SQS::Queue', 2); // work queue and its DLQ
   });
 
-  it('uses the defaults: maxConcurrency 2 (5 notifications per batch), 30-day logs, English reports', () => {
+  it('uses the defaults: maxConcurrency 2, a storm window of 5 verdicts per 60 s, 30-day logs, English reports', () => {
     synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { ScalingConfig: { MaximumConcurrency: 2 } });
-    synth.template.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: { MAX_NOTIFICATIONS_PER_BATCH: '5', REPORT_LOCALE: 'en' } } });
+    synth.template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: { STORM_THRESHOLD: '5', STORM_WINDOW_SECONDS: '60', REPORT_LOCALE: 'en' } },
+    });
     for (const group of Object.values(synth.template.findResources('AWS::Logs::LogGroup'))) expect(group.Properties.RetentionInDays).toBe(30);
   });
 

@@ -23,6 +23,8 @@ export const FULL_CONTEXT = {
   opsEmail: 'sre-oncall@example.com',
   pagerUrl: 'https://events.pager.example.com/integration/abc123/enqueue',
   diagnoseMaxConcurrency: '3',
+  stormThreshold: '7',
+  stormWindowSeconds: '90',
   logRetentionDays: '90',
   locale: 'fr',
   alertLabelMap: '{"clusterId":["runai_cluster"],"workloadId":["job_uid"]}',

@@ -32,6 +32,7 @@ function fakeProcess(fails: (record: SqsRecordLike, attempt: number) => boolean)
       failed: failed.length,
       notifications: records.length - failed.length,
       digests: 0,
+      heldForDigest: 0,
       records: records.map((r, i) => ({
         messageId: r.messageId,
         outcome: outcomes[i]!,

@@ -117,7 +117,7 @@ describe('local server', () => {
 
   it('serves every bundled scenario from one control plane: each verdict is the scenario’s expected one, Tier 2 ones included', async () => {
     const timings: DiagnosisTiming[] = [];
-    const { server } = await start({ DIGEST_THRESHOLD: '10000' }, { onDiagnosed: (timing) => timings.push(timing) });
+    const { server } = await start({ STORM_THRESHOLD: '10000' }, { onDiagnosed: (timing) => timings.push(timing) });
     const scenarios = await bundledScenarios();
     for (const scenario of scenarios) {
       const { status } = await postJson(`${server.url}/webhooks/runai`, scenario.request);

@@ -91,7 +91,7 @@ describe('worker', () => {
 
   it('counts a batch: published, duplicates, failed records, notifications, digests', () => {
     const metrics = createMemoryMetrics();
-    countBatch({ published: 3, duplicates: 1, failed: 2, notifications: 2, digests: 1, batchItemFailures: [], records: [] }, metrics);
+    countBatch({ published: 3, duplicates: 1, failed: 2, notifications: 2, digests: 1, heldForDigest: 0, batchItemFailures: [], records: [] }, metrics);
     expect([
       metrics.total('Published'),
       metrics.total('Duplicates'),

@@ -11,8 +11,10 @@
  *   permanent SNS errors) in front of the real SNS publisher → SNS topic → SQS sink.
  *
  * Then it counts. Every accepted alert must end as exactly one notification (alone or as
- * one entry of a digest) or exactly one DLQ message — never both, never neither, never
- * twice — and what the worker believes it published is exactly what SNS delivered.
+ * one entry of a storm digest, decided by the storm window the pollers share and published
+ * by its delayed flush message) or exactly one DLQ message (its own, or its window's flush)
+ * — never both, never neither, never twice — and what the worker believes it published is
+ * exactly what SNS delivered.
  *
  * Nothing here races the clock. The visibility timeout is long enough that no batch outlives
  * it, and a failed record's timeout is made to pass at once (visibility 0) instead of
@@ -36,6 +38,9 @@ import { VerdictSchema } from '../../functions/core/verdict.js';
 import { createSnsPublisher } from '../../functions/delivery/createSnsPublisher.js';
 import { DeliveryError } from '../../functions/delivery/DeliveryError.js';
 import { createMemoryIdempotencyStore } from '../../functions/delivery/IdempotencyStore.js';
+import { createMemoryStormWindow } from '../../functions/delivery/createMemoryStormWindow.js';
+import { StormFlushSchema } from '../../functions/delivery/StormFlush.js';
+import { createSqsStormFlushQueue } from '../../functions/queue/createSqsStormFlushQueue.js';
 import type { SnsJsonMessage } from '../../functions/delivery/SnsNotification.js';
 import type { VerdictPublisher } from '../../functions/delivery/VerdictPublisher.js';
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
@@ -57,6 +62,8 @@ const DUPLICATES_PER_PAYLOAD = 3; // Alertmanager repeats: skipped by the intake
 const VISIBILITY_TIMEOUT_S = 60;
 const MAX_RECEIVE_COUNT = 3;
 const POLLERS = 3;
+/** Short, so that the pollers see several windows and their delayed flushes. */
+const STORM_WINDOW_SECONDS = 2;
 const TOKEN = 'no-loss-webhook-token-0123456789';
 const CLUSTERS = ['0a1b2c3d-0000-4000-8000-00000000000a', '0a1b2c3d-0000-4000-8000-00000000000b', '0a1b2c3d-0000-4000-8000-00000000000c'];
 const random = seededRandom(0xa1e27);
@@ -246,11 +253,14 @@ describe('no loss: 1,000 alerts through intake → SQS → worker → SNS, with 
 
     // --- Worker: our own event source mapping.
     const published: string[][] = [];
+    // The storm window shared by the pollers (memory; DynamoDB in AWS) and its flush, a delayed message on the work queue.
+    const stormWindow = createMemoryStormWindow({ now: () => new Date(), windowSeconds: STORM_WINDOW_SECONDS });
     const deps = {
       diagnose: (queued: QueuedDiagnosis) => diagnoseWorkload(queued.request, { reader: runai, now: new Date(), messages: messagesEn }),
       renderText: createRenderText('en'),
       publisher: flakyPublisher(createSnsPublisher({ client: faux.sns, topicArn: TopicArn! }), published, workloadsOf),
       idempotency: createMemoryIdempotencyStore(),
+      storm: { window: stormWindow, flushes: createSqsStormFlushQueue({ client: faux.sqs, queueUrl: work.url }) },
       now: () => new Date(),
       logger: silentWorkerLogger,
     };
@@ -295,6 +305,7 @@ describe('no loss: 1,000 alerts through intake → SQS → worker → SNS, with 
         const batchMs = performance.now() - batchStarted;
         maxBatchMs = Math.max(maxBatchMs, batchMs);
         tally.add('digests', result.digests);
+        tally.add('verdicts held for a digest', result.heldForDigest);
         tally.add('records failed (left for redelivery)', result.failed);
         const failed = new Set(result.batchItemFailures.map((failure) => failure.itemIdentifier));
         const done = Messages.filter((m) => !failed.has(m.MessageId!));
@@ -326,7 +337,19 @@ describe('no loss: 1,000 alerts through intake → SQS → worker → SNS, with 
       const envelope = JSON.parse(m.Body!) as { Message: string; Subject: string };
       return workloadsOf(envelope.Message, envelope.Subject);
     });
-    const dead = (await receiveAll(dlq.url)).map((m) => QueuedDiagnosisSchema.parse(JSON.parse(m.Body!)).request.workloadId!);
+    // A dead-lettered storm flush stands for every verdict held in its window (still listed by the window).
+    const dead: string[] = [];
+    for (const m of await receiveAll(dlq.url)) {
+      const body = JSON.parse(m.Body!) as { kind?: string };
+      if (body.kind !== 'storm-flush') {
+        dead.push(QueuedDiagnosisSchema.parse(body).request.workloadId!);
+        continue;
+      }
+      tally.add('storm flushes dead-lettered');
+      const flush = StormFlushSchema.parse(body);
+      for (const member of await stormWindow.seal({ clusterId: flush.clusterId, openedAt: flush.openedAt }))
+        dead.push(member.verdict.workload?.id ?? member.context.workloadId!);
+    }
 
     const count = (lists: string[][]) => {
       const counts = new Map<string, number>();

@@ -1,11 +1,12 @@
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryIdempotencyStore } from '../../functions/delivery/IdempotencyStore.js';
-import { createWorkerHandler, handler } from '../../functions/worker/lambdaHandler.js';
+import { createWorkerHandler, handler, retryChanges } from '../../functions/worker/lambdaHandler.js';
+import { retryDelaySeconds } from '../../functions/worker/retryDelaySeconds.js';
 import type { ProcessDiagnosisBatchDeps } from '../../functions/worker/processDiagnosisBatch.js';
 import { readWorkerEnv, WorkerConfigError } from '../../functions/worker/readWorkerEnv.js';
 import { fakeRenderText } from '../delivery/verdictFixture.js';
-import { capturingLogger, capturingPublisher, queued, resultFor } from './workerFakes.js';
+import { capturingLogger, capturingPublisher, queued, resultFor, RetryableError } from './workerFakes.js';
 
 function sqsRecord(messageId: string, body: string): SQSRecord {
   return {
@@ -33,25 +34,38 @@ const event: SQSEvent = {
 const validEnv = {
   SNS_TOPIC_ARN: 'arn:aws:sns:eu-west-1:123456789012:runai-verdicts',
   IDEMPOTENCY_TABLE: 'runai-diagnose-idempotency',
+  QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/runai-diagnose',
+  STORM_TABLE: 'runai-diagnose-storm',
   AWS_REGION: 'eu-west-1',
   RUNAI_CLIENT_SECRET: 'not-ours',
 };
 
 describe('readWorkerEnv', () => {
   it('reads its own keys with defaults and ignores the rest of the environment', () => {
-    expect(readWorkerEnv(validEnv)).toEqual({ SNS_TOPIC_ARN: validEnv.SNS_TOPIC_ARN, IDEMPOTENCY_TABLE: validEnv.IDEMPOTENCY_TABLE, REPORT_LOCALE: 'en' });
-    expect(readWorkerEnv({ ...validEnv, DIGEST_THRESHOLD: '8', WORKER_CONCURRENCY: '', REPORT_LOCALE: 'fr' })).toMatchObject({
-      DIGEST_THRESHOLD: 8,
+    expect(readWorkerEnv(validEnv)).toEqual({
+      SNS_TOPIC_ARN: validEnv.SNS_TOPIC_ARN,
+      IDEMPOTENCY_TABLE: validEnv.IDEMPOTENCY_TABLE,
+      QUEUE_URL: validEnv.QUEUE_URL,
+      STORM_TABLE: validEnv.STORM_TABLE,
+      STORM_THRESHOLD: 5,
+      STORM_WINDOW_SECONDS: 60,
+      REPORT_LOCALE: 'en',
+    });
+    expect(readWorkerEnv({ ...validEnv, STORM_THRESHOLD: '8', STORM_WINDOW_SECONDS: '120', WORKER_CONCURRENCY: '', REPORT_LOCALE: 'fr' })).toMatchObject({
+      STORM_THRESHOLD: 8,
+      STORM_WINDOW_SECONDS: 120,
       REPORT_LOCALE: 'fr',
     });
   });
 
   it('names every bad or missing key, never its value', () => {
-    const attempt = () => readWorkerEnv({ SNS_TOPIC_ARN: 'https://secret.example/topic', DIGEST_THRESHOLD: '1' });
+    const attempt = () => readWorkerEnv({ SNS_TOPIC_ARN: 'https://secret.example/topic', STORM_THRESHOLD: '0', STORM_WINDOW_SECONDS: '900' });
     expect(attempt).toThrow(WorkerConfigError);
     expect(attempt).toThrow(/SNS_TOPIC_ARN must be the ARN of a standard SNS topic/);
     expect(attempt).toThrow(/IDEMPOTENCY_TABLE is not set/);
-    expect(attempt).toThrow(/DIGEST_THRESHOLD must be at least 2/);
+    expect(attempt).toThrow(/STORM_THRESHOLD must be at least 1/);
+    expect(attempt).toThrow(/STORM_WINDOW_SECONDS must be at most 840/);
+    expect(attempt).toThrow(/QUEUE_URL is not set/);
     expect(attempt).not.toThrow(/secret\.example/);
   });
 });
@@ -113,6 +127,52 @@ describe('handler', () => {
     expect(await handler(event)).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }, { itemIdentifier: 'm2' }] });
     expect(JSON.parse(logged[0]!)).toMatchObject({ level: 'ERROR', message: 'worker.configuration_failed', service: 'diagnose', records: 2 });
     expect(logged[0]).toContain('SNS_TOPIC_ARN is not set');
+  });
+});
+
+describe('fast retry: failed records come back within 2 minutes', () => {
+  const failing = (reason: 'retryable' | 'in_progress') => {
+    const { deps } = fakeDeps();
+    if (reason === 'retryable') deps.diagnose = async () => Promise.reject(new RetryableError('Run:ai timed out'));
+    else deps.idempotency = { claim: async () => 'in_progress', complete: async () => {}, release: async () => {} };
+    return deps;
+  };
+  const withReceives = (count: number): SQSEvent => ({
+    Records: [{ ...sqsRecord('m1', JSON.stringify(queued('w1'))), attributes: { ...sqsRecord('m1', '').attributes, ApproximateReceiveCount: String(count) } }],
+  });
+
+  it('sets each failed record’s visibility to 15, 30, 60, then 120 s by receive count (maxReceiveCount still counts them)', () => {
+    const result = {
+      batchItemFailures: [{ itemIdentifier: 'm1' }],
+      records: [{ messageId: 'm1', outcome: 'failed' as const, reason: 'diagnose_failed' as const }],
+    };
+    const seconds = [1, 2, 3, 4, 5].map(
+      (n) => retryChanges(withReceives(n), { ...result, published: 0, duplicates: 0, failed: 1, notifications: 0, digests: 0, heldForDigest: 0 })[0]!.seconds,
+    );
+    expect(seconds).toEqual([15, 30, 60, 120, 120]);
+    expect(Math.max(...seconds)).toBeLessThanOrEqual(120);
+  });
+
+  it('changes the visibility through the retry timer, and leaves a live claim held by another invocation to the queue’s timeout (the lease)', async () => {
+    const schedule = vi.fn(async () => ({ failed: 0, errors: [] }));
+    const run = createWorkerHandler(async () => failing('retryable'), capturingLogger().logger, { retryTimer: () => ({ schedule }) });
+    expect(await run(withReceives(1))).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
+    expect(schedule).toHaveBeenCalledWith([{ receiptHandle: 'rh-m1', seconds: 15 }]);
+
+    schedule.mockClear();
+    const held = createWorkerHandler(async () => failing('in_progress'), capturingLogger().logger, { retryTimer: () => ({ schedule }) });
+    expect(await held(withReceives(1))).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
+    expect(schedule).not.toHaveBeenCalled();
+    expect(retryDelaySeconds('claim_in_progress', 1)).toBeNull();
+  });
+
+  it('logs a visibility change that failed: the record then comes back after the queue’s timeout', async () => {
+    const log = capturingLogger();
+    const run = createWorkerHandler(async () => failing('retryable'), log.logger, {
+      retryTimer: () => ({ schedule: async () => ({ failed: 1, errors: ['ReceiptHandleIsInvalid'] }) }),
+    });
+    await run(withReceives(1));
+    expect(log.lines.find((line) => line.event === 'worker.retry_visibility_failed')).toMatchObject({ level: 'warn', fields: { failed: 1 } });
   });
 });
 

@@ -7,7 +7,7 @@ import { createMemoryIdempotencyStore, type IdempotencyStore } from '../../funct
 import type { SnsJsonMessage } from '../../functions/delivery/SnsNotification.js';
 import { processDiagnosisBatch, type ProcessDiagnosisBatchDeps } from '../../functions/worker/processDiagnosisBatch.js';
 import { fakeRenderText } from '../delivery/verdictFixture.js';
-import { capturingLogger, capturingPublisher, queued, record, resultFor, RetryableError } from './workerFakes.js';
+import { capturingLogger, capturingPublisher, queued, record, resultFor, RetryableError, stormFakes } from './workerFakes.js';
 
 const now = () => new Date('2025-06-01T12:00:00Z');
 
@@ -164,39 +164,91 @@ describe('processDiagnosisBatch', () => {
     expect(await store.claim('cluster-a#w1#2025-06-01T09:00:00Z', 60)).toBe('claimed');
   });
 
-  it('sends exactly one email-protocol message for 200 verdicts of one cluster', async () => {
-    const { deps: d, published } = deps();
+  it('200 verdicts of one cluster: the first 5 alone, the other 195 in one digest at the window end (6 messages)', async () => {
+    const { storm, scheduled, deliver } = stormFakes(now);
+    const { deps: d, published } = deps({ storm });
     const batch = Array.from({ length: 200 }, (_, i) => record(`m${i}`, queued(`w${i}`, 'storm-cluster')));
     const result = await processDiagnosisBatch(batch, d);
-    expect(result).toMatchObject({ published: 200, failed: 0, notifications: 1, digests: 1 });
-    expect(published).toHaveLength(1);
-    const message = JSON.parse(published[0]!.Message) as SnsJsonMessage;
-    expect(published[0]!.Subject).toBe('[DIGEST] 200 failures on cluster storm-cluster (200 OOM_KILLED)');
-    expect(message.email).toContain('Counts: 200 OOM_KILLED');
-    expect(JSON.parse(message.sqs).verdicts).toHaveLength(200);
+    expect(result).toMatchObject({ published: 200, failed: 0, notifications: 5, digests: 0, heldForDigest: 195 });
+    expect(scheduled).toHaveLength(1);
+    expect(scheduled[0]!.delaySeconds).toBe(60);
+
+    const flushed = await processDiagnosisBatch(deliver(), d);
+    expect(flushed).toMatchObject({ published: 1, failed: 0, notifications: 1, digests: 1 });
+    expect(published).toHaveLength(6);
+    const digest = published[5]!;
+    expect(digest.Subject).toBe('[DIGEST] 195 failures on cluster storm-cluster (195 OOM_KILLED)');
+    const keys = (JSON.parse((JSON.parse(digest.Message) as SnsJsonMessage).sqs) as { verdicts: { key: string }[] }).verdicts.map((v) => v.key);
+    const alone = published.slice(0, 5).map((n) => (JSON.parse((JSON.parse(n.Message) as SnsJsonMessage).sqs) as { occurrenceKey: string }).occurrenceKey);
+    // Every occurrence in exactly one message.
+    expect(new Set([...keys, ...alone]).size).toBe(200);
+    expect(keys.length + alone.length).toBe(200);
   });
 
-  it('digests the storm cluster and sends the others individually in a mixed batch', async () => {
-    const { deps: d, published } = deps();
+  it('decides the storm across batches: 200 verdicts in 8 batches of 25 are still 5 messages and one digest', async () => {
+    const { storm, deliver } = stormFakes(now);
+    const { deps: d, published } = deps({ storm });
+    for (let b = 0; b < 8; b++) {
+      const batch = Array.from({ length: 25 }, (_, i) => record(`m${b}-${i}`, queued(`w${b}-${i}`, 'storm-cluster')));
+      expect((await processDiagnosisBatch(batch, d)).failed).toBe(0);
+    }
+    const flushRecords = deliver();
+    expect(flushRecords).toHaveLength(1); // the window notes its flush is queued
+    await processDiagnosisBatch(flushRecords, d);
+    expect(published.map((n) => n.Subject.split(' ')[0])).toEqual([...Array(5).fill('[OOM_KILLED]'), '[DIGEST]']);
+  });
+
+  it('sends the quiet clusters alone while one cluster storms', async () => {
+    const { storm, deliver } = stormFakes(now);
+    const { deps: d, published } = deps({ storm });
     const batch = [
       ...Array.from({ length: 7 }, (_, i) => record(`s${i}`, queued(`s${i}`, 'storm'))),
       record('q1', queued('q1', 'quiet-1')),
       record('q2', queued('q2', 'quiet-2')),
     ];
-    const result = await processDiagnosisBatch(batch, d);
-    expect(result).toMatchObject({ published: 9, notifications: 3, digests: 1 });
-    // Clusters are published as they finish, so the order between clusters is not fixed.
-    expect(published.map((n) => n.Subject.split(' ')[0]).sort()).toEqual(['[DIGEST]', '[OOM_KILLED]', '[OOM_KILLED]']);
+    expect(await processDiagnosisBatch(batch, d)).toMatchObject({ published: 9, notifications: 7, heldForDigest: 2 });
+    await processDiagnosisBatch(deliver(), d);
+    expect(published.map((n) => n.Subject.split(' ')[0]).sort()).toEqual([...Array(7).fill('[OOM_KILLED]'), '[DIGEST]'].sort());
   });
 
-  it('fails every record of a digest whose publish fails', async () => {
-    const sink = capturingPublisher([() => new DeliveryError('SNS_UNAVAILABLE', '503')]);
-    const { deps: d } = deps({ publisher: sink.publisher });
-    const batch = Array.from({ length: 6 }, (_, i) => record(`m${i}`, queued(`w${i}`, 'storm')));
-    const result = await processDiagnosisBatch(batch, d);
-    expect(result.batchItemFailures).toHaveLength(6);
-    const retry = await processDiagnosisBatch(batch, deps({ idempotency: d.idempotency }).deps);
-    expect(retry).toMatchObject({ published: 6, notifications: 1 });
+  it('publishes a digest exactly once: its publish failing fails the flush record, a redelivery or a duplicate flush sends it once', async () => {
+    const { storm, deliver } = stormFakes(now);
+    let failNext = true;
+    const sink = capturingPublisher([
+      (n) => (n.Subject.startsWith('[DIGEST]') && failNext ? ((failNext = false), new DeliveryError('SNS_UNAVAILABLE', '503')) : undefined),
+    ]);
+    const { deps: d } = deps({ storm, publisher: sink.publisher });
+    const batch = Array.from({ length: 8 }, (_, i) => record(`m${i}`, queued(`w${i}`, 'storm')));
+    await processDiagnosisBatch(batch, d);
+    const flush = deliver();
+    expect((await processDiagnosisBatch(flush, d)).batchItemFailures).toHaveLength(1);
+    expect(await processDiagnosisBatch(flush, d)).toMatchObject({ published: 1, digests: 1 });
+    expect(await processDiagnosisBatch(flush, d)).toMatchObject({ published: 0, duplicates: 1, digests: 0 });
+    expect(sink.published.filter((n) => n.Subject.startsWith('[DIGEST]'))).toHaveLength(1);
+    expect(JSON.parse((JSON.parse(sink.published.at(-1)!.Message) as SnsJsonMessage).sqs).total).toBe(3);
+  });
+
+  it('a verdict counted into a window that is sealed before it is stored goes to a new window, alone', async () => {
+    let clock = new Date('2025-06-01T12:00:00Z');
+    const tick = () => clock;
+    const { storm, deliver } = stormFakes(tick, { threshold: 1 });
+    const { deps: d, published } = deps({ storm, now: tick });
+    await processDiagnosisBatch([record('a', queued('a', 'c')), record('b', queued('b', 'c'))], d);
+    expect(published).toHaveLength(1);
+    const flush = deliver();
+    clock = new Date('2025-06-01T12:01:00Z'); // the window's end
+    await processDiagnosisBatch(flush, d);
+    await processDiagnosisBatch([record('c', queued('c', 'c'))], d);
+    expect(published.map((n) => n.Subject.split(' ')[0])).toEqual(['[OOM_KILLED]', '[DIGEST]', '[OOM_KILLED]']);
+  });
+
+  it('without a storm window every verdict goes out alone, and a flush record is kept for a worker that can serve it', async () => {
+    const { deps: d, published } = deps();
+    const batch = Array.from({ length: 7 }, (_, i) => record(`m${i}`, queued(`w${i}`, 'storm')));
+    expect(await processDiagnosisBatch(batch, d)).toMatchObject({ published: 7, notifications: 7 });
+    expect(published).toHaveLength(7);
+    const flush = record('f', JSON.stringify({ kind: 'storm-flush', v: 1, clusterId: 'storm', openedAt: 1 }));
+    expect((await processDiagnosisBatch([flush], d)).batchItemFailures).toEqual([{ itemIdentifier: 'f' }]);
   });
 
   it('bounds concurrent diagnoses (default 4)', async () => {

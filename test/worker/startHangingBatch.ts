@@ -8,6 +8,7 @@
  */
 import type { DiagnosisResult } from '../../functions/diagnosis/DiagnosisResult.js';
 import { createMemoryIdempotencyStore } from '../../functions/delivery/IdempotencyStore.js';
+import { createMemoryStormWindow } from '../../functions/delivery/createMemoryStormWindow.js';
 import type { VerdictPublisher } from '../../functions/delivery/VerdictPublisher.js';
 import { startRunaiSimulator, type RunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
 import { createDiagnose } from '../../functions/worker/createDiagnose.js';
@@ -31,8 +32,8 @@ export interface HangingBatch {
   deps: ProcessDiagnosisBatchDeps;
   /** Date.now() when the batch was ready to run. */
   started: number;
-  /** Each publish, in order: ms after `started`, and its subject. */
-  publishedAt: { ms: number; subject: string }[];
+  /** Each publish, in order: ms after `started`, its subject and its clusterId attribute. */
+  publishedAt: { ms: number; subject: string; clusterId: string | undefined }[];
   /** Every diagnosis result, in the order they ended. */
   results: DiagnosisResult[];
 }
@@ -54,10 +55,10 @@ export async function startHangingBatch(options: HangingBatchOptions): Promise<H
       return result;
     };
     const started = Date.now();
-    const publishedAt: { ms: number; subject: string }[] = [];
+    const publishedAt: HangingBatch['publishedAt'] = [];
     const publisher: VerdictPublisher = {
       async publish(notification) {
-        publishedAt.push({ ms: Date.now() - started, subject: notification.Subject });
+        publishedAt.push({ ms: Date.now() - started, subject: notification.Subject, clusterId: notification.MessageAttributes?.['clusterId']?.StringValue });
         return { messageId: `sns-${publishedAt.length}` };
       },
     };
@@ -70,6 +71,8 @@ export async function startHangingBatch(options: HangingBatchOptions): Promise<H
       renderText: createRenderText('en'),
       publisher,
       idempotency: createMemoryIdempotencyStore(),
+      // The storm window decides what goes out alone; its flush (the digest) is not part of this batch.
+      storm: { window: createMemoryStormWindow({ now: () => new Date() }), flushes: { schedule: async () => {} } },
       now: () => new Date(),
       logger: silentLogger,
     };

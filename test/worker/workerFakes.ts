@@ -4,6 +4,9 @@ import type { DiagnosisResult } from '../../functions/diagnosis/DiagnosisResult.
 import type { SnsNotification } from '../../functions/delivery/SnsNotification.js';
 import type { VerdictPublisher } from '../../functions/delivery/VerdictPublisher.js';
 import type { WorkerLogger } from '../../functions/worker/WorkerLogger.js';
+import { createMemoryStormWindow } from '../../functions/delivery/createMemoryStormWindow.js';
+import type { StormFlush, StormFlushQueue } from '../../functions/delivery/StormFlush.js';
+import type { StormDeps } from '../../functions/worker/processDiagnosisBatch.js';
 import { makeVerdict } from '../delivery/verdictFixture.js';
 
 export function queued(workloadId: string, clusterId = 'cluster-a', dedupeKey = `dk-${workloadId}`): QueuedDiagnosis {
@@ -55,4 +58,18 @@ export function capturingLogger() {
       lines.push({ level, event, fields });
   const logger: WorkerLogger = { info: log('info'), warn: log('warn'), error: log('error') };
   return { logger, lines };
+}
+
+/** A shared in-memory storm window and a flush queue that keeps what it is asked to deliver (the test delivers it). */
+export function stormFakes(now: () => Date, options: { threshold?: number; windowSeconds?: number } = {}) {
+  const scheduled: { flush: StormFlush; delaySeconds: number }[] = [];
+  const flushes: StormFlushQueue = {
+    async schedule(flush, delaySeconds) {
+      scheduled.push({ flush, delaySeconds });
+    },
+  };
+  const storm: StormDeps = { window: createMemoryStormWindow({ now, ...options }), flushes };
+  /** The scheduled flushes as SQS records, and forgets them. */
+  const deliver = () => scheduled.splice(0).map((item, i) => ({ messageId: `flush-${i}-${item.flush.openedAt}`, body: JSON.stringify(item.flush) }));
+  return { storm, scheduled, deliver };
 }

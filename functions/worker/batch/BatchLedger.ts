@@ -14,7 +14,8 @@ export interface SqsRecordLike {
 }
 
 export type RecordOutcome = 'published' | 'duplicate' | 'failed';
-export type FailureReason = 'malformed' | 'diagnose_failed' | 'out_of_time' | 'claim_failed' | 'claim_in_progress' | 'publish_failed' | 'internal_error';
+export type FailureReason =
+  'malformed' | 'diagnose_failed' | 'out_of_time' | 'claim_failed' | 'claim_in_progress' | 'publish_failed' | 'storm_failed' | 'internal_error';
 
 export interface BatchResult {
   /** The Lambda partial batch response: these records return to the queue. */
@@ -27,6 +28,8 @@ export interface BatchResult {
   /** SNS messages sent (individual notifications plus digests). */
   notifications: number;
   digests: number;
+  /** Verdicts held for a storm digest (counted in `published`: the digest, sent at the window's end, carries them). */
+  heldForDigest: number;
   /** Per record, in input order. */
   records: { messageId: string; outcome: RecordOutcome; reason?: FailureReason }[];
 }
@@ -37,6 +40,7 @@ export class BatchLedger {
   readonly held = new Set<string>();
   notifications = 0;
   digests = 0;
+  heldForDigest = 0;
   private readonly outcomes: { outcome?: RecordOutcome; reason?: FailureReason }[];
   private readonly idempotency: IdempotencyStore;
   private readonly logger: WorkerLogger;
@@ -89,6 +93,7 @@ export class BatchLedger {
       failed: 0,
       notifications: this.notifications,
       digests: this.digests,
+      heldForDigest: this.heldForDigest,
       records: [],
     };
     this.records.forEach((record, index) => {

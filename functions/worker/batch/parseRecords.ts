@@ -6,33 +6,45 @@
  * the cost is a few pointless receives. Each receive logs why it is invalid.
  */
 import { QueuedDiagnosisSchema, type QueuedDiagnosis } from '../../core/queuedDiagnosis.js';
+import { StormFlushSchema, type StormFlush } from '../../delivery/StormFlush.js';
 import type { WorkerLogger } from '../WorkerLogger.js';
 import type { BatchLedger } from './BatchLedger.js';
+import type { ParsedFlush } from './flushStorms.js';
 
 export interface ParsedRecord {
   index: number;
   queued: QueuedDiagnosis;
 }
 
-export function parseRecord(body: string): { ok: true; queued: QueuedDiagnosis } | { ok: false; why: string[] } {
+export type ParsedBody = { ok: true; queued: QueuedDiagnosis } | { ok: true; flush: StormFlush } | { ok: false; why: string[] };
+
+/** A diagnosis request, or the worker's own storm flush (its `kind` tells them apart). */
+export function parseRecord(body: string): ParsedBody {
   let json: unknown;
   try {
     json = JSON.parse(body);
   } catch (error) {
     return { ok: false, why: [`body is not JSON: ${(error as Error).message}`] };
   }
+  if ((json as { kind?: unknown } | null)?.kind === 'storm-flush') {
+    const flush = StormFlushSchema.safeParse(json);
+    if (flush.success) return { ok: true, flush: flush.data };
+    return { ok: false, why: flush.error.issues.slice(0, 10).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`) };
+  }
   const parsed = QueuedDiagnosisSchema.safeParse(json);
   if (parsed.success) return { ok: true, queued: parsed.data };
   return { ok: false, why: parsed.error.issues.slice(0, 10).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`) };
 }
 
-/** The valid records, in input order; the others are failed as `malformed` in the ledger. */
-export function parseRecords(ledger: BatchLedger, logger: WorkerLogger): ParsedRecord[] {
+/** The valid records and storm flushes, in input order; the others are failed as `malformed` in the ledger. */
+export function parseRecords(ledger: BatchLedger, logger: WorkerLogger): { valid: ParsedRecord[]; flushes: ParsedFlush[] } {
   const valid: ParsedRecord[] = [];
+  const flushes: ParsedFlush[] = [];
   ledger.records.forEach((record, index) => {
     const parsed = parseRecord(record.body);
     if (parsed.ok) {
-      valid.push({ index, queued: parsed.queued });
+      if ('flush' in parsed) flushes.push({ index, flush: parsed.flush });
+      else valid.push({ index, queued: parsed.queued });
       return;
     }
     logger.warn('worker.malformed_message', {
@@ -43,5 +55,5 @@ export function parseRecords(ledger: BatchLedger, logger: WorkerLogger): ParsedR
     });
     ledger.fail(index, 'malformed');
   });
-  return valid;
+  return { valid, flushes };
 }

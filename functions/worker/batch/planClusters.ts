@@ -1,48 +1,20 @@
 /**
- * Publishing as diagnoses complete, with the storm digest kept. The digest decision
- * (coalesceVerdicts: a cluster with `digestThreshold` verdicts or more, and the largest
- * clusters when the batch would exceed its notification budget) is taken once, up front,
- * on the records each cluster is expected to produce. A cluster is then published as soon
- * as its last record has been diagnosed: a single-verdict cluster does not wait for a slow
- * one elsewhere, and a storm on one cluster still becomes one digest.
+ * Publishing as diagnoses complete: a cluster's records are claimed together once its last
+ * one is diagnosed (records of one cluster often share an occurrence: Alertmanager HA
+ * replicas, a poll hit and an alert), so a single-verdict cluster does not wait for a slow
+ * one elsewhere. Whether a verdict goes out alone or in a digest is the storm window's
+ * decision (holdForStorm), shared across invocations, not this batch's.
  */
 import type { QueuedDiagnosis } from '../../core/queuedDiagnosis.js';
-import { coalesceVerdicts, type CoalesceOptions, type PlannedNotification } from '../../delivery/coalesceVerdicts.js';
-import type { Occurrence } from './claimOccurrences.js';
-
-export interface ClusterPlan {
-  /** Records of the batch expected from this cluster. */
-  expected: number;
-  /** Its verdicts go out as one digest (when two or more remain after claiming). */
-  digest: boolean;
-}
 
 /** The cluster a record is published under before it is diagnosed: the one it names. */
 export function clusterOf(queued: QueuedDiagnosis): string {
   return queued.request.clusterId || 'unknown';
 }
 
-export function planClusters(queued: readonly QueuedDiagnosis[], options: CoalesceOptions): Map<string, ClusterPlan> {
-  const plan = new Map<string, ClusterPlan>();
-  for (const item of queued) {
-    const clusterId = clusterOf(item);
-    const entry = plan.get(clusterId);
-    if (entry) entry.expected += 1;
-    else plan.set(clusterId, { expected: 1, digest: false });
-  }
-  for (const planned of coalesceVerdicts(
-    queued.map((item) => ({ clusterId: clusterOf(item) })),
-    options,
-  )) {
-    if (planned.kind === 'digest') plan.get(planned.clusterId)!.digest = true;
-  }
-  return plan;
-}
-
-/** The notifications of one finished cluster: a digest of what was claimed, or one per verdict. */
-export function notificationsFor(claimed: readonly Occurrence[], plan: ClusterPlan): PlannedNotification<Occurrence>[] {
-  const unlimited = Number.MAX_SAFE_INTEGER;
-  return plan.digest
-    ? coalesceVerdicts(claimed, { digestThreshold: 2, maxNotificationsPerBatch: 1 })
-    : coalesceVerdicts(claimed, { digestThreshold: unlimited, maxNotificationsPerBatch: unlimited });
+/** Records of the batch expected from each cluster. */
+export function planClusters(queued: readonly QueuedDiagnosis[]): Map<string, number> {
+  const expected = new Map<string, number>();
+  for (const item of queued) expected.set(clusterOf(item), (expected.get(clusterOf(item)) ?? 0) + 1);
+  return expected;
 }

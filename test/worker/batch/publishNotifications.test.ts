@@ -3,7 +3,8 @@ import { DeliveryError } from '../../../functions/delivery/DeliveryError.js';
 import { createMemoryIdempotencyStore } from '../../../functions/delivery/IdempotencyStore.js';
 import { BatchLedger } from '../../../functions/worker/batch/BatchLedger.js';
 import { groupByOccurrence } from '../../../functions/worker/batch/claimOccurrences.js';
-import { publishNotifications } from '../../../functions/worker/batch/publishNotifications.js';
+import { renderDigest } from '../../../functions/delivery/renderDigest.js';
+import { publishNotifications, singleDelivery } from '../../../functions/worker/batch/publishNotifications.js';
 import { fakeRenderText } from '../../delivery/verdictFixture.js';
 import { capturingLogger, capturingPublisher, queued, record, resultFor } from '../workerFakes.js';
 
@@ -25,17 +26,24 @@ async function setup(failures: Parameters<typeof capturingPublisher>[0] = []) {
     ledger.held.add(group.key);
   }
   const sink = capturingPublisher(failures);
-  const deps = { renderText: fakeRenderText, publisher: sink.publisher, idempotency: store, digestThreshold: 5, concurrency: 2, logger };
+  const deps = { publisher: sink.publisher, idempotency: store, concurrency: 2, logger };
   return { ledger, groups, sink, deps, store, lines };
 }
 
 describe('publishNotifications', () => {
   it('publishes singles and digests, settles every record of an occurrence and completes its key', async () => {
     const { ledger, groups, sink, deps } = await setup();
+    const digestOf = groups[1]!;
     await publishNotifications(
       [
-        { kind: 'single', item: groups[0]! },
-        { kind: 'digest', clusterId: 'cluster-a', items: [groups[1]!] },
+        singleDelivery(groups[0]!, { renderText: fakeRenderText }),
+        {
+          kind: 'digest',
+          key: digestOf.key,
+          indexes: digestOf.indexes,
+          count: 1,
+          build: () => renderDigest('cluster-a', [{ key: digestOf.key, verdict: digestOf.result.verdict }]),
+        },
       ],
       ledger,
       deps,
@@ -47,7 +55,7 @@ describe('publishNotifications', () => {
 
   it('fails and releases the records of a notification SNS refuses', async () => {
     const { ledger, groups, deps, store, lines } = await setup([() => new DeliveryError('SNS_THROTTLED', 'slow down')]);
-    await publishNotifications([{ kind: 'single', item: groups[0]! }], ledger, deps);
+    await publishNotifications([singleDelivery(groups[0]!, { renderText: fakeRenderText })], ledger, deps);
     expect(ledger.toResult().records.map((r) => r.reason)).toEqual(['publish_failed', 'internal_error', 'publish_failed']);
     expect(ledger.held.has(groups[0]!.key)).toBe(false);
     expect(await store.claim(groups[0]!.key, 60)).toBe('claimed'); // released: the retry can publish
@@ -56,12 +64,17 @@ describe('publishNotifications', () => {
 
   it('fails the records of a notification that cannot be built', async () => {
     const { ledger, groups, deps } = await setup();
-    await publishNotifications([{ kind: 'single', item: groups[0]! }], ledger, {
-      ...deps,
-      renderText: () => {
-        throw new Error('renderer bug');
-      },
-    });
+    await publishNotifications(
+      [
+        singleDelivery(groups[0]!, {
+          renderText: () => {
+            throw new Error('renderer bug');
+          },
+        }),
+      ],
+      ledger,
+      deps,
+    );
     expect(ledger.toResult().records[0]).toMatchObject({ outcome: 'failed', reason: 'internal_error' });
   });
 });

@@ -1,53 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Category, Verdict } from '../../functions/core/verdict.js';
-import { coalesceVerdicts, DEFAULT_DIGEST_THRESHOLD, DEFAULT_MAX_NOTIFICATIONS_PER_BATCH } from '../../functions/delivery/coalesceVerdicts.js';
 import { extractNodes } from '../../functions/delivery/extractNodes.js';
 import { digestSubject, renderDigest, type DigestEntry } from '../../functions/delivery/renderDigest.js';
 import { SNS_MAX_PAYLOAD_BYTES, snsPayloadBytes, type SnsJsonMessage } from '../../functions/delivery/SnsNotification.js';
 import { makeVerdict } from './verdictFixture.js';
-
-// Many inputs (timed repeats or generated cases): under a second alone, seconds on a loaded 2-core machine.
-vi.setConfig({ testTimeout: 20_000 });
-
-const items = (clusterId: string, count: number) => Array.from({ length: count }, (_, i) => ({ clusterId, id: `${clusterId}-${i}` }));
-
-describe('coalesceVerdicts', () => {
-  it('states its thresholds', () => {
-    expect(DEFAULT_DIGEST_THRESHOLD).toBe(5);
-    expect(DEFAULT_MAX_NOTIFICATIONS_PER_BATCH).toBe(10);
-  });
-
-  it('turns 200 verdicts of one cluster into exactly one digest', () => {
-    const plan = coalesceVerdicts(items('a', 200));
-    expect(plan).toHaveLength(1);
-    expect(plan[0]).toMatchObject({ kind: 'digest', clusterId: 'a' });
-    expect(plan[0]!.kind === 'digest' && plan[0]!.items).toHaveLength(200);
-  });
-
-  it('digests only the clusters at or above the threshold, in order of first appearance', () => {
-    const batch = [...items('b', 2), ...items('a', 6), ...items('c', 1)];
-    const plan = coalesceVerdicts(batch);
-    expect(plan.map((p) => (p.kind === 'digest' ? `digest:${p.clusterId}` : p.item.id))).toEqual(['b-0', 'b-1', 'digest:a', 'c-0']);
-  });
-
-  it('honours a custom threshold, never below 2', () => {
-    expect(coalesceVerdicts(items('a', 3), { digestThreshold: 3 })).toHaveLength(1);
-    expect(coalesceVerdicts(items('a', 1), { digestThreshold: 1 })).toEqual([{ kind: 'single', item: { clusterId: 'a', id: 'a-0' } }]);
-  });
-
-  it('caps a batch spread over many clusters at 10 notifications by digesting the largest clusters first', () => {
-    const batch = [...items('a', 4), ...items('b', 4), ...items('c', 4), ...items('d', 4)]; // 16 singles
-    const plan = coalesceVerdicts(batch);
-    expect(plan.length).toBeLessThanOrEqual(10);
-    expect(plan.filter((p) => p.kind === 'digest')).toHaveLength(2);
-    expect(plan.reduce((n, p) => n + (p.kind === 'digest' ? p.items.length : 1), 0)).toBe(16);
-  });
-
-  it('never digests a lone verdict, even above the cap', () => {
-    const batch = Array.from({ length: 15 }, (_, i) => ({ clusterId: `c${i}`, id: String(i) }));
-    expect(coalesceVerdicts(batch).every((p) => p.kind === 'single')).toBe(true);
-  });
-});
 
 describe('extractNodes', () => {
   it('finds node names in evidence without mistaking words for nodes', () => {
