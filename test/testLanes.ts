@@ -39,6 +39,8 @@ export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
     'test/reliability/faultInjection.test.ts',
     'test/reliability/injection.test.ts',
     'test/reliability/noLoss.test.ts',
+    'test/reliability/stormAccounting.test.ts',
+    'test/feedback/localFeedback.test.ts',
     'test/reliability/redaction.test.ts',
     'test/runai/serverText.test.ts',
     'test/runai/transport.test.ts',
@@ -66,6 +68,7 @@ export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
     'test/reliability/intakeFuzz.test.ts',
     'test/reliability/runaiMutations.test.ts',
     'test/local/localProcess.test.ts',
+    'test/feedback/feedbackPageInChromium.test.ts',
     'test/tier2/kubernetesClient.test.ts',
     // Timed measurements (linear growth on hostile input, redaction throughput), like the bench
     // smoke: minutes of CPU on a shared machine, and only meaningful on a quiet one.

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Category, Verdict } from '../../functions/core/verdict.js';
 import { extractNodes } from '../../functions/delivery/extractNodes.js';
 import { digestSubject, renderDigest, type DigestEntry } from '../../functions/delivery/renderDigest.js';
