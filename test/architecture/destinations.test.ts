@@ -83,7 +83,7 @@ describe('the notification destination registry', () => {
     const doc = readFileSync(new URL('docs/notifications.md', root), 'utf8');
     const table = doc.slice(doc.indexOf('## Where notifications go'), doc.indexOf('### No silent deploy'));
     for (const key of destinations.flatMap((destination) => destination.contextKeys)) expect(table, key).toContain(`\`${key}`);
-    const documented = [...table.matchAll(/^\| [^|]+ \| (?:`(\w+)`)/gm)].map((match) => match[1]!);
+    const documented = [...table.matchAll(/^\| [^|]+ \| (?:`(\w+)[`=])/gm)].map((match) => match[1]!);
     expect(documented.length, 'destination rows read from the table').toBeGreaterThanOrEqual(4);
     const registered = new Set(destinations.flatMap((destination) => destination.contextKeys));
     expect(documented.filter((key) => !registered.has(key))).toEqual([]);

@@ -11,7 +11,7 @@ const PASSWORD = 'pl41nP4ssw0rdInUrl';
 async function cli(baseUrl: string) {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(['--cluster-id', 'c1', '--workload-id', 'w1'], {
+  const code = await runCli(['--cluster-id', '7f3c2a9e-1b4d-4c8e-9a61-2d5f8e0b7c13', '--workload-id', '26c30aed-ab98-4ad0-bae2-f0fde5265e42'], {
     env: { RUNAI_BASE_URL: baseUrl, RUNAI_CLIENT_ID: 'id', RUNAI_CLIENT_SECRET: 'secret' },
     fixturesDir: FIXTURES_DIR,
     io: { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) },
