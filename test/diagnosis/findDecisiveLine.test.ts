@@ -21,6 +21,14 @@ describe('error clause after a carrier', () => {
     expect(line).not.toContain('Failed to pull image');
   });
 
+  it('a row that matched only the carrier sentence quotes its clause, not the carrier (containers/image docker/errors.go ErrTooManyRequests)', () => {
+    const message =
+      'Failed to pull image "quay.io/acme/svc:v3": rpc error: code = Unknown desc = initializing source docker://quay.io/acme/svc:v3: reading manifest v3 in quay.io/acme/svc: too many requests to registry';
+    const line = systemOf(message, 'Failed to pull image');
+    expect(line).toMatch(/too many requests to registry$/);
+    expect(line).not.toContain('Failed to pull image');
+  });
+
   it('keeps a long wrapped chain to its innermost cause, cutting only at wrapper boundaries (containerd/containerd errdefs wrapping)', () => {
     const chain = `rpc error: code = Unknown desc = ${'failed to do something rather long: '.repeat(8)}dial tcp: lookup registry.example.com on 10.96.0.10:53: no such host`;
     const clause = innermostClause(chain);

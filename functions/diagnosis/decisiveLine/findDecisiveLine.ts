@@ -10,7 +10,7 @@
  * explains its signal (an application exit: the container's text; a pull or mount: the system's).
  */
 import { CONTAINER_AUTHORED_TEXT_START, HOOK_OUTPUT } from '../signalTables.js';
-import { errorClause } from './errorClause.js';
+import { afterCarrier, errorClause } from './errorClause.js';
 import { matchLineRule, type LineRuleName } from './lineRules.js';
 
 export interface DecisiveLine {
@@ -110,9 +110,17 @@ function matchedLine(text: string, matched: string | null | undefined): Decisive
   const part = (matched.split(/\r?\n/)[0] ?? matched).trim();
   const line = lines(text).find((candidate) => candidate.includes(part));
   if (!line) return null;
-  // Narrowing a chain keeps its tail; when the tail is not where the matched part is, the matched part itself is the line.
+  // Narrowing a chain keeps its tail; when the tail is not where the matched part is, the matched part itself is the line —
+  // unless the part is the carrier's own sentence ("Failed to pull image"), which says where, not what failed: its clause does.
   const clause = clauseOf(line, true);
-  return { text: clause.includes(part) ? clause : part, rule: null };
+  if (clause.includes(part)) return { text: clause, rule: null };
+  return { text: withinCarrier(line, part) ? clause : part, rule: null };
+}
+
+/** The part lies in the carrier sentence of the line (before its error clause starts). */
+function withinCarrier(line: string, part: string): boolean {
+  const at = line.indexOf(part);
+  return at >= 0 && at + part.length <= line.length - afterCarrier(line).length;
 }
 
 function firstLine(text: string): DecisiveLine | null {
