@@ -21,6 +21,32 @@ describe('error clause after a carrier', () => {
     expect(line).not.toContain('Failed to pull image');
   });
 
+  it('a row that matched only the carrier sentence quotes its clause, not the carrier (containers/image docker/errors.go ErrTooManyRequests)', () => {
+    const message =
+      'Failed to pull image "quay.io/acme/svc:v3": rpc error: code = Unknown desc = initializing source docker://quay.io/acme/svc:v3: reading manifest v3 in quay.io/acme/svc: too many requests to registry';
+    const line = systemOf(message, 'Failed to pull image');
+    expect(line).toMatch(/too many requests to registry$/);
+    expect(line).not.toContain('Failed to pull image');
+  });
+
+  it('takes a failed mount\'s Output line (the tool\'s stderr) over its generic "exit status" clause (kubernetes/mount-utils mount_linux.go doMount)', () => {
+    const message =
+      'MountVolume.SetUp failed for volume "data" : mount failed: exit status 32\nMounting command: mount\nMounting arguments: -t nfs 10.20.0.5:/exports/team /var/lib/kubelet/pods/0b1c/volumes/kubernetes.io~nfs/data\nOutput: mount.nfs: access denied by server while mounting 10.20.0.5:/exports/team';
+    expect(systemOf(message, 'MountVolume.SetUp failed')).toBe('mount.nfs: access denied by server while mounting 10.20.0.5:/exports/team');
+  });
+
+  it("takes a tool's own errno line after its wrapper's exit status (ceph/ceph-csi internal/rbd/rbd_attach.go)", () => {
+    const message =
+      'MountVolume.MountDevice failed for volume "pvc-1" : rpc error: code = Internal desc = rbd: map failed with error exit status 2, rbd error output: rbd: sysfs write failed\nrbd: map failed: (2) No such file or directory';
+    expect(systemOf(message, 'MountVolume.MountDevice failed')).toBe('rbd: map failed: (2) No such file or directory');
+  });
+
+  it("keeps a tool's one-word prefix when narrowing a long chain (util-linux mount; nfs-utils mount.nfs4)", () => {
+    const path = '/var/lib/kubelet/pods/0b1c2d3e-4f5a-6b7c-8d9e-0f1a2b3c4d5e/volumes/kubernetes.io~csi/pvc-0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d/mount';
+    const clause = `rpc error: code = Internal desc = mount failed: mount.nfs4: mounting fs.example.internal:/exports/team on ${path} failed, reason given by server: No such file or directory`;
+    expect(innermostClause(clause)).toMatch(/^mount\.nfs4: mounting /);
+  });
+
   it('keeps a long wrapped chain to its innermost cause, cutting only at wrapper boundaries (containerd/containerd errdefs wrapping)', () => {
     const chain = `rpc error: code = Unknown desc = ${'failed to do something rather long: '.repeat(8)}dial tcp: lookup registry.example.com on 10.96.0.10:53: no such host`;
     const clause = innermostClause(chain);
@@ -36,7 +62,7 @@ describe('error clause after a carrier', () => {
       'Mounting arguments: -t cifs -o <masked> //fs01.corp.example/ml /var/lib/kubelet/pods/0a1b/volumes/kubernetes.io~csi/team-share/mount',
       'Output: mount error(13): Permission denied',
     ].join('\n');
-    expect(systemOf(message, 'MountVolume.SetUp failed')).toBe('Output: mount error(13): Permission denied');
+    expect(systemOf(message, 'MountVolume.SetUp failed')).toBe('mount error(13): Permission denied');
   });
 
   it('names the Lustre client error inside a CSI chain (lustre mount.lustre; kubernetes-sigs/aws-fsx-csi-driver)', () => {

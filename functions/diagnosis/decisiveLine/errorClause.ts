@@ -31,6 +31,7 @@ export const CARRIERS: readonly Carrier[] = [
   { prefix: /\bFailed to prepare dynamic resources: /, upstream: 'kubernetes/kubernetes pkg/kubelet/kubelet.go (SyncPod, FailedPrepareDynamicResources)' },
   { prefix: /\bunable to ensure pod container exists: /, upstream: 'kubernetes/kubernetes pkg/kubelet/kubelet.go (SyncPod, FailedCreatePodContainer)' },
   { prefix: /\bnetwork is not ready: /, upstream: 'kubernetes/kubernetes pkg/kubelet/kubelet.go (SyncPod, NetworkNotReady)' },
+  { prefix: /^Output: /, upstream: 'kubernetes/mount-utils mount_linux.go (doMount "Output: %s": the failed command\'s stderr)' },
   { prefix: /^Error creating: /, upstream: 'kubernetes/kubernetes pkg/controller/controller_utils.go (FailedCreatePodReason "Error creating: %v")' },
   { prefix: /^Error: /, upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_container.go (startContainer "Error: %v")' },
   // A container's termination message after its terminated reason: `… exit code 1 (Error): <message>`.
@@ -41,6 +42,8 @@ export const CARRIERS: readonly Carrier[] = [
 export const MAX_CLAUSE_LENGTH = 240;
 /** Never narrow a chain below this: "not found" alone does not say what was not found. */
 const MIN_CLAUSE_LENGTH = 60;
+/** A command's name as it prefixes its own stderr (util-linux mount "mount: ", lustre "mount.lustre: ", ceph "rbd: "). */
+const TOOL_PREFIX = /^[a-z][\w.-]*$/;
 const GRPC_WRAPPER = /^rpc error: code = \w+ desc = /;
 
 /** The text after the last carrier prefix on the line, or the line itself. */
@@ -66,14 +69,16 @@ export function afterCarrier(line: string): string {
  * narrowed that way is returned whole: the quoting caps its length after redacting it, so a
  * credential is never cut in half before the redactor sees it.
  */
-export function innermostClause(clause: string): string {
+export function innermostClause(clause: string, measure: (text: string) => number = (text) => text.length): string {
   let rest = clause.trim();
-  if (rest.length <= MAX_CLAUSE_LENGTH) return rest;
+  if (measure(rest) <= MAX_CLAUSE_LENGTH) return rest;
   const grpc = GRPC_WRAPPER.exec(rest);
-  if (grpc && rest.length - grpc[0].length >= MIN_CLAUSE_LENGTH) rest = rest.slice(grpc[0].length);
-  while (rest.length > MAX_CLAUSE_LENGTH) {
+  if (grpc && measure(rest.slice(grpc[0].length)) >= MIN_CLAUSE_LENGTH) rest = rest.slice(grpc[0].length);
+  while (measure(rest) > MAX_CLAUSE_LENGTH) {
     const cut = rest.indexOf(': ');
-    if (cut < 0 || rest.length - cut - 2 < MIN_CLAUSE_LENGTH) break;
+    if (cut < 0 || measure(rest.slice(cut + 2)) < MIN_CLAUSE_LENGTH) break;
+    // A one-word head is the tool that wrote the error (`mount.lustre: `, `rbd: `, `mount: `), not a wrapper: it names what failed.
+    if (TOOL_PREFIX.test(rest.slice(0, cut))) break;
     rest = rest.slice(cut + 2);
   }
   return rest;
@@ -83,11 +88,12 @@ export function innermostClause(clause: string): string {
  * The error clause of one line: after its carrier, narrowed to the innermost cause that fits.
  * Narrowing must not change what redaction hides (cutting `password: x` at its colon would leave
  * a bare `x`): when the narrowed clause does not quote as a part of the quoted line, the whole
- * line after its carrier is kept.
+ * line after its carrier is kept. `measure` sizes a clause with its names masked, so a long name never
+ * moves the cut (the same failure quotes the same clause whatever the workload is called).
  */
-export function errorClause(line: string): string {
+export function errorClause(line: string, measure?: (text: string) => number): string {
   const carried = afterCarrier(line);
-  const narrowed = innermostClause(carried);
+  const narrowed = innermostClause(carried, measure);
   if (narrowed === carried.trim()) return narrowed;
   return quoteUntrusted(carried, { maxLength: CHECK_LENGTH }).includes(quoteUntrusted(narrowed, { maxLength: CHECK_LENGTH })) ? narrowed : carried.trim();
 }

@@ -10,7 +10,8 @@
  * explains its signal (an application exit: the container's text; a pull or mount: the system's).
  */
 import { CONTAINER_AUTHORED_TEXT_START, HOOK_OUTPUT } from '../signalTables.js';
-import { errorClause } from './errorClause.js';
+import { NAME_PLACEHOLDER } from '../maskIdentifiers.js';
+import { afterCarrier, errorClause } from './errorClause.js';
 import { matchLineRule, type LineRuleName } from './lineRules.js';
 
 export interface DecisiveLine {
@@ -54,7 +55,7 @@ export function findDecisiveLines(text: string | null | undefined, options: Find
   // A specific line (accelerator, exception, resource) beats the part a table row matched; the row's match beats a line that merely says "error".
   const ruled = bestLine(systemText, mask, 'system');
   const specific = ruled && ruled.rank >= SPECIFIC_RANK ? ruled : null;
-  const system = withoutRank(specific) ?? matchedLine(systemText, options.matched) ?? withoutRank(ruled) ?? firstLine(systemText);
+  const system = withoutRank(specific) ?? matchedLine(systemText, options.matched, mask) ?? withoutRank(ruled) ?? firstLine(systemText, mask);
   const carried = payloadText === null ? null : payloadText.replace(PAYLOAD_HEAD, '');
   const payload = carried === null ? null : (withoutRank(bestLine(carried, mask, 'payload')) ?? lastLine(carried));
   return { system, payload };
@@ -90,7 +91,7 @@ function bestLine(text: string, mask: (text: string) => string, region: Region):
   if (!best) return null;
   // An exception written mid-line (a termination message joined on one line) starts its clause at the exception's name.
   const line = best.rule === 'exception' ? fromException(best.line) : best.line;
-  return { text: clauseOf(line, region === 'system' && best.rule !== 'exception'), rule: best.rule, rank: best.rank };
+  return { text: clauseOf(line, region === 'system' && best.rule !== 'exception', mask), rule: best.rule, rank: best.rank };
 }
 
 /** A qualified exception name followed by its message (`requests.exceptions.HTTPError: …`, `ValueError: …`). */
@@ -101,28 +102,44 @@ function fromException(line: string): string {
   return match?.[1] ? line.slice(match.index + match[0].indexOf(match[1])) : line;
 }
 
+const identity = (text: string): string => text;
+
+/** A name counts as this many characters when sizing a clause: a typical name's length, the same whatever it is called. */
+const NAME_WEIGHT = 40;
+function maskedLength(masked: string): number {
+  return masked.split(NAME_PLACEHOLDER).reduce((length, piece) => length + piece.length, 0) + (masked.split(NAME_PLACEHOLDER).length - 1) * NAME_WEIGHT;
+}
+
 function withoutRank(line: (DecisiveLine & { rank: number }) | null): DecisiveLine | null {
   return line ? { text: line.text, rule: line.rule } : null;
 }
 
-function matchedLine(text: string, matched: string | null | undefined): DecisiveLine | null {
+function matchedLine(text: string, matched: string | null | undefined, mask: (text: string) => string): DecisiveLine | null {
   if (!matched) return null;
   const part = (matched.split(/\r?\n/)[0] ?? matched).trim();
   const line = lines(text).find((candidate) => candidate.includes(part));
   if (!line) return null;
-  // Narrowing a chain keeps its tail; when the tail is not where the matched part is, the matched part itself is the line.
-  const clause = clauseOf(line, true);
-  return { text: clause.includes(part) ? clause : part, rule: null };
+  // Narrowing a chain keeps its tail; when the tail is not where the matched part is, the matched part itself is the line —
+  // unless the part is the carrier's own sentence ("Failed to pull image"), which says where, not what failed: its clause does.
+  const clause = clauseOf(line, true, mask);
+  if (clause.includes(part)) return { text: clause, rule: null };
+  return { text: withinCarrier(line, part) ? clause : part, rule: null };
 }
 
-function firstLine(text: string): DecisiveLine | null {
+/** The part lies in the carrier sentence of the line (before its error clause starts). */
+function withinCarrier(line: string, part: string): boolean {
+  const at = line.indexOf(part);
+  return at >= 0 && at + part.length <= line.length - afterCarrier(line).length;
+}
+
+function firstLine(text: string, mask: (text: string) => string): DecisiveLine | null {
   const line = lines(text)[0];
-  return line ? { text: clauseOf(line, true), rule: null } : null;
+  return line ? { text: clauseOf(line, true, mask), rule: null } : null;
 }
 
 function lastLine(text: string): DecisiveLine | null {
   const line = lines(text).at(-1);
-  return line ? { text: clauseOf(line, false), rule: null } : null;
+  return line ? { text: clauseOf(line, false, identity), rule: null } : null;
 }
 
 /**
@@ -130,7 +147,7 @@ function lastLine(text: string): DecisiveLine | null {
  * Only the system's own error chains are narrowed to their innermost cause: an application's
  * exception or log line keeps its head, where it says what it is.
  */
-function clauseOf(line: string, narrow: boolean): string {
-  const clause = (narrow ? errorClause(line) : line).trim();
+function clauseOf(line: string, narrow: boolean, mask: (text: string) => string): string {
+  const clause = (narrow ? errorClause(line, (part) => maskedLength(mask(part))) : line).trim();
   return clause === '' ? line.trim() : clause;
 }

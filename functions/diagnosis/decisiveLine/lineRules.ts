@@ -11,7 +11,7 @@
  * `Caused by:`, which come last).
  */
 
-export type LineRuleName = 'accelerator' | 'exception' | 'resource' | 'error' | 'root-cause-rank' | 'consequence';
+export type LineRuleName = 'accelerator' | 'exception' | 'tool-output' | 'resource' | 'error' | 'root-cause-rank' | 'consequence';
 
 export interface LineRule {
   name: LineRuleName;
@@ -55,6 +55,17 @@ export const LINE_RULES: readonly LineRule[] = [
       /^\s*(?:\[(?:rank|Rank) ?\d+\]:?\s*)?(?:[A-Za-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Fault|Warning)(?::\s|\s*$)|\s(?:[a-z_]\w*\.)+[A-Z]\w*(?:Error|Exception): \S|^\s*(?:Exception in thread "[^"]*" |Caused by: )\S+|^\s*(?:panic|fatal error): \S|^thread '[^']*' panicked at\b|^terminate called after throwing an instance of\b/,
     upstream:
       'python/cpython Lib/traceback.py (TracebackException.format_exception_only); openjdk/jdk src/java.base/share/classes/java/lang/Throwable.java (printStackTrace "Caused by: "); golang/go src/runtime/panic.go (printpanics "panic: ", throw "fatal error: ")',
+  },
+  {
+    // A failed command's own stderr: mount-utils wraps it as "mount failed: exit status N\nMounting command: …\nOutput: <stderr>",
+    // where the first line says only that the tool failed; the Output line says why (wrong fs type, unresolved host, I/O error).
+    name: 'tool-output',
+    rank: 75,
+    prefer: 'earliest',
+    // A line the tool itself starts with its name and an errno or failure (`rbd: map failed: (110) Connection timed out`) is that stderr too.
+    pattern: /^Output: \S|^[a-z][\w.-]*: (?:[^:\n]*: )?(?:.*\bfailed\b.*\(\d+\) [A-Z]|\(\d+\) [A-Z])/,
+    upstream:
+      'kubernetes/mount-utils mount_linux.go (doMount: "mount failed: %v\\nMounting command: %s\\nMounting arguments: %s\\nOutput: %s"); ceph/ceph-csi internal/rbd/rbd_attach.go (createPath: "rbd: map failed with error %v, rbd error output: %s")',
   },
   {
     // The clause that names the failing resource: a mount's errno, a registry's or hub's refusal, a DNS or TLS failure, a full disk.
