@@ -64,6 +64,7 @@ describe('local app → SNS (fauxqs) → subscribed SQS queue', () => {
       recurring: 'true',
       clusterId: FIXTURE_CLUSTER,
       project: 'foundation-models',
+      audience: 'user',
     });
     expect(app.stdout()).toContain(`): ${envelope.Subject}\n`);
     expect(app.stdout()).toContain(`published to SNS (MessageId ${envelope.MessageId})`);

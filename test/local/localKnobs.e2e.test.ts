@@ -65,7 +65,8 @@ const KNOBS = (): Knob[] => [
     bad: [{ SNS_TOPIC_ARN: 'runai-diagnose' }, 'SNS_TOPIC_ARN must be the ARN of a standard SNS topic'],
   },
   { names: ['REPORT_LOCALE'], good: { REPORT_LOCALE: 'fr' }, bad: [{ REPORT_LOCALE: 'de' }, 'REPORT_LOCALE must be en or fr'] },
-  { names: ['DIGEST_THRESHOLD'], good: { DIGEST_THRESHOLD: '5' }, bad: [{ DIGEST_THRESHOLD: '1' }, 'DIGEST_THRESHOLD must be at least 2'] },
+  { names: ['STORM_THRESHOLD'], good: { STORM_THRESHOLD: '5' }, bad: [{ STORM_THRESHOLD: '0' }, 'STORM_THRESHOLD must be at least 1'] },
+  { names: ['STORM_WINDOW_SECONDS'], good: { STORM_WINDOW_SECONDS: '60' }, bad: [{ STORM_WINDOW_SECONDS: '900' }, 'STORM_WINDOW_SECONDS must be at most 840'] },
   { names: ['WORKER_CONCURRENCY'], good: { WORKER_CONCURRENCY: '4' }, bad: [{ WORKER_CONCURRENCY: '0' }, 'WORKER_CONCURRENCY must be at least 1'] },
   { names: ['BATCH_WINDOW_MS'], good: { BATCH_WINDOW_MS: '500' }, bad: [{ BATCH_WINDOW_MS: 'half a second' }, 'BATCH_WINDOW_MS must be an integer'] },
   {
