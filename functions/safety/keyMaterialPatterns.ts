@@ -9,9 +9,12 @@ const BODY = String.raw`(?:[A-Za-z0-9+/=\s:,.()\\]|-(?!----))*`;
 /**
  * After a truncated BEGIN: the rest of its line, then every following base64/header/blank line.
  * Balanced quoted segments are taken whole (a swallowed `--secret "x"` must not leave "x"); an
- * unbalanced quote ends the span (the closing quote of a JSON string value).
+ * unbalanced quote ends the span only where it closes a value (the closing quote of a JSON or
+ * YAML string: then `,`, `}`, `]` or the line's end). Any other stray quote is part of the line:
+ * the span has already swallowed the context (`mongosh … -p`) a later row would need to see the
+ * secret after it, so stopping there would leave that secret bare.
  */
-const LINE_REST = String.raw`(?:[^"'\r\n⏎]|"[^"\r\n⏎]{0,4096}"|'[^'\r\n⏎]{0,4096}')*`;
+const LINE_REST = String.raw`(?:[^"'\r\n⏎]|"[^"\r\n⏎]{0,4096}"|'[^'\r\n⏎]{0,4096}'|["'](?![ \t]*(?:[,}\]]|\r?\n|⏎|$)))*`;
 const TRUNCATED_BODY = String.raw`${LINE_REST}(?:\r?\n(?:[ \t]*(?=[A-Za-z0-9+/=]{16})${LINE_REST}|[A-Za-z-]{1,32}:${LINE_REST}|[ \t]*(?=\r?\n)))*`;
 
 /** One full base64 line of a PEM body (64 characters in practice; 16 is enough to tell). */

@@ -111,6 +111,14 @@ describe('redactSecrets properties', () => {
     );
   });
 
+  // fast-check's counterexample (seed 699879038): a truncated PEM header, an escaped quote, then a
+  // command whose -p flag only the command-line row knows. The key row's span swallowed `mongosh`
+  // and stopped at the stray quote, leaving the password bare.
+  it('leaves no secret after a truncated PEM header that swallowed its command', () => {
+    const text = '-----BEGIN RSA PRIVATE KEY-----\\"mongosh "mongodb://mongo:27017/admin" -u root -p Q7kw1mSihrZ1TBYd --eval \'db.stats()\'';
+    expect(redactSecrets(text)).not.toContain('Q7kw1mSihrZ1TBYd');
+  });
+
   it('never changes text that has no secret-ish structure', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...ORDINARY_VALUES), { maxLength: 4 }), separator, (values, sep) => {
