@@ -77,7 +77,7 @@ export const VerdictSchema = z.object({
     .nullable(),
   recommendations: z.array(z.string()),
   /**
-   * The stable id of each recommendation (functions/diagnosis/Recommendation.ts), one per
+   * The stable id of each recommendation (functions/diagnosis/model/Recommendation.ts), one per
    * entry of `recommendations`, same order: what a pager or a script matches on, whatever
    * the report's language. Absent in verdicts published before the field existed.
    */

@@ -9,7 +9,7 @@
  * drop the message), because that holder may still fail or may already be dead.
  */
 import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
-import type { DiagnosisResult } from '../diagnosis/DiagnosisResult.js';
+import type { DiagnosisResult } from '../diagnosis/model/DiagnosisResult.js';
 import { boundedKey, CORRELATION_KEY_MAX_CHARS } from './occurrenceKeys.js';
 
 export type ClaimResult = 'claimed' | 'duplicate' | 'in_progress';

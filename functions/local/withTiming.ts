@@ -3,7 +3,7 @@
  * take?") without touching the worker: it wraps the `diagnose` function it is given.
  */
 import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
-import type { DiagnosisResult } from '../diagnosis/DiagnosisResult.js';
+import type { DiagnosisResult } from '../diagnosis/model/DiagnosisResult.js';
 import { verdictLabel, workloadDisplay } from '../delivery/verdictSummary.js';
 
 export interface DiagnosisTiming {

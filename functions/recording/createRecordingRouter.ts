@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
-import type { DiagnosisResult } from '../diagnosis/DiagnosisResult.js';
+import type { DiagnosisResult } from '../diagnosis/model/DiagnosisResult.js';
 import { isRunaiError } from '../diagnosis/ports/RunaiError.js';
 import { createRecordingInterceptor, type RecordingSink } from './createRecordingInterceptor.js';
 import { createRecordingSession, type WrittenRecording } from './createRecordingSession.js';

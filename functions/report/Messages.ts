@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import type { Category } from '../core/verdict.js';
-import type { VerdictMessages } from '../diagnosis/VerdictMessages.js';
+import type { VerdictMessages } from '../diagnosis/model/VerdictMessages.js';
 
 export const LOCALES = ['en', 'fr'] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -1,15 +1,16 @@
 /** The English message catalog (the default locale). */
 import { formatBytes } from '../core/parseQuantity.js';
-import type { SpecField, SpecPartName } from '../diagnosis/readSubmittedSpec.js';
+import type { SpecField } from '../diagnosis/model/SpecField.js';
+import type { SpecPartName } from '../diagnosis/ports/workloadKinds.js';
 import type { Category } from '../core/verdict.js';
-import type { ExitCodeMeaning } from '../diagnosis/exitCodes.js';
-import type { Fact } from '../diagnosis/Fact.js';
-import type { NodeRemoval } from '../diagnosis/Signal.js';
-import type { ExitCodeNote, RecommendationTexts } from '../diagnosis/Recommendation.js';
-import type { Tier2FailureReason, Tier2Limitation, Tier2Read } from '../diagnosis/tier2/Tier2Evidence.js';
+import type { ExitCodeMeaning } from '../diagnosis/model/ExitCodeMeaning.js';
+import type { Fact } from '../diagnosis/model/Fact.js';
+import type { NodeRemoval } from '../diagnosis/model/Signal.js';
+import type { ExitCodeNote, RecommendationTexts } from '../diagnosis/model/Recommendation.js';
+import type { Tier2FailureReason, Tier2Limitation, Tier2Read } from '../diagnosis/model/Tier2Evidence.js';
 import type { Messages } from './Messages.js';
-import type { MemoryShapeName } from '../diagnosis/memory/describeMemoryShape.js';
-import type { XidBucket } from '../diagnosis/gpu/xidCatalogue.js';
+import type { MemoryShapeName } from '../diagnosis/model/MemoryShapeName.js';
+import type { XidBucket } from '../diagnosis/model/XidReading.js';
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 const quoted = (text: string) => `“${text}”`;
@@ -29,7 +30,7 @@ const CATEGORY_SUMMARY: Record<Category, string> = {
   UNKNOWN: 'Tier 1 evidence is insufficient to name a cause',
 };
 
-/** What an exit code usually means (the shared exit-code table, functions/diagnosis/exitCodes.ts). */
+/** What an exit code usually means (the shared exit-code table, functions/diagnosis/signals/exitCodes.ts). */
 const EXIT_CODE_MEANING: Record<ExitCodeNote['meaning'], string> = {
   'app-error': 'a general application error',
   'usage-error': 'a usage or argument error',

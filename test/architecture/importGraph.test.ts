@@ -23,7 +23,7 @@ const FOLDERS: Record<string, { layer: Layer; role: string }> = {
   config: { layer: 'core', role: 'the names of each Lambda environment variable, shared with infra' },
   diagnosis: {
     layer: 'core',
-    role: 'the Tier 1 procedure and rules; ports/ (RunaiReader, KubernetesReader, Tier2Access, the response schemas they return) and tier2/ (pure Kubernetes interpretation)',
+    role: 'the Tier 1 procedure (diagnoseWorkload.ts), in stage subfolders ranked below',
   },
   report: { layer: 'core', role: 'rendering a verdict as text, per locale' },
   safety: { layer: 'core', role: 'quoting untrusted text, redacting secrets' },
@@ -141,6 +141,94 @@ describe('the import graph of functions/', () => {
 });
 
 /**
+ * One level down: functions/diagnosis/ is split by the procedure's stages, each a subfolder
+ * with a rank. A stage imports only stages of a lower rank (and itself), so the types at the
+ * bottom (ports, model) never import the logic that uses them and no type cycle can form.
+ * Files directly in diagnosis/ (the procedure, diagnoseWorkload.ts) sit on top.
+ */
+const STAGES: Record<string, { rank: number; role: string }> = {
+  ports: {
+    rank: 0,
+    role: 'what the diagnosis reads and through which port: RunaiReader, KubernetesReader, Tier2Access, the response schemas, the workload-kind table',
+  },
+  model: { rank: 1, role: 'the vocabulary: Fact, Signal, WorkloadEvidence, Recommendation, the message ids (VerdictMessages), DiagnosisResult' },
+  signals: { rank: 2, role: 'reading signals from evidence: signal tables, the decisive line, Xid decoding, memory shape, name masking, quoting' },
+  classify: { rank: 3, role: 'deciding: the phase gate, the category rules and their registry, recurrence, audience' },
+  gather: { rank: 4, role: 'reading evidence through the ports: history, memory, the submitted spec, revisions, resolving a workload by name' },
+  tier2: { rank: 4, role: 'Tier 2: interpreting Kubernetes pods, events, nodes and logs (pure), kubectl commands to suggest' },
+  recommend: { rank: 5, role: 'choosing recommendation ids from the decided category and facts' },
+  verdict: { rank: 6, role: 'assembling the verdict: evidence list, limitations, routed / stopped / early / diagnosed verdicts, redaction' },
+};
+const PROCEDURE_RANK = 7;
+
+interface StageEdge {
+  from: string;
+  to: string;
+  file: string;
+  specifier: string;
+}
+
+const diagnosisDir = join(functionsDir, 'diagnosis');
+
+/** The stage-level edges inside functions/diagnosis/: one per import that crosses a stage boundary. */
+function readStageEdges(): StageEdge[] {
+  const stageOf = (file: string) => (file.includes('/') ? file.split('/')[0]! : '(procedure)');
+  return sourceFiles(diagnosisDir).flatMap((path) => {
+    const file = relative(diagnosisDir, path).split(sep).join('/');
+    return ts
+      .preProcessFile(readFileSync(path, 'utf8'), true, true)
+      .importedFiles.map((ref) => ref.fileName)
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => ({ specifier, target: posix.normalize(posix.join(dirname(file), specifier)) }))
+      .filter(({ target }) => !target.startsWith('..'))
+      .map(({ specifier, target }) => ({ from: stageOf(file), to: stageOf(target), file, specifier }))
+      .filter((edge) => edge.from !== edge.to);
+  });
+}
+
+/** Imports that go up or sideways between stages (or touch an undeclared stage), as readable lines. */
+function stageViolations(edges: readonly StageEdge[]): string[] {
+  const rankOf = (stage: string) => (stage === '(procedure)' ? PROCEDURE_RANK : STAGES[stage]?.rank);
+  return edges.flatMap((edge) => {
+    const from = rankOf(edge.from);
+    const to = rankOf(edge.to);
+    if (from === undefined || to === undefined)
+      return [`diagnosis/${edge.file}: '${edge.specifier}' — stage ${from === undefined ? edge.from : edge.to} has no rank in STAGES`];
+    if (to < from) return [];
+    return [`diagnosis/${edge.file}: '${edge.specifier}' — ${edge.from} (rank ${from}) may not import ${edge.to} (rank ${to})`];
+  });
+}
+
+describe('the stages of functions/diagnosis/', () => {
+  const edges = readStageEdges();
+
+  it('is read from the real sources', () => {
+    expect(edges).toContainEqual(expect.objectContaining({ from: 'signals', to: 'model' }));
+    expect(edges).toContainEqual(expect.objectContaining({ from: 'verdict', to: 'classify' }));
+  });
+
+  it('declares a rank for every subfolder', () => {
+    const stages = readdirSync(diagnosisDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(stages.sort()).toEqual(Object.keys(STAGES).sort());
+  });
+
+  it('imports only downward: ports and model import no logic, so no type cycle can form', () => {
+    expect(stageViolations(edges)).toEqual([]);
+  });
+
+  it('flags an upward or sideways import and an unknown stage', () => {
+    const edge = (from: string, to: string): StageEdge => ({ from, to, file: `${from}/x.ts`, specifier: `../${to}/y.js` });
+    expect(stageViolations([edge('model', 'signals'), edge('gather', 'tier2'), edge('nowhere', 'model'), edge('verdict', 'model')])).toEqual([
+      "diagnosis/model/x.ts: '../signals/y.js' — model (rank 1) may not import signals (rank 2)",
+      "diagnosis/gather/x.ts: '../tier2/y.js' — gather (rank 4) may not import tier2 (rank 4)",
+      "diagnosis/nowhere/x.ts: '../model/y.js' — stage nowhere has no rank in STAGES",
+    ]);
+  });
+});
+
+/**
  * docs/architecture.md shows FOLDERS between two markers, rendered by this function: the map
  * a newcomer reads is the table this test enforces. `UPDATE_DOCS=1` rewrites it.
  */
@@ -152,7 +240,22 @@ function renderFolderTable(): string {
       .map(([name, folder]) => `| \`functions/${name}/\` | ${layer} | ${folder.role} |`),
   );
   const rules = layers.map((layer) => `- ${layer} may import ${MAY_IMPORT[layer].join(', ')}`);
-  return ['| folder | layer | role |', '|---|---|---|', ...rows, '', ...rules].join('\n');
+  const stages = Object.entries(STAGES)
+    .sort(([, a], [, b]) => a.rank - b.rank)
+    .map(([name, stage]) => `| \`functions/diagnosis/${name}/\` | ${stage.rank} | ${stage.role} |`);
+  return [
+    '| folder | layer | role |',
+    '|---|---|---|',
+    ...rows,
+    '',
+    ...rules,
+    '',
+    'Inside `functions/diagnosis/`, each stage imports only stages of a lower rank; `diagnoseWorkload.ts`, the procedure, sits on top.',
+    '',
+    '| stage | rank | role |',
+    '|---|---|---|',
+    ...stages,
+  ].join('\n');
 }
 
 describe('docs/architecture.md', () => {

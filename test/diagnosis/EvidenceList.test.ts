@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EvidenceList } from '../../functions/diagnosis/EvidenceList.js';
-import type { Signal } from '../../functions/diagnosis/Signal.js';
+import { EvidenceList } from '../../functions/diagnosis/model/EvidenceList.js';
+import type { Signal } from '../../functions/diagnosis/model/Signal.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 
 const event = (reason: string, message: string): Signal => ({

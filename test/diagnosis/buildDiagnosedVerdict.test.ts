@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { analyseWorkload } from '../../functions/diagnosis/analyseWorkload.js';
-import { buildDiagnosedVerdict } from '../../functions/diagnosis/buildDiagnosedVerdict.js';
-import type { WorkloadEvidence } from '../../functions/diagnosis/WorkloadEvidence.js';
+import { analyseWorkload } from '../../functions/diagnosis/classify/analyseWorkload.js';
+import { buildDiagnosedVerdict } from '../../functions/diagnosis/verdict/buildDiagnosedVerdict.js';
+import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadEvidence.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { messagesFr } from '../../functions/report/messagesFr.js';
-import { emptyTier2Evidence } from '../../functions/diagnosis/tier2/Tier2Evidence.js';
+import { emptyTier2Evidence } from '../../functions/diagnosis/model/Tier2Evidence.js';
 import { DAY, evidenceOf, GiB, HOUR, historyEvent, NOW_MS, pod, podEvent, spec, usageSeries, workloadStatus } from './workloadEvidenceKit.js';
 
 const context = { lookbackMs: 7 * DAY, nowMs: NOW_MS, messages: messagesEn };

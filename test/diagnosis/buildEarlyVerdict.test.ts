@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterMismatchVerdict, needsInputVerdict } from '../../functions/diagnosis/buildEarlyVerdict.js';
+import { clusterMismatchVerdict, needsInputVerdict } from '../../functions/diagnosis/verdict/buildEarlyVerdict.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { workloadStatus } from './workloadEvidenceKit.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseWorkload } from '../../functions/diagnosis/analyseWorkload.js';
-import { buildRoutedVerdict } from '../../functions/diagnosis/buildRoutedVerdict.js';
+import { analyseWorkload } from '../../functions/diagnosis/classify/analyseWorkload.js';
+import { buildRoutedVerdict } from '../../functions/diagnosis/verdict/buildRoutedVerdict.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { evidenceOf, HOUR, podEvent, workloadStatus } from './workloadEvidenceKit.js';
 

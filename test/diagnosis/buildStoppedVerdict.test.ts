@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildStoppedVerdict } from '../../functions/diagnosis/buildStoppedVerdict.js';
+import { buildStoppedVerdict } from '../../functions/diagnosis/verdict/buildStoppedVerdict.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { messagesFr } from '../../functions/report/messagesFr.js';
 import { evidenceOf, workloadStatus } from './workloadEvidenceKit.js';

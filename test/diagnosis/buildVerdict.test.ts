@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyseWorkload } from '../../functions/diagnosis/analyseWorkload.js';
-import { buildVerdict } from '../../functions/diagnosis/buildVerdict.js';
-import type { WorkloadEvidence } from '../../functions/diagnosis/WorkloadEvidence.js';
+import { analyseWorkload } from '../../functions/diagnosis/classify/analyseWorkload.js';
+import { buildVerdict } from '../../functions/diagnosis/verdict/buildVerdict.js';
+import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadEvidence.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { DAY, evidenceOf, HOUR, NOW_MS, pod, podEvent, workloadStatus } from './workloadEvidenceKit.js';
 

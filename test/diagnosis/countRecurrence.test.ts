@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countRecurrence } from '../../functions/diagnosis/countRecurrence.js';
+import { countRecurrence } from '../../functions/diagnosis/classify/countRecurrence.js';
 import type { HistoryRecord } from '../../functions/diagnosis/ports/runaiSchemas.js';
 
 const NOW = Date.UTC(2026, 10, 29, 12, 0, 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyMountCause } from '../../functions/diagnosis/classifyMountCause.js';
-import { decideAudience } from '../../functions/diagnosis/decideAudience.js';
+import { classifyMountCause } from '../../functions/diagnosis/signals/classifyMountCause.js';
+import { decideAudience } from '../../functions/diagnosis/classify/decideAudience.js';
 
 describe('decideAudience (DESIGN §4.8)', () => {
   it("gives the user the workload's own failures", () => {

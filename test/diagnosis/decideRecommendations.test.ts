@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Category } from '../../functions/core/verdict.js';
-import { decideRecommendations, type RecommendationContext } from '../../functions/diagnosis/decideRecommendations.js';
+import { decideRecommendations, type RecommendationContext } from '../../functions/diagnosis/recommend/decideRecommendations.js';
 
 const GiB = 2 ** 30;
 

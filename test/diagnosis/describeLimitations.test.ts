@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { describeDiagnosisLimitations, describeReadLimitations } from '../../functions/diagnosis/describeLimitations.js';
-import type { MemoryReading } from '../../functions/diagnosis/readMemory.js';
+import { describeDiagnosisLimitations, describeReadLimitations } from '../../functions/diagnosis/verdict/describeLimitations.js';
+import type { MemoryReading } from '../../functions/diagnosis/gather/readMemory.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
-import { emptyTier2Evidence } from '../../functions/diagnosis/tier2/Tier2Evidence.js';
+import { emptyTier2Evidence } from '../../functions/diagnosis/model/Tier2Evidence.js';
 import { evidenceOf, GiB, workloadStatus } from './workloadEvidenceKit.js';
 
 const memory = (overrides: Partial<MemoryReading> = {}): MemoryReading => ({

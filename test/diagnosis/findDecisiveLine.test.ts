@@ -3,10 +3,10 @@
  * The finder must pick the line a person acts on from formats no table row knows.
  */
 import { describe, expect, it } from 'vitest';
-import { afterCarrier, innermostClause } from '../../functions/diagnosis/decisiveLine/errorClause.js';
-import { findDecisiveLines } from '../../functions/diagnosis/decisiveLine/findDecisiveLine.js';
-import { lineFor } from '../../functions/diagnosis/decisiveLine/signalLine.js';
-import { quoteMessage } from '../../functions/diagnosis/quoteEvidence.js';
+import { afterCarrier, innermostClause } from '../../functions/diagnosis/signals/decisiveLine/errorClause.js';
+import { findDecisiveLines } from '../../functions/diagnosis/signals/decisiveLine/findDecisiveLine.js';
+import { lineFor } from '../../functions/diagnosis/signals/decisiveLine/signalLine.js';
+import { quoteMessage } from '../../functions/diagnosis/signals/quoteEvidence.js';
 
 const payloadOf = (message: string) => findDecisiveLines(message, { splitPayload: true }).payload?.text;
 const systemOf = (message: string, matched?: string) => findDecisiveLines(message, { matched: matched ?? null }).system?.text;

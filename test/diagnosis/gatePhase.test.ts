@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gatePhase } from '../../functions/diagnosis/gatePhase.js';
-import type { Signal, SignalKind } from '../../functions/diagnosis/Signal.js';
+import { gatePhase } from '../../functions/diagnosis/classify/gatePhase.js';
+import type { Signal, SignalKind } from '../../functions/diagnosis/model/Signal.js';
 
 const signal = (kind: SignalKind): Signal => ({ kind, source: 'get_workload_status', origin: 'event', fact: { type: 'no-pods' }, at: null, repeats: 1 });
 

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gatePhase, PHASE_PATHS, type GateDecision } from '../../functions/diagnosis/gatePhase.js';
-import type { Signal, SignalKind } from '../../functions/diagnosis/Signal.js';
+import { gatePhase, PHASE_PATHS, type GateDecision } from '../../functions/diagnosis/classify/gatePhase.js';
+import type { Signal, SignalKind } from '../../functions/diagnosis/model/Signal.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const official = JSON.parse(readFileSync(join(ROOT, 'fixtures', 'openapi', 'phases.json'), 'utf8')) as {

@@ -3,9 +3,9 @@
  * so a blank or non-numeric one must not become a 0 B sample (`Number("") === 0`).
  */
 import { describe, expect, it } from 'vitest';
-import { buildDiagnosedVerdict } from '../../functions/diagnosis/buildDiagnosedVerdict.js';
-import { analyseWorkload } from '../../functions/diagnosis/analyseWorkload.js';
-import { readMemory } from '../../functions/diagnosis/readMemory.js';
+import { buildDiagnosedVerdict } from '../../functions/diagnosis/verdict/buildDiagnosedVerdict.js';
+import { analyseWorkload } from '../../functions/diagnosis/classify/analyseWorkload.js';
+import { readMemory } from '../../functions/diagnosis/gather/readMemory.js';
 import type { MetricsResult } from '../../functions/diagnosis/ports/RunaiReader.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { ago, DAY, evidenceOf, GiB, NOW_MS, pod, podEvent, workloadStatus } from './workloadEvidenceKit.js';

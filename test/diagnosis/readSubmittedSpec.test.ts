@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WorkloadSpecResponseSchema, type WorkloadSpecResponse } from '../../functions/diagnosis/ports/runaiSchemas.js';
-import { readSubmittedSpec, SPEC_LAYOUT, type SubmittedSpec } from '../../functions/diagnosis/readSubmittedSpec.js';
+import { readSubmittedSpec, SPEC_LAYOUT, type SubmittedSpec } from '../../functions/diagnosis/gather/readSubmittedSpec.js';
 import type { SpecSource } from '../../functions/diagnosis/ports/RunaiReader.js';
-import { specFromManifest } from '../../functions/diagnosis/specFromManifest.js';
+import { specFromManifest } from '../../functions/diagnosis/gather/specFromManifest.js';
 import { WorkloadV2ResponseSchema } from '../../functions/diagnosis/ports/runaiSchemas.js';
 
 const GiB = 2 ** 30;

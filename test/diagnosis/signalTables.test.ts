@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyImagePull, matchEventReason, matchK8sPhase, matchPhaseMessage, readExitCode } from '../../functions/diagnosis/extractSignals.js';
+import { classifyImagePull, matchEventReason, matchK8sPhase, matchPhaseMessage, readExitCode } from '../../functions/diagnosis/signals/extractSignals.js';
 
 describe('event reasons (kubelet, node controller, scheduler wording)', () => {
   it.each([

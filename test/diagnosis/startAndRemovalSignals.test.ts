@@ -6,11 +6,11 @@
  * the node's. Every diagnosed verdict carries a failingLine.
  */
 import { describe, expect, it } from 'vitest';
-import { analyseWorkload } from '../../functions/diagnosis/analyseWorkload.js';
-import { buildDiagnosedVerdict } from '../../functions/diagnosis/buildDiagnosedVerdict.js';
-import { matchReasonRow } from '../../functions/diagnosis/extractSignals.js';
-import { classifyNodeRemoval } from '../../functions/diagnosis/nodeRemovalTable.js';
-import type { WorkloadEvidence } from '../../functions/diagnosis/WorkloadEvidence.js';
+import { analyseWorkload } from '../../functions/diagnosis/classify/analyseWorkload.js';
+import { buildDiagnosedVerdict } from '../../functions/diagnosis/verdict/buildDiagnosedVerdict.js';
+import { matchReasonRow } from '../../functions/diagnosis/signals/extractSignals.js';
+import { classifyNodeRemoval } from '../../functions/diagnosis/signals/nodeRemovalTable.js';
+import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadEvidence.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { DAY, evidenceOf, HOUR, NOW_MS, pod, podEvent, workloadStatus } from './workloadEvidenceKit.js';
 

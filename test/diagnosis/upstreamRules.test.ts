@@ -6,13 +6,13 @@
  * and UNKNOWN names the Warning reasons it could not read.
  */
 import { describe, expect, it } from 'vitest';
-import { analyseWorkload } from '../../functions/diagnosis/analyseWorkload.js';
-import { buildDiagnosedVerdict } from '../../functions/diagnosis/buildDiagnosedVerdict.js';
-import { countUnrecognisedWarnings } from '../../functions/diagnosis/countUnrecognisedWarnings.js';
-import { classifyImagePull, matchReasonRow, readSystemMessage } from '../../functions/diagnosis/extractSignals.js';
-import { quoteMessage } from '../../functions/diagnosis/quoteEvidence.js';
-import { EVENT_REASON_TABLE, K8S_PHASE_TABLE, PHASE_MESSAGE_TABLE } from '../../functions/diagnosis/signalTables.js';
-import type { WorkloadEvidence } from '../../functions/diagnosis/WorkloadEvidence.js';
+import { analyseWorkload } from '../../functions/diagnosis/classify/analyseWorkload.js';
+import { buildDiagnosedVerdict } from '../../functions/diagnosis/verdict/buildDiagnosedVerdict.js';
+import { countUnrecognisedWarnings } from '../../functions/diagnosis/signals/countUnrecognisedWarnings.js';
+import { classifyImagePull, matchReasonRow, readSystemMessage } from '../../functions/diagnosis/signals/extractSignals.js';
+import { quoteMessage } from '../../functions/diagnosis/signals/quoteEvidence.js';
+import { EVENT_REASON_TABLE, K8S_PHASE_TABLE, PHASE_MESSAGE_TABLE } from '../../functions/diagnosis/signals/signalTables.js';
+import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadEvidence.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { messagesFr } from '../../functions/report/messagesFr.js';
 import { DAY, evidenceOf, HOUR, NOW_MS, podEvent } from './workloadEvidenceKit.js';

@@ -8,8 +8,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { WORKLOAD_KINDS } from '../../functions/diagnosis/ports/workloadKinds.js';
-import { SPEC_LAYOUT } from '../../functions/diagnosis/readSubmittedSpec.js';
-import { specKindForType, specSourceFor } from '../../functions/diagnosis/specKindForType.js';
+import { SPEC_LAYOUT } from '../../functions/diagnosis/gather/readSubmittedSpec.js';
+import { specKindForType, specSourceFor } from '../../functions/diagnosis/gather/specKindForType.js';
 import { createRunaiClient } from '../../functions/runai/createRunaiClient.js';
 import { startRunaiSimulator, type RunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
 

@@ -20,8 +20,8 @@ import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js'
 import { VerdictSchema, type Verdict } from '../../functions/core/verdict.js';
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
-import { MAX_HISTORY_PAGES } from '../../functions/diagnosis/readHistory.js';
-import { MAX_LIST_PAGES } from '../../functions/diagnosis/resolveByName.js';
+import { MAX_HISTORY_PAGES } from '../../functions/diagnosis/gather/readHistory.js';
+import { MAX_LIST_PAGES } from '../../functions/diagnosis/gather/resolveByName.js';
 import { runCli } from '../../functions/cli/runCli.js';
 import type { RunaiClient } from '../../functions/runai/createRunaiClient.js';
 import { isRunaiError, type RunaiError } from '../../functions/diagnosis/ports/RunaiError.js';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, ROUTES, STOP_REASONS } from '../../functions/core/verdict.js';
-import { renderRecommendation, type Recommendation, type RecommendationId } from '../../functions/diagnosis/Recommendation.js';
-import type { NeedsInputReason } from '../../functions/diagnosis/VerdictMessages.js';
+import { renderRecommendation, type Recommendation, type RecommendationId } from '../../functions/diagnosis/model/Recommendation.js';
+import type { NeedsInputReason } from '../../functions/diagnosis/model/VerdictMessages.js';
 import { LOCALES, type Messages } from '../../functions/report/Messages.js';
 import { messagesFor } from '../../functions/report/messagesFor.js';
 

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, ROUTES, STOP_REASONS } from '../../functions/core/verdict.js';
 import type { Category } from '../../functions/core/verdict.js';
-import type { Fact } from '../../functions/diagnosis/Fact.js';
-import type { ImagePullCause } from '../../functions/diagnosis/Signal.js';
-import { decideRecommendations, type RecommendationContext } from '../../functions/diagnosis/decideRecommendations.js';
-import { renderRecommendation } from '../../functions/diagnosis/Recommendation.js';
-import type { NeedsInputReason } from '../../functions/diagnosis/VerdictMessages.js';
+import type { Fact } from '../../functions/diagnosis/model/Fact.js';
+import type { ImagePullCause } from '../../functions/diagnosis/model/Signal.js';
+import { decideRecommendations, type RecommendationContext } from '../../functions/diagnosis/recommend/decideRecommendations.js';
+import { renderRecommendation } from '../../functions/diagnosis/model/Recommendation.js';
+import type { NeedsInputReason } from '../../functions/diagnosis/model/VerdictMessages.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { messagesFr } from '../../functions/report/messagesFr.js';
-import type { LogHint } from '../../functions/diagnosis/tier2/logLineTable.js';
-import type { Tier2Limitation } from '../../functions/diagnosis/tier2/Tier2Evidence.js';
+import type { LogHint } from '../../functions/diagnosis/model/LogHint.js';
+import type { Tier2Limitation } from '../../functions/diagnosis/model/Tier2Evidence.js';
 
 const GiB = 2 ** 30;
 

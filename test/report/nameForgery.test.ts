@@ -4,7 +4,7 @@
  * are not plain identifiers are neutralised and quoted; plain ones are printed as before.
  */
 import { describe, expect, it } from 'vitest';
-import { needsInputVerdict } from '../../functions/diagnosis/buildEarlyVerdict.js';
+import { needsInputVerdict } from '../../functions/diagnosis/verdict/buildEarlyVerdict.js';
 import { renderDigest } from '../../functions/delivery/renderDigest.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { renderTextReport } from '../../functions/report/renderTextReport.js';

@@ -28,15 +28,15 @@ import {
   IMAGE_PULL_CAUSE_TABLE,
   K8S_PHASE_TABLE,
   PHASE_MESSAGE_TABLE,
-} from '../../functions/diagnosis/signalTables.js';
-import { LOG_LINE_TABLE } from '../../functions/diagnosis/tier2/logLineTable.js';
-import { LINE_RULES } from '../../functions/diagnosis/decisiveLine/lineRules.js';
-import { CARRIERS } from '../../functions/diagnosis/decisiveLine/errorClause.js';
-import { findDecisiveLines } from '../../functions/diagnosis/decisiveLine/findDecisiveLine.js';
-import { NODE_REMOVAL_TABLE } from '../../functions/diagnosis/nodeRemovalTable.js';
-import { readSystemMessage } from '../../functions/diagnosis/extractSignals.js';
-import { maskIdentifiers, unmaskPart } from '../../functions/diagnosis/maskIdentifiers.js';
-import { NAME_SLOT_FORMATS } from '../../functions/diagnosis/nameSlots.js';
+} from '../../functions/diagnosis/signals/signalTables.js';
+import { LOG_LINE_TABLE } from '../../functions/diagnosis/signals/logLineTable.js';
+import { LINE_RULES } from '../../functions/diagnosis/signals/decisiveLine/lineRules.js';
+import { CARRIERS } from '../../functions/diagnosis/signals/decisiveLine/errorClause.js';
+import { findDecisiveLines } from '../../functions/diagnosis/signals/decisiveLine/findDecisiveLine.js';
+import { NODE_REMOVAL_TABLE } from '../../functions/diagnosis/signals/nodeRemovalTable.js';
+import { readSystemMessage } from '../../functions/diagnosis/signals/extractSignals.js';
+import { maskIdentifiers, unmaskPart } from '../../functions/diagnosis/signals/maskIdentifiers.js';
+import { NAME_SLOT_FORMATS } from '../../functions/diagnosis/signals/nameSlots.js';
 import { selectLogLine } from '../../functions/diagnosis/tier2/selectLogLine.js';
 import { classifyKubernetesStatus } from '../../functions/kubernetes/classifyKubernetesStatus.js';
 import { timeUncontended } from '../support/timeUncontended.js';

@@ -16,7 +16,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVENT_REASON_TABLE, K8S_PHASE_TABLE } from '../../functions/diagnosis/signalTables.js';
+import { EVENT_REASON_TABLE, K8S_PHASE_TABLE } from '../../functions/diagnosis/signals/signalTables.js';
 
 const DIAGNOSIS_DIR = fileURLToPath(new URL('../../functions/diagnosis/', import.meta.url));
 

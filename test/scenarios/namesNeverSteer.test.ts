@@ -20,8 +20,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
-import type { RecommendationTexts } from '../../functions/diagnosis/Recommendation.js';
-import type { VerdictMessages } from '../../functions/diagnosis/VerdictMessages.js';
+import type { RecommendationTexts } from '../../functions/diagnosis/model/Recommendation.js';
+import type { VerdictMessages } from '../../functions/diagnosis/model/VerdictMessages.js';
 import { createTier2Access } from '../../functions/kubernetes/createTier2Access.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { createRunaiClient } from '../../functions/runai/createRunaiClient.js';

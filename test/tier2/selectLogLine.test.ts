@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LOG_LINE_TABLE } from '../../functions/diagnosis/tier2/logLineTable.js';
+import { LOG_LINE_TABLE } from '../../functions/diagnosis/signals/logLineTable.js';
 import { selectLogLine } from '../../functions/diagnosis/tier2/selectLogLine.js';
 
 const log = (...lines: string[]) => `${lines.join('\n')}\n`;

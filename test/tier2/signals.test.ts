@@ -3,11 +3,11 @@
  * and the exit-code table both tiers share.
  */
 import { describe, expect, it } from 'vitest';
-import { EXIT_CODE_TABLE, interpretExitCode, SYSTEM_SIGNAL_EXIT_CODES } from '../../functions/diagnosis/exitCodes.js';
-import { matchPhaseMessage } from '../../functions/diagnosis/extractSignals.js';
-import { SYSTEM_SIGNAL_EXIT_CODES as FROM_SIGNAL_TABLES } from '../../functions/diagnosis/signalTables.js';
-import { classifySignals } from '../../functions/diagnosis/rules/ruleRegistry.js';
-import type { SignalKind } from '../../functions/diagnosis/Signal.js';
+import { EXIT_CODE_TABLE, interpretExitCode, SYSTEM_SIGNAL_EXIT_CODES } from '../../functions/diagnosis/signals/exitCodes.js';
+import { matchPhaseMessage } from '../../functions/diagnosis/signals/extractSignals.js';
+import { SYSTEM_SIGNAL_EXIT_CODES as FROM_SIGNAL_TABLES } from '../../functions/diagnosis/signals/signalTables.js';
+import { classifySignals } from '../../functions/diagnosis/classify/rules/ruleRegistry.js';
+import type { SignalKind } from '../../functions/diagnosis/model/Signal.js';
 import type { K8sEvent, K8sNode, K8sPod } from '../../functions/diagnosis/ports/kubernetesSchemas.js';
 import { signalsFromKubernetesEvents, signalsFromKubernetesNode, signalsFromKubernetesPod } from '../../functions/diagnosis/tier2/signalsFromKubernetes.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { QueuedDiagnosis } from '../../functions/core/queuedDiagnosis.js';
-import type { DiagnosisResult } from '../../functions/diagnosis/DiagnosisResult.js';
+import type { DiagnosisResult } from '../../functions/diagnosis/model/DiagnosisResult.js';
 import { DeliveryError } from '../../functions/delivery/DeliveryError.js';
 import { createMemoryIdempotencyStore, type IdempotencyStore } from '../../functions/delivery/IdempotencyStore.js';
 import type { SnsJsonMessage } from '../../functions/delivery/SnsNotification.js';

@@ -6,7 +6,7 @@
  * quiet cluster A beside them, whose reads answer. The caller runs `processDiagnosisBatch`
  * with `deps` (and its own `diagnoseBy`) and reads when each notification was published.
  */
-import type { DiagnosisResult } from '../../functions/diagnosis/DiagnosisResult.js';
+import type { DiagnosisResult } from '../../functions/diagnosis/model/DiagnosisResult.js';
 import { createMemoryIdempotencyStore } from '../../functions/delivery/IdempotencyStore.js';
 import { createMemoryStormWindow } from '../../functions/delivery/createMemoryStormWindow.js';
 import type { VerdictPublisher } from '../../functions/delivery/VerdictPublisher.js';

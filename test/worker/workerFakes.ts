@@ -1,6 +1,6 @@
 import type { QueuedDiagnosis } from '../../functions/core/queuedDiagnosis.js';
 import type { Verdict } from '../../functions/core/verdict.js';
-import type { DiagnosisResult } from '../../functions/diagnosis/DiagnosisResult.js';
+import type { DiagnosisResult } from '../../functions/diagnosis/model/DiagnosisResult.js';
 import type { SnsNotification } from '../../functions/delivery/SnsNotification.js';
 import type { VerdictPublisher } from '../../functions/delivery/VerdictPublisher.js';
 import type { WorkerLogger } from '../../functions/worker/WorkerLogger.js';

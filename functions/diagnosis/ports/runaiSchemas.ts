@@ -173,7 +173,7 @@ const NameValueSchema = z.object({ name: optionalString, value: optionalString, 
 /**
  * The fields of one pod spec that corroborate evidence: a type-specific `spec`, a distributed
  * training's `masterSpec`, a distributed inference's `spec.leader` / `spec.worker`
- * (functions/diagnosis/readSubmittedSpec.ts says which kind keeps them where).
+ * (functions/diagnosis/gather/readSubmittedSpec.ts says which kind keeps them where).
  */
 const SubmittedPodSpecObject = z.object({
   image: optionalString,

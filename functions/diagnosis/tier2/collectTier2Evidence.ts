@@ -17,10 +17,10 @@
  * after round A requires; re-classify once more. Every failed read is a limitation.
  */
 import type { Category } from '../../core/verdict.js';
-import type { Analysis } from '../analyseWorkload.js';
-import type { Signal, Tier2SourceName } from '../Signal.js';
-import type { WorkloadEvidence } from '../WorkloadEvidence.js';
-import { quoteEvidence, quoteName } from '../quoteEvidence.js';
+import type { Analysis } from '../classify/analyseWorkload.js';
+import type { Signal, Tier2SourceName } from '../model/Signal.js';
+import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
+import { quoteEvidence, quoteName } from '../signals/quoteEvidence.js';
 import { describeNodeCommand, describePodCommand, logsCommand, podEventsCommand } from './kubectlCommands.js';
 import { isKubernetesError, type KubernetesReader, type KubernetesErrorCode } from '../ports/KubernetesReader.js';
 import { isDnsLabel, isDnsSubdomain, namespaceFor } from './kubernetesNames.js';
@@ -28,8 +28,8 @@ import type { K8sEvent, K8sNode, K8sPod } from '../ports/kubernetesSchemas.js';
 import { selectLogLine } from './selectLogLine.js';
 import { tier2NameMask } from './tier2NameMask.js';
 import { newestTermination, signalsFromKubernetesEvents, signalsFromKubernetesNode, signalsFromKubernetesPod } from './signalsFromKubernetes.js';
-import { interpretExitCode } from '../exitCodes.js';
-import { emptyTier2Evidence, type Tier2Evidence, type Tier2FailureReason, type Tier2Read } from './Tier2Evidence.js';
+import { interpretExitCode } from '../signals/exitCodes.js';
+import { emptyTier2Evidence, type Tier2Evidence, type Tier2FailureReason, type Tier2Read } from '../model/Tier2Evidence.js';
 import { parseTimestamp } from '../../core/parseTimestamp.js';
 
 export interface Tier2Use {

@@ -3,7 +3,7 @@
  * their real arguments. Only validated Kubernetes names reach these strings (see
  * kubernetesNames.ts), so they need no quoting.
  */
-import type { Tier2SourceName } from '../Signal.js';
+import type { Tier2SourceName } from '../model/Signal.js';
 
 export function describePodCommand(namespace: string, pod: string): Tier2SourceName {
   return `kubectl describe pod ${pod} -n ${namespace}`;

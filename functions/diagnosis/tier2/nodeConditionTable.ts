@@ -6,7 +6,7 @@
  * (KubeletHasInsufficientMemory, KubeletHasDiskPressure, KubeletHasInsufficientPID).
  * Conditions are structured fields: their messages are quoted, never matched.
  */
-import type { SignalKind } from '../Signal.js';
+import type { SignalKind } from '../model/Signal.js';
 
 export interface NodeConditionRow {
   /** Condition type, compared case-insensitively. */

@@ -3,7 +3,8 @@
  * returned raw: the caller quotes it (neutralised, redacted, length-capped) before it can
  * reach a report. When no row matches, the last non-empty line is returned as a fallback.
  */
-import { LOG_LINE_TABLE, type LogHint } from './logLineTable.js';
+import { LOG_LINE_TABLE } from '../signals/logLineTable.js';
+import type { LogHint } from '../model/LogHint.js';
 
 export interface SelectedLogLine {
   line: string;

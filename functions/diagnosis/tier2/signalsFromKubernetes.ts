@@ -16,14 +16,14 @@
  * - Node conditions through the node-condition table.
  */
 import { parseTimestamp } from '../../core/parseTimestamp.js';
-import { interpretExitCode } from '../exitCodes.js';
-import { classifyImagePull, matchEventReason, matchK8sPhase, matchPhaseMessage } from '../extractSignals.js';
-import type { Fact } from '../Fact.js';
-import { quoteMessage, quoteName } from '../quoteEvidence.js';
-import type { Signal, SignalKind, SignalOrigin, Tier2SourceName } from '../Signal.js';
+import { interpretExitCode } from '../signals/exitCodes.js';
+import { classifyImagePull, matchEventReason, matchK8sPhase, matchPhaseMessage } from '../signals/extractSignals.js';
+import type { Fact } from '../model/Fact.js';
+import { quoteMessage, quoteName } from '../signals/quoteEvidence.js';
+import type { Signal, SignalKind, SignalOrigin, Tier2SourceName } from '../model/Signal.js';
 import type { ContainerStatus, ContainerStateTerminated, K8sEvent, K8sNode, K8sPod } from '../ports/kubernetesSchemas.js';
 import { matchNodeCondition } from './nodeConditionTable.js';
-import { maskIdentifiers, type NameMask } from '../maskIdentifiers.js';
+import { maskIdentifiers, type NameMask } from '../signals/maskIdentifiers.js';
 import { kubernetesEventNames, kubernetesPodNames } from './tier2NameMask.js';
 
 /** A node condition that changed after the failure did not cause it (5 min of clock skew allowed). */

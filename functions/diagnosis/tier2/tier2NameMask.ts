@@ -5,10 +5,10 @@
  * an event's `fieldPath` names, and the host that reported them. Patterns read pod status messages, waiting messages, event messages and log
  * lines through it, so a name never picks a category or a log hint (maskIdentifiers).
  */
-import { maskIdentifiers, type NameMask } from '../maskIdentifiers.js';
+import { maskIdentifiers, type NameMask } from '../signals/maskIdentifiers.js';
 import type { K8sEvent, K8sPod } from '../ports/kubernetesSchemas.js';
-import { namesInSlots } from '../nameSlots.js';
-import { imageNames, workloadNames, type NamedEvidence } from '../workloadNames.js';
+import { namesInSlots } from '../signals/nameSlots.js';
+import { imageNames, workloadNames, type NamedEvidence } from '../signals/workloadNames.js';
 
 /** The names one Kubernetes pod shows. */
 export function kubernetesPodNames(pod: K8sPod): string[] {

@@ -4,7 +4,7 @@
  * someone else holds, or a store failure, fails its records (retried later, never dropped).
  */
 import type { QueuedDiagnosis } from '../../core/queuedDiagnosis.js';
-import type { DiagnosisResult } from '../../diagnosis/DiagnosisResult.js';
+import type { DiagnosisResult } from '../../diagnosis/model/DiagnosisResult.js';
 import { idempotencyKey, type IdempotencyStore } from '../../delivery/IdempotencyStore.js';
 import { mapWithConcurrency } from '../mapWithConcurrency.js';
 import type { WorkerLogger } from '../WorkerLogger.js';

@@ -10,7 +10,7 @@
  * rest of the batch can still be published.
  */
 import type { QueuedDiagnosis } from '../../core/queuedDiagnosis.js';
-import type { DiagnosisResult } from '../../diagnosis/DiagnosisResult.js';
+import type { DiagnosisResult } from '../../diagnosis/model/DiagnosisResult.js';
 import type { WorkerLogger } from '../WorkerLogger.js';
 import type { BatchLedger } from './BatchLedger.js';
 import { errorFields } from './errorFields.js';

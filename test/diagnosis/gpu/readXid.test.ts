@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readXid, readXids } from '../../../functions/diagnosis/gpu/readXid.js';
-import { lookUpXid, XID_CATALOGUE } from '../../../functions/diagnosis/gpu/xidCatalogue.js';
+import { readXid, readXids } from '../../../functions/diagnosis/signals/gpu/readXid.js';
+import { lookUpXid, XID_CATALOGUE } from '../../../functions/diagnosis/signals/gpu/xidCatalogue.js';
 
 describe('readXid', () => {
   it("reads the driver's kernel line and quotes it from the NVRM prefix", () => {

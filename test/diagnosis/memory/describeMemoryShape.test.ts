@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMemoryShape, SPARKLINE_WIDTH } from '../../../functions/diagnosis/memory/describeMemoryShape.js';
+import { describeMemoryShape, SPARKLINE_WIDTH } from '../../../functions/diagnosis/signals/memory/describeMemoryShape.js';
 
 const GiB = 2 ** 30;
 const limit = 10 * GiB;

@@ -1,0 +1,97 @@
+/**
+ * Step 3's recurrence count: distinct failure episodes of the verdict's category within
+ * the lookback, the current failure included. Pure.
+ *
+ * Episode rules (docs/procedure.md, step 3):
+ * - A phase update into a failure phase is one termination; the events recorded just
+ *   before or after it (TERMINATION_WINDOW) describe the same termination and give it its
+ *   category — they count once with it.
+ * - Events outside any such window: a back-off loop (image pull, crash loop, mount, init)
+ *   relays the same complaint many times, so its events merge while the gaps stay under
+ *   BACKOFF_GAP; a kill (OOM, eviction, node failure) is a distinct termination each time,
+ *   except repeats within TERMINATION_WINDOW of one another.
+ */
+import type { Category } from '../../core/verdict.js';
+import { parseTimestamp } from '../../core/parseTimestamp.js';
+import type { HistoryRecord } from '../ports/runaiSchemas.js';
+import { matchEventReason, matchPhaseMessage } from '../signals/extractSignals.js';
+import type { SignalKind } from '../model/Signal.js';
+import { classifySignals } from './rules/ruleRegistry.js';
+import { maskIdentifiers, type NameMask } from '../signals/maskIdentifiers.js';
+import { eventNames } from '../signals/workloadNames.js';
+
+export const TERMINATION_WINDOW_MS = 10 * 60_000;
+export const BACKOFF_GAP_MS = 15 * 60_000;
+export const RECURRING_THRESHOLD = 2;
+
+const BACKOFF_KINDS: ReadonlySet<SignalKind> = new Set(['IMAGE_PULL', 'CRASH_LOOP', 'MOUNT_FAILED', 'INIT_FAILED', 'UNSCHEDULABLE']);
+const FAILURE_PHASES = new Set(['failed', 'crashed']);
+
+interface Mark {
+  at: number;
+  kinds: SignalKind[];
+}
+
+export interface RecurrenceInput {
+  records: readonly HistoryRecord[];
+  category: Category;
+  /** Epoch ms of the current failure (phaseUpdatedAt, else now). */
+  currentFailureAt: number;
+  lookbackStartMs: number;
+  nowMs: number;
+  /** Hides the names users chose from the patterns (default: the names the records' events are about). */
+  mask?: NameMask;
+}
+
+export function countRecurrence(input: RecurrenceInput): number {
+  const anchors: Mark[] = [];
+  const loose: Mark[] = [];
+  const mask = input.mask ?? maskIdentifiers({ names: eventNames(input.records.flatMap((record) => (record.spec?.event ? [record.spec.event] : []))) });
+  for (const record of input.records) {
+    const at = parseTimestamp(record.meta.creationTimestamp ?? record.spec?.event?.createdAt);
+    if (at === null || at < input.lookbackStartMs || at > input.nowMs + TERMINATION_WINDOW_MS) continue;
+    const event = record.spec?.event;
+    if (event) {
+      const kind = matchEventReason(event.reason, mask(event.message), event.source);
+      if (kind && kind !== 'PREEMPTED') loose.push({ at, kinds: [kind] });
+      continue;
+    }
+    const update = record.spec?.phaseUpdate;
+    if (update && FAILURE_PHASES.has(update.phase.trim().toLowerCase())) anchors.push({ at, kinds: matchPhaseMessage(mask(update.phaseMessage)) });
+  }
+
+  const episodes: { start: number; end: number; category: Category }[] = [];
+  const unclaimed: Mark[] = [];
+  for (const mark of loose) {
+    const anchor = anchors.find((candidate) => Math.abs(candidate.at - mark.at) <= TERMINATION_WINDOW_MS);
+    if (anchor) anchor.kinds.push(...mark.kinds);
+    else unclaimed.push(mark);
+  }
+  for (const anchor of anchors) episodes.push({ start: anchor.at, end: anchor.at, category: categoryOf(anchor.kinds) });
+
+  unclaimed.sort((a, b) => a.at - b.at);
+  // The open episode of each kind: a mark within the gap of its end extends it.
+  const openByKind = new Map<SignalKind, { start: number; end: number; category: Category }>();
+  for (const mark of unclaimed) {
+    const kind = mark.kinds[0] as SignalKind;
+    const open = openByKind.get(kind);
+    const gap = BACKOFF_KINDS.has(kind) ? BACKOFF_GAP_MS : TERMINATION_WINDOW_MS;
+    if (open && mark.at - open.end <= gap) {
+      open.end = mark.at;
+      continue;
+    }
+    const episode = { start: mark.at, end: mark.at, category: categoryOf(mark.kinds) };
+    openByKind.set(kind, episode);
+    episodes.push(episode);
+  }
+
+  const matching = episodes.filter((episode) => episode.category === input.category);
+  const currentIsRecorded = matching.some(
+    (episode) => input.currentFailureAt >= episode.start - BACKOFF_GAP_MS && input.currentFailureAt <= episode.end + BACKOFF_GAP_MS,
+  );
+  return matching.length + (currentIsRecorded ? 0 : 1);
+}
+
+function categoryOf(kinds: readonly SignalKind[]): Category {
+  return classifySignals(kinds.map((kind) => ({ kind }))).category;
+}

@@ -1,0 +1,47 @@
+/**
+ * What Tier 2 added to one diagnosis: the signals it read (classified by the same rule
+ * registry as Tier 1), the evidence that is not a signal (the quoted log line: log text
+ * never chooses a category), what it could not read (each failure is a stated
+ * limitation, rendered by the message catalogs), and the hints that tailor the advice.
+ */
+import type { Fact } from './Fact.js';
+import type { Signal, Tier2SourceName } from './Signal.js';
+import type { LogHint } from './LogHint.js';
+
+export type Tier2Read = 'pod' | 'events' | 'logs' | 'node';
+
+/** Why a Tier 2 read failed, in words the catalogs translate (never the server's own text). */
+export type Tier2FailureReason =
+  'not-found' | 'no-previous' | 'unauthorized' | 'forbidden' | 'bad-request' | 'unavailable' | 'timeout' | 'network' | 'bad-response' | 'credentials';
+
+export type Tier2Limitation =
+  | { type: 'read-failed'; read: Tier2Read; command: Tier2SourceName; reason: Tier2FailureReason }
+  | { type: 'no-namespace' }
+  | { type: 'no-pod' }
+  | { type: 'invalid-name'; what: 'namespace' | 'pod' | 'node'; name: string }
+  | { type: 'no-failed-container'; podName: string }
+  | { type: 'log-empty'; command: Tier2SourceName }
+  | { type: 'log-truncated'; command: Tier2SourceName; bytes: number }
+  | { type: 'no-node' }
+  | { type: 'pods-capped'; inspected: number; total: number };
+
+export interface Tier2LogFinding {
+  fact: Extract<Fact, { type: 'log-line' }>;
+  source: Tier2SourceName;
+  hint: LogHint | null;
+  init: boolean;
+}
+
+export interface Tier2Evidence {
+  /** True once at least one Kubernetes read was attempted. */
+  used: boolean;
+  signals: Signal[];
+  logs: Tier2LogFinding[];
+  limitations: Tier2Limitation[];
+  /** Every kubectl command Tier 2 ran, in order (for tests and verbose output). */
+  commands: Tier2SourceName[];
+}
+
+export function emptyTier2Evidence(): Tier2Evidence {
+  return { used: false, signals: [], logs: [], limitations: [], commands: [] };
+}

@@ -1,0 +1,100 @@
+/**
+ * What makes a line of a message or log tail the one a person needs to act on, as general
+ * rules over the formats upstream components print, never a row per message. Each rule names
+ * the upstream code whose format it reads. Rules only choose what to quote: they never choose
+ * a category (application text is untrusted).
+ *
+ * A rule's `rank` orders lines: the most specific root error first, a launcher's summary or a
+ * peer's watchdog timeout (a consequence of another failure) last. Among lines of equal rank,
+ * `prefer` says which one wins: the earliest root error (a first NCCL WARN, the first
+ * resource error) or the latest (a traceback's last exception line, a Java trace's root
+ * `Caused by:`, which come last).
+ */
+import type { LineRuleName } from '../../model/LineRuleName.js';
+export interface LineRule {
+  name: LineRuleName;
+  rank: number;
+  prefer: 'earliest' | 'latest';
+  pattern: RegExp;
+  upstream: string;
+}
+
+/** Lines that only report another failure: a peer's death seen by a survivor, a launcher's summary of a child's exit. */
+const CONSEQUENCE =
+  /Watchdog caught collective operation timeout|\bChildFailedError\b|torch\.distributed\.elastic\.multiprocessing\.errors|\bexited on signal 15\b|\bReceived (?:SIGTERM|Signals\.SIGTERM|signal 15)\b|\bSendRecv\b.{0,40}\btimed out\b|\bTCPStore\b.{0,80}\b(?:failed|timed out|Connection reset)\b|\bmpirun (?:detected|noticed) that\b|\bPrimary job +terminated normally, but\b/i;
+
+export const LINE_RULES: readonly LineRule[] = [
+  {
+    // A consequence is tested first so that a line naming both ("[Rank 1] Watchdog caught … NCCL …") ranks as what it is.
+    name: 'consequence',
+    rank: 10,
+    prefer: 'earliest',
+    pattern: CONSEQUENCE,
+    upstream:
+      'pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp (watchdog); torch/distributed/elastic/multiprocessing/errors/__init__.py (ChildFailedError); open-mpi/ompi orte/tools/orterun help text',
+  },
+  {
+    // NCCL's own warnings and error names, CUDA runtime errors, the kernel's NVRM Xid report.
+    name: 'accelerator',
+    rank: 90,
+    prefer: 'earliest',
+    pattern:
+      /\bNCCL WARN\b|\bnccl(?:SystemError|InternalError|UnhandledCudaError|RemoteError|InvalidUsage|InvalidArgument)\b|\bNVRM: Xid\b|\bCUDA error\b|\bcudaError\w+|\bCUDA out of memory\b|\bOutOfMemoryError\b|\bCUDNN_STATUS_(?!SUCCESS)\w+|\bCUBLAS_STATUS_(?!SUCCESS)\w+|\bdevice-side assert triggered\b|\bno CUDA-capable device is detected\b|\bCUDA driver version is insufficient\b/i,
+    upstream:
+      'NVIDIA/nccl src/include/debug.h (WARN → "NCCL WARN"), src/nccl.h.in (ncclResult_t); pytorch/pytorch c10/cuda/CUDAException.h (C10_CUDA_CHECK "CUDA error: …"), c10/cuda/CUDACachingAllocator.cpp ("CUDA out of memory"); torvalds/linux-compatible NVIDIA/open-gpu-kernel-modules src/nvidia/src/kernel/gpu/gpu.c ("NVRM: Xid")',
+  },
+  {
+    // The exception line of a traceback: Python `pkg.Name(Error|Exception…): msg` (optionally behind a rank prefix),
+    // Java `Exception in thread "…" x.Y: msg` / `Caused by: x.Y: msg`, Go `panic: msg` / `fatal error: msg`, Rust panics.
+    name: 'exception',
+    rank: 80,
+    prefer: 'latest',
+    pattern:
+      /^\s*(?:\[(?:rank|Rank) ?\d+\]:?\s*)?(?:[A-Za-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Fault|Warning)(?::\s|\s*$)|\s(?:[a-z_]\w*\.)+[A-Z]\w*(?:Error|Exception): \S|^\s*(?:Exception in thread "[^"]*" |Caused by: )\S+|^\s*(?:panic|fatal error): \S|^thread '[^']*' panicked at\b|^terminate called after throwing an instance of\b/,
+    upstream:
+      'python/cpython Lib/traceback.py (TracebackException.format_exception_only); openjdk/jdk src/java.base/share/classes/java/lang/Throwable.java (printStackTrace "Caused by: "); golang/go src/runtime/panic.go (printpanics "panic: ", throw "fatal error: ")',
+  },
+  {
+    // A failed command's own stderr: mount-utils wraps it as "mount failed: exit status N\nMounting command: …\nOutput: <stderr>",
+    // where the first line says only that the tool failed; the Output line says why (wrong fs type, unresolved host, I/O error).
+    name: 'tool-output',
+    rank: 75,
+    prefer: 'earliest',
+    // A line the tool itself starts with its name and an errno or failure (`rbd: map failed: (110) Connection timed out`) is that stderr too.
+    pattern: /^Output: \S|^[a-z][\w.-]*: (?:[^:\n]*: )?(?:.*\bfailed\b.*\(\d+\) [A-Z]|\(\d+\) [A-Z])/,
+    upstream:
+      'kubernetes/mount-utils mount_linux.go (doMount: "mount failed: %v\\nMounting command: %s\\nMounting arguments: %s\\nOutput: %s"); ceph/ceph-csi internal/rbd/rbd_attach.go (createPath: "rbd: map failed with error %v, rbd error output: %s")',
+  },
+  {
+    // The clause that names the failing resource: a mount's errno, a registry's or hub's refusal, a DNS or TLS failure, a full disk.
+    name: 'resource',
+    rank: 70,
+    prefer: 'earliest',
+    pattern:
+      /\bmount error\(\d+\)|\bmount\.\w+: |\bRESOURCE_EXHAUSTED\b|\bgated repo\b|\b(?:401 Unauthorized|403 Forbidden|404 Not Found)\b|\bno such host\b|\bx509: |\bpermission denied\b|\bNo space left on device\b|\bconnection refused\b|\bi\/o timeout\b|\bmanifest unknown\b|\bnot found\b|\bDisk quota exceeded\b|\bRead-only file system\b/i,
+    upstream:
+      'util-linux/util-linux sys-utils/mount.c; torvalds/linux fs/smb/client ("mount error(%d)"); grpc/grpc-go codes/codes.go (RESOURCE_EXHAUSTED); huggingface/huggingface_hub src/huggingface_hub/utils/_http.py (GatedRepoError "gated repo"); golang/go src/net/dnsclient_unix.go ("no such host"), src/crypto/x509/verify.go ("x509: ")',
+  },
+  {
+    // torchrun's ChildFailedError block ends with "Root Cause (first observed failure)": its rank's exit code, or the
+    // signal that killed it. Quoted when the block carries no exception of its own (the latest entry is the root cause).
+    name: 'root-cause-rank',
+    rank: 30,
+    prefer: 'latest',
+    pattern: /^\s*(?:exitcode\s*: -?\d+ \(pid: \d+\)|traceback\s*: Signal \d+ \(SIG\w+\) received by PID \d+)/,
+    upstream: 'pytorch/pytorch torch/distributed/elastic/multiprocessing/errors/__init__.py (ChildFailedError.format_msg, _format_failure)',
+  },
+  {
+    // A line that says it is an error: `ERROR: …`, `[ERROR] …`, `Error: …`, `FATAL: …`, `E1202 12:00:00 …` (klog).
+    name: 'error',
+    rank: 40,
+    prefer: 'earliest',
+    pattern: /(?:^|[\s[(])(?:error|fatal|critical)(?:[\])]|\s*:)|^E\d{4} \d{2}:\d{2}:\d{2}/i,
+    upstream: 'kubernetes/klog klog.go (header "E%m%d hh:mm:ss"); python/cpython Lib/logging/__init__.py (levelname ERROR)',
+  },
+];
+
+/** The rule a line matches (the first in LINE_RULES order), or null. */
+export function matchLineRule(line: string): LineRule | null {
+  return LINE_RULES.find((rule) => rule.pattern.test(line)) ?? null;
+}

@@ -1,0 +1,35 @@
+/**
+ * A workload that is not a failure for this procedure (preempted, or only waiting to be
+ * scheduled) is routed to the procedure that handles it, citing the signals that decided
+ * the route (or the phase, when none did). Pure.
+ */
+import { displayName } from '../../safety/displayName.js';
+import type { Route, Verdict } from '../../core/verdict.js';
+import { MAX_SUPPORTING_EVIDENCE } from '../model/EvidenceList.js';
+import { phaseFact } from './phaseFact.js';
+import type { Signal } from '../model/Signal.js';
+import { startVerdict } from './startVerdict.js';
+import { decideAudience } from '../classify/decideAudience.js';
+import type { VerdictMessages } from '../model/VerdictMessages.js';
+import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
+
+export function buildRoutedVerdict(evidence: WorkloadEvidence, route: Route, signals: readonly Signal[], messages: VerdictMessages): Verdict {
+  const { base, list, limitations, citeSelection } = startVerdict(evidence, messages);
+  const driving = signals.filter((signal) => signal.kind === (route === 'runai-diagnose-preempted-workload' ? 'PREEMPTED' : 'UNSCHEDULABLE'));
+  list.addSignals(driving, MAX_SUPPORTING_EVIDENCE);
+  if (driving.length === 0) list.addFact(phaseFact(evidence), 'get_workload_status');
+  citeSelection();
+  return {
+    ...base,
+    outcome: 'routed',
+    category: null,
+    route,
+    stopReason: null,
+    evidence: list.items,
+    recommendations: [],
+    recommendationIds: [],
+    limitations,
+    audience: decideAudience({ outcome: 'routed', category: null }),
+    message: messages.messageRouted({ name: displayName(base.workload.name), phase: displayName(base.workload.phase), route }),
+  };
+}
