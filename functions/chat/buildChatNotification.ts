@@ -14,7 +14,9 @@
  */
 import type { Verdict } from '../core/verdict.js';
 import type { DigestPayload } from '../delivery/DigestPayload.js';
-import { digestCorrelationKey, verdictCorrelationKey } from '../delivery/occurrenceKeys.js';
+import type { NodeSuspectPayload } from '../delivery/NodeSuspectPayload.js';
+import { nodeSuspectWordsFor } from '../report/nodeSuspectWords.js';
+import { boundedKey, CORRELATION_KEY_MAX_CHARS, digestCorrelationKey, verdictCorrelationKey } from '../delivery/occurrenceKeys.js';
 import type { DeliveredNotification } from '../delivery/readDeliveredNotification.js';
 import { verdictSubject } from '../delivery/buildSnsMessage.js';
 import { recurrenceText, verdictLabel } from '../delivery/verdictSummary.js';
@@ -85,6 +87,7 @@ function verdictDescription(verdict: Verdict, words: NotificationWords): string 
     const { count, lookbackDays, recurring } = verdict.recurrence;
     lines.push(words.chat.history(count, lookbackDays, recurring));
   }
+  if (verdict.node?.suspect) lines.push(nodeSuspectWordsFor(words.locale).reportLine(safe(verdict.node.name), verdict.node.suspect, verdict.category));
   if (verdict.evidence.length > 0) {
     lines.push(words.chat.evidenceHeading);
     for (const item of verdict.evidence.slice(0, EVIDENCE_SHOWN)) lines.push(`• ${safe(item.text)} _(${safe(item.source)})_`);
@@ -158,9 +161,42 @@ function digestNotification(digest: DigestPayload, subject: string | null, words
   };
 }
 
+/** A suspect node (§4.8): why, the workloads it took down, and the commands as next steps (never run by the product). */
+function nodeSuspectNotification(notice: NodeSuspectPayload, subject: string | null, words: NotificationWords): ChatNotification {
+  const safe = chatSafeText;
+  const nodeWords = nodeSuspectWordsFor(words.locale);
+  const lines = [
+    `*${safe(nodeWords.why(notice))}*`,
+    nodeWords.workloadsHeading,
+    ...notice.workloads
+      .slice(-DIGEST_WORKLOADS_SHOWN)
+      .map(
+        (workload) =>
+          `• [${workload.category}] \`${safe(workload.workloadName)}\`${workload.project ? ` (${safe(workload.project)})` : ''} · ${safe(workload.at)}`,
+      ),
+    nodeWords.neverRuns,
+  ];
+  return {
+    version: '1.0',
+    source: 'custom',
+    content: {
+      textType: 'client-markdown',
+      title: capChatText(safe(subject ?? `[NODE_SUSPECT] ${nodeWords.subjectTail(notice.node, notice.clusterId, notice)}`), CHAT_TITLE_MAX_CHARS),
+      description: fitLines(lines, CHAT_DESCRIPTION_MAX_CHARS, words),
+      nextSteps: steps(notice.commands),
+      keywords: keywords(['NODE_SUSPECT', notice.node, notice.clusterId]),
+    },
+    metadata: {
+      threadId: boundedKey(`node:${notice.clusterId}/${notice.node}`, CORRELATION_KEY_MAX_CHARS),
+      summary: capChatText(safe(nodeWords.summary(notice.node, notice.clusterId, notice)), CHAT_SUMMARY_MAX_CHARS),
+      eventType: 'RunaiDiagnoseNodeSuspect',
+    },
+  };
+}
+
 /** `words`: the locale the forwarder was configured with (REPORT_LOCALE), the worker's. */
 export function buildChatNotification(notification: DeliveredNotification, words: NotificationWords = notificationWordsEn): ChatNotification {
-  return notification.kind === 'verdict'
-    ? verdictNotification(notification.verdict, notification.subject, words)
-    : digestNotification(notification.digest, notification.subject, words);
+  if (notification.kind === 'verdict') return verdictNotification(notification.verdict, notification.subject, words);
+  if (notification.kind === 'node_suspect') return nodeSuspectNotification(notification.notice, notification.subject, words);
+  return digestNotification(notification.digest, notification.subject, words);
 }

@@ -53,6 +53,27 @@ export const VerdictWorkloadSchema = z.object({
 });
 export type VerdictWorkload = z.infer<typeof VerdictWorkloadSchema>;
 
+/**
+ * The node a diagnosed failure happened on (§4.8), and whether that node is suspect: enough
+ * workloads of different submitters failed on it with node-side signatures within the window,
+ * or a hardware Xid was seen on it (functions/diagnosis/classify/decideNodeSuspicion.ts).
+ */
+export const VerdictNodeSchema = z.object({
+  name: z.string(),
+  suspect: z
+    .object({
+      /** Workloads that failed on the node within the window with a signature that counts (this one included when it counts). */
+      failures: z.number().int().nonnegative(),
+      /** Distinct submitters (projects when `submittedBy` is absent) among them. */
+      submitters: z.number().int().nonnegative(),
+      windowHours: z.number().positive(),
+      /** A hardware Xid seen on the node within the window (enough on its own), else null. */
+      hardwareXid: z.number().int().nullable(),
+    })
+    .nullable(),
+});
+export type VerdictNode = z.infer<typeof VerdictNodeSchema>;
+
 export const VerdictSchema = z.object({
   schemaVersion: z.literal(1),
   outcome: OutcomeSchema,
@@ -93,6 +114,12 @@ export const VerdictSchema = z.object({
   failingLine: z.string().nullable().optional(),
   /** Who must act (decideAudience); published as the SNS attribute `audience` so subscriptions can filter on it. */
   audience: AudienceSchema,
+  /**
+   * The node the failure happened on, when the diagnosis knows it (the failing pod's node);
+   * `suspect` is filled by the worker from the fleet's memory (§4.8). Optional in the schema so
+   * verdicts published before it still parse; null when no node is known.
+   */
+  node: VerdictNodeSchema.nullable().optional(),
   /** Set by the SNS publisher when evidence had to be cut to fit the message size limit. */
   truncated: z.boolean().optional(),
   /**

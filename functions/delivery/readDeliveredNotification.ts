@@ -1,6 +1,6 @@
 /**
  * The consumer side of the notification contract: what a subscriber of the verdict topic
- * receives, read back into a verdict or a digest. Used by the PagerDuty and chat
+ * receives, read back into a verdict, a digest or a node notice. Used by the PagerDuty and chat
  * forwarders (SQS bodies) and by local mode (the notification it is about to publish).
  *
  * Accepted shapes, each because a real delivery path produces it:
@@ -13,12 +13,14 @@
 import * as z from 'zod';
 import { VerdictSchema, type Verdict } from '../core/verdict.js';
 import { DigestPayloadSchema, type DigestPayload } from './DigestPayload.js';
+import { NodeSuspectPayloadSchema, type NodeSuspectPayload } from './NodeSuspectPayload.js';
 import { NotificationFormatError } from './NotificationFormatError.js';
 import type { SnsNotification } from './SnsNotification.js';
 
 export type DeliveredNotification =
   | { kind: 'verdict'; subject: string | null; messageId: string | null; verdict: Verdict }
-  | { kind: 'digest'; subject: string | null; messageId: string | null; digest: DigestPayload };
+  | { kind: 'digest'; subject: string | null; messageId: string | null; digest: DigestPayload }
+  | { kind: 'node_suspect'; subject: string | null; messageId: string | null; notice: NodeSuspectPayload };
 
 const EnvelopeSchema = z.object({
   Type: z.literal('Notification'),
@@ -54,6 +56,11 @@ function readPayload(message: string, subject: string | null, messageId: string 
     const digest = DigestPayloadSchema.safeParse(payload);
     if (!digest.success) throw new NotificationFormatError(`not a runai-diagnose digest: ${issues(digest.error)}`);
     return { kind: 'digest', subject, messageId, digest: digest.data };
+  }
+  if (kind === 'node_suspect') {
+    const notice = NodeSuspectPayloadSchema.safeParse(payload);
+    if (!notice.success) throw new NotificationFormatError(`not a runai-diagnose node notice: ${issues(notice.error)}`);
+    return { kind: 'node_suspect', subject, messageId, notice: notice.data };
   }
   const verdict = VerdictSchema.safeParse(payload);
   if (!verdict.success) throw new NotificationFormatError(`not a runai-diagnose verdict: ${issues(verdict.error)}`);

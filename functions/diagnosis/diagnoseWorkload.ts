@@ -24,6 +24,7 @@ import { analyseWorkload } from './classify/analyseWorkload.js';
 import { clusterMismatchVerdict, needsInputVerdict } from './verdict/buildEarlyVerdict.js';
 import { buildVerdict } from './verdict/buildVerdict.js';
 import type { DiagnosisResult } from './model/DiagnosisResult.js';
+import { describeNodeFailure } from './verdict/describeNodeFailure.js';
 import { readHistory } from './gather/readHistory.js';
 import { readSafely } from './gather/readSafely.js';
 import { redactVerdict } from './verdict/redactVerdict.js';
@@ -162,9 +163,13 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
 
   const verdict = redactVerdict(buildVerdict({ ...evidence, metrics, tier2 }, analysis, { requestedClusterId: clusterId, lookbackMs, nowMs, messages }));
   verdict.limitations.unshift(...limitations);
+  // The node under the failure, remembered by the worker to tell a bad node from bad code (§4.8).
+  const nodeFailure = describeNodeFailure(evidence, analysis, verdict, nowMs);
+  if (nodeFailure) verdict.node = { name: nodeFailure.node, suspect: null };
   return {
     verdict,
     occurrence: { clusterId: status.clusterId, workloadId, phase: status.phase, phaseUpdatedAt: status.phaseUpdatedAt ?? null },
+    nodeFailure,
   };
 }
 

@@ -14,6 +14,8 @@ import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { SNSClient } from '@aws-sdk/client-sns';
 import { createMemoryStormWindow } from '../delivery/createMemoryStormWindow.js';
+import { createMemoryNodeFailureLog } from '../fleet/createMemoryNodeFailureLog.js';
+import { nodeSuspectWordsFor } from '../report/nodeSuspectWords.js';
 import type { StormFlushQueue } from '../delivery/StormFlush.js';
 import { createMemoryIdempotencyStore } from '../delivery/IdempotencyStore.js';
 import { diagnoseWorkload } from '../diagnosis/diagnoseWorkload.js';
@@ -153,6 +155,7 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
     }, onDiagnosed);
     // The storm window as in AWS, in memory; its flush is a delayed message to this same worker.
     const stormWindow = createMemoryStormWindow({ now, threshold: config.stormThreshold, windowSeconds: config.stormWindowSeconds });
+    const nodeFailureLog = createMemoryNodeFailureLog({ now });
     const stormFlushes: StormFlushQueue = {
       async schedule(flush, delaySeconds) {
         worker.deliverLater(JSON.stringify(flush), delaySeconds * 1000);
@@ -174,6 +177,8 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
           logger,
           storm: { window: stormWindow, flushes: stormFlushes },
           stormThreshold: config.stormThreshold,
+          // Suspect nodes as in AWS, over memory (§4.8).
+          fleet: { log: nodeFailureLog, words: nodeSuspectWordsFor(config.locale) },
           ...(config.workerConcurrency !== undefined ? { concurrency: config.workerConcurrency } : {}),
           feedbackUrl: (verdict, occurrenceKey, context) =>
             feedback.linker!({ occurrenceKey, category: verdict.category, headline: verdictSubject(verdict, context) }),

@@ -1,5 +1,5 @@
 /**
- * A delivered notification (verdict or storm digest) → one PagerDuty `trigger` event.
+ * A delivered notification (verdict, storm digest or node notice) → one PagerDuty `trigger` event.
  *
  * - `dedup_key`: the occurrence key (digests: a key derived from the occurrence keys they
  *   list), so a redelivered message or a retried send adds to the open alert instead of
@@ -14,6 +14,8 @@
  */
 import type { Verdict } from '../core/verdict.js';
 import type { DigestPayload } from '../delivery/DigestPayload.js';
+import type { NodeSuspectPayload } from '../delivery/NodeSuspectPayload.js';
+import { nodeSuspectWordsFor } from '../report/nodeSuspectWords.js';
 import { boundedKey, digestCorrelationKey, verdictCorrelationKey } from '../delivery/occurrenceKeys.js';
 import type { DeliveredNotification } from '../delivery/readDeliveredNotification.js';
 import { verdictSubject } from '../delivery/buildSnsMessage.js';
@@ -87,9 +89,33 @@ function digestEvent(digest: DigestPayload, subject: string | null, routingKey: 
   };
 }
 
+/**
+ * A suspect node (§4.8): one incident per node, whatever the workloads — `dedup_key`
+ * `node:<clusterId>/<node>`, so a second notice (the next day) adds to the open incident.
+ * Severity `error`: a node that keeps failing other people's work, not yet an outage.
+ */
+function nodeSuspectEvent(notice: NodeSuspectPayload, subject: string | null, routingKey: string, words: NotificationWords): PagerDutyEvent {
+  const summary = nodeSuspectWordsFor(words.locale).summary(notice.node, notice.clusterId, notice);
+  return {
+    routing_key: routingKey,
+    event_action: 'trigger',
+    dedup_key: boundedKey(`node:${notice.clusterId}/${notice.node}`, DEDUP_KEY_MAX_CHARS),
+    client: PAGERDUTY_CLIENT,
+    payload: {
+      summary: capSummary(subject ? `${subject}: ${summary}` : summary),
+      source: `runai/${orUnknown(notice.clusterId)}/node/${orUnknown(notice.node)}`,
+      severity: 'error',
+      component: notice.node,
+      group: orUnknown(notice.clusterId),
+      class: 'NODE_SUSPECT',
+      custom_details: notice as unknown as Record<string, unknown>,
+    },
+  };
+}
+
 /** `words`: the locale the forwarder was configured with (REPORT_LOCALE), the worker's. */
 export function buildPagerDutyEvent(notification: DeliveredNotification, routingKey: string, words: NotificationWords = notificationWordsEn): PagerDutyEvent {
-  return notification.kind === 'verdict'
-    ? verdictEvent(notification.verdict, notification.subject, routingKey, words)
-    : digestEvent(notification.digest, notification.subject, routingKey, words);
+  if (notification.kind === 'verdict') return verdictEvent(notification.verdict, notification.subject, routingKey, words);
+  if (notification.kind === 'node_suspect') return nodeSuspectEvent(notification.notice, notification.subject, routingKey, words);
+  return digestEvent(notification.digest, notification.subject, routingKey, words);
 }

@@ -7,6 +7,7 @@ import type { Verdict } from '../core/verdict.js';
 import type { Messages } from './Messages.js';
 import { displayName } from '../safety/displayName.js';
 import { feedbackLine } from './feedbackWords.js';
+import { nodeSuspectWordsFor } from './nodeSuspectWords.js';
 
 export function renderTextReport(verdict: Verdict, messages: Messages): string {
   const { report } = messages;
@@ -33,6 +34,8 @@ export function renderTextReport(verdict: Verdict, messages: Messages): string {
     const history = verdict.recurrence ? report.recurrenceLine({ ...verdict.recurrence, category: verdict.category }) : report.historyUnknown;
     lines.push('', `${report.history}${colon} ${history}`);
   }
+  if (verdict.node?.suspect)
+    lines.push('', nodeSuspectWordsFor(messages.locale).reportLine(displayName(verdict.node.name), verdict.node.suspect, verdict.category));
   if (verdict.recommendations.length > 0) {
     lines.push('', `${report.recommendation}${colon}`);
     for (const recommendation of verdict.recommendations) lines.push(`- ${recommendation}`);

@@ -28,6 +28,8 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createDynamoIdempotencyStore } from '../delivery/createDynamoIdempotencyStore.js';
 import { createDynamoStormWindow } from '../delivery/createDynamoStormWindow.js';
+import { createDynamoNodeFailureLog } from '../fleet/createDynamoNodeFailureLog.js';
+import { nodeSuspectWordsFor } from '../report/nodeSuspectWords.js';
 import { createSnsPublisher } from '../delivery/createSnsPublisher.js';
 import { createSqsRetryTimer, type RetryTimer, type VisibilityChange } from '../queue/createSqsRetryTimer.js';
 import { createSqsStormFlushQueue } from '../queue/createSqsStormFlushQueue.js';
@@ -142,6 +144,9 @@ async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
       flushes: createSqsStormFlushQueue({ client: sqs, queueUrl: env.QUEUE_URL }),
     },
     stormThreshold: env.STORM_THRESHOLD,
+    ...(env.NODE_FAILURE_TABLE
+      ? { fleet: { log: createDynamoNodeFailureLog({ client: dynamo, tableName: env.NODE_FAILURE_TABLE }), words: nodeSuspectWordsFor(env.REPORT_LOCALE) } }
+      : {}),
     now,
     logger,
     ...(env.WORKER_CONCURRENCY !== undefined ? { concurrency: env.WORKER_CONCURRENCY } : {}),

@@ -7,7 +7,7 @@
  *
  * Stages (functions/worker/batch/): parse -> diagnose (bounded concurrency, each within its
  * share of the batch deadline) -> per cluster, once its last record is diagnosed: claim one
- * idempotency key per occurrence -> the shared storm window (alone, or held for the window's
+ * idempotency key per occurrence -> the fleet (remember the node, judge it, §4.8) -> the shared storm window (alone, or held for the window's
  * digest) -> publish -> complete (or release and fail). A storm flush record (the window's
  * end) becomes that window's one digest. The ledger records every record's end.
  */
@@ -20,6 +20,7 @@ import { diagnoseRecord, type Diagnose, type DiagnosedRecord } from './batch/dia
 import { errorFields } from './batch/errorFields.js';
 import { planStormDigests } from './batch/flushStorms.js';
 import { holdForStorm, type StormDeps } from './batch/holdForStorm.js';
+import { judgeNodes, type FleetDeps } from './batch/judgeNodes.js';
 import { parseRecords, type ParsedRecord } from './batch/parseRecords.js';
 import { clusterOf, planClusters } from './batch/planClusters.js';
 import { publishNotifications, singleDelivery, type SingleRendering } from './batch/publishNotifications.js';
@@ -32,6 +33,7 @@ import { createJsonLogger, type WorkerLogger } from './WorkerLogger.js';
 export type { BatchResult, FailureReason, RecordOutcome, SqsRecordLike } from './batch/BatchLedger.js';
 export type { Diagnose, DiagnosisBudget } from './batch/diagnoseRecord.js';
 export type { StormDeps } from './batch/holdForStorm.js';
+export type { FleetDeps } from './batch/judgeNodes.js';
 
 /** Diagnoses in flight per batch: each one makes several Run:ai requests in parallel. */
 export const DEFAULT_WORKER_CONCURRENCY = 4;
@@ -52,6 +54,11 @@ export interface ProcessDiagnosisBatchDeps {
    * Without it every verdict goes out alone, and a storm flush record cannot be served.
    */
   storm?: StormDeps;
+  /**
+   * The fleet's memory of failures per node (§4.8): suspect nodes are named in verdicts and get
+   * one `node_suspect` notice per window. Without it no node is ever judged.
+   */
+  fleet?: FleetDeps;
   /** Verdicts of a cluster's window that go out alone; stated in the digest. Default 5. */
   stormThreshold?: number;
   idempotencyTtlSeconds?: number;
@@ -86,6 +93,7 @@ export async function processDiagnosisBatch(records: readonly SqsRecordLike[], d
   const publishCluster = async (progress: ClusterProgress): Promise<void> => {
     const diagnosed = [...progress.diagnosed].sort((a, b) => a.index - b.index);
     const claimed = await claimOccurrences(groupByOccurrence(diagnosed), ledger, claimDeps);
+    if (deps.fleet) await judgeNodes(claimed, { fleet: deps.fleet, publisher: deps.publisher, now: deps.now, concurrency, logger });
     const alone = deps.storm
       ? await holdForStorm(claimed, ledger, { storm: deps.storm, idempotency: deps.idempotency, now: deps.now, concurrency, logger })
       : claimed;

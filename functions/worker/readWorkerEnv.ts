@@ -31,6 +31,14 @@ export const WorkerEnvSchema = z.strictObject({
     unsetIfEmpty,
     z.coerce.number().int('must be an integer').min(5, 'must be at least 5').max(840, 'must be at most 840').default(DEFAULT_STORM_WINDOW_SECONDS),
   ),
+  /** The fleet's memory of failures per node (createDynamoNodeFailureLog, §4.8); unset: no node is ever judged suspect. */
+  NODE_FAILURE_TABLE: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name')
+      .optional(),
+  ),
   WORKER_CONCURRENCY: optionalInt(1, 32),
   REPORT_LOCALE: z.preprocess(unsetIfEmpty, z.enum(['en', 'fr']).default('en')),
 });

@@ -43,6 +43,7 @@ const FOLDERS: Record<string, { layer: Layer; role: string }> = {
     layer: 'adapter',
     role: '"Was this right?": the signed feedback token, the feedback page and its routes, the answer stores',
   },
+  fleet: { layer: 'adapter', role: "the fleet's memory of failures per node (suspect nodes, §4.8): the NodeFailureLog port, its DynamoDB and memory adapters" },
   metrics: { layer: 'adapter', role: 'the OperationsMetrics port, its Powertools (EMF) adapter and in-memory fake, the one metrics namespace' },
   intake: { layer: 'entry', role: 'the webhook Lambda' },
   worker: { layer: 'entry', role: 'the diagnose Lambda' },

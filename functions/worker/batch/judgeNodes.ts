@@ -1,0 +1,101 @@
+/**
+ * Stage 3b, the fleet (DESIGN §4.8): after its claim, each occurrence diagnosed on a known node
+ * is remembered; the node's failures of the window are read back and judged
+ * (decideNodeSuspicion). A suspect node is named in the verdict (`node.suspect`) and, once per
+ * node per window, gets a `node_suspect` notice to the platform (claimed in the log, so
+ * concurrent workers publish one).
+ *
+ * Runs only on claimed occurrences, so a redelivered record is never remembered twice by this
+ * path (and remembering is idempotent per workload anyway). The fleet's memory is an aid, never
+ * a reason to lose a verdict: a log that cannot be read or written is logged and the verdict
+ * goes out without `suspect`; a notice that fails to publish is released, so the next suspect
+ * verdict on that node tries again.
+ */
+import { decideNodeSuspicion, SUSPECT_WINDOW_HOURS, type NodeSuspicion } from '../../diagnosis/classify/decideNodeSuspicion.js';
+import type { NodeFailure } from '../../diagnosis/model/NodeFailure.js';
+import { renderNodeSuspect } from '../../delivery/renderNodeSuspect.js';
+import type { VerdictPublisher } from '../../delivery/VerdictPublisher.js';
+import type { NodeFailureLog } from '../../fleet/NodeFailureLog.js';
+import type { NodeSuspectWords } from '../../report/nodeSuspectWords.js';
+import { mapWithConcurrency } from '../mapWithConcurrency.js';
+import type { WorkerLogger } from '../WorkerLogger.js';
+import type { Occurrence } from './claimOccurrences.js';
+import { errorFields } from './errorFields.js';
+
+export interface FleetDeps {
+  log: NodeFailureLog;
+  /** The notice's words, in the worker's locale. */
+  words: NodeSuspectWords;
+  windowHours?: number;
+}
+
+export interface JudgeNodesDeps {
+  fleet: FleetDeps;
+  publisher: VerdictPublisher;
+  now: () => Date;
+  concurrency: number;
+  logger: WorkerLogger;
+}
+
+/** Occurrences on one node, judged one after another so each sees the ones before it. */
+function groupByNode(claimed: readonly Occurrence[]): { clusterId: string; node: string; members: { occurrence: Occurrence; failure: NodeFailure }[] }[] {
+  const groups = new Map<string, { clusterId: string; node: string; members: { occurrence: Occurrence; failure: NodeFailure }[] }>();
+  for (const occurrence of claimed) {
+    const failure = occurrence.result.nodeFailure;
+    if (!failure) continue;
+    const key = JSON.stringify([failure.clusterId, failure.node]);
+    const group = groups.get(key) ?? { clusterId: failure.clusterId, node: failure.node, members: [] };
+    group.members.push({ occurrence, failure });
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+export async function judgeNodes(claimed: readonly Occurrence[], deps: JudgeNodesDeps): Promise<void> {
+  const windowHours = deps.fleet.windowHours ?? SUSPECT_WINDOW_HOURS;
+  const windowMs = windowHours * 3_600_000;
+  await mapWithConcurrency(groupByNode(claimed), deps.concurrency, async ({ clusterId, node, members }) => {
+    let suspicion: NodeSuspicion | null = null;
+    try {
+      for (const { occurrence, failure } of members) {
+        await deps.fleet.log.remember(failure);
+        const nowMs = deps.now().getTime();
+        suspicion = decideNodeSuspicion(await deps.fleet.log.recent(clusterId, node, nowMs - windowMs), nowMs, windowHours);
+        const verdictNode = occurrence.result.verdict.node;
+        if (verdictNode) verdictNode.suspect = suspicion?.suspect ?? null;
+      }
+    } catch (error) {
+      deps.logger.warn('worker.node_log_failed', { clusterId, node, ...errorFields(error), note: 'verdicts go out without the node history' });
+      return;
+    }
+    if (!suspicion) return;
+    deps.logger.info('worker.node_suspect', {
+      clusterId,
+      node,
+      failures: suspicion.suspect.failures,
+      submitters: suspicion.suspect.submitters,
+      hardwareXid: suspicion.suspect.hardwareXid,
+    });
+    const atMs = deps.now().getTime();
+    try {
+      if ((await deps.fleet.log.claimNotice(clusterId, node, atMs, windowMs)) === 'taken') return;
+    } catch (error) {
+      deps.logger.warn('worker.node_notice_claim_failed', { clusterId, node, ...errorFields(error) });
+      return;
+    }
+    try {
+      const sent = await deps.publisher.publish(renderNodeSuspect(clusterId, node, suspicion, deps.fleet.words));
+      deps.logger.info('worker.node_notice_published', { clusterId, node, snsMessageId: sent.messageId });
+    } catch (error) {
+      deps.logger.error('worker.node_notice_failed', {
+        clusterId,
+        node,
+        ...errorFields(error),
+        note: 'released: the next suspect verdict on this node retries it',
+      });
+      await deps.fleet.log.releaseNotice(clusterId, node, atMs).catch((releaseError: unknown) => {
+        deps.logger.error('worker.node_notice_release_failed', { clusterId, node, ...errorFields(releaseError) });
+      });
+    }
+  });
+}
