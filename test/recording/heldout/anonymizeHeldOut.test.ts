@@ -32,29 +32,12 @@ const summary: string[] = [];
 afterAll(() => console.log(summary.join('\n')));
 
 describe('the held-out set', () => {
-  it('plants at least 30 identifiers from every family, 10 secrets, and a ledger that names only its cases', () => {
-    describe('the failing-line comparison', () => {
-      const ids = ['ip-10-4-7-9', '10.70.1.2', 'vision-llm-sft-12'];
-      const raw =
-        'ip-10-4-7-9:412:500 [3] misc/socket.cc:484 NCCL WARN socketStartConnect: Connect to 10.70.1.2<45000> failed : Software caused connection abort';
-
-      it('accepts the same line with any pseudonyms in place of the identifiers', () => {
-        expect(sameModuloPseudonyms(raw, raw.replace('ip-10-4-7-9', 'node-3f2a1c').replace('10.70.1.2', '198.51.7.9'), ids)).toBe(true);
-        expect(sameModuloPseudonyms(raw, raw.replace('ip-10-4-7-9', '[host]'), ids)).toBe(true);
-      });
-
-      it('refuses a line whose other text changed, or that lost an identifier slot', () => {
-        expect(sameModuloPseudonyms(raw, raw.replace('NCCL WARN', 'NCCL INFO'), ids)).toBe(false);
-        expect(sameModuloPseudonyms(raw, raw.replace('<45000>', '<1>'), ids)).toBe(false);
-        expect(sameModuloPseudonyms(raw, raw.replace('ip-10-4-7-9:', ''), ids)).toBe(false);
-      });
-    });
-
+  it('plants at least 30 identifiers from every family, 13 secrets, and a ledger that names only its cases', () => {
     for (const set of sets) {
       expect(set.plants.length).toBeGreaterThanOrEqual(30);
       expect(new Set(set.plants.map((plant) => plant.family))).toEqual(new Set(FAMILIES));
       expect(new Set(set.plants.map((plant) => plant.id)).size, 'plant ids are unique').toBe(set.plants.length);
-      expect(set.secrets.length).toBeGreaterThanOrEqual(10);
+      expect(set.secrets.length).toBeGreaterThanOrEqual(13);
     }
     // Seeds differ in their values: nothing here is a fixed string an anonymizer could list.
     const first = new Set(sets[0]!.plants.map((plant) => plant.value));
@@ -64,6 +47,22 @@ describe('the held-out set', () => {
     expect(Object.keys(ledger.plants).filter((id) => !ids((set) => set.plants).has(id))).toEqual([]);
     expect(Object.keys(ledger.keep).filter((id) => !ids((set) => set.keep).has(id))).toEqual([]);
     expect(Object.keys(ledger.secrets).filter((id) => !ids((set) => set.secrets).has(id))).toEqual([]);
+  });
+});
+
+describe('the failing-line comparison', () => {
+  const ids = ['ip-10-4-7-9', '10.70.1.2', 'vision-llm-sft-12'];
+  const raw = 'ip-10-4-7-9:412:500 [3] misc/socket.cc:484 NCCL WARN socketStartConnect: Connect to 10.70.1.2<45000> failed : Software caused connection abort';
+
+  it('accepts the same line with any pseudonyms in place of the identifiers', () => {
+    expect(sameModuloPseudonyms(raw, raw.replace('ip-10-4-7-9', 'node-3f2a1c').replace('10.70.1.2', '198.51.7.9'), ids)).toBe(true);
+    expect(sameModuloPseudonyms(raw, raw.replace('ip-10-4-7-9', '[host]'), ids)).toBe(true);
+  });
+
+  it('refuses a line whose other text changed, or that lost an identifier slot', () => {
+    expect(sameModuloPseudonyms(raw, raw.replace('NCCL WARN', 'NCCL INFO'), ids)).toBe(false);
+    expect(sameModuloPseudonyms(raw, raw.replace('<45000>', '<1>'), ids)).toBe(false);
+    expect(sameModuloPseudonyms(raw, raw.replace('ip-10-4-7-9:', ''), ids)).toBe(false);
   });
 });
 
@@ -116,6 +115,10 @@ for (const set of sets) {
       const inRaw = figures.secretsInRaw.includes(secret);
       if (id in ledger.secrets) expect(inRaw, `${id} is no longer recorded: remove it from known-survivors.json`).toBe(true);
       else expect(inRaw, `${id} is in the raw recording: ${secret.where}`).toBe(false);
+    });
+
+    it('the anonymized recording holds no secret the raw one does not', () => {
+      expect(figures.secretsInAnonymized.filter((secret) => !figures.secretsInRaw.includes(secret)).map((secret) => secret.id)).toEqual([]);
     });
   });
 }

@@ -485,6 +485,11 @@ export async function buildHeldOutSet(seed: number): Promise<HeldOutSet> {
     logs: { lines: string[] }[];
   };
   const k8sPod = kubernetes.pods[0]!;
+  const splitArgKey = r.chars(ALNUM, 32);
+  secret('api-key-as-separate-k8s-arg', splitArgKey, 'k8s container args array: "--api-key", "<value>"', {
+    kind: 'text',
+    text: `${args} --api-key ${splitArgKey}`,
+  });
   // A password no pattern would call a secret: only its variable's name says so.
   const lowEntropyPassword = `summer${r.int(2019, 2025)}-${team}`;
   secret('low-entropy-password-under-secret-name', lowEntropyPassword, 'k8s pod container env DB_PASSWORD', {
@@ -512,7 +517,9 @@ export async function buildHeldOutSet(seed: number): Promise<HeldOutSet> {
   k8sPod.spec.containers = (k8sPod.spec.containers as Record<string, unknown>[]).map((container) => ({
     ...container,
     command: ['bash', '-c', command],
-    args: args.split(' '),
+    // Kubernetes keeps args as an array: the flag and its value are separate strings, so only the
+    // command line as the report shows it (joined) says the second one is a credential.
+    args: [...args.split(' '), '--api-key', splitArgKey],
     env: [
       ...env.map(({ name, value }) => ({ name, value })),
       { name: 'AWS_SECRET_ACCESS_KEY', value: awsSecret },

@@ -56,7 +56,8 @@ async function main(): Promise<void> {
       `seed ${figure.seed}: ${figure.survivors.length}/${figure.plants} plants survive --anonymize; ` +
         `anonymized replay ${figure.verdict.same ? 'reaches the same verdict' : `DIFFERS (${figure.verdict.problems.join('; ')})`} ` +
         `[${raw?.category ?? raw?.route ?? raw?.stopReason ?? 'no verdict'}]; ` +
-        `secrets in the raw recording ${figure.secretsInRaw.length}${figure.secretsInRaw.length ? ` (${figure.secretsInRaw.map((secret) => secret.id).join(', ')})` : ''}; ` +
+        `secrets in the raw recording ${figure.secretsInRaw.length}${figure.secretsInRaw.length ? ` (${figure.secretsInRaw.map((secret) => secret.id).join(', ')})` : ''}, ` +
+        `in the anonymized one ${figure.secretsInAnonymized.length}; ` +
         `verbatim texts lost ${figure.keepLost.length}${figure.keepLost.length ? ` (${figure.keepLost.map((keep) => keep.id).join(', ')})` : ''}` +
         (figure.secretsNotReached.length
           ? `; secret fields NOT recorded (plant proves nothing): ${figure.secretsNotReached.map((secret) => secret.id).join(', ')}`

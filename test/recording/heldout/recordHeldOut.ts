@@ -198,6 +198,7 @@ export interface HeldOutFigures {
   survivors: Plant[];
   verdict: VerdictComparison;
   secretsInRaw: SecretPlant[];
+  secretsInAnonymized: SecretPlant[];
   secretsNotReached: SecretPlant[];
   secretsReportKeeps: SecretPlant[];
   keepLost: HeldOutSet['keep'];
@@ -210,6 +211,7 @@ export function measureHeldOut(set: HeldOutSet, run: HeldOutRun): HeldOutFigures
     survivors: survivingPlants(set.plants, run.anonymizedFolder),
     verdict: compareVerdicts(run, identifiersOf(set)),
     secretsInRaw: set.secrets.filter((secret) => survives(secret.value, run.rawFolder)),
+    secretsInAnonymized: set.secrets.filter((secret) => survives(secret.value, run.anonymizedFolder)),
     secretsNotReached: set.secrets.filter((secret) => !secretFieldRecorded(secret, run.rawFolder)),
     secretsReportKeeps: set.secrets.filter((secret) => !reportRedacts(secret)),
     keepLost: set.keep.filter((keep) => !survives(keep.value, run.anonymizedFolder)),
