@@ -30,9 +30,16 @@
  *   safety-secrets-in-spec), recorded from the Run:ai workloads API.
  * - NCCL log lines `host:pid:tid [dev] file:line NCCL WARN …` and `Connect to <ip><port>`:
  *   NVIDIA/nccl src/debug.cc (the ncclDebugLog prefix) and src/misc/socket.cc.
- * - EKS IAM roles for service accounts: the annotation `eks.amazonaws.com/role-arn`
- *   (https://docs.aws.amazon.com/eks/latest/userguide/associate-service-account-role.html).
- * - Microsoft Teams channel ids `19:<hex>@thread.tacv2` (Graph API channel ids).
+ * - EKS IAM roles for service accounts: the annotation `eks.amazonaws.com/role-arn: arn:aws:iam::<account>:role/<name>`
+ *   (https://docs.aws.amazon.com/eks/latest/userguide/associate-service-account-role,
+ *   https://docs.aws.amazon.com/eks/latest/eksctl/iamserviceaccounts.html).
+ * - Microsoft Teams conversation/channel ids `19:<hex>@thread.tacv2` (`@thread.skype` earlier): as
+ *   Teams sends them in channelData (learn.microsoft.com Q&A 2115459, Teams SDK
+ *   ConversationExtensions.ToThreadedConversationId).
+ * - kubelet's DNSConfigForming warning "Search Line limits were exceeded, … the applied search
+ *   line is: …": kubernetes/kubernetes pkg/kubelet/network/dns/dns.go.
+ * - `kubectl.kubernetes.io/last-applied-configuration` holds the applied object as JSON:
+ *   https://kubernetes.io/docs/reference/labels-annotations-taints/
  */
 import { fileURLToPath } from 'node:url';
 import { loadScenario, type Scenario } from '../../../functions/simulator/startRunaiSimulator.js';
@@ -499,7 +506,7 @@ export async function buildHeldOutSet(seed: number): Promise<HeldOutSet> {
   });
   k8sPod.metadata.labels = { ...(k8sPod.metadata.labels as object), 'kubernetes.azure.com/agentpool': aksPool, 'cost-center': costCentre, owner: labelOwner };
   // kubectl apply keeps the whole submitted object, env values included, as escaped JSON in this
-  // annotation (kubernetes.io/docs/reference/labels-annotations-taints/#kubectl-kubernetes-io-last-applied-configuration).
+  // annotation (kubernetes.io/docs/reference/labels-annotations-taints/).
   const hubToken = `hf_${r.chars(ALNUM, 34)}`;
   const lastApplied = JSON.stringify({
     apiVersion: 'v1',
