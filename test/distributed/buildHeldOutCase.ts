@@ -98,6 +98,12 @@ export interface CasePlan {
   /** The type-specific spec (`specs[id]`) or the Workloads V2 body (`workloadsV2[id]`). */
   spec?: { kind: 'v1'; body: Record<string, unknown> } | { kind: 'v2'; body: Record<string, unknown> };
   tier2: boolean;
+  /**
+   * The pods were cleaned up and the events expired: Run:ai lists no pods and its events
+   * endpoint returns nothing; only the history keeps the pods' events (Scheduled included,
+   * which names each pod's node).
+   */
+  podsAndEventsGone?: boolean;
   nodeConditions?: Record<string, NodeConditionPlan[]>;
   expectation: CaseExpectation;
 }
@@ -272,9 +278,10 @@ export function buildHeldOutCase(plan: CasePlan): HeldOutCaseFiles {
   );
   // Failure events in listing order (the plan's), then the start-up events: the API does not
   // promise an order, and the simulator's own ordering is the server's business.
-  const events = [...podEvents, ...jobEvents, ...scheduled];
+  const events = plan.podsAndEventsGone ? [] : [...podEvents, ...jobEvents, ...scheduled];
 
   const historyEvents = [
+    ...(plan.podsAndEventsGone ? scheduled : []),
     ...podEvents,
     ...jobEvents,
     ...(plan.historyOnlyEvents ?? []).map(({ pod, event }) => {
@@ -362,7 +369,7 @@ export function buildHeldOutCase(plan: CasePlan): HeldOutCaseFiles {
   const runai: Record<string, unknown> = {
     workloads: [workloadRecord],
     events: { [workloadId]: events },
-    pods: { [workloadId]: pods },
+    pods: { [workloadId]: plan.podsAndEventsGone ? [] : pods },
     history: { [workloadId]: history },
     metrics: { [workloadId]: metrics },
     specs: plan.spec?.kind === 'v1' ? { [workloadId]: { ...plan.spec.body, workloadId, clusterId: HELDOUT_CLUSTER_ID } } : {},

@@ -11,7 +11,7 @@
  * Every message text is an upstream format, cited in the case's `citation` (the URL of the
  * source that prints it); names, sizes, nodes and timings differ from issue #23's examples.
  */
-import { parseGi, type CaseExpectation, type CasePlan, type PodEventPlan, type ReplicaPlan } from './buildHeldOutCase.js';
+import { parseGi, stableId, type CaseExpectation, type CasePlan, type PodEventPlan, type ReplicaPlan } from './buildHeldOutCase.js';
 
 /** Upstream sources of the message formats the cases use. */
 const CITE = {
@@ -29,6 +29,9 @@ const CITE = {
   rayJobSupervisor: 'https://github.com/ray-project/ray/blob/master/python/ray/dashboard/modules/job/job_supervisor.py',
   rayGcsConnect: 'https://github.com/ray-project/ray/blob/master/src/ray/rpc/gcs/gcs_rpc_client.h',
   rayGcsConnectSeen: 'https://github.com/vllm-project/vllm/issues/15385',
+  kubeletBackOff: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/kubelet/kuberuntime/kuberuntime_manager.go',
+  kubeletKilling: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/kubelet/kuberuntime/kuberuntime_container.go',
+  torchLoadStateDict: 'https://github.com/pytorch/pytorch/blob/main/torch/nn/modules/module.py',
   kuberayPodNames: 'https://github.com/ray-project/kuberay/blob/master/ray-operator/controllers/ray/utils/util.go',
   kuberayDeadline: 'https://github.com/ray-project/kuberay/blob/master/ray-operator/controllers/ray/rayjob_controller.go',
   xidLine: 'https://github.com/NVIDIA/open-gpu-kernel-modules/blob/main/src/nvidia/src/kernel/gpu/rc/kernel_rc.c',
@@ -1023,7 +1026,7 @@ function crashThenDeadline(framework: 'pytorch' | 'ray'): CasePlan {
   origin.events = [
     {
       reason: 'BackOff',
-      message: `Back-off restarting failed container ray-worker in pod ${origin.pod}_runai-${shape.project}(${'b1f0c2d4-6e8a-4c1b-9d3f-2a7e5c9b0d13'})`,
+      message: `Back-off restarting failed container ray-worker in pod ${origin.pod}_runai-${shape.project}(${stableId(`deadline-after-crash-ray-origin-last/pod-uid/${origin.pod}`)})`,
       source: 'kubelet',
       type: 'Warning',
       ago: 4100,
@@ -1049,7 +1052,7 @@ function crashThenDeadline(framework: 'pytorch' | 'ray'): CasePlan {
         origin: { pod: origin.pod, node: origin.node, signalIncludes: ['BackOff', 'crash', 'exit'] },
         quotedLine: 'Back-off restarting failed container ray-worker',
         limitationWhenNoOrigin: false,
-        citation: [CITE.kuberayDeadline, 'https://github.com/kubernetes/kubernetes/blob/master/pkg/kubelet/kuberuntime/kuberuntime_manager.go'],
+        citation: [CITE.kuberayDeadline, CITE.kubeletBackOff],
         note: 'Tier 1 only: the worker\u2019s BackOff events precede the deadline condition. A policy verdict (SCHEDULING_POLICY_TERMINATED) from the deadline is the miss issue #23 names.',
       },
     },
@@ -1205,6 +1208,145 @@ function rayMemory(origin: 'head' | 'worker'): CasePlan {
     },
   );
   plan.name = `ray-limit-${origin}-origin-${origin === 'head' ? 'middle' : 'first'}-tier2`;
+  return plan;
+}
+
+/**
+ * The time of the first failure is only in the history: the pods were cleaned up and the events
+ * endpoint no longer returns them. The origin's NodeNotReady and the peers' kubelet Killing
+ * events, and the Scheduled events naming each pod's node, are history records written in an
+ * order that puts the origin last.
+ */
+function historyOnly(): CasePlan {
+  const shape: Shape = {
+    name: 'nemotron-rm-34b',
+    project: 'reward-models',
+    submittedBy: 'z.hussain@example.com',
+    framework: 'pytorch',
+    workers: 4,
+    nodePrefix: 'dgx-h100-sp-',
+    memory: { request: '360Gi', limit: '400Gi' },
+    gpus: 8,
+    startedAgo: 2 * 86400,
+  };
+  const replicas = replicasOf(shape);
+  const origin = replicas[2]!;
+  const namespace = `runai-${shape.project}`;
+  const lostAgo = 86400 + 5000;
+  origin.endedAgo = lostAgo - 300;
+  origin.runaiPhase = 'Failed';
+  origin.events = [
+    { reason: 'NodeNotReady', message: 'Node is not ready', source: 'node-controller', type: 'Warning', ago: lostAgo },
+    {
+      reason: 'TaintManagerEviction',
+      message: `Marking for deletion Pod ${namespace}/${origin.pod}`,
+      source: 'taint-eviction-controller',
+      type: 'Normal',
+      ago: lostAgo - 300,
+    },
+  ];
+  replicas.forEach((replica) => {
+    if (replica === origin) return;
+    replica.endedAgo = lostAgo - 640;
+    replica.runaiPhase = 'Error';
+    replica.events = [{ reason: 'Killing', message: `Stopping container ${replica.container}`, source: 'kubelet', type: 'Normal', ago: lostAgo - 630 }];
+  });
+  const variant: Variant = { shape, ordering: 'origin-last', originAt: 2, tier2: false, failedAgo: lostAgo - 660 };
+  const plan = frame(
+    variant,
+    'node-notready',
+    `A day later: the pods are gone and the events expired. Only the history says ${origin.pod}'s node went NotReady (${lostAgo}s ago) before the other four were stopped (630 s later).`,
+    { replicas, collateral: replicas.length - 1 },
+    origin.pod,
+    {
+      podsAndEventsGone: true,
+      expectation: {
+        category: 'NODE_FAILURE',
+        origin: { pod: origin.pod, node: origin.node, signalIncludes: ['NotReady', 'not ready'] },
+        quotedLine: 'Node is not ready',
+        limitationWhenNoOrigin: false,
+        citation: [CITE.nodeNotReady, CITE.taintEviction, CITE.kubeletKilling],
+        note: 'Timing from history records only (no pods, no events). The node comes from the history\u2019s Scheduled event for the origin pod.',
+      },
+    },
+  );
+  plan.name = 'node-notready-pytorch-history-only-origin-last';
+  return plan;
+}
+
+/**
+ * Every replica restarts in place (restartPolicy OnFailure), so Run:ai shows no completedAt: the
+ * order is in Tier 2, each container's lastState.terminated.finishedAt. Rank 0's exception is
+ * 420 s older than the peers' exits.
+ */
+function finishedAtOnly(): CasePlan {
+  const shape: Shape = {
+    name: 'retrieval-colbert-v3',
+    project: 'search-ranking',
+    submittedBy: 'r.mendes@example.com',
+    framework: 'pytorch',
+    workers: 3,
+    nodePrefix: 'gpu-a100-40g-',
+    memory: { request: '120Gi', limit: '144Gi' },
+    gpus: 4,
+    startedAgo: 11000,
+  };
+  const replicas = replicasOf(shape);
+  const origin = replicas[0]!;
+  const last =
+    'RuntimeError: Error(s) in loading state_dict for ColBERT:\n\tsize mismatch for linear.weight: copying a param with shape torch.Size([128, 768]) from checkpoint, the shape in current model is torch.Size([96, 768]).';
+  const lastLine = 'RuntimeError: Error(s) in loading state_dict for ColBERT:';
+  const namespace = `runai-${shape.project}`;
+  replicas.forEach((replica, rank) => {
+    replica.runaiPhase = 'Running';
+    replica.restarts = 3;
+    const backOffAgo = (replica === origin ? 1500 : 1080) - 12;
+    replica.events = [
+      {
+        reason: 'BackOff',
+        message: `Back-off restarting failed container ${replica.container} in pod ${replica.pod}_${namespace}(${stableId(`app-exception-pytorch-finishedat-only-origin-first-tier2/pod-uid/${replica.pod}`)})`,
+        source: 'kubelet',
+        type: 'Warning',
+        ago: backOffAgo,
+      },
+    ];
+    if (replica === origin) {
+      replica.endedAgo = 1500;
+      replica.exit = { code: 1, reason: 'Error' };
+      replica.logs = traceback([['/workspace/train_colbert.py', 118, 'main', 'model.load_state_dict(torch.load(args.resume))']], last).flatMap((line) =>
+        line.split('\n'),
+      );
+    } else {
+      replica.endedAgo = 1080 - rank;
+      replica.exit = { code: 1, reason: 'Error' };
+      replica.logs = tcpStoreResetLogs(rank, clockAt(1080), `${origin.pod}.runai-${shape.project}.svc`);
+    }
+  });
+  const variant: Variant = { shape, ordering: 'origin-first', originAt: 0, tier2: true, failedAgo: 1000 };
+  const plan = frame(
+    variant,
+    'app-exception',
+    `restartPolicy OnFailure: every replica restarts in place and Run:ai shows no completedAt; Tier 2 lastState.finishedAt puts ${origin.pod}'s RuntimeError 420 s before the peers' TCPStore resets.`,
+    { replicas, collateral: replicas.length - 1 },
+    origin.pod,
+    {
+      spec: spec(shape, 'OnFailure'),
+      expectation: {
+        category: 'CRASH_APP_ERROR',
+        origin: { pod: origin.pod, node: origin.node, signalIncludes: ['RuntimeError', 'exit code 1', 'exit 1'] },
+        quotedLine: lastLine,
+        limitationWhenNoOrigin: false,
+        citation: [CITE.pythonTraceback, CITE.torchLoadStateDict, CITE.tcpStoreReset, CITE.distNetworkError],
+        note: 'Timing from Tier 2 container finishedAt only (Run:ai pods carry no completedAt while they restart).',
+      },
+    },
+  );
+  plan.workload.restartPolicy = 'OnFailure';
+  plan.workload.phase = 'Degraded';
+  plan.workload.phaseMessage = null;
+  plan.workload.conditions = [{ type: 'Degraded', status: 'True', reason: 'PodsNotReady', ago: 1000 }];
+  plan.expectation.citation.push(CITE.kubeletBackOff);
+  plan.name = 'app-exception-pytorch-finishedat-only-origin-first-tier2';
   return plan;
 }
 
@@ -1444,5 +1586,7 @@ export function heldOutCases(): CasePlan[] {
     hungPeersPreempted('tf', true),
     rayMemory('head'),
     rayMemory('worker'),
+    historyOnly(),
+    finishedAtOnly(),
   ];
 }
