@@ -598,7 +598,7 @@ function xidCase(variant: Variant, xid: 79 | 48 | 94 | 95, peers: 'nccl' | 'sigt
   ];
   let collateral: number;
   if (peers === 'nccl') {
-    collateral = peersTimeOut(replicas, origin.pod, originAgo, 600, true, 300000);
+    collateral = peersTimeOut(replicas, origin.pod, originAgo, 300, true, 300000);
     citation.push(CITE.ncclWatchdog);
   } else if (peers === 'sigterm') {
     collateral = peersTerminated(replicas, origin.pod, originAgo, 30, true, shape.framework === 'pytorch');
@@ -972,10 +972,19 @@ function crashThenDeadline(framework: 'pytorch' | 'ray'): CasePlan {
     const replicas = replicasOf(shape);
     const origin = replicas[2]!;
     const last = 'ValueError: Expected input batch_size (24) to match target batch_size (23).';
-    origin.endedAgo = 2600;
-    origin.runaiPhase = 'Error';
+    // restartPolicy OnFailure: the worker crash-loops from 2600 s ago (BackOff events) until the
+    // deadline; Tier 2 shows its last termination (1950 s ago) in lastState.
+    origin.endedAgo = 1950;
+    origin.runaiPhase = 'Running';
     origin.exit = { code: 1, reason: 'Error' };
-    origin.restarts = 0;
+    origin.restarts = 3;
+    origin.events = [2590, 2380, 2150, 1940].map((at) => ({
+      reason: 'BackOff',
+      message: `Back-off restarting failed container ${origin.container} in pod ${origin.pod}_runai-${shape.project}(${stableId(`deadline-after-crash-pytorch-origin-middle-tier2/pod-uid/${origin.pod}`)})`,
+      source: 'kubelet',
+      type: 'Warning' as const,
+      ago: at,
+    }));
     origin.logs = traceback([['/workspace/finetune_whisper.py', 402, 'training_step', 'loss = criterion(logits.transpose(1, 2), labels)']], last);
     replicas.forEach((replica, rank) => {
       if (replica === origin) return;
@@ -989,7 +998,7 @@ function crashThenDeadline(framework: 'pytorch' | 'ray'): CasePlan {
     const plan = frame(
       variant,
       'deadline-after-crash',
-      `${origin.pod} raises a ValueError 2600 s ago; the job lingers until its activeDeadlineSeconds ends it 800 s later and the rest are SIGTERMed. The category comes from the crash, not the deadline.`,
+      `${origin.pod} raises a ValueError and crash-loops from 2600 s ago (restartPolicy OnFailure); the job's activeDeadlineSeconds ends it 800 s after the first crash and the rest are SIGTERMed. The category comes from the crash, not the deadline.`,
       { replicas, collateral: replicas.length - 1 },
       origin.pod,
       {
@@ -998,12 +1007,14 @@ function crashThenDeadline(framework: 'pytorch' | 'ray'): CasePlan {
           origin: { pod: origin.pod, node: origin.node, signalIncludes: ['ValueError', 'exit code 1', 'exit 1'] },
           quotedLine: last,
           limitationWhenNoOrigin: false,
-          citation: [CITE.pythonTraceback, CITE.trainingOperatorCommon, CITE.elasticAgent, CITE.elasticSignal],
-          note: 'Issue #23: "a crash followed by the job\u2019s deadline becomes a policy termination" today. The deadline is the consequence of the hang after the crash.',
+          citation: [CITE.pythonTraceback, CITE.trainingOperatorCommon, CITE.elasticAgent, CITE.elasticSignal, CITE.kubeletBackOff],
+          note: 'Issue #23: "a crash followed by the job\u2019s deadline becomes a policy termination" today. The deadline is the consequence of the crash loop. The origin\u2019s first failure is its first BackOff (2590 s ago); Tier 2 lastState shows its latest exit.',
         },
       },
     );
     plan.workload.phaseMessage = deadline;
+    plan.workload.restartPolicy = 'OnFailure';
+    plan.spec = spec(shape, 'OnFailure');
     plan.workload.conditions = [{ type: 'Failed', status: 'True', reason: 'PyTorchJobFailed', message: deadline, ago: 1800 }];
     plan.name = 'deadline-after-crash-pytorch-origin-middle-tier2';
     return plan;
@@ -1112,7 +1123,8 @@ function hungPeersPreempted(framework: 'pytorch' | 'tf', tier2: boolean): CasePl
     ];
     if (tier2) replica.exit = { code: 143, reason: 'Error' };
   });
-  const variant: Variant = { shape, ordering: framework === 'pytorch' ? 'origin-last' : 'origin-first', originAt, tier2, failedAgo: 1900 };
+  // The job is Failed as soon as the origin is (restartPolicy Never); its hung peers keep their GPUs until preempted.
+  const variant: Variant = { shape, ordering: framework === 'pytorch' ? 'origin-last' : 'origin-first', originAt, tier2, failedAgo: originAgo - 5 };
   const plan = frame(
     variant,
     'preempted-after-origin',
