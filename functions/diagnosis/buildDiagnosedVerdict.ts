@@ -105,6 +105,8 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
   if (category === 'UNKNOWN' && analysis.unrecognisedWarnings.length > 0)
     limitations.push(messages.limitation.unrecognisedWarnings(analysis.unrecognisedWarnings));
   const recurrence = recurrenceOf(evidence, analysis, context);
+  if (recurrence && evidence.history.ok && evidence.history.value.trimmed)
+    limitations.push(messages.limitation.recurrenceLowerBound(recurrence.count, recurrence.lookbackDays));
   const failingLine = failingLineOf(evidence, analysis);
   const recommendationContext = { ...gatherRecommendationContext(analysis, evidence, memory, recurrence, submitted), failingLine };
   const decided = decideRecommendations(recommendationContext);
@@ -164,6 +166,7 @@ function recurrenceOf(evidence: WorkloadEvidence, analysis: Analysis, context: D
     lookbackStartMs: context.nowMs - context.lookbackMs,
     nowMs: context.nowMs,
     mask: maskIdentifiers(workloadNames(evidence)),
+    incompleteBeforeMs: evidence.history.value.trimmed?.keptAfterMs ?? null,
   });
   return { count, lookbackDays: roundDays(context.lookbackMs), recurring: count >= RECURRING_THRESHOLD };
 }
