@@ -30,11 +30,11 @@ import { trimTrailingSlashes } from '../core/trimTrailingSlashes.js';
 import { writeRecordingFolder } from './writeRecordingFolder.js';
 
 /**
- * Answer bytes one recording keeps (32 MiB): an ordinary diagnosis reads well under 1 MB. Past
+ * Answer bytes one recording keeps (16 MiB): an ordinary diagnosis reads well under 1 MB. Past
  * it, bodies are not kept and the recording says so (`recording.omitted`); the session's
  * peak memory is a few times this (the bodies, their parsed and redacted copies, the replay).
  */
-export const RECORDING_BUDGET_BYTES = 32 * 1024 * 1024;
+export const RECORDING_BUDGET_BYTES = 16 * 1024 * 1024;
 
 export interface RecordingSessionOptions {
   /** Credentials this run holds (client secret, Tier 2 token): never written, wherever echoed. */
