@@ -155,7 +155,7 @@ function describeBoundedRun(output: BoundedReadsChildOutput): string {
   if (output.enqueued !== undefined) return `enqueued ${output.enqueued}, ${output.failedClusters?.length ?? 0} clusters failed`;
   const cut = output.limitations?.find((line) => line.startsWith('History exceeded'));
   const kept = cut ? `history cut (${/the (\d+) oldest/.exec(cut)?.[1] ?? '?'} records dropped)` : 'whole history kept';
-  const recurrence = output.recurrence === null || output.recurrence === undefined ? 'no recurrence' : `recurrence ≥ ${output.recurrence}`;
+  const recurrence = output.recurrence === null || output.recurrence === undefined ? 'no recurrence' : `recurrence ${cut ? '≥ ' : ''}${output.recurrence}`;
   const recorded = output.omitted ? `; ${output.omitted.exchanges} answers not recorded` : '';
   return `${kept}, ${recurrence}${recorded}`;
 }
