@@ -59,7 +59,12 @@ export function reportRecording(written: WrittenRecording, io: { stderr: (text: 
   io.stderr(
     `runai-diagnose: recorded ${runai} Run:ai${kubernetes !== undefined ? ` and ${kubernetes} Kubernetes` : ''} exchanges into ${written.dir} (${written.files.join(', ')})${written.scenario.recording?.anonymized ? ', anonymized' : ''}\n`,
   );
-  if (written.differences.length > 0) {
+  if (written.omitted) {
+    const { exchanges, bytes, budgetBytes } = written.omitted;
+    io.stderr(
+      `runai-diagnose: warning: the recording keeps at most ${Math.round(budgetBytes / 1048576)} MiB of answers: ${exchanges} answers (${Math.round(bytes / 1048576)} MiB) were not kept (withheld: "budget"), so the replay cannot reproduce what depended on them\n`,
+    );
+  } else if (written.differences.length > 0) {
     io.stderr(`runai-diagnose: warning: replaying the recording does not reproduce this verdict (${written.differences.join('; ')}); please report it\n`);
   }
 }

@@ -1,7 +1,7 @@
 /** What one poll did, per cluster: logged by the handler, asserted by tests. */
 
 /** Where a cluster's poll stopped. Every stage before `enqueue` leaves nothing enqueued. */
-export type PollStage = 'watermark-read' | 'list' | 'enqueue' | 'watermark-write';
+export type PollStage = 'not-started' | 'watermark-read' | 'list' | 'enqueue' | 'watermark-write';
 
 export interface ClusterPollSummary {
   clusterId: string;
@@ -19,7 +19,8 @@ export interface ClusterPollSummary {
   watermarkBefore: string | null;
   watermarkAfter: string | null;
   ms: number;
-  error?: { stage: PollStage; message: string };
+  /** `code`: the cause's stable code (`RUNAI_TIMEOUT`, `RUNAI_RESPONSE_TOO_LARGE`, `POLL_OUT_OF_TIME`, …), else `POLL_STAGE_FAILED`. */
+  error?: { stage: PollStage; code: string; message: string };
 }
 
 export interface PollSummary {
@@ -29,5 +30,7 @@ export interface PollSummary {
   enqueued: number;
   /** Ids of the clusters whose poll failed (their watermark did not advance). */
   failedClusters: string[];
+  /** Failed clusters per error code (the `ClusterPollFailures` metric's breakdown). */
+  failuresByCode: Record<string, number>;
   ms: number;
 }

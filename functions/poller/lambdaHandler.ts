@@ -48,6 +48,8 @@ export class PollerRunError extends Error {
 }
 
 const telemetry = createLambdaTelemetry('poller');
+/** Kept free at the end of the function's time: logging the summaries and flushing metrics. */
+const DEADLINE_MARGIN_MS = 5_000;
 
 let ready: Promise<Poller> | undefined;
 
@@ -55,13 +57,19 @@ async function build(): Promise<Poller> {
   const env = readPollerEnv();
   return {
     env,
-    listerFor: createRotatingRunaiClient({ baseUrl: env.RUNAI_BASE_URL, onRequest: telemetry.countRunaiRequest }),
+    listerFor: createRotatingRunaiClient({
+      baseUrl: env.RUNAI_BASE_URL,
+      maxResponseBytes: env.RUNAI_MAX_RESPONSE_BYTES,
+      onRequest: telemetry.countRunaiRequest,
+    }),
     queue: createSqsQueue({ client: new SQSClient({}), queueUrl: env.QUEUE_URL }),
     watermarks: createDynamoWatermarkStore({ client: new DynamoDBClient({}), tableName: env.STATE_TABLE }),
     options: {
       clusterIds: env.CLUSTER_IDS,
       ...(env.POLL_INITIAL_LOOKBACK !== undefined ? { initialLookbackMs: env.POLL_INITIAL_LOOKBACK } : {}),
       ...(env.POLL_OVERLAP !== undefined ? { overlapMs: env.POLL_OVERLAP } : {}),
+      clusterConcurrency: env.POLL_CLUSTER_CONCURRENCY,
+      clusterTimeoutMs: env.POLL_CLUSTER_TIMEOUT_MS,
     },
   };
 }
@@ -83,13 +91,21 @@ export async function handler(_event?: ScheduledEvent, context?: Context): Promi
       metrics.count('ConfigurationFailures');
       throw error;
     }
-    const summary = await pollFailedWorkloads({ lister: client, queue: poller.queue, watermarks: poller.watermarks }, { ...poller.options, now: new Date() });
+    // Clusters not started before the function's end (less a margin to log and flush) are said to be out of time.
+    const remainingMs = context?.getRemainingTimeInMillis?.();
+    const deadline = remainingMs !== undefined && Number.isFinite(remainingMs) ? { deadlineAt: Date.now() + remainingMs - DEADLINE_MARGIN_MS } : {};
+    const summary = await pollFailedWorkloads(
+      { lister: client, queue: poller.queue, watermarks: poller.watermarks },
+      { ...poller.options, ...deadline, now: new Date() },
+    );
     for (const cluster of summary.clusters) {
       if (cluster.ok) logger.info('poller cluster', { ...cluster });
       else logger.error('poller cluster', { ...cluster });
     }
     metrics.count('WorkloadsEnqueued', summary.enqueued);
-    metrics.count('ClusterPollFailures', summary.failedClusters.length);
+    // Per code (RUNAI_TIMEOUT, RUNAI_RESPONSE_TOO_LARGE, …): the total is what the alarm reads, the breakdown what a dashboard splits by.
+    if (summary.failedClusters.length === 0) metrics.count('ClusterPollFailures', 0);
+    for (const [code, count] of Object.entries(summary.failuresByCode)) metrics.count('ClusterPollFailures', count, { code });
     if (summary.failedClusters.length > 0) throw new PollerRunError(summary);
     return summary;
   } finally {

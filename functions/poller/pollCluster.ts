@@ -27,14 +27,24 @@ export interface ClusterPollSettings {
   overlapMs: number;
   pageLimit: number;
   maxPages: number;
+  /**
+   * No Run:ai read of this cluster runs past this moment (epoch ms on the lister's clock):
+   * a cluster that hangs costs its own time slot, never the others'. Absent: each request's
+   * own timeout only.
+   */
+  deadlineAt?: number;
 }
 
 class StageError extends Error {
+  /** The cause's stable code (`RUNAI_TIMEOUT`, `RUNAI_RESPONSE_TOO_LARGE`, …), else POLL_STAGE_FAILED. */
+  readonly code: string;
   constructor(
     readonly stage: PollStage,
     cause: unknown,
   ) {
     super(cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause), { cause });
+    const code = (cause as { code?: unknown } | null)?.code;
+    this.code = typeof code === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(code) ? code : 'POLL_STAGE_FAILED';
   }
 }
 
@@ -72,32 +82,30 @@ export async function pollCluster(ports: PollerPorts, clusterId: string, setting
     const sinceMs = beforeMs === null ? settings.nowMs - settings.initialLookbackMs : beforeMs - settings.overlapMs;
     summary.since = iso(sinceMs);
 
+    const receivedAt = iso(settings.nowMs);
+    let newestMs = Number.NEGATIVE_INFINITY;
+    const lister = settings.deadlineAt !== undefined && ports.lister.withDeadline ? ports.lister.withDeadline(settings.deadlineAt) : ports.lister;
+    // Each page is reduced to its queue messages as it arrives: the pages themselves are never kept.
     const collected = await stage('list', () =>
-      collectPhasedWorkloads(ports.lister, {
+      collectPhasedWorkloads(lister, {
         clusterId,
         phases: settings.phases,
         since: iso(sinceMs),
         pageLimit: settings.pageLimit,
         maxPages: settings.maxPages,
+        accept: (workload) => {
+          const changedMs = acceptedChange(workload, clusterId, settings.phases, sinceMs);
+          const message = changedMs === null ? null : toQueuedDiagnosis({ clusterId, workloadId: workload.id, phaseUpdatedAt: iso(changedMs) }, receivedAt);
+          if (changedMs !== null && message !== null) newestMs = Math.max(newestMs, changedMs);
+          return message;
+        },
       }),
     );
     summary.pages = collected.pages;
     summary.truncated = collected.truncated;
-    summary.listed = collected.workloads.length;
-
-    const receivedAt = iso(settings.nowMs);
-    const messages: QueuedDiagnosis[] = [];
-    let newestMs = Number.NEGATIVE_INFINITY;
-    for (const workload of collected.workloads) {
-      const changedMs = acceptedChange(workload, clusterId, settings.phases, sinceMs);
-      const message = changedMs === null ? null : toQueuedDiagnosis({ clusterId, workloadId: workload.id, phaseUpdatedAt: iso(changedMs) }, receivedAt);
-      if (changedMs === null || message === null) {
-        summary.ignored += 1;
-        continue;
-      }
-      messages.push(message);
-      newestMs = Math.max(newestMs, changedMs);
-    }
+    summary.listed = collected.listed;
+    summary.ignored = collected.ignored;
+    const messages: QueuedDiagnosis[] = collected.accepted;
     if (messages.length === 0) {
       summary.ok = true;
       return summary;
@@ -118,7 +126,7 @@ export async function pollCluster(ports: PollerPorts, clusterId: string, setting
   } catch (error) {
     // Every await above is wrapped in a stage; anything else is a bug while building messages.
     const stageError = error instanceof StageError ? error : new StageError('enqueue', error);
-    summary.error = { stage: stageError.stage, message: stageError.message };
+    summary.error = { stage: stageError.stage, code: stageError.code, message: stageError.message };
     return summary;
   } finally {
     summary.ms = Math.round(performance.now() - started);
@@ -131,7 +139,7 @@ export async function pollCluster(ports: PollerPorts, clusterId: string, setting
  * flooding the queue with diagnoses of running workloads or of another cluster.
  */
 function acceptedChange(workload: PolledWorkload, clusterId: string, phases: readonly string[], sinceMs: number): number | null {
-  if (workload.clusterId !== clusterId || !phases.includes(workload.phase)) return null;
+  if (typeof workload.id !== 'string' || workload.clusterId !== clusterId || !phases.includes(workload.phase)) return null;
   const changedMs = parseTimestamp(workload.phaseUpdatedAt);
   return changedMs !== null && changedMs >= sinceMs ? changedMs : null;
 }

@@ -7,7 +7,8 @@ import * as z from 'zod';
 import { LookbackSchema, parseLookbackMs } from '../core/diagnosisRequest.js';
 import { unsetIfEmpty } from '../core/unsetIfEmpty.js';
 import { readEnvironment, type Environment } from '../lambda/readEnvironment.js';
-import { RunaiCredentialsEnvSchema } from '../lambda/runaiEnvironment.js';
+import { RunaiConnectionEnvSchema, RunaiCredentialsEnvSchema } from '../lambda/runaiEnvironment.js';
+import { POLLER_DEFAULTS } from './pollFailedWorkloads.js';
 import { ConfigError } from '../core/ConfigError.js';
 
 // Run:ai cluster ids are UUIDs; the case and version digits are not checked.
@@ -35,6 +36,23 @@ export const PollerEnvSchema = z.strictObject({
   POLL_INITIAL_LOOKBACK: duration,
   /** Re-listed before the watermark each run, e.g. `5m` (default). */
   POLL_OVERLAP: duration,
+  /** Clusters polled at the same time (each holds one listing page in memory while it reads it). */
+  POLL_CLUSTER_CONCURRENCY: z.preprocess(
+    unsetIfEmpty,
+    z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(16, 'must be at most 16').default(POLLER_DEFAULTS.clusterConcurrency),
+  ),
+  /** The longest one cluster's listing may take, in ms; a slower cluster fails alone (RUNAI_TIMEOUT). */
+  POLL_CLUSTER_TIMEOUT_MS: z.preprocess(
+    unsetIfEmpty,
+    z.coerce
+      .number()
+      .int('must be an integer')
+      .min(1_000, 'must be at least 1000')
+      .max(600_000, 'must be at most 600000')
+      .default(POLLER_DEFAULTS.clusterTimeoutMs),
+  ),
+  /** Largest Run:ai answer (one listing page) read, in bytes; a larger one fails that cluster (RUNAI_RESPONSE_TOO_LARGE). */
+  RUNAI_MAX_RESPONSE_BYTES: RunaiConnectionEnvSchema.shape.RUNAI_MAX_RESPONSE_BYTES,
 });
 export type PollerEnv = z.infer<typeof PollerEnvSchema>;
 

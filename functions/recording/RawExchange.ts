@@ -8,6 +8,8 @@ export interface RawExchange {
   status?: number;
   error?: 'reset' | 'timeout';
   contentType?: string;
-  /** Null for a body that must not be kept (it carries a credential). */
+  /** Null for a body that must not be kept (it carries a credential, or was over the recording budget). */
   body: Buffer | null;
+  /** The body was not kept: it would have taken the session past its recording budget (its length in bytes). */
+  omittedBytes?: number;
 }

@@ -11,9 +11,22 @@
 import type { Dispatcher } from 'undici';
 import type { RawExchange } from './RawExchange.js';
 
+/**
+ * How many answer bytes one recording keeps. Past it an answer's body is not kept (its
+ * request line and size are: `withheld: 'budget'`), so a control plane answering 200 pages
+ * of 7 MB cannot make `--record` hold the whole history (5.7 GB, #25).
+ */
+export interface RecordingBudget {
+  limitBytes: number;
+  keptBytes: number;
+  omitted: { exchanges: number; bytes: number };
+}
+
 /** Where one diagnosis's exchanges go. */
 export interface RecordingSink {
   log: RawExchange[];
+  /** Absent: no budget (every body kept). */
+  budget?: RecordingBudget;
   onSecret: (value: string) => void;
   /** The path prefix of this diagnosis's Tier 2 API server ('' for none), for an interceptor shared by every cluster. */
   kubernetesBasePath: string;
@@ -45,10 +58,37 @@ export function createRecordingInterceptor(options: RecordingInterceptorOptions)
     const isTokenRequest = method !== 'GET';
     const entry: RawExchange = { service: options.service, method, path, search: url.searchParams, body: null };
     const chunks: Buffer[] = [];
+    let kept = 0;
+    /** Bytes of an answer whose body is not kept (over the budget); undefined while it is kept. */
+    let omitted: number | undefined;
+    const budget = isTokenRequest ? undefined : sink.budget;
+    const note = (chunk: Uint8Array) => {
+      if (omitted !== undefined) {
+        omitted += chunk.length;
+        return;
+      }
+      if (budget && budget.keptBytes + chunk.length > budget.limitBytes) {
+        // Over the budget: what this answer had kept is given back, and nothing more of it is kept.
+        omitted = kept + chunk.length;
+        budget.keptBytes -= kept;
+        chunks.length = 0;
+        return;
+      }
+      chunks.push(Buffer.from(chunk));
+      kept += chunk.length;
+      if (budget) budget.keptBytes += chunk.length;
+    };
     let logged = false;
     const finish = () => {
       if (logged) return;
       logged = true;
+      if (omitted !== undefined && budget) {
+        entry.omittedBytes = omitted;
+        budget.omitted.exchanges += 1;
+        budget.omitted.bytes += omitted;
+        sink.log.push(entry);
+        return;
+      }
       const body = Buffer.concat(chunks);
       if (isTokenRequest) noteIssuedTokens(body, sink.onSecret);
       else entry.body = body;
@@ -65,7 +105,7 @@ export function createRecordingInterceptor(options: RecordingInterceptorOptions)
         return inner.onResponseStart?.(controller, statusCode, headers, statusMessage);
       },
       onResponseData: (controller, chunk) => {
-        chunks.push(Buffer.from(chunk));
+        note(chunk);
         return inner.onResponseData?.(controller, chunk);
       },
       onResponseEnd: (controller, trailers) => {

@@ -29,9 +29,18 @@ import { essentialDifferences } from './verdictEssentials.js';
 import { trimTrailingSlashes } from '../core/trimTrailingSlashes.js';
 import { writeRecordingFolder } from './writeRecordingFolder.js';
 
+/**
+ * Answer bytes one recording keeps (16 MiB): an ordinary diagnosis reads well under 1 MB. Past
+ * it, bodies are not kept and the recording says so (`recording.omitted`); the session's
+ * peak memory is a few times this (the bodies, their parsed and redacted copies, the replay).
+ */
+export const RECORDING_BUDGET_BYTES = 16 * 1024 * 1024;
+
 export interface RecordingSessionOptions {
   /** Credentials this run holds (client secret, Tier 2 token): never written, wherever echoed. */
   secrets: readonly string[];
+  /** Answer bytes kept (default RECORDING_BUDGET_BYTES). */
+  budgetBytes?: number;
   /** The Tier 2 API server of the request's cluster, if any (its path prefix is stripped). */
   kubernetesServer?: string | undefined;
 }
@@ -56,6 +65,8 @@ export interface WrittenRecording {
   replay: ReplayOutcome;
   /** Essentials the replay did not reproduce (empty: faithful). */
   differences: string[];
+  /** Answers not kept for the recording budget (null: every answer was kept). */
+  omitted: { exchanges: number; bytes: number; budgetBytes: number } | null;
 }
 
 export interface RecordingSession {
@@ -73,7 +84,9 @@ export function createRecordingSession(options: RecordingSessionOptions): Record
   const log: RawExchange[] = [];
   const known = createRedactor(options.secrets);
   const kubernetesBasePath = options.kubernetesServer ? trimTrailingSlashes(new URL(options.kubernetesServer).pathname) : '';
-  const sink: RecordingSink = { log, onSecret: (value) => known.add(value), kubernetesBasePath };
+  const budgetBytes = options.budgetBytes ?? RECORDING_BUDGET_BYTES;
+  const budget = { limitBytes: budgetBytes, keptBytes: 0, omitted: { exchanges: 0, bytes: 0 } };
+  const sink: RecordingSink = { log, budget, onSecret: (value) => known.add(value), kubernetesBasePath };
   const pools: Dispatcher[] = [];
 
   return {
@@ -91,6 +104,7 @@ export function createRecordingSession(options: RecordingSessionOptions): Record
 
     async finish(dir, live) {
       const nowMs = live.now.getTime();
+      const omitted = budget.omitted.exchanges > 0 ? { ...budget.omitted, budgetBytes } : null;
       const exchanges = (service: RawExchange['service']): RecordedExchange[] =>
         log.filter((raw) => raw.service === service).map((raw) => toRecordedExchange(raw, known, nowMs));
       const runai = exchanges('runai');
@@ -116,13 +130,20 @@ export function createRecordingSession(options: RecordingSessionOptions): Record
         runai: { ...ScenarioStateSchema.parse({}), recorded: recorded.runai },
         ...(tier2 ? { kubernetes: { ...KubernetesScenarioSchema.parse({}), recorded: recorded.kubernetes } } : {}),
         expect: expectationOf(verdict, live.exitCode),
-        recording: { recordingVersion: RECORDING_VERSION, anonymized: live.anonymize, exitCode: live.exitCode, verdict, tier2 },
+        recording: {
+          recordingVersion: RECORDING_VERSION,
+          anonymized: live.anonymize,
+          exitCode: live.exitCode,
+          verdict,
+          tier2,
+          ...(omitted ? { omitted } : {}),
+        },
       };
       const replay = await diagnoseRecording(scenario, live.now);
       const contents = new Map([['scenario.json', `${JSON.stringify(compact(scenario), null, 2)}\n`]]);
       if (replay.text !== null) contents.set('expected.txt', replay.text);
       await writeRecordingFolder(dir, contents, { force: live.force === true });
-      return { dir, files: [...contents.keys()], scenario, replay, differences: essentialDifferences(verdict, replay.verdict) };
+      return { dir, files: [...contents.keys()], scenario, replay, differences: essentialDifferences(verdict, replay.verdict), omitted };
     },
 
     async close() {

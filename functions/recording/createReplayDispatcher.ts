@@ -45,9 +45,11 @@ function register(agent: MockAgent, origin: string, exchanges: readonly Recorded
       });
       const scope = exchange.error
         ? interceptor.replyWithError(transportError(exchange.error))
-        : exchange.text !== undefined
-          ? interceptor.reply(exchange.status ?? 599, exchange.text, { headers: { 'content-type': 'text/plain' } })
-          : interceptor.reply(exchange.status ?? 599, JSON.stringify(answerBody(exchange)), { headers: { 'content-type': 'application/json' } });
+        : exchange.withheld === 'budget'
+          ? interceptor.replyWithError(notRecorded())
+          : exchange.text !== undefined
+            ? interceptor.reply(exchange.status ?? 599, exchange.text, { headers: { 'content-type': 'text/plain' } })
+            : interceptor.reply(exchange.status ?? 599, JSON.stringify(answerBody(exchange)), { headers: { 'content-type': 'application/json' } });
       if (index === list.length - 1) scope.persist();
       else scope.times(1);
     });
@@ -58,6 +60,11 @@ function answerBody(exchange: RecordedExchange): unknown {
   // The token endpoint's answer was withheld: a stand-in token lets the replay go on.
   if (exchange.withheld === 'credential') return { accessToken: REPLAY_ACCESS_TOKEN, expiresIn: 3600 };
   return exchange.body ?? {};
+}
+
+/** An answer over the recording budget: the replay has nothing to give, and says so as a transport failure. */
+function notRecorded(): Error {
+  return Object.assign(new Error('answer not recorded (over the recording budget)'), { code: 'ECONNRESET' });
 }
 
 function transportError(kind: 'reset' | 'timeout'): Error {

@@ -18,6 +18,11 @@ export function toRecordedExchange(raw: RawExchange, known: Redactor, nowMs: num
   const exchange: RecordedExchange = { method: raw.method === 'POST' ? 'POST' : 'GET', path: redactRecordedText(raw.path, known), query };
   if (raw.error !== undefined || raw.status === undefined) exchange.error = raw.error ?? 'reset';
   else exchange.status = raw.status;
+  if (raw.omittedBytes !== undefined) {
+    exchange.withheld = 'budget';
+    exchange.omittedBytes = raw.omittedBytes;
+    return exchange;
+  }
   if (raw.body === null) {
     if (!raw.error) exchange.withheld = 'credential';
     return exchange;

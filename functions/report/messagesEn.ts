@@ -373,6 +373,10 @@ export const messagesEn: Messages = {
     specUnknownType: (type) => `No spec endpoint exists for workload type ${type ? quoted(type) : '(none)'}: the submitted spec was not read.`,
     historyUnavailable: (detail) => `History could not be retrieved (${detail}): recurrence is counted from the current failure only.`,
     historyPageCap: (pages) => `History was read up to ${pages} pages; older records were not read.`,
+    historyBudget: (records, budgetMiB) =>
+      `History exceeded the ${budgetMiB} MiB memory budget of one diagnosis: the ${records} oldest records read were not kept; signals were read from the newest records only.`,
+    recurrenceLowerBound: (count, lookbackDays) =>
+      `Recurrence is a lower bound: at least ${count} ${count === 1 ? 'failure' : 'failures'} of this category in ${days(lookbackDays)} (history beyond the memory budget was not kept).`,
     metricsUnavailable: (detail) => `Memory metrics could not be retrieved (${detail}): no peak is reported.`,
     metricsPartial: () => 'Run:ai returned partial metrics (HTTP 207): the peak may be understated.',
     metricsEmpty: () => 'No CPU memory samples in the lookback window (short-lived job): no peak observed.',

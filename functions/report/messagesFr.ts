@@ -405,6 +405,10 @@ export const messagesFr: Messages = {
     specUnknownType: (type) => `Aucun endpoint de spec n'existe pour le type de workload ${type ? quoted(type) : '(aucun)'} : la spec soumise n'a pas été lue.`,
     historyUnavailable: (detail) => `L'historique n'a pas pu être récupéré (${detail}) : la récurrence est comptée à partir de la seule défaillance actuelle.`,
     historyPageCap: (pages) => `L'historique a été lu jusqu'à ${pages} pages ; les enregistrements plus anciens n'ont pas été lus.`,
+    historyBudget: (records, budgetMiB) =>
+      `L'historique a dépassé le budget mémoire de ${budgetMiB} Mio d'un diagnostic : les ${records} enregistrements lus les plus anciens n'ont pas été conservés ; les signaux ont été lus dans les enregistrements les plus récents seulement.`,
+    recurrenceLowerBound: (count, lookbackDays) =>
+      `La récurrence est un minimum : au moins ${count} ${count === 1 ? 'défaillance' : 'défaillances'} de cette catégorie en ${days(lookbackDays)} (l'historique au-delà du budget mémoire n'a pas été conservé).`,
     metricsUnavailable: (detail) => `Les métriques de mémoire n'ont pas pu être récupérées (${detail}) : aucun pic n'est signalé.`,
     metricsPartial: () => 'Run:ai a retourné des métriques partielles (HTTP 207) : le pic peut être sous-estimé.',
     metricsEmpty: () => 'Aucun échantillon de mémoire CPU dans la fenêtre lookback (job de courte durée) : aucun pic observé.',

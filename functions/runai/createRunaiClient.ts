@@ -51,8 +51,9 @@ export type RunaiClient = RunaiReader & {
    * (epoch ms on the client's clock): every request's timeout shrinks to the time left, no
    * retry starts that could not finish in time, and a request after it fails at once as
    * RUNAI_TIMEOUT — so a hanging endpoint costs the diagnosis its share, not the batch.
+   * The poller bounds one cluster's listing the same way.
    */
-  withDeadline(deadlineAt: number): RunaiReader;
+  withDeadline(deadlineAt: number): RunaiReader & Pick<RunaiClient, 'listWorkloadsPhasedSince'>;
   /**
    * Obtains a bearer token (the cached one while it is valid): readiness, never the
    * diagnosis path. Rejects with the token request's RunaiError (RUNAI_AUTH_FAILED, …).
@@ -152,7 +153,8 @@ export function createRunaiClient(config: RunaiClientConfig): RunaiClient {
     },
 
     withDeadline(deadlineAt: number) {
-      return readerOver(createGetJson({ ...getJsonDeps, deadlineAt }));
+      const bounded = createGetJson({ ...getJsonDeps, deadlineAt });
+      return { ...readerOver(bounded), listWorkloadsPhasedSince: (q: PhasedWorkloadQuery) => listWorkloadsPhasedSince(bounded, q) };
     },
 
     async authenticate(options) {

@@ -24,8 +24,14 @@ export const RecordedExchangeSchema = z
     body: z.unknown().optional(),
     /** A body that is not JSON (a log tail, a proxy's HTML page), as text. */
     text: z.string().optional(),
-    /** The body was not stored because it carries a credential (the token endpoint's answer). */
-    withheld: z.literal('credential').optional(),
+    /**
+     * The body was not stored: `credential`, it carries one (the token endpoint's answer);
+     * `budget`, the recording had reached its size budget (RECORDING_BUDGET_BYTES). A replay
+     * answers a `budget` exchange as a transport failure: it has no answer to give.
+     */
+    withheld: z.enum(['credential', 'budget']).optional(),
+    /** The length of a body withheld for the budget, in bytes. */
+    omittedBytes: z.number().int().nonnegative().optional(),
   })
   .refine((exchange) => (exchange.status === undefined) !== (exchange.error === undefined), {
     message: 'an exchange has exactly one of `status` or `error`',

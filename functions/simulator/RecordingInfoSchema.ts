@@ -19,4 +19,12 @@ export const RecordingInfoSchema = z.strictObject({
   verdict: VerdictSchema.nullable(),
   /** Whether Kubernetes (Tier 2) was configured for the request's cluster. */
   tier2: z.boolean(),
+  /**
+   * Answers whose bodies were not kept because the recording reached its budget (the
+   * exchanges marked `withheld: 'budget'`); absent when every answer was kept. The replay
+   * cannot reproduce what depended on them.
+   */
+  omitted: z
+    .strictObject({ exchanges: z.number().int().positive(), bytes: z.number().int().nonnegative(), budgetBytes: z.number().int().positive() })
+    .optional(),
 });

@@ -246,7 +246,8 @@ function serveRecorded(
   send: (response: SimulatorResponse) => void,
   complete: (status: number | null) => void,
 ): void {
-  if (exchange.error === 'reset') {
+  // An answer over the recording budget was not kept: there is nothing to serve.
+  if (exchange.error === 'reset' || exchange.withheld === 'budget') {
     complete(null);
     req.socket.resetAndDestroy();
     return;

@@ -87,6 +87,11 @@ describe('npm run bench -- --smoke --json', () => {
     const [uncapped, capped] = report.worstCase.largeAnswer.runs;
     expect(uncapped).toMatchObject({ outcome: 'read', peakRssMb: number });
     expect(capped).toMatchObject({ outcome: 'RUNAI_RESPONSE_TOO_LARGE', peakRssMb: number });
+    // Under both budgets (the cuts are test/e2e/boundedReads.e2e.test.ts's): every child ends with what it read whole.
+    const [diagnosis, recorded, poller] = report.worstCase.boundedReads.runs;
+    expect(diagnosis).toMatchObject({ case: 'diagnosis', outcome: 'whole history kept, recurrence 1' });
+    expect(recorded).toMatchObject({ case: 'diagnosis --record', outcome: 'whole history kept, recurrence 1' });
+    expect(poller).toMatchObject({ case: 'poller', outcome: expect.stringMatching(/^enqueued \d+, 0 clusters failed$/) });
   }, 240_000);
 });
 

@@ -150,7 +150,7 @@ function endToEndBlock(figures: EndToEndFigures): string {
 }
 
 function worstCaseBlock(worst: WorstCaseFigures): string {
-  const { hangingEndpoint: hanging, largeAnswer } = worst;
+  const { hangingEndpoint: hanging, largeAnswer, boundedReads } = worst;
   return [
     `Worst case — ${hanging.records} records, /events hangs (scaled: ${hanging.requestTimeoutMs} ms per request, ${hanging.lambdaTimeoutMs} ms Lambda timeout)`,
     table(
@@ -174,6 +174,12 @@ function worstCaseBlock(worst: WorstCaseFigures): string {
         String(run.wallMs),
         run.peakRssMb.toFixed(1),
       ]),
+    ),
+    '',
+    `Worst case — bounded reads: ${boundedReads.historyPages} history pages, and one cluster of ${boundedReads.pollerPages} listing pages beside 3 healthy ones, ${boundedReads.pageBytes / 1e6} MB each, in a child process`,
+    table(
+      ['case', 'heap cap MB', 'outcome', 'wall ms', 'peak RSS MB'],
+      boundedReads.runs.map((run) => [run.case, String(run.heapMb), run.outcome, String(run.wallMs), run.peakRssMb.toFixed(1)]),
     ),
   ].join('\n');
 }

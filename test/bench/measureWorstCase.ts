@@ -8,13 +8,20 @@
  * - a 100 MB answer: one events read in a child process (largeAnswerChild.ts, bundled and
  *   run by plain node), with the default answer cap and with a cap above the answer (as
  *   before the cap): wall time and peak RSS.
+ * - bounded reads (#25 item 3), each in a child process with a 256 MB heap
+ *   (boundedReadsChild.ts): one diagnosis whose history answers 200 pages of 7 MB, without
+ *   and with `--record`; one poll where a cluster answers 50 pages of 7 MB beside healthy
+ *   ones. Finishing is the point (each died of heap exhaustion before): outcome, wall time
+ *   and peak RSS.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../functions/runai/RunaiClientConfig.js';
 import { processDiagnosisBatch } from '../../functions/worker/processDiagnosisBatch.js';
 import { startHangingBatch } from '../worker/startHangingBatch.js';
-import { PROJECT_ROOT } from './benchPaths.js';
+import { join } from 'node:path';
+import { PROJECT_ROOT, SCENARIOS_DIR } from './benchPaths.js';
+import type { BoundedReadsChildInput, BoundedReadsChildOutput } from './boundedReadsChild.js';
 import type { LargeAnswerChildInput, LargeAnswerChildOutput } from './largeAnswerChild.js';
 import { round } from './median.js';
 import { runNode } from './runNode.js';
@@ -51,9 +58,34 @@ export interface LargeAnswerFigures {
   runs: LargeAnswerRun[];
 }
 
+export interface BoundedReadsRun {
+  /** `diagnosis`, `diagnosis --record`, `poller`. */
+  case: string;
+  heapMb: number;
+  /** What the run said it cut, or how it died. */
+  outcome: string;
+  wallMs: number;
+  peakRssMb: number;
+}
+
+export interface BoundedReadsFigures {
+  historyPages: number;
+  pollerPages: number;
+  pageBytes: number;
+  runs: BoundedReadsRun[];
+}
+
+export interface BoundedReadsOptions {
+  historyPages: number;
+  pollerPages: number;
+  pageBytes: number;
+  heapMb: number;
+}
+
 export interface WorstCaseFigures {
   hangingEndpoint: HangingBatchFigures;
   largeAnswer: LargeAnswerFigures;
+  boundedReads: BoundedReadsFigures;
 }
 
 const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
@@ -118,9 +150,50 @@ async function serveLargeAnswer(answerBytes: number): Promise<{ url: string; ser
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
+/** What a bounded-reads child said it did, in a few words. */
+function describeBoundedRun(output: BoundedReadsChildOutput): string {
+  if (output.enqueued !== undefined) return `enqueued ${output.enqueued}, ${output.failedClusters?.length ?? 0} clusters failed`;
+  const cut = output.limitations?.find((line) => line.startsWith('History exceeded'));
+  const kept = cut ? `history cut (${/the (\d+) oldest/.exec(cut)?.[1] ?? '?'} records dropped)` : 'whole history kept';
+  const recurrence = output.recurrence === null || output.recurrence === undefined ? 'no recurrence' : `recurrence ${cut ? '≥ ' : ''}${output.recurrence}`;
+  const recorded = output.omitted ? `; ${output.omitted.exchanges} answers not recorded` : '';
+  return `${kept}, ${recurrence}${recorded}`;
+}
+
+async function measureBoundedReads(options: BoundedReadsOptions): Promise<BoundedReadsFigures> {
+  const childFile = await bundleBenchChild('test/bench/boundedReadsChild.ts', 'bounded-reads-child');
+  const scenarioDir = join(SCENARIOS_DIR, 'oom-recurring-paged-history');
+  const cases: Array<{ name: string; input: BoundedReadsChildInput }> = [
+    { name: 'diagnosis', input: { mode: 'diagnosis', scenarioDir, pages: options.historyPages, pageBytes: options.pageBytes } },
+    { name: 'diagnosis --record', input: { mode: 'diagnosis', scenarioDir, pages: options.historyPages, pageBytes: options.pageBytes, record: true } },
+    { name: 'poller', input: { mode: 'poller', scenarioDir, pages: options.pollerPages, pageBytes: options.pageBytes, healthy: 3 } },
+  ];
+  const runs: BoundedReadsRun[] = [];
+  for (const { name, input } of cases) {
+    const started = performance.now();
+    try {
+      const { stdout } = await runNode([`--max-old-space-size=${options.heapMb}`, childFile, JSON.stringify(input)], PROJECT_ROOT);
+      const output = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as BoundedReadsChildOutput;
+      runs.push({ case: name, heapMb: options.heapMb, outcome: describeBoundedRun(output), wallMs: output.wallMs, peakRssMb: round(output.peakRssMb, 1) });
+    } catch (error) {
+      // A child that dies (heap exhaustion) is a figure too: the bound did not hold.
+      const message = error instanceof Error ? error.message : String(error);
+      runs.push({
+        case: name,
+        heapMb: options.heapMb,
+        outcome: /heap/i.test(message) ? 'died: heap exhausted' : 'died',
+        wallMs: Math.round(performance.now() - started),
+        peakRssMb: 0,
+      });
+    }
+  }
+  return { historyPages: options.historyPages, pollerPages: options.pollerPages, pageBytes: options.pageBytes, runs };
+}
+
 export async function measureWorstCase(options: {
   hanging: { records: number; requestTimeoutMs: number; lambdaTimeoutMs: number };
   answerBytes: number;
+  boundedReads: BoundedReadsOptions;
 }): Promise<WorstCaseFigures> {
   const hangingRuns: HangingBatchRun[] = [];
   for (const deadline of [false, true]) hangingRuns.push(await runHangingBatch({ ...options.hanging, deadline }));
@@ -143,5 +216,6 @@ export async function measureWorstCase(options: {
   return {
     hangingEndpoint: { ...options.hanging, runs: hangingRuns },
     largeAnswer: { answerBytes: options.answerBytes, runs: largeRuns },
+    boundedReads: await measureBoundedReads(options.boundedReads),
   };
 }

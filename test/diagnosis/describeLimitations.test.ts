@@ -58,6 +58,14 @@ describe('describeReadLimitations', () => {
     ]);
   });
 
+  it('names history cut by its memory budget: how many records and the budget (never silently)', () => {
+    const trimmed = { records: 9_911, keptAfterMs: Date.parse('2026-03-01T12:00:00Z'), budgetBytes: 16 * 1024 * 1024 };
+    const evidence = evidenceOf({ history: { ok: true, value: { records: [], pages: 200, capped: false, trimmed } } });
+    expect(readLimitations(evidence)).toEqual([
+      'History exceeded the 16 MiB memory budget of one diagnosis: the 9911 oldest records read were not kept; signals were read from the newest records only.',
+    ]);
+  });
+
   it('names pods read only up to their page cap, as history does', () => {
     const evidence = evidenceOf({ podsCappedAt: 10 });
     expect(readLimitations(evidence)).toEqual(['Pods were read up to 10 pages; the remaining pods were not read.']);

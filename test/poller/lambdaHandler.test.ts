@@ -108,6 +108,9 @@ describe('poller lambdaHandler', () => {
     expect(sentMessages().map((m) => m.request.clusterId)).toEqual([A, A, A]);
     expect(advancedClusters()).toEqual([`watermark#${A}`]);
     expect(logs.map((line) => JSON.parse(line).level)).toEqual(['INFO', 'ERROR']);
+    // The failed cluster is logged and counted with its code.
+    expect(JSON.parse(logs[1]!).error).toMatchObject({ stage: 'list', code: 'RUNAI_UNAVAILABLE' });
+    expect((error as InstanceType<typeof PollerRunError>).summary.failuresByCode).toEqual({ RUNAI_UNAVAILABLE: 1 });
   });
 
   it('an enqueue failure fails the invocation and leaves that cluster’s watermark alone', async () => {
@@ -144,6 +147,14 @@ describe('readPollerEnv', () => {
       CLUSTER_IDS: [A, B.toUpperCase()],
       POLL_OVERLAP: 600_000,
       POLL_INITIAL_LOOKBACK: undefined,
+      POLL_CLUSTER_CONCURRENCY: 2,
+      POLL_CLUSTER_TIMEOUT_MS: 30_000,
+      RUNAI_MAX_RESPONSE_BYTES: 8 * 1024 * 1024,
+    });
+    expect(readPollerEnv({ ...valid, POLL_CLUSTER_CONCURRENCY: '1', POLL_CLUSTER_TIMEOUT_MS: '5000', RUNAI_MAX_RESPONSE_BYTES: '1048576' })).toMatchObject({
+      POLL_CLUSTER_CONCURRENCY: 1,
+      POLL_CLUSTER_TIMEOUT_MS: 5_000,
+      RUNAI_MAX_RESPONSE_BYTES: 1_048_576,
     });
   });
 

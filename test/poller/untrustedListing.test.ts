@@ -55,13 +55,13 @@ describe('a listing that ignored its filter', () => {
 });
 
 describe('collectPhasedWorkloads', () => {
-  const options = { clusterId: A, phases: ['Failed'], since: isoAt(NOW), pageLimit: 100, maxPages: 50 };
+  const options = { clusterId: A, phases: ['Failed'], since: isoAt(NOW), pageLimit: 100, maxPages: 50, accept: (w: { id: string }) => w.id };
 
   it('stops on a next that does not move forward, and on an empty page with a next', async () => {
     const stuck = fixedLister([{ workloads: [failed('w', isoAt(NOW))], next: 0 }]);
     expect(await collectPhasedWorkloads(stuck.lister, options)).toMatchObject({ pages: 1, truncated: false });
     const empty = fixedLister([{ workloads: [], next: 100 }]);
-    expect(await collectPhasedWorkloads(empty.lister, options)).toMatchObject({ pages: 1, truncated: false, workloads: [] });
+    expect(await collectPhasedWorkloads(empty.lister, options)).toMatchObject({ pages: 1, truncated: false, accepted: [], listed: 0 });
   });
 
   it('re-reads a few positions at each page boundary, de-duplicates by id, and always advances with tiny pages', async () => {
@@ -72,7 +72,8 @@ describe('collectPhasedWorkloads', () => {
     const { lister, queries } = fixedLister([page(0, 10, 10), page(5, 10, 15), page(10, 8, null)]);
     const collected = await collectPhasedWorkloads(lister, { ...options, pageLimit: 10 });
     expect(queries.map((q) => q.offset)).toEqual([0, 5, 10]);
-    expect(collected.workloads.map((w) => w.id)).toEqual(Array.from({ length: 18 }, (_, i) => `w${i}`));
+    expect(collected.accepted).toEqual(Array.from({ length: 18 }, (_, i) => `w${i}`));
+    expect(collected).toMatchObject({ listed: 18, ignored: 0 });
 
     const single = fixedLister([
       { workloads: [failed('a', isoAt(NOW))], next: 1 },

@@ -246,6 +246,8 @@ function allLimitations(): string[] {
     l.specUnknownType(null),
     l.historyUnavailable('timeout'),
     l.historyPageCap(20),
+    l.historyBudget(1234, 32),
+    l.recurrenceLowerBound(3, 7),
     l.metricsUnavailable('HTTP 500'),
     l.metricsPartial(),
     l.metricsEmpty(),

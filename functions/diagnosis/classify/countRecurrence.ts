@@ -23,6 +23,8 @@ import { eventNames } from '../signals/workloadNames.js';
 export const TERMINATION_WINDOW_MS = 10 * 60_000;
 export const BACKOFF_GAP_MS = 15 * 60_000;
 export const RECURRING_THRESHOLD = 2;
+/** How far after a cut an episode may still differ from the one the whole history gives (see `incompleteBeforeMs`). */
+const CUT_MARGIN_MS = 2 * TERMINATION_WINDOW_MS + BACKOFF_GAP_MS;
 
 const BACKOFF_KINDS: ReadonlySet<SignalKind> = new Set(['IMAGE_PULL', 'CRASH_LOOP', 'MOUNT_FAILED', 'INIT_FAILED', 'UNSCHEDULABLE']);
 const FAILURE_PHASES = new Set(['failed', 'crashed']);
@@ -41,6 +43,13 @@ export interface RecurrenceInput {
   nowMs: number;
   /** Hides the names users chose from the patterns (default: the names the records' events are about). */
   mask?: NameMask;
+  /**
+   * Records at or before this moment may be missing (readHistory's budget dropped them).
+   * An episode that starts within 2 × TERMINATION_WINDOW + BACKOFF_GAP after it could be a
+   * fragment of one that began earlier, or have lost the termination that claimed its events:
+   * it is not counted, and the count is a lower bound.
+   */
+  incompleteBeforeMs?: number | null;
 }
 
 export function countRecurrence(input: RecurrenceInput): number {
@@ -85,7 +94,8 @@ export function countRecurrence(input: RecurrenceInput): number {
     episodes.push(episode);
   }
 
-  const matching = episodes.filter((episode) => episode.category === input.category);
+  const countFrom = input.incompleteBeforeMs == null ? Number.NEGATIVE_INFINITY : input.incompleteBeforeMs + CUT_MARGIN_MS;
+  const matching = episodes.filter((episode) => episode.category === input.category && episode.start >= countFrom);
   const currentIsRecorded = matching.some(
     (episode) => input.currentFailureAt >= episode.start - BACKOFF_GAP_MS && input.currentFailureAt <= episode.end + BACKOFF_GAP_MS,
   );

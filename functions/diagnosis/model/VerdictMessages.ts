@@ -42,6 +42,10 @@ export interface VerdictMessages {
     revisionReadFailed(what: 'pods' | 'events' | 'history', detail: string): string;
     historyUnavailable(detail: string): string;
     historyPageCap(pages: number): string;
+    /** The history memory budget (readHistory) dropped the oldest `records` records read. */
+    historyBudget(records: number, budgetMiB: number): string;
+    /** Recurrence counted over a history the budget cut: `count` is a lower bound. */
+    recurrenceLowerBound(count: number, lookbackDays: number): string;
     metricsUnavailable(detail: string): string;
     metricsPartial(): string;
     metricsEmpty(): string;

@@ -15,6 +15,12 @@ export interface HistoryRead {
   pages: number;
   /** True when paging stopped at the page cap with more pages announced. */
   capped: boolean;
+  /**
+   * Absent: every record of the lookback that was read is kept. Present: the memory budget
+   * (readHistory) dropped `records` of the oldest; every kept record is after `keptAfterMs`
+   * (null: only undated records were dropped).
+   */
+  trimmed?: { records: number; keptAfterMs: number | null; budgetBytes: number };
 }
 
 export interface WorkloadEvidence {

@@ -107,6 +107,8 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
   // UNKNOWN says what it could not read.
   if (category === 'UNKNOWN' && analysis.unrecognisedWarnings.length > 0) limitations.push(limitation('unrecognisedWarnings', analysis.unrecognisedWarnings));
   const recurrence = recurrenceOf(evidence, analysis, context);
+  if (recurrence && evidence.history.ok && evidence.history.value.trimmed)
+    limitations.push(limitation('recurrenceLowerBound', recurrence.count, recurrence.lookbackDays));
   const failingLine = failingLineOf(evidence, analysis);
   const recommendationContext = { ...gatherRecommendationContext(analysis, evidence, memory, recurrence, submitted), failingLine };
   const decided = decideRecommendations(recommendationContext);
@@ -166,6 +168,7 @@ function recurrenceOf(evidence: WorkloadEvidence, analysis: Analysis, context: D
     lookbackStartMs: context.nowMs - context.lookbackMs,
     nowMs: context.nowMs,
     mask: maskIdentifiers(workloadNames(evidence)),
+    incompleteBeforeMs: evidence.history.value.trimmed?.keptAfterMs ?? null,
   });
   return { count, lookbackDays: roundDays(context.lookbackMs), recurring: count >= RECURRING_THRESHOLD };
 }

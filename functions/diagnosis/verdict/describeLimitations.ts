@@ -29,6 +29,8 @@ export function describeReadLimitations(evidence: WorkloadEvidence): Limitation[
   }
   if (!evidence.history.ok) limitations.push(limitation('historyUnavailable', evidence.history.detail));
   else if (evidence.history.value.capped) limitations.push(limitation('historyPageCap', evidence.history.value.pages));
+  const trimmed = evidence.history.ok ? evidence.history.value.trimmed : undefined;
+  if (trimmed) limitations.push(limitation('historyBudget', trimmed.records, Math.round((trimmed.budgetBytes / 1048576) * 10) / 10));
   const revisions = evidence.revisions;
   if (revisions && !revisions.ok) {
     limitations.push(
