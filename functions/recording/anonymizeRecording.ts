@@ -10,6 +10,37 @@ import { collectIdentifiers, IdentifierSet } from './collectIdentifiers.js';
 import { replaceEmailAddresses } from './replaceEmailAddresses.js';
 import { replaceInfrastructureIdentifiers } from './replaceInfrastructureIdentifiers.js';
 import { WholeNameMatcher } from './WholeNameMatcher.js';
+import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
+import type { Verdict } from '../core/verdict.js';
+import type { RecordedExchange } from '../simulator/RecordedExchangeSchema.js';
+
+/** What `--anonymize` rewrites: the request, the live verdict and every recorded exchange. */
+export interface RecordingParts {
+  request: DiagnosisRequest;
+  verdict: Verdict | null;
+  runai: RecordedExchange[];
+  kubernetes: RecordedExchange[];
+}
+
+/** The recording with every identifier pseudonymised (one anonymizer for all its parts: one pseudonym per identifier). */
+export function anonymizeRecording(parts: RecordingParts, key?: Buffer): RecordingParts {
+  const bodies = [...parts.runai, ...parts.kubernetes].map((exchange) => exchange.body);
+  const anonymizer = createAnonymizer([parts.request, ...bodies], key);
+  const exchanges = (list: RecordedExchange[]) =>
+    list.map((exchange) => ({
+      ...exchange,
+      path: anonymizer.text(exchange.path),
+      query: anonymizer.value(exchange.query),
+      ...(exchange.body !== undefined ? { body: anonymizer.value(exchange.body) } : {}),
+      ...(exchange.text !== undefined ? { text: anonymizer.text(exchange.text) } : {}),
+    }));
+  return {
+    request: anonymizer.value(parts.request),
+    verdict: anonymizer.value(parts.verdict),
+    runai: exchanges(parts.runai),
+    kubernetes: exchanges(parts.kubernetes),
+  };
+}
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** Numeric or short ids: replaced where their field names them, never as text (`5` is everywhere). */
