@@ -8,7 +8,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { collectIdentifiers, IdentifierSet } from './collectIdentifiers.js';
 import { replaceEmailAddresses } from './replaceEmailAddresses.js';
+import { keepWhatTheDiagnosisReads } from './keepWhatTheDiagnosisReads.js';
+import type { Pseudonyms } from './pseudonymizeHost.js';
 import { replaceInfrastructureIdentifiers } from './replaceInfrastructureIdentifiers.js';
+import { replaceLocators } from './replaceLocators.js';
 import { WholeNameMatcher } from './WholeNameMatcher.js';
 import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
 import type { Verdict } from '../core/verdict.js';
@@ -24,7 +27,10 @@ export interface RecordingParts {
 
 /** The recording with every identifier pseudonymised (one anonymizer for all its parts: one pseudonym per identifier). */
 export function anonymizeRecording(parts: RecordingParts, key?: Buffer): RecordingParts {
-  const bodies = [...parts.runai, ...parts.kubernetes].map((exchange) => exchange.body);
+  // First drop what the diagnosis never reads, then pseudonymise what is left.
+  const runai = parts.runai.map((exchange) => keepWhatTheDiagnosisReads('runai', exchange));
+  const kubernetes = parts.kubernetes.map((exchange) => keepWhatTheDiagnosisReads('kubernetes', exchange));
+  const bodies = [...runai, ...kubernetes].map((exchange) => exchange.body);
   const anonymizer = createAnonymizer([parts.request, ...bodies], key);
   const exchanges = (list: RecordedExchange[]) =>
     list.map((exchange) => ({
@@ -37,8 +43,8 @@ export function anonymizeRecording(parts: RecordingParts, key?: Buffer): Recordi
   return {
     request: anonymizer.value(parts.request),
     verdict: anonymizer.value(parts.verdict),
-    runai: exchanges(parts.runai),
-    kubernetes: exchanges(parts.kubernetes),
+    runai: exchanges(runai),
+    kubernetes: exchanges(kubernetes),
   };
 }
 
@@ -84,29 +90,56 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   };
   const uuidsSeen = new Set<string>();
-  const infrastructureSeen = new Set<string>();
-  /** A documentation-range address (RFC 5737 / RFC 3849), stable per original. */
-  const pseudoIp = (ip: string) => {
-    const n = Number.parseInt(digest(ip, 4), 16);
-    return ip.includes(':') ? `2001:db8::${(n % 0xffff).toString(16)}` : `198.51.${(n >> 8) % 256}.${n % 256}`;
-  };
   const emailsSeen = new Set<string>();
+  const shapesSeen = new Set<string>();
+  const pseudonyms: Pseudonyms = {
+    of: (kind, value) => {
+      shapesSeen.add(value);
+      return `${kind}-${digest(value, 6)}`;
+    },
+    ip: (address) => {
+      shapesSeen.add(address);
+      return pseudoIp(address);
+    },
+    digits: (value, length) => {
+      shapesSeen.add(value);
+      return String(BigInt(`0x${digest(value, 16)}`) % 10n ** BigInt(length)).padStart(length, '0');
+    },
+  };
+  /** Documentation ranges only (RFC 5737 / RFC 3849), one per original: two addresses never share a pseudonym. */
+  const ipPseudonyms = new Map<string, string>();
+  const ipsTaken = new Set<string>();
+  const pseudoIp = (ip: string): string => {
+    const original = ip.toLowerCase();
+    const known = ipPseudonyms.get(original);
+    if (known) return known;
+    const ranges = ['192.0.2', '198.51.100', '203.0.113'];
+    let candidate = '';
+    for (let attempt = 0; candidate === '' || ipsTaken.has(candidate); attempt += 1) {
+      const n = Number.parseInt(digest(`${original}#${attempt}`, 8), 16);
+      candidate = original.includes(':') ? `2001:db8::${((n % 0xfffe) + 1).toString(16)}` : `${ranges[n % 3]}.${(Math.floor(n / 3) % 254) + 1}`;
+    }
+    ipsTaken.add(candidate);
+    ipPseudonyms.set(original, candidate);
+    return candidate;
+  };
   const rewrite = (input: string): string => {
     let out = input.replace(UUID, (uuid) => {
       uuidsSeen.add(uuid.toLowerCase());
       return pseudoUuid(uuid);
     });
+    // URLs first: their user info is not an e-mail address, their host not a bare name.
+    out = replaceLocators(out, pseudonyms);
     out = replaceEmailAddresses(out, (email) => {
+      // `git@host:org/repo` (replaceLocators rewrote its host and path): `git` is every git host's service account, no one's address.
+      if (email.startsWith('git@')) return email;
       emailsSeen.add(email);
       return `user-${digest(email.toLowerCase(), 6)}@example.invalid`;
     });
     for (const name of oversized) if (name.length <= out.length) out = out.split(name).join(named.get(name) ?? name);
     out = names.replace(out, (name) => named.get(name) ?? name);
-    // Then the shapes no field names (IPs, buckets, ARNs, home folders), in free text too.
-    return replaceInfrastructureIdentifiers(out, (kind, value) => {
-      infrastructureSeen.add(value);
-      return kind === 'ip' ? pseudoIp(value) : `${kind}-${digest(value, 8)}`;
-    });
+    // Then the shapes no field names (ARNs, home folders, IPs, hosts, identity settings), in free text too.
+    return replaceInfrastructureIdentifiers(out, pseudonyms);
   };
   // A recording repeats the same strings (a name in every answer, a message in events and history):
   // each distinct string is rewritten once.
@@ -138,7 +171,7 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     value: <T>(input: T) => walk(input) as T,
     text,
     get replaced() {
-      return named.size + uuidsSeen.size + emailsSeen.size + infrastructureSeen.size;
+      return named.size + uuidsSeen.size + emailsSeen.size + shapesSeen.size;
     },
   };
 }

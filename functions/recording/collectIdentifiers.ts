@@ -5,9 +5,24 @@
  * and in the request. UUIDs and e-mail addresses are found by their shape instead
  * (anonymizeRecording.ts), and short numeric ids by their field (`projectId`).
  */
+import { PUBLIC_REGISTRIES } from './publicVocabulary.js';
 import { WholeNameMatcher } from './WholeNameMatcher.js';
 
-export type IdentifierKind = 'workload' | 'project' | 'department' | 'namespace' | 'node' | 'pod' | 'container' | 'datasource' | 'image' | 'registry' | 'user';
+export type IdentifierKind =
+  | 'workload'
+  | 'project'
+  | 'department'
+  | 'namespace'
+  | 'node'
+  | 'nodepool'
+  | 'pod'
+  | 'container'
+  | 'datasource'
+  | 'bucket'
+  | 'server'
+  | 'image'
+  | 'registry'
+  | 'user';
 
 /** Words too generic to be anyone's choice, or that rules and messages rely on. */
 const NOT_IDENTIFIERS = new Set([
@@ -43,20 +58,6 @@ const NOT_IDENTIFIERS = new Set([
   'launcher',
 ]);
 
-/** Public registries are nobody's identifier, and recommendations may name them. */
-const PUBLIC_REGISTRIES = new Set([
-  'docker.io',
-  'registry-1.docker.io',
-  'index.docker.io',
-  'nvcr.io',
-  'ghcr.io',
-  'quay.io',
-  'gcr.io',
-  'registry.k8s.io',
-  'public.ecr.aws',
-  'mcr.microsoft.com',
-]);
-
 const FIELD_KINDS: Record<string, IdentifierKind> = {
   workloadName: 'workload',
   projectName: 'project',
@@ -75,7 +76,17 @@ const FIELD_KINDS: Record<string, IdentifierKind> = {
   createdBy: 'user',
   updatedBy: 'user',
   host: 'node',
+  nodePool: 'nodepool',
+  // A submitted spec's storage (Run:ai OpenAPI: S3Common.bucket, Nfs.server, GitSecretRef.name…; the keys
+  // functions/diagnosis/workloadNames.ts masks): the same names recur in mount and pull messages.
+  bucket: 'bucket',
+  server: 'server',
+  secret: 'datasource',
+  configMap: 'datasource',
 };
+
+/** Fields whose value is a list of names. */
+const LIST_KINDS: Record<string, IdentifierKind> = { requestedNodePools: 'nodepool', currentNodePools: 'nodepool' };
 
 export class IdentifierSet {
   readonly found = new Map<string, IdentifierKind>();
@@ -102,7 +113,8 @@ export class IdentifierSet {
     const slash = withoutDigest.indexOf('/');
     const first = slash > 0 ? withoutDigest.slice(0, slash) : '';
     const hasHost = first.includes('.') || first.includes(':') || first === 'localhost';
-    const host = hasHost ? first : '';
+    // The registry's host without its port: messages name the host alone (`lookup registry.acme.internal`).
+    const host = hasHost ? first.replace(/:\d+$/, '') : '';
     const rest = hasHost ? withoutDigest.slice(slash + 1) : withoutDigest;
     // The tag follows the last colon after the last slash.
     const lastSlash = rest.lastIndexOf('/');
@@ -118,6 +130,7 @@ export function collectIdentifiers(value: unknown, into: IdentifierSet, parentKe
   if (Array.isArray(value)) {
     for (const item of value) {
       if (typeof item === 'string' && (parentKey === 'images' || parentKey === 'image')) into.addImage(item);
+      else if (typeof item === 'string' && LIST_KINDS[parentKey]) into.add(LIST_KINDS[parentKey], item);
       else collectIdentifiers(item, into, parentKey);
     }
     return;

@@ -173,7 +173,11 @@ const kubernetes: RecordedExchange[] = [
       labels: { team: PLANTS.labelValue, 'app.kubernetes.io/name': 'trainer' },
       annotations: { [PLANTS.annotationKey]: 'cc-4471', 'owner-email': PLANTS.email },
     },
-    spec: { nodeName: PLANTS.nodeName, hostname: `${PLANTS.workloadName}-0-0.${PLANTS.nodeName}`, containers: [{ name: 'trainer', env: [{ name: 'DATA_BUCKET', value: PLANTS.envBucket }] }] },
+    spec: {
+      nodeName: PLANTS.nodeName,
+      hostname: `${PLANTS.workloadName}-0-0.${PLANTS.nodeName}`,
+      containers: [{ name: 'trainer', env: [{ name: 'DATA_BUCKET', value: PLANTS.envBucket }] }],
+    },
     status: {
       phase: 'Failed',
       podIP: PLANTS.podIp,
@@ -192,7 +196,13 @@ const kubernetes: RecordedExchange[] = [
       conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' }],
     },
   }),
-  { method: 'GET', path: `/api/v1/namespaces/runai-${PLANTS.projectName}/pods/${PLANTS.workloadName}-0-0/log`, query: { tailLines: '200' }, status: 200, text: LOG },
+  {
+    method: 'GET',
+    path: `/api/v1/namespaces/runai-${PLANTS.projectName}/pods/${PLANTS.workloadName}-0-0/log`,
+    query: { tailLines: '200' },
+    status: 200,
+    text: LOG,
+  },
 ];
 
 const parts: RecordingParts = {
@@ -225,14 +235,14 @@ describe('--anonymize (development plants)', () => {
       'NCCL WARN Connect to',
       'NCCL_SOCKET_IFNAME=eth0',
       'OOMKilled',
-      '"exitCode":137',
       'torchrun --nproc_per_node 8 train.py',
       '--batch-size 64',
-      '"cpuMemoryLimit":"32Gi"',
       'kubelet is posting ready status',
       'no such host',
     ])
-      expect(written, kept).toContain(kept);
+      expect(written, kept).toContain(JSON.stringify(kept).slice(1, -1));
+    expect(written).toContain('"exitCode":137');
+    expect(written).toContain('"cpuMemoryLimit":"32Gi"');
   });
 
   it('drops the fields the diagnosis never reads', () => {
@@ -259,7 +269,7 @@ describe('--anonymize (development plants)', () => {
     // An IP stays an IP (documentation ranges), the same one wherever it appears.
     const events = (anonymized.runai[2]?.body as { events: { message: string }[] }).events;
     const ip = /on (\d+\.\d+\.\d+\.\d+):53/.exec(events[1]!.message)?.[1];
-    expect(ip).toMatch(/^(192\.0\.2|198\.51\.100|203\.0\.113|198\.51\.\d+)\.\d+$/);
+    expect(ip).toMatch(/^(192\.0\.2|198\.51\.100|203\.0\.113)\.\d+$/);
     expect(events[2]!.message).toContain(`retry ${ip}`);
     // The workload id stays a UUID, the same in the path and the body.
     const id = (anonymized.runai[0]?.body as { id: string }).id;

@@ -34,6 +34,16 @@ async function diagnoseLive(scenario: Scenario, extraArgs: string[]): Promise<Cl
   }
 }
 
+/**
+ * A failing line with its pseudonyms masked: the anonymized replay must quote the same line as the
+ * live run, up to which pseudonym stands for a name (a line cut at a length limit may cut one).
+ */
+const modPseudonyms = (line: string | null | undefined) =>
+  line
+    ?.replace(/\b[a-z]+-[0-9a-f]{6,8}(?:\.[a-z]+-[0-9a-f]{6,8})?(?:\.example\.invalid)?/g, '⟨pseudonym⟩')
+    .replace(/\b(?:192\.0\.2|198\.51\.100|203\.0\.113)\.\d{1,3}\b|\b2001:db8::[0-9a-f]{1,4}\b/g, '⟨ip⟩')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '⟨uuid⟩') ?? null;
+
 const essentials = (run: CliRun) => (run.stdout === '' ? null : verdictEssentials(parseVerdict(run.stdout) as Verdict));
 
 describe('a recording replays to the same verdict', () => {
@@ -65,6 +75,12 @@ describe('a recording replays to the same verdict', () => {
       // Dropped into fixtures/scenarios/: the simulators serve it and the text report is its golden.
       const recorded = await loadScenario(anonymized);
       expect(recorded.recording?.recordingVersion).toBe(1);
+      // The anonymized replay quotes the line the live run quoted (the recording keeps the live verdict, pseudonymised).
+      if (live.code === 0) {
+        const liveLine = (recorded.recording?.verdict as Verdict | null)?.failingLine;
+        expect(modPseudonyms(parseVerdict(replayAnonymized.stdout).failingLine), `${scenario.name}: failing line`).toBe(modPseudonyms(liveLine));
+        expect(parseVerdict(replay.stdout).failingLine ?? null).toBe(parseVerdict(live.stdout).failingLine ?? null);
+      }
       const served = await diagnoseLive(recorded, []);
       expect(served.code).toBe(live.code);
       expect(essentials(served), `${scenario.name}: served as a scenario`).toEqual(expected);
