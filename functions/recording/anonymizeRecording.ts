@@ -9,6 +9,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { collectIdentifiers, IdentifierSet } from './collectIdentifiers.js';
 import { replaceEmailAddresses } from './replaceEmailAddresses.js';
 import { keepWhatTheDiagnosisReads } from './keepWhatTheDiagnosisReads.js';
+import { readFieldNames } from './readFieldNames.js';
 import type { Pseudonyms } from './pseudonymizeHost.js';
 import { replaceInfrastructureIdentifiers } from './replaceInfrastructureIdentifiers.js';
 import { replaceLocators } from './replaceLocators.js';
@@ -36,13 +37,13 @@ export function anonymizeRecording(parts: RecordingParts, key?: Buffer): Recordi
     list.map((exchange) => ({
       ...exchange,
       path: anonymizer.text(exchange.path),
-      query: anonymizer.value(exchange.query),
+      query: anonymizer.strings(exchange.query),
       ...(exchange.body !== undefined ? { body: anonymizer.value(exchange.body) } : {}),
       ...(exchange.text !== undefined ? { text: anonymizer.text(exchange.text) } : {}),
     }));
   return {
-    request: anonymizer.value(parts.request),
-    verdict: anonymizer.value(parts.verdict),
+    request: anonymizer.strings(parts.request),
+    verdict: anonymizer.strings(parts.verdict),
     runai: exchanges(runai),
     kubernetes: exchanges(kubernetes),
   };
@@ -51,10 +52,18 @@ export function anonymizeRecording(parts: RecordingParts, key?: Buffer): Recordi
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** Numeric or short ids: replaced where their field names them, never as text (`5` is everywhere). */
 const ID_FIELDS = new Set(['projectId', 'departmentId', 'tenantId', 'userId']);
+const READ_FIELDS = readFieldNames();
+/** Lists of `{name, value}` entries whose values the diagnosis never reads (environment, annotations, labels). */
+const OPAQUE_ENTRY_LISTS = new Set(['environmentVariables', 'annotations', 'labels', 'env']);
+/** Numbers and quantities (`16Gi`, `0.5`), flags, empty values and times (absolute or relative to the recording) identify no one. */
+const NOT_IDENTIFYING =
+  /^(?:|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?[A-Za-z%]{0,3}|true|false|null|none|now(?:[+-]\d+(?:\.\d+)?(?:ms|[smhd]))*|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?)$/i;
 
 export interface Anonymizer {
-  /** Pseudonymises every string value (object keys are field names and stay). */
+  /** Pseudonymises an answer by allow-list: declared fields keep their text (identifiers replaced), any other value is replaced whole. */
   value<T>(value: T): T;
+  /** Pseudonymises every string of one of our own documents (request, verdict, query) as text; keys stay. */
+  strings<T>(value: T): T;
   text(text: string): string;
   /** How many distinct identifiers were replaced. */
   readonly replaced: number;
@@ -156,19 +165,47 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     const number = Number.parseInt(digest(String(value), 8), 16) % 1_000_000;
     return typeof value === 'number' ? number : String(number);
   };
-  const walk = (input: unknown): unknown => {
-    if (typeof input === 'string') return text(input);
-    if (Array.isArray(input)) return input.map(walk);
+  /** A string field the diagnosis never reads: pseudonymised whole, unless it is a number, a flag or a time. */
+  const opaque = (input: string): string => {
+    if (NOT_IDENTIFYING.test(input.trim())) return input;
+    const rewrittenText = text(input);
+    return rewrittenText !== input ? rewrittenText : pseudonyms.of('value', input);
+  };
+  /**
+   * An answer, by allow-list: a field a schema declares (readFieldNames.ts) keeps its text, with
+   * every identifier in it pseudonymised; any other field — and the value of an annotation, a
+   * label or an environment entry, which the diagnosis never reads — is pseudonymised whole. Keys
+   * of open maps (labels, storage, a manifest) are rewritten as text.
+   */
+  const answer = (input: unknown, field: string, parent: string): unknown => {
+    if (typeof input === 'string') {
+      if (field === 'value' && OPAQUE_ENTRY_LISTS.has(parent)) return opaque(input);
+      return field === '' || READ_FIELDS.has(field) ? text(input) : opaque(input);
+    }
+    if (Array.isArray(input)) return input.map((item) => answer(item, field, parent));
     if (input === null || typeof input !== 'object') return input;
     return Object.fromEntries(
-      Object.entries(input).map(([field, item]) => [
-        field,
-        ID_FIELDS.has(field) && (typeof item === 'string' || typeof item === 'number') ? pseudoId(item) : walk(item),
+      Object.entries(input).map(([key, item]) => [
+        READ_FIELDS.has(key) ? key : text(key),
+        ID_FIELDS.has(key) && (typeof item === 'string' || typeof item === 'number') ? pseudoId(item) : answer(item, key, field),
+      ]),
+    );
+  };
+  /** Our own documents (the request, the verdict, a query): every string is text, every key stays. */
+  const strings = (input: unknown): unknown => {
+    if (typeof input === 'string') return text(input);
+    if (Array.isArray(input)) return input.map(strings);
+    if (input === null || typeof input !== 'object') return input;
+    return Object.fromEntries(
+      Object.entries(input).map(([key, item]) => [
+        key,
+        ID_FIELDS.has(key) && (typeof item === 'string' || typeof item === 'number') ? pseudoId(item) : strings(item),
       ]),
     );
   };
   return {
-    value: <T>(input: T) => walk(input) as T,
+    value: <T>(input: T) => answer(input, '', '') as T,
+    strings: <T>(input: T) => strings(input) as T,
     text,
     get replaced() {
       return named.size + uuidsSeen.size + emailsSeen.size + shapesSeen.size;

@@ -58,6 +58,11 @@ const NOT_IDENTIFIERS = new Set([
   'launcher',
 ]);
 
+/** Names controllers derive from the workload's or project's (pods, the project's namespace, containers). */
+const DERIVED_KINDS = new Set<IdentifierKind>(['pod', 'namespace', 'container']);
+/** Names that may be host names. */
+const HOST_KINDS = new Set<IdentifierKind>(['node', 'server', 'registry']);
+
 const FIELD_KINDS: Record<string, IdentifierKind> = {
   workloadName: 'workload',
   projectName: 'project',
@@ -102,8 +107,13 @@ export class IdentifierSet {
     // A name derived from one already known (pod `train-42-0-0` of workload `train-42`, namespace
     // `runai-ml` of project `ml`) is rewritten through it, which keeps the two visibly related.
     // (The pods of a 100 kB workload "name" are not 100 identifiers of 100 kB, each a text scan.)
-    if (this.parents.occursIn(trimmed) || this.longParents.some((parent) => containsWholeName(trimmed, parent))) return;
+    // Only names a controller derives from the workload or project are: a node, a node pool or a server
+    // that happens to contain the project's name (`vision-dgx-07`) is an identifier of its own, replaced whole.
+    if (DERIVED_KINDS.has(kind) && (this.parents.occursIn(trimmed) || this.longParents.some((parent) => containsWholeName(trimmed, parent)))) return;
     this.found.set(trimmed, kind);
+    // A host's FQDN (`a100-n12.ml.acme.internal`): messages also name it by its first label alone.
+    const dot = trimmed.indexOf('.');
+    if (HOST_KINDS.has(kind) && dot > 0) this.add(kind, trimmed.slice(0, dot));
     if ((kind === 'workload' || kind === 'project') && !this.parents.add(trimmed)) this.longParents.push(trimmed);
   }
 

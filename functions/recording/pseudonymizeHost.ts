@@ -34,7 +34,8 @@ export function isPseudonym(token: string): boolean {
 /** A host name (no port) replaced label-wise: public suffixes stay, the rest is pseudonymised. */
 export function pseudonymizeHost(host: string, pseudonyms: Pseudonyms): string {
   const lower = host.toLowerCase();
-  if (isPseudonym(lower)) return host;
+  // The loopback name (RFC 6761) is every machine's: it names no one.
+  if (isPseudonym(lower) || lower === 'localhost') return host;
   const suffix = publicHostOf(lower) ?? vocabularyDomainOf(lower);
   if (suffix) return lower === suffix ? host : `${pseudonyms.of('host', lower.slice(0, -suffix.length - 1))}.${suffix}`;
   const dot = lower.indexOf('.');

@@ -55,6 +55,9 @@ const PLANTS = {
   userInArgs: 'rpatel',
   projectName: 'fraud-vision',
   workloadName: 'llm-finetune-7',
+  nodeNamedAfterProject: 'dgx-b200-11',
+  nodeShortName: 'a100-rack7-n12',
+  ipv6InUrl: 'fd00:1:2::3',
 } as const;
 
 const exchange = (path: string, body: unknown, query: RecordedExchange['query'] = {}): RecordedExchange => ({ method: 'GET', path, query, status: 200, body });
@@ -91,6 +94,8 @@ const runai: RecordedExchange[] = [
         podIp: PLANTS.podIp,
         hostIp: PLANTS.hostIp,
       },
+      { name: `${PLANTS.workloadName}-0-1`, nodeName: `${PLANTS.projectName}-${PLANTS.nodeNamedAfterProject}`, k8sPhase: 'Failed' },
+      { name: `${PLANTS.workloadName}-0-2`, nodeName: `${PLANTS.nodeShortName}.ml.acme.internal`, k8sPhase: 'Failed' },
     ],
   }),
   exchange(
@@ -115,6 +120,13 @@ const runai: RecordedExchange[] = [
           type: 'Warning',
           reason: 'BackOff',
           message: `Back-off restarting failed container trainer in pod ${PLANTS.workloadName}-0-0 (node ${PLANTS.ec2NodeName}.eu-west-1.compute.internal, ${PLANTS.ipv6Full}); retry ${PLANTS.serviceIpInMessage}`,
+        },
+        {
+          createdAt: 'now-35m',
+          type: 'Warning',
+          reason: 'Unhealthy',
+          message: `Liveness probe failed: Get "http://[${PLANTS.ipv6InUrl}]:8080/healthz": context deadline exceeded; NodeNotReady ${PLANTS.nodeShortName}`,
+          source: `kubelet, ${PLANTS.nodeShortName}.ml.acme.internal`,
         },
         {
           createdAt: 'now-30m',
@@ -238,6 +250,8 @@ describe('--anonymize (development plants)', () => {
       'torchrun --nproc_per_node 8 train.py',
       '--batch-size 64',
       'kubelet is posting ready status',
+      'Liveness probe failed: Get "http://[',
+      ']:8080/healthz": context deadline exceeded',
       'no such host',
     ])
       expect(written, kept).toContain(JSON.stringify(kept).slice(1, -1));
