@@ -9,6 +9,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { collectIdentifiers, IdentifierSet } from './collectIdentifiers.js';
 import { replaceEmailAddresses } from './replaceEmailAddresses.js';
 import { keepWhatTheDiagnosisReads } from './keepWhatTheDiagnosisReads.js';
+import { vocabularyDomainOf } from './publicVocabulary.js';
 import { readFieldNames } from './readFieldNames.js';
 import type { Pseudonyms } from './pseudonymizeHost.js';
 import { replaceInfrastructureIdentifiers } from './replaceInfrastructureIdentifiers.js';
@@ -55,6 +56,8 @@ const ID_FIELDS = new Set(['projectId', 'departmentId', 'tenantId', 'userId']);
 const READ_FIELDS = readFieldNames();
 /** Lists of `{name, value}` entries whose values the diagnosis never reads (environment, annotations, labels). */
 const OPAQUE_ENTRY_LISTS = new Set(['environmentVariables', 'annotations', 'labels', 'env']);
+/** Maps or lists of labels and annotations: keys too are the user's (people's names, chat channels). */
+const LABEL_MAPS = new Set(['annotations', 'labels']);
 /** Numbers and quantities (`16Gi`, `0.5`), flags, empty values and times (absolute or relative to the recording) identify no one. */
 const NOT_IDENTIFYING =
   /^(?:|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?[A-Za-z%]{0,3}|true|false|null|none|now(?:[+-]\d+(?:\.\d+)?(?:ms|[smhd]))*|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?)$/i;
@@ -171,6 +174,12 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     const rewrittenText = text(input);
     return rewrittenText !== input ? rewrittenText : pseudonyms.of('value', input);
   };
+  /** A label or annotation key: an upstream one (`app.kubernetes.io/name`, `run.ai/…`) stays, any other is the user's. */
+  const labelKey = (key: string): string => {
+    const slash = key.indexOf('/');
+    if (slash > 0 && vocabularyDomainOf(key.slice(0, slash)) !== null) return key;
+    return opaque(key);
+  };
   /**
    * An answer, by allow-list: a field a schema declares (readFieldNames.ts) keeps its text, with
    * every identifier in it pseudonymised; any other field — and the value of an annotation, a
@@ -180,10 +189,16 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   const answer = (input: unknown, field: string, parent: string): unknown => {
     if (typeof input === 'string') {
       if (field === 'value' && OPAQUE_ENTRY_LISTS.has(parent)) return opaque(input);
+      if (field === 'name' && LABEL_MAPS.has(parent)) return labelKey(input);
       return field === '' || READ_FIELDS.has(field) ? text(input) : opaque(input);
     }
     if (Array.isArray(input)) return input.map((item) => answer(item, field, parent));
     if (input === null || typeof input !== 'object') return input;
+    // A label or annotation map: its keys and values are the user's, never read.
+    if (LABEL_MAPS.has(field))
+      return Object.fromEntries(
+        Object.entries(input).map(([key, item]) => [labelKey(key), typeof item === 'string' ? opaque(item) : answer(item, key, field)]),
+      );
     return Object.fromEntries(
       Object.entries(input).map(([key, item]) => [
         READ_FIELDS.has(key) ? key : text(key),

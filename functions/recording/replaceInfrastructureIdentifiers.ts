@@ -12,6 +12,7 @@
  *   it, and upstream API groups (`nvidia.com/gpu`, `node.kubernetes.io/…`) are vocabulary;
  * - the value of an identity-bearing setting (`--customer acme`, `USER=jdoe`, `MASTER_ADDR=…`,
  *   `owner: …`): its key says the value names someone or something of theirs;
+ * - a user or customer named in prose after the noun that says so (`for user "jdoe"`);
  * - chat channels (`#ml-oncall`).
  *
  * The diagnosis never reads any of these (its signals are event reasons, exit codes, phases and
@@ -22,11 +23,13 @@ import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHo
 import { looksLikeHost, vocabularyDomainOf } from './publicVocabulary.js';
 
 const ARN = /\barn:(aws[a-z-]{0,20}):([a-z0-9-]{1,64}):([a-z0-9-]{0,32}):(\d{12})?:([^\s"'`,;)\]}]{1,512})/g;
-const HOME = /(\/home|\/Users|\/u|\/usr\/home)\/([A-Za-z0-9._-]{1,64})/g;
+const HOME = /(\/home|\/Users|\/users|\/u|\/usr\/home)\/([A-Za-z0-9._-]{1,64})/g;
 const WINDOWS_HOME = /\b([A-Za-z]:\\+Users\\+)([^\\\s"'`]{1,64})/g;
 const IPV4 = /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\w.]|\.\d)/g;
 // Full IPv6 forms and `::` compressions with at least three groups (a timestamp or `a::b` is not one).
 const IPV6 = /(?<![\w:.])(?:[0-9A-Fa-f]{1,4}:){2,7}(?::|(?::[0-9A-Fa-f]{1,4}){1,6}|[0-9A-Fa-f]{1,4})(?![\w:])/g;
+// A short compressed form (`fd00::5`, `fe80::1%eth0`): one group, `::`, at most one more.
+const IPV6_SHORT = /(?<![\w:.])[0-9A-Fa-f]{1,4}::(?:[0-9A-Fa-f]{1,4})?(?![\w:])/g;
 const DASHED_IPV4 = /(?<![\d-])(\d{1,3})-(\d{1,3})-(\d{1,3})-(\d{1,3})(?!\d|-\d)/g;
 const HOST = /(?<![\w.@-])(?:[A-Za-z0-9-]{1,63}\.){1,126}[A-Za-z][A-Za-z0-9-]{0,62}(?![\w-]|\.[A-Za-z0-9])/g;
 /**
@@ -45,6 +48,13 @@ const IDENTITY_WORDS = new Map<string, string>([
   ...['repo', 'repository'].map((word) => [word, 'repo'] as const),
 ]);
 const STRUCTURE_START = /(?:^|[\n{[(,;"'])[ \t]*$/;
+/**
+ * A person or a customer named in prose after the noun that says so (`for user "jdoe"`, `customer
+ * Initech`): the name is taken when it is quoted, a proper noun, or shaped like a login
+ * (`j.doe`, `jdoe42`) — `user namespaces` stays.
+ */
+const NAMED_IN_PROSE =
+  /\b((?:user(?:name)?|owner|customer|tenant|company)[ \t]+)(?:(["'])([^"'\s]{1,64})\2|([A-Z][A-Za-z0-9&-]{1,63}|[a-z][a-z0-9-]{0,30}[._0-9][a-z0-9._-]{0,31}))/g;
 const CHANNEL = /(?<=^|[\s"'([{,=:])#([a-z][a-z0-9._-]{1,79})/g;
 const IS_TIME = /^\d{1,2}:\d{2}(?::\d{2})?$/;
 const NOT_A_NAME = /^(?:-.*|\$.*|\d[\d.,]*[A-Za-z]{0,3}|true|false|yes|no|none|null|nil|undefined|localhost|\[REDACTED\].*|\*+)$/i;
@@ -59,6 +69,7 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
   out = out.replace(WINDOWS_HOME, (match, root: string, user: string) => (isPseudonym(user) ? match : `${root}${pseudonyms.of('user', user)}`));
   out = out.replace(IPV4, (match) => (isPseudonym(match) ? match : pseudonyms.ip(match)));
   out = out.replace(IPV6, (match) => (IS_TIME.test(match) || /^[0-9:]+$/.test(match) || !isIpv6(match) || isPseudonym(match) ? match : pseudonyms.ip(match)));
+  out = out.replace(IPV6_SHORT, (match) => (/^[0-9:]+$/.test(match) || isPseudonym(match) ? match : pseudonyms.ip(match)));
   out = out.replace(DASHED_IPV4, (match, ...octets: string[]) => {
     const parts = octets.slice(0, 4);
     if (parts.some((octet) => Number(octet) > 255)) return match;
@@ -89,6 +100,12 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
       return `${dashes ?? ''}${key}${separator}${replaced}${rawValue.slice(value.length)}`;
     },
   );
+  out = out.replace(NAMED_IN_PROSE, (match, noun: string, quote: string | undefined, quoted: string | undefined, bare: string | undefined) => {
+    const name = quoted ?? bare ?? '';
+    if (isPseudonym(name) || name.includes('example.invalid') || NOT_A_NAME.test(name)) return match;
+    const kind = /^(?:user|owner)/i.test(noun) ? 'user' : 'name';
+    return `${noun}${quote ?? ''}${pseudonyms.of(kind, name)}${quote ?? ''}`;
+  });
   return out.replace(CHANNEL, (match, name: string) => (isPseudonym(name) ? match : `#${pseudonyms.of('channel', name)}`));
 }
 

@@ -14,7 +14,7 @@
  * (The lead's held-out set lives elsewhere; this set is ours to develop against.)
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { anonymizeRecording, type RecordingParts } from '../../functions/recording/anonymizeRecording.js';
+import { anonymizeRecording, createAnonymizer, type RecordingParts } from '../../functions/recording/anonymizeRecording.js';
 import type { RecordedExchange } from '../../functions/simulator/RecordedExchangeSchema.js';
 
 const WORKLOAD_ID = '3f1c2a9e-8b7d-4e6f-9a1b-2c3d4e5f6a7b';
@@ -290,5 +290,39 @@ describe('--anonymize (development plants)', () => {
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(anonymized.runai[0]?.path).toBe(`/api/v1/workloads/${id}`);
     expect(anonymized.request.workloadId).toBe(id);
+  });
+});
+
+describe('--anonymize of answers the drop step does not know (createAnonymizer by allow-list)', () => {
+  const PEOPLE = ['jane.doe', 'Jane Doe', 'ml-platform-alerts', 'acme-cost-4471', 'globex', 'https://mlflow.acme.io'];
+  const answer = {
+    workloads: [
+      {
+        name: 'w1',
+        phase: 'Failed',
+        labels: { 'owner-jane.doe': 'true', team: 'Jane Doe', 'app.kubernetes.io/name': 'trainer' },
+        annotations: [
+          { name: '#ml-platform-alerts', value: 'page' },
+          { name: 'cost', value: 'acme-cost-4471' },
+        ],
+        env: [{ name: 'TRACKING_URI', value: 'https://mlflow.acme.io' }],
+        customerName: 'globex',
+        restartCount: 3,
+        memory: '16Gi',
+      },
+    ],
+  };
+  const written = JSON.stringify(createAnonymizer([answer]).value(answer));
+
+  it.each(PEOPLE)('%s does not survive', (planted) => {
+    expect(written).not.toContain(planted);
+  });
+
+  it('keeps declared vocabulary, numbers and upstream label keys', () => {
+    expect(written).toContain('"phase":"Failed"');
+    expect(written).toContain('"restartCount":3');
+    expect(written).toContain('"memory":"16Gi"');
+    expect(written).toContain('app.kubernetes.io/name');
+    expect(written).toContain('"name":"TRACKING_URI"');
   });
 });

@@ -48,3 +48,22 @@ describe('free text under --anonymize', () => {
     expect(out.split(/\s+/)[0]).toBe(line.split(/\s+/)[0]);
   });
 });
+
+describe('free text under --anonymize, more shapes', () => {
+  it.each([
+    ['a short compressed IPv6 address', 'bind to fd00::5 failed', 'fd00::5'],
+    ['a link-local IPv6 address with its zone', 'route via fe80::1%eth0 lost', 'fe80::1'],
+    ['a quoted user', 'Permission denied for user "rsingh": read-only file system', 'rsingh'],
+    ['a login-shaped user', 'quota exceeded for user a.kowalski on /data', 'a.kowalski'],
+    ['a customer proper noun', 'evaluation for customer Initech failed', 'Initech'],
+    ['a home folder under /users', 'cannot write /users/mchen/ckpt', 'mchen'],
+  ])('replaces %s', (_what, line, planted) => {
+    const out = anonymizer.text(line);
+    expect(out).not.toContain(planted);
+    expect(out.split(/\s+/)[0]).toBe(line.split(/\s+/)[0]);
+  });
+
+  it.each(['user namespaces are not enabled on this node', 'the owner reference is missing', 'std::vector<int> at ::1'])('keeps %s', (line) => {
+    expect(anonymizer.text(line)).toBe(line);
+  });
+});
