@@ -9,6 +9,7 @@ import { PUBLIC_REGISTRIES } from './publicVocabulary.js';
 import { WholeNameMatcher } from './WholeNameMatcher.js';
 
 export type IdentifierKind =
+  | 'cluster'
   | 'workload'
   | 'project'
   | 'department'
@@ -64,6 +65,8 @@ const DERIVED_KINDS = new Set<IdentifierKind>(['pod', 'namespace', 'container'])
 const HOST_KINDS = new Set<IdentifierKind>(['node', 'server', 'registry']);
 
 const FIELD_KINDS: Record<string, IdentifierKind> = {
+  // A cluster id is a UUID (replaced by its shape) on Run:ai SaaS; a name chosen by the admin elsewhere.
+  clusterId: 'cluster',
   workloadName: 'workload',
   projectName: 'project',
   project: 'project',

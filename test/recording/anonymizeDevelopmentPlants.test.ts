@@ -326,3 +326,25 @@ describe('--anonymize of answers the drop step does not know (createAnonymizer b
     expect(written).toContain('"name":"TRACKING_URI"');
   });
 });
+
+describe('--anonymize of a cluster named by its administrator', () => {
+  it('pseudonymises the cluster id the same way in the request, the answers and the query', () => {
+    const recording: RecordingParts = {
+      request: { clusterId: 'acme-prod-eu', workloadName: 'job-77', project: 'vision' },
+      verdict: null,
+      runai: [
+        exchange(
+          '/api/v1/workloads',
+          { workloads: [{ id: WORKLOAD_ID, name: 'job-77', clusterId: 'acme-prod-eu', phase: 'Failed' }] },
+          { clusterId: 'acme-prod-eu' },
+        ),
+      ],
+      kubernetes: [],
+    };
+    const anonymized = anonymizeRecording(recording);
+    expect(JSON.stringify(anonymized)).not.toContain('acme-prod-eu');
+    const cluster = anonymized.request.clusterId;
+    expect((anonymized.runai[0]?.body as { workloads: { clusterId: string }[] }).workloads[0]?.clusterId).toBe(cluster);
+    expect(anonymized.runai[0]?.query.clusterId).toBe(cluster);
+  });
+});
