@@ -1,9 +1,15 @@
 /**
- * `--anonymize`: replaces the identifiers found in a recording with pseudonyms, the same
- * pseudonym for the same identifier everywhere — in bodies, paths, queries, the request and
- * the verdict — so the replay follows the same references and reaches the same verdict.
- * Pseudonyms come from an HMAC with a random key that is never stored: they cannot be
- * reversed by guessing names, and two recordings do not share pseudonyms.
+ * `--anonymize`, by allow-list (docs/recording.md): first every answer is cut to the fields the
+ * diagnosis reads (keepWhatTheDiagnosisReads.ts); then what is left keeps verbatim only what the
+ * diagnosis needs — the text of declared fields (reasons, exit codes, quantities, timestamps, enum
+ * values, upstream message templates) — while every identifier in it is pseudonymised: names the
+ * answers' fields carry (collectIdentifiers.ts), UUIDs, numeric ids, e-mail addresses, and the
+ * shapes of hosts, addresses, URLs, paths, ARNs and identity settings in free text
+ * (replaceLocators.ts, replaceInfrastructureIdentifiers.ts). A value no schema declares is
+ * replaced whole. The same identifier gets the same pseudonym everywhere — bodies, paths,
+ * queries, the request and the verdict — so the replay follows the same references and reaches
+ * the same verdict. Pseudonyms come from an HMAC with a random key that is never stored: they
+ * cannot be reversed by guessing names, and two recordings do not share pseudonyms.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { collectIdentifiers, IdentifierSet } from './collectIdentifiers.js';
