@@ -82,7 +82,16 @@ export interface Anonymizer {
 export function createAnonymizer(sources: readonly unknown[], key: Buffer = randomBytes(32)): Anonymizer {
   const identifiers = new IdentifierSet();
   for (const source of sources) collectIdentifiers(source, identifiers);
-  const digest = (value: string, length: number) => createHmac('sha256', key).update(value).digest('hex').slice(0, length);
+  // One HMAC per distinct value: a hostile answer repeating one address a million times costs one.
+  const digests = new Map<string, string>();
+  const digest = (value: string, length: number) => {
+    let hex = digests.get(value);
+    if (hex === undefined) {
+      hex = createHmac('sha256', key).update(value).digest('hex');
+      digests.set(value, hex);
+    }
+    return hex.slice(0, length);
+  };
 
   const named = new Map<string, string>();
   // Whole names only: `ml` must not rewrite `html`; a pod `train-42-0-0` is rewritten through `train-42`.

@@ -6,6 +6,7 @@
  * (PyTorch's CUDA OOM message links pytorch.org), kept whole, and a public host (github.com, a
  * public registry, a cloud's object endpoint), whose organisation and repository are
  * pseudonymised but not the host. Object-store URLs (`s3://bucket/key`) keep their scheme only.
+ * A login at a machine named by a single label (`jdoe@login-01`) is replaced too.
  *
  * Linear: one bounded match per URL, parts split by index.
  */
@@ -14,6 +15,8 @@ import { publicHostOf, vocabularyDomainOf } from './publicVocabulary.js';
 
 const URL_PATTERN = /(?<![\w.+-])([A-Za-z][A-Za-z0-9+.-]{0,15}):\/\/([^\s"'`<>(){}\\,;|]{1,2048})/g;
 const SCP_GIT = /(?<![\w.@-])([A-Za-z0-9_.-]{1,64})@([A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,10}):(?!\d+\b)([A-Za-z0-9_.~/-]{1,512})/g;
+/** A login at a machine (`jdoe@login-01:`, an ssh target or a shell prompt): a host-shaped single label, with a digit or a hyphen. */
+const USER_AT_HOST = /(?<![\w.@%+-])([a-z_][a-z0-9_.-]{0,31})@([a-z][a-z0-9]{0,30}(?:-[a-z0-9]{1,30}){1,8}|[a-z]{1,30}[0-9][a-z0-9]{0,30})(?=[:\s'"]|$)/gim;
 /** Object stores and file systems whose authority is a bucket or container (and may carry an account). */
 const OBJECT_STORE = /^(?:s3a?|s3n|gs|abfss?|wasbs?|oss|cos|r2|minio|hdfs|az|adl)$/i;
 const IPV6_HOST = /^\[[0-9A-Fa-f:.]+\]$/;
@@ -29,7 +32,10 @@ export function replaceLocators(text: string, pseudonyms: Pseudonyms): string {
       if (isPseudonym(host)) return match;
       const userOut = user === 'git' ? user : pseudonyms.of('user', user);
       return `${userOut}@${pseudonymizeHost(host, pseudonyms)}:${pathPseudonym(path, pseudonyms).replace(/^\//, '')}`;
-    });
+    })
+    .replace(USER_AT_HOST, (match, user: string, host: string) =>
+      isPseudonym(host) ? match : `${pseudonyms.of('user', user)}@${pseudonyms.of('host', host)}`,
+    );
 }
 
 function rewriteUrl(match: string, scheme: string, restWithTail: string, pseudonyms: Pseudonyms): string {

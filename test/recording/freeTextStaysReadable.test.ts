@@ -57,13 +57,19 @@ describe('free text under --anonymize, more shapes', () => {
     ['a login-shaped user', 'quota exceeded for user a.kowalski on /data', 'a.kowalski'],
     ['a customer proper noun', 'evaluation for customer Initech failed', 'Initech'],
     ['a home folder under /users', 'cannot write /users/mchen/ckpt', 'mchen'],
+    ['a login at a machine', 'ssh: connect as tnguyen@login-01: Permission denied', 'tnguyen'],
   ])('replaces %s', (_what, line, planted) => {
     const out = anonymizer.text(line);
     expect(out).not.toContain(planted);
     expect(out.split(/\s+/)[0]).toBe(line.split(/\s+/)[0]);
   });
 
-  it.each(['user namespaces are not enabled on this node', 'the owner reference is missing', 'std::vector<int> at ::1'])('keeps %s', (line) => {
+  it.each([
+    'user namespaces are not enabled on this node',
+    'the owner reference is missing',
+    'std::vector<int> at ::1',
+    '@torch.no_grad() decorator and pip install torch@latest',
+  ])('keeps %s', (line) => {
     expect(anonymizer.text(line)).toBe(line);
   });
 });
