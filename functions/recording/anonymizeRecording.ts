@@ -1,23 +1,78 @@
 /**
- * `--anonymize`: replaces the identifiers found in a recording with pseudonyms, the same
- * pseudonym for the same identifier everywhere — in bodies, paths, queries, the request and
- * the verdict — so the replay follows the same references and reaches the same verdict.
- * Pseudonyms come from an HMAC with a random key that is never stored: they cannot be
- * reversed by guessing names, and two recordings do not share pseudonyms.
+ * `--anonymize`, by allow-list (docs/recording.md): first every answer is cut to the fields the
+ * diagnosis reads (keepWhatTheDiagnosisReads.ts); then what is left keeps verbatim only what the
+ * diagnosis needs — the text of declared fields (reasons, exit codes, quantities, timestamps, enum
+ * values, upstream message templates) — while every identifier in it is pseudonymised: names the
+ * answers' fields carry (collectIdentifiers.ts), UUIDs, numeric ids, e-mail addresses, and the
+ * shapes of hosts, addresses, URLs, paths, ARNs and identity settings in free text
+ * (replaceLocators.ts, replaceInfrastructureIdentifiers.ts). A value no schema declares is
+ * replaced whole. The same identifier gets the same pseudonym everywhere — bodies, paths,
+ * queries, the request and the verdict — so the replay follows the same references and reaches
+ * the same verdict. Pseudonyms come from an HMAC with a random key that is never stored: they
+ * cannot be reversed by guessing names, and two recordings do not share pseudonyms.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { collectIdentifiers, IdentifierSet } from './collectIdentifiers.js';
 import { replaceEmailAddresses } from './replaceEmailAddresses.js';
+import { keepWhatTheDiagnosisReads } from './keepWhatTheDiagnosisReads.js';
+import { vocabularyDomainOf } from './publicVocabulary.js';
+import { readFieldNames } from './readFieldNames.js';
+import type { Pseudonyms } from './pseudonymizeHost.js';
 import { replaceInfrastructureIdentifiers } from './replaceInfrastructureIdentifiers.js';
+import { replaceLocators } from './replaceLocators.js';
 import { WholeNameMatcher } from './WholeNameMatcher.js';
+import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
+import type { Verdict } from '../core/verdict.js';
+import type { RecordedExchange } from '../simulator/RecordedExchangeSchema.js';
+
+/** What `--anonymize` rewrites: the request, the live verdict and every recorded exchange. */
+export interface RecordingParts {
+  request: DiagnosisRequest;
+  verdict: Verdict | null;
+  runai: RecordedExchange[];
+  kubernetes: RecordedExchange[];
+}
+
+/** The recording with every identifier pseudonymised (one anonymizer for all its parts: one pseudonym per identifier). */
+export function anonymizeRecording(parts: RecordingParts, key?: Buffer): RecordingParts {
+  // First drop what the diagnosis never reads, then pseudonymise what is left.
+  const runai = parts.runai.map((exchange) => keepWhatTheDiagnosisReads('runai', exchange));
+  const kubernetes = parts.kubernetes.map((exchange) => keepWhatTheDiagnosisReads('kubernetes', exchange));
+  const bodies = [...runai, ...kubernetes].map((exchange) => exchange.body);
+  const anonymizer = createAnonymizer([parts.request, ...bodies], key);
+  const exchanges = (list: RecordedExchange[]) =>
+    list.map((exchange) => ({
+      ...exchange,
+      path: anonymizer.text(exchange.path),
+      query: anonymizer.strings(exchange.query),
+      ...(exchange.body !== undefined ? { body: anonymizer.value(exchange.body) } : {}),
+      ...(exchange.text !== undefined ? { text: anonymizer.text(exchange.text) } : {}),
+    }));
+  return {
+    request: anonymizer.strings(parts.request),
+    verdict: anonymizer.strings(parts.verdict),
+    runai: exchanges(runai),
+    kubernetes: exchanges(kubernetes),
+  };
+}
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** Numeric or short ids: replaced where their field names them, never as text (`5` is everywhere). */
 const ID_FIELDS = new Set(['projectId', 'departmentId', 'tenantId', 'userId']);
+const READ_FIELDS = readFieldNames();
+/** Lists of `{name, value}` entries whose values the diagnosis never reads (environment, annotations, labels). */
+const OPAQUE_ENTRY_LISTS = new Set(['environmentVariables', 'annotations', 'labels', 'env']);
+/** Maps or lists of labels and annotations: keys too are the user's (people's names, chat channels). */
+const LABEL_MAPS = new Set(['annotations', 'labels']);
+/** Numbers and quantities (`16Gi`, `0.5`), flags, empty values and times (absolute or relative to the recording) identify no one. */
+const NOT_IDENTIFYING =
+  /^(?:|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?[A-Za-z%]{0,3}|true|false|null|none|now(?:[+-]\d+(?:\.\d+)?(?:ms|[smhd]))*|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?)$/i;
 
 export interface Anonymizer {
-  /** Pseudonymises every string value (object keys are field names and stay). */
+  /** Pseudonymises an answer by allow-list: declared fields keep their text (identifiers replaced), any other value is replaced whole. */
   value<T>(value: T): T;
+  /** Pseudonymises every string of one of our own documents (request, verdict, query) as text; keys stay. */
+  strings<T>(value: T): T;
   text(text: string): string;
   /** How many distinct identifiers were replaced. */
   readonly replaced: number;
@@ -27,7 +82,16 @@ export interface Anonymizer {
 export function createAnonymizer(sources: readonly unknown[], key: Buffer = randomBytes(32)): Anonymizer {
   const identifiers = new IdentifierSet();
   for (const source of sources) collectIdentifiers(source, identifiers);
-  const digest = (value: string, length: number) => createHmac('sha256', key).update(value).digest('hex').slice(0, length);
+  // One HMAC per distinct value: a hostile answer repeating one address a million times costs one.
+  const digests = new Map<string, string>();
+  const digest = (value: string, length: number) => {
+    let hex = digests.get(value);
+    if (hex === undefined) {
+      hex = createHmac('sha256', key).update(value).digest('hex');
+      digests.set(value, hex);
+    }
+    return hex.slice(0, length);
+  };
 
   const named = new Map<string, string>();
   // Whole names only: `ml` must not rewrite `html`; a pod `train-42-0-0` is rewritten through `train-42`.
@@ -53,29 +117,56 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   };
   const uuidsSeen = new Set<string>();
-  const infrastructureSeen = new Set<string>();
-  /** A documentation-range address (RFC 5737 / RFC 3849), stable per original. */
-  const pseudoIp = (ip: string) => {
-    const n = Number.parseInt(digest(ip, 4), 16);
-    return ip.includes(':') ? `2001:db8::${(n % 0xffff).toString(16)}` : `198.51.${(n >> 8) % 256}.${n % 256}`;
-  };
   const emailsSeen = new Set<string>();
+  const shapesSeen = new Set<string>();
+  const pseudonyms: Pseudonyms = {
+    of: (kind, value) => {
+      shapesSeen.add(value);
+      return `${kind}-${digest(value, 6)}`;
+    },
+    ip: (address) => {
+      shapesSeen.add(address);
+      return pseudoIp(address);
+    },
+    digits: (value, length) => {
+      shapesSeen.add(value);
+      return String(BigInt(`0x${digest(value, 16)}`) % 10n ** BigInt(length)).padStart(length, '0');
+    },
+  };
+  /** Documentation ranges only (RFC 5737 / RFC 3849), one per original: two addresses never share a pseudonym. */
+  const ipPseudonyms = new Map<string, string>();
+  const ipsTaken = new Set<string>();
+  const pseudoIp = (ip: string): string => {
+    const original = ip.toLowerCase();
+    const known = ipPseudonyms.get(original);
+    if (known) return known;
+    const ranges = ['192.0.2', '198.51.100', '203.0.113'];
+    let candidate = '';
+    for (let attempt = 0; candidate === '' || ipsTaken.has(candidate); attempt += 1) {
+      const n = Number.parseInt(digest(`${original}#${attempt}`, 8), 16);
+      candidate = original.includes(':') ? `2001:db8::${((n % 0xfffe) + 1).toString(16)}` : `${ranges[n % 3]}.${(Math.floor(n / 3) % 254) + 1}`;
+    }
+    ipsTaken.add(candidate);
+    ipPseudonyms.set(original, candidate);
+    return candidate;
+  };
   const rewrite = (input: string): string => {
     let out = input.replace(UUID, (uuid) => {
       uuidsSeen.add(uuid.toLowerCase());
       return pseudoUuid(uuid);
     });
+    // URLs first: their user info is not an e-mail address, their host not a bare name.
+    out = replaceLocators(out, pseudonyms);
     out = replaceEmailAddresses(out, (email) => {
+      // `git@host:org/repo` (replaceLocators rewrote its host and path): `git` is every git host's service account, no one's address.
+      if (email.startsWith('git@')) return email;
       emailsSeen.add(email);
       return `user-${digest(email.toLowerCase(), 6)}@example.invalid`;
     });
     for (const name of oversized) if (name.length <= out.length) out = out.split(name).join(named.get(name) ?? name);
     out = names.replace(out, (name) => named.get(name) ?? name);
-    // Then the shapes no field names (IPs, buckets, ARNs, home folders), in free text too.
-    return replaceInfrastructureIdentifiers(out, (kind, value) => {
-      infrastructureSeen.add(value);
-      return kind === 'ip' ? pseudoIp(value) : `${kind}-${digest(value, 8)}`;
-    });
+    // Then the shapes no field names (ARNs, home folders, IPs, hosts, identity settings), in free text too.
+    return replaceInfrastructureIdentifiers(out, pseudonyms);
   };
   // A recording repeats the same strings (a name in every answer, a message in events and history):
   // each distinct string is rewritten once.
@@ -92,22 +183,62 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     const number = Number.parseInt(digest(String(value), 8), 16) % 1_000_000;
     return typeof value === 'number' ? number : String(number);
   };
-  const walk = (input: unknown): unknown => {
+  /** A string field the diagnosis never reads: pseudonymised whole, unless it is a number, a flag or a time. */
+  const opaque = (input: string): string => {
+    if (NOT_IDENTIFYING.test(input.trim())) return input;
+    const rewrittenText = text(input);
+    return rewrittenText !== input ? rewrittenText : pseudonyms.of('value', input);
+  };
+  /** A label or annotation key: an upstream one (`app.kubernetes.io/name`, `run.ai/…`) stays, any other is the user's. */
+  const labelKey = (key: string): string => {
+    const slash = key.indexOf('/');
+    if (slash > 0 && vocabularyDomainOf(key.slice(0, slash)) !== null) return key;
+    return opaque(key);
+  };
+  /**
+   * An answer, by allow-list: a field a schema declares (readFieldNames.ts) keeps its text, with
+   * every identifier in it pseudonymised; any other field — and the value of an annotation, a
+   * label or an environment entry, which the diagnosis never reads — is pseudonymised whole. Keys
+   * of open maps (labels, storage, a manifest) are rewritten as text.
+   */
+  const answer = (input: unknown, field: string, parent: string): unknown => {
+    if (typeof input === 'string') {
+      if (field === 'value' && OPAQUE_ENTRY_LISTS.has(parent)) return opaque(input);
+      if (field === 'name' && LABEL_MAPS.has(parent)) return labelKey(input);
+      return field === '' || READ_FIELDS.has(field) ? text(input) : opaque(input);
+    }
+    if (Array.isArray(input)) return input.map((item) => answer(item, field, parent));
+    if (input === null || typeof input !== 'object') return input;
+    // A label or annotation map: its keys and values are the user's, never read.
+    if (LABEL_MAPS.has(field))
+      return Object.fromEntries(
+        Object.entries(input).map(([key, item]) => [labelKey(key), typeof item === 'string' ? opaque(item) : answer(item, key, field)]),
+      );
+    return Object.fromEntries(
+      Object.entries(input).map(([key, item]) => [
+        READ_FIELDS.has(key) ? key : text(key),
+        ID_FIELDS.has(key) && (typeof item === 'string' || typeof item === 'number') ? pseudoId(item) : answer(item, key, field),
+      ]),
+    );
+  };
+  /** Our own documents (the request, the verdict, a query): every string is text, every key stays. */
+  const strings = (input: unknown): unknown => {
     if (typeof input === 'string') return text(input);
-    if (Array.isArray(input)) return input.map(walk);
+    if (Array.isArray(input)) return input.map(strings);
     if (input === null || typeof input !== 'object') return input;
     return Object.fromEntries(
-      Object.entries(input).map(([field, item]) => [
-        field,
-        ID_FIELDS.has(field) && (typeof item === 'string' || typeof item === 'number') ? pseudoId(item) : walk(item),
+      Object.entries(input).map(([key, item]) => [
+        key,
+        ID_FIELDS.has(key) && (typeof item === 'string' || typeof item === 'number') ? pseudoId(item) : strings(item),
       ]),
     );
   };
   return {
-    value: <T>(input: T) => walk(input) as T,
+    value: <T>(input: T) => answer(input, '', '') as T,
+    strings: <T>(input: T) => strings(input) as T,
     text,
     get replaced() {
-      return named.size + uuidsSeen.size + emailsSeen.size + infrastructureSeen.size;
+      return named.size + uuidsSeen.size + emailsSeen.size + shapesSeen.size;
     },
   };
 }

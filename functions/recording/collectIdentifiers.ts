@@ -5,9 +5,25 @@
  * and in the request. UUIDs and e-mail addresses are found by their shape instead
  * (anonymizeRecording.ts), and short numeric ids by their field (`projectId`).
  */
+import { PUBLIC_REGISTRIES } from './publicVocabulary.js';
 import { WholeNameMatcher } from './WholeNameMatcher.js';
 
-export type IdentifierKind = 'workload' | 'project' | 'department' | 'namespace' | 'node' | 'pod' | 'container' | 'datasource' | 'image' | 'registry' | 'user';
+export type IdentifierKind =
+  | 'cluster'
+  | 'workload'
+  | 'project'
+  | 'department'
+  | 'namespace'
+  | 'node'
+  | 'nodepool'
+  | 'pod'
+  | 'container'
+  | 'datasource'
+  | 'bucket'
+  | 'server'
+  | 'image'
+  | 'registry'
+  | 'user';
 
 /** Words too generic to be anyone's choice, or that rules and messages rely on. */
 const NOT_IDENTIFIERS = new Set([
@@ -43,21 +59,14 @@ const NOT_IDENTIFIERS = new Set([
   'launcher',
 ]);
 
-/** Public registries are nobody's identifier, and recommendations may name them. */
-const PUBLIC_REGISTRIES = new Set([
-  'docker.io',
-  'registry-1.docker.io',
-  'index.docker.io',
-  'nvcr.io',
-  'ghcr.io',
-  'quay.io',
-  'gcr.io',
-  'registry.k8s.io',
-  'public.ecr.aws',
-  'mcr.microsoft.com',
-]);
+/** Names controllers derive from the workload's or project's (pods, the project's namespace, containers). */
+const DERIVED_KINDS = new Set<IdentifierKind>(['pod', 'namespace', 'container']);
+/** Names that may be host names. */
+const HOST_KINDS = new Set<IdentifierKind>(['node', 'server', 'registry']);
 
 const FIELD_KINDS: Record<string, IdentifierKind> = {
+  // A cluster id is a UUID (replaced by its shape) on Run:ai SaaS; a name chosen by the admin elsewhere.
+  clusterId: 'cluster',
   workloadName: 'workload',
   projectName: 'project',
   project: 'project',
@@ -75,7 +84,17 @@ const FIELD_KINDS: Record<string, IdentifierKind> = {
   createdBy: 'user',
   updatedBy: 'user',
   host: 'node',
+  nodePool: 'nodepool',
+  // A submitted spec's storage (Run:ai OpenAPI: S3Common.bucket, Nfs.server, GitSecretRef.name…; the keys
+  // functions/diagnosis/workloadNames.ts masks): the same names recur in mount and pull messages.
+  bucket: 'bucket',
+  server: 'server',
+  secret: 'datasource',
+  configMap: 'datasource',
 };
+
+/** Fields whose value is a list of names. */
+const LIST_KINDS: Record<string, IdentifierKind> = { requestedNodePools: 'nodepool', currentNodePools: 'nodepool' };
 
 export class IdentifierSet {
   readonly found = new Map<string, IdentifierKind>();
@@ -91,8 +110,13 @@ export class IdentifierSet {
     // A name derived from one already known (pod `train-42-0-0` of workload `train-42`, namespace
     // `runai-ml` of project `ml`) is rewritten through it, which keeps the two visibly related.
     // (The pods of a 100 kB workload "name" are not 100 identifiers of 100 kB, each a text scan.)
-    if (this.parents.occursIn(trimmed) || this.longParents.some((parent) => containsWholeName(trimmed, parent))) return;
+    // Only names a controller derives from the workload or project are: a node, a node pool or a server
+    // that happens to contain the project's name (`vision-dgx-07`) is an identifier of its own, replaced whole.
+    if (DERIVED_KINDS.has(kind) && (this.parents.occursIn(trimmed) || this.longParents.some((parent) => containsWholeName(trimmed, parent)))) return;
     this.found.set(trimmed, kind);
+    // A host's FQDN (`a100-n12.ml.acme.internal`): messages also name it by its first label alone.
+    const dot = trimmed.indexOf('.');
+    if (HOST_KINDS.has(kind) && dot > 0) this.add(kind, trimmed.slice(0, dot));
     if ((kind === 'workload' || kind === 'project') && !this.parents.add(trimmed)) this.longParents.push(trimmed);
   }
 
@@ -102,7 +126,8 @@ export class IdentifierSet {
     const slash = withoutDigest.indexOf('/');
     const first = slash > 0 ? withoutDigest.slice(0, slash) : '';
     const hasHost = first.includes('.') || first.includes(':') || first === 'localhost';
-    const host = hasHost ? first : '';
+    // The registry's host without its port: messages name the host alone (`lookup registry.acme.internal`).
+    const host = hasHost ? first.replace(/:\d+$/, '') : '';
     const rest = hasHost ? withoutDigest.slice(slash + 1) : withoutDigest;
     // The tag follows the last colon after the last slash.
     const lastSlash = rest.lastIndexOf('/');
@@ -118,6 +143,7 @@ export function collectIdentifiers(value: unknown, into: IdentifierSet, parentKe
   if (Array.isArray(value)) {
     for (const item of value) {
       if (typeof item === 'string' && (parentKey === 'images' || parentKey === 'image')) into.addImage(item);
+      else if (typeof item === 'string' && LIST_KINDS[parentKey]) into.add(LIST_KINDS[parentKey], item);
       else collectIdentifiers(item, into, parentKey);
     }
     return;

@@ -18,7 +18,7 @@ import { RECORDING_VERSION } from '../simulator/RecordingInfoSchema.js';
 import type { RecordedExchange } from '../simulator/RecordedExchangeSchema.js';
 import { KubernetesScenarioSchema } from '../simulator/kubernetes/KubernetesScenarioSchema.js';
 import { ScenarioStateSchema, type ScenarioFile } from '../simulator/ScenarioSchema.js';
-import { createAnonymizer } from './anonymizeRecording.js';
+import { anonymizeRecording } from './anonymizeRecording.js';
 import { createRecordingInterceptor, type RecordingSink } from './createRecordingInterceptor.js';
 import { diagnoseRecording, type ReplayOutcome } from './diagnoseRecording.js';
 import type { RawExchange } from './RawExchange.js';
@@ -114,13 +114,10 @@ export function createRecordingSession(options: RecordingSessionOptions): Record
       let verdict = live.verdict ? relativizeTimestamps(redactRecordedBody(live.verdict, known) as Verdict, nowMs) : null;
       let recorded = { runai, kubernetes };
       if (live.anonymize) {
-        const anonymizer = createAnonymizer([request, ...runai.map((exchange) => exchange.body), ...kubernetes.map((exchange) => exchange.body)]);
-        request = anonymizer.value(request);
-        verdict = anonymizer.value(verdict);
-        recorded = {
-          runai: anonymizeExchanges(runai, anonymizer.value, anonymizer.text),
-          kubernetes: anonymizeExchanges(kubernetes, anonymizer.value, anonymizer.text),
-        };
+        const anonymized = anonymizeRecording({ request, verdict, ...recorded });
+        request = anonymized.request;
+        verdict = anonymized.verdict;
+        recorded = { runai: anonymized.runai, kubernetes: anonymized.kubernetes };
       }
       const scenario: ScenarioFile = {
         description: describe(verdict, live.exitCode),
@@ -150,16 +147,6 @@ export function createRecordingSession(options: RecordingSessionOptions): Record
       await Promise.all(pools.map((pool) => pool.close()));
     },
   };
-}
-
-function anonymizeExchanges(exchanges: RecordedExchange[], value: <T>(input: T) => T, text: (input: string) => string): RecordedExchange[] {
-  return exchanges.map((exchange) => ({
-    ...exchange,
-    path: text(exchange.path),
-    query: value(exchange.query),
-    ...(exchange.body !== undefined ? { body: value(exchange.body) } : {}),
-    ...(exchange.text !== undefined ? { text: text(exchange.text) } : {}),
-  }));
 }
 
 function describe(verdict: Verdict | null, exitCode: number): string {

@@ -1,36 +1,132 @@
 /**
  * Identifier shapes of people and infrastructure found in free text (event and phase messages,
- * args, env values, annotations), pseudonymised by `--anonymize` wherever they appear — not
- * only where a field names them: IPv4 and IPv6 addresses, object-store URLs (`s3://`, `gs://`,
- * `abfss://`…), AWS ARNs (they carry the account id), home directories (they carry the user
- * name). Host names are not yet replaced in free text: Python module paths
- * (`torch.distributed.elastic…`) that signals read share their shape. The diagnosis never reads any of these (its signals are
- * event reasons, exit codes, phases and Kubernetes' own phrasing), so the replay's verdict does
- * not change.
+ * the submitted command and args, log tails), pseudonymised by `--anonymize` wherever they
+ * appear — not only where a field names them — after URLs (replaceLocators.ts), e-mail
+ * addresses and the names the answers' fields carry were replaced:
  *
- * One linear scan per shape; every run is bounded.
+ * - AWS ARNs (the account id and the resource; partition, service and region stay), home
+ *   folders (they carry the user name), IPv4 and IPv6 addresses, and addresses spelt with
+ *   dashes inside a name (EC2's `ip-10-31-4-201`);
+ * - host names and FQDNs by their shape (publicVocabulary.ts: lower-case labels ending in a
+ *   top-level domain): Python module paths, file names, versions and CamelCase code do not have
+ *   it, and upstream API groups (`nvidia.com/gpu`, `node.kubernetes.io/…`) are vocabulary;
+ * - the value of an identity-bearing setting (`--customer acme`, `USER=jdoe`, `MASTER_ADDR=…`,
+ *   `owner: …`): its key says the value names someone or something of theirs;
+ * - a user or customer named in prose after the noun that says so (`for user "jdoe"`);
+ * - chat channels (`#ml-oncall`).
+ *
+ * The diagnosis never reads any of these (its signals are event reasons, exit codes, phases and
+ * Kubernetes' and the frameworks' own phrasing), so the replay's verdict does not change.
+ * Every pattern is bounded, one linear scan each.
  */
-const SHAPES: readonly { kind: string; pattern: RegExp }[] = [
-  { kind: 'arn', pattern: /\barn:aws[a-z-]{0,20}:[a-z0-9-]{1,64}:[a-z0-9-]{0,32}:(?:\d{12})?:[^\s"'`,;)\]}]{0,512}/g },
-  { kind: 'bucket', pattern: /\b(?:s3a?|s3n|gs|abfss?|wasbs?|oss|cos|r2|minio|hdfs):\/\/[^\s"'`,;)\]}]{1,1024}/g },
-  { kind: 'home', pattern: /(?:\/home|\/Users|\/u|\/usr\/home)\/[A-Za-z0-9._-]{1,64}/g },
-  { kind: 'ip', pattern: /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\w.])/g },
-  // Full IPv6 forms and `::` compressions with at least three groups (a timestamp or `a::b` is not one).
-  { kind: 'ip', pattern: /(?<![\w:.])(?:[0-9A-Fa-f]{1,4}:){2,7}(?::|(?::[0-9A-Fa-f]{1,4}){1,6}|[0-9A-Fa-f]{1,4})(?![\w:])/g },
-];
+import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHost.js';
+import { looksLikeHost, vocabularyDomainOf } from './publicVocabulary.js';
 
-/** Public domains whose names carry meaning the diagnosis and the reader need (resources, registries, docs). */
-/** Timestamps and versions look like dotted or colon-separated numbers; only real addresses are replaced. */
+const ARN = /\barn:(aws[a-z-]{0,20}):([a-z0-9-]{1,64}):([a-z0-9-]{0,32}):(\d{12})?:([^\s"'`,;)\]}]{1,512})/g;
+const HOME = /(\/home|\/Users|\/users|\/u|\/usr\/home)\/([A-Za-z0-9._-]{1,64})/g;
+const WINDOWS_HOME = /\b([A-Za-z]:\\+Users\\+)([^\\\s"'`]{1,64})/g;
+const IPV4 = /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\w.]|\.\d)/g;
+// Full IPv6 forms and `::` compressions with at least three groups (a timestamp or `a::b` is not one).
+const IPV6 = /(?<![\w:.])(?:[0-9A-Fa-f]{1,4}:){2,7}(?::|(?::[0-9A-Fa-f]{1,4}){1,6}|[0-9A-Fa-f]{1,4})(?![\w:])/g;
+// A short compressed form (`fd00::5`, `fe80::1%eth0`): one group, `::`, at most one more.
+const IPV6_SHORT = /(?<![\w:.])[0-9A-Fa-f]{1,4}::(?:[0-9A-Fa-f]{1,4})?(?![\w:])/g;
+const DASHED_IPV4 = /(?<![\d-])(\d{1,3})-(\d{1,3})-(\d{1,3})-(\d{1,3})(?!\d|-\d)/g;
+const HOST = /(?<![\w.@-])(?:[A-Za-z0-9-]{1,63}\.){1,126}[A-Za-z][A-Za-z0-9-]{0,62}(?![\w-]|\.[A-Za-z0-9])/g;
+/**
+ * A setting: `--flag value`, `--flag=value`, `key=value`, `key: value`. Its value is pseudonymised
+ * when the key's last word names a person, an organisation or a machine (IDENTITY_WORDS). In prose
+ * (`the API server: …`) a colon is just a colon: `key: value` counts only at the start of a line
+ * or of a structure.
+ */
+const SETTING = /(?<![\w.-])(?:(--?)([A-Za-z][A-Za-z0-9_.-]{0,63})(=|[ \t]+)|([A-Za-z][A-Za-z0-9_.-]{0,63})(=|:[ \t]?))([^\s"'`,;()[\]{}<>]{1,512})/g;
+const IDENTITY_WORDS = new Map<string, string>([
+  ...['user', 'username', 'owner', 'author', 'email', 'mail', 'login', 'principal', 'contact', 'submitter', 'requester'].map((word) => [word, 'user'] as const),
+  ...['host', 'hostname', 'server', 'endpoint', 'addr', 'address', 'node', 'nodename', 'domain'].map((word) => [word, 'host'] as const),
+  ...['url', 'uri'].map((word) => [word, 'url'] as const),
+  ...['customer', 'client', 'company', 'tenant', 'team', 'org', 'organization', 'organisation', 'account'].map((word) => [word, 'name'] as const),
+  ...['bucket', 'registry', 'channel'].map((word) => [word, word] as const),
+  ...['repo', 'repository'].map((word) => [word, 'repo'] as const),
+]);
+const STRUCTURE_START = /(?:^|[\n{[(,;"'])[ \t]*$/;
+/**
+ * A person or a customer named in prose after the noun that says so (`for user "jdoe"`, `customer
+ * Initech`): the name is taken when it is quoted, a proper noun, or shaped like a login
+ * (`j.doe`, `jdoe42`) — `user namespaces` stays.
+ */
+const NAMED_IN_PROSE =
+  /\b((?:user(?:name)?|owner|customer|tenant|company)[ \t]+)(?:(["'])([^"'\s]{1,64})\2|([A-Z][A-Za-z0-9&-]{1,63}|[a-z][a-z0-9-]{0,30}[._0-9][a-z0-9._-]{0,31}))/g;
+const CHANNEL = /(?<=^|[\s"'([{,=:])#([a-z][a-z0-9._-]{1,79})/g;
 const IS_TIME = /^\d{1,2}:\d{2}(?::\d{2})?$/;
+const NOT_A_NAME = /^(?:-.*|\$.*|\d[\d.,]*[A-Za-z]{0,3}|true|false|yes|no|none|null|nil|undefined|localhost|\[REDACTED\].*|\*+)$/i;
 
-export function replaceInfrastructureIdentifiers(text: string, pseudonym: (kind: string, value: string) => string): string {
-  let out = text;
-  for (const { kind, pattern } of SHAPES) {
-    out = out.replace(pattern, (match) => {
-      if (kind === 'ip' && (IS_TIME.test(match) || /^[0-9:]+$/.test(match))) return match;
-      if (match.includes('example.invalid')) return match;
-      return pseudonym(kind, match);
-    });
-  }
-  return out;
+export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseudonyms): string {
+  let out = text.replace(ARN, (match, partition: string, service: string, region: string, account: string | undefined, resource: string) =>
+    match.includes('example.invalid')
+      ? match
+      : `arn:${partition}:${service}:${region}:${account ? pseudonyms.digits(account, 12) : ''}:${pseudonyms.of('resource', resource)}`,
+  );
+  out = out.replace(HOME, (match, root: string, user: string) => (isPseudonym(user) ? match : `${root}/${pseudonyms.of('user', user)}`));
+  out = out.replace(WINDOWS_HOME, (match, root: string, user: string) => (isPseudonym(user) ? match : `${root}${pseudonyms.of('user', user)}`));
+  out = out.replace(IPV4, (match) => (isPseudonym(match) ? match : pseudonyms.ip(match)));
+  out = out.replace(IPV6, (match) => (IS_TIME.test(match) || /^[0-9:]+$/.test(match) || !isIpv6(match) || isPseudonym(match) ? match : pseudonyms.ip(match)));
+  out = out.replace(IPV6_SHORT, (match) => (/^[0-9:]+$/.test(match) || isPseudonym(match) ? match : pseudonyms.ip(match)));
+  out = out.replace(DASHED_IPV4, (match, ...octets: string[]) => {
+    const parts = octets.slice(0, 4);
+    if (parts.some((octet) => Number(octet) > 255)) return match;
+    const dotted = parts.join('.');
+    return isPseudonym(dotted) ? match : pseudonyms.ip(dotted).replaceAll('.', '-');
+  });
+  out = out.replace(HOST, (match, offset: number, whole: string) => rewriteHost(match, whole.charAt(offset + match.length), pseudonyms));
+  out = out.replace(
+    SETTING,
+    (
+      match,
+      dashes: string | undefined,
+      flag: string | undefined,
+      flagSeparator: string | undefined,
+      plainKey: string | undefined,
+      plainSeparator: string | undefined,
+      rawValue: string,
+      offset: number,
+      whole: string,
+    ) => {
+      const key = flag ?? plainKey ?? '';
+      const separator = flagSeparator ?? plainSeparator ?? '';
+      if (separator.startsWith(':') && !STRUCTURE_START.test(whole.slice(Math.max(0, offset - 80), offset))) return match;
+      const kind = IDENTITY_WORDS.get(lastWord(key));
+      const value = rawValue.replace(/[.:]+$/, '');
+      if (!kind || value === '' || NOT_A_NAME.test(value) || isPseudonym(value) || value.includes('example.invalid') || value.includes('://')) return match;
+      const replaced = looksLikeHost(value) ? pseudonymizeHost(value, pseudonyms) : pseudonyms.of(kind, value);
+      return `${dashes ?? ''}${key}${separator}${replaced}${rawValue.slice(value.length)}`;
+    },
+  );
+  out = out.replace(NAMED_IN_PROSE, (match, noun: string, quote: string | undefined, quoted: string | undefined, bare: string | undefined) => {
+    const name = quoted ?? bare ?? '';
+    if (isPseudonym(name) || name.includes('example.invalid') || NOT_A_NAME.test(name)) return match;
+    const kind = /^(?:user|owner)/i.test(noun) ? 'user' : 'name';
+    return `${noun}${quote ?? ''}${pseudonyms.of(kind, name)}${quote ?? ''}`;
+  });
+  return out.replace(CHANNEL, (match, name: string) => (isPseudonym(name) ? match : `#${pseudonyms.of('channel', name)}`));
+}
+
+function rewriteHost(host: string, next: string, pseudonyms: Pseudonyms): string {
+  if (!looksLikeHost(host) || isPseudonym(host)) return host;
+  const vocabulary = vocabularyDomainOf(host);
+  // `nvidia.com/gpu`, `node.kubernetes.io/not-ready`: an API group or label prefix is vocabulary.
+  if (vocabulary && (next === '/' || host === vocabulary || host === `www.${vocabulary}` || host === `docs.${vocabulary}`)) return host;
+  return pseudonymizeHost(host, pseudonyms);
+}
+
+/** A candidate with at most one `::` and groups of at most four hex digits. */
+function isIpv6(candidate: string): boolean {
+  return candidate.split('::').length <= 2;
+}
+
+/** `MASTER_ADDR` → addr, `ownerEmail` → email, `--db-host` → host. */
+function lastWord(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[_.-]/);
+  return words[words.length - 1] ?? '';
 }

@@ -2,8 +2,8 @@
  * Issue #25 item 1 (part): personal and infrastructure strings planted in fields and free text
  * of a recording must not survive `--anonymize`; the count of survivors is printed so the figure
  * before and after a change can be read off the run. Diagnosis text (reasons, exit codes,
- * Kubernetes phrasing, public resource names) stays verbatim. Host names in free text are not
- * covered yet (8 more plants of issue #25's set: they share their shape with Python module paths).
+ * Kubernetes phrasing, public resource names) stays verbatim. Host names in free text, and the
+ * other families, are planted in anonymizeDevelopmentPlants.test.ts.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAnonymizer } from '../../functions/recording/anonymizeRecording.js';

@@ -50,6 +50,22 @@ describe('createAnonymizer', () => {
   });
 });
 
+describe('createAnonymizer on a 7 MB single-token string', () => {
+  // An unbounded `(?:-[a-z0-9]+)+` in the login-at-host pattern overflowed the regex stack on this input.
+  it.each([
+    ['a login-shaped run', `x@${'a-'.repeat(3_500_000)}!`],
+    ['a dotted run', `${'a.'.repeat(3_500_000)}com`],
+    ['a run of letters', `http://${'a'.repeat(7_000_000)}`],
+  ])(
+    '%s is rewritten without a stack overflow',
+    (_what, hostile) => {
+      const anonymizer = createAnonymizer([]);
+      expect(() => anonymizer.text(hostile)).not.toThrow();
+    },
+    60_000,
+  );
+});
+
 describe('replaceEmailAddresses', () => {
   const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
   const mark = (address: string) => `<${address}>`;

@@ -34,6 +34,26 @@ async function diagnoseLive(scenario: Scenario, extraArgs: string[]): Promise<Cl
   }
 }
 
+/**
+ * A failing line with its pseudonyms masked: the anonymized replay must quote the same line as the
+ * live run, up to which pseudonym stands for a name (a line cut at a length limit may cut one).
+ */
+const modPseudonyms = (line: string | null | undefined) =>
+  line
+    ?.replace(/\b[a-z]+-[0-9a-f]{6,8}(?:\.[a-z]+-[0-9a-f]{6,8})?(?:\.example\.invalid)?/g, '⟨pseudonym⟩')
+    .replace(/\b(?:192\.0\.2|198\.51\.100|203\.0\.113)\.\d{1,3}\b|\b2001:db8::[0-9a-f]{1,4}\b/g, '⟨ip⟩')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '⟨uuid⟩') ?? null;
+
+/** IPv4 addresses (outside the documentation ranges) and host names under a private TLD in a scenario's answers. */
+function infrastructureOf(scenario: Scenario): string[] {
+  const text = JSON.stringify([scenario.runai, scenario.kubernetes ?? null]);
+  const addresses = text.match(/(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w.])/g) ?? [];
+  const hosts = text.match(/(?<![\w.-])(?:[a-z0-9-]+\.)+(?:internal|local|lan|corp|example)(?![\w.-])/g) ?? [];
+  return [...new Set([...addresses, ...hosts])].filter(
+    (value) => !/^(?:192\.0\.2|198\.51\.100|203\.0\.113)\./.test(value) && !value.includes('example.invalid'),
+  );
+}
+
 const essentials = (run: CliRun) => (run.stdout === '' ? null : verdictEssentials(parseVerdict(run.stdout) as Verdict));
 
 describe('a recording replays to the same verdict', () => {
@@ -63,8 +83,18 @@ describe('a recording replays to the same verdict', () => {
       }
 
       // Dropped into fixtures/scenarios/: the simulators serve it and the text report is its golden.
+      // No address and no private host name the scenario's answers carry is left in the anonymized folder.
+      const written = await readFile(join(anonymized, 'scenario.json'), 'utf8');
+      for (const planted of infrastructureOf(scenario)) expect(written.includes(planted), `${scenario.name}: ${planted} survives --anonymize`).toBe(false);
+
       const recorded = await loadScenario(anonymized);
       expect(recorded.recording?.recordingVersion).toBe(1);
+      // The anonymized replay quotes the line the live run quoted (the recording keeps the live verdict, pseudonymised).
+      if (live.code === 0) {
+        const liveLine = (recorded.recording?.verdict as Verdict | null)?.failingLine;
+        expect(modPseudonyms(parseVerdict(replayAnonymized.stdout).failingLine), `${scenario.name}: failing line`).toBe(modPseudonyms(liveLine));
+        expect(parseVerdict(replay.stdout).failingLine ?? null).toBe(parseVerdict(live.stdout).failingLine ?? null);
+      }
       const served = await diagnoseLive(recorded, []);
       expect(served.code).toBe(live.code);
       expect(essentials(served), `${scenario.name}: served as a scenario`).toEqual(expected);

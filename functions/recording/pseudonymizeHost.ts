@@ -1,0 +1,46 @@
+/**
+ * The pseudonyms `--anonymize` writes, shaped like what they replace so the diagnosis reads them
+ * the same way: an address stays an address (documentation ranges, RFC 5737 / RFC 3849), a host
+ * stays a host (`host-1a2b3c.domain-4d5e6f.example.invalid`, a node pseudonym kept as its first
+ * label), a name stays a DNS label (`user-1a2b3c`). The `Pseudonyms` port hands out stable values
+ * per recording (anonymizeRecording.ts).
+ */
+import { publicHostOf, vocabularyDomainOf } from './publicVocabulary.js';
+
+export interface Pseudonyms {
+  /** `kind-` and a short stable digest of the value: a valid DNS label. */
+  of(kind: string, value: string): string;
+  /** A stable pseudonym address of the same family. */
+  ip(address: string): string;
+  /** A stable string of `length` decimal digits (an AWS account id). */
+  digits(value: string, length: number): string;
+}
+
+const DOCUMENTATION_IP = /^(?:192\.0\.2|198\.51\.100|203\.0\.113)\.\d{1,3}$|^2001:db8:/i;
+const DASHED_DOCUMENTATION_IP = /(?:^|-)(?:192-0-2|198-51-100|203-0-113)-\d{1,3}$/;
+const PSEUDONYM_LABEL = /^[a-z]+-[0-9a-f]{6,8}$/;
+
+/** Already written by the anonymizer: a second pass leaves it alone. */
+export function isPseudonym(token: string): boolean {
+  return (
+    token.includes('example.invalid') ||
+    DOCUMENTATION_IP.test(token) ||
+    PSEUDONYM_LABEL.test(token) ||
+    DASHED_DOCUMENTATION_IP.test(token) ||
+    /^[a-z]+-[0-9a-f]{6,8}-\d+(?:-\d+)*$/.test(token)
+  );
+}
+
+/** A host name (no port) replaced label-wise: public suffixes stay, the rest is pseudonymised. */
+export function pseudonymizeHost(host: string, pseudonyms: Pseudonyms): string {
+  const lower = host.toLowerCase();
+  // The loopback name (RFC 6761) is every machine's: it names no one.
+  if (isPseudonym(lower) || lower === 'localhost') return host;
+  const suffix = publicHostOf(lower) ?? vocabularyDomainOf(lower);
+  if (suffix) return lower === suffix ? host : `${pseudonyms.of('host', lower.slice(0, -suffix.length - 1))}.${suffix}`;
+  const dot = lower.indexOf('.');
+  if (dot < 0) return pseudonyms.of('host', lower);
+  const first = lower.slice(0, dot);
+  const firstOut = isPseudonym(first) ? first : pseudonyms.of('host', first);
+  return `${firstOut}.${pseudonyms.of('domain', lower.slice(dot + 1))}.example.invalid`;
+}

@@ -1,0 +1,161 @@
+/**
+ * What a dotted token in a recording means: a host (someone's infrastructure, pseudonymised) or
+ * vocabulary the diagnosis and its reader need (kept). Principles, not a list of strings seen:
+ *
+ * - A host name's labels are letters, digits and hyphens, lower case, and its last label is a
+ *   top-level domain: `torch.distributed.elastic.multiprocessing` (no TLD),
+ *   `torch.cuda.OutOfMemoryError` (mixed case: code), `python3.10` or `libnccl.so.2` (numeric
+ *   last label: versions) are not hosts. Only TLDs that are not also common file extensions or
+ *   code words count (`train.py`, `setup.sh`, `torch.distributed.run` stay).
+ * - A special-use or private TLD (RFC 6761, RFC 6762 `.local`, ICANN's `.internal`, the
+ *   de-facto `.lan`/`.corp`/`.home`/`.intranet`, Kubernetes' `.svc`) is always infrastructure.
+ * - Upstream vocabulary domains are kept: the API groups of Kubernetes resource names, labels
+ *   and taints (`nvidia.com/gpu`, `node.kubernetes.io/not-ready`) and the documentation links
+ *   upstream messages carry (PyTorch's CUDA OOM message links pytorch.org).
+ * - Public hosting and registry hosts name no one by themselves; what follows them (an
+ *   organisation, a repository) does, so the host stays and the path is pseudonymised.
+ */
+
+/** Top-level domains a host in free text ends with (generic and the country codes used as generic). */
+const PUBLIC_TLDS = new Set([
+  'com',
+  'net',
+  'org',
+  'edu',
+  'gov',
+  'mil',
+  'int',
+  'io',
+  'ai',
+  'co',
+  'dev',
+  'cloud',
+  'tech',
+  'biz',
+  'info',
+  'me',
+  'us',
+  'uk',
+  'eu',
+  'de',
+  'fr',
+  'nl',
+  'ch',
+  'se',
+  'no',
+  'fi',
+  'dk',
+  'es',
+  'it',
+  'at',
+  'be',
+  'ie',
+  'ca',
+  'au',
+  'nz',
+  'jp',
+  'cn',
+  'kr',
+  'tw',
+  'sg',
+  'hk',
+  'in',
+  'il',
+  'br',
+  'mx',
+  'ru',
+  'za',
+]);
+
+/** Special-use and private names: never anyone's public vocabulary. */
+const PRIVATE_TLDS = new Set([
+  'internal',
+  'local',
+  'localdomain',
+  'lan',
+  'corp',
+  'home',
+  'intranet',
+  'private',
+  'svc',
+  'test',
+  'example',
+  'invalid',
+  'localhost',
+  'intra',
+]);
+
+/** Upstream projects and vendors whose domain is vocabulary: resource and label API groups, documentation links. */
+const VOCABULARY_DOMAINS = [
+  'kubernetes.io',
+  'k8s.io',
+  'x-k8s.io',
+  'nvidia.com',
+  'amd.com',
+  'intel.com',
+  'habana.ai',
+  'run.ai',
+  'pytorch.org',
+  'python.org',
+  'tensorflow.org',
+  'docker.com',
+  'kubeflow.org',
+  'ray.io',
+  'cncf.io',
+  'knative.dev',
+  'kserve.io',
+  'volcano.sh',
+];
+
+/** Public registries name no one: an image on them keeps its registry and repository. */
+export const PUBLIC_REGISTRIES = new Set([
+  'docker.io',
+  'registry-1.docker.io',
+  'index.docker.io',
+  'nvcr.io',
+  'ghcr.io',
+  'quay.io',
+  'gcr.io',
+  'registry.k8s.io',
+  'public.ecr.aws',
+  'mcr.microsoft.com',
+]);
+
+/** Public code, model, package and object hosts (and the registries): the host is kept, the organisation and repository after it are not. */
+const PUBLIC_HOSTS = [
+  ...PUBLIC_REGISTRIES,
+  'github.com',
+  'gitlab.com',
+  'bitbucket.org',
+  'huggingface.co',
+  'pypi.org',
+  'files.pythonhosted.org',
+  'amazonaws.com',
+  'googleapis.com',
+  'windows.net',
+];
+
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** Whether a dotted token is a host name by its shape (see the principles above). */
+export function looksLikeHost(token: string): boolean {
+  const labels = token.split('.');
+  if (labels.length < 2 || token.length > 253) return false;
+  if (!labels.every((label) => LABEL.test(label))) return false;
+  const tld = labels[labels.length - 1]!;
+  return PRIVATE_TLDS.has(tld) || PUBLIC_TLDS.has(tld);
+}
+
+const endsWithDomain = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
+
+/** A vocabulary domain or a subdomain of one (the caller decides whether the subdomain is an API group or a tenant). */
+export function vocabularyDomainOf(host: string): string | null {
+  const lower = host.toLowerCase();
+  return VOCABULARY_DOMAINS.find((domain) => endsWithDomain(lower, domain)) ?? null;
+}
+
+/** The public host a host is or belongs to (`acme.s3.amazonaws.com` → `amazonaws.com`), or null. */
+export function publicHostOf(host: string): string | null {
+  const lower = host.toLowerCase();
+  return PUBLIC_HOSTS.find((domain) => endsWithDomain(lower, domain)) ?? null;
+}
