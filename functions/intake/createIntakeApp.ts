@@ -59,8 +59,13 @@ export interface IntakeDeps {
     /** Monotonic milliseconds for the checks' durations; default performance.now. */
     clock?: () => number;
   };
-  /** The "Was this right?" page (§4.10); absent when feedback is off (no route, no link). */
-  feedback?: Pick<FeedbackRoutesDeps, 'keys' | 'store'>;
+  /**
+   * The "Was this right?" page (§4.10); absent when feedback is off (no route, no link).
+   * `listAnswers` (local mode only) adds `GET /local/feedback/answers`, the stored answers as
+   * JSON behind the webhook token, which `runai-diagnose feedback export --from` reads; in AWS
+   * the export reads the table with the operator's credentials instead.
+   */
+  feedback?: Pick<FeedbackRoutesDeps, 'keys' | 'store'> & { listAnswers?: boolean };
 }
 
 /** What the 202 body says about each accepted request. */
@@ -74,6 +79,9 @@ export interface AcceptedSummary {
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Local mode's read-only list of feedback answers (`feedback.listAnswers`), for `runai-diagnose feedback export --from`. */
+export const LOCAL_FEEDBACK_ANSWERS_PATH = '/local/feedback/answers';
 
 /** Accepted requests listed in the 202 answer; a 1 MiB body can hold ~30,000 distinct workloads. */
 export const LISTED_ACCEPTED = 50;
@@ -214,7 +222,15 @@ export function createIntakeApp(deps: IntakeDeps): Hono {
   });
 
   // Its own credential (the signed token in the path) and HTML error pages: see createFeedbackRoutes.
-  if (deps.feedback) app.route('/feedback', createFeedbackRoutes({ ...deps.feedback, now: deps.now, metrics, logger }));
+  if (deps.feedback) app.route('/feedback', createFeedbackRoutes({ keys: deps.feedback.keys, store: deps.feedback.store, now: deps.now, metrics, logger }));
+  const feedbackStore = deps.feedback?.listAnswers ? deps.feedback.store : undefined;
+  if (feedbackStore) {
+    // Read-only and authenticated like /readyz: the answers name workloads and hold people's notes.
+    app.get(LOCAL_FEEDBACK_ANSWERS_PATH, requireToken, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ answers: await feedbackStore.list() });
+    });
+  }
 
   // Known paths with another method: 405 with Allow, not the 404 hono gives by default.
   for (const [path, allow] of Object.entries(ROUTES)) {
