@@ -35,9 +35,8 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createDynamoIdempotencyStore } from '../delivery/createDynamoIdempotencyStore.js';
 import { createDynamoStormWindow } from '../delivery/createDynamoStormWindow.js';
 import { createSnsPublisher } from '../delivery/createSnsPublisher.js';
-import { verdictSubject } from '../delivery/buildSnsMessage.js';
 import { createFeedbackKeyring, type FeedbackKeyring } from '../feedback/createFeedbackKeyring.js';
-import { createFeedbackLinker } from '../feedback/createFeedbackLinker.js';
+import { createSignedFeedbackUrl, type SignedFeedbackUrl } from '../feedback/createSignedFeedbackUrl.js';
 import { loadFeedbackKeys } from '../feedback/loadFeedbackKeys.js';
 import { SECRET_MAX_AGE_SECONDS } from '../runai/loadRunaiCredentials.js';
 import { createSqsRetryTimer, type RetryTimer, type VisibilityChange } from '../queue/createSqsRetryTimer.js';
@@ -139,25 +138,20 @@ async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
   const sqs = new SQSClient({});
   const dynamo = new DynamoDBClient({});
   retryTimer = createSqsRetryTimer({ client: sqs, queueUrl: env.QUEUE_URL });
-  const diagnose = await createDiagnose({ env: process.env, locale: env.REPORT_LOCALE, now, onRequest: telemetry.countRunaiRequest, logger });
   const words = notificationWordsFor(env.REPORT_LOCALE);
-  let feedbackUrl: ProcessDiagnosisBatchDeps['feedbackUrl'];
+  // Feedback first: an unreadable key secret is a configuration failure named before anything else is built.
+  let feedbackUrl: SignedFeedbackUrl | undefined;
   if (env.FEEDBACK_KEY_SECRET_ID !== undefined && env.FEEDBACK_BASE_URL !== undefined) {
     const secretId = env.FEEDBACK_KEY_SECRET_ID;
-    const baseUrl = env.FEEDBACK_BASE_URL;
     const keyring = createFeedbackKeyring(
       () => loadFeedbackKeys(secretId, readSecretJson),
       (error) => logger.warn('worker.feedback_keys_stale', { errorMessage: error instanceof Error ? error.message : String(error) }),
     );
     await keyring.refresh();
     feedbackKeyring = keyring;
-    feedbackUrl = (verdict, occurrenceKey, context) =>
-      createFeedbackLinker({ baseUrl, keys: keyring.keys(), now })({
-        occurrenceKey,
-        category: verdict.category,
-        headline: verdictSubject(verdict, context, words),
-      });
+    feedbackUrl = createSignedFeedbackUrl({ baseUrl: env.FEEDBACK_BASE_URL, keyring, words, now });
   }
+  const diagnose = await createDiagnose({ env: process.env, locale: env.REPORT_LOCALE, now, onRequest: telemetry.countRunaiRequest, logger });
   return {
     diagnose: measureDiagnoses(diagnose, telemetry.metrics),
     renderText: createRenderText(env.REPORT_LOCALE),

@@ -12,6 +12,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signFeedbackToken } from '../../functions/feedback/feedbackToken.js';
 import { createFeedbackKeyring } from '../../functions/feedback/createFeedbackKeyring.js';
 import { FeedbackConfigError, loadFeedbackKeys } from '../../functions/feedback/loadFeedbackKeys.js';
+import { createSignedFeedbackUrl } from '../../functions/feedback/createSignedFeedbackUrl.js';
+import { verifyFeedbackToken } from '../../functions/feedback/feedbackToken.js';
+import { notificationWordsFor } from '../../functions/report/notificationWordsFor.js';
+import { makeVerdict } from '../delivery/verdictFixture.js';
+import { verdictSubject } from '../../functions/delivery/buildSnsMessage.js';
+import { LINK_HEADLINE_MAX_LENGTH } from '../../functions/feedback/createFeedbackLinker.js';
 import { alert, CLUSTER, payload, TOKEN } from '../intake/intakeTestKit.js';
 
 const QUEUE_URL = 'https://sqs.eu-west-1.amazonaws.com/123456789012/runai-diagnose-requests';
@@ -77,42 +83,46 @@ describe('intake Lambda with feedback on', () => {
     vi.restoreAllMocks();
   });
 
-  it('serves the page for a link signed with the previous key, stores the answer in the table, refuses a tampered link without writing', async () => {
-    const secretId = stubEnvironment('serves');
-    secrets.on(GetSecretValueCommand, { SecretId: secretId }).resolves({ SecretString: JSON.stringify({ current: CURRENT, previous: PREVIOUS }) });
-    dynamo.on(GetItemCommand).resolves({});
-    dynamo.on(PutItemCommand).resolves({});
-    const handler = await freshHandler();
-    const token = signFeedbackToken(claims, { current: PREVIOUS }, new Date());
+  it(
+    'serves the page for a link signed with the previous key, stores the answer in the table, refuses a tampered link without writing',
+    { timeout: 30_000 },
+    async () => {
+      const secretId = stubEnvironment('serves');
+      secrets.on(GetSecretValueCommand, { SecretId: secretId }).resolves({ SecretString: JSON.stringify({ current: CURRENT, previous: PREVIOUS }) });
+      dynamo.on(GetItemCommand).resolves({});
+      dynamo.on(PutItemCommand).resolves({});
+      const handler = await freshHandler();
+      const token = signFeedbackToken(claims, { current: PREVIOUS }, new Date());
 
-    const page = await handler(httpApiEvent({ method: 'GET', path: `/feedback/${token}` }) as never);
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('[OOM_KILLED] train (ml)');
-    expect(dynamo.commandCalls(GetItemCommand)[0]!.args[0].input).toMatchObject({ TableName: TABLE, Key: { pk: { S: claims.occurrenceKey } } });
+      const page = await handler(httpApiEvent({ method: 'GET', path: `/feedback/${token}` }) as never);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('[OOM_KILLED] train (ml)');
+      expect(dynamo.commandCalls(GetItemCommand)[0]!.args[0].input).toMatchObject({ TableName: TABLE, Key: { pk: { S: claims.occurrenceKey } } });
 
-    const tampered = token.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
-    const refused = await handler(
-      httpApiEvent({ method: 'POST', path: `/feedback/${tampered}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form }) as never,
-    );
-    expect(refused.statusCode).toBe(403);
-    expect(dynamo.commandCalls(PutItemCommand)).toHaveLength(0);
+      const tampered = token.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+      const refused = await handler(
+        httpApiEvent({ method: 'POST', path: `/feedback/${tampered}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form }) as never,
+      );
+      expect(refused.statusCode).toBe(403);
+      expect(dynamo.commandCalls(PutItemCommand)).toHaveLength(0);
 
-    const answered = await handler(
-      httpApiEvent({ method: 'POST', path: `/feedback/${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form }) as never,
-    );
-    expect(answered.statusCode).toBe(200);
-    const puts = dynamo.commandCalls(PutItemCommand);
-    expect(puts).toHaveLength(1);
-    expect(puts[0]!.args[0].input).toMatchObject({
-      TableName: TABLE,
-      Item: { pk: { S: claims.occurrenceKey }, answer: { S: 'wrong' }, rightCategory: { S: 'CRASH_APP_ERROR' }, category: { S: 'OOM_KILLED' } },
-    });
-    // A link signed with a key the secret does not hold is refused.
-    const foreign = signFeedbackToken(claims, { current: 'f'.repeat(48) }, new Date());
-    expect((await handler(httpApiEvent({ method: 'GET', path: `/feedback/${foreign}` }) as never)).statusCode).toBe(403);
-  });
+      const answered = await handler(
+        httpApiEvent({ method: 'POST', path: `/feedback/${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form }) as never,
+      );
+      expect(answered.statusCode).toBe(200);
+      const puts = dynamo.commandCalls(PutItemCommand);
+      expect(puts).toHaveLength(1);
+      expect(puts[0]!.args[0].input).toMatchObject({
+        TableName: TABLE,
+        Item: { pk: { S: claims.occurrenceKey }, answer: { S: 'wrong' }, rightCategory: { S: 'CRASH_APP_ERROR' }, category: { S: 'OOM_KILLED' } },
+      });
+      // A link signed with a key the secret does not hold is refused.
+      const foreign = signFeedbackToken(claims, { current: 'f'.repeat(48) }, new Date());
+      expect((await handler(httpApiEvent({ method: 'GET', path: `/feedback/${foreign}` }) as never)).statusCode).toBe(403);
+    },
+  );
 
-  it('an unreadable feedback secret leaves the webhooks working (202) and the page absent (404), never a 503', async () => {
+  it('an unreadable feedback secret leaves the webhooks working (202) and the page absent (404), never a 503', { timeout: 30_000 }, async () => {
     const secretId = stubEnvironment('unreadable');
     secrets.on(GetSecretValueCommand, { SecretId: secretId }).rejects(new Error('AccessDeniedException: not authorized'));
     sqs.on(SendMessageBatchCommand).callsFake((input: { Entries: Array<{ Id: string }> }) => ({
@@ -173,4 +183,63 @@ describe('loadFeedbackKeys and the keyring', () => {
     await keyring.refresh();
     expect(keyring.keys()).toEqual({ current: PREVIOUS });
   });
+});
+
+describe('the worker with feedback on', () => {
+  beforeEach(() => {
+    secrets.reset();
+    vi.stubEnv('POWERTOOLS_DEV', 'true');
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  it("signs each link with the keyring's current key, on the API URL", async () => {
+    let keys = { current: CURRENT };
+    const keyring = createFeedbackKeyring(
+      async () => keys,
+      () => {},
+    );
+    await keyring.refresh();
+    const now = () => new Date('2026-12-02T17:00:00Z');
+    const url = createSignedFeedbackUrl({ baseUrl: 'https://a1b2c3.execute-api.eu-west-1.amazonaws.com', keyring, words: notificationWordsFor('fr'), now });
+    const verdict = makeVerdict();
+    const link = url(verdict, 'cluster#wl#2026-12-02T16:00:00Z', {});
+    const token = /^https:\/\/a1b2c3\.execute-api\.eu-west-1\.amazonaws\.com\/feedback\/([\w-]+\.[\w-]+)$/.exec(link)?.[1];
+    expect(token).toBeDefined();
+    const verified = verifyFeedbackToken(token!, { current: CURRENT }, now());
+    expect(verified).toMatchObject({ ok: true, claims: { occurrenceKey: 'cluster#wl#2026-12-02T16:00:00Z', category: verdict.category } });
+    // Headed with the notification's subject line, in the report's language (here French).
+    expect(verified.ok && verified.claims.headline).toBe(verdictSubject(verdict, {}, notificationWordsFor('fr')).slice(0, LINK_HEADLINE_MAX_LENGTH));
+    // A rotation: the next refresh signs with the new key; the intake, holding both, accepts old and new links.
+    keys = { current: PREVIOUS };
+    await keyring.refresh();
+    const rotated = /\/feedback\/(\S+)$/.exec(url(verdict, 'k#w#2026-12-02T16:00:00Z', {}))![1]!;
+    expect(verifyFeedbackToken(rotated, { current: CURRENT }, now())).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(verifyFeedbackToken(rotated, { current: PREVIOUS, previous: CURRENT }, now())).toMatchObject({ ok: true });
+  });
+
+  it('an unreadable key secret at the first batch is a configuration failure: every record goes back to the queue, the log names the secret', async () => {
+    vi.stubEnv('SNS_TOPIC_ARN', 'arn:aws:sns:eu-west-1:123456789012:runai-verdicts');
+    vi.stubEnv('IDEMPOTENCY_TABLE', 'runai-diagnose-idempotency');
+    vi.stubEnv('QUEUE_URL', 'https://sqs.eu-west-1.amazonaws.com/123456789012/runai-diagnose');
+    vi.stubEnv('STORM_TABLE', 'runai-diagnose-storm');
+    vi.stubEnv('AWS_REGION', 'eu-west-1');
+    const secretId = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:runai-diagnose/feedback-worker';
+    vi.stubEnv('FEEDBACK_KEY_SECRET_ID', secretId);
+    vi.stubEnv('FEEDBACK_BASE_URL', 'https://a1b2c3.execute-api.eu-west-1.amazonaws.com');
+    secrets.on(GetSecretValueCommand, { SecretId: secretId }).rejects(new Error('AccessDeniedException: not authorized'));
+    const logged: string[] = [];
+    for (const method of ['log', 'info', 'warn', 'error'] as const) vi.spyOn(console, method).mockImplementation((line: string) => void logged.push(line));
+    vi.resetModules();
+    const { handler } = await import('../../functions/worker/lambdaHandler.js');
+    const record = (messageId: string) => ({ messageId, receiptHandle: `rh-${messageId}`, body: '{}', attributes: { ApproximateReceiveCount: '1' } });
+    expect(await handler({ Records: [record('m1'), record('m2')] } as never)).toEqual({
+      batchItemFailures: [{ itemIdentifier: 'm1' }, { itemIdentifier: 'm2' }],
+    });
+    const failure = logged.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.message === 'worker.configuration_failed');
+    expect(failure?.errorMessage).toContain('cannot read the feedback key secret (FEEDBACK_KEY_SECRET_ID): AccessDeniedException');
+    // Importing the whole worker (SDK clients, Powertools) takes seconds on a loaded 2-core machine.
+  }, 30_000);
 });
