@@ -17,7 +17,7 @@ import { createDynamoFeedbackStore } from '../feedback/createDynamoFeedbackStore
 import { FeedbackAnswerSchema, type FeedbackAnswer } from '../feedback/FeedbackAnswer.js';
 import { buildFeedbackScenario } from '../feedback/buildFeedbackScenario.js';
 import { findRecordingOf, type RecordingCandidate } from '../feedback/findRecordingOf.js';
-import { LOCAL_FEEDBACK_ANSWERS_PATH } from '../intake/createIntakeApp.js';
+import { LOCAL_FEEDBACK_ANSWERS_PATH } from '../feedback/FeedbackStore.js';
 import { diagnoseRecording } from '../recording/diagnoseRecording.js';
 import { writeRecordingFolder } from '../recording/writeRecordingFolder.js';
 import { loadScenario, SCENARIO_FILE } from '../simulator/loadScenario.js';

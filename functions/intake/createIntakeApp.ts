@@ -24,6 +24,7 @@ import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
 import { noMetrics, type OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import type { DiagnosisQueue } from '../queue/DiagnosisQueue.js';
 import { createFeedbackRoutes, type FeedbackRoutesDeps } from '../feedback/createFeedbackRoutes.js';
+import { LOCAL_FEEDBACK_ANSWERS_PATH } from '../feedback/FeedbackStore.js';
 import { createQueueProbe } from '../readiness/createQueueProbe.js';
 import type { ReadinessProbe } from '../readiness/ReadinessProbe.js';
 import { runReadinessProbes, type ReadinessCheck } from '../readiness/runReadinessProbes.js';
@@ -79,9 +80,6 @@ export interface AcceptedSummary {
 }
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
-
-/** Local mode's read-only list of feedback answers (`feedback.listAnswers`), for `runai-diagnose feedback export --from`. */
-export const LOCAL_FEEDBACK_ANSWERS_PATH = '/local/feedback/answers';
 
 /** Accepted requests listed in the 202 answer; a 1 MiB body can hold ~30,000 distinct workloads. */
 export const LISTED_ACCEPTED = 50;
