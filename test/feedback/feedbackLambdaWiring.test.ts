@@ -116,6 +116,9 @@ describe('intake Lambda with feedback on', () => {
         TableName: TABLE,
         Item: { pk: { S: claims.occurrenceKey }, answer: { S: 'wrong' }, rightCategory: { S: 'CRASH_APP_ERROR' }, category: { S: 'OOM_KILLED' } },
       });
+      // The local-mode answers list is not a Lambda route, even with the webhook token.
+      const listing = await handler(httpApiEvent({ method: 'GET', path: '/local/feedback/answers', headers: { authorization: `Bearer ${TOKEN}` } }) as never);
+      expect(listing.statusCode).toBe(404);
       // A link signed with a key the secret does not hold is refused.
       const foreign = signFeedbackToken(claims, { current: 'f'.repeat(48) }, new Date());
       expect((await handler(httpApiEvent({ method: 'GET', path: `/feedback/${foreign}` }) as never)).statusCode).toBe(403);
