@@ -7,17 +7,19 @@
  * leaves whole folders only; a folder already there is skipped (exports can be re-run).
  *
  * stdout: one line per folder written; stderr: progress and what was skipped, and why.
- * Exit 0 when done (even if nothing matched), 2 usage, 3 when the answers cannot be read.
+ * Exit 0 when done (even if nothing matched), 2 usage, 3 when the answers (or the S3 recordings) cannot be read.
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
 import * as z from 'zod';
 import { createDynamoFeedbackStore } from '../feedback/createDynamoFeedbackStore.js';
 import { FeedbackAnswerSchema, type FeedbackAnswer } from '../feedback/FeedbackAnswer.js';
 import { buildFeedbackScenario } from '../feedback/buildFeedbackScenario.js';
 import { findRecordingOf, type RecordingCandidate } from '../feedback/findRecordingOf.js';
 import { LOCAL_FEEDBACK_ANSWERS_PATH } from '../feedback/FeedbackStore.js';
+import { parseS3Location, readS3Recordings } from '../feedback/readS3Recordings.js';
 import { diagnoseRecording } from '../recording/diagnoseRecording.js';
 import { writeRecordingFolder } from '../recording/writeRecordingFolder.js';
 import { loadScenario, SCENARIO_FILE } from '../simulator/loadScenario.js';
@@ -65,8 +67,22 @@ async function readAnswers(options: FeedbackExportOptions, context: CliContext):
   });
 }
 
-/** Every `<recordings>/<folder>/scenario.json` that reads as a recording; others are named on stderr and skipped. */
-async function readRecordings(dir: string, stderr: (text: string) => void): Promise<RecordingCandidate[]> {
+/** Every `<recordings>/<folder>/scenario.json` that reads as a recording (a folder, or an S3 prefix); others are named on stderr and skipped. */
+async function readRecordings(options: FeedbackExportOptions, stderr: (text: string) => void): Promise<RecordingCandidate[]> {
+  const dir = options.recordings;
+  const skip = (where: string, why: string) => stderr(`runai-diagnose: feedback export: skipping ${printableError(where)}: ${printableError(why)}\n`);
+  if (dir.startsWith('s3://')) {
+    const location = parseS3Location(dir);
+    if (!location) throw new UsageError(`feedback export: --recordings ${dir} is not an s3://bucket/prefix URL`);
+    const client = new S3Client(options.region ? { region: options.region } : {});
+    try {
+      return await readS3Recordings(client, location, skip);
+    } catch (error) {
+      throw new AnswersUnreadable(`cannot read the recordings in ${dir}: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      client.destroy();
+    }
+  }
   const folder = await stat(dir).catch(() => null);
   if (!folder?.isDirectory()) throw new UsageError(`feedback export: the recordings folder ${dir} is not a folder that can be read`);
   const candidates: RecordingCandidate[] = [];
@@ -77,7 +93,7 @@ async function readRecordings(dir: string, stderr: (text: string) => void): Prom
       const scenario = await loadScenario(path);
       if (scenario.recording) candidates.push({ name: entry.name, scenario });
     } catch (error) {
-      stderr(`runai-diagnose: feedback export: skipping ${path}: ${printableError((error as Error).message.split('\n')[0] ?? '')}\n`);
+      skip(path, (error as Error).message.split('\n')[0] ?? '');
     }
   }
   return candidates;
@@ -106,7 +122,7 @@ export async function runFeedbackExport(argv: readonly string[], context: CliCon
       return EXIT_OK;
     }
     options = parsed;
-    recordings = await readRecordings(options.recordings, context.io.stderr);
+    recordings = await readRecordings(options, context.io.stderr);
     answers = await readAnswers(options, context);
   } catch (error) {
     if (error instanceof UsageError) {

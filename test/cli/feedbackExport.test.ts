@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_OK, EXIT_USAGE, runCli } from '../../functions/cli/runCli.js';
@@ -158,6 +159,59 @@ describe('feedback export from the DynamoDB table', () => {
   });
 });
 
+describe('feedback export with the recordings in S3 (a RECORD_DIR synced to s3://bucket/prefix)', () => {
+  const s3 = mockClient(S3Client);
+  afterAll(() => s3.restore());
+
+  it("lists every page under the prefix, reads each folder's scenario.json, and exports the match", async () => {
+    s3.reset();
+    const folder = readdirSync(recordDir).find((name) => !name.startsWith('.'))!;
+    const content = readFileSync(join(recordDir, folder, 'scenario.json'), 'utf8');
+    s3.on(ListObjectsV2Command)
+      .resolvesOnce({
+        Contents: [{ Key: 'field/recordings/README.md' }, { Key: 'field/recordings/broken/scenario.json' }],
+        IsTruncated: true,
+        NextContinuationToken: 't2',
+      })
+      .resolvesOnce({
+        Contents: [{ Key: `field/recordings/${folder}/scenario.json` }, { Key: `field/recordings/${folder}/expected.txt` }],
+        IsTruncated: false,
+      });
+    // The smallest SdkStream the reader uses: transformToString.
+    const body = (text: string) => ({ transformToString: async () => text }) as never;
+    s3.on(GetObjectCommand, { Key: 'field/recordings/broken/scenario.json' }).resolves({ Body: body('{not json') });
+    s3.on(GetObjectCommand, { Key: `field/recordings/${folder}/scenario.json` }).resolves({ Body: body(content) });
+    const out = join(workdir, 'from-s3');
+    const result = await exportWith([out, '--from', server.url, '--recordings', 's3://runai-recordings/field/recordings', '--region', 'eu-west-1'], {
+      WEBHOOK_TOKEN: server.token,
+    });
+    expect(result.code).toBe(EXIT_OK);
+    expect(s3.commandCalls(ListObjectsV2Command).map((call) => call.args[0].input)).toEqual([
+      { Bucket: 'runai-recordings', Prefix: 'field/recordings/' },
+      { Bucket: 'runai-recordings', Prefix: 'field/recordings/', ContinuationToken: 't2' },
+    ]);
+    // Only the scenario.json one level below the prefix is fetched (in key order), never the other objects.
+    expect(s3.commandCalls(GetObjectCommand).map((call) => call.args[0].input.Key)).toEqual(
+      ['field/recordings/broken/scenario.json', `field/recordings/${folder}/scenario.json`].sort(),
+    );
+    expect(result.stderr).toContain('skipping field/recordings/broken/scenario.json: not JSON');
+    expect(readdirSync(out)).toEqual([expect.stringMatching(/^feedback-oom-killed-to-crash-app-error-/)]);
+  });
+
+  it('an unreadable bucket is exit 3 naming it; a malformed s3 URL is a usage error', async () => {
+    s3.reset();
+    s3.on(ListObjectsV2Command).rejects(new Error('AccessDenied: s3:ListBucket'));
+    const denied = await exportWith([join(workdir, 's3-denied'), '--from', server.url, '--recordings', 's3://runai-recordings/x'], {
+      WEBHOOK_TOKEN: server.token,
+    });
+    expect(denied.code).toBe(3);
+    expect(denied.stderr).toContain('cannot read the recordings in s3://runai-recordings/x: AccessDenied');
+    const malformed = await exportWith([join(workdir, 's3-bad'), '--from', server.url, '--recordings', 's3://A_B'], { WEBHOOK_TOKEN: server.token });
+    expect(malformed.code).toBe(EXIT_USAGE);
+    expect(malformed.stderr).toContain('is not an s3://bucket/prefix URL');
+  });
+});
+
 describe('feedback export usage errors (exit 2, one line)', () => {
   it.each([
     [['out'], { RECORD_DIR: '/tmp' }, 'read the answers from one place'],
@@ -165,7 +219,7 @@ describe('feedback export usage errors (exit 2, one line)', () => {
     [['--table', 'answers-table'], { RECORD_DIR: '/tmp' }, 'give exactly one folder'],
     [['out', '--table', 'answers-table'], {}, 'name the recordings folder'],
     [['out', '--from', 'ftp://x'], { RECORD_DIR: '/tmp' }, '--from: must be an http(s) URL'],
-    [['out', '--from', 'http://127.0.0.1:1', '--region', 'eu-west-1'], { RECORD_DIR: '/tmp' }, '--region applies to --table'],
+    [['out', '--from', 'http://127.0.0.1:1', '--region', 'eu-west-1'], { RECORD_DIR: '/tmp' }, '--region applies to AWS'],
     [['out', '--from', 'http://127.0.0.1:1'], { RECORD_DIR: '/tmp' }, "needs the server's webhook token in WEBHOOK_TOKEN"],
     [['out', '--table', 'answers-table', '--recordings', '/no/such/folder'], {}, 'is not a folder that can be read'],
     [['out', '--tabel', 'x'], {}, "Unknown option '--tabel'"],
