@@ -69,6 +69,9 @@ function answers(answer: 'correct' | 'wrong', category: string): cloudwatch.Metr
  * The Logs Insights query of the "wrong verdicts" table: one row per wrong answer, newest
  * first (the intake logs one `feedback.answer` line per stored answer; a later answer to the
  * same verdict is a later row, and the table holds the last). Exported for the test.
+ * Syntax (`fields | filter | sort | limit`, commands joined by `|`):
+ * https://docs.aws.amazon.com/AmazonCloudWatch/latest/logs/CWL_QuerySyntax.html — a dashboard
+ * log widget runs it over the dashboard's time range on every refresh.
  */
 export const WRONG_VERDICTS_QUERY = [
   'fields @timestamp, category, rightCategory, headline, occurrenceKey',

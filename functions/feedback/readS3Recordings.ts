@@ -5,6 +5,8 @@
  * the moment of the diagnosis from. Only `scenario.json` one level below the prefix is read;
  * an object that does not parse as a scenario is reported through `skip` and left out.
  */
+// Paging: a truncated ListObjectsV2 page (IsTruncated) carries NextContinuationToken, sent back as
+// ContinuationToken (https://docs.aws.amazon.com/AmazonS3/latest/API/API_ListObjectsV2.html).
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { ScenarioFileSchema } from '../simulator/ScenarioSchema.js';
 import type { RecordingCandidate } from './findRecordingOf.js';

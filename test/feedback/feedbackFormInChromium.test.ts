@@ -6,6 +6,9 @@
  * page allows none). The store then holds the answer; a tampered link shows the 4xx page,
  * has no form, and stores nothing.
  *
+ * puppeteer-core downloads no browser and must be given `executablePath`
+ * (https://pptr.dev/guides/installation, "puppeteer-core … will not download Chrome").
+ *
  * Chromium missing: skipped with a message on a workstation, a failure in CI (`.ci/run`
  * installs it, so CI must run this).
  */
