@@ -1,7 +1,8 @@
 /**
  * The webhook front door (docs/intake.md): an HTTP API with an explicit `$default` stage
- * (access logs, throttling) and four routes to the intake function. Any other path is
- * answered 404 by API Gateway without invoking anything.
+ * (access logs, throttling) and four routes to the intake function — six with feedback
+ * (`GET` and `POST /feedback/{token}`, §4.10). Any other path is answered 404 by API Gateway
+ * without invoking anything.
  */
 import { CfnOutput, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -38,6 +39,8 @@ const ACCESS_LOG_FORMAT = JSON.stringify({
 export interface IntakeApiProps {
   intake: IFunction;
   logRetentionDays: number;
+  /** The "Was this right?" page (§4.10): GET and POST /feedback/{token}. */
+  feedback: boolean;
 }
 
 export class IntakeApi extends Construct {
@@ -71,6 +74,7 @@ export class IntakeApi extends Construct {
     this.api.addRoutes({ path: '/webhooks/runai', methods: [HttpMethod.POST], integration });
     this.api.addRoutes({ path: '/healthz', methods: [HttpMethod.GET], integration });
     this.api.addRoutes({ path: '/readyz', methods: [HttpMethod.GET], integration });
+    if (props.feedback) this.api.addRoutes({ path: '/feedback/{token}', methods: [HttpMethod.GET, HttpMethod.POST], integration });
 
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-APIG4',
@@ -79,12 +83,17 @@ export class IntakeApi extends Construct {
         'compared in constant time with the current and previous token from Secrets Manager (functions/intake/createTokenChecker.ts), ' +
         'and rejected with 401 before the body is parsed. Alertmanager can only send a static bearer token or basic auth ' +
         '(http_config.authorization), so an IAM or JWT authorizer is impossible, and a Lambda authorizer would repeat the same ' +
-        'comparison at the cost of a second invocation. GET /healthz is public by design and returns no data.',
+        'comparison at the cost of a second invocation. GET /healthz is public by design and returns no data. ' +
+        'GET and POST /feedback/{token} (when feedback is on) are opened from an email or chat link in a browser, which cannot send a header: ' +
+        'the HMAC-signed, expiring token in the path is the credential, verified by the intake before anything is read or stored ' +
+        '(functions/feedback/feedbackToken.ts), and a refused token gets a 4xx page.',
     });
 
     new CfnOutput(scope, 'WebhookBaseUrl', {
       value: this.api.apiEndpoint,
-      description: 'POST {url}/webhooks/alertmanager, POST {url}/webhooks/runai, GET {url}/healthz, GET {url}/readyz (bearer token)',
+      description:
+        'POST {url}/webhooks/alertmanager, POST {url}/webhooks/runai, GET {url}/healthz, GET {url}/readyz (bearer token)' +
+        (props.feedback ? '; GET/POST {url}/feedback/{token} (signed links in the verdicts)' : ''),
     });
   }
 }

@@ -4,21 +4,31 @@
  * they take, how often Run:ai fails us, and whether notifications go out. Breakdowns (per
  * status, reason, outcome and category, code) are SEARCH expressions, so a new category or
  * error code appears without a deploy.
+ *
+ * With feedback on (§4.10), a last row: precision per category over the last 7 days (metric
+ * math over FeedbackAnswers by answer and category), and the wrong verdicts themselves — a
+ * Logs Insights table over the intake's `feedback.answer` log line, because a metric can
+ * count wrong answers but cannot say which verdict was wrong (occurrence key and headline
+ * are unbounded values, never metric dimensions).
  */
 import { Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE } from '../functions/config/lambdaEnvironment.js';
 import { CATEGORIES } from '../functions/core/verdict.js';
+import { FEEDBACK_ANSWER_LOG_EVENT } from '../functions/feedback/createFeedbackRoutes.js';
 
 export interface OperationsDashboardProps {
   queue: IQueue;
   deadLetterQueue: IQueue;
   worker: IFunction;
   verdicts: ITopic;
+  /** The intake's log group, when feedback is on: the feedback row appears only then. */
+  feedbackLogs?: ILogGroup;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -45,22 +55,60 @@ function total(metricName: string, service: string, statistic = 'Sum'): cloudwat
   });
 }
 
-const ONE_WEEK = Duration.days(7);
-
 /** "Was this right?" answers of one kind for one verdict category, over a week (§4.10). */
 function answers(answer: 'correct' | 'wrong', category: string): cloudwatch.Metric {
   return new cloudwatch.Metric({
     namespace: METRICS_NAMESPACE,
     metricName: 'FeedbackAnswers',
     dimensionsMap: { service: 'intake', answer, category },
-    period: ONE_WEEK,
     statistic: 'Sum',
   });
 }
 
 /**
- * Precision per category: correct / answered over the week, one line per category. A
- * category nobody answered about has no point (not 0 %): no answer is not a wrong answer.
+ * The Logs Insights query of the "wrong verdicts" table: one row per wrong answer, newest
+ * first (the intake logs one `feedback.answer` line per stored answer; a later answer to the
+ * same verdict is a later row, and the table holds the last). Exported for the test.
+ * Syntax (`fields | filter | sort | limit`, commands joined by `|`):
+ * https://docs.aws.amazon.com/AmazonCloudWatch/latest/logs/CWL_QuerySyntax.html — a dashboard
+ * log widget runs it over the dashboard's time range on every refresh.
+ */
+export const WRONG_VERDICTS_QUERY = [
+  'fields @timestamp, category, rightCategory, headline, occurrenceKey',
+  `filter message = "${FEEDBACK_ANSWER_LOG_EVENT}" and answer = "wrong"`,
+  'sort @timestamp desc',
+  'limit 100',
+];
+
+function feedbackRow(logs: ILogGroup): cloudwatch.IWidget[] {
+  return [
+    new cloudwatch.GraphWidget({
+      title: 'Feedback: precision per category (correct / answered, %, last 7 days)',
+      left: precisionPerCategory(),
+      leftYAxis: { min: 0, max: 100 },
+      view: cloudwatch.GraphWidgetView.BAR,
+      // One value per category over the widget's own range: the last 7 days, whatever the dashboard shows.
+      setPeriodToTimeRange: true,
+      start: '-P7D',
+      width: 8,
+      height: 6,
+    }),
+    new cloudwatch.LogQueryWidget({
+      title: 'Feedback: wrong verdicts (dashboard range; choose 1w for the week)',
+      logGroupNames: [logs.logGroupName],
+      queryLines: WRONG_VERDICTS_QUERY,
+      view: cloudwatch.LogQueryVisualizationType.TABLE,
+      width: 16,
+      height: 6,
+    }),
+  ];
+}
+
+/**
+ * Precision per category: correct / answered, one bar per category, over the widget's own
+ * 7 days (whatever the dashboard's range). A category nobody answered about has no bar (not
+ * 0 %): no answer is not a wrong answer. The category is the verdict's, so precision reads
+ * "of the verdicts that said OOM_KILLED and got an answer, this share was right".
  */
 function precisionPerCategory(): cloudwatch.MathExpression[] {
   return CATEGORIES.map((category, index) => {
@@ -70,7 +118,6 @@ function precisionPerCategory(): cloudwatch.MathExpression[] {
       expression: `100 * FILL(${correct}, 0) / (FILL(${correct}, 0) + FILL(${wrong}, 0))`,
       usingMetrics: { [correct]: answers('correct', category), [wrong]: answers('wrong', category) },
       label: `${category} precision (%)`,
-      period: ONE_WEEK,
     });
   });
 }
@@ -138,20 +185,13 @@ export class OperationsDashboard extends Construct {
               searchBy('ForwarderFailures', ['code'], 'forwarder failures'),
             ],
           ),
-          graph('Feedback: precision per category (correct / answered, %, 7 days)', precisionPerCategory(), [
-            new cloudwatch.MathExpression({
-              expression: `SEARCH('{${METRICS_NAMESPACE},answer,category,service} MetricName="FeedbackAnswers" answer="wrong"', 'Sum', 604800)`,
-              usingMetrics: {},
-              label: 'wrong answers by category (7 days)',
-              period: ONE_WEEK,
-            }),
-          ]),
           graph(
             'Configuration failures and worker invocations',
             [searchBy('ConfigurationFailures', [], 'configuration failures')],
             [worker.metricInvocations({ period: FIVE_MINUTES, statistic: 'Sum' })],
           ),
         ],
+        ...(props.feedbackLogs ? [feedbackRow(props.feedbackLogs)] : []),
       ],
     });
   }

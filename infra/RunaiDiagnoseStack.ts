@@ -21,6 +21,11 @@
  *   shared storm window (StormWindows table, functions/delivery/StormWindow.ts): the first
  *   `stormThreshold` verdicts of a cluster within `stormWindowSeconds` go out alone, the rest
  *   as one digest, flushed by an SQS delay message on this queue when the window ends.
+ *
+ * Feedback (§4.10, on unless context `feedback=false`): the answers table (TTL one year), the
+ * generated signing-key secret (rotated like the webhook token), the `/feedback/{token}` GET
+ * and POST routes to the intake, and the worker's FEEDBACK_* variables that make every single
+ * verdict carry its signed link. Off: none of these exist and verdicts carry `feedbackUrl: null`.
  */
 import { CfnOutput, Duration, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -108,6 +113,33 @@ export class RunaiDiagnoseStack extends Stack {
       });
     }
 
+    // --- Feedback (§4.10): the signing keys, generated like the webhook token (same JSON shape and rotation).
+    const feedbackSecret = config.feedback
+      ? new secretsmanager.Secret(this, 'FeedbackKey', {
+          description:
+            'runai-diagnose: "Was this right?" link signing keys (HMAC-SHA256), JSON {"current","previous"?}; the generated current key is usable as is',
+          generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'current', passwordLength: 64, excludePunctuation: true },
+        })
+      : undefined;
+    if (feedbackSecret) {
+      Validations.of(feedbackSecret).acknowledge({
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'Rotation is a manual put-secret-value of {current: new, previous: old} (docs/operate.md): the worker signs with the new key and the intake ' +
+          'accepts both within 5 minutes (both re-read the secret, no redeploy); previous is dropped after 14 days, when every link signed with it ' +
+          'has expired. A rotation Lambda would have to know when the last old link expired, which only that 14-day wait tells.',
+      });
+    }
+    // One item per occurrence key (last answer wins), deleted by TTL one year after the answer.
+    const feedbackTable = config.feedback
+      ? new dynamodb.Table(this, 'FeedbackAnswers', {
+          partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
+          billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+          timeToLiveAttribute: 'expiresAt',
+          pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        })
+      : undefined;
+
     // --- Queue and dead-letter queue.
     const dlq = new sqs.Queue(this, 'DiagnosisDlq', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
@@ -182,8 +214,11 @@ export class RunaiDiagnoseStack extends Stack {
         // Only for GET /readyz, which reads the secret's metadata (DescribeSecret), never its value.
         RUNAI_SECRET_ID: runaiSecret.secretArn,
         ...(config.alertLabelMap ? { ALERT_LABEL_MAP: JSON.stringify(config.alertLabelMap) } : {}),
+        ...(feedbackTable && feedbackSecret ? { FEEDBACK_TABLE: feedbackTable.tableName, FEEDBACK_KEY_SECRET_ID: feedbackSecret.secretArn } : {}),
       },
     });
+    // Before the worker: its feedback links point at this API's URL.
+    const api = new IntakeApi(this, 'Webhooks', { intake: intake.fn, logRetentionDays: config.logRetentionDays, feedback: config.feedback });
     const diagnose = createFunction(this, 'Diagnose', {
       name: 'diagnose',
       description: 'runai-diagnose: diagnoses queued failures against the Run:ai API and publishes verdicts',
@@ -201,6 +236,7 @@ export class RunaiDiagnoseStack extends Stack {
         RUNAI_BASE_URL: config.runaiBaseUrl,
         RUNAI_SECRET_ID: runaiSecret.secretArn,
         ...(tier2Secret ? { TIER2_SECRET_ID: tier2Secret.secretArn } : {}),
+        ...(feedbackSecret ? { FEEDBACK_KEY_SECRET_ID: feedbackSecret.secretArn, FEEDBACK_BASE_URL: api.api.apiEndpoint } : {}),
       },
     });
 
@@ -212,6 +248,10 @@ export class RunaiDiagnoseStack extends Stack {
     // GET /readyz: the queue's depth, and whether the worker's Run:ai secret exists and was set — not its value.
     allow(intake.role, ['sqs:GetQueueAttributes'], [queue.queueArn]);
     allow(intake.role, ['secretsmanager:DescribeSecret'], [runaiSecret.secretArn]);
+    // The feedback page: verify the token (both keys), read the previous answer, store the new one. No Scan:
+    // listing every answer is the export's (an operator's credentials), never the public page's.
+    if (feedbackSecret) allow(intake.role, ['secretsmanager:GetSecretValue'], [feedbackSecret.secretArn]);
+    if (feedbackTable) allow(intake.role, ['dynamodb:GetItem', 'dynamodb:PutItem'], [feedbackTable.tableArn]);
 
     allow(diagnose.role, ['sns:Publish'], [topics.verdicts.topicArn]);
     // Publishing to an SSE-KMS topic: SNS generates a data key and decrypts it as the publisher.
@@ -223,6 +263,8 @@ export class RunaiDiagnoseStack extends Stack {
     // Only diagnose reads Tier 2. The secret uses the AWS-managed key (aws/secretsmanager), whose key
     // policy lets Secrets Manager decrypt for any caller it authorises: no KMS grant is needed.
     if (tier2Secret) allow(diagnose.role, ['secretsmanager:GetSecretValue'], [tier2Secret.secretArn]);
+    // Signing the links needs the key only; the worker never reads or writes answers.
+    if (feedbackSecret) allow(diagnose.role, ['secretsmanager:GetSecretValue'], [feedbackSecret.secretArn]);
     // What the SQS event source mapping needs (SqsEventSource would add GetQueueUrl), plus the worker's own calls:
     // ChangeMessageVisibility(Batch) for the fast retry of failed records, SendMessage for the delayed storm flush.
     allow(
@@ -271,8 +313,6 @@ export class RunaiDiagnoseStack extends Stack {
       });
     }
 
-    const api = new IntakeApi(this, 'Webhooks', { intake: intake.fn, logRetentionDays: config.logRetentionDays });
-
     new OperationsAlarms(this, 'Alarms', {
       ops: topics.ops,
       queue,
@@ -296,7 +336,13 @@ export class RunaiDiagnoseStack extends Stack {
       ...(poller ? { poller: { fn: poller.fn, rateMinutes: config.pollRateMinutes } } : {}),
     });
 
-    new OperationsDashboard(this, 'Operations', { queue, deadLetterQueue: dlq, worker: diagnose.fn, verdicts: topics.verdicts });
+    new OperationsDashboard(this, 'Operations', {
+      queue,
+      deadLetterQueue: dlq,
+      worker: diagnose.fn,
+      verdicts: topics.verdicts,
+      ...(config.feedback ? { feedbackLogs: intake.logGroup } : {}),
+    });
 
     new CfnOutput(this, 'VerdictTopicArn', {
       value: topics.verdicts.topicArn,
@@ -321,6 +367,16 @@ export class RunaiDiagnoseStack extends Stack {
       new CfnOutput(this, 'ChatTopicArn', {
         value: chat.topic.topicArn,
         description: 'Custom notifications for Amazon Q Developer in chat applications (Slack, Teams, Chime)',
+      });
+    }
+    if (feedbackTable && feedbackSecret) {
+      new CfnOutput(this, 'FeedbackTableName', {
+        value: feedbackTable.tableName,
+        description: 'runai-diagnose feedback export <dir> --table <this> (docs/operate.md)',
+      });
+      new CfnOutput(this, 'FeedbackKeySecretArn', {
+        value: feedbackSecret.secretArn,
+        description: 'put-secret-value {"current": new, "previous": old} to rotate the feedback link key',
       });
     }
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: dlq.queueUrl, description: 'Requests that did not end in a notification' });

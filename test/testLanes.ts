@@ -45,6 +45,7 @@ export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
     'test/architecture/destinations.test.ts',
     'test/diagnosis/workloadKinds.test.ts',
     'test/feedback/localFeedback.test.ts',
+    'test/cli/feedbackExport.test.ts',
     'test/reliability/redaction.test.ts',
     'test/runai/serverText.test.ts',
     'test/runai/transport.test.ts',
@@ -73,6 +74,7 @@ export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
     'test/reliability/runaiMutations.test.ts',
     'test/local/localProcess.test.ts',
     'test/feedback/feedbackPageInChromium.test.ts',
+    'test/feedback/feedbackFormInChromium.test.ts',
     'test/tier2/kubernetesClient.test.ts',
     // Timed measurements (linear growth on hostile input, redaction throughput), like the bench
     // smoke: minutes of CPU on a shared machine, and only meaningful on a quiet one.

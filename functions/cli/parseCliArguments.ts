@@ -16,6 +16,7 @@ export const USAGE = `usage: runai-diagnose --cluster-id <uuid> (--workload-id <
        runai-diagnose --example [scenario] [--format text|json] [--locale en|fr]   (built-in simulator, bundled fixtures)
        runai-diagnose --replay <dir> [--format text|json] [--locale en|fr]          (a recording, no network)
        runai-diagnose --list-examples
+       runai-diagnose feedback export <dir> (--table <name> | --from <url>) [--recordings <dir>]   (docs/operate.md)
 
 Recording:   --record <dir> also writes what the diagnosis read (redacted; timestamps relative) and its verdict
              as a scenario folder (docs/recording.md); --anonymize replaces names and ids with pseudonyms.

@@ -50,8 +50,18 @@ export interface CliContext {
   now?: () => Date;
 }
 
+/** `feedback export`: its own arguments, and the DynamoDB client only it needs (a chunk of its own in the bundle). */
+const loadFeedbackExport = () => import('./runFeedbackExport.js');
+
 export async function runCli(argv: readonly string[], context: CliContext): Promise<number> {
   const { io } = context;
+  if (argv[0] === 'feedback') {
+    if (argv[1] !== 'export') {
+      io.stderr(`runai-diagnose: feedback: the one subcommand is \`feedback export <dir>\` (see feedback export --help)\n`);
+      return EXIT_USAGE;
+    }
+    return (await loadFeedbackExport()).runFeedbackExport(argv.slice(2), context);
+  }
   let options: CliOptions;
   try {
     options = parseCliArguments(argv);

@@ -6,7 +6,17 @@
  * docs/configuration.md describes each variable.
  */
 export const LAMBDA_ENVIRONMENT = {
-  intake: ['QUEUE_URL', 'WEBHOOK_TOKEN_SECRET_ID', 'WEBHOOK_TOKEN', 'WEBHOOK_TOKEN_PREVIOUS', 'ALERT_LABEL_MAP', 'INTAKE_BODY_LIMIT_BYTES', 'RUNAI_SECRET_ID'],
+  intake: [
+    'QUEUE_URL',
+    'WEBHOOK_TOKEN_SECRET_ID',
+    'WEBHOOK_TOKEN',
+    'WEBHOOK_TOKEN_PREVIOUS',
+    'ALERT_LABEL_MAP',
+    'INTAKE_BODY_LIMIT_BYTES',
+    'RUNAI_SECRET_ID',
+    'FEEDBACK_TABLE',
+    'FEEDBACK_KEY_SECRET_ID',
+  ],
   diagnose: [
     'SNS_TOPIC_ARN',
     'IDEMPOTENCY_TABLE',
@@ -27,6 +37,8 @@ export const LAMBDA_ENVIRONMENT = {
     'TIER2_SECRET_ID',
     'RECORD_DIR',
     'RECORD_ANONYMIZE',
+    'FEEDBACK_KEY_SECRET_ID',
+    'FEEDBACK_BASE_URL',
   ],
   poller: [
     'CLUSTER_IDS',

@@ -10,3 +10,9 @@ export interface FeedbackStore {
   /** Every stored answer (the export reads these); order is not meaningful. */
   list(): Promise<FeedbackAnswer[]>;
 }
+
+/**
+ * Local mode's read-only list of every answer (`GET`, webhook token; createIntakeApp's
+ * `feedback.listAnswers`), which `runai-diagnose feedback export --from <url>` reads.
+ */
+export const LOCAL_FEEDBACK_ANSWERS_PATH = '/local/feedback/answers';

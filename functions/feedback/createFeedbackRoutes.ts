@@ -32,6 +32,9 @@ export interface FeedbackRoutesDeps {
   logger?: FeedbackLogger;
 }
 
+/** The structured log line of a stored answer (its `message`); the operations dashboard queries it. */
+export const FEEDBACK_ANSWER_LOG_EVENT = 'feedback.answer';
+
 /** A form with a 500-character note is well under 4 KiB; anything bigger is not our form. */
 export const FEEDBACK_BODY_LIMIT_BYTES = 8 * 1024;
 
@@ -117,7 +120,15 @@ export function createFeedbackRoutes(deps: FeedbackRoutesDeps): Hono {
     };
     await stored(() => deps.store.put(answer));
     metrics.count('FeedbackAnswers', 1, { answer: parsed.answer, category: claims.category ?? 'NONE' });
-    deps.logger?.info('feedback.answer', { answer: parsed.answer, category: claims.category, rightCategory: parsed.rightCategory });
+    // The dashboard's "wrong verdicts of the week" reads this line (infra/OperationsDashboard.ts): the
+    // occurrence and headline say which verdict; the note stays in the table (free text, not for logs).
+    deps.logger?.info(FEEDBACK_ANSWER_LOG_EVENT, {
+      answer: parsed.answer,
+      category: claims.category,
+      rightCategory: parsed.rightCategory,
+      occurrenceKey: claims.occurrenceKey,
+      headline: claims.headline,
+    });
     return c.html(renderFeedbackForm({ locale, words: feedbackWordsFor(locale), claims, previous: answer, saved: true }));
   });
 

@@ -24,6 +24,7 @@ import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
 import { noMetrics, type OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import type { DiagnosisQueue } from '../queue/DiagnosisQueue.js';
 import { createFeedbackRoutes, type FeedbackRoutesDeps } from '../feedback/createFeedbackRoutes.js';
+import { LOCAL_FEEDBACK_ANSWERS_PATH } from '../feedback/FeedbackStore.js';
 import { createQueueProbe } from '../readiness/createQueueProbe.js';
 import type { ReadinessProbe } from '../readiness/ReadinessProbe.js';
 import { runReadinessProbes, type ReadinessCheck } from '../readiness/runReadinessProbes.js';
@@ -59,8 +60,13 @@ export interface IntakeDeps {
     /** Monotonic milliseconds for the checks' durations; default performance.now. */
     clock?: () => number;
   };
-  /** The "Was this right?" page (§4.10); absent when feedback is off (no route, no link). */
-  feedback?: Pick<FeedbackRoutesDeps, 'keys' | 'store'>;
+  /**
+   * The "Was this right?" page (§4.10); absent when feedback is off (no route, no link).
+   * `listAnswers` (local mode only) adds `GET /local/feedback/answers`, the stored answers as
+   * JSON behind the webhook token, which `runai-diagnose feedback export --from` reads; in AWS
+   * the export reads the table with the operator's credentials instead.
+   */
+  feedback?: Pick<FeedbackRoutesDeps, 'keys' | 'store'> & { listAnswers?: boolean };
 }
 
 /** What the 202 body says about each accepted request. */
@@ -214,7 +220,15 @@ export function createIntakeApp(deps: IntakeDeps): Hono {
   });
 
   // Its own credential (the signed token in the path) and HTML error pages: see createFeedbackRoutes.
-  if (deps.feedback) app.route('/feedback', createFeedbackRoutes({ ...deps.feedback, now: deps.now, metrics, logger }));
+  if (deps.feedback) app.route('/feedback', createFeedbackRoutes({ keys: deps.feedback.keys, store: deps.feedback.store, now: deps.now, metrics, logger }));
+  const feedbackStore = deps.feedback?.listAnswers ? deps.feedback.store : undefined;
+  if (feedbackStore) {
+    // Read-only and authenticated like /readyz: the answers name workloads and hold people's notes.
+    app.get(LOCAL_FEEDBACK_ANSWERS_PATH, requireToken, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ answers: await feedbackStore.list() });
+    });
+  }
 
   // Known paths with another method: 405 with Allow, not the 404 hono gives by default.
   for (const [path, allow] of Object.entries(ROUTES)) {

@@ -7,16 +7,25 @@
  * minutes, so warm requests cost nothing) and the app is rebuilt only when they change:
  * a rotated secret takes effect without a cold start.
  *
+ * Feedback (§4.10, on when FEEDBACK_TABLE and FEEDBACK_KEY_SECRET_ID are set): the answers go
+ * to DynamoDB, and the signing keys are looked up like the webhook tokens (cached, rebuilt
+ * on change), so a rotated feedback key takes effect without a cold start too.
+ *
  * A configuration error does not crash the function (API Gateway would answer a bare 500):
  * it is logged with the offending key, and every request gets a JSON 503 MISCONFIGURED,
  * which Alertmanager resends — so alerts sent before the fix are not lost. The next
  * invocation tries again, which picks up a fixed secret or environment.
  */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
 import { Hono } from 'hono';
 import { handle, type APIGatewayProxyResult, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda';
+import { createDynamoFeedbackStore } from '../feedback/createDynamoFeedbackStore.js';
+import type { FeedbackStore } from '../feedback/FeedbackStore.js';
+import type { FeedbackKeys } from '../feedback/feedbackToken.js';
+import { loadFeedbackKeys } from '../feedback/loadFeedbackKeys.js';
 import { createLambdaTelemetry } from '../lambda/lambdaTelemetry.js';
 import type { DiagnosisQueue } from '../queue/DiagnosisQueue.js';
 import { createSqsQueue } from '../queue/createSqsQueue.js';
@@ -28,7 +37,7 @@ import type { WebhookTokens } from './createTokenChecker.js';
 import { IntakeError } from './IntakeError.js';
 import { gatewayEventProblem } from './gatewayEventProblem.js';
 import type { IntakeLogger } from './IntakeLogger.js';
-import { loadWebhookTokens } from './loadWebhookTokens.js';
+import { loadWebhookTokens, readSecretJson } from './loadWebhookTokens.js';
 import { readIntakeEnv, type IntakeEnv } from './readIntakeEnv.js';
 
 type Handler = ReturnType<typeof handle>;
@@ -42,10 +51,12 @@ interface Base {
   queue: DiagnosisQueue;
   /** What GET /readyz checks besides the queue. */
   probes: ReadinessProbe[];
+  /** The answers table; absent when feedback is off. */
+  feedbackStore?: FeedbackStore;
 }
 
 let base: Promise<Base> | undefined;
-let current: { tokens: WebhookTokens; run: Handler } | undefined;
+let current: { tokens: WebhookTokens; feedbackKeys: FeedbackKeys | undefined; run: Handler } | undefined;
 
 async function buildBase(): Promise<Base> {
   const env = readIntakeEnv();
@@ -55,16 +66,43 @@ async function buildBase(): Promise<Base> {
     const describe = describeSecretWith(new SecretsManagerClient({}));
     probes.push(createSecretDescriptionProbe('runaiSecret', env.RUNAI_SECRET_ID, describe, { placeholderUntilReplaced: true }));
   }
-  return { env, queue: createSqsQueue({ client: new SQSClient({}), queueUrl: env.QUEUE_URL }), probes };
+  return {
+    env,
+    queue: createSqsQueue({ client: new SQSClient({}), queueUrl: env.QUEUE_URL }),
+    probes,
+    ...(env.FEEDBACK_TABLE !== undefined
+      ? { feedbackStore: createDynamoFeedbackStore({ client: new DynamoDBClient({}), tableName: env.FEEDBACK_TABLE }) }
+      : {}),
+  };
 }
 
-function sameTokens(a: WebhookTokens, b: WebhookTokens): boolean {
-  return a.current === b.current && a.previous === b.previous;
+function sameKeys(
+  a: { current: string; previous?: string | undefined } | undefined,
+  b: { current: string; previous?: string | undefined } | undefined,
+): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.current === b.current && a.previous === b.previous);
 }
 
-async function appFor({ env, queue, probes }: Base): Promise<Handler> {
+/**
+ * The feedback keys, or the last ones read when the secret cannot be read now: feedback is
+ * never worth refusing alerts for, so a feedback-secret failure only logs and counts, and
+ * without any key yet the app is built without the feedback routes (404 until it can be read).
+ */
+async function feedbackKeysFor(env: IntakeEnv): Promise<FeedbackKeys | undefined> {
+  if (env.FEEDBACK_KEY_SECRET_ID === undefined) return undefined;
+  try {
+    return await loadFeedbackKeys(env.FEEDBACK_KEY_SECRET_ID, readSecretJson);
+  } catch (error) {
+    logger.error('intake.feedback_unavailable', { error });
+    telemetry.metrics.count('ConfigurationFailures');
+    return current?.feedbackKeys;
+  }
+}
+
+async function appFor({ env, queue, probes, feedbackStore }: Base): Promise<Handler> {
   const tokens = await loadWebhookTokens(env);
-  if (current && sameTokens(current.tokens, tokens)) return current.run;
+  const feedbackKeys = await feedbackKeysFor(env);
+  if (current && sameKeys(current.tokens, tokens) && sameKeys(current.feedbackKeys, feedbackKeys)) return current.run;
   const app = createIntakeApp({
     queue,
     tokens,
@@ -74,8 +112,9 @@ async function appFor({ env, queue, probes }: Base): Promise<Handler> {
     logger,
     metrics: telemetry.metrics,
     readiness: { probes },
+    ...(feedbackKeys && feedbackStore ? { feedback: { keys: feedbackKeys, store: feedbackStore } } : {}),
   });
-  current = { tokens, run: handle(app) };
+  current = { tokens, feedbackKeys, run: handle(app) };
   return current.run;
 }
 

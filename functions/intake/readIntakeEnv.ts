@@ -41,6 +41,16 @@ export const IntakeEnvSchema = z.strictObject({
   ALERT_LABEL_MAP: z.preprocess(unsetIfEmpty, LabelMapJsonSchema.optional()),
   /** The Run:ai credentials secret the worker reads: `GET /readyz` checks its metadata (DescribeSecret), never its value. */
   RUNAI_SECRET_ID: z.preprocess(unsetIfEmpty, SecretIdSchema.optional()),
+  /** The "Was this right?" answers table (§4.10, createDynamoFeedbackStore); set with FEEDBACK_KEY_SECRET_ID, or neither (feedback off). */
+  FEEDBACK_TABLE: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name')
+      .optional(),
+  ),
+  /** The feedback signing keys, JSON {"current","previous"?} (loadFeedbackKeys): the page verifies tokens with both. */
+  FEEDBACK_KEY_SECRET_ID: z.preprocess(unsetIfEmpty, SecretIdSchema.optional()),
   INTAKE_BODY_LIMIT_BYTES: z.preprocess(
     unsetIfEmpty,
     z.coerce
@@ -67,9 +77,15 @@ function tokenSourceProblems(env: IntakeEnv): string[] {
   return env.WEBHOOK_TOKEN === undefined ? ['WEBHOOK_TOKEN is not set (or set WEBHOOK_TOKEN_SECRET_ID to read the tokens from Secrets Manager)'] : [];
 }
 
+/** Feedback is on with both variables, off with neither; one alone is a half-done deploy. */
+function feedbackProblems(env: IntakeEnv): string[] {
+  if ((env.FEEDBACK_TABLE === undefined) === (env.FEEDBACK_KEY_SECRET_ID === undefined)) return [];
+  return ['FEEDBACK_TABLE and FEEDBACK_KEY_SECRET_ID must be set together (feedback on) or both unset (feedback off)'];
+}
+
 export function readIntakeEnv(env: Environment = process.env): IntakeEnv {
   const parsed = readEnvironment(IntakeEnvSchema, env, (message) => new IntakeConfigError(message), 'intake environment');
-  const problems = tokenSourceProblems(parsed);
+  const problems = [...tokenSourceProblems(parsed), ...feedbackProblems(parsed)];
   if (problems.length === 0) return parsed;
   throw new IntakeConfigError(`invalid intake environment: ${problems.join('; ')}`);
 }

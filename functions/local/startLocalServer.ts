@@ -204,7 +204,8 @@ export async function startLocalServer(options: StartLocalServerOptions): Promis
       logger,
       // GET /readyz: the memory queue has room (always checked) and Run:ai gives a token.
       readiness: { probes: [createRunaiTokenProbe(client, backend.description)] },
-      feedback: { keys: feedbackKeys, store: feedbackStore },
+      // listAnswers: GET /local/feedback/answers (webhook token) for `runai-diagnose feedback export --from <url>`.
+      feedback: { keys: feedbackKeys, store: feedbackStore, listAnswers: true },
     });
     const served = await serveApp(app.fetch, config.host, config.port);
     const url = baseUrlFor(config.host, served.port);

@@ -17,11 +17,17 @@
  * once (`worker.tier2_unavailable`) and the batch is diagnosed with Tier 1 only; it never
  * fails records (createTier2Source.ts).
  *
+ * Feedback (§4.10, FEEDBACK_KEY_SECRET_ID + FEEDBACK_BASE_URL): every single verdict carries a
+ * link signed with the secret's current key; the keys are read before the first batch (an
+ * unreadable secret then is a configuration failure) and refreshed at each invocation (a
+ * failed refresh keeps the keys held: createFeedbackKeyring).
+ *
  * Logs and metrics through the Lambda kit (lambdaTelemetry.ts; metrics behind the
  * OperationsMetrics port): ConfigurationFailures, Diagnoses per outcome and category,
  * DiagnosisDuration, DiagnoseErrors, RunaiRequests / RunaiErrors per code, and the batch
  * outcome counts (Published, Duplicates, FailedRecords, Notifications, Digests).
  */
+import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SNSClient } from '@aws-sdk/client-sns';
 import { SQSClient } from '@aws-sdk/client-sqs';
@@ -31,6 +37,10 @@ import { createDynamoStormWindow } from '../delivery/createDynamoStormWindow.js'
 import { createDynamoNodeFailureLog } from '../fleet/createDynamoNodeFailureLog.js';
 import { nodeSuspectWordsFor } from '../report/nodeSuspectWords.js';
 import { createSnsPublisher } from '../delivery/createSnsPublisher.js';
+import { createFeedbackKeyring, type FeedbackKeyring } from '../feedback/createFeedbackKeyring.js';
+import { createSignedFeedbackUrl, type SignedFeedbackUrl } from '../feedback/createSignedFeedbackUrl.js';
+import { loadFeedbackKeys } from '../feedback/loadFeedbackKeys.js';
+import { SECRET_MAX_AGE_SECONDS } from '../runai/loadRunaiCredentials.js';
 import { createSqsRetryTimer, type RetryTimer, type VisibilityChange } from '../queue/createSqsRetryTimer.js';
 import { createSqsStormFlushQueue } from '../queue/createSqsStormFlushQueue.js';
 import { createLambdaTelemetry } from '../lambda/lambdaTelemetry.js';
@@ -120,17 +130,34 @@ const logger: WorkerLogger = telemetry.log;
 const now = () => new Date();
 
 let retryTimer: RetryTimer | undefined;
+let feedbackKeyring: FeedbackKeyring | undefined;
+
+/** Powertools getSecret, cached SECRET_MAX_AGE_SECONDS like every secret the functions read. */
+const readSecretJson = (secretId: string): Promise<unknown> => getSecret(secretId, { maxAge: SECRET_MAX_AGE_SECONDS, transform: 'json' });
 
 async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
   const env = readWorkerEnv();
   const sqs = new SQSClient({});
   const dynamo = new DynamoDBClient({});
   retryTimer = createSqsRetryTimer({ client: sqs, queueUrl: env.QUEUE_URL });
+  const words = notificationWordsFor(env.REPORT_LOCALE);
+  // Feedback first: an unreadable key secret is a configuration failure named before anything else is built.
+  let feedbackUrl: SignedFeedbackUrl | undefined;
+  if (env.FEEDBACK_KEY_SECRET_ID !== undefined && env.FEEDBACK_BASE_URL !== undefined) {
+    const secretId = env.FEEDBACK_KEY_SECRET_ID;
+    const keyring = createFeedbackKeyring(
+      () => loadFeedbackKeys(secretId, readSecretJson),
+      (error) => logger.warn('worker.feedback_keys_stale', { errorMessage: error instanceof Error ? error.message : String(error) }),
+    );
+    await keyring.refresh();
+    feedbackKeyring = keyring;
+    feedbackUrl = createSignedFeedbackUrl({ baseUrl: env.FEEDBACK_BASE_URL, keyring, words, now });
+  }
   const diagnose = await createDiagnose({ env: process.env, locale: env.REPORT_LOCALE, now, onRequest: telemetry.countRunaiRequest, logger });
   return {
     diagnose: measureDiagnoses(diagnose, telemetry.metrics),
     renderText: createRenderText(env.REPORT_LOCALE),
-    words: notificationWordsFor(env.REPORT_LOCALE),
+    words,
     publisher: createSnsPublisher({ client: new SNSClient({}), topicArn: env.SNS_TOPIC_ARN }),
     idempotency: createDynamoIdempotencyStore({ client: dynamo, tableName: env.IDEMPOTENCY_TABLE, now }),
     storm: {
@@ -150,6 +177,7 @@ async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
     now,
     logger,
     ...(env.WORKER_CONCURRENCY !== undefined ? { concurrency: env.WORKER_CONCURRENCY } : {}),
+    ...(feedbackUrl ? { feedbackUrl } : {}),
   };
 }
 
@@ -162,5 +190,7 @@ const run = createWorkerHandler(buildFromEnvironment, logger, {
 
 export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
   telemetry.startInvocation(context);
+  // A cached read (no Secrets Manager call while fresh); never fails once keys were read.
+  await feedbackKeyring?.refresh().catch(() => undefined);
   return run(event, context?.getRemainingTimeInMillis());
 }

@@ -41,6 +41,10 @@ export const WorkerEnvSchema = z.strictObject({
   ),
   WORKER_CONCURRENCY: optionalInt(1, 32),
   REPORT_LOCALE: z.preprocess(unsetIfEmpty, z.enum(['en', 'fr']).default('en')),
+  /** The feedback signing keys (§4.10, loadFeedbackKeys): links are signed with `current`. Set with FEEDBACK_BASE_URL, or neither (no link). */
+  FEEDBACK_KEY_SECRET_ID: z.preprocess(unsetIfEmpty, SecretIdSchema.optional()),
+  /** The intake API's public https URL: links are `<FEEDBACK_BASE_URL>/feedback/<token>`. */
+  FEEDBACK_BASE_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https$/, error: 'must be the https URL of the intake API' }).optional()),
 });
 export type WorkerEnv = z.infer<typeof WorkerEnvSchema>;
 
@@ -50,7 +54,14 @@ export class WorkerConfigError extends ConfigError {
 }
 
 export function readWorkerEnv(env: Environment = process.env): WorkerEnv {
-  return readEnvironment(WorkerEnvSchema, env, (message) => new WorkerConfigError(message), 'worker environment');
+  const parsed = readEnvironment(WorkerEnvSchema, env, (message) => new WorkerConfigError(message), 'worker environment');
+  // Feedback links need both: a key to sign with and the URL they point at; one alone is a half-done deploy.
+  if ((parsed.FEEDBACK_KEY_SECRET_ID === undefined) !== (parsed.FEEDBACK_BASE_URL === undefined)) {
+    throw new WorkerConfigError(
+      'invalid worker environment: FEEDBACK_KEY_SECRET_ID and FEEDBACK_BASE_URL must be set together (feedback on) or both unset (feedback off)',
+    );
+  }
+  return parsed;
 }
 
 /** Every variable the diagnose Lambda reads, whoever reads it. */

@@ -79,6 +79,8 @@ describe('runai-diagnose (bundled command)', () => {
     [['--cluster-id', CLUSTER, '--workload-id', WORKLOAD, '--workload-name', 'n', '--project', 'p'], 'either --workload-id or --workload-name'],
     [['--cluster-id', CLUSTER, '--workload-id', WORKLOAD], 'RUNAI_BASE_URL is not set'],
     [['--example', 'no-such-example'], 'no bundled example named'],
+    // The feedback export is a chunk of its own in the bundle: loaded, and its usage errors are one line too.
+    [['feedback', 'export', 'out', '--recordings', '.'], 'read the answers from one place'],
   ])('usage error %j → exit 2 and one line on stderr', async (args, message) => {
     const result = await cli(args);
     expect(result.code).toBe(2);

@@ -211,14 +211,14 @@ describe('queue, table, topics, secrets', () => {
       ofType('AWS::SecretsManager::Secret')
         .map(([id]) => id.replace(/[0-9A-F]{8}$/, ''))
         .sort(),
-    ).toEqual(['RunaiCredentials', 'WebhookToken']);
+    ).toEqual(['FeedbackKey', 'RunaiCredentials', 'WebhookToken']);
     for (const [, fn] of ofType('AWS::Lambda::Function')) expect(fn.Properties.Environment.Variables).not.toHaveProperty('TIER2_SECRET_ID');
     expect(Object.keys(synth.template.toJSON().Outputs ?? {}).filter((name) => name.startsWith('Tier2'))).toEqual([]);
   });
 });
 
 describe('API and schedule', () => {
-  it('HTTP API: explicit $default stage with JSON access logs and burst-absorbing throttling; three routes to intake', () => {
+  it('HTTP API: explicit $default stage with JSON access logs and burst-absorbing throttling; six routes to intake (feedback on)', () => {
     synth.template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
     const stage = ofType('AWS::ApiGatewayV2::Stage')[0]![1].Properties;
     expect(stage).toMatchObject({ StageName: '$default', AutoDeploy: true, DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 500 } });
@@ -231,7 +231,14 @@ describe('API and schedule', () => {
     const routes = ofType('AWS::ApiGatewayV2::Route')
       .map(([, r]) => r.Properties.RouteKey)
       .sort();
-    expect(routes).toEqual(['GET /healthz', 'GET /readyz', 'POST /webhooks/alertmanager', 'POST /webhooks/runai']);
+    expect(routes).toEqual([
+      'GET /feedback/{token}',
+      'GET /healthz',
+      'GET /readyz',
+      'POST /feedback/{token}',
+      'POST /webhooks/alertmanager',
+      'POST /webhooks/runai',
+    ]);
     synth.template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
       IntegrationType: 'AWS_PROXY',
       PayloadFormatVersion: '2.0',
@@ -434,10 +441,14 @@ describe('least privilege', () => {
     expect(ofType('AWS::IAM::ManagedPolicy')).toEqual([]);
   });
 
-  it('intake: write its logs, send to the queue and read its depth, read the webhook token secret, describe (never read) the Run:ai secret', () => {
+  it('intake: write its logs, send to the queue and read its depth, read the webhook token secret, describe (never read) the Run:ai secret, read the feedback key and get/put (never scan) answers', () => {
     const queue = JSON.stringify(arn(logicalId('AWS::SQS::Queue', 'DiagnosisQueue')));
+    const answers = JSON.stringify(arn(logicalId('AWS::DynamoDB::Table', 'FeedbackAnswers')));
     expect(grants('intake')).toEqual(
       [
+        `dynamodb:GetItem ${answers}`,
+        `dynamodb:PutItem ${answers}`,
+        `secretsmanager:GetSecretValue ${JSON.stringify(ref(logicalId('AWS::SecretsManager::Secret', 'FeedbackKey')))}`,
         `logs:CreateLogStream ${JSON.stringify(arn(logicalId('AWS::Logs::LogGroup', 'IntakeLogs')))}`,
         `logs:PutLogEvents ${JSON.stringify(arn(logicalId('AWS::Logs::LogGroup', 'IntakeLogs')))}`,
         `secretsmanager:DescribeSecret ${JSON.stringify(ref(logicalId('AWS::SecretsManager::Secret', 'RunaiCredentials')))}`,
@@ -448,7 +459,7 @@ describe('least privilege', () => {
     );
   });
 
-  it('diagnose: consume the queue (retry visibility, storm flushes), publish (with the topic key), the idempotency items, the storm windows, the Run:ai secret', () => {
+  it('diagnose: consume the queue (retry visibility, storm flushes), publish (with the topic key), the idempotency items, the storm windows, the Run:ai secret, the feedback key (never the answers)', () => {
     const queue = JSON.stringify(arn(logicalId('AWS::SQS::Queue', 'DiagnosisQueue')));
     const table = JSON.stringify(arn(logicalId('AWS::DynamoDB::Table', 'State')));
     const storm = JSON.stringify(arn(logicalId('AWS::DynamoDB::Table', 'StormWindows')));
@@ -468,6 +479,7 @@ describe('least privilege', () => {
         `kms:GenerateDataKey ${key}`,
         `logs:CreateLogStream ${logs}`,
         `logs:PutLogEvents ${logs}`,
+        `secretsmanager:GetSecretValue ${JSON.stringify(ref(logicalId('AWS::SecretsManager::Secret', 'FeedbackKey')))}`,
         `secretsmanager:GetSecretValue ${JSON.stringify(ref(logicalId('AWS::SecretsManager::Secret', 'RunaiCredentials')))}`,
         `sns:Publish ${JSON.stringify(ref(logicalId('AWS::SNS::Topic', 'NotificationsVerdicts')))}`,
         `sqs:ChangeMessageVisibility ${queue}`,
@@ -525,19 +537,28 @@ describe('cdk-nag (AwsSolutions) and annotations', () => {
 
   it('acknowledges exactly the findings that would otherwise fire, each with a reviewable reason', () => {
     const acknowledged = acknowledgments(synth.stack);
-    expect(acknowledged.map((a) => a.id).sort()).toEqual(['AwsSolutions-APIG4', 'AwsSolutions-SMG4', 'AwsSolutions-SMG4', 'AwsSolutions-SQS3']);
+    expect(acknowledged.map((a) => a.id).sort()).toEqual([
+      'AwsSolutions-APIG4',
+      'AwsSolutions-SMG4',
+      'AwsSolutions-SMG4',
+      'AwsSolutions-SMG4',
+      'AwsSolutions-SQS3',
+    ]);
     for (const { id, reason } of acknowledged) expect(reason.length, id).toBeGreaterThan(150);
 
     // The same pack with acknowledgments ignored: what fires must be what was acknowledged, nothing more.
     const blind = new AwsSolutionsChecks();
     (blind as unknown as { isAcknowledged: () => boolean }).isAcknowledged = () => false;
     const fired = blind.validateScope(synth.stack).violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} ${r.constructPath}`));
-    // APIG4 once per route: the two webhooks, /healthz and /readyz.
+    // APIG4 once per route: the two webhooks, /healthz, /readyz and the two feedback routes; SMG4 per secret.
     expect(fired.map((f) => f.split(' ')[0]).sort()).toEqual([
       'AwsSolutions-APIG4',
       'AwsSolutions-APIG4',
       'AwsSolutions-APIG4',
       'AwsSolutions-APIG4',
+      'AwsSolutions-APIG4',
+      'AwsSolutions-APIG4',
+      'AwsSolutions-SMG4',
       'AwsSolutions-SMG4',
       'AwsSolutions-SMG4',
       'AwsSolutions-SQS3',

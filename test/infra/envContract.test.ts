@@ -9,9 +9,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod';
 import { LAMBDA_ENVIRONMENT, PLATFORM_ENVIRONMENT, type LambdaFunctionName } from '../../functions/config/lambdaEnvironment.js';
-import { IntakeEnvSchema } from '../../functions/intake/readIntakeEnv.js';
+import { IntakeEnvSchema, readIntakeEnv } from '../../functions/intake/readIntakeEnv.js';
 import { PollerLambdaEnvSchema } from '../../functions/poller/readPollerEnv.js';
-import { DiagnoseLambdaEnvSchema } from '../../functions/worker/readWorkerEnv.js';
+import { DiagnoseLambdaEnvSchema, readWorkerEnv } from '../../functions/worker/readWorkerEnv.js';
 import { FULL_CONTEXT, SYNTH_TIMEOUT_MS, synthStack, type Synthesized } from './synthStack.js';
 
 const SCHEMAS: Record<LambdaFunctionName, z.ZodObject> = { intake: IntakeEnvSchema, diagnose: DiagnoseLambdaEnvSchema, poller: PollerLambdaEnvSchema };
@@ -21,6 +21,10 @@ type Resources = Record<string, { Type: string; Properties: Record<string, unkno
 /** A deploy-time value for a token, shaped like what AWS resolves it to. */
 function resolveToken(value: unknown, resources: Resources): string {
   if (typeof value === 'string') return value;
+  const getAtt = (value as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt'];
+  if (getAtt && resources[getAtt[0]]?.Type === 'AWS::ApiGatewayV2::Api' && getAtt[1] === 'ApiEndpoint') {
+    return 'https://a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com';
+  }
   const ref = (value as { Ref?: string }).Ref;
   const type = ref ? resources[ref]?.Type : undefined;
   switch (type) {
@@ -62,6 +66,7 @@ const STACKS = {
   full: { ...FULL_CONTEXT },
   tier2: { runaiBaseUrl: 'https://myorg.run.ai', clusterIds: FULL_CONTEXT.clusterIds, alertEmail: 'gpu-platform@example.com', tier2: 'true' },
   minimal: { runaiBaseUrl: 'https://myorg.run.ai', alertEmail: 'gpu-platform@example.com' },
+  'feedback=false': { runaiBaseUrl: 'https://myorg.run.ai', alertEmail: 'gpu-platform@example.com', feedback: 'false' },
 } as const;
 
 describe.each(Object.entries(STACKS))('the %s stack', (name, context) => {
@@ -93,6 +98,53 @@ describe.each(Object.entries(STACKS))('the %s stack', (name, context) => {
         fn,
       ).toEqual([]);
     }
+  });
+});
+
+describe('the feedback variables (§4.10)', () => {
+  let on: Map<string, Record<string, unknown>>;
+  let off: Map<string, Record<string, unknown>>;
+  beforeAll(() => {
+    on = environments(synthStack('env-feedback-on', STACKS.minimal));
+    off = environments(synthStack('env-feedback-off', STACKS['feedback=false']));
+  }, SYNTH_TIMEOUT_MS);
+
+  it('on: the intake gets the table and the key secret, the worker the key secret and the API URL, and both readers accept them together', () => {
+    expect(
+      Object.keys(on.get('intake')!)
+        .filter((key) => key.startsWith('FEEDBACK_'))
+        .sort(),
+    ).toEqual(['FEEDBACK_KEY_SECRET_ID', 'FEEDBACK_TABLE']);
+    expect(
+      Object.keys(on.get('diagnose')!)
+        .filter((key) => key.startsWith('FEEDBACK_'))
+        .sort(),
+    ).toEqual(['FEEDBACK_BASE_URL', 'FEEDBACK_KEY_SECRET_ID']);
+    expect(on.get('intake')!.FEEDBACK_KEY_SECRET_ID).toBe(on.get('diagnose')!.FEEDBACK_KEY_SECRET_ID);
+    // The readers' own rules (both or neither), beyond the schemas: what the handlers call once per cold start.
+    const intake = readIntakeEnv(on.get('intake') as Record<string, string>);
+    expect(intake.FEEDBACK_TABLE).toBeDefined();
+    expect(readWorkerEnv(on.get('diagnose') as Record<string, string>).FEEDBACK_BASE_URL).toBe('https://a1b2c3d4e5.execute-api.eu-west-1.amazonaws.com');
+  });
+
+  it('feedback=false: no FEEDBACK_* variable on any function, and the readers accept that (no links, no page)', () => {
+    for (const [fn, variables] of off)
+      expect(
+        Object.keys(variables).filter((key) => key.startsWith('FEEDBACK_')),
+        fn,
+      ).toEqual([]);
+    expect(readIntakeEnv(off.get('intake') as Record<string, string>).FEEDBACK_TABLE).toBeUndefined();
+    expect(readWorkerEnv(off.get('diagnose') as Record<string, string>).FEEDBACK_KEY_SECRET_ID).toBeUndefined();
+  });
+
+  it('one of a pair alone is refused by the readers, naming both keys', () => {
+    const intake = { ...(on.get('intake') as Record<string, string>), FEEDBACK_TABLE: '' };
+    expect(() => readIntakeEnv(intake)).toThrow(/FEEDBACK_TABLE and FEEDBACK_KEY_SECRET_ID must be set together/);
+    const worker = { ...(on.get('diagnose') as Record<string, string>), FEEDBACK_BASE_URL: '' };
+    expect(() => readWorkerEnv(worker)).toThrow(/FEEDBACK_KEY_SECRET_ID and FEEDBACK_BASE_URL must be set together/);
+    expect(() => readWorkerEnv({ ...(on.get('diagnose') as Record<string, string>), FEEDBACK_BASE_URL: 'http://a.example' })).toThrow(
+      /FEEDBACK_BASE_URL must be the https URL/,
+    );
   });
 });
 

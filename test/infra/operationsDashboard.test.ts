@@ -5,13 +5,19 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
 import { METRICS_NAMESPACE } from '../../functions/config/lambdaEnvironment.js';
 import { OperationsDashboard } from '../../infra/OperationsDashboard.js';
 
-function dashboardBody(): { widgets: { properties: { title: string; metrics: unknown[] } }[] } {
+interface Widget {
+  type: string;
+  properties: { title: string; metrics: unknown[]; query?: string; view?: string; start?: string; setPeriodToTimeRange?: boolean };
+}
+
+function dashboardBody(options: { feedback: boolean } = { feedback: true }): { widgets: Widget[] } {
   const stack = new Stack(new App(), 'DashboardOnly', { env: { account: '123456789012', region: 'eu-west-1' } });
   const worker = new lambda.Function(stack, 'Worker', {
     runtime: lambda.Runtime.NODEJS_22_X,
@@ -23,6 +29,7 @@ function dashboardBody(): { widgets: { properties: { title: string; metrics: unk
     deadLetterQueue: new sqs.Queue(stack, 'Dlq'),
     worker,
     verdicts: new sns.Topic(stack, 'Verdicts'),
+    ...(options.feedback ? { feedbackLogs: new logs.LogGroup(stack, 'IntakeLogs') } : {}),
   });
   const dashboards = Object.values(Template.fromStack(stack).findResources('AWS::CloudWatch::Dashboard'));
   expect(dashboards).toHaveLength(1);
@@ -40,7 +47,7 @@ describe('OperationsDashboard', () => {
     return JSON.stringify(found!.properties.metrics);
   };
 
-  it('has the nine widgets the team reads', () => {
+  it('has the ten widgets the team reads', () => {
     expect(body.widgets.map((w) => w.properties.title)).toEqual([
       'Intake: requests by status',
       'Intake: alerts accepted, skipped by reason, 401s',
@@ -49,9 +56,16 @@ describe('OperationsDashboard', () => {
       'Diagnosis duration (ms)',
       'Run:ai: error rate and errors by code',
       'Notifications: published, digests, delivered, failed',
-      'Feedback: precision per category (correct / answered, %, 7 days)',
       'Configuration failures and worker invocations',
+      'Feedback: precision per category (correct / answered, %, last 7 days)',
+      'Feedback: wrong verdicts (dashboard range; choose 1w for the week)',
     ]);
+  });
+
+  it('has no feedback widget when feedback is off', () => {
+    const titles = dashboardBody({ feedback: false }).widgets.map((w) => w.properties.title);
+    expect(titles).toHaveLength(8);
+    expect(titles.filter((title) => title.startsWith('Feedback'))).toEqual([]);
   });
 
   it('splits by status, reason, outcome and category, and code with SEARCH in the RunaiDiagnose namespace', () => {
@@ -72,10 +86,25 @@ describe('OperationsDashboard', () => {
       expect(notifications).toContain(name);
   });
 
-  it("shows feedback precision per category and the week's wrong answers", () => {
-    const feedback = widget('Feedback: precision per category (correct / answered, %, 7 days)');
-    for (const category of ['OOM_KILLED', 'CRASH_APP_ERROR', 'UNKNOWN']) expect(feedback).toContain(`${category} precision (%)`);
-    expect(feedback).toContain('FeedbackAnswers');
-    expect(feedback).toContain('answer=\\"wrong\\"');
+  it('shows precision per category as correct / (correct + wrong) of FeedbackAnswers, over the last 7 days', () => {
+    const title = 'Feedback: precision per category (correct / answered, %, last 7 days)';
+    const found = body.widgets.find((w) => w.properties.title === title)!;
+    expect(found.properties.start).toBe('-P7D');
+    expect(found.properties.setPeriodToTimeRange).toBe(true);
+    const metrics = widget(title);
+    for (const category of ['OOM_KILLED', 'CRASH_APP_ERROR', 'UNKNOWN']) expect(metrics).toContain(`${category} precision (%)`);
+    expect(metrics).toContain('100 * FILL(c0, 0) / (FILL(c0, 0) + FILL(w0, 0))');
+    // Each expression's inputs: the intake's FeedbackAnswers for one answer and one category.
+    expect(metrics).toContain('"RunaiDiagnose","FeedbackAnswers","answer","correct","category","OOM_KILLED","service","intake"');
+    expect(metrics).toContain('"RunaiDiagnose","FeedbackAnswers","answer","wrong","category","UNKNOWN","service","intake"');
+  });
+
+  it("lists the wrong verdicts from the intake's feedback.answer log line (Logs Insights)", () => {
+    const found = body.widgets.find((w) => w.properties.title.startsWith('Feedback: wrong verdicts'))!;
+    expect(found.type).toBe('log');
+    expect(found.properties.view).toBe('table');
+    expect(found.properties.query).toContain("SOURCE 'REF'");
+    expect(found.properties.query).toContain('filter message = "feedback.answer" and answer = "wrong"');
+    expect(found.properties.query).toContain('fields @timestamp, category, rightCategory, headline, occurrenceKey');
   });
 });

@@ -70,6 +70,8 @@ describe('tier2=true', () => {
       [
         `secretsmanager:GetSecretValue ${secret}`,
         `secretsmanager:GetSecretValue ${JSON.stringify({ Ref: ofType('AWS::SecretsManager::Secret').find(([id]) => id.startsWith('RunaiCredentials'))![0] })}`,
+        // Feedback is on by default: the worker signs links with that key.
+        `secretsmanager:GetSecretValue ${JSON.stringify({ Ref: ofType('AWS::SecretsManager::Secret').find(([id]) => id.startsWith('FeedbackKey'))![0] })}`,
       ].sort(),
     );
     // The AWS-managed key encrypts the secret: no KMS permission beyond the notification topic's key.
