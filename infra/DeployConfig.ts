@@ -31,6 +31,8 @@
  * - tier2                     `true`: a Secrets Manager secret for the Tier 2 (Kubernetes) configuration, readable by the
  *                             diagnose function only (TIER2_SECRET_ID); created with the placeholder {"clusters":{}}
  *                             (Tier 2 for no cluster) and filled with put-secret-value; default false (no secret, Tier 1 only)
+ * - suspectNodes              `false`: no node-failure table and no NODE_FAILURE_TABLE, so the worker never remembers failures
+ *                             per node, names no suspect node and sends no node_suspect notice; default true (DESIGN §4.8)
  * - alertLabelMap             which alert labels carry the identifiers: JSON overrides of the default label map, e.g.
  *                             {"clusterId":["runai_cluster"]} (keys clusterId, workloadId, workloadName, project, namespace:
  *                             label-name lists; namespacePrefix: string); given to the intake as ALERT_LABEL_MAP
@@ -203,6 +205,7 @@ export const DeployContextSchema = z.object({
     .default(30),
   locale: z.enum(['en', 'fr'], 'must be en or fr').default('en'),
   tier2: flag.optional(),
+  suspectNodes: flag.optional(),
   alertLabelMap: z
     .unknown()
     .transform((value) => (typeof value === 'string' ? value : JSON.stringify(value)))
@@ -234,6 +237,8 @@ export interface DeployConfig {
   locale: 'en' | 'fr';
   /** Create the Tier 2 configuration secret and give the worker TIER2_SECRET_ID. */
   tier2: boolean;
+  /** Create the node-failure table and give the worker NODE_FAILURE_TABLE (suspect nodes, §4.8). */
+  suspectNodes: boolean;
   /** ALERT_LABEL_MAP for the intake; absent: the default label map. */
   alertLabelMap?: Partial<LabelMap>;
   stackName: string;
@@ -300,6 +305,7 @@ export function readDeployConfig(context: (key: string) => unknown): DeployConfi
     logRetentionDays: data.logRetentionDays,
     locale: data.locale,
     tier2: data.tier2 ?? false,
+    suspectNodes: data.suspectNodes ?? true,
     ...(data.alertLabelMap !== undefined ? { alertLabelMap: data.alertLabelMap } : {}),
     stackName: data.stackName,
   };

@@ -39,6 +39,7 @@ import { NotificationTopics } from './NotificationTopics.js';
 import { OperationsAlarms } from './OperationsAlarms.js';
 import { OperationsDashboard } from './OperationsDashboard.js';
 import { PagerDutyNotifications } from './PagerDutyNotifications.js';
+import { SuspectNodes } from './SuspectNodes.js';
 
 /** The idempotency lease of the worker (functions/delivery/IdempotencyStore.ts DEFAULT_IN_PROGRESS_TIMEOUT_SECONDS). */
 export const IDEMPOTENCY_LEASE_SECONDS = 900;
@@ -141,6 +142,9 @@ export class RunaiDiagnoseStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     });
 
+    // --- Suspect nodes (§4.8): the failures per node, unless context suspectNodes=false.
+    const suspectNodes = config.suspectNodes ? new SuspectNodes(this, 'SuspectNodes') : undefined;
+
     const topics = new NotificationTopics(this, 'Notifications', {
       ...(config.alertEmail ? { alertEmail: config.alertEmail } : {}),
       ...(config.opsEmail ? { opsEmail: config.opsEmail } : {}),
@@ -201,6 +205,7 @@ export class RunaiDiagnoseStack extends Stack {
         RUNAI_BASE_URL: config.runaiBaseUrl,
         RUNAI_SECRET_ID: runaiSecret.secretArn,
         ...(tier2Secret ? { TIER2_SECRET_ID: tier2Secret.secretArn } : {}),
+        ...suspectNodes?.environment,
       },
     });
 
@@ -220,6 +225,7 @@ export class RunaiDiagnoseStack extends Stack {
     // Storm windows: count (UpdateItem, PutItem), hold (TransactWriteItems = PutItem + ConditionCheckItem), seal and list (UpdateItem, Query).
     allow(diagnose.role, ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem', 'dynamodb:Query'], [stormTable.tableArn]);
     allow(diagnose.role, ['secretsmanager:GetSecretValue'], [runaiSecret.secretArn]);
+    suspectNodes?.allowWorker(diagnose.role);
     // Only diagnose reads Tier 2. The secret uses the AWS-managed key (aws/secretsmanager), whose key
     // policy lets Secrets Manager decrypt for any caller it authorises: no KMS grant is needed.
     if (tier2Secret) allow(diagnose.role, ['secretsmanager:GetSecretValue'], [tier2Secret.secretArn]);

@@ -30,6 +30,7 @@ describe('readDeployConfig', () => {
       logRetentionDays: 30,
       locale: 'en',
       tier2: false,
+      suspectNodes: true,
       stackName: 'RunaiDiagnose',
     });
   });
@@ -52,6 +53,13 @@ describe('readDeployConfig', () => {
   it('tier2: true or false, from the command line (strings) or cdk.json (booleans)', () => {
     for (const value of ['true', ' TRUE ', true]) expect(read({ ...base, tier2: value }).tier2).toBe(true);
     for (const value of ['false', false, '']) expect(read({ ...base, tier2: value }).tier2).toBe(false);
+  });
+
+  it('suspectNodes: on unless false, from the command line (strings) or cdk.json (booleans)', () => {
+    expect(read(base).suspectNodes).toBe(true);
+    for (const value of ['false', ' FALSE ', false]) expect(read({ ...base, suspectNodes: value }).suspectNodes).toBe(false);
+    for (const value of ['true', true, '']) expect(read({ ...base, suspectNodes: value }).suspectNodes).toBe(true);
+    expect(problem({ ...base, suspectNodes: 'off' })).toContain('suspectNodes must be true or false');
   });
 
   it('accepts the command-line forms (strings) and the cdk.json forms (numbers, lists, objects)', () => {
