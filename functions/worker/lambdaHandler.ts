@@ -145,7 +145,13 @@ async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
     },
     stormThreshold: env.STORM_THRESHOLD,
     ...(env.NODE_FAILURE_TABLE
-      ? { fleet: { log: createDynamoNodeFailureLog({ client: dynamo, tableName: env.NODE_FAILURE_TABLE }), words: nodeSuspectWordsFor(env.REPORT_LOCALE), metrics: telemetry.metrics } }
+      ? {
+          fleet: {
+            log: createDynamoNodeFailureLog({ client: dynamo, tableName: env.NODE_FAILURE_TABLE }),
+            words: nodeSuspectWordsFor(env.REPORT_LOCALE),
+            metrics: telemetry.metrics,
+          },
+        }
       : {}),
     now,
     logger,

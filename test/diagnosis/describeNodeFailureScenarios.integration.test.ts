@@ -28,7 +28,10 @@ async function diagnose(name: string): Promise<DiagnosisResult> {
   if (!scenario) throw new Error(`no bundled scenario ${name}`);
   const runai = await startRunaiSimulator({ scenarios: scenario.runai, credentials: { clientId: 'sim-client', clientSecret: 'sim-secret' } });
   closers.push(() => runai.close());
-  const reader = createRunaiClient({ baseUrl: runai.url, credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' } });
+  const reader = createRunaiClient({
+    baseUrl: runai.url,
+    credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' },
+  });
   closers.push(() => reader.close());
   let tier2 = null;
   if (scenario.kubernetes) {

@@ -9,9 +9,12 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
 import { METRICS_NAMESPACE } from '../../functions/config/lambdaEnvironment.js';
-import { OperationsDashboard } from '../../infra/OperationsDashboard.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../infra/createFunction.js';
+import { NODE_SUSPECT_EVENT, OperationsDashboard } from '../../infra/OperationsDashboard.js';
 
-function dashboardBody(): { widgets: { properties: { title: string; metrics: unknown[] } }[] } {
+function dashboardBody(): { widgets: { type: string; properties: { title: string; metrics: unknown[]; query?: string; view?: string } }[] } {
   const stack = new Stack(new App(), 'DashboardOnly', { env: { account: '123456789012', region: 'eu-west-1' } });
   const worker = new lambda.Function(stack, 'Worker', {
     runtime: lambda.Runtime.NODEJS_22_X,
@@ -40,7 +43,7 @@ describe('OperationsDashboard', () => {
     return JSON.stringify(found!.properties.metrics);
   };
 
-  it('has the nine widgets the team reads', () => {
+  it('has the eleven widgets the team reads', () => {
     expect(body.widgets.map((w) => w.properties.title)).toEqual([
       'Intake: requests by status',
       'Intake: alerts accepted, skipped by reason, 401s',
@@ -51,6 +54,8 @@ describe('OperationsDashboard', () => {
       'Notifications: published, digests, delivered, failed',
       'Feedback: precision per category (correct / answered, %, 7 days)',
       'Configuration failures and worker invocations',
+      'Suspect nodes (worker.node_suspect): failures and submitters in the window, last seen',
+      'Suspect-node notices by node',
     ]);
   });
 
@@ -70,6 +75,19 @@ describe('OperationsDashboard', () => {
     const notifications = widget('Notifications: published, digests, delivered, failed');
     for (const name of ['Notifications', 'Digests', 'NumberOfNotificationsDelivered', 'NumberOfNotificationsFailed', 'ForwarderFailures'])
       expect(notifications).toContain(name);
+  });
+
+  it('lists suspect nodes from the worker log line judgeNodes writes, and graphs the SuspectNode notices per node', () => {
+    const table = body.widgets.find((w) => w.properties.title.startsWith('Suspect nodes'))!;
+    expect(table.type).toBe('log');
+    expect(table.properties.view).toBe('table');
+    expect(table.properties.query).toContain(`filter message = "${NODE_SUSPECT_EVENT}"`);
+    expect(table.properties.query).toContain('by clusterId, node');
+    // The event name and the fields the query reads are the ones the worker logs.
+    const source = readFileSync(path.join(PROJECT_ROOT, 'functions', 'worker', 'batch', 'judgeNodes.ts'), 'utf8');
+    expect(source).toContain(`deps.logger.info('${NODE_SUSPECT_EVENT}', {`);
+    for (const field of ['failures', 'submitters', 'hardwareXid']) expect(source).toContain(`${field}: suspicion.suspect.${field}`);
+    expect(widget('Suspect-node notices by node')).toContain(`{${METRICS_NAMESPACE},clusterId,node,service} MetricName=\\"SuspectNode\\"`);
   });
 
   it("shows feedback precision per category and the week's wrong answers", () => {

@@ -19,14 +19,19 @@ function parts(resources: Resources) {
   const roleOf = (service: string) => {
     const found = ofType('AWS::Lambda::Function').filter(([, r]) => r.Properties.Environment.Variables.POWERTOOLS_SERVICE_NAME === service);
     expect(found).toHaveLength(1);
-    return { variables: found[0]![1].Properties.Environment.Variables as Record<string, unknown>, role: found[0]![1].Properties.Role['Fn::GetAtt'][0] as string };
+    return {
+      variables: found[0]![1].Properties.Environment.Variables as Record<string, unknown>,
+      role: found[0]![1].Properties.Role['Fn::GetAtt'][0] as string,
+    };
   };
   /** `role action resource` for every statement whose resource mentions `id`. */
   const grantsOn = (id: string): string[] =>
     ofType('AWS::IAM::Policy').flatMap(([, p]) =>
       (p.Properties.PolicyDocument.Statement as Statement[])
         .filter((s) => JSON.stringify(s.Resource).includes(`"${id}"`))
-        .flatMap((s) => [s.Action].flat().map((action) => `${(p.Properties.Roles as { Ref: string }[]).map((r) => r.Ref).join(',')} ${action} ${JSON.stringify(s.Resource)}`)),
+        .flatMap((s) =>
+          [s.Action].flat().map((action) => `${(p.Properties.Roles as { Ref: string }[]).map((r) => r.Ref).join(',')} ${action} ${JSON.stringify(s.Resource)}`),
+        ),
     );
   return { ofType, nodeTables, roleOf, grantsOn };
 }

@@ -42,7 +42,18 @@ const CLUSTER = 'cluster-a';
 const NODE = 'hgx-h100-06';
 
 function failure(workloadId: string, workloadName: string, project: string, submittedBy: string, at: string): NodeFailure {
-  return { clusterId: CLUSTER, node: NODE, workloadId, workloadName, project, submittedBy, category: 'NODE_FAILURE', at: Date.parse(at), infrastructure: false, hardwareXid: null };
+  return {
+    clusterId: CLUSTER,
+    node: NODE,
+    workloadId,
+    workloadName,
+    project,
+    submittedBy,
+    category: 'NODE_FAILURE',
+    at: Date.parse(at),
+    infrastructure: false,
+    hardwareXid: null,
+  };
 }
 
 /** Three users' failures on one node within the day: the rule's smallest suspect node. */
@@ -82,7 +93,10 @@ describe('suspect-node goldens', () => {
       });
 
       it('renders the text report of a verdict whose node is suspect', async () => {
-        const reader = createRunaiClient({ baseUrl: simulator.url, credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' } });
+        const reader = createRunaiClient({
+          baseUrl: simulator.url,
+          credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' },
+        });
         try {
           const messages = messagesFor(locale);
           const { verdict } = await diagnoseWorkload(scenario.request as DiagnosisRequest, { reader, now: new Date(), messages, tier2: null });
