@@ -31,6 +31,10 @@
  * - tier2                     `true`: a Secrets Manager secret for the Tier 2 (Kubernetes) configuration, readable by the
  *                             diagnose function only (TIER2_SECRET_ID); created with the placeholder {"clusters":{}}
  *                             (Tier 2 for no cluster) and filled with put-secret-value; default false (no secret, Tier 1 only)
+ * - projectRoutes             per-project destinations: JSON {"<project>": {"chat": {"slackWorkspaceId","slackChannelId"} and/or
+ *                             {"teamsTenantId","teamsTeamId","teamsChannelId"}, "pagerDuty": true}}; each gets its own
+ *                             subscription with the filter policy {"project":["<project>"],"audience":["user"]} (a project's
+ *                             PagerDuty has its own routing-key secret); at most 20 projects; default none
  * - suspectNodes              `false`: no node-failure table and no NODE_FAILURE_TABLE, so the worker never remembers failures
  *                             per node, names no suspect node and sends no node_suspect notice; default true (DESIGN §4.8)
  * - alertLabelMap             which alert labels carry the identifiers: JSON overrides of the default label map, e.g.
@@ -177,6 +181,66 @@ const chat = z.unknown().transform((value, context): ChatConfig | false => {
   return result;
 });
 
+/** A Run:ai project name as notifications carry it (the `project` attribute). */
+const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+/** Each route is a forwarder (and a secret, a channel): bounded, so a typo cannot create hundreds. */
+const MAX_PROJECT_ROUTES = 20;
+
+export interface ProjectRoute {
+  chat?: ChatConfig;
+  pagerDuty?: true;
+}
+
+const projectRoutes = z.unknown().transform((value, context): Record<string, ProjectRoute> => {
+  let object: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      object = JSON.parse(value);
+    } catch {
+      object = undefined;
+    }
+  }
+  if (object === null || typeof object !== 'object' || Array.isArray(object)) {
+    context.addIssue({ code: 'custom', message: 'must be a JSON object {"<project>": {"chat": {…}, "pagerDuty": true}}' });
+    return z.NEVER;
+  }
+  const entries = Object.entries(object as Record<string, unknown>);
+  if (entries.length > MAX_PROJECT_ROUTES) {
+    context.addIssue({ code: 'custom', message: `must name at most ${MAX_PROJECT_ROUTES} projects` });
+    return z.NEVER;
+  }
+  const routes: Record<string, ProjectRoute> = {};
+  for (const [project, raw] of entries) {
+    if (!PROJECT_NAME.test(project)) {
+      context.addIssue({ code: 'custom', message: `key ${JSON.stringify(project.slice(0, 64))} must be a project name (letters, digits, . _ -; up to 63)` });
+      continue;
+    }
+    const fields = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
+    const unknownKeys = fields ? Object.keys(fields).filter((key) => key !== 'chat' && key !== 'pagerDuty') : [];
+    if (!fields || unknownKeys.length > 0 || (fields.chat === undefined && fields.pagerDuty === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        message: `${project} must be {"chat": {…}} and/or {"pagerDuty": true}${unknownKeys.length ? ` (unknown keys ${unknownKeys.join(', ')})` : ''}`,
+      });
+      continue;
+    }
+    const route: ProjectRoute = {};
+    if (fields.pagerDuty !== undefined) {
+      if (fields.pagerDuty !== true && fields.pagerDuty !== 'true') context.addIssue({ code: 'custom', message: `${project}.pagerDuty must be true` });
+      else route.pagerDuty = true;
+    }
+    if (fields.chat !== undefined) {
+      const parsed = chat.safeParse(fields.chat);
+      if (!parsed.success) for (const issue of parsed.error.issues) context.addIssue({ code: 'custom', message: `${project}.chat ${issue.message}` });
+      else if (!parsed.data || (!parsed.data.slack && !parsed.data.teams))
+        context.addIssue({ code: 'custom', message: `${project}.chat must name a Slack or Teams channel` });
+      else route.chat = parsed.data;
+    }
+    routes[project] = route;
+  }
+  return routes;
+});
+
 const stackName = z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, 'must be a CloudFormation stack name (letters, digits, hyphens; starts with a letter)');
 
 export const DeployContextSchema = z.object({
@@ -206,6 +270,7 @@ export const DeployContextSchema = z.object({
   locale: z.enum(['en', 'fr'], 'must be en or fr').default('en'),
   tier2: flag.optional(),
   suspectNodes: flag.optional(),
+  projectRoutes: projectRoutes.optional(),
   alertLabelMap: z
     .unknown()
     .transform((value) => (typeof value === 'string' ? value : JSON.stringify(value)))
@@ -239,6 +304,8 @@ export interface DeployConfig {
   tier2: boolean;
   /** Create the node-failure table and give the worker NODE_FAILURE_TABLE (suspect nodes, §4.8). */
   suspectNodes: boolean;
+  /** Per-project chat channels and PagerDuty services (infra/ProjectRoutes.ts); absent: none. */
+  projectRoutes?: Record<string, ProjectRoute>;
   /** ALERT_LABEL_MAP for the intake; absent: the default label map. */
   alertLabelMap?: Partial<LabelMap>;
   stackName: string;
@@ -306,6 +373,7 @@ export function readDeployConfig(context: (key: string) => unknown): DeployConfi
     locale: data.locale,
     tier2: data.tier2 ?? false,
     suspectNodes: data.suspectNodes ?? true,
+    ...(data.projectRoutes !== undefined && Object.keys(data.projectRoutes).length > 0 ? { projectRoutes: data.projectRoutes } : {}),
     ...(data.alertLabelMap !== undefined ? { alertLabelMap: data.alertLabelMap } : {}),
     stackName: data.stackName,
   };

@@ -8,6 +8,7 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -18,6 +19,8 @@ export interface OperationsDashboardProps {
   queue: IQueue;
   deadLetterQueue: IQueue;
   worker: IFunction;
+  /** The worker's log group: the suspect-node table reads its `worker.node_suspect` lines. */
+  workerLogs: ILogGroup;
   verdicts: ITopic;
 }
 
@@ -91,11 +94,11 @@ export const NODE_SUSPECT_EVENT = 'worker.node_suspect';
  *   so at most one per node per day; metrics outlive the logs, 15 months), so a node that keeps
  *   coming back shows as one series across weeks. SEARCH, because the nodes are not known at deploy.
  */
-function suspectNodeWidgets(worker: IFunction): cloudwatch.IWidget[] {
+function suspectNodeWidgets(workerLogs: ILogGroup): cloudwatch.IWidget[] {
   return [
     new cloudwatch.LogQueryWidget({
       title: 'Suspect nodes (worker.node_suspect): failures and submitters in the window, last seen',
-      logGroupNames: [worker.logGroup.logGroupName],
+      logGroupNames: [workerLogs.logGroupName],
       view: cloudwatch.LogQueryVisualizationType.TABLE,
       queryLines: [
         `filter message = "${NODE_SUSPECT_EVENT}"`,
@@ -199,7 +202,7 @@ export class OperationsDashboard extends Construct {
             [worker.metricInvocations({ period: FIVE_MINUTES, statistic: 'Sum' })],
           ),
         ],
-        suspectNodeWidgets(worker),
+        suspectNodeWidgets(props.workerLogs),
       ],
     });
   }

@@ -39,6 +39,8 @@ import { NotificationTopics } from './NotificationTopics.js';
 import { OperationsAlarms } from './OperationsAlarms.js';
 import { OperationsDashboard } from './OperationsDashboard.js';
 import { PagerDutyNotifications } from './PagerDutyNotifications.js';
+import { ProjectRoutes } from './ProjectRoutes.js';
+import { PAGERDUTY_EVENTS_URL } from '../functions/pagerduty/PagerDutyEvent.js';
 import { SuspectNodes } from './SuspectNodes.js';
 
 /** The idempotency lease of the worker (functions/delivery/IdempotencyStore.ts DEFAULT_IN_PROGRESS_TIMEOUT_SECONDS). */
@@ -173,6 +175,18 @@ export class RunaiDiagnoseStack extends Stack {
         })
       : undefined;
 
+    // --- Per-project chat channels and PagerDuty services (context projectRoutes), each filtered on its project.
+    const projects = config.projectRoutes
+      ? new ProjectRoutes(this, 'Projects', {
+          routes: config.projectRoutes,
+          verdicts: topics.verdicts,
+          key: topics.key,
+          pagerDutyEventsUrl: config.pagerDuty?.eventsUrl ?? PAGERDUTY_EVENTS_URL,
+          logRetentionDays: config.logRetentionDays,
+          locale: config.locale,
+        })
+      : undefined;
+
     // --- Functions. Environment variables carry names and ARNs only, never a secret value.
     const intake = createFunction(this, 'Intake', {
       name: 'intake',
@@ -287,6 +301,7 @@ export class RunaiDiagnoseStack extends Stack {
         ...(topics.pagerDlq ? { PagerDeliveryDlq: topics.pagerDlq } : {}),
         ...(pagerDuty ? { PagerDutyDlq: pagerDuty.forwarder.dlq } : {}),
         ...(chat ? { ChatDlq: chat.forwarder.dlq } : {}),
+        ...projects?.deadLetterQueues,
       },
       functions: {
         Intake: intake.fn,
@@ -294,15 +309,24 @@ export class RunaiDiagnoseStack extends Stack {
         ...(poller ? { Poller: poller.fn } : {}),
         ...(pagerDuty ? { PagerDutyForwarder: pagerDuty.forwarder.function.fn } : {}),
         ...(chat ? { ChatForwarder: chat.forwarder.function.fn } : {}),
+        ...projects?.functions,
       },
       apiServerErrors: api.stage.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
-      configuredServices: ['intake', 'diagnose', ...(poller ? ['poller'] : []), ...(pagerDuty ? ['pagerduty'] : []), ...(chat ? ['chat'] : [])],
+      configuredServices: [
+        ...new Set([
+          'intake',
+          'diagnose',
+          ...(poller ? ['poller'] : []),
+          ...(pagerDuty || projects?.pagerDutySecrets.length ? ['pagerduty'] : []),
+          ...(chat || Object.values(config.projectRoutes ?? {}).some((route) => route.chat) ? ['chat'] : []),
+        ]),
+      ],
       deliveryTopics: { Verdicts: topics.verdicts, ...(chat ? { Chat: chat.topic } : {}) },
       worker: diagnose.fn,
       ...(poller ? { poller: { fn: poller.fn, rateMinutes: config.pollRateMinutes } } : {}),
     });
 
-    new OperationsDashboard(this, 'Operations', { queue, deadLetterQueue: dlq, worker: diagnose.fn, verdicts: topics.verdicts });
+    new OperationsDashboard(this, 'Operations', { queue, deadLetterQueue: dlq, worker: diagnose.fn, workerLogs: diagnose.logGroup, verdicts: topics.verdicts });
 
     new CfnOutput(this, 'VerdictTopicArn', {
       value: topics.verdicts.topicArn,
@@ -329,6 +353,12 @@ export class RunaiDiagnoseStack extends Stack {
         description: 'Custom notifications for Amazon Q Developer in chat applications (Slack, Teams, Chime)',
       });
     }
+    projects?.pagerDutySecrets.forEach(({ project, secretArn }, index) => {
+      new CfnOutput(this, `ProjectPagerDutySecretArn${index}`, {
+        value: secretArn,
+        description: `put-secret-value: the PagerDuty Events API v2 integration key of project ${project}`,
+      });
+    });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: dlq.queueUrl, description: 'Requests that did not end in a notification' });
   }
 }

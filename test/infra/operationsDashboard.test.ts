@@ -5,6 +5,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ function dashboardBody(): { widgets: { type: string; properties: { title: string
     queue: new sqs.Queue(stack, 'Queue'),
     deadLetterQueue: new sqs.Queue(stack, 'Dlq'),
     worker,
+    workerLogs: new logs.LogGroup(stack, 'WorkerLogs'),
     verdicts: new sns.Topic(stack, 'Verdicts'),
   });
   const dashboards = Object.values(Template.fromStack(stack).findResources('AWS::CloudWatch::Dashboard'));

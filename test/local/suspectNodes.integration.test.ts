@@ -20,7 +20,7 @@ const KEY = 'L0calM0deR0ut1ngK3y0000000000002';
 /** The bundled node failure, served as another workload of `clusterId` submitted by `submittedBy`. */
 function failureBy(source: Scenario, clusterId: string, n: number, submittedBy: string): ScenarioState {
   const state = cloneWorkload(source, { clusterId, workloadId: uuid('0de0de0e', n), name: `dpo-run-${n}` });
-  (state.workloads[0] as { submittedBy: string }).submittedBy = submittedBy;
+  (state.workloads![0] as unknown as { submittedBy: string }).submittedBy = submittedBy;
   return state;
 }
 
