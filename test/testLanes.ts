@@ -22,6 +22,7 @@ export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
     'test/**/*.integration.test.ts',
     'test/infra/**/*.test.ts',
     'test/scenarios/**/*.test.ts',
+    'test/distributed/**/*.test.ts',
     'test/simulator/**/*.test.ts',
     'test/recording/**/*.test.ts',
     'test/chat/chatForwarder.test.ts',

@@ -104,6 +104,12 @@ export const VerdictSchema = z.object({
    */
   recommendationIds: z.array(z.string()).default([]),
   limitations: z.array(z.string()),
+  /**
+   * The stable id of each limitation (functions/diagnosis/model/Limitation.ts), one per entry of
+   * `limitations`, same order: what a script matches on, whatever the report's language. Absent
+   * in verdicts published before the field existed.
+   */
+  limitationIds: z.array(z.string()).default([]),
   message: z.string(),
   /**
    * The single line a person needs to act on, verbatim and redacted (quoted like evidence): the

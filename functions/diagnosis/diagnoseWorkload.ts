@@ -25,6 +25,8 @@ import { clusterMismatchVerdict, needsInputVerdict } from './verdict/buildEarlyV
 import { buildVerdict } from './verdict/buildVerdict.js';
 import type { DiagnosisResult } from './model/DiagnosisResult.js';
 import { describeNodeFailure } from './verdict/describeNodeFailure.js';
+import { limitation, type Limitation } from './model/Limitation.js';
+import { renderLimitations } from './verdict/renderLimitations.js';
 import { readHistory } from './gather/readHistory.js';
 import { readSafely } from './gather/readSafely.js';
 import { redactVerdict } from './verdict/redactVerdict.js';
@@ -71,7 +73,7 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
   let status: WorkloadEvidence['status'];
   let knownEvents: WorkloadEvidence['events'] | null = null;
   let selection: string | null = null;
-  const limitations: string[] = [];
+  const limitations: Limitation[] = [];
   if (request.workloadId) {
     try {
       status = await reader.getWorkload(request.workloadId);
@@ -87,7 +89,7 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
     }
     status = resolved.status;
     knownEvents = resolved.events;
-    if (resolved.listCapped !== null) limitations.push(messages.limitation.listTruncated(resolved.listCapped));
+    if (resolved.listCapped !== null) limitations.push(limitation('listTruncated', resolved.listCapped));
     selection = messages.optionBSelection({
       name: displayName(request.workloadName),
       project: displayName(request.project),
@@ -162,7 +164,9 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
   const metrics = analysis.needsMetrics ? await readMetrics() : metricsRead ? await metricsRead : null;
 
   const verdict = redactVerdict(buildVerdict({ ...evidence, metrics, tier2 }, analysis, { requestedClusterId: clusterId, lookbackMs, nowMs, messages }));
-  verdict.limitations.unshift(...limitations);
+  const resolution = renderLimitations(limitations, messages);
+  verdict.limitations.unshift(...resolution.limitations);
+  verdict.limitationIds.unshift(...resolution.limitationIds);
   // The node under the failure, remembered by the worker to tell a bad node from bad code (§4.8).
   const nodeFailure = describeNodeFailure(evidence, analysis, verdict, nowMs);
   if (nodeFailure) verdict.node = { name: nodeFailure.node, suspect: null };

@@ -25,6 +25,8 @@ import type { SpecPartName } from '../ports/workloadKinds.js';
 import { renderRecommendation } from '../model/Recommendation.js';
 import type { Signal, SignalKind } from '../model/Signal.js';
 import { startVerdict } from './startVerdict.js';
+import { limitation } from '../model/Limitation.js';
+import { renderLimitations } from './renderLimitations.js';
 import type { VerdictMessages } from '../model/VerdictMessages.js';
 import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
 import { maskIdentifiers } from '../signals/maskIdentifiers.js';
@@ -101,10 +103,9 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
   const alsoObserved = runnersUp.flatMap((runnerUp) => runnerUp.supporting);
   list.addSignals(alsoObserved, list.items.length + MAX_ALSO_OBSERVED, messages.alsoObserved);
 
-  limitations.push(...describeDiagnosisLimitations({ evidence, category, memory, memoryRelevant, submitted }, messages));
+  limitations.push(...describeDiagnosisLimitations({ evidence, category, memory, memoryRelevant, submitted }));
   // UNKNOWN says what it could not read.
-  if (category === 'UNKNOWN' && analysis.unrecognisedWarnings.length > 0)
-    limitations.push(messages.limitation.unrecognisedWarnings(analysis.unrecognisedWarnings));
+  if (category === 'UNKNOWN' && analysis.unrecognisedWarnings.length > 0) limitations.push(limitation('unrecognisedWarnings', analysis.unrecognisedWarnings));
   const recurrence = recurrenceOf(evidence, analysis, context);
   const failingLine = failingLineOf(evidence, analysis);
   const recommendationContext = { ...gatherRecommendationContext(analysis, evidence, memory, recurrence, submitted), failingLine };
@@ -122,7 +123,7 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
     recurrence,
     recommendations,
     recommendationIds: decided.map((recommendation) => recommendation.id),
-    limitations,
+    ...renderLimitations(limitations, messages),
     failingLine: failingLine?.text ?? null,
     audience: audienceOfDiagnosis(category, supporting, maskIdentifiers(workloadNames(evidence))),
     message: messages.messageDiagnosed({

@@ -8,6 +8,8 @@ import { displayName } from '../../safety/displayName.js';
 import { describeWorkload } from './describeWorkload.js';
 import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
 import { decideAudience } from '../classify/decideAudience.js';
+import type { Limitation } from '../model/Limitation.js';
+import { renderLimitations } from './renderLimitations.js';
 
 const EMPTY = { category: null, route: null, memory: null, recurrence: null, recommendations: [], failingLine: null } as const;
 
@@ -15,7 +17,7 @@ export function needsInputVerdict(
   reason: NeedsInputReason,
   request: { clusterId?: string | undefined; workloadId?: string | undefined; workloadName?: string | undefined; project?: string | undefined },
   messages: VerdictMessages,
-  limitations: string[] = [],
+  limitations: Limitation[] = [],
   evidence: Evidence[] = [],
 ): Verdict {
   const quote = (value: string | undefined) => (value ? displayName(value) : null);
@@ -29,7 +31,7 @@ export function needsInputVerdict(
     stopReason: null,
     workload: null,
     evidence,
-    limitations,
+    ...renderLimitations(limitations, messages),
     message: messages.messageNeedsInput({
       reason,
       clusterId: quote(request.clusterId),
@@ -53,6 +55,7 @@ export function clusterMismatchVerdict(evidence: Pick<WorkloadEvidence, 'status'
     workload,
     evidence: [{ text: `clusterId: ${workload.clusterId}`, source: 'get_workload_status' }],
     limitations: [],
+    limitationIds: [],
     message: messages.messageStopped({
       name: displayName(workload.name),
       phase: displayName(workload.phase),

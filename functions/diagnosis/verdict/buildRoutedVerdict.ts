@@ -9,6 +9,7 @@ import { MAX_SUPPORTING_EVIDENCE } from '../model/EvidenceList.js';
 import { phaseFact } from './phaseFact.js';
 import type { Signal } from '../model/Signal.js';
 import { startVerdict } from './startVerdict.js';
+import { renderLimitations } from './renderLimitations.js';
 import { decideAudience } from '../classify/decideAudience.js';
 import type { VerdictMessages } from '../model/VerdictMessages.js';
 import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
@@ -28,7 +29,7 @@ export function buildRoutedVerdict(evidence: WorkloadEvidence, route: Route, sig
     evidence: list.items,
     recommendations: [],
     recommendationIds: [],
-    limitations,
+    ...renderLimitations(limitations, messages),
     audience: decideAudience({ outcome: 'routed', category: null }),
     message: messages.messageRouted({ name: displayName(base.workload.name), phase: displayName(base.workload.phase), route }),
   };

@@ -6,6 +6,7 @@ import { displayName } from '../../safety/displayName.js';
 import type { StopReason, Verdict } from '../../core/verdict.js';
 import { phaseFact } from './phaseFact.js';
 import { startVerdict } from './startVerdict.js';
+import { renderLimitations } from './renderLimitations.js';
 import { decideAudience } from '../classify/decideAudience.js';
 import type { VerdictMessages } from '../model/VerdictMessages.js';
 import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
@@ -28,7 +29,7 @@ export function buildStoppedVerdict(
     evidence: list.items,
     recommendations: [],
     recommendationIds: [],
-    limitations,
+    ...renderLimitations(limitations, messages),
     audience: decideAudience({ outcome: 'stopped', category: null }),
     message: messages.messageStopped({
       name: displayName(base.workload.name),

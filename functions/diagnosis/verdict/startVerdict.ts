@@ -8,13 +8,15 @@ import type { VerdictWorkload } from '../../core/verdict.js';
 import { describeReadLimitations } from './describeLimitations.js';
 import { describeWorkload } from './describeWorkload.js';
 import { EvidenceList } from '../model/EvidenceList.js';
+import type { Limitation } from '../model/Limitation.js';
 import type { VerdictMessages } from '../model/VerdictMessages.js';
 import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
 
 export interface VerdictStart {
   base: { schemaVersion: 1; workload: VerdictWorkload; memory: null; recurrence: null; failingLine: null };
   list: EvidenceList;
-  limitations: string[];
+  /** The reads' limitations, as data; the builder adds its own and renders them all once (renderLimitations). */
+  limitations: Limitation[];
   /** Adds how Option B chose this workload (nothing for Option A): after the deciding evidence. */
   citeSelection(): void;
 }
@@ -25,7 +27,7 @@ export function startVerdict(evidence: WorkloadEvidence, messages: VerdictMessag
   return {
     base: { schemaVersion: 1, workload: describeWorkload(evidence), memory: null, recurrence: null, failingLine: null },
     list,
-    limitations: describeReadLimitations(evidence, messages),
+    limitations: describeReadLimitations(evidence),
     citeSelection: () => {
       if (selection) list.addText(selection, 'list_workloads');
     },

@@ -1,0 +1,23 @@
+/**
+ * Writes the held-out distributed set: `fixtures/distributed-heldout/<case>/scenario.json` and
+ * `expectation.json`, one folder per generated case (distributedHeldOutCases.ts), and removes
+ * case folders the generator no longer produces. Run with
+ * `npx tsx test/distributed/generateDistributedHeldOut.ts`; the held-out test fails when the
+ * committed files differ from what this writes.
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HELDOUT_DIR, renderHeldOutFiles } from './heldOutDistributed.js';
+
+const rendered = renderHeldOutFiles();
+mkdirSync(HELDOUT_DIR, { recursive: true });
+const names = new Set(rendered.map(({ name }) => name));
+for (const entry of readdirSync(HELDOUT_DIR, { withFileTypes: true })) {
+  if (entry.isDirectory() && !names.has(entry.name)) rmSync(join(HELDOUT_DIR, entry.name), { recursive: true });
+}
+for (const { name, scenario, expectation } of rendered) {
+  mkdirSync(join(HELDOUT_DIR, name), { recursive: true });
+  writeFileSync(join(HELDOUT_DIR, name, 'scenario.json'), scenario);
+  writeFileSync(join(HELDOUT_DIR, name, 'expectation.json'), expectation);
+}
+process.stdout.write(`${rendered.length} cases written to ${HELDOUT_DIR}\n`);

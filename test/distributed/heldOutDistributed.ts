@@ -1,0 +1,183 @@
+/**
+ * The held-out distributed set (fixtures/distributed-heldout): how it is rendered from the
+ * generator, loaded, run through the same path as the scenario harness (the CLI in process
+ * against the Run:ai simulator over HTTP, plus the Kubernetes simulator as Tier 2 when the
+ * case has a `kubernetes` block), and measured against its `expectation.json`.
+ * Shared by the test (heldoutDistributed.test.ts), the measurement script
+ * (measureDistributedHeldOut.ts) and the generator (generateDistributedHeldOut.ts).
+ *
+ * The verdict is read as raw JSON, not through the strict schema: `origin` is an additive
+ * field (DESIGN §4.2) that main may not carry yet, and a missing field is a miss, not a crash.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as z from 'zod';
+import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
+import { loadScenario, startRunaiSimulator, type Scenario } from '../../functions/simulator/startRunaiSimulator.js';
+import { argsFor, runCliInProcess, simulatorEnv, startScenarioTier2 } from '../scenarios/scenarioHarness.js';
+import { buildHeldOutCase } from './buildHeldOutCase.js';
+import { heldOutCases } from './distributedHeldOutCases.js';
+
+export const HELDOUT_DIR = fileURLToPath(new URL('../../fixtures/distributed-heldout/', import.meta.url));
+const KNOWN_MISSES_FILE = join(HELDOUT_DIR, 'known-misses.json');
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** What the generator writes, as file texts, one entry per case (names unique). */
+export function renderHeldOutFiles(): { name: string; scenario: string; expectation: string }[] {
+  const plans = heldOutCases();
+  const seen = new Set<string>();
+  return plans.map((plan) => {
+    if (seen.has(plan.name)) throw new Error(`two generated cases are named ${plan.name}`);
+    seen.add(plan.name);
+    const { scenario, expectation } = buildHeldOutCase(plan);
+    return { name: plan.name, scenario: json(scenario), expectation: json(expectation) };
+  });
+}
+
+const ExpectationSchema = z.strictObject({
+  family: z.string(),
+  framework: z.string(),
+  ordering: z.string(),
+  tier2: z.boolean(),
+  category: z.string(),
+  origin: z.strictObject({ pod: z.string(), node: z.string(), signalIncludes: z.array(z.string()).min(1) }).nullable(),
+  collateralAtLeast: z.number().int().nonnegative(),
+  quotedLine: z.string().min(1),
+  limitationWhenNoOrigin: z.boolean(),
+  memoryLimitBytes: z.number().optional(),
+  citation: z.array(z.string().regex(/^https:\/\//)).min(1),
+  note: z.string(),
+});
+type Expectation = z.infer<typeof ExpectationSchema>;
+
+export interface HeldOutCase {
+  name: string;
+  scenario: Scenario;
+  expectation: Expectation;
+}
+
+export async function loadHeldOutCases(): Promise<HeldOutCase[]> {
+  const names = readdirSync(HELDOUT_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(HELDOUT_DIR, entry.name, 'expectation.json')))
+    .map((entry) => entry.name)
+    .sort();
+  return Promise.all(
+    names.map(async (name) => ({
+      name,
+      scenario: await loadScenario(join(HELDOUT_DIR, name)),
+      expectation: ExpectationSchema.parse(JSON.parse(readFileSync(join(HELDOUT_DIR, name, 'expectation.json'), 'utf8'))),
+    })),
+  );
+}
+
+/** `{ "<case>": "why it misses" }`: the cases expected to miss today. */
+export function loadKnownMisses(): Record<string, string> {
+  return z.record(z.string(), z.string().min(1)).parse(JSON.parse(readFileSync(KNOWN_MISSES_FILE, 'utf8')));
+}
+
+/** The parts of a verdict the set measures, in the order a miss is attributed to. */
+export const PARTS = ['verdict', 'category', 'origin', 'collateral', 'line', 'limitation', 'memory'] as const;
+export type Part = (typeof PARTS)[number];
+
+export interface Measurement {
+  passed: boolean;
+  /** The first part that failed (the miss kind), null when passed. */
+  miss: Part | null;
+  /** Every part that failed, with why. */
+  problems: { part: Part; problem: string }[];
+}
+
+/** Whether a case asserts this part at all (collateral needs an origin, the limitation an untold order, memory a limit). */
+export function partApplies(expectation: Expectation, part: Part): boolean {
+  if (part === 'collateral') return expectation.origin !== null;
+  if (part === 'limitation') return expectation.limitationWhenNoOrigin;
+  if (part === 'memory') return expectation.memoryLimitBytes !== undefined;
+  return true;
+}
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+/** A limitation about the origin / the order of the failures (English report wording). */
+const ORIGIN_LIMITATION = /origin|first|order/i;
+
+const VerdictShape = z.looseObject({
+  outcome: z.string().nullish(),
+  category: z.string().nullish(),
+  evidence: z.array(z.looseObject({ text: z.string() })).default([]),
+  limitations: z.array(z.string()).default([]),
+  failingLine: z.string().nullish(),
+  memory: z.looseObject({ limitBytes: z.number().nullish() }).nullish(),
+});
+
+/** Checks one verdict (raw JSON from `--format json`) against a case's expectation. */
+export function measureVerdict(expectation: Expectation, raw: unknown): Measurement {
+  const problems: Measurement['problems'] = [];
+  const parsed = VerdictShape.safeParse(raw);
+  if (!parsed.success) return { passed: false, miss: 'verdict', problems: [{ part: 'verdict', problem: 'no verdict JSON' }] };
+  const verdict = parsed.data;
+  const record = raw as Record<string, unknown>;
+
+  if (verdict.outcome !== 'diagnosed' || verdict.category !== expectation.category)
+    problems.push({ part: 'category', problem: `${verdict.outcome}/${verdict.category}, expected diagnosed/${expectation.category}` });
+
+  const hasOrigin = Object.prototype.hasOwnProperty.call(record, 'origin');
+  const origin = hasOrigin ? (record.origin as Record<string, unknown> | null) : undefined;
+  if (!hasOrigin) problems.push({ part: 'origin', problem: 'the verdict has no `origin` field' });
+  else if (expectation.origin === null) {
+    if (origin !== null) problems.push({ part: 'origin', problem: `origin ${JSON.stringify(origin)}, expected null (order cannot be told)` });
+  } else if (origin === null || typeof origin !== 'object') problems.push({ part: 'origin', problem: `origin null, expected ${expectation.origin.pod}` });
+  else {
+    const wrong: string[] = [];
+    if (origin.pod !== expectation.origin.pod) wrong.push(`pod ${String(origin.pod)} ≠ ${expectation.origin.pod}`);
+    if (origin.node !== expectation.origin.node) wrong.push(`node ${String(origin.node)} ≠ ${expectation.origin.node}`);
+    const signal = typeof origin.signal === 'string' ? origin.signal.toLowerCase() : '';
+    if (!expectation.origin.signalIncludes.some((needle) => signal.includes(needle.toLowerCase())))
+      wrong.push(`signal ${JSON.stringify(origin.signal)} has none of ${JSON.stringify(expectation.origin.signalIncludes)}`);
+    if (typeof origin.at !== 'string' || origin.at.length === 0) wrong.push('no `at`');
+    if (wrong.length > 0) problems.push({ part: 'origin', problem: wrong.join('; ') });
+  }
+
+  if (expectation.origin !== null) {
+    const collateral = origin && typeof origin === 'object' ? origin.collateral : undefined;
+    if (typeof collateral !== 'number' || collateral < expectation.collateralAtLeast)
+      problems.push({ part: 'collateral', problem: `collateral ${String(collateral)}, expected ≥ ${expectation.collateralAtLeast}` });
+  }
+
+  const wanted = squash(expectation.quotedLine);
+  const texts = [verdict.failingLine ?? '', ...verdict.evidence.map((item) => item.text)];
+  if (!texts.some((text) => squash(text).includes(wanted)))
+    problems.push({
+      part: 'line',
+      problem: `${JSON.stringify(expectation.quotedLine)} not in failingLine ${JSON.stringify(verdict.failingLine ?? null)} nor evidence`,
+    });
+
+  if (expectation.limitationWhenNoOrigin && !verdict.limitations.some((text) => ORIGIN_LIMITATION.test(text)))
+    problems.push({ part: 'limitation', problem: 'no limitation says why the origin cannot be told' });
+
+  if (expectation.memoryLimitBytes !== undefined && verdict.memory?.limitBytes !== expectation.memoryLimitBytes)
+    problems.push({ part: 'memory', problem: `memory.limitBytes ${String(verdict.memory?.limitBytes ?? null)}, expected ${expectation.memoryLimitBytes}` });
+
+  const miss = PARTS.find((part) => problems.some((problem) => problem.part === part)) ?? null;
+  return { passed: problems.length === 0, miss, problems };
+}
+
+/** Runs one case through the CLI (Tier 2 when it has a `kubernetes` block) and measures it. */
+export async function runHeldOutCase(heldOut: HeldOutCase): Promise<Measurement> {
+  const simulator = await startRunaiSimulator({ scenarios: heldOut.scenario.runai });
+  const tier2 = await startScenarioTier2(heldOut.scenario);
+  try {
+    const args = argsFor(heldOut.scenario.request as DiagnosisRequest);
+    const run = await runCliInProcess([...args, ...(tier2 ? ['--tier2-config', tier2.configFile] : []), '--format', 'json'], simulatorEnv(simulator));
+    let raw: unknown = null;
+    try {
+      raw = JSON.parse(run.stdout);
+    } catch {
+      return { passed: false, miss: 'verdict', problems: [{ part: 'verdict', problem: `CLI exited ${run.code}: ${run.stderr.trim().slice(0, 200)}` }] };
+    }
+    return measureVerdict(heldOut.expectation, raw);
+  } finally {
+    await tier2?.close();
+    await simulator.close();
+  }
+}
