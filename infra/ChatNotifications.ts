@@ -17,12 +17,18 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { ChatConfig } from './DeployConfig.js';
 import { NotificationForwarder } from './NotificationForwarder.js';
+import type { FilterPolicy } from './pagerFilterPolicy.js';
 
 export interface ChatNotificationsProps {
   config: ChatConfig;
   verdicts: sns.ITopic;
-  ops: sns.ITopic;
+  /** The alarms, for the platform's channel; a project's channel (projectRoutes) gets none. */
+  ops?: sns.ITopic;
   key: kms.IKey;
+  /** Which notifications reach the channel (a project's: its project, audience user); default all. */
+  filterPolicy?: FilterPolicy | null;
+  /** Appended to the channel configuration's name, so that several channels of one stack differ. */
+  nameSuffix?: string;
   logRetentionDays: number;
   /** The worker's REPORT_LOCALE: the card's words match the subject and report it carries. */
   locale: 'en' | 'fr';
@@ -40,7 +46,7 @@ export class ChatNotifications extends Construct {
       name: 'chat',
       description: 'runai-diagnose: turns verdicts into Amazon Q Developer custom notifications on the chat topic',
       topic: props.verdicts,
-      filterPolicy: null,
+      filterPolicy: props.filterPolicy ?? null,
       environment: { CHAT_TOPIC_ARN: this.topic.topicArn, REPORT_LOCALE: props.locale },
       logRetentionDays: props.logRetentionDays,
     });
@@ -50,10 +56,11 @@ export class ChatNotifications extends Construct {
     role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['kms:GenerateDataKey', 'kms:Decrypt'], resources: [props.key.keyArn] }));
 
     const denyAll = iam.ManagedPolicy.fromAwsManagedPolicyName('AWSDenyAll');
-    const topics = [this.topic, props.ops];
+    const topics = props.ops ? [this.topic, props.ops] : [this.topic];
+    const configurationName = `${stackName}-notifications${props.nameSuffix ?? ''}`.slice(0, 128);
     if (props.config.slack) {
       new chatbot.SlackChannelConfiguration(this, 'Slack', {
-        slackChannelConfigurationName: `${stackName}-notifications`.slice(0, 128),
+        slackChannelConfigurationName: configurationName,
         slackWorkspaceId: props.config.slack.workspaceId,
         slackChannelId: props.config.slack.channelId,
         notificationTopics: topics,
@@ -67,7 +74,7 @@ export class ChatNotifications extends Construct {
         description: 'runai-diagnose: the Microsoft Teams channel configuration (notifications only, no permissions)',
       });
       new chatbot.CfnMicrosoftTeamsChannelConfiguration(this, 'Teams', {
-        configurationName: `${stackName}-notifications`.slice(0, 128),
+        configurationName,
         iamRoleArn: teamsRole.roleArn,
         teamId: props.config.teams.teamId,
         teamsTenantId: props.config.teams.tenantId,

@@ -34,6 +34,12 @@
  * - feedback                  `false`: no "Was this right?" feedback (§4.10): no answers table, no signing-key secret, no
  *                             /feedback/{token} route, no FEEDBACK_* variables, and verdicts carry `feedbackUrl: null`;
  *                             default true
+ * - projectRoutes             per-project destinations: JSON {"<project>": {"chat": {"slackWorkspaceId","slackChannelId"} and/or
+ *                             {"teamsTenantId","teamsTeamId","teamsChannelId"}, "pagerDuty": true}}; each gets its own
+ *                             subscription with the filter policy {"project":["<project>"],"audience":["user"]} (a project's
+ *                             PagerDuty has its own routing-key secret); at most 20 projects; default none
+ * - suspectNodes              `false`: no node-failure table and no NODE_FAILURE_TABLE, so the worker never remembers failures
+ *                             per node, names no suspect node and sends no node_suspect notice; default true (DESIGN §4.8)
  * - alertLabelMap             which alert labels carry the identifiers: JSON overrides of the default label map, e.g.
  *                             {"clusterId":["runai_cluster"]} (keys clusterId, workloadId, workloadName, project, namespace:
  *                             label-name lists; namespacePrefix: string); given to the intake as ALERT_LABEL_MAP
@@ -178,6 +184,66 @@ const chat = z.unknown().transform((value, context): ChatConfig | false => {
   return result;
 });
 
+/** A Run:ai project name as notifications carry it (the `project` attribute). */
+const PROJECT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+/** Each route is a forwarder (and a secret, a channel): bounded, so a typo cannot create hundreds. */
+const MAX_PROJECT_ROUTES = 20;
+
+export interface ProjectRoute {
+  chat?: ChatConfig;
+  pagerDuty?: true;
+}
+
+const projectRoutes = z.unknown().transform((value, context): Record<string, ProjectRoute> => {
+  let object: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      object = JSON.parse(value);
+    } catch {
+      object = undefined;
+    }
+  }
+  if (object === null || typeof object !== 'object' || Array.isArray(object)) {
+    context.addIssue({ code: 'custom', message: 'must be a JSON object {"<project>": {"chat": {…}, "pagerDuty": true}}' });
+    return z.NEVER;
+  }
+  const entries = Object.entries(object as Record<string, unknown>);
+  if (entries.length > MAX_PROJECT_ROUTES) {
+    context.addIssue({ code: 'custom', message: `must name at most ${MAX_PROJECT_ROUTES} projects` });
+    return z.NEVER;
+  }
+  const routes: Record<string, ProjectRoute> = {};
+  for (const [project, raw] of entries) {
+    if (!PROJECT_NAME.test(project)) {
+      context.addIssue({ code: 'custom', message: `key ${JSON.stringify(project.slice(0, 64))} must be a project name (letters, digits, . _ -; up to 63)` });
+      continue;
+    }
+    const fields = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
+    const unknownKeys = fields ? Object.keys(fields).filter((key) => key !== 'chat' && key !== 'pagerDuty') : [];
+    if (!fields || unknownKeys.length > 0 || (fields.chat === undefined && fields.pagerDuty === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        message: `${project} must be {"chat": {…}} and/or {"pagerDuty": true}${unknownKeys.length ? ` (unknown keys ${unknownKeys.join(', ')})` : ''}`,
+      });
+      continue;
+    }
+    const route: ProjectRoute = {};
+    if (fields.pagerDuty !== undefined) {
+      if (fields.pagerDuty !== true && fields.pagerDuty !== 'true') context.addIssue({ code: 'custom', message: `${project}.pagerDuty must be true` });
+      else route.pagerDuty = true;
+    }
+    if (fields.chat !== undefined) {
+      const parsed = chat.safeParse(fields.chat);
+      if (!parsed.success) for (const issue of parsed.error.issues) context.addIssue({ code: 'custom', message: `${project}.chat ${issue.message}` });
+      else if (!parsed.data || (!parsed.data.slack && !parsed.data.teams))
+        context.addIssue({ code: 'custom', message: `${project}.chat must name a Slack or Teams channel` });
+      else route.chat = parsed.data;
+    }
+    routes[project] = route;
+  }
+  return routes;
+});
+
 const stackName = z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,127}$/, 'must be a CloudFormation stack name (letters, digits, hyphens; starts with a letter)');
 
 export const DeployContextSchema = z.object({
@@ -207,6 +273,8 @@ export const DeployContextSchema = z.object({
   locale: z.enum(['en', 'fr'], 'must be en or fr').default('en'),
   tier2: flag.optional(),
   feedback: flag.optional(),
+  suspectNodes: flag.optional(),
+  projectRoutes: projectRoutes.optional(),
   alertLabelMap: z
     .unknown()
     .transform((value) => (typeof value === 'string' ? value : JSON.stringify(value)))
@@ -240,6 +308,10 @@ export interface DeployConfig {
   tier2: boolean;
   /** The "Was this right?" loop (§4.10): answers table, signing-key secret, /feedback/{token} route, links in verdicts. */
   feedback: boolean;
+  /** Create the node-failure table and give the worker NODE_FAILURE_TABLE (suspect nodes, §4.8). */
+  suspectNodes: boolean;
+  /** Per-project chat channels and PagerDuty services (infra/ProjectRoutes.ts); absent: none. */
+  projectRoutes?: Record<string, ProjectRoute>;
   /** ALERT_LABEL_MAP for the intake; absent: the default label map. */
   alertLabelMap?: Partial<LabelMap>;
   stackName: string;
@@ -307,6 +379,8 @@ export function readDeployConfig(context: (key: string) => unknown): DeployConfi
     locale: data.locale,
     tier2: data.tier2 ?? false,
     feedback: data.feedback ?? true,
+    suspectNodes: data.suspectNodes ?? true,
+    ...(data.projectRoutes !== undefined && Object.keys(data.projectRoutes).length > 0 ? { projectRoutes: data.projectRoutes } : {}),
     ...(data.alertLabelMap !== undefined ? { alertLabelMap: data.alertLabelMap } : {}),
     stackName: data.stackName,
   };

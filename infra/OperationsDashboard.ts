@@ -26,6 +26,8 @@ export interface OperationsDashboardProps {
   queue: IQueue;
   deadLetterQueue: IQueue;
   worker: IFunction;
+  /** The worker's log group: the suspect-node table reads its `worker.node_suspect` lines. */
+  workerLogs: ILogGroup;
   verdicts: ITopic;
   /** The intake's log group, when feedback is on: the feedback row appears only then. */
   feedbackLogs?: ILogGroup;
@@ -122,6 +124,53 @@ function precisionPerCategory(): cloudwatch.MathExpression[] {
   });
 }
 
+/**
+ * The WORKER_NODE_SUSPECT log line (functions/worker/batch/judgeNodes.ts): the worker writes it
+ * each time it finds a node suspect (§4.8), with the counts that made it so.
+ */
+export const NODE_SUSPECT_EVENT = 'worker.node_suspect';
+
+/**
+ * Suspect nodes (§4.8, docs/operate.md): a table and a graph.
+ * - The table is Logs Insights on the worker's `worker.node_suspect` line, not a metric: a list
+ *   of nodes wants rows (node, cluster, failures, submitters, Xid, last seen), and the counts
+ *   that made a node suspect are fields of that line, which no metric carries; its reach is the
+ *   worker's log retention (logRetentionDays), longer than the 24 h rule.
+ * - The graph is a SEARCH over `SuspectNode` by clusterId and node (one point per notice sent,
+ *   so at most one per node per day; metrics outlive the logs, 15 months), so a node that keeps
+ *   coming back shows as one series across weeks. SEARCH, because the nodes are not known at deploy.
+ */
+function suspectNodeWidgets(workerLogs: ILogGroup): cloudwatch.IWidget[] {
+  return [
+    new cloudwatch.LogQueryWidget({
+      title: 'Suspect nodes (worker.node_suspect): failures and submitters in the window, last seen',
+      logGroupNames: [workerLogs.logGroupName],
+      view: cloudwatch.LogQueryVisualizationType.TABLE,
+      queryLines: [
+        `filter message = "${NODE_SUSPECT_EVENT}"`,
+        'stats max(failures) as maxFailures, max(submitters) as maxSubmitters, max(hardwareXid) as xid, count(*) as verdicts, max(@timestamp) as lastSeen by clusterId, node',
+        'sort lastSeen desc',
+        'limit 50',
+      ],
+      width: 16,
+      height: 6,
+    }),
+    new cloudwatch.GraphWidget({
+      title: 'Suspect-node notices by node',
+      left: [
+        new cloudwatch.MathExpression({
+          expression: `SEARCH('{${METRICS_NAMESPACE},clusterId,node,service} MetricName="SuspectNode"', 'Sum', 3600)`,
+          usingMetrics: {},
+          label: 'notices',
+          period: Duration.hours(1),
+        }),
+      ],
+      width: 8,
+      height: 6,
+    }),
+  ];
+}
+
 export class OperationsDashboard extends Construct {
   readonly dashboard: cloudwatch.Dashboard;
 
@@ -192,6 +241,7 @@ export class OperationsDashboard extends Construct {
           ),
         ],
         ...(props.feedbackLogs ? [feedbackRow(props.feedbackLogs)] : []),
+        suspectNodeWidgets(props.workerLogs),
       ],
     });
   }

@@ -44,6 +44,9 @@ import { NotificationTopics } from './NotificationTopics.js';
 import { OperationsAlarms } from './OperationsAlarms.js';
 import { OperationsDashboard } from './OperationsDashboard.js';
 import { PagerDutyNotifications } from './PagerDutyNotifications.js';
+import { ProjectRoutes } from './ProjectRoutes.js';
+import { PAGERDUTY_EVENTS_URL } from '../functions/pagerduty/PagerDutyEvent.js';
+import { SuspectNodes } from './SuspectNodes.js';
 
 /** The idempotency lease of the worker (functions/delivery/IdempotencyStore.ts DEFAULT_IN_PROGRESS_TIMEOUT_SECONDS). */
 export const IDEMPOTENCY_LEASE_SECONDS = 900;
@@ -173,6 +176,9 @@ export class RunaiDiagnoseStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     });
 
+    // --- Suspect nodes (§4.8): the failures per node, unless context suspectNodes=false.
+    const suspectNodes = config.suspectNodes ? new SuspectNodes(this, 'SuspectNodes') : undefined;
+
     const topics = new NotificationTopics(this, 'Notifications', {
       ...(config.alertEmail ? { alertEmail: config.alertEmail } : {}),
       ...(config.opsEmail ? { opsEmail: config.opsEmail } : {}),
@@ -196,6 +202,18 @@ export class RunaiDiagnoseStack extends Stack {
           verdicts: topics.verdicts,
           ops: topics.ops,
           key: topics.key,
+          logRetentionDays: config.logRetentionDays,
+          locale: config.locale,
+        })
+      : undefined;
+
+    // --- Per-project chat channels and PagerDuty services (context projectRoutes), each filtered on its project.
+    const projects = config.projectRoutes
+      ? new ProjectRoutes(this, 'Projects', {
+          routes: config.projectRoutes,
+          verdicts: topics.verdicts,
+          key: topics.key,
+          pagerDutyEventsUrl: config.pagerDuty?.eventsUrl ?? PAGERDUTY_EVENTS_URL,
           logRetentionDays: config.logRetentionDays,
           locale: config.locale,
         })
@@ -237,6 +255,7 @@ export class RunaiDiagnoseStack extends Stack {
         RUNAI_SECRET_ID: runaiSecret.secretArn,
         ...(tier2Secret ? { TIER2_SECRET_ID: tier2Secret.secretArn } : {}),
         ...(feedbackSecret ? { FEEDBACK_KEY_SECRET_ID: feedbackSecret.secretArn, FEEDBACK_BASE_URL: api.api.apiEndpoint } : {}),
+        ...suspectNodes?.environment,
       },
     });
 
@@ -260,6 +279,7 @@ export class RunaiDiagnoseStack extends Stack {
     // Storm windows: count (UpdateItem, PutItem), hold (TransactWriteItems = PutItem + ConditionCheckItem), seal and list (UpdateItem, Query).
     allow(diagnose.role, ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem', 'dynamodb:Query'], [stormTable.tableArn]);
     allow(diagnose.role, ['secretsmanager:GetSecretValue'], [runaiSecret.secretArn]);
+    suspectNodes?.allowWorker(diagnose.role);
     // Only diagnose reads Tier 2. The secret uses the AWS-managed key (aws/secretsmanager), whose key
     // policy lets Secrets Manager decrypt for any caller it authorises: no KMS grant is needed.
     if (tier2Secret) allow(diagnose.role, ['secretsmanager:GetSecretValue'], [tier2Secret.secretArn]);
@@ -321,6 +341,7 @@ export class RunaiDiagnoseStack extends Stack {
         ...(topics.pagerDlq ? { PagerDeliveryDlq: topics.pagerDlq } : {}),
         ...(pagerDuty ? { PagerDutyDlq: pagerDuty.forwarder.dlq } : {}),
         ...(chat ? { ChatDlq: chat.forwarder.dlq } : {}),
+        ...projects?.deadLetterQueues,
       },
       functions: {
         Intake: intake.fn,
@@ -328,9 +349,18 @@ export class RunaiDiagnoseStack extends Stack {
         ...(poller ? { Poller: poller.fn } : {}),
         ...(pagerDuty ? { PagerDutyForwarder: pagerDuty.forwarder.function.fn } : {}),
         ...(chat ? { ChatForwarder: chat.forwarder.function.fn } : {}),
+        ...projects?.functions,
       },
       apiServerErrors: api.stage.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
-      configuredServices: ['intake', 'diagnose', ...(poller ? ['poller'] : []), ...(pagerDuty ? ['pagerduty'] : []), ...(chat ? ['chat'] : [])],
+      configuredServices: [
+        ...new Set([
+          'intake',
+          'diagnose',
+          ...(poller ? ['poller'] : []),
+          ...(pagerDuty || projects?.pagerDutySecrets.length ? ['pagerduty'] : []),
+          ...(chat || Object.values(config.projectRoutes ?? {}).some((route) => route.chat) ? ['chat'] : []),
+        ]),
+      ],
       deliveryTopics: { Verdicts: topics.verdicts, ...(chat ? { Chat: chat.topic } : {}) },
       worker: diagnose.fn,
       ...(poller ? { poller: { fn: poller.fn, rateMinutes: config.pollRateMinutes } } : {}),
@@ -340,6 +370,7 @@ export class RunaiDiagnoseStack extends Stack {
       queue,
       deadLetterQueue: dlq,
       worker: diagnose.fn,
+      workerLogs: diagnose.logGroup,
       verdicts: topics.verdicts,
       ...(config.feedback ? { feedbackLogs: intake.logGroup } : {}),
     });
@@ -379,6 +410,12 @@ export class RunaiDiagnoseStack extends Stack {
         description: 'put-secret-value {"current": new, "previous": old} to rotate the feedback link key',
       });
     }
+    projects?.pagerDutySecrets.forEach(({ project, secretArn }, index) => {
+      new CfnOutput(this, `ProjectPagerDutySecretArn${index}`, {
+        value: secretArn,
+        description: `put-secret-value: the PagerDuty Events API v2 integration key of project ${project}`,
+      });
+    });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: dlq.queueUrl, description: 'Requests that did not end in a notification' });
   }
 }

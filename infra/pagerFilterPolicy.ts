@@ -4,7 +4,9 @@
  * Scope: MessageAttributes — on purpose, and here is the evidence. The worker publishes
  * with `MessageStructure: 'json'` (text for email, verdict JSON for https/sqs/lambda) and
  * the attributes `kind`, `category`, `outcome`, `recurring`, `clusterId`, `project`, `audience`
- * (functions/delivery/buildSnsMessage.ts, renderDigest.ts).
+ * (functions/delivery/buildSnsMessage.ts, renderDigest.ts); a suspect-node notice carries
+ * `kind`/`outcome` = `node_suspect`, `audience` = `platform`, `clusterId` and `node`, and no
+ * `category` (functions/delivery/renderNodeSuspect.ts).
  * - The SNS note "message attributes are sent only when the message structure is String,
  *   not JSON" (SNS developer guide, "Amazon SNS message attributes") is about attributes
  *   being *delivered* to an endpoint, not about filtering: the same guide defines the
@@ -27,16 +29,20 @@
 import * as z from 'zod';
 
 /** The attributes the worker sets on every notification: a policy naming anything else never matches. */
-export const NOTIFICATION_ATTRIBUTES = ['kind', 'category', 'outcome', 'recurring', 'clusterId', 'project', 'audience'] as const;
+export const NOTIFICATION_ATTRIBUTES = ['kind', 'category', 'outcome', 'recurring', 'clusterId', 'project', 'audience', 'node'] as const;
 
 export type FilterPolicy = Record<string, unknown>;
 
 export const PAGER_FILTER_PRESETS = {
-  /** Page on node failures and on recurring failures (a single verdict or a digest containing one). */
-  'node-failure-or-recurring': { $or: [{ category: ['NODE_FAILURE'] }, { recurring: ['true'] }] },
+  /**
+   * Page on node failures, suspect nodes (§4.8: the notice has no category) and recurring failures
+   * (a single verdict or a digest containing one).
+   */
+  'node-failure-or-recurring': { $or: [{ category: ['NODE_FAILURE'] }, { outcome: ['node_suspect'] }, { recurring: ['true'] }] },
   /**
    * Page the platform team on what only it can fix (DESIGN §4.8 `audience`: NODE_FAILURE, a registry or
-   * storage backend out of reach, UNKNOWN, the product's own configuration), never on users' own failures.
+   * storage backend out of reach, UNKNOWN, the product's own configuration, suspect-node notices), never on
+   * users' own failures.
    */
   platform: { audience: ['platform'] },
   /** Page on every verdict and digest. */

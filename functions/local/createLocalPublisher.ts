@@ -27,9 +27,13 @@ export interface LocalPublisher {
   close(): void;
 }
 
-/** The `node-failure-or-recurring` preset on the attributes every notification carries (a digest's category is a list). */
+/**
+ * The `node-failure-or-recurring` preset (infra/pagerFilterPolicy.ts) on the attributes every
+ * notification carries (a digest's category is a list; a suspect-node notice has none, its outcome says it).
+ */
 export function pagesByFilter(notification: SnsNotification, filter: 'node-failure-or-recurring' | 'all'): boolean {
   if (filter === 'all') return true;
+  if (notification.MessageAttributes.outcome?.StringValue === 'node_suspect') return true;
   const category = notification.MessageAttributes.category;
   const categories = category?.DataType === 'String.Array' ? (JSON.parse(category.StringValue) as string[]) : [category?.StringValue];
   return categories.includes('NODE_FAILURE') || notification.MessageAttributes.recurring?.StringValue === 'true';

@@ -27,7 +27,9 @@ export type MetricName =
   | 'ClusterPollFailures'
   | 'NotificationsForwarded'
   | 'ForwarderFailures'
-  | 'FeedbackAnswers';
+  | 'FeedbackAnswers'
+  /** One per node_suspect notice published, with dimensions clusterId and node (§4.8; at most one per node per window). */
+  | 'SuspectNode';
 
 /** Extra dimensions of one count (the `service` dimension is the emitter's, always set). */
 export type Breakdown = Readonly<Record<string, string>>;

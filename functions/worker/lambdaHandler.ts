@@ -172,7 +172,13 @@ async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
     },
     stormThreshold: env.STORM_THRESHOLD,
     ...(env.NODE_FAILURE_TABLE
-      ? { fleet: { log: createDynamoNodeFailureLog({ client: dynamo, tableName: env.NODE_FAILURE_TABLE }), words: nodeSuspectWordsFor(env.REPORT_LOCALE) } }
+      ? {
+          fleet: {
+            log: createDynamoNodeFailureLog({ client: dynamo, tableName: env.NODE_FAILURE_TABLE }),
+            words: nodeSuspectWordsFor(env.REPORT_LOCALE),
+            metrics: telemetry.metrics,
+          },
+        }
       : {}),
     now,
     logger,

@@ -31,6 +31,7 @@ describe('readDeployConfig', () => {
       locale: 'en',
       tier2: false,
       feedback: true,
+      suspectNodes: true,
       stackName: 'RunaiDiagnose',
     });
   });
@@ -59,6 +60,13 @@ describe('readDeployConfig', () => {
     for (const value of ['false', ' FALSE ', false]) expect(read({ ...base, feedback: value }).feedback).toBe(false);
     for (const value of ['true', true, '']) expect(read({ ...base, feedback: value }).feedback).toBe(true);
     expect(problem({ ...base, feedback: 'off' })).toContain('feedback must be true or false');
+  });
+
+  it('suspectNodes: on unless false, from the command line (strings) or cdk.json (booleans)', () => {
+    expect(read(base).suspectNodes).toBe(true);
+    for (const value of ['false', ' FALSE ', false]) expect(read({ ...base, suspectNodes: value }).suspectNodes).toBe(false);
+    for (const value of ['true', true, '']) expect(read({ ...base, suspectNodes: value }).suspectNodes).toBe(true);
+    expect(problem({ ...base, suspectNodes: 'off' })).toContain('suspectNodes must be true or false');
   });
 
   it('accepts the command-line forms (strings) and the cdk.json forms (numbers, lists, objects)', () => {

@@ -463,6 +463,7 @@ describe('least privilege', () => {
     const queue = JSON.stringify(arn(logicalId('AWS::SQS::Queue', 'DiagnosisQueue')));
     const table = JSON.stringify(arn(logicalId('AWS::DynamoDB::Table', 'State')));
     const storm = JSON.stringify(arn(logicalId('AWS::DynamoDB::Table', 'StormWindows')));
+    const nodes = JSON.stringify(arn(logicalId('AWS::DynamoDB::Table', 'SuspectNodesNodeFailures')));
     const key = JSON.stringify(arn(logicalId('AWS::KMS::Key', 'NotificationsKey')));
     const logs = JSON.stringify(arn(logicalId('AWS::Logs::LogGroup', 'DiagnoseLogs')));
     expect(grants('diagnose')).toEqual(
@@ -475,6 +476,9 @@ describe('least privilege', () => {
         `dynamodb:PutItem ${storm}`,
         `dynamodb:Query ${storm}`,
         `dynamodb:UpdateItem ${storm}`,
+        `dynamodb:DeleteItem ${nodes}`,
+        `dynamodb:PutItem ${nodes}`,
+        `dynamodb:Query ${nodes}`,
         `kms:Decrypt ${key}`,
         `kms:GenerateDataKey ${key}`,
         `logs:CreateLogStream ${logs}`,

@@ -10,7 +10,10 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
 import { METRICS_NAMESPACE } from '../../functions/config/lambdaEnvironment.js';
-import { OperationsDashboard } from '../../infra/OperationsDashboard.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../infra/createFunction.js';
+import { NODE_SUSPECT_EVENT, OperationsDashboard } from '../../infra/OperationsDashboard.js';
 
 interface Widget {
   type: string;
@@ -28,6 +31,7 @@ function dashboardBody(options: { feedback: boolean } = { feedback: true }): { w
     queue: new sqs.Queue(stack, 'Queue'),
     deadLetterQueue: new sqs.Queue(stack, 'Dlq'),
     worker,
+    workerLogs: new logs.LogGroup(stack, 'WorkerLogs'),
     verdicts: new sns.Topic(stack, 'Verdicts'),
     ...(options.feedback ? { feedbackLogs: new logs.LogGroup(stack, 'IntakeLogs') } : {}),
   });
@@ -47,7 +51,7 @@ describe('OperationsDashboard', () => {
     return JSON.stringify(found!.properties.metrics);
   };
 
-  it('has the ten widgets the team reads', () => {
+  it('has the thirteen widgets the team reads', () => {
     expect(body.widgets.map((w) => w.properties.title)).toEqual([
       'Intake: requests by status',
       'Intake: alerts accepted, skipped by reason, 401s',
@@ -59,12 +63,14 @@ describe('OperationsDashboard', () => {
       'Configuration failures and worker invocations',
       'Feedback: precision per category (correct / answered, %, last 7 days)',
       'Feedback: wrong verdicts (dashboard range; choose 1w for the week)',
+      'Suspect nodes (worker.node_suspect): failures and submitters in the window, last seen',
+      'Suspect-node notices by node',
     ]);
   });
 
   it('has no feedback widget when feedback is off', () => {
     const titles = dashboardBody({ feedback: false }).widgets.map((w) => w.properties.title);
-    expect(titles).toHaveLength(8);
+    expect(titles).toHaveLength(10);
     expect(titles.filter((title) => title.startsWith('Feedback'))).toEqual([]);
   });
 
@@ -106,5 +112,18 @@ describe('OperationsDashboard', () => {
     expect(found.properties.query).toContain("SOURCE 'REF'");
     expect(found.properties.query).toContain('filter message = "feedback.answer" and answer = "wrong"');
     expect(found.properties.query).toContain('fields @timestamp, category, rightCategory, headline, occurrenceKey');
+  });
+
+  it('lists suspect nodes from the worker log line judgeNodes writes, and graphs the SuspectNode notices per node', () => {
+    const table = body.widgets.find((w) => w.properties.title.startsWith('Suspect nodes'))!;
+    expect(table.type).toBe('log');
+    expect(table.properties.view).toBe('table');
+    expect(table.properties.query).toContain(`filter message = "${NODE_SUSPECT_EVENT}"`);
+    expect(table.properties.query).toContain('by clusterId, node');
+    // The event name and the fields the query reads are the ones the worker logs.
+    const source = readFileSync(path.join(PROJECT_ROOT, 'functions', 'worker', 'batch', 'judgeNodes.ts'), 'utf8');
+    expect(source).toContain(`deps.logger.info('${NODE_SUSPECT_EVENT}', {`);
+    for (const field of ['failures', 'submitters', 'hardwareXid']) expect(source).toContain(`${field}: suspicion.suspect.${field}`);
+    expect(widget('Suspect-node notices by node')).toContain(`{${METRICS_NAMESPACE},clusterId,node,service} MetricName=\\"SuspectNode\\"`);
   });
 });

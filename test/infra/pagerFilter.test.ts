@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Verdict } from '../../functions/core/verdict.js';
 import { buildSnsMessage } from '../../functions/delivery/buildSnsMessage.js';
 import { createSnsPublisher } from '../../functions/delivery/createSnsPublisher.js';
+import { renderNodeSuspect } from '../../functions/delivery/renderNodeSuspect.js';
+import { nodeSuspectWordsFor } from '../../functions/report/nodeSuspectWords.js';
 import { readDeployConfig } from '../../infra/DeployConfig.js';
 import { fakeRenderText, makeVerdict } from '../delivery/verdictFixture.js';
 import { startFauxqsKit, type Fauxqs } from '../support/fauxqsKit.js';
@@ -51,6 +53,29 @@ const VERDICTS: Record<string, Verdict> = {
   }),
 };
 
+/** A node_suspect notice (§4.8) as the worker publishes it: kind/outcome node_suspect, audience platform, no category. */
+const failure = (workloadId: string, submittedBy: string) => ({
+  clusterId: 'c1',
+  node: 'dgx-07',
+  workloadId,
+  workloadName: `job-${workloadId}`,
+  project: 'ml-team',
+  submittedBy,
+  category: 'NODE_FAILURE' as const,
+  at: Date.parse('2026-12-02T08:00:00Z'),
+  infrastructure: false,
+  hardwareXid: null,
+});
+const NOTICE = renderNodeSuspect(
+  'c1',
+  'dgx-07',
+  {
+    suspect: { failures: 3, submitters: 3, windowHours: 24, hardwareXid: null },
+    failures: [failure('w1', 'ana'), failure('w2', 'ben'), failure('w3', 'eve')],
+  },
+  nodeSuspectWordsFor('en'),
+);
+
 /** Publishes every verdict to a fresh topic whose only subscriber uses `pagerFilter`; returns the workloads received. */
 async function deliveredWith(name: string, pagerFilter: unknown): Promise<string[]> {
   const config = readDeployConfig(
@@ -72,32 +97,38 @@ async function deliveredWith(name: string, pagerFilter: unknown): Promise<string
     expect(notification.MessageStructure).toBe('json');
     await publisher.publish(notification);
   }
+  await publisher.publish(NOTICE);
   const { Messages } = await faux.sqs.send(
     new ReceiveMessageCommand({ QueueUrl: pager.url, MaxNumberOfMessages: 10, MessageAttributeNames: ['All'], WaitTimeSeconds: 0 }),
   );
   return (Messages ?? [])
     .map((m) => {
       const envelope = JSON.parse(m.Body!) as { MessageAttributes: Record<string, { Value: string }> };
+      if (envelope.MessageAttributes.kind?.Value === 'node_suspect') return `node_suspect/${envelope.MessageAttributes.node!.Value}`;
       return `${envelope.MessageAttributes.category!.Value}/${envelope.MessageAttributes.recurring!.Value}`;
     })
     .sort();
 }
 
 describe('pager filter (attribute scope) on json-structured verdict notifications', () => {
-  it('default node-failure-or-recurring: pages on NODE_FAILURE and on recurring failures only', async () => {
-    expect(await deliveredWith('default', undefined)).toEqual(['NODE_FAILURE/false', 'OOM_KILLED/true']);
+  it('default node-failure-or-recurring: pages on NODE_FAILURE, suspect-node notices and recurring failures only', async () => {
+    expect(await deliveredWith('default', undefined)).toEqual(['NODE_FAILURE/false', 'OOM_KILLED/true', 'node_suspect/dgx-07']);
   });
 
   it('all: pages on everything, needs_input included', async () => {
-    expect(await deliveredWith('all', 'all')).toEqual(['NODE_FAILURE/false', 'NONE/false', 'OOM_KILLED/false', 'OOM_KILLED/true']);
+    expect(await deliveredWith('all', 'all')).toEqual(['NODE_FAILURE/false', 'NONE/false', 'OOM_KILLED/false', 'OOM_KILLED/true', 'node_suspect/dgx-07']);
   });
 
-  it('platform: pages on what only the platform can fix (node failures, needs_input), never on a user OOM', async () => {
-    expect(await deliveredWith('platform', 'platform')).toEqual(['NODE_FAILURE/false', 'NONE/false']);
+  it('platform: pages on what only the platform can fix (node failures, suspect nodes, needs_input), never on a user OOM', async () => {
+    expect(await deliveredWith('platform', 'platform')).toEqual(['NODE_FAILURE/false', 'NONE/false', 'node_suspect/dgx-07']);
   });
 
   it("a project channel's policy on project + audience gets that project's users' failures only", async () => {
     expect(await deliveredWith('project', '{"project":["ml-team"],"audience":["user"]}')).toEqual(['OOM_KILLED/false', 'OOM_KILLED/true']);
+  });
+
+  it('a policy on the node attribute: only the suspect-node notices of that node', async () => {
+    expect(await deliveredWith('node', '{"node":["dgx-07"]}')).toEqual(['node_suspect/dgx-07']);
   });
 
   it('a custom policy from context (JSON string): only what it names', async () => {

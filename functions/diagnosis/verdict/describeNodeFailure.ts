@@ -21,8 +21,17 @@ import { parseTimestamp } from '../../core/parseTimestamp.js';
 
 const MEMORY_EXHAUSTION = /\bout of memory\b|\bOutOfMemoryError\b|\bCUBLAS_STATUS_ALLOC_FAILED\b|\bcudaErrorMemoryAllocation\b/i;
 
+/**
+ * The pod a signal is about: a pod fact's `podName`, or an event's involved object (`objectName`)
+ * unless that object is a node (the signal then carries `nodeName`). An event about a pod — the
+ * node controller's NodeNotReady, the taint manager's eviction — names the pod, not its node, so
+ * without this the deciding events of a node failure named no node and a pod that merely
+ * failed after them (the master that exited 1) stood in for it.
+ */
 function podNameOf(signal: Signal): string | null {
-  return 'podName' in signal.fact && typeof signal.fact.podName === 'string' ? signal.fact.podName : null;
+  if ('podName' in signal.fact && typeof signal.fact.podName === 'string') return signal.fact.podName;
+  if (signal.fact.type === 'event' && signal.fact.objectName && !signal.nodeName) return signal.fact.objectName;
+  return null;
 }
 
 function byTime(a: Signal, b: Signal): number {

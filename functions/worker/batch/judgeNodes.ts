@@ -15,7 +15,9 @@ import { decideNodeSuspicion, SUSPECT_WINDOW_HOURS, type NodeSuspicion } from '.
 import type { NodeFailure } from '../../diagnosis/model/NodeFailure.js';
 import { renderNodeSuspect } from '../../delivery/renderNodeSuspect.js';
 import type { VerdictPublisher } from '../../delivery/VerdictPublisher.js';
+import { boundedKey, CORRELATION_KEY_MAX_CHARS } from '../../delivery/occurrenceKeys.js';
 import type { NodeFailureLog } from '../../fleet/NodeFailureLog.js';
+import type { OperationsMetrics } from '../../metrics/OperationsMetrics.js';
 import type { NodeSuspectWords } from '../../report/nodeSuspectWords.js';
 import { mapWithConcurrency } from '../mapWithConcurrency.js';
 import type { WorkerLogger } from '../WorkerLogger.js';
@@ -27,6 +29,13 @@ export interface FleetDeps {
   /** The notice's words, in the worker's locale. */
   words: NodeSuspectWords;
   windowHours?: number;
+  /**
+   * Counts `SuspectNode` (dimensions clusterId, node) once per notice published: at most one
+   * series point per node per window, so the dimension's cardinality is the number of suspect
+   * nodes, not of failures. Names are bounded as keys are (a node name is at most 253 characters
+   * in Kubernetes; a longer one is hashed), within CloudWatch's 1024-character dimension values.
+   */
+  metrics?: OperationsMetrics;
 }
 
 export interface JudgeNodesDeps {
@@ -86,6 +95,10 @@ export async function judgeNodes(claimed: readonly Occurrence[], deps: JudgeNode
     try {
       const sent = await deps.publisher.publish(renderNodeSuspect(clusterId, node, suspicion, deps.fleet.words));
       deps.logger.info('worker.node_notice_published', { clusterId, node, snsMessageId: sent.messageId });
+      deps.fleet.metrics?.count('SuspectNode', 1, {
+        clusterId: boundedKey(clusterId, CORRELATION_KEY_MAX_CHARS),
+        node: boundedKey(node, CORRELATION_KEY_MAX_CHARS),
+      });
     } catch (error) {
       deps.logger.error('worker.node_notice_failed', {
         clusterId,

@@ -12,6 +12,7 @@ import { readDeliveredNotification, type DeliveredNotification } from '../../../
 import type { SnsJsonMessage, SnsNotification } from '../../../functions/delivery/SnsNotification.js';
 import { createMemoryNodeFailureLog } from '../../../functions/fleet/createMemoryNodeFailureLog.js';
 import { NodeFailureLogError, type NodeFailureLog } from '../../../functions/fleet/NodeFailureLog.js';
+import { createMemoryMetrics } from '../../../functions/metrics/createMemoryMetrics.js';
 import { nodeSuspectWordsFor } from '../../../functions/report/nodeSuspectWords.js';
 import { processDiagnosisBatch, type ProcessDiagnosisBatchDeps } from '../../../functions/worker/processDiagnosisBatch.js';
 import { fakeRenderText } from '../../delivery/verdictFixture.js';
@@ -54,6 +55,7 @@ function fleetWorld(log: NodeFailureLog = createMemoryNodeFailureLog({ now })) {
   const failures = new Map<string, Failure>();
   const sink = capturingPublisher();
   const logs = capturingLogger();
+  const metrics = createMemoryMetrics();
   const deps: ProcessDiagnosisBatchDeps = {
     diagnose: async (q) => diagnosed(q, failures),
     renderText: fakeRenderText,
@@ -61,7 +63,7 @@ function fleetWorld(log: NodeFailureLog = createMemoryNodeFailureLog({ now })) {
     idempotency: createMemoryIdempotencyStore({ now }),
     now,
     logger: logs.logger,
-    fleet: { log, words: nodeSuspectWordsFor('en') },
+    fleet: { log, words: nodeSuspectWordsFor('en'), metrics },
   };
   let sequence = 0;
   const fail = async (...batch: Failure[]) => {
@@ -72,7 +74,7 @@ function fleetWorld(log: NodeFailureLog = createMemoryNodeFailureLog({ now })) {
       deps,
     );
   };
-  return { fail, published: sink.published, lines: logs.lines, deps };
+  return { fail, published: sink.published, lines: logs.lines, deps, metrics };
 }
 
 const read = (notification: SnsNotification): DeliveredNotification => readDeliveredNotification((JSON.parse(notification.Message) as SnsJsonMessage).sqs);
@@ -118,6 +120,11 @@ describe('suspect nodes in the worker', () => {
       { workloadId: 'w7', node: 'dgx-07', submittedBy: 'eve' },
     );
     expect(notices(world.published)).toHaveLength(2);
+    // One SuspectNode point per notice published, on the node's own series.
+    expect(world.metrics.recorded.filter((m) => m.name === 'SuspectNode')).toEqual([
+      { name: 'SuspectNode', value: 1, unit: 'Count', breakdown: { clusterId: 'c1', node: 'dgx-07' } },
+      { name: 'SuspectNode', value: 1, unit: 'Count', breakdown: { clusterId: 'c1', node: 'dgx-07' } },
+    ]);
   });
 
   it('one user resubmitting the same failing job five times never flags the node', async () => {
@@ -129,6 +136,7 @@ describe('suspect nodes in the worker', () => {
     }
     expect(notices(world.published)).toEqual([]);
     expect(verdicts(world.published).every((n) => n.verdict.node?.suspect === null)).toBe(true);
+    expect(world.metrics.total('SuspectNode')).toBe(0);
   });
 
   it('OOM kills on one node from many users never count against it', async () => {
@@ -180,9 +188,11 @@ describe('suspect nodes in the worker', () => {
     await world.fail(...['ana', 'ben', 'eve'].map((who, n) => ({ workloadId: `w${n}`, node: 'dgx-07', submittedBy: who })));
     expect(notices(world.published)).toEqual([]);
     expect(world.lines.some((line) => line.event === 'worker.node_notice_failed')).toBe(true);
+    expect(world.metrics.total('SuspectNode')).toBe(0);
     refuse = false;
     clock += 60_000;
     await world.fail({ workloadId: 'w9', node: 'dgx-07', submittedBy: 'joe' });
     expect(notices(world.published)).toHaveLength(1);
+    expect(world.metrics.total('SuspectNode', { node: 'dgx-07' })).toBe(1);
   });
 });
