@@ -8,7 +8,8 @@
  * not only by the SDK's idle-socket timeouts, which a slowly trickled answer never trips: past
  * the deadline it fails as a retryable SNS_NETWORK and SQS tries the record again later.
  */
-import { PublishCommand, type SNSClient } from '@aws-sdk/client-sns';
+import type { SNSClient } from '@aws-sdk/client-sns';
+import { loadSns } from '../aws/loadAwsSdk.js';
 import { classifySnsError, DeliveryError } from '../delivery/DeliveryError.js';
 import type { ChatNotification } from './ChatNotification.js';
 
@@ -24,7 +25,9 @@ export function createChatPublisher(options: { client: SNSClient; topicArn: stri
     const signal = AbortSignal.timeout(remainingMs);
     let output;
     try {
-      output = await options.client.send(new PublishCommand({ TopicArn: options.topicArn, Message: JSON.stringify(notification) }), { abortSignal: signal });
+      output = await options.client.send(new (await loadSns()).PublishCommand({ TopicArn: options.topicArn, Message: JSON.stringify(notification) }), {
+        abortSignal: signal,
+      });
     } catch (error) {
       if (signal.aborted)
         throw new DeliveryError('SNS_NETWORK', `SNS gave no whole answer within ${remainingMs} ms (the invocation's deadline)`, { cause: error });

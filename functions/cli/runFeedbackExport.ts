@@ -23,7 +23,7 @@ import { parseS3Location, readS3Recordings } from '../feedback/readS3Recordings.
 import { diagnoseRecording } from '../recording/diagnoseRecording.js';
 import { writeRecordingFolder } from '../recording/writeRecordingFolder.js';
 import { loadScenario, SCENARIO_FILE } from '../simulator/loadScenario.js';
-import type { ScenarioFile } from '../simulator/ScenarioSchema.js';
+import type { ScenarioFile } from '../recording/format/ScenarioSchema.js';
 import { FEEDBACK_EXPORT_USAGE, parseFeedbackExportArguments, type FeedbackExportOptions } from './parseFeedbackExportArguments.js';
 import { UsageError } from './parseCliArguments.js';
 import { EXIT_OK, EXIT_USAGE, printableError, type CliContext } from './runCli.js';

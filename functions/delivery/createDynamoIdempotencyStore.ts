@@ -13,7 +13,8 @@
  * complete or release a claim that another worker has taken since.
  */
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException, DeleteItemCommand, PutItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { loadDynamoDb } from '../aws/loadAwsSdk.js';
 import { DEFAULT_IN_PROGRESS_TIMEOUT_SECONDS, type ClaimResult, type IdempotencyStore } from './IdempotencyStore.js';
 
 export interface DynamoIdempotencyStoreOptions {
@@ -24,7 +25,8 @@ export interface DynamoIdempotencyStoreOptions {
 }
 
 function isConditionalFailure(error: unknown): error is ConditionalCheckFailedException {
-  return error instanceof ConditionalCheckFailedException || (error as { name?: unknown })?.name === 'ConditionalCheckFailedException';
+  // By name: the SDK is loaded on first use (loadAwsSdk.ts), so its classes are not at hand here.
+  return (error as { name?: unknown })?.name === 'ConditionalCheckFailedException';
 }
 
 export function createDynamoIdempotencyStore(options: DynamoIdempotencyStoreOptions): IdempotencyStore {
@@ -40,7 +42,7 @@ export function createDynamoIdempotencyStore(options: DynamoIdempotencyStoreOpti
       const now = epochSeconds();
       try {
         await client.send(
-          new PutItemCommand({
+          new (await loadDynamoDb()).PutItemCommand({
             TableName: tableName,
             Item: {
               pk: { S: key },
@@ -69,7 +71,7 @@ export function createDynamoIdempotencyStore(options: DynamoIdempotencyStoreOpti
       held.delete(key);
       try {
         await client.send(
-          new UpdateItemCommand({
+          new (await loadDynamoDb()).UpdateItemCommand({
             TableName: tableName,
             Key: { pk: { S: key } },
             UpdateExpression: 'SET #status = :completed, expiresAt = :expiresAt',
@@ -94,7 +96,7 @@ export function createDynamoIdempotencyStore(options: DynamoIdempotencyStoreOpti
       held.delete(key);
       try {
         await client.send(
-          new DeleteItemCommand({
+          new (await loadDynamoDb()).DeleteItemCommand({
             TableName: tableName,
             Key: { pk: { S: key } },
             ConditionExpression: '#owner = :owner AND #status = :inProgress',

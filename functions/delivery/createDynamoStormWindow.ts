@@ -15,16 +15,8 @@
  * written after fails its check. Members live as long as a dead-lettered flush can wait
  * for a redrive (14 days), so a redriven flush still finds them.
  */
-import {
-  ConditionalCheckFailedException,
-  PutItemCommand,
-  QueryCommand,
-  TransactionCanceledException,
-  TransactWriteItemsCommand,
-  UpdateItemCommand,
-  type AttributeValue,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
+import type { AttributeValue, DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { loadDynamoDb } from '../aws/loadAwsSdk.js';
 import {
   DEFAULT_STORM_THRESHOLD,
   DEFAULT_STORM_WINDOW_SECONDS,
@@ -47,12 +39,12 @@ export interface DynamoStormWindowOptions extends StormWindowOptions {
 }
 
 function isConditionalFailure(error: unknown): boolean {
-  const name = (error as { name?: unknown })?.name;
-  return error instanceof ConditionalCheckFailedException || name === 'ConditionalCheckFailedException';
+  // By name: the SDK is loaded on first use (loadAwsSdk.ts), so its classes are not at hand here.
+  return (error as { name?: unknown })?.name === 'ConditionalCheckFailedException';
 }
 
 function isCancelledByCondition(error: unknown): boolean {
-  if (!(error instanceof TransactionCanceledException) && (error as { name?: unknown })?.name !== 'TransactionCanceledException') return false;
+  if ((error as { name?: unknown })?.name !== 'TransactionCanceledException') return false;
   const reasons = (error as TransactionCanceledException).CancellationReasons ?? [];
   return reasons.some((reason) => reason.Code === 'ConditionalCheckFailed');
 }
@@ -73,7 +65,7 @@ export function createDynamoStormWindow(options: DynamoStormWindowOptions): Stor
   async function join(clusterId: string, at: number): Promise<{ openedAt: number; count: number; flushQueued: boolean } | null> {
     try {
       const answer = await client.send(
-        new UpdateItemCommand({
+        new (await loadDynamoDb()).UpdateItemCommand({
           TableName: tableName,
           Key: windowKey(clusterId),
           UpdateExpression: 'ADD #count :one',
@@ -94,7 +86,7 @@ export function createDynamoStormWindow(options: DynamoStormWindowOptions): Stor
   async function open(clusterId: string, at: number): Promise<boolean> {
     try {
       await client.send(
-        new PutItemCommand({
+        new (await loadDynamoDb()).PutItemCommand({
           TableName: tableName,
           Item: { ...windowKey(clusterId), openedAt: { N: String(at) }, count: { N: '1' }, expiresAt: expiresAt(at) },
           ConditionExpression: 'attribute_not_exists(pk) OR openedAt <= :cutoff OR attribute_exists(sealed)',
@@ -127,7 +119,7 @@ export function createDynamoStormWindow(options: DynamoStormWindowOptions): Stor
     async hold(ref, member) {
       try {
         await client.send(
-          new TransactWriteItemsCommand({
+          new (await loadDynamoDb()).TransactWriteItemsCommand({
             TransactItems: [
               {
                 Put: {
@@ -161,7 +153,7 @@ export function createDynamoStormWindow(options: DynamoStormWindowOptions): Stor
     async markFlushQueued(ref) {
       try {
         await client.send(
-          new UpdateItemCommand({
+          new (await loadDynamoDb()).UpdateItemCommand({
             TableName: tableName,
             Key: windowKey(ref.clusterId),
             UpdateExpression: 'SET flushQueued = :true',
@@ -177,7 +169,12 @@ export function createDynamoStormWindow(options: DynamoStormWindowOptions): Stor
     async seal(ref) {
       try {
         await client.send(
-          new UpdateItemCommand({ TableName: tableName, Key: windowKey(ref.clusterId), UpdateExpression: 'SET sealed = :true', ...withTrue(sameWindow(ref)) }),
+          new (await loadDynamoDb()).UpdateItemCommand({
+            TableName: tableName,
+            Key: windowKey(ref.clusterId),
+            UpdateExpression: 'SET sealed = :true',
+            ...withTrue(sameWindow(ref)),
+          }),
         );
       } catch (error) {
         // Replaced by a newer window: closed already, since a member's check names its window.
@@ -189,7 +186,7 @@ export function createDynamoStormWindow(options: DynamoStormWindowOptions): Stor
         let page;
         try {
           page = await client.send(
-            new QueryCommand({
+            new (await loadDynamoDb()).QueryCommand({
               TableName: tableName,
               KeyConditionExpression: 'pk = :pk',
               ExpressionAttributeValues: { ':pk': { S: membersPk(ref) } },

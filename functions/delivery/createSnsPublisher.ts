@@ -1,4 +1,5 @@
-import { PublishCommand, type SNSClient } from '@aws-sdk/client-sns';
+import type { SNSClient } from '@aws-sdk/client-sns';
+import { loadSns } from '../aws/loadAwsSdk.js';
 import { classifySnsError, DeliveryError } from './DeliveryError.js';
 import type { VerdictPublisher } from './VerdictPublisher.js';
 
@@ -12,7 +13,7 @@ export function createSnsPublisher(options: { client: SNSClient; topicArn: strin
     async publish(notification) {
       let output;
       try {
-        output = await options.client.send(new PublishCommand({ TopicArn: options.topicArn, ...notification }));
+        output = await options.client.send(new (await loadSns()).PublishCommand({ TopicArn: options.topicArn, ...notification }));
       } catch (error) {
         throw classifySnsError(error);
       }

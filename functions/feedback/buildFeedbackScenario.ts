@@ -11,9 +11,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Verdict } from '../core/verdict.js';
-import { createAnonymizer, type Anonymizer } from '../recording/anonymizeRecording.js';
-import type { RecordedExchange } from '../simulator/RecordedExchangeSchema.js';
-import type { ScenarioFile } from '../simulator/ScenarioSchema.js';
+import { anonymizeRecording } from '../recording/anonymizeRecording.js';
+import type { ScenarioFile } from '../recording/format/ScenarioSchema.js';
 import { NOT_A_FAILURE, type FeedbackAnswer } from './FeedbackAnswer.js';
 
 export interface FeedbackScenario {
@@ -31,29 +30,22 @@ export function feedbackScenarioName(answer: Pick<FeedbackAnswer, 'occurrenceKey
   return `feedback-${slug(answer.category ?? 'none')}-to-${slug(answer.rightCategory ?? 'unknown')}-${hash}`;
 }
 
-function anonymizeExchanges(exchanges: readonly RecordedExchange[], anonymizer: Anonymizer): RecordedExchange[] {
-  // As createRecordingSession does for --anonymize: paths and text as text, queries and bodies value by value.
-  return exchanges.map((exchange) => ({
-    ...exchange,
-    path: anonymizer.text(exchange.path),
-    query: anonymizer.value(exchange.query),
-    ...(exchange.body !== undefined ? { body: anonymizer.value(exchange.body) } : {}),
-    ...(exchange.text !== undefined ? { text: anonymizer.text(exchange.text) } : {}),
-  }));
-}
-
 /** `answer` must be "wrong" and `recording` its raw (not anonymized) recording (findRecordingOf). */
 export function buildFeedbackScenario(answer: FeedbackAnswer, recording: ScenarioFile): FeedbackScenario {
   if (answer.answer !== 'wrong' || answer.rightCategory === null) throw new Error('only a "wrong" answer with a category becomes a scenario');
-  const runai = recording.runai.recorded;
-  const kubernetes = recording.kubernetes?.recorded ?? [];
-  const anonymizer = createAnonymizer([recording.request, ...runai.map((e) => e.body), ...kubernetes.map((e) => e.body)]);
-  const verdict = anonymizer.value(recording.recording?.verdict ?? null) as Verdict | null;
+  // Exactly what `--record --anonymize` writes: one pseudonymisation for the request, the answers, the verdict and the note.
+  const anonymized = anonymizeRecording({
+    request: recording.request,
+    verdict: (recording.recording?.verdict ?? null) as Verdict | null,
+    runai: recording.runai.recorded,
+    kubernetes: recording.kubernetes?.recorded ?? [],
+  });
+  const verdict = anonymized.verdict;
   const notAFailure = answer.rightCategory === NOT_A_FAILURE;
   const said = answer.category ?? 'no category';
   const claimed = notAFailure ? 'not a failure' : answer.rightCategory;
   // The note is the user's words: redacted when stored, pseudonymised here like everything else.
-  const note = answer.note ? ` The user's note: "${anonymizer.text(answer.note)}".` : '';
+  const note = answer.note ? ` The user's note: "${anonymized.text(answer.note)}".` : '';
   const toReview =
     `TO REVIEW: a user answered that this verdict (${said}) was wrong and the right answer is ${claimed}, on ${answer.answeredAt.slice(0, 10)}. ` +
     'This expectation is their claim, not a checked fact: read the recorded evidence, then keep it (the test fails until the diagnosis is fixed) or correct it.';
@@ -62,9 +54,9 @@ export function buildFeedbackScenario(answer: FeedbackAnswer, recording: Scenari
     scenario: {
       description: `${toReview}${note}`,
       covers: ['recorded', 'feedback', 'to-review', ...(answer.category ? [answer.category] : []), answer.rightCategory],
-      request: anonymizer.value(recording.request),
-      runai: { ...recording.runai, recorded: anonymizeExchanges(runai, anonymizer) },
-      ...(recording.kubernetes ? { kubernetes: { ...recording.kubernetes, recorded: anonymizeExchanges(kubernetes, anonymizer) } } : {}),
+      request: anonymized.request,
+      runai: { ...recording.runai, recorded: anonymized.runai },
+      ...(recording.kubernetes ? { kubernetes: { ...recording.kubernetes, recorded: anonymized.kubernetes } } : {}),
       expect: {
         toReview,
         // "Not a failure": the verdict should not be a diagnosed failure at all; which stop reason is the reviewer's call.

@@ -7,7 +7,8 @@
  * Items are read back through FeedbackAnswerSchema: a hand-edited or foreign item is
  * skipped by `list` and reads as absent in `get`, never crashes the export or the page.
  */
-import { GetItemCommand, PutItemCommand, ScanCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { loadDynamoDb } from '../aws/loadAwsSdk.js';
 import { FeedbackAnswerSchema, type FeedbackAnswer } from './FeedbackAnswer.js';
 import type { FeedbackStore } from './FeedbackStore.js';
 
@@ -45,17 +46,19 @@ export function createDynamoFeedbackStore(options: { client: DynamoDBClient; tab
   const { client, tableName } = options;
   return {
     async put(answer) {
-      await client.send(new PutItemCommand({ TableName: tableName, Item: toItem(answer) }));
+      await client.send(new (await loadDynamoDb()).PutItemCommand({ TableName: tableName, Item: toItem(answer) }));
     },
     async get(occurrenceKey) {
-      const output = await client.send(new GetItemCommand({ TableName: tableName, Key: { pk: { S: occurrenceKey } }, ConsistentRead: true }));
+      const output = await client.send(
+        new (await loadDynamoDb()).GetItemCommand({ TableName: tableName, Key: { pk: { S: occurrenceKey } }, ConsistentRead: true }),
+      );
       return output.Item ? fromItem(output.Item) : undefined;
     },
     async list() {
       const answers: FeedbackAnswer[] = [];
       let startKey: Record<string, AttributeValue> | undefined;
       do {
-        const page = await client.send(new ScanCommand({ TableName: tableName, ...(startKey ? { ExclusiveStartKey: startKey } : {}) }));
+        const page = await client.send(new (await loadDynamoDb()).ScanCommand({ TableName: tableName, ...(startKey ? { ExclusiveStartKey: startKey } : {}) }));
         for (const item of page.Items ?? []) {
           const answer = fromItem(item);
           if (answer) answers.push(answer);

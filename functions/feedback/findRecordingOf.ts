@@ -12,8 +12,8 @@
  * raw, the export anonymizes. Pure: the caller reads the folders.
  */
 import { parseTimestamp } from '../core/parseTimestamp.js';
-import type { ScenarioFile } from '../simulator/ScenarioSchema.js';
-import { resolveRelativeTimestamp } from '../simulator/resolveRelativeTimestamps.js';
+import type { ScenarioFile } from '../recording/format/ScenarioSchema.js';
+import { resolveRelativeTimestamp } from '../recording/format/resolveRelativeTimestamps.js';
 
 export interface RecordingCandidate {
   /** The folder name, `<ISO time with - for : and .>-<hex>` when RECORD_DIR wrote it. */

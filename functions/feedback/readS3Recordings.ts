@@ -8,7 +8,7 @@
 // Paging: a truncated ListObjectsV2 page (IsTruncated) carries NextContinuationToken, sent back as
 // ContinuationToken (https://docs.aws.amazon.com/AmazonS3/latest/API/API_ListObjectsV2.html).
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
-import { ScenarioFileSchema } from '../simulator/ScenarioSchema.js';
+import { ScenarioFileSchema } from '../recording/format/ScenarioSchema.js';
 import type { RecordingCandidate } from './findRecordingOf.js';
 
 export interface S3Location {

@@ -14,14 +14,8 @@
  * one strongly consistent Query of the node's partition, filtered on `at`; a node has at most
  * one item per workload that failed on it in a week.
  */
-import {
-  ConditionalCheckFailedException,
-  DeleteItemCommand,
-  PutItemCommand,
-  QueryCommand,
-  type AttributeValue,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
+import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { loadDynamoDb } from '../aws/loadAwsSdk.js';
 import * as z from 'zod';
 import { CategorySchema } from '../core/verdict.js';
 import { boundedKey, CORRELATION_KEY_MAX_CHARS } from '../delivery/occurrenceKeys.js';
@@ -51,7 +45,8 @@ const NodeFailureSchema = z.object({
 const MAX_PAGES = 10;
 
 function isConditionalFailure(error: unknown): boolean {
-  return error instanceof ConditionalCheckFailedException || (error as { name?: unknown })?.name === 'ConditionalCheckFailedException';
+  // By name: the SDK is loaded on first use (functions/aws/loadAwsSdk.ts), so its classes are not at hand here.
+  return (error as { name?: unknown })?.name === 'ConditionalCheckFailedException';
 }
 
 export function createDynamoNodeFailureLog(options: DynamoNodeFailureLogOptions): NodeFailureLog {
@@ -64,7 +59,7 @@ export function createDynamoNodeFailureLog(options: DynamoNodeFailureLogOptions)
     async remember(failure) {
       try {
         await client.send(
-          new PutItemCommand({
+          new (await loadDynamoDb()).PutItemCommand({
             TableName: tableName,
             Item: {
               pk: pk(failure.clusterId, failure.node),
@@ -85,7 +80,7 @@ export function createDynamoNodeFailureLog(options: DynamoNodeFailureLogOptions)
       try {
         for (let page = 0; page < MAX_PAGES; page++) {
           const answer = await client.send(
-            new QueryCommand({
+            new (await loadDynamoDb()).QueryCommand({
               TableName: tableName,
               ConsistentRead: true,
               KeyConditionExpression: 'pk = :pk AND begins_with(sk, :failure)',
@@ -111,7 +106,7 @@ export function createDynamoNodeFailureLog(options: DynamoNodeFailureLogOptions)
     async claimNotice(clusterId, node, atMs, windowMs) {
       try {
         await client.send(
-          new PutItemCommand({
+          new (await loadDynamoDb()).PutItemCommand({
             TableName: tableName,
             Item: { ...noticeKey(clusterId, node), noticedAt: { N: String(atMs) }, expiresAt: expiresAt(atMs) },
             ConditionExpression: 'attribute_not_exists(pk) OR noticedAt <= :cutoff',
@@ -127,7 +122,7 @@ export function createDynamoNodeFailureLog(options: DynamoNodeFailureLogOptions)
     async releaseNotice(clusterId, node, atMs) {
       try {
         await client.send(
-          new DeleteItemCommand({
+          new (await loadDynamoDb()).DeleteItemCommand({
             TableName: tableName,
             Key: noticeKey(clusterId, node),
             ConditionExpression: 'noticedAt = :at',

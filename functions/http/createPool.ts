@@ -3,7 +3,8 @@
  * timeout, and optionally the CA that signs the server's certificate (certificate checking
  * is never turned off; without a CA, Node's default CAs apply).
  */
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
+import { Pool as UndiciPool } from './undiciCore.js';
 
 /** Below the idle timeout of common load balancers (ALB: 60 s), so we close idle sockets before they do. */
 const POOL_KEEP_ALIVE_MS = 10_000;
@@ -16,7 +17,7 @@ export interface PoolOptions {
 }
 
 export function createPool(origin: string, options: PoolOptions): Pool {
-  return new Pool(origin, {
+  return new UndiciPool(origin, {
     connections: options.connections,
     keepAliveTimeout: POOL_KEEP_ALIVE_MS,
     connect: { timeout: options.connectTimeoutMs, ...(options.ca ? { ca: options.ca } : {}) },

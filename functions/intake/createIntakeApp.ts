@@ -30,7 +30,7 @@ import type { ReadinessProbe } from '../readiness/ReadinessProbe.js';
 import { runReadinessProbes, type ReadinessCheck } from '../readiness/runReadinessProbes.js';
 import { createTokenChecker, type WebhookTokens } from './createTokenChecker.js';
 import { IntakeError, toIntakeError } from './IntakeError.js';
-import { createConsoleLogger, type IntakeLogger } from './IntakeLogger.js';
+import { createJsonLogger, type LogPort } from '../core/LogPort.js';
 import { resolveLabelMap, type LabelMap } from './LabelMap.js';
 import { parseAlertmanagerPayload, type SkipCode, type SkippedAlert } from './parseAlertmanagerPayload.js';
 import { parseRunaiWebhook } from './parseRunaiWebhook.js';
@@ -43,7 +43,7 @@ export interface IntakeDeps {
   /** Default 1 MiB: a 1,000-alert Alertmanager group is about 600 kB. */
   bodyLimitBytes?: number;
   now: () => Date;
-  logger?: IntakeLogger;
+  logger?: LogPort;
   /**
    * Accepted and skipped alerts (per reason) and 401s (per reason): Alertmanager never
    * resends a 4xx, so a rotated token or a relabelling is only visible here.
@@ -117,7 +117,7 @@ function summarize(message: QueuedDiagnosis): AcceptedSummary {
 }
 
 export function createIntakeApp(deps: IntakeDeps): Hono {
-  const logger = deps.logger ?? createConsoleLogger();
+  const logger = deps.logger ?? createJsonLogger((line, level) => (level === 'error' ? console.error(line) : console.log(line)));
   const metrics = deps.metrics ?? noMetrics;
   const maxBytes = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const labelMap = resolveLabelMap(deps.labelMap);

@@ -2,6 +2,8 @@
  * API Gateway HTTP API (payload v2) → the intake hono app. Nothing happens at module load
  * but imports: configuration is read, and the SQS client, Powertools Logger and Metrics
  * are built on the first invocation, and kept for the life of the execution environment.
+ * The AWS SDK itself is loaded on the first send (functions/aws/lazyAwsClients.ts), so
+ * module init loads none of it.
  *
  * The webhook tokens are looked up on every invocation (loadWebhookTokens: cached for
  * minutes, so warm requests cost nothing) and the app is rebuilt only when they change:
@@ -16,12 +18,11 @@
  * which Alertmanager resends — so alerts sent before the fix are not lost. The next
  * invocation tries again, which picks up a fixed secret or environment.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
 import { Hono } from 'hono';
 import { handle, type APIGatewayProxyResult, type LambdaContext, type LambdaEvent } from 'hono/aws-lambda';
+import { lazyDynamoDbClient, lazySecretsManagerClient, lazySqsClient } from '../aws/lazyAwsClients.js';
+import { readSecretJson } from '../aws/readSecret.js';
 import { createDynamoFeedbackStore } from '../feedback/createDynamoFeedbackStore.js';
 import type { FeedbackStore } from '../feedback/FeedbackStore.js';
 import type { FeedbackKeys } from '../feedback/feedbackToken.js';
@@ -36,15 +37,15 @@ import { createWebhookSecretProbe } from './createWebhookSecretProbe.js';
 import type { WebhookTokens } from './createTokenChecker.js';
 import { IntakeError } from './IntakeError.js';
 import { gatewayEventProblem } from './gatewayEventProblem.js';
-import type { IntakeLogger } from './IntakeLogger.js';
-import { loadWebhookTokens, readSecretJson } from './loadWebhookTokens.js';
+import type { LogPort } from '../core/LogPort.js';
+import { loadWebhookTokens } from './loadWebhookTokens.js';
 import { readIntakeEnv, type IntakeEnv } from './readIntakeEnv.js';
 
 type Handler = ReturnType<typeof handle>;
 
 const telemetry = createLambdaTelemetry('intake');
 /** The app's logging port, written by Powertools (JSON with the request id). */
-const logger: IntakeLogger = telemetry.log;
+const logger: LogPort = telemetry.log;
 
 interface Base {
   env: IntakeEnv;
@@ -63,16 +64,14 @@ async function buildBase(): Promise<Base> {
   const probes: ReadinessProbe[] = [];
   if (env.WEBHOOK_TOKEN_SECRET_ID !== undefined) probes.push(createWebhookSecretProbe(env));
   if (env.RUNAI_SECRET_ID !== undefined) {
-    const describe = describeSecretWith(new SecretsManagerClient({}));
+    const describe = describeSecretWith(lazySecretsManagerClient());
     probes.push(createSecretDescriptionProbe('runaiSecret', env.RUNAI_SECRET_ID, describe, { placeholderUntilReplaced: true }));
   }
   return {
     env,
-    queue: createSqsQueue({ client: new SQSClient({}), queueUrl: env.QUEUE_URL }),
+    queue: createSqsQueue({ client: lazySqsClient(), queueUrl: env.QUEUE_URL }),
     probes,
-    ...(env.FEEDBACK_TABLE !== undefined
-      ? { feedbackStore: createDynamoFeedbackStore({ client: new DynamoDBClient({}), tableName: env.FEEDBACK_TABLE }) }
-      : {}),
+    ...(env.FEEDBACK_TABLE !== undefined ? { feedbackStore: createDynamoFeedbackStore({ client: lazyDynamoDbClient(), tableName: env.FEEDBACK_TABLE }) } : {}),
   };
 }
 

@@ -3,27 +3,24 @@
  * WEBHOOK_TOKEN_SECRET_ID (a JSON `{ "current": "…", "previous": "…" }`), or locally the
  * environment (already validated by readIntakeEnv).
  *
- * The secret is read through Powertools Parameters with a cache of SECRET_MAX_AGE_SECONDS,
+ * The secret is read through the Lambda's secret cache (functions/aws/readSecret.ts, SECRET_MAX_AGE_SECONDS),
  * so a warm function costs no Secrets Manager call per request, and a rotated secret is
  * picked up within that time without a redeploy (rotation: put `{current: new, previous:
  * old}`, wait, switch Alertmanager, then drop `previous`). Errors name the secret's keys,
  * never its values.
  */
-import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
+import { readSecretJson as readCachedSecretJson } from '../aws/readSecret.js';
 import * as z from 'zod';
 import type { WebhookTokens } from './createTokenChecker.js';
 import { IntakeConfigError, WebhookTokenSchema, type IntakeEnv } from './readIntakeEnv.js';
 
-/** How long a fetched secret is reused: bounds both the Secrets Manager cost and the rotation delay. */
-export const SECRET_MAX_AGE_SECONDS = 300;
-
 /** Reads a secret and returns its JSON value: the seam tests replace. */
 export type SecretJsonReader = (secretId: string) => Promise<unknown>;
 
-export const readSecretJson: SecretJsonReader = (secretId) => getSecret(secretId, { maxAge: SECRET_MAX_AGE_SECONDS, transform: 'json' });
+export const readSecretJson: SecretJsonReader = (secretId) => readCachedSecretJson(secretId);
 
 /** The same read past the cache (readiness): a fresh value also refreshes the cache the webhooks use. */
-export const readSecretJsonNow: SecretJsonReader = (secretId) => getSecret(secretId, { maxAge: SECRET_MAX_AGE_SECONDS, transform: 'json', forceFetch: true });
+export const readSecretJsonNow: SecretJsonReader = (secretId) => readCachedSecretJson(secretId, { forceFetch: true });
 
 const WebhookTokensSecretSchema = z.strictObject({ current: WebhookTokenSchema, previous: WebhookTokenSchema.optional() });
 

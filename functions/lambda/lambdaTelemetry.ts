@@ -1,31 +1,25 @@
 /**
- * Logs and metrics of one Lambda, the same way for every handler: a Powertools Logger
- * (JSON, level-filtered, with the request id) and Metrics (EMF) in the one namespace the
- * alarms and dashboards read. Built on first use, not at module load, so an import costs
- * nothing and a test can load a handler without Powertools writing anything.
+ * Logs and metrics of one Lambda, the same way for all five handlers: our LogPort written by
+ * the Powertools Logger (JSON, level-filtered, with the request id) and OperationsMetrics
+ * written by Powertools Metrics (EMF) in the one namespace the alarms and dashboards read —
+ * both the shared instances of powertools.ts, built on first use, not at module load, so an
+ * import costs nothing and a test can load a handler without Powertools writing anything.
  */
-import { Logger } from '@aws-lambda-powertools/logger';
-import { Metrics } from '@aws-lambda-powertools/metrics';
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { Metrics } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
+import type { LogPort } from '../core/LogPort.js';
 import { countRunaiRequest } from '../metrics/countRunaiRequest.js';
 import { createPowertoolsMetrics } from '../metrics/createPowertoolsMetrics.js';
 import type { OperationsMetrics } from '../metrics/OperationsMetrics.js';
 import type { RunaiRequestInfo } from '../runai/RunaiClientConfig.js';
-
-import { METRICS_NAMESPACE } from '../config/lambdaEnvironment.js';
-
-/** The small logging port our code writes to (the intake, worker and poller loggers have this shape). */
-export interface LambdaLogPort {
-  info(event: string, fields?: Record<string, unknown>): void;
-  warn(event: string, fields?: Record<string, unknown>): void;
-  error(event: string, fields?: Record<string, unknown>): void;
-}
+import { powertoolsFor } from './powertools.js';
 
 export interface LambdaTelemetry {
   /** The Powertools Logger and Metrics, built on the first call. */
   observe(): { logger: Logger; metrics: Metrics };
   /** Our logging port, written by the Powertools Logger. */
-  log: LambdaLogPort;
+  log: LogPort;
   /** Our metrics port (OperationsMetrics), written by the same Powertools Metrics. */
   metrics: OperationsMetrics;
   /** At the start of an invocation: the request id in every log line, the cold-start metric. */
@@ -37,9 +31,8 @@ export interface LambdaTelemetry {
 }
 
 export function createLambdaTelemetry(serviceName: string): LambdaTelemetry {
-  let built: { logger: Logger; metrics: Metrics } | undefined;
-  const observe = () => (built ??= { logger: new Logger({ serviceName }), metrics: new Metrics({ namespace: METRICS_NAMESPACE, serviceName }) });
-  const metrics = createPowertoolsMetrics(serviceName, () => observe().metrics);
+  const observe = () => powertoolsFor(serviceName);
+  const metrics = createPowertoolsMetrics(() => observe().metrics);
   const countRunai = countRunaiRequest(metrics);
   return {
     observe,

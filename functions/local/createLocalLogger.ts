@@ -4,11 +4,10 @@
  * so that stdout carries only what a person reads — the ready line and the notifications.
  * Like the JSON loggers, callers pass identifiers, codes and counts, never bodies.
  */
-import type { IntakeLogger } from '../intake/IntakeLogger.js';
-import type { WorkerLogger } from '../worker/WorkerLogger.js';
+import type { LogPort } from '../core/LogPort.js';
 
 export type LocalLogLevel = 'info' | 'warn' | 'error' | 'silent';
-export type LocalLogger = IntakeLogger & WorkerLogger;
+export type LocalLogger = LogPort & LogPort;
 
 const RANK: Record<LocalLogLevel, number> = { info: 0, warn: 1, error: 2, silent: 3 };
 

@@ -2,7 +2,7 @@
  * RECORD_DIR in local mode: the Run:ai client's dispatcher records through the router, and
  * every diagnosis writes its recording into a folder of its own (functions/recording).
  */
-import type { WorkerLogger } from '../worker/WorkerLogger.js';
+import type { LogPort } from '../core/LogPort.js';
 import { createPool } from '../http/createPool.js';
 import { createRecordingRouter, type RecordingRouter } from '../recording/createRecordingRouter.js';
 import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
@@ -17,7 +17,7 @@ export interface LocalRecording {
 export function startLocalRecording(
   record: NonNullable<LocalConfig['record']>,
   client: Pick<RunaiClientConfig, 'baseUrl' | 'credentials' | 'requestTimeoutMs'>,
-  logger: WorkerLogger,
+  logger: LogPort,
   /** The Tier 2 API server of a cluster, if any (its path prefix is stripped from the recording). */
   kubernetesServer: (clusterId: string) => string | undefined,
 ): LocalRecording {

@@ -4,12 +4,11 @@
  * Totals are stored and flushed together; a breakdown is a single metric with its own
  * dimensions, written at once (EMF dimensions apply to a whole log line).
  */
-import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { METRICS_NAMESPACE } from '../config/lambdaEnvironment.js';
+import { MetricUnit, type Metrics } from '@aws-lambda-powertools/metrics';
 import type { OperationsMetrics } from './OperationsMetrics.js';
 
-/** `powertools`: the Lambda kit's instance (built on first use), or a new one in the one namespace. */
-export function createPowertoolsMetrics(serviceName: string, powertools: () => Metrics = lazyMetrics(serviceName)): OperationsMetrics {
+/** `powertools`: the Lambda's shared Metrics instance (functions/lambda/powertools.ts, built on first use). */
+export function createPowertoolsMetrics(powertools: () => Metrics): OperationsMetrics {
   return {
     count(name, value = 1, breakdown) {
       const metrics = powertools();
@@ -27,9 +26,4 @@ export function createPowertoolsMetrics(serviceName: string, powertools: () => M
       if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
     },
   };
-}
-
-function lazyMetrics(serviceName: string): () => Metrics {
-  let metrics: Metrics | undefined;
-  return () => (metrics ??= new Metrics({ namespace: METRICS_NAMESPACE, serviceName }));
 }

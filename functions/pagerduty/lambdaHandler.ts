@@ -4,29 +4,25 @@
  * secret holding the routing key), PAGERDUTY_EVENTS_URL (optional; another region's
  * endpoint, e.g. https://events.eu.pagerduty.com/v2/enqueue).
  */
-import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
+import { readSecretString } from '../aws/readSecret.js';
 import { createForwarderHandler } from '../lambda/createForwarderHandler.js';
-import { createJsonLogger } from '../worker/WorkerLogger.js';
+import type { LogPort } from '../core/LogPort.js';
 import { forwardToPagerDuty } from './forwardToPagerDuty.js';
 import { PagerDutyEnvSchema } from './PagerDutyEnvSchema.js';
 import { routingKeyFromSecret } from './readRoutingKey.js';
 import { createPagerDutySender } from './sendPagerDutyEvent.js';
 import { notificationWordsFor } from '../report/notificationWordsFor.js';
 
-const SECRET_MAX_AGE_SECONDS = 300;
-
 /** Read on the first invocation (createForwarderHandler). */
-function createDeps(): Parameters<typeof forwardToPagerDuty>[1] {
+function createDeps(log: LogPort): Parameters<typeof forwardToPagerDuty>[1] {
   const env = PagerDutyEnvSchema.parse(process.env);
   return {
     routingKey: async () => {
-      const secret = await getSecret(env.PAGERDUTY_SECRET_ID, { maxAge: SECRET_MAX_AGE_SECONDS });
-      if (typeof secret !== 'string') throw new Error('the PagerDuty secret has no string value');
-      return routingKeyFromSecret(secret);
+      return routingKeyFromSecret(await readSecretString(env.PAGERDUTY_SECRET_ID));
     },
     send: createPagerDutySender({ eventsUrl: env.PAGERDUTY_EVENTS_URL }),
     words: notificationWordsFor(env.REPORT_LOCALE),
-    logger: createJsonLogger((line) => console.log(line)),
+    logger: log,
   };
 }
 

@@ -20,7 +20,8 @@
  * the rest of its time, and no attempt or wait starts past the caller's deadline (the Lambda's
  * remaining time), so the forwarder always ends before its function timeout.
  */
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { createPool } from '../http/createPool.js';
 import { quoteUntrusted, REDACTED } from '../safety/index.js';
 import { backoffDelay } from '../http/withRetries.js';
 import { PAGERDUTY_EVENTS_URL, PagerDutyEventSchema, RoutingKeySchema, type PagerDutyEvent } from './PagerDutyEvent.js';
@@ -29,6 +30,7 @@ import { PagerDutyError } from './PagerDutyError.js';
 export interface PagerDutySenderOptions {
   /** Default: PagerDuty's public endpoint. */
   eventsUrl?: string;
+  /** Default: a keep-alive pool to the events URL's origin, opened on the first send. */
   dispatcher?: Dispatcher;
   /** Per attempt (headers and body). Default 10 s. */
   timeoutMs?: number;
@@ -93,6 +95,9 @@ export function createPagerDutySender(options: PagerDutySenderOptions = {}): (ev
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? (() => new Date());
   const budgetMs = options.budgetMs ?? 60_000;
+  // One keep-alive pool to the Events API, opened on the first send (a warm forwarder reuses its connection).
+  let pool: Dispatcher | undefined;
+  const dispatcher = (): Dispatcher => options.dispatcher ?? (pool ??= createPool(url.origin, { connections: 4, connectTimeoutMs: timeoutMs }));
 
   return async function send(event, sendOptions = {}) {
     if (!RoutingKeySchema.safeParse(event.routing_key).success) {
@@ -122,14 +127,15 @@ export function createPagerDutySender(options: PagerDutySenderOptions = {}): (ev
       // The signal bounds the whole exchange: connect, headers and every byte of the body.
       const signal = AbortSignal.timeout(attemptMs);
       try {
-        const response = await request(url, {
+        const response = await dispatcher().request({
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json' },
           body,
           headersTimeout: attemptMs,
           bodyTimeout: attemptMs,
           signal,
-          ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
         });
         const text = await response.body.text();
         if (response.statusCode === 202) {

@@ -9,7 +9,8 @@
  * means a later watermark is already stored — the goal is met, so it is not an error.
  * Reads are strongly consistent so a run sees the previous run's write.
  */
-import { ConditionalCheckFailedException, GetItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { loadDynamoDb } from '../aws/loadAwsSdk.js';
 import { isCanonicalInstant, type WatermarkStore } from './WatermarkStore.js';
 
 export interface DynamoWatermarkStoreOptions {
@@ -20,14 +21,15 @@ export interface DynamoWatermarkStoreOptions {
 export const watermarkKey = (clusterId: string): string => `watermark#${clusterId}`;
 
 function isConditionalFailure(error: unknown): boolean {
-  return error instanceof ConditionalCheckFailedException || (error as { name?: unknown })?.name === 'ConditionalCheckFailedException';
+  // By name: the SDK is loaded on first use (loadAwsSdk.ts), so its classes are not at hand here.
+  return (error as { name?: unknown })?.name === 'ConditionalCheckFailedException';
 }
 
 export function createDynamoWatermarkStore({ client, tableName }: DynamoWatermarkStoreOptions): WatermarkStore {
   return {
     async get(clusterId) {
       const output = await client.send(
-        new GetItemCommand({
+        new (await loadDynamoDb()).GetItemCommand({
           TableName: tableName,
           Key: { pk: { S: watermarkKey(clusterId) } },
           ConsistentRead: true,
@@ -51,7 +53,7 @@ export function createDynamoWatermarkStore({ client, tableName }: DynamoWatermar
       if (!isCanonicalInstant(watermark)) throw new TypeError('a watermark must be a canonical ISO instant (toISOString)');
       try {
         await client.send(
-          new UpdateItemCommand({
+          new (await loadDynamoDb()).UpdateItemCommand({
             TableName: tableName,
             Key: { pk: { S: watermarkKey(clusterId) } },
             UpdateExpression: 'SET #w = :new',

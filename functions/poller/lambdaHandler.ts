@@ -16,9 +16,8 @@
  * their watermark, succeeded ones re-list only the overlap, and the worker drops repeated
  * dedupeKeys. The next schedule re-runs it anyway, so an exhausted retry loses nothing.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, ScheduledEvent } from 'aws-lambda';
+import { lazyDynamoDbClient, lazySqsClient } from '../aws/lazyAwsClients.js';
 import type { DiagnosisQueue } from '../queue/DiagnosisQueue.js';
 import { createSqsQueue } from '../queue/createSqsQueue.js';
 import { createRotatingRunaiClient, type RunaiClientFor } from '../lambda/createRotatingRunaiClient.js';
@@ -27,11 +26,11 @@ import type { RunaiClient } from '../runai/createRunaiClient.js';
 import { createDynamoWatermarkStore } from './createDynamoWatermarkStore.js';
 import { loadRunaiCredentials } from '../runai/loadRunaiCredentials.js';
 import { pollFailedWorkloads, type PollOptions, type PollSummary } from './pollFailedWorkloads.js';
-import { readPollerEnv, type PollerEnv } from './readPollerEnv.js';
+import { readPollerEnv, type PollerLambdaEnv } from './readPollerEnv.js';
 import type { WatermarkStore } from './WatermarkStore.js';
 
 interface Poller {
-  env: PollerEnv;
+  env: PollerLambdaEnv;
   /** The Run:ai client for the current credentials (createRotatingRunaiClient). */
   listerFor: RunaiClientFor;
   queue: DiagnosisQueue;
@@ -59,11 +58,12 @@ async function build(): Promise<Poller> {
     env,
     listerFor: createRotatingRunaiClient({
       baseUrl: env.RUNAI_BASE_URL,
+      requestTimeoutMs: env.RUNAI_REQUEST_TIMEOUT_MS,
       maxResponseBytes: env.RUNAI_MAX_RESPONSE_BYTES,
       onRequest: telemetry.countRunaiRequest,
     }),
-    queue: createSqsQueue({ client: new SQSClient({}), queueUrl: env.QUEUE_URL }),
-    watermarks: createDynamoWatermarkStore({ client: new DynamoDBClient({}), tableName: env.STATE_TABLE }),
+    queue: createSqsQueue({ client: lazySqsClient(), queueUrl: env.QUEUE_URL }),
+    watermarks: createDynamoWatermarkStore({ client: lazyDynamoDbClient(), tableName: env.STATE_TABLE }),
     options: {
       clusterIds: env.CLUSTER_IDS,
       ...(env.POLL_INITIAL_LOOKBACK !== undefined ? { initialLookbackMs: env.POLL_INITIAL_LOOKBACK } : {}),
@@ -84,7 +84,9 @@ export async function handler(_event?: ScheduledEvent, context?: Context): Promi
     let client: RunaiClient;
     try {
       poller = await ready;
-      client = poller.listerFor(await loadRunaiCredentials());
+      // The credentials' keys as parsed at the first run (the environment is read once).
+      const { RUNAI_SECRET_ID, RUNAI_CLIENT_ID, RUNAI_CLIENT_SECRET, RUNAI_GRANT_TYPE } = poller.env;
+      client = poller.listerFor(await loadRunaiCredentials({ RUNAI_SECRET_ID, RUNAI_CLIENT_ID, RUNAI_CLIENT_SECRET, RUNAI_GRANT_TYPE }));
     } catch (error) {
       ready = undefined;
       logger.error('poller configuration failed', { error: error instanceof Error ? error.message : String(error) });

@@ -1,7 +1,10 @@
 /**
  * The poller Lambda's configuration from the environment, validated strictly: a bad value
  * fails the invocation with a message naming the key (and the rule, never the value).
- * Run:ai credentials are not here: see loadRunaiCredentials (PollerLambdaEnvSchema has both).
+ * The Run:ai connection settings are the worker's (runaiEnvironment.ts: base URL, request
+ * timeout, largest answer). readPollerEnv parses the whole environment once, the credentials'
+ * keys included (PollerLambdaEnvSchema); which credentials combination is valid is
+ * loadRunaiCredentials' decision.
  */
 import * as z from 'zod';
 import { LookbackSchema, parseLookbackMs } from '../core/diagnosisRequest.js';
@@ -31,7 +34,8 @@ export const PollerEnvSchema = z.strictObject({
     .pipe(z.array(z.string().regex(CLUSTER_ID, 'must be cluster UUIDs')).min(1, 'must name at least one cluster').max(100, 'must name at most 100 clusters')),
   QUEUE_URL: z.url({ protocol: /^https$/, error: 'must be the https URL of the SQS queue' }),
   STATE_TABLE: z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name'),
-  RUNAI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of the Run:ai control plane' }),
+  /** RUNAI_BASE_URL, and the request timeout and answer size limit the worker honours too. */
+  ...RunaiConnectionEnvSchema.shape,
   /** First-run window, e.g. `1h` (default). */
   POLL_INITIAL_LOOKBACK: duration,
   /** Re-listed before the watermark each run, e.g. `5m` (default). */
@@ -51,19 +55,17 @@ export const PollerEnvSchema = z.strictObject({
       .max(600_000, 'must be at most 600000')
       .default(POLLER_DEFAULTS.clusterTimeoutMs),
   ),
-  /** Largest Run:ai answer (one listing page) read, in bytes; a larger one fails that cluster (RUNAI_RESPONSE_TOO_LARGE). */
-  RUNAI_MAX_RESPONSE_BYTES: RunaiConnectionEnvSchema.shape.RUNAI_MAX_RESPONSE_BYTES,
 });
-export type PollerEnv = z.infer<typeof PollerEnvSchema>;
 
 export class PollerConfigError extends ConfigError {
   override readonly name = 'PollerConfigError';
   readonly code = 'POLLER_CONFIG_INVALID';
 }
 
-export function readPollerEnv(env: Environment = process.env): PollerEnv {
-  return readEnvironment(PollerEnvSchema, env, (message) => new PollerConfigError(message), 'poller environment');
-}
-
 /** Every variable the poller Lambda reads: its own and the credentials' (loadRunaiCredentials). */
 export const PollerLambdaEnvSchema = PollerEnvSchema.extend(RunaiCredentialsEnvSchema.shape);
+export type PollerLambdaEnv = z.infer<typeof PollerLambdaEnvSchema>;
+
+export function readPollerEnv(env: Environment = process.env): PollerLambdaEnv {
+  return readEnvironment(PollerLambdaEnvSchema, env, (message) => new PollerConfigError(message), 'poller environment');
+}

@@ -6,7 +6,8 @@
  * successful batch — that is ours to do. A request that still throws after the SDK's
  * retries is not retried again here (retry layers multiply).
  */
-import { GetQueueAttributesCommand, SendMessageBatchCommand, type BatchResultErrorEntry, type SQSClient } from '@aws-sdk/client-sqs';
+import type { BatchResultErrorEntry, SQSClient } from '@aws-sdk/client-sqs';
+import { loadSqs } from '../aws/loadAwsSdk.js';
 import type { QueuedDiagnosis } from '../core/queuedDiagnosis.js';
 import type { DiagnosisQueue } from './DiagnosisQueue.js';
 import { QueueError } from './QueueError.js';
@@ -52,7 +53,7 @@ export function createSqsQueue(options: SqsQueueOptions): DiagnosisQueue {
       if (attempt > 1) await sleep(retryDelayMs(attempt - 1));
       let output;
       try {
-        output = await options.client.send(new SendMessageBatchCommand({ QueueUrl: options.queueUrl, Entries: pending.map((p) => p.entry) }));
+        output = await options.client.send(new (await loadSqs()).SendMessageBatchCommand({ QueueUrl: options.queueUrl, Entries: pending.map((p) => p.entry) }));
       } catch (error) {
         const reason = requestFailure(error);
         return pending.map((planned) => ({ planned, reason, senderFault: false }));
@@ -81,7 +82,7 @@ export function createSqsQueue(options: SqsQueueOptions): DiagnosisQueue {
       let attributes: Record<string, string> | undefined;
       try {
         ({ Attributes: attributes } = await options.client.send(
-          new GetQueueAttributesCommand({
+          new (await loadSqs()).GetQueueAttributesCommand({
             QueueUrl: options.queueUrl,
             AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
           }),

@@ -4,7 +4,8 @@
  * call could not change simply returns after the queue's visibility timeout: slower, never
  * lost, so errors are reported to the caller to log, not thrown.
  */
-import { ChangeMessageVisibilityBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import { loadSqs } from '../aws/loadAwsSdk.js';
 
 export interface VisibilityChange {
   receiptHandle: string;
@@ -25,7 +26,7 @@ export function createSqsRetryTimer(options: { client: SQSClient; queueUrl: stri
         const chunk = changes.slice(start, start + 10);
         try {
           const answer = await options.client.send(
-            new ChangeMessageVisibilityBatchCommand({
+            new (await loadSqs()).ChangeMessageVisibilityBatchCommand({
               QueueUrl: options.queueUrl,
               Entries: chunk.map((change, i) => ({ Id: `r${i}`, ReceiptHandle: change.receiptHandle, VisibilityTimeout: change.seconds })),
             }),

@@ -3,7 +3,8 @@
  * DelaySeconds (0–900 on a standard queue), so it reaches the worker when the window ends.
  * An error is a retryable QueueError: the record that asked for the flush fails and retries.
  */
-import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import { loadSqs } from '../aws/loadAwsSdk.js';
 import type { StormFlushQueue } from '../delivery/StormFlush.js';
 import { QueueError } from './QueueError.js';
 
@@ -15,7 +16,7 @@ export function createSqsStormFlushQueue(options: { client: SQSClient; queueUrl:
     async schedule(flush, delaySeconds) {
       try {
         await options.client.send(
-          new SendMessageCommand({
+          new (await loadSqs()).SendMessageCommand({
             QueueUrl: options.queueUrl,
             MessageBody: JSON.stringify(flush),
             DelaySeconds: Math.min(SQS_MAX_DELAY_SECONDS, Math.max(0, Math.ceil(delaySeconds))),

@@ -5,7 +5,8 @@
  * GetSecretValue). A secret that exists and was set can still hold wrong credentials: only
  * the worker's RUNAI_AUTH_FAILED and its alarm tell that.
  */
-import { DescribeSecretCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { loadSecretsManager } from '../aws/loadAwsSdk.js';
 import { assessSecretDescription, type SecretAssessmentOptions, type SecretDescription } from './assessSecretDescription.js';
 import type { ReadinessProbe } from './ReadinessProbe.js';
 
@@ -13,7 +14,7 @@ import type { ReadinessProbe } from './ReadinessProbe.js';
 export type DescribeSecret = (secretId: string) => Promise<SecretDescription>;
 
 export function describeSecretWith(client: SecretsManagerClient): DescribeSecret {
-  return (secretId) => client.send(new DescribeSecretCommand({ SecretId: secretId }));
+  return async (secretId) => client.send(new (await loadSecretsManager()).DescribeSecretCommand({ SecretId: secretId }));
 }
 
 export function createSecretDescriptionProbe(name: string, secretId: string, describe: DescribeSecret, options: SecretAssessmentOptions): ReadinessProbe {

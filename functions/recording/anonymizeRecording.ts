@@ -23,7 +23,7 @@ import { replaceLocators } from './replaceLocators.js';
 import { WholeNameMatcher } from './WholeNameMatcher.js';
 import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
 import type { Verdict } from '../core/verdict.js';
-import type { RecordedExchange } from '../simulator/RecordedExchangeSchema.js';
+import type { RecordedExchange } from './format/RecordedExchangeSchema.js';
 
 /** What `--anonymize` rewrites: the request, the live verdict and every recorded exchange. */
 export interface RecordingParts {
@@ -33,8 +33,13 @@ export interface RecordingParts {
   kubernetes: RecordedExchange[];
 }
 
+/** The anonymized recording, and the same pseudonymisation for any other text about it (a user's note). */
+export interface AnonymizedRecording extends RecordingParts {
+  text(text: string): string;
+}
+
 /** The recording with every identifier pseudonymised (one anonymizer for all its parts: one pseudonym per identifier). */
-export function anonymizeRecording(parts: RecordingParts, key?: Buffer): RecordingParts {
+export function anonymizeRecording(parts: RecordingParts, key?: Buffer): AnonymizedRecording {
   // First drop what the diagnosis never reads, then pseudonymise what is left.
   const runai = parts.runai.map((exchange) => keepWhatTheDiagnosisReads('runai', exchange));
   const kubernetes = parts.kubernetes.map((exchange) => keepWhatTheDiagnosisReads('kubernetes', exchange));
@@ -53,6 +58,7 @@ export function anonymizeRecording(parts: RecordingParts, key?: Buffer): Recordi
     verdict: anonymizer.strings(parts.verdict),
     runai: exchanges(runai),
     kubernetes: exchanges(kubernetes),
+    text: (text) => anonymizer.text(text),
   };
 }
 

@@ -5,10 +5,11 @@
  * a request the recording does not hold fails as a transport error, so a replay that
  * diverges from the live run says so instead of inventing an answer.
  */
-import { MockAgent } from 'undici';
-import { exchangeKey } from '../simulator/exchangeKey.js';
-import type { RecordedExchange } from '../simulator/RecordedExchangeSchema.js';
-import { resolveRelativeTimestamps } from '../simulator/resolveRelativeTimestamps.js';
+import type { MockAgent } from 'undici';
+import { MockAgent as UndiciMockAgent } from '../http/undiciMockAgent.js';
+import { exchangeKey } from './format/exchangeKey.js';
+import type { RecordedExchange } from './format/RecordedExchangeSchema.js';
+import { resolveRelativeTimestamps } from './format/resolveRelativeTimestamps.js';
 
 export const REPLAY_RUNAI_ORIGIN = 'http://runai.replay.invalid';
 export const REPLAY_KUBERNETES_ORIGIN = 'http://kubernetes.replay.invalid';
@@ -16,7 +17,7 @@ export const REPLAY_KUBERNETES_ORIGIN = 'http://kubernetes.replay.invalid';
 export const REPLAY_ACCESS_TOKEN = 'replay-access-token';
 
 export function createReplayDispatcher(runai: readonly RecordedExchange[], kubernetes: readonly RecordedExchange[], nowMs: number): MockAgent {
-  const agent = new MockAgent({ connections: 1 });
+  const agent = new UndiciMockAgent({ connections: 1 });
   agent.disableNetConnect();
   register(agent, REPLAY_RUNAI_ORIGIN, resolveRelativeTimestamps([...runai], nowMs));
   register(agent, REPLAY_KUBERNETES_ORIGIN, resolveRelativeTimestamps([...kubernetes], nowMs));

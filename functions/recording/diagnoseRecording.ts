@@ -12,7 +12,7 @@ import { messagesFor } from '../report/messagesFor.js';
 import { renderTextReport } from '../report/renderTextReport.js';
 import { createRunaiClient } from '../runai/createRunaiClient.js';
 import { redactSecrets } from '../safety/index.js';
-import type { ScenarioFile } from '../simulator/ScenarioSchema.js';
+import type { ScenarioFile } from './format/ScenarioSchema.js';
 import { prepareReplay } from './prepareReplay.js';
 
 export interface ReplayOutcome {

@@ -29,7 +29,7 @@ import {
   WorkloadV2ResponseSchema,
 } from '../diagnosis/ports/runaiSchemas.js';
 import { RunaiErrorBodySchema } from '../runai/RunaiErrorBodySchema.js';
-import type { RecordedExchange } from '../simulator/RecordedExchangeSchema.js';
+import type { RecordedExchange } from './format/RecordedExchangeSchema.js';
 
 type Json = Record<string, unknown>;
 

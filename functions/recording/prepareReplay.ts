@@ -8,7 +8,7 @@ import type { MockAgent } from 'undici';
 import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
 import type { Tier2Config } from '../kubernetes/Tier2Config.js';
 import type { RunaiClientConfig } from '../runai/RunaiClientConfig.js';
-import type { ScenarioFile } from '../simulator/ScenarioSchema.js';
+import type { ScenarioFile } from './format/ScenarioSchema.js';
 import { createReplayDispatcher, REPLAY_KUBERNETES_ORIGIN, REPLAY_RUNAI_ORIGIN } from './createReplayDispatcher.js';
 
 export interface PreparedReplay {

@@ -5,7 +5,7 @@
  * label), a name stays a DNS label (`user-1a2b3c`). The `Pseudonyms` port hands out stable values
  * per recording (anonymizeRecording.ts).
  */
-import { publicHostOf, vocabularyDomainOf } from './publicVocabulary.js';
+import { clusterDnsSuffixOf, publicHostOf, vocabularyDomainOf } from './publicVocabulary.js';
 
 export interface Pseudonyms {
   /** `kind-` and a short stable digest of the value: a valid DNS label. */
@@ -36,7 +36,7 @@ export function pseudonymizeHost(host: string, pseudonyms: Pseudonyms): string {
   const lower = host.toLowerCase();
   // The loopback name (RFC 6761) is every machine's: it names no one.
   if (isPseudonym(lower) || lower === 'localhost') return host;
-  const suffix = publicHostOf(lower) ?? vocabularyDomainOf(lower);
+  const suffix = publicHostOf(lower) ?? vocabularyDomainOf(lower) ?? clusterDnsSuffixOf(lower);
   if (suffix) return lower === suffix ? host : `${pseudonyms.of('host', lower.slice(0, -suffix.length - 1))}.${suffix}`;
   const dot = lower.indexOf('.');
   if (dot < 0) return pseudonyms.of('host', lower);

@@ -135,6 +135,14 @@ const PUBLIC_HOSTS = [
   'windows.net',
 ];
 
+/**
+ * Kubernetes' default cluster domain: every cluster's in-cluster names end with it
+ * (`<service>.<namespace>.svc.cluster.local`, kubernetes/dns docs/specification.md), so it
+ * names no one and tells the reader the host was in-cluster. Longest first. A cluster configured
+ * with its own domain is that operator's domain and is pseudonymised like any other.
+ */
+const CLUSTER_DNS_SUFFIXES = ['svc.cluster.local', 'pod.cluster.local', 'cluster.local'];
+
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** Whether a dotted token is a host name by its shape (see the principles above). */
@@ -158,4 +166,10 @@ export function vocabularyDomainOf(host: string): string | null {
 export function publicHostOf(host: string): string | null {
   const lower = host.toLowerCase();
   return PUBLIC_HOSTS.find((domain) => endsWithDomain(lower, domain)) ?? null;
+}
+
+/** The default cluster-DNS suffix a host ends with (`triton.serving.svc.cluster.local` → `svc.cluster.local`), or null. */
+export function clusterDnsSuffixOf(host: string): string | null {
+  const lower = host.toLowerCase();
+  return CLUSTER_DNS_SUFFIXES.find((suffix) => endsWithDomain(lower, suffix)) ?? null;
 }

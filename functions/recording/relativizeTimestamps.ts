@@ -7,7 +7,7 @@
  * a string that already reads as a relative timestamp or a literal (a workload named `now-5m`):
  * it is escaped as `@literal:…`, so the replay gives back the name, never a time.
  */
-import { LITERAL_PREFIX, RELATIVE_TIMESTAMP } from '../simulator/resolveRelativeTimestamps.js';
+import { LITERAL_PREFIX, RELATIVE_TIMESTAMP } from './format/resolveRelativeTimestamps.js';
 
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
 const SPACE_UTC = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,9})?$/;

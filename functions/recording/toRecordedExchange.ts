@@ -4,7 +4,7 @@
  * the diagnosis — in the body and in the query alike.
  */
 import type { Redactor } from '../http/createRedactor.js';
-import type { QueryRecord, RecordedExchange } from '../simulator/RecordedExchangeSchema.js';
+import type { QueryRecord, RecordedExchange } from './format/RecordedExchangeSchema.js';
 import type { RawExchange } from './RawExchange.js';
 import { redactRecordedBody, redactRecordedText } from './redactRecordedBody.js';
 import { relativizeTimestamp, relativizeTimestamps } from './relativizeTimestamps.js';

@@ -5,24 +5,21 @@
  * `{ "clientId": "…", "clientSecret": "…", "grantType"?: "client_credentials" | "app_token" }`
  * (for `app_token`, clientId/clientSecret are sent as AppId/AppSecret, as the CLI does).
  * The template and the environment carry only the secret's ARN. The value is read through
- * Powertools Parameters with a cache (SECRET_MAX_AGE_SECONDS), so callers may ask on every
+ * the Lambda's secret cache (functions/aws/readSecret.ts, SECRET_MAX_AGE_SECONDS), so callers may ask on every
  * run: a rotated secret is picked up within minutes without a cold start.
  *
  * Locally (CLI, local mode, tests): RUNAI_CLIENT_ID / RUNAI_CLIENT_SECRET / RUNAI_GRANT_TYPE.
  * Errors name the variable or the secret's key, never a value.
  */
-import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
+import { readSecretJson as readCachedSecretJson } from '../aws/readSecret.js';
 import * as z from 'zod';
 import type { RunaiCredentials } from './RunaiClientConfig.js';
 import { ConfigError } from '../core/ConfigError.js';
 
-/** How long a fetched secret is reused: bounds the Secrets Manager cost and the rotation delay. */
-export const SECRET_MAX_AGE_SECONDS = 300;
-
 /** Reads a secret and returns its JSON value: the seam tests replace. */
 export type SecretJsonReader = (secretId: string) => Promise<unknown>;
 
-export const readSecretJson: SecretJsonReader = (secretId) => getSecret(secretId, { maxAge: SECRET_MAX_AGE_SECONDS, transform: 'json' });
+export const readSecretJson: SecretJsonReader = (secretId) => readCachedSecretJson(secretId);
 
 export class RunaiCredentialsError extends ConfigError {
   override readonly name = 'RunaiCredentialsError';

@@ -6,7 +6,7 @@
  * while the others answer (the poller lists each cluster separately); a request that
  * concerns no known cluster never matches it, and the token request is never cluster-bound.
  */
-import type { Fault, FaultEndpoint } from './ScenarioSchema.js';
+import type { Fault, FaultEndpoint } from '../recording/format/ScenarioSchema.js';
 
 export class FaultInjector {
   private active: { fault: Fault; remaining: number }[] = [];

@@ -5,9 +5,9 @@
  * two scenarios both define is an error: silently serving one of them would make the
  * other scenario's verdict depend on load order.
  */
-import { resolveRelativeTimestamps } from './resolveRelativeTimestamps.js';
-import type { RecordedExchange } from './RecordedExchangeSchema.js';
-import { ScenarioStateSchema, type Fault, type ParsedScenarioState, type ScenarioState } from './ScenarioSchema.js';
+import { resolveRelativeTimestamps } from '../recording/format/resolveRelativeTimestamps.js';
+import type { RecordedExchange } from '../recording/format/RecordedExchangeSchema.js';
+import { ScenarioStateSchema, type Fault, type ParsedScenarioState, type ScenarioState } from '../recording/format/ScenarioSchema.js';
 
 type WorkloadRecord = ParsedScenarioState['workloads'][number];
 type EventRecord = ParsedScenarioState['events'][string][number];

@@ -4,8 +4,8 @@
  * were recorded (a 503 then a 200 replays as a retry that succeeds), and the last answer
  * keeps being given once the recorded ones are used up. `reset()` starts over.
  */
-import { exchangeKey } from './exchangeKey.js';
-import type { RecordedExchange } from './RecordedExchangeSchema.js';
+import { exchangeKey } from '../recording/format/exchangeKey.js';
+import type { RecordedExchange } from '../recording/format/RecordedExchangeSchema.js';
 
 export interface ExchangeReplayer {
   /** The recorded answer to this request, or undefined when nothing like it was recorded. */

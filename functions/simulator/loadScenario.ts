@@ -6,7 +6,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import * as z from 'zod';
-import { ScenarioFileSchema, type ScenarioFile } from './ScenarioSchema.js';
+import { ScenarioFileSchema, type ScenarioFile } from '../recording/format/ScenarioSchema.js';
 
 export type Scenario = ScenarioFile & {
   /** The folder name, e.g. `oom-killed-recurring`. */

@@ -11,16 +11,16 @@ import { FaultInjector } from './FaultInjector.js';
 import { requestClusterId } from './requestClusterId.js';
 import { handleTokenRequest, type SimulatorCredentials } from './handleTokenRequest.js';
 import { routeRunaiPath, type RunaiRoute } from './routeRunaiPath.js';
-import { FaultSchema, type Fault, type FaultEndpoint, type ScenarioState } from './ScenarioSchema.js';
+import { FaultSchema, type Fault, type FaultEndpoint, type ScenarioState } from '../recording/format/ScenarioSchema.js';
 import { serveRunaiEndpoint, type SimulatorResponse } from './serveRunaiEndpoint.js';
 import { startLoopbackServer } from './startLoopbackServer.js';
 import { createExchangeReplayer } from './createExchangeReplayer.js';
-import type { RecordedExchange } from './RecordedExchangeSchema.js';
+import type { RecordedExchange } from '../recording/format/RecordedExchangeSchema.js';
 import { TokenStore } from './TokenStore.js';
 
 export { loadScenario, loadScenarios, type Scenario } from './loadScenario.js';
-export { resolveRelativeTimestamps } from './resolveRelativeTimestamps.js';
-export type { Fault, FaultEndpoint, FaultKind, ScenarioFile, ScenarioState } from './ScenarioSchema.js';
+export { resolveRelativeTimestamps } from '../recording/format/resolveRelativeTimestamps.js';
+export type { Fault, FaultEndpoint, FaultKind, ScenarioFile, ScenarioState } from '../recording/format/ScenarioSchema.js';
 export type { SimulatorCredentials } from './handleTokenRequest.js';
 export type { SimulatorState } from './buildSimulatorState.js';
 

@@ -28,7 +28,7 @@ import { RunaiConnectionEnvSchema } from '../lambda/runaiEnvironment.js';
 import type { Tier2AccessHandle } from '../kubernetes/createTier2Access.js';
 import type { Tier2Config } from '../kubernetes/Tier2Config.js';
 import { createTier2Source, type SecretStringReader } from './createTier2Source.js';
-import { silentLogger, type WorkerLogger } from './WorkerLogger.js';
+import { silentLogger, type LogPort } from '../core/LogPort.js';
 import { ConfigError } from '../core/ConfigError.js';
 import { createWorkerRecording } from './createWorkerRecording.js';
 
@@ -45,12 +45,12 @@ export interface CreateDiagnoseOptions {
   loadCredentials?: () => Promise<RunaiCredentials>;
   /** Every Run:ai HTTP exchange (metrics). */
   onRequest?: (info: RunaiRequestInfo) => void;
-  /** Reads the Tier 2 secret named by TIER2_SECRET_ID; defaults to Powertools getSecret (cached). */
+  /** Reads the Tier 2 secret named by TIER2_SECRET_ID; defaults to the Lambda's secret cache (functions/aws/readSecret.ts). */
   readTier2Secret?: SecretStringReader;
   /** Tests: how a Tier 2 configuration becomes an access (default createTier2Access). */
   createTier2Access?: (config: Tier2Config) => Tier2AccessHandle;
   /** Where Tier 2 configuration problems are reported (default: nowhere). */
-  logger?: WorkerLogger;
+  logger?: LogPort;
 }
 
 /**

@@ -4,7 +4,7 @@
  * no files to point at, so the secret carries the credential inline: `token`, and `caData`
  * for a private cluster CA. The environment carries only the secret's ARN.
  *
- * The secret is read like the Run:ai credentials: Powertools `getSecret`, cached for
+ * The secret is read like the Run:ai credentials: the Lambda's secret cache, cached for
  * SECRET_MAX_AGE_SECONDS, looked up on every diagnosis (a map lookup when warm). One
  * `Tier2Access` (one connection pool per cluster) is built per secret value and reused by
  * every diagnosis; when the value changes (rotation), a new access is built and the old one
@@ -24,12 +24,11 @@
  *   work) but logged as a warning: in Lambda they usually name nothing.
  */
 import { createHash } from 'node:crypto';
-import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
-import { SECRET_MAX_AGE_SECONDS } from '../runai/loadRunaiCredentials.js';
+import { readSecretString as readCachedSecretString } from '../aws/readSecret.js';
 import type { Tier2Access } from '../diagnosis/ports/Tier2Access.js';
 import { createTier2Access, type Tier2AccessHandle } from '../kubernetes/createTier2Access.js';
 import { parseTier2Config, type Tier2Config } from '../kubernetes/Tier2Config.js';
-import type { WorkerLogger } from './WorkerLogger.js';
+import type { LogPort } from '../core/LogPort.js';
 
 /** After a failed read of the secret, how long the worker keeps its current Tier 2 state before reading again. */
 export const READ_RETRY_MS = 60_000;
@@ -37,11 +36,7 @@ export const READ_RETRY_MS = 60_000;
 /** Reads a secret's `SecretString`: the seam tests replace. */
 export type SecretStringReader = (secretId: string) => Promise<string>;
 
-export const readSecretString: SecretStringReader = async (secretId) => {
-  const value: unknown = await getSecret(secretId, { maxAge: SECRET_MAX_AGE_SECONDS });
-  if (typeof value !== 'string') throw new Error('the secret has no SecretString (a binary or empty secret): put the Tier 2 JSON as a string');
-  return value;
-};
+export const readSecretString: SecretStringReader = (secretId) => readCachedSecretString(secretId);
 
 export interface Tier2Source {
   /** The Tier 2 access for the next diagnosis, or null (Tier 1 only). Never throws. */
@@ -53,8 +48,8 @@ export interface Tier2Source {
 export interface Tier2SourceOptions {
   /** TIER2_SECRET_ID: the secret's ARN (or name). */
   secretId: string;
-  logger: WorkerLogger;
-  /** Defaults to readSecretString (Powertools, cached). */
+  logger: LogPort;
+  /** Defaults to readSecretString (the Lambda's secret cache). */
   readSecret?: SecretStringReader;
   /** Defaults to createTier2Access. */
   createAccess?: (config: Tier2Config) => Tier2AccessHandle;

@@ -11,7 +11,7 @@ import { createTier2Access, type Tier2AccessHandle } from '../kubernetes/createT
 import { tier2ClusterFor, type Tier2Config } from '../kubernetes/Tier2Config.js';
 import { createRecordingRouter, type RecordingRouter } from '../recording/createRecordingRouter.js';
 import type { RunaiCredentials } from '../runai/RunaiClientConfig.js';
-import type { WorkerLogger } from './WorkerLogger.js';
+import type { LogPort } from '../core/LogPort.js';
 
 export interface WorkerRecording {
   router: RecordingRouter;
@@ -20,7 +20,7 @@ export interface WorkerRecording {
   createTier2Access(config: Tier2Config): Tier2AccessHandle;
 }
 
-export function createWorkerRecording(env: Readonly<Record<string, string | undefined>>, baseUrl: string, logger: WorkerLogger): WorkerRecording | null {
+export function createWorkerRecording(env: Readonly<Record<string, string | undefined>>, baseUrl: string, logger: LogPort): WorkerRecording | null {
   const dir = env.RECORD_DIR?.trim();
   if (!dir) return null;
   const secrets = new Set<string>();

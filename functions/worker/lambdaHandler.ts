@@ -8,7 +8,7 @@
  *
  * Nothing happens at module load but imports: configuration is read and the clients,
  * Powertools Logger and Metrics built on the first invocation, then kept for the life of
- * the execution environment. A configuration error does not throw: it is logged with the
+ * the execution environment; the AWS SDK is loaded on the first send (lazyAwsClients.ts). A configuration error does not throw: it is logged with the
  * offending key and every record of the batch is reported failed, so SQS keeps the
  * messages (and after maxReceiveCount the DLQ does) until the configuration is fixed; the
  * next invocation tries the configuration again.
@@ -27,11 +27,8 @@
  * DiagnosisDuration, DiagnoseErrors, RunaiRequests / RunaiErrors per code, and the batch
  * outcome counts (Published, Duplicates, FailedRecords, Notifications, Digests).
  */
-import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { SNSClient } from '@aws-sdk/client-sns';
-import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { lazyDynamoDbClient, lazySnsClient, lazySqsClient } from '../aws/lazyAwsClients.js';
 import { createDynamoIdempotencyStore } from '../delivery/createDynamoIdempotencyStore.js';
 import { createDynamoStormWindow } from '../delivery/createDynamoStormWindow.js';
 import { createDynamoNodeFailureLog } from '../fleet/createDynamoNodeFailureLog.js';
@@ -40,7 +37,7 @@ import { createSnsPublisher } from '../delivery/createSnsPublisher.js';
 import { createFeedbackKeyring, type FeedbackKeyring } from '../feedback/createFeedbackKeyring.js';
 import { createSignedFeedbackUrl, type SignedFeedbackUrl } from '../feedback/createSignedFeedbackUrl.js';
 import { loadFeedbackKeys } from '../feedback/loadFeedbackKeys.js';
-import { SECRET_MAX_AGE_SECONDS } from '../runai/loadRunaiCredentials.js';
+import { readSecretJson } from '../aws/readSecret.js';
 import { createSqsRetryTimer, type RetryTimer, type VisibilityChange } from '../queue/createSqsRetryTimer.js';
 import { createSqsStormFlushQueue } from '../queue/createSqsStormFlushQueue.js';
 import { createLambdaTelemetry } from '../lambda/lambdaTelemetry.js';
@@ -50,9 +47,9 @@ import { notificationWordsFor } from '../report/notificationWordsFor.js';
 import { createRenderText } from './createRenderText.js';
 import { countBatch, measureDiagnoses } from './measureDiagnoses.js';
 import { processDiagnosisBatch, type BatchResult, type ProcessDiagnosisBatchDeps } from './processDiagnosisBatch.js';
-import { readWorkerEnv } from './readWorkerEnv.js';
+import { readDiagnoseLambdaEnv } from './readWorkerEnv.js';
 import { DEFAULT_RETRY_POLICY, retryDelaySeconds, type RetryPolicy } from './retryDelaySeconds.js';
-import type { WorkerLogger } from './WorkerLogger.js';
+import type { LogPort } from '../core/LogPort.js';
 
 export interface WorkerHandlerHooks {
   /** After every processed batch (metrics). */
@@ -66,7 +63,7 @@ export interface WorkerHandlerHooks {
   retryPolicy?: RetryPolicy;
 }
 
-/** The visibility changes for the records a batch failed (claim_in_progress keeps the queue's timeout). */
+/** The visibility changes for the records a batch failed (claim_in_progress keeps the queue's timeout; retryDelaySeconds.ts). */
 export function retryChanges(event: SQSEvent, result: BatchResult, policy: RetryPolicy = DEFAULT_RETRY_POLICY): VisibilityChange[] {
   const reasons = new Map(result.records.map((record) => [record.messageId, record.reason]));
   const changes: VisibilityChange[] = [];
@@ -87,7 +84,7 @@ export const DEADLINE_MARGIN_MS = 15_000;
 
 export function createWorkerHandler(
   build: () => Promise<ProcessDiagnosisBatchDeps>,
-  logger: WorkerLogger,
+  logger: LogPort,
   hooks: WorkerHandlerHooks = {},
 ): (event: SQSEvent, remainingTimeMs?: number) => Promise<SQSBatchResponse> {
   let ready: Promise<ProcessDiagnosisBatchDeps> | undefined;
@@ -126,19 +123,16 @@ export function createWorkerHandler(
 
 const telemetry = createLambdaTelemetry('diagnose');
 /** The worker's logging port, written by Powertools (JSON, level-filtered, with the request id). */
-const logger: WorkerLogger = telemetry.log;
+const logger: LogPort = telemetry.log;
 const now = () => new Date();
 
 let retryTimer: RetryTimer | undefined;
 let feedbackKeyring: FeedbackKeyring | undefined;
 
-/** Powertools getSecret, cached SECRET_MAX_AGE_SECONDS like every secret the functions read. */
-const readSecretJson = (secretId: string): Promise<unknown> => getSecret(secretId, { maxAge: SECRET_MAX_AGE_SECONDS, transform: 'json' });
-
 async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
-  const env = readWorkerEnv();
-  const sqs = new SQSClient({});
-  const dynamo = new DynamoDBClient({});
+  const { env, snapshot } = readDiagnoseLambdaEnv();
+  const sqs = lazySqsClient();
+  const dynamo = lazyDynamoDbClient();
   retryTimer = createSqsRetryTimer({ client: sqs, queueUrl: env.QUEUE_URL });
   const words = notificationWordsFor(env.REPORT_LOCALE);
   // Feedback first: an unreadable key secret is a configuration failure named before anything else is built.
@@ -153,12 +147,12 @@ async function buildFromEnvironment(): Promise<ProcessDiagnosisBatchDeps> {
     feedbackKeyring = keyring;
     feedbackUrl = createSignedFeedbackUrl({ baseUrl: env.FEEDBACK_BASE_URL, keyring, words, now });
   }
-  const diagnose = await createDiagnose({ env: process.env, locale: env.REPORT_LOCALE, now, onRequest: telemetry.countRunaiRequest, logger });
+  const diagnose = await createDiagnose({ env: snapshot, locale: env.REPORT_LOCALE, now, onRequest: telemetry.countRunaiRequest, logger });
   return {
     diagnose: measureDiagnoses(diagnose, telemetry.metrics),
     renderText: createRenderText(env.REPORT_LOCALE),
     words,
-    publisher: createSnsPublisher({ client: new SNSClient({}), topicArn: env.SNS_TOPIC_ARN }),
+    publisher: createSnsPublisher({ client: lazySnsClient(), topicArn: env.SNS_TOPIC_ARN }),
     idempotency: createDynamoIdempotencyStore({ client: dynamo, tableName: env.IDEMPOTENCY_TABLE, now }),
     storm: {
       window: createDynamoStormWindow({

@@ -28,7 +28,7 @@ import type { NotificationWords } from '../report/NotificationWords.js';
 import { DEFAULT_STORM_THRESHOLD } from '../delivery/StormWindow.js';
 import { shareDeadline } from './batch/shareDeadline.js';
 import { mapWithConcurrency } from './mapWithConcurrency.js';
-import { createJsonLogger, type WorkerLogger } from './WorkerLogger.js';
+import { createJsonLogger, type LogPort } from '../core/LogPort.js';
 
 export type { BatchResult, FailureReason, RecordOutcome, SqsRecordLike } from './batch/BatchLedger.js';
 export type { Diagnose, DiagnosisBudget } from './batch/diagnoseRecord.js';
@@ -62,7 +62,7 @@ export interface ProcessDiagnosisBatchDeps {
   /** Verdicts of a cluster's window that go out alone; stated in the digest. Default 5. */
   stormThreshold?: number;
   idempotencyTtlSeconds?: number;
-  logger?: WorkerLogger;
+  logger?: LogPort;
   /**
    * Epoch ms (on `now`'s clock) by which every diagnosis must have ended, leaving the rest
    * of the invocation for claiming and publishing. Absent: no deadline (local runs, tests).

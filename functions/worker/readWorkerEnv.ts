@@ -74,3 +74,16 @@ export const DiagnoseLambdaEnvSchema = WorkerEnvSchema.extend({
   RECORD_DIR: z.preprocess(unsetIfEmpty, z.string().optional()),
   RECORD_ANONYMIZE: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).optional()),
 });
+export type DiagnoseLambdaEnv = z.infer<typeof DiagnoseLambdaEnvSchema>;
+
+/**
+ * The diagnose Lambda's whole environment, read once at its first invocation: every key it
+ * reads is validated together (a bad TIER2_SECRET_ID or RECORD_ANONYMIZE fails that invocation
+ * with its name, like a bad QUEUE_URL), and `snapshot` holds those keys as read, for the Run:ai,
+ * Tier 2 and recording wiring (createDiagnose), so nothing reads process.env afterwards.
+ */
+export function readDiagnoseLambdaEnv(env: Environment = process.env): { env: DiagnoseLambdaEnv; snapshot: Environment } {
+  const parsed = readEnvironment(DiagnoseLambdaEnvSchema, env, (message) => new WorkerConfigError(message), 'worker environment');
+  const snapshot = Object.freeze(Object.fromEntries(Object.keys(DiagnoseLambdaEnvSchema.shape).map((key) => [key, env[key]])));
+  return { env: parsed, snapshot };
+}

@@ -32,9 +32,16 @@ const FOLDERS: Record<string, { layer: Layer; role: string }> = {
   kubernetes: { layer: 'adapter', role: 'the Kubernetes client implementing KubernetesReader, Tier 2 config and access' },
   delivery: { layer: 'adapter', role: 'SNS publishing, idempotency store' },
   queue: { layer: 'adapter', role: 'SQS and in-memory diagnosis queues' },
-  lambda: { layer: 'adapter', role: 'the Lambda kit: telemetry, environment reading, the credential-rotating Run:ai client' },
+  lambda: {
+    layer: 'adapter',
+    role: 'the Lambda kit: the one Powertools instance module, telemetry, environment reading, the credential-rotating Run:ai client',
+  },
+  aws: { layer: 'adapter', role: 'the AWS SDK loaded on first use: lazily built clients and the one secret cache' },
   simulator: { layer: 'adapter', role: 'the Run:ai and Kubernetes API simulators (local mode, tests)' },
-  recording: { layer: 'adapter', role: 'recording a diagnosis (redacted, anonymised exchanges) and replaying it without network' },
+  recording: {
+    layer: 'adapter',
+    role: 'the recording format (recording/format/, read by the simulators), recording a diagnosis and replaying it without network',
+  },
   readiness: {
     layer: 'adapter',
     role: 'the ReadinessProbe port, running probes with a timeout, and the probes of the queue, a secret’s metadata and the Run:ai token',

@@ -52,7 +52,7 @@ export interface BundleFigures {
   bytes: number;
   /** Median wall time of `node` importing the bundle, minus an empty `node` start. */
   initMs: number;
-  /** Of initMs: importing only the AWS SDK clients the bundle leaves external (the Lambda runtime provides them). */
+  /** Of initMs: importing only the AWS SDK clients the bundle imports statically (0 when it loads them on first use). */
   externalInitMs: number;
   /** initMs − externalInitMs: what the bundle's own code costs at init. */
   ownInitMs: number;

@@ -69,7 +69,7 @@ function intakeBlock(intake: IntakeFigures): string {
 
 function bundlesBlock(bundles: BundleFigures[]): string {
   return [
-    'Bundles — built from infra/lambdaBundling.ts; init = median fresh `node` import − empty `node` start',
+    'Bundles — built from infra/lambdaBundling.ts; init = median fresh `node` import − empty `node` start; AWS SDK ms = the SDK a bundle imports statically (the handlers import it on first use)',
     table(
       ['bundle', 'minified', 'init ms', 'AWS SDK ms', 'own ms', 'top contributors'],
       bundles.map((bundle) => [

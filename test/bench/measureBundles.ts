@@ -4,9 +4,11 @@
  * (esbuild metafile, grouped by npm package or product folder), and its module init time:
  * the median wall time of fresh `node` processes importing it, minus an empty `node` start.
  *
- * The AWS SDK is external (the Lambda runtime provides it) but a handler still loads it at
- * init, so it is in `initMs`; `externalInitMs` times importing only those externals, so
- * `ownInitMs` is what the bundle's own code costs. Runs are interleaved (empty, bundle,
+ * The AWS SDK is external (the Lambda runtime provides it). A static import of it is loaded
+ * at init, so it is in `initMs`; `externalInitMs` times importing only those externals, so
+ * `ownInitMs` is what the bundle's own code costs. The handlers load the SDK on first use
+ * (functions/aws/loadAwsSdk.ts: a dynamic import), which init does not pay: only static
+ * imports count here. Runs are interleaved (empty, bundle,
  * externals, next bundle…) so that a noisy second hits every figure alike.
  */
 import { mkdir, stat } from 'node:fs/promises';
@@ -71,7 +73,11 @@ async function buildBundle(name: LambdaName): Promise<BuiltBundle> {
   const output = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith('.mjs'))?.[1];
   if (!output) throw new Error(`esbuild produced no .mjs for ${name}`);
   const external = [
-    ...new Set(output.imports.filter((imported) => imported.external && isConfiguredExternal(imported.path)).map((imported) => imported.path)),
+    ...new Set(
+      output.imports
+        .filter((imported) => imported.external && imported.kind === 'import-statement' && isConfiguredExternal(imported.path))
+        .map((imported) => imported.path),
+    ),
   ].sort();
   return { name, entry, file, bytes: (await stat(file)).size, topContributors: topContributors(output), external };
 }

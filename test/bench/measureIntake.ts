@@ -6,7 +6,7 @@
  * no handler can go under.
  */
 import { createIntakeApp } from '../../functions/intake/createIntakeApp.js';
-import { silentLogger } from '../../functions/intake/IntakeLogger.js';
+import { silentLogger } from '../../functions/core/LogPort.js';
 import { parseAlertmanagerPayload } from '../../functions/intake/parseAlertmanagerPayload.js';
 import { createMemoryQueue } from '../../functions/queue/createMemoryQueue.js';
 import { alertStormPayload, STORM_CLUSTER } from './alertStormPayload.js';

@@ -23,7 +23,7 @@ import type { Scenario } from '../../functions/simulator/startRunaiSimulator.js'
 import { startRunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
 import { createRenderText } from '../../functions/worker/createRenderText.js';
 import { DEFAULT_WORKER_CONCURRENCY, processDiagnosisBatch } from '../../functions/worker/processDiagnosisBatch.js';
-import { silentLogger } from '../../functions/worker/WorkerLogger.js';
+import { silentLogger } from '../../functions/core/LogPort.js';
 import type { StormFigures } from './BenchReport.js';
 import { SIMULATOR_CREDENTIALS } from './measureCriticalPath.js';
 import { round } from './median.js';

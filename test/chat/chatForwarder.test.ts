@@ -15,7 +15,7 @@ import { buildSnsMessage } from '../../functions/delivery/buildSnsMessage.js';
 import { createSnsPublisher } from '../../functions/delivery/createSnsPublisher.js';
 import { deliveredFromSnsNotification } from '../../functions/delivery/readDeliveredNotification.js';
 import { renderDigest } from '../../functions/delivery/renderDigest.js';
-import { silentLogger } from '../../functions/worker/WorkerLogger.js';
+import { silentLogger } from '../../functions/core/LogPort.js';
 import { fakeRenderText, makeVerdict } from '../delivery/verdictFixture.js';
 import { collectMessages, startFauxqsKit, type Fauxqs } from '../support/fauxqsKit.js';
 

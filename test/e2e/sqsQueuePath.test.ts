@@ -15,7 +15,7 @@ import { createSqsStormFlushQueue } from '../../functions/queue/createSqsStormFl
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { createIntakeApp } from '../../functions/intake/createIntakeApp.js';
-import { silentLogger } from '../../functions/intake/IntakeLogger.js';
+import { silentLogger } from '../../functions/core/LogPort.js';
 import { serveApp, type ServedApp } from '../../functions/local/serveApp.js';
 import { toQueuedDiagnosis } from '../../functions/poller/toQueuedDiagnosis.js';
 import { createSqsQueue } from '../../functions/queue/createSqsQueue.js';
@@ -24,7 +24,7 @@ import { createRunaiClient, type RunaiClient } from '../../functions/runai/creat
 import { startRunaiSimulator, type RunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
 import { createRenderText } from '../../functions/worker/createRenderText.js';
 import type { ProcessDiagnosisBatchDeps } from '../../functions/worker/processDiagnosisBatch.js';
-import { silentLogger as silentWorkerLogger } from '../../functions/worker/WorkerLogger.js';
+import { silentLogger as silentWorkerLogger } from '../../functions/core/LogPort.js';
 import { alertmanagerPayload, bundledScenarios, cloneWorkload, FIXTURE_CLUSTER, postJson, scenario, TOKEN, uuid } from './e2eKit.js';
 import { attributes, collectMessages, envelopeOf, receiveSome, sqsPayload, startFauxqsKit, type Fauxqs } from '../support/fauxqsKit.js';
 import { runWorkerBatch } from './sqsWorkerKit.js';

@@ -3,7 +3,7 @@
  * every resource and its settings, each role's exact permissions, the alarms, and cdk-nag.
  * One synth for the file (beforeAll); bundling is skipped (see synthStack).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { Validations } from 'aws-cdk-lib';
@@ -108,13 +108,17 @@ describe('functions', () => {
   });
 
   it('publishes metrics to the namespace the alarms read', () => {
-    // One constant: the alarms read it, the Lambda kit's telemetry (used by every handler) writes to it.
-    const kit = readFileSync(path.join(PROJECT_ROOT, 'functions', 'lambda', 'lambdaTelemetry.ts'), 'utf8');
+    // One constant: the alarms read it, the one Powertools instance module (used by every handler's telemetry) writes to it.
+    const kit = readFileSync(path.join(PROJECT_ROOT, 'functions', 'lambda', 'powertools.ts'), 'utf8');
     expect(kit).toContain("import { METRICS_NAMESPACE } from '../config/lambdaEnvironment.js'");
     expect(kit).toContain('new Metrics({ namespace: METRICS_NAMESPACE');
-    // The forwarders write through the same adapter (createForwarderHandler), under the service name their alarms read.
+    // Nothing else builds a Powertools Logger or Metrics.
+    const sources = readdirSync(path.join(PROJECT_ROOT, 'functions'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+    const builders = sources.filter((file) => /new (Logger|Metrics)\(/.test(readFileSync(path.join(PROJECT_ROOT, 'functions', file), 'utf8')));
+    expect(builders).toEqual([path.join('lambda', 'powertools.ts')]);
+    // The forwarders write through the same telemetry (createForwarderHandler), under the service name their alarms read.
     const forwarderKit = readFileSync(path.join(PROJECT_ROOT, 'functions', 'lambda', 'createForwarderHandler.ts'), 'utf8');
-    expect(forwarderKit).toContain('createPowertoolsMetrics(service)');
+    expect(forwarderKit).toContain('createLambdaTelemetry(service)');
     for (const service of ['pagerduty', 'chat']) {
       const source = readFileSync(path.join(PROJECT_ROOT, 'functions', service, 'lambdaHandler.ts'), 'utf8');
       expect(source, service).toContain(`createForwarderHandler('${service}'`);

@@ -171,13 +171,14 @@ afterAll(async () => {
 });
 
 describe('the synthesized intake bundle', () => {
-  it('is one minified ESM file with its source map, the AWS SDK left external', () => {
+  it('is one minified ESM file with its source map, the AWS SDK left external and imported on first use (functions/aws/)', () => {
     expect(existsSync(path.join(bundleDir, 'index.mjs.map'))).toBe(true);
     const code = readFileSync(path.join(bundleDir, 'index.mjs'), 'utf8');
     const lines = code.split('\n');
     expect(code.length / lines.length).toBeGreaterThan(2_000); // minified: a few very long lines
-    expect(code).toMatch(/from\s*"@aws-sdk\/client-sqs"/);
-    expect(code).toMatch(/from\s*"@aws-sdk\/client-secrets-manager"/);
+    expect(code).toMatch(/import\(\s*"@aws-sdk\/client-sqs"\s*\)/);
+    expect(code).toMatch(/import\(\s*"@aws-sdk\/client-secrets-manager"\s*\)/);
+    expect(code).not.toMatch(/from\s*"@aws-sdk\//); // no static import: init loads no SDK
     expect(code).not.toContain('SQSServiceException.prototype'); // not bundled
   });
 

@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { createIntakeApp, LISTED_ACCEPTED } from '../../functions/intake/createIntakeApp.js';
-import { silentLogger } from '../../functions/intake/IntakeLogger.js';
+import { silentLogger } from '../../functions/core/LogPort.js';
 import { DEFAULT_LISTED_SKIPS } from '../../functions/intake/parseAlertmanagerPayload.js';
 import type { IntakeMemoryOutput } from './intakeMemoryChild.js';
 import { alert, CLUSTER, jsonHeaders, NOW, payload, recordingQueue, TOKEN } from './intakeTestKit.js';

@@ -4,7 +4,7 @@
  * the bounds, so vitest's own memory never counts.
  */
 import { createIntakeApp } from '../../functions/intake/createIntakeApp.js';
-import { silentLogger } from '../../functions/intake/IntakeLogger.js';
+import { silentLogger } from '../../functions/core/LogPort.js';
 import type { DiagnosisQueue } from '../../functions/queue/DiagnosisQueue.js';
 
 export interface IntakeMemoryOutput {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { QueuedDiagnosis } from '../../functions/core/queuedDiagnosis.js';
 import { createIntakeApp, type IntakeDeps } from '../../functions/intake/createIntakeApp.js';
-import { silentLogger } from '../../functions/intake/IntakeLogger.js';
+import { silentLogger } from '../../functions/core/LogPort.js';
 import type { DiagnosisQueue } from '../../functions/queue/DiagnosisQueue.js';
 
 export const TOKEN = 'tok-current-0123456789abcdef';

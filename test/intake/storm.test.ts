@@ -9,7 +9,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createIntakeApp } from '../../functions/intake/createIntakeApp.js';
-import { silentLogger } from '../../functions/intake/IntakeLogger.js';
+import { silentLogger } from '../../functions/core/LogPort.js';
 import { createMemoryQueue } from '../../functions/queue/createMemoryQueue.js';
 import type { DiagnosisQueue } from '../../functions/queue/DiagnosisQueue.js';
 import { alertStormPayload } from '../bench/alertStormPayload.js';

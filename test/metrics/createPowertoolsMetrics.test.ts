@@ -4,6 +4,7 @@
  * dimensions too.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { powertoolsFor } from '../../functions/lambda/powertools.js';
 import { createPowertoolsMetrics } from '../../functions/metrics/createPowertoolsMetrics.js';
 import { METRICS_NAMESPACE } from '../../functions/config/lambdaEnvironment.js';
 
@@ -26,7 +27,7 @@ describe('createPowertoolsMetrics', () => {
     process.env.POWERTOOLS_METRICS_DISABLED = 'false';
     const lines: EmfLine[] = [];
     vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(JSON.parse(line) as EmfLine));
-    const metrics = createPowertoolsMetrics('intake');
+    const metrics = createPowertoolsMetrics(() => powertoolsFor('intake').metrics);
     metrics.count('AlertsSkipped', 3, { reason: 'not_firing' });
     metrics.flush();
     expect(METRICS_NAMESPACE).toBe('RunaiDiagnose');

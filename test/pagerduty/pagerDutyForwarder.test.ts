@@ -13,7 +13,7 @@ import type { SnsNotification } from '../../functions/delivery/SnsNotification.j
 import { forwardToPagerDuty } from '../../functions/pagerduty/forwardToPagerDuty.js';
 import { PAGERDUTY_SECRET_PLACEHOLDER } from '../../infra/PagerDutyNotifications.js';
 import { createPagerDutySender } from '../../functions/pagerduty/sendPagerDutyEvent.js';
-import { silentLogger } from '../../functions/worker/WorkerLogger.js';
+import { silentLogger } from '../../functions/core/LogPort.js';
 import { fakeRenderText, makeVerdict } from '../delivery/verdictFixture.js';
 import { startFauxqsKit, type Fauxqs } from '../support/fauxqsKit.js';
 import { startLoopbackPagerDuty, type LoopbackPagerDuty } from './loopbackPagerDuty.js';

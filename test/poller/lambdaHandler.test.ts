@@ -68,6 +68,16 @@ afterEach(async () => {
 });
 
 describe('poller lambdaHandler', () => {
+  it('honours RUNAI_REQUEST_TIMEOUT_MS as the worker does: a Run:ai slower than it fails the clusters instead of waiting 10 s', async () => {
+    await sim.close();
+    sim = await startRunaiSimulator({ scenarios: pollerScenario(), latencyMs: 400 });
+    stubEnv({ RUNAI_REQUEST_TIMEOUT_MS: '100' });
+    const { handler } = await freshHandler();
+    const error = await handler().catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'PollerRunError' });
+    expect(sentMessages()).toEqual([]);
+  });
+
   it('polls every configured cluster once, enqueues through SQS, advances watermarks in DynamoDB, logs a line per cluster', async () => {
     stubEnv();
     const { handler } = await freshHandler();
@@ -142,7 +152,7 @@ describe('readPollerEnv', () => {
   it('parses the list of clusters and the optional durations; ignores unrelated variables', () => {
     expect(
       readPollerEnv({ ...valid, CLUSTER_IDS: `${A},${B.toUpperCase()}`, POLL_OVERLAP: '10m', POLL_INITIAL_LOOKBACK: '', AWS_REGION: 'eu-west-1' }),
-    ).toEqual({
+    ).toMatchObject({
       ...valid,
       CLUSTER_IDS: [A, B.toUpperCase()],
       POLL_OVERLAP: 600_000,
@@ -150,12 +160,20 @@ describe('readPollerEnv', () => {
       POLL_CLUSTER_CONCURRENCY: 2,
       POLL_CLUSTER_TIMEOUT_MS: 30_000,
       RUNAI_MAX_RESPONSE_BYTES: 8 * 1024 * 1024,
+      RUNAI_REQUEST_TIMEOUT_MS: 10_000,
     });
     expect(readPollerEnv({ ...valid, POLL_CLUSTER_CONCURRENCY: '1', POLL_CLUSTER_TIMEOUT_MS: '5000', RUNAI_MAX_RESPONSE_BYTES: '1048576' })).toMatchObject({
       POLL_CLUSTER_CONCURRENCY: 1,
       POLL_CLUSTER_TIMEOUT_MS: 5_000,
       RUNAI_MAX_RESPONSE_BYTES: 1_048_576,
     });
+  });
+
+  it('reads the Run:ai timeout and answer size limit the worker honours, and the credentials’ keys, in one parse', () => {
+    const env = readPollerEnv({ ...valid, RUNAI_REQUEST_TIMEOUT_MS: '2500', RUNAI_MAX_RESPONSE_BYTES: '4096', RUNAI_SECRET_ID: 'runai-credentials' });
+    expect(env).toMatchObject({ RUNAI_REQUEST_TIMEOUT_MS: 2500, RUNAI_MAX_RESPONSE_BYTES: 4096, RUNAI_SECRET_ID: 'runai-credentials' });
+    expect(() => readPollerEnv({ ...valid, RUNAI_MAX_RESPONSE_BYTES: '12' })).toThrow('RUNAI_MAX_RESPONSE_BYTES must be at least 1024');
+    expect(() => readPollerEnv({ ...valid, RUNAI_GRANT_TYPE: 'password' })).toThrow(/RUNAI_GRANT_TYPE/);
   });
 
   it('names every bad or missing key', () => {

@@ -15,7 +15,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { anonymizeRecording, createAnonymizer, type RecordingParts } from '../../functions/recording/anonymizeRecording.js';
-import type { RecordedExchange } from '../../functions/simulator/RecordedExchangeSchema.js';
+import type { RecordedExchange } from '../../functions/recording/format/RecordedExchangeSchema.js';
 
 const WORKLOAD_ID = '3f1c2a9e-8b7d-4e6f-9a1b-2c3d4e5f6a7b';
 const CLUSTER_ID = 'c0ffee00-1111-4222-8333-444455556666';

@@ -73,3 +73,17 @@ describe('free text under --anonymize, more shapes', () => {
     expect(anonymizer.text(line)).toBe(line);
   });
 });
+
+describe('the default cluster-DNS suffix under --anonymize', () => {
+  it('keeps svc.cluster.local and replaces the service and namespace before it', () => {
+    const out = anonymizer.text('dial tcp: lookup triton-infer.acme-serving.svc.cluster.local on 10.96.0.10:53: no such host');
+    expect(out).not.toContain('triton-infer');
+    expect(out).not.toContain('acme-serving');
+    expect(out).toMatch(/lookup host-[0-9a-f]{6}\.svc\.cluster\.local on /);
+  });
+
+  it('keeps the bare suffixes of a search line, and a cluster domain of its own is pseudonymised', () => {
+    expect(anonymizer.text('search svc.cluster.local cluster.local')).toBe('search svc.cluster.local cluster.local');
+    expect(anonymizer.text('lookup api.ns.svc.k8s.acme.corp failed')).not.toContain('acme');
+  });
+});

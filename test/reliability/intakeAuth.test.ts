@@ -21,7 +21,7 @@ vi.mock('node:crypto', async (importOriginal) => {
 });
 
 const { createIntakeApp } = await import('../../functions/intake/createIntakeApp.js');
-const { silentLogger } = await import('../../functions/intake/IntakeLogger.js');
+const { silentLogger } = await import('../../functions/core/LogPort.js');
 const { createMemoryQueue } = await import('../../functions/queue/createMemoryQueue.js');
 
 const CURRENT = 'tok-current-0123456789abcdef';

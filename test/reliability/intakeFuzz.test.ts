@@ -23,7 +23,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { QueuedDiagnosisSchema, type QueuedDiagnosis } from '../../functions/core/queuedDiagnosis.js';
 import { createIntakeApp, LISTED_ACCEPTED } from '../../functions/intake/createIntakeApp.js';
-import type { IntakeLogger } from '../../functions/intake/IntakeLogger.js';
+import type { LogPort } from '../../functions/core/LogPort.js';
 import { DEFAULT_LISTED_SKIPS } from '../../functions/intake/parseAlertmanagerPayload.js';
 import { createMemoryQueue } from '../../functions/queue/createMemoryQueue.js';
 import { CLUSTER, NOW, TOKEN } from '../intake/intakeTestKit.js';
@@ -535,7 +535,7 @@ interface Outcome {
  */
 const queue = createMemoryQueue({ capacity: 100_000 });
 let loggedErrors: unknown[] = [];
-const logger: IntakeLogger = { info() {}, warn() {}, error: (event, fields) => loggedErrors.push({ event, fields }) };
+const logger: LogPort = { info() {}, warn() {}, error: (event, fields) => loggedErrors.push({ event, fields }) };
 const app = createIntakeApp({ queue, tokens: { current: TOKEN }, now: () => NOW, logger, bodyLimitBytes: BODY_LIMIT });
 
 async function send(path: string, body: string | Uint8Array, type: string | undefined, query = ''): Promise<Outcome> {

@@ -46,13 +46,13 @@ import type { VerdictPublisher } from '../../functions/delivery/VerdictPublisher
 import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { createIntakeApp } from '../../functions/intake/createIntakeApp.js';
-import { silentLogger } from '../../functions/intake/IntakeLogger.js';
+import { silentLogger } from '../../functions/core/LogPort.js';
 import { createSqsQueue } from '../../functions/queue/createSqsQueue.js';
 import type { RunaiClient } from '../../functions/runai/createRunaiClient.js';
 import { startRunaiSimulator, type Fault, type RunaiSimulator, type ScenarioState } from '../../functions/simulator/startRunaiSimulator.js';
 import { createRenderText } from '../../functions/worker/createRenderText.js';
 import { processDiagnosisBatch } from '../../functions/worker/processDiagnosisBatch.js';
-import { silentLogger as silentWorkerLogger } from '../../functions/worker/WorkerLogger.js';
+import { silentLogger as silentWorkerLogger } from '../../functions/core/LogPort.js';
 import { startFauxqsKit, type Fauxqs } from '../support/fauxqsKit.js';
 import { fixtureScenario, seededRandom, simulatorClient, Tally } from './reliabilityKit.js';
 

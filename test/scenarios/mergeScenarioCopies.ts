@@ -4,8 +4,8 @@
  * where one scenario is diagnosed many times over (renamed copies), so that the copies share
  * one simulator and one client instead of paying for a fresh pair each.
  */
-import { KubernetesScenarioSchema } from '../../functions/simulator/kubernetes/KubernetesScenarioSchema.js';
-import { ScenarioStateSchema } from '../../functions/simulator/ScenarioSchema.js';
+import { KubernetesScenarioSchema } from '../../functions/recording/format/KubernetesScenarioSchema.js';
+import { ScenarioStateSchema } from '../../functions/recording/format/ScenarioSchema.js';
 import type { Scenario } from '../../functions/simulator/startRunaiSimulator.js';
 
 export type ScenarioCopy = Pick<Scenario, 'request' | 'runai' | 'kubernetes'>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseLenientTimestamp } from '../../functions/simulator/parseLenientTimestamp.js';
-import { resolveRelativeTimestamp, resolveRelativeTimestamps } from '../../functions/simulator/resolveRelativeTimestamps.js';
+import { resolveRelativeTimestamp, resolveRelativeTimestamps } from '../../functions/recording/format/resolveRelativeTimestamps.js';
 
 const NOW = Date.parse('2026-11-29T18:43:06.123Z');
 

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createKubernetesClient, tokenFrom, type KubernetesClient } from '../../functions/kubernetes/createKubernetesClient.js';
 import { KubernetesError } from '../../functions/diagnosis/ports/KubernetesReader.js';
 import { startKubernetesSimulator, type KubernetesSimulator } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
-import type { KubernetesScenario } from '../../functions/simulator/kubernetes/KubernetesScenarioSchema.js';
+import type { KubernetesScenario } from '../../functions/recording/format/KubernetesScenarioSchema.js';
 
 const NS = 'runai-ml';
 const LINES = Array.from({ length: 500 }, (_, index) => `step ${index} loss ${(1 / (index + 1)).toFixed(4)}`);

@@ -4,7 +4,7 @@ import { createMemoryIdempotencyStore } from '../../functions/delivery/Idempoten
 import { createWorkerHandler, handler, retryChanges } from '../../functions/worker/lambdaHandler.js';
 import { retryDelaySeconds } from '../../functions/worker/retryDelaySeconds.js';
 import type { ProcessDiagnosisBatchDeps } from '../../functions/worker/processDiagnosisBatch.js';
-import { readWorkerEnv, WorkerConfigError } from '../../functions/worker/readWorkerEnv.js';
+import { readDiagnoseLambdaEnv, readWorkerEnv, WorkerConfigError } from '../../functions/worker/readWorkerEnv.js';
 import { fakeRenderText } from '../delivery/verdictFixture.js';
 import { capturingLogger, capturingPublisher, queued, resultFor, RetryableError } from './workerFakes.js';
 
@@ -39,6 +39,23 @@ const validEnv = {
   AWS_REGION: 'eu-west-1',
   RUNAI_CLIENT_SECRET: 'not-ours',
 };
+
+describe('readDiagnoseLambdaEnv', () => {
+  it('validates every key the diagnose Lambda reads in one parse, and keeps only those keys as read', () => {
+    const { env, snapshot } = readDiagnoseLambdaEnv({ ...validEnv, RUNAI_BASE_URL: 'https://acme.run.ai', TIER2_SECRET_ID: 'tier2', AWS_REGION: 'eu-west-1' });
+    expect(env).toMatchObject({ QUEUE_URL: validEnv.QUEUE_URL, RUNAI_REQUEST_TIMEOUT_MS: 10_000, TIER2_SECRET_ID: 'tier2' });
+    expect(snapshot).toMatchObject({ RUNAI_BASE_URL: 'https://acme.run.ai', TIER2_SECRET_ID: 'tier2' });
+    expect(snapshot).not.toHaveProperty('AWS_REGION');
+    expect(Object.isFrozen(snapshot)).toBe(true);
+  });
+
+  it('names a bad key of the Run:ai, Tier 2 or recording wiring at once, with the worker’s own', () => {
+    expect(() =>
+      readDiagnoseLambdaEnv({ ...validEnv, RUNAI_BASE_URL: 'https://acme.run.ai', RECORD_ANONYMIZE: 'yes', TIER2_SECRET_ID: 'not a secret id!' }),
+    ).toThrow(/RECORD_ANONYMIZE .*TIER2_SECRET_ID|TIER2_SECRET_ID .*RECORD_ANONYMIZE/);
+    expect(() => readDiagnoseLambdaEnv(validEnv)).toThrow('RUNAI_BASE_URL is not set');
+  });
+});
 
 describe('readWorkerEnv', () => {
   it('reads its own keys with defaults and ignores the rest of the environment', () => {

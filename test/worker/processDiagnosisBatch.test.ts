@@ -5,7 +5,10 @@ import type { DiagnosisResult } from '../../functions/diagnosis/model/DiagnosisR
 import { DeliveryError } from '../../functions/delivery/DeliveryError.js';
 import { createMemoryIdempotencyStore, type IdempotencyStore } from '../../functions/delivery/IdempotencyStore.js';
 import type { SnsJsonMessage } from '../../functions/delivery/SnsNotification.js';
+import { stormDigestKey } from '../../functions/delivery/StormWindow.js';
+import type { VerdictPublisher } from '../../functions/delivery/VerdictPublisher.js';
 import { processDiagnosisBatch, type ProcessDiagnosisBatchDeps } from '../../functions/worker/processDiagnosisBatch.js';
+import { retryDelaySeconds } from '../../functions/worker/retryDelaySeconds.js';
 import { fakeRenderText } from '../delivery/verdictFixture.js';
 import { capturingLogger, capturingPublisher, queued, record, resultFor, RetryableError, stormFakes } from './workerFakes.js';
 
@@ -226,6 +229,66 @@ describe('processDiagnosisBatch', () => {
     expect(await processDiagnosisBatch(flush, d)).toMatchObject({ published: 0, duplicates: 1, digests: 0 });
     expect(sink.published.filter((n) => n.Subject.startsWith('[DIGEST]'))).toHaveLength(1);
     expect(JSON.parse((JSON.parse(sink.published.at(-1)!.Message) as SnsJsonMessage).sqs).total).toBe(3);
+  });
+
+  it('a duplicate flush that meets the digest claim held fails for a retry in seconds, and the redelivery never sends the digest twice', async () => {
+    const { storm, deliver } = stormFakes(now);
+    const sink = capturingPublisher();
+    // The first flush's digest publish waits until released: meanwhile the duplicate runs.
+    let releasePublish!: () => void;
+    const publishing = new Promise<void>((resolve) => (releasePublish = resolve));
+    const publisher: VerdictPublisher = {
+      async publish(notification) {
+        if (notification.Subject.startsWith('[DIGEST]')) await publishing;
+        return sink.publisher.publish(notification);
+      },
+    };
+    const { deps: d } = deps({ storm, publisher });
+    await processDiagnosisBatch(
+      Array.from({ length: 8 }, (_, i) => record(`m${i}`, queued(`w${i}`, 'storm'))),
+      d,
+    );
+    const [flush] = deliver();
+    const duplicate = { ...flush!, messageId: 'flush-duplicate' };
+
+    const first = processDiagnosisBatch([flush!], d);
+    const held = await processDiagnosisBatch([duplicate], d);
+    expect(held.records).toEqual([{ messageId: 'flush-duplicate', outcome: 'failed', reason: 'digest_claim_in_progress' }]);
+    expect(retryDelaySeconds('digest_claim_in_progress', 1)).toBe(5);
+
+    releasePublish();
+    expect(await first).toMatchObject({ published: 1, digests: 1 });
+    // Redelivered seconds later: the digest is out, so the duplicate ends without a message.
+    expect(await processDiagnosisBatch([duplicate], d)).toMatchObject({ published: 0, duplicates: 1, digests: 0, failed: 0 });
+    expect(sink.published.filter((n) => n.Subject.startsWith('[DIGEST]'))).toHaveLength(1);
+  });
+
+  it('a flush whose digest holder crashed is published once its lease runs out, exactly once', async () => {
+    let clock = new Date('2025-06-01T12:00:00Z');
+    const tick = () => clock;
+    const { storm, deliver } = stormFakes(tick);
+    const store = createMemoryIdempotencyStore({ now: tick });
+    const { deps: d, published } = deps({ storm, idempotency: store, now: tick });
+    await processDiagnosisBatch(
+      Array.from({ length: 8 }, (_, i) => record(`m${i}`, queued(`w${i}`, 'storm'))),
+      d,
+    );
+    const flush = deliver();
+    const { openedAt } = JSON.parse(flush[0]!.body) as { openedAt: number };
+    // An invocation claimed the digest and died before publishing (its claim is a 900 s lease).
+    expect(await store.claim(stormDigestKey({ clusterId: 'storm', openedAt }), 60)).toBe('claimed');
+    const waits: (number | null)[] = [];
+    for (let receive = 1; receive <= 3; receive += 1) {
+      const result = await processDiagnosisBatch(flush, d);
+      expect(result.records[0]!.reason).toBe('digest_claim_in_progress');
+      waits.push(retryDelaySeconds('digest_claim_in_progress', receive));
+    }
+    // Two short retries, then the queue's visibility timeout (900 s, at least the lease).
+    expect(waits).toEqual([5, 20, null]);
+    clock = new Date(clock.getTime() + 925_000);
+    expect(await processDiagnosisBatch(flush, d)).toMatchObject({ published: 1, digests: 1 });
+    expect(await processDiagnosisBatch(flush, d)).toMatchObject({ published: 0, duplicates: 1 });
+    expect(published.filter((n) => n.Subject.startsWith('[DIGEST]'))).toHaveLength(1);
   });
 
   it('a verdict counted into a window that is sealed before it is stored goes to a new window, alone', async () => {

@@ -12,7 +12,7 @@ import { VerdictSchema } from '../../functions/core/verdict.js';
 import { createSnsPublisher } from '../../functions/delivery/createSnsPublisher.js';
 import { createMemoryIdempotencyStore } from '../../functions/delivery/IdempotencyStore.js';
 import { processDiagnosisBatch } from '../../functions/worker/processDiagnosisBatch.js';
-import { silentLogger } from '../../functions/worker/WorkerLogger.js';
+import { silentLogger } from '../../functions/core/LogPort.js';
 import { fakeRenderText } from '../delivery/verdictFixture.js';
 import { startFauxqsKit, type Fauxqs } from '../support/fauxqsKit.js';
 import { queued, resultFor, RetryableError } from './workerFakes.js';

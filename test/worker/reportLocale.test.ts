@@ -11,7 +11,7 @@ import type { SnsJsonMessage, SnsNotification } from '../../functions/delivery/S
 import { buildPagerDutyEvent } from '../../functions/pagerduty/buildPagerDutyEvent.js';
 import { readDeliveredNotification } from '../../functions/delivery/readDeliveredNotification.js';
 import { notificationWordsFor } from '../../functions/report/notificationWordsFor.js';
-import { silentLogger } from '../../functions/worker/WorkerLogger.js';
+import { silentLogger } from '../../functions/core/LogPort.js';
 import { processDiagnosisBatch } from '../../functions/worker/processDiagnosisBatch.js';
 import { fakeRenderText } from '../delivery/verdictFixture.js';
 import { capturingLogger, capturingPublisher, queued, record, resultFor, stormFakes } from './workerFakes.js';

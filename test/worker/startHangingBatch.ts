@@ -14,7 +14,7 @@ import { startRunaiSimulator, type RunaiSimulator } from '../../functions/simula
 import { createDiagnose } from '../../functions/worker/createDiagnose.js';
 import { createRenderText } from '../../functions/worker/createRenderText.js';
 import type { Diagnose, ProcessDiagnosisBatchDeps, SqsRecordLike } from '../../functions/worker/processDiagnosisBatch.js';
-import { silentLogger } from '../../functions/worker/WorkerLogger.js';
+import { silentLogger } from '../../functions/core/LogPort.js';
 import { A, bulkFailures, NOW, P, pollerScenario } from '../poller/pollerTestKit.js';
 import { queued, record } from './workerFakes.js';
 

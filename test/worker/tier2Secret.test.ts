@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { clearCaches } from '@aws-lambda-powertools/parameters';
+import { clearSecretCache } from '../../functions/aws/readSecret.js';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueuedDiagnosis } from '../../functions/core/queuedDiagnosis.js';
@@ -270,14 +270,14 @@ describe('createTier2Source', () => {
   });
 });
 
-describe('readSecretString (Powertools getSecret)', () => {
+describe('readSecretString (the Lambda secret cache)', () => {
   const secrets = mockClient(SecretsManagerClient);
   beforeEach(() => {
-    clearCaches();
+    clearSecretCache();
     secrets.reset();
   });
   afterAll(() => {
-    clearCaches();
+    clearSecretCache();
     secrets.restore();
   });
 

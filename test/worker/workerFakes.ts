@@ -3,7 +3,7 @@ import type { Verdict } from '../../functions/core/verdict.js';
 import type { DiagnosisResult } from '../../functions/diagnosis/model/DiagnosisResult.js';
 import type { SnsNotification } from '../../functions/delivery/SnsNotification.js';
 import type { VerdictPublisher } from '../../functions/delivery/VerdictPublisher.js';
-import type { WorkerLogger } from '../../functions/worker/WorkerLogger.js';
+import type { LogPort } from '../../functions/core/LogPort.js';
 import { createMemoryStormWindow } from '../../functions/delivery/createMemoryStormWindow.js';
 import type { StormFlush, StormFlushQueue } from '../../functions/delivery/StormFlush.js';
 import type { StormDeps } from '../../functions/worker/processDiagnosisBatch.js';
@@ -56,7 +56,7 @@ export function capturingLogger() {
     (level: string) =>
     (event: string, fields: Record<string, unknown> = {}) =>
       lines.push({ level, event, fields });
-  const logger: WorkerLogger = { info: log('info'), warn: log('warn'), error: log('error') };
+  const logger: LogPort = { info: log('info'), warn: log('warn'), error: log('error') };
   return { logger, lines };
 }
 

@@ -17,10 +17,15 @@
  * Tier 2 never writes. Faults (status codes, resets, hangs) are injected per resource.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolveRelativeTimestamps } from '../resolveRelativeTimestamps.js';
+import { resolveRelativeTimestamps } from '../../recording/format/resolveRelativeTimestamps.js';
 import { startLoopbackServer } from '../startLoopbackServer.js';
 import { createExchangeReplayer } from '../createExchangeReplayer.js';
-import { KubernetesScenarioSchema, type KubernetesFault, type KubernetesScenario, type ParsedKubernetesScenario } from './KubernetesScenarioSchema.js';
+import {
+  KubernetesScenarioSchema,
+  type KubernetesFault,
+  type KubernetesScenario,
+  type ParsedKubernetesScenario,
+} from '../../recording/format/KubernetesScenarioSchema.js';
 
 export const DEFAULT_SIMULATOR_K8S_TOKEN = 'sim-k8s-token';
 

@@ -5,7 +5,7 @@
  * response, where a record with no end recorded (a bug) fails, since retrying is the safe end.
  */
 import type { IdempotencyStore } from '../../delivery/IdempotencyStore.js';
-import type { WorkerLogger } from '../WorkerLogger.js';
+import type { LogPort } from '../../core/LogPort.js';
 import { errorFields } from './errorFields.js';
 
 export interface SqsRecordLike {
@@ -15,7 +15,16 @@ export interface SqsRecordLike {
 
 export type RecordOutcome = 'published' | 'duplicate' | 'failed';
 export type FailureReason =
-  'malformed' | 'diagnose_failed' | 'out_of_time' | 'claim_failed' | 'claim_in_progress' | 'publish_failed' | 'storm_failed' | 'internal_error';
+  | 'malformed'
+  | 'diagnose_failed'
+  | 'out_of_time'
+  | 'claim_failed'
+  | 'claim_in_progress'
+  /** A storm flush whose digest another invocation is publishing (or crashed publishing): retryDelaySeconds.ts. */
+  | 'digest_claim_in_progress'
+  | 'publish_failed'
+  | 'storm_failed'
+  | 'internal_error';
 
 export interface BatchResult {
   /** The Lambda partial batch response: these records return to the queue. */
@@ -43,9 +52,9 @@ export class BatchLedger {
   heldForDigest = 0;
   private readonly outcomes: { outcome?: RecordOutcome; reason?: FailureReason }[];
   private readonly idempotency: IdempotencyStore;
-  private readonly logger: WorkerLogger;
+  private readonly logger: LogPort;
 
-  constructor(records: readonly SqsRecordLike[], idempotency: IdempotencyStore, logger: WorkerLogger) {
+  constructor(records: readonly SqsRecordLike[], idempotency: IdempotencyStore, logger: LogPort) {
     this.records = records;
     this.outcomes = records.map(() => ({}));
     this.idempotency = idempotency;

@@ -7,7 +7,7 @@ import type { QueuedDiagnosis } from '../../core/queuedDiagnosis.js';
 import type { DiagnosisResult } from '../../diagnosis/model/DiagnosisResult.js';
 import { idempotencyKey, type IdempotencyStore } from '../../delivery/IdempotencyStore.js';
 import { mapWithConcurrency } from '../mapWithConcurrency.js';
-import type { WorkerLogger } from '../WorkerLogger.js';
+import type { LogPort } from '../../core/LogPort.js';
 import type { BatchLedger } from './BatchLedger.js';
 import type { DiagnosedRecord } from './diagnoseRecord.js';
 import { errorFields } from './errorFields.js';
@@ -42,7 +42,7 @@ export interface ClaimDeps {
   idempotency: IdempotencyStore;
   ttlSeconds: number;
   concurrency: number;
-  logger: WorkerLogger;
+  logger: LogPort;
 }
 
 /** Claims each occurrence; returns the claimed ones (held in the ledger), settles or fails the rest. */

@@ -11,7 +11,7 @@
  */
 import type { QueuedDiagnosis } from '../../core/queuedDiagnosis.js';
 import type { DiagnosisResult } from '../../diagnosis/model/DiagnosisResult.js';
-import type { WorkerLogger } from '../WorkerLogger.js';
+import type { LogPort } from '../../core/LogPort.js';
 import type { BatchLedger } from './BatchLedger.js';
 import { errorFields } from './errorFields.js';
 import type { ParsedRecord } from './parseRecords.js';
@@ -52,7 +52,7 @@ export async function diagnoseRecord(
   item: ParsedRecord,
   diagnose: Diagnose,
   ledger: BatchLedger,
-  logger: WorkerLogger,
+  logger: LogPort,
   deadline?: { deadlineAt: number; nowMs: number },
 ): Promise<DiagnosedRecord | null> {
   const { index, queued } = item;

@@ -9,7 +9,7 @@ import { renderDigest } from '../../delivery/renderDigest.js';
 import type { StormFlush } from '../../delivery/StormFlush.js';
 import { stormDigestKey, type StormWindow } from '../../delivery/StormWindow.js';
 import { mapWithConcurrency } from '../mapWithConcurrency.js';
-import type { WorkerLogger } from '../WorkerLogger.js';
+import type { LogPort } from '../../core/LogPort.js';
 import type { BatchLedger } from './BatchLedger.js';
 import { errorFields } from './errorFields.js';
 import type { PlannedDelivery } from './publishNotifications.js';
@@ -29,7 +29,7 @@ export interface FlushDeps {
   /** The digest's words, in the worker's locale; English when absent. */
   words?: NotificationWords;
   concurrency: number;
-  logger: WorkerLogger;
+  logger: LogPort;
 }
 
 /** The digests to publish (their keys claimed and held in the ledger); other flushes are ended here. */
@@ -49,7 +49,8 @@ export async function planStormDigests(flushes: readonly ParsedFlush[], ledger: 
         return null;
       }
       if (claim === 'in_progress') {
-        ledger.fail(index, 'claim_in_progress');
+        // Usually a duplicate flush of this window publishing right now: come back in seconds (retryDelaySeconds.ts).
+        ledger.fail(index, 'digest_claim_in_progress');
         return null;
       }
       ledger.held.add(key);

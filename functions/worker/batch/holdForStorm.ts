@@ -12,7 +12,7 @@ import { stormFlushOf, type StormFlushQueue } from '../../delivery/StormFlush.js
 import { secondsUntil, stormDigestKey, toStormMember, type StormCount, type StormWindow } from '../../delivery/StormWindow.js';
 import type { IdempotencyStore } from '../../delivery/IdempotencyStore.js';
 import { mapWithConcurrency } from '../mapWithConcurrency.js';
-import type { WorkerLogger } from '../WorkerLogger.js';
+import type { LogPort } from '../../core/LogPort.js';
 import type { BatchLedger } from './BatchLedger.js';
 import type { Occurrence } from './claimOccurrences.js';
 import { errorFields } from './errorFields.js';
@@ -28,7 +28,7 @@ export interface HoldDeps {
   idempotency: IdempotencyStore;
   now: () => Date;
   concurrency: number;
-  logger: WorkerLogger;
+  logger: LogPort;
 }
 
 /** A window closing under the same occurrence this often in a row: send it alone rather than loop. */

@@ -20,7 +20,7 @@ import type { NodeFailureLog } from '../../fleet/NodeFailureLog.js';
 import type { OperationsMetrics } from '../../metrics/OperationsMetrics.js';
 import type { NodeSuspectWords } from '../../report/nodeSuspectWords.js';
 import { mapWithConcurrency } from '../mapWithConcurrency.js';
-import type { WorkerLogger } from '../WorkerLogger.js';
+import type { LogPort } from '../../core/LogPort.js';
 import type { Occurrence } from './claimOccurrences.js';
 import { errorFields } from './errorFields.js';
 
@@ -43,7 +43,7 @@ export interface JudgeNodesDeps {
   publisher: VerdictPublisher;
   now: () => Date;
   concurrency: number;
-  logger: WorkerLogger;
+  logger: LogPort;
 }
 
 /** Occurrences on one node, judged one after another so each sees the ones before it. */

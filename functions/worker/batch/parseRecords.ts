@@ -7,7 +7,7 @@
  */
 import { QueuedDiagnosisSchema, type QueuedDiagnosis } from '../../core/queuedDiagnosis.js';
 import { StormFlushSchema, type StormFlush } from '../../delivery/StormFlush.js';
-import type { WorkerLogger } from '../WorkerLogger.js';
+import type { LogPort } from '../../core/LogPort.js';
 import type { BatchLedger } from './BatchLedger.js';
 import type { ParsedFlush } from './flushStorms.js';
 
@@ -37,7 +37,7 @@ export function parseRecord(body: string): ParsedBody {
 }
 
 /** The valid records and storm flushes, in input order; the others are failed as `malformed` in the ledger. */
-export function parseRecords(ledger: BatchLedger, logger: WorkerLogger): { valid: ParsedRecord[]; flushes: ParsedFlush[] } {
+export function parseRecords(ledger: BatchLedger, logger: LogPort): { valid: ParsedRecord[]; flushes: ParsedFlush[] } {
   const valid: ParsedRecord[] = [];
   const flushes: ParsedFlush[] = [];
   ledger.records.forEach((record, index) => {

@@ -14,7 +14,7 @@ import type { SnsNotification } from '../../delivery/SnsNotification.js';
 import type { VerdictPublisher } from '../../delivery/VerdictPublisher.js';
 import { mapWithConcurrency } from '../mapWithConcurrency.js';
 import type { NotificationWords } from '../../report/NotificationWords.js';
-import type { WorkerLogger } from '../WorkerLogger.js';
+import type { LogPort } from '../../core/LogPort.js';
 import type { BatchLedger } from './BatchLedger.js';
 import type { Occurrence } from './claimOccurrences.js';
 import { errorFields } from './errorFields.js';
@@ -23,7 +23,7 @@ export interface PublishDeps {
   publisher: VerdictPublisher;
   idempotency: IdempotencyStore;
   concurrency: number;
-  logger: WorkerLogger;
+  logger: LogPort;
 }
 
 /** One SNS message to send: the claimed key it completes and the records it ends (the first is `published`). */

@@ -25,12 +25,31 @@ async function main(): Promise<void> {
     return;
   }
   if (process.argv.includes('--ledger')) {
-    const first = figures[0]!;
+    // A case failing in every seed is keyed by its id; one failing in some seeds only, by `id@seed` per seed.
+    const entries = <T extends { id: string }>(pick: (figure: HeldOutFigures) => T[], why: (item: T) => string) => {
+      const bySeed = figures.map((figure) => new Map(pick(figure).map((item) => [item.id, item])));
+      const out: Record<string, string> = {};
+      for (const [index, seen] of bySeed.entries())
+        for (const [id, item] of seen) {
+          if (bySeed.every((other) => other.has(id))) out[id] = why(item);
+          else out[`${id}@${HELD_OUT_SEEDS[index]}`] = why(item);
+        }
+      return out;
+    };
     const ledger = {
-      plants: Object.fromEntries(first.survivors.map((plant) => [plant.id, `baseline: survives --anonymize (${plant.where})`])),
-      keep: Object.fromEntries(first.keepLost.map((keep) => [keep.id, 'baseline: lost by --anonymize'])),
-      secrets: Object.fromEntries(first.secretsInRaw.map((secret) => [secret.id, `baseline: in the raw recording (${secret.where})`])),
-      verdict: first.verdict.same ? null : `baseline: ${first.verdict.problems.join('; ')}`,
+      plants: entries(
+        (figure) => figure.survivors,
+        (plant) => `baseline: survives --anonymize (${plant.where})`,
+      ),
+      keep: entries(
+        (figure) => figure.keepLost,
+        () => 'baseline: lost by --anonymize',
+      ),
+      secrets: entries(
+        (figure) => figure.secretsInRaw,
+        (secret) => `baseline: in the raw recording (${secret.where})`,
+      ),
+      verdict: figures.every((figure) => figure.verdict.same) ? null : `baseline: ${figures.flatMap((figure) => figure.verdict.problems).join('; ')}`,
     };
     process.stdout.write(`${JSON.stringify(ledger, null, 2)}\n`);
     return;

@@ -5,7 +5,7 @@
  * `kubernetes.recorded`); `request` and `expect` are the scenario's own.
  */
 import * as z from 'zod';
-import { VerdictSchema } from '../core/verdict.js';
+import { VerdictSchema } from '../../core/verdict.js';
 
 export const RECORDING_VERSION = 1;
 

@@ -5,7 +5,7 @@
  * everything else through, so fixtures exercise the client's tolerant parsing.
  */
 import * as z from 'zod';
-import { RecordedExchangeSchema } from '../RecordedExchangeSchema.js';
+import { RecordedExchangeSchema } from './RecordedExchangeSchema.js';
 
 const Named = z.looseObject({ name: z.string().min(1) });
 

@@ -1,13 +1,15 @@
 /**
  * The shape of `fixtures/scenarios/<name>/scenario.json` (see fixtures/README.md) and of
- * the Run:ai state the simulator serves. Run:ai objects are kept loose on purpose:
+ * the Run:ai state the simulator serves. A recording is a scenario, so the format lives here
+ * in recording/format/: the simulators read it, and the worker's recorder writes it without
+ * importing any simulator code. Run:ai objects are kept loose on purpose:
  * fixtures exercise the client's lenient parsing (odd timestamps, quantities, null
  * entries), so the simulator checks only what it needs to index and serve them and hands
  * everything else through untouched.
  */
 import * as z from 'zod';
-import { DiagnosisRequestSchema } from '../core/diagnosisRequest.js';
-import { KubernetesScenarioSchema } from './kubernetes/KubernetesScenarioSchema.js';
+import { DiagnosisRequestSchema } from '../../core/diagnosisRequest.js';
+import { KubernetesScenarioSchema } from './KubernetesScenarioSchema.js';
 import { RecordedExchangeSchema } from './RecordedExchangeSchema.js';
 import { RecordingInfoSchema } from './RecordingInfoSchema.js';
 

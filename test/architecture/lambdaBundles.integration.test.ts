@@ -1,0 +1,152 @@
+/**
+ * The cold start (DESIGN §5, docs/performance.md): each Lambda bundle, built exactly as the
+ * CDK app builds it (infra/lambdaBundling.ts), holds only code that Lambda can run, loads no
+ * AWS SDK at init, and stays under a size budget. Read from esbuild's metafile, which records
+ * every source that went into each bundle and every import it kept.
+ *
+ * Integration lane: esbuild runs as a child process, and the undici check listens on loopback.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ESBUILD_OPTIONS, LAMBDA_ENTRIES, type LambdaName } from '../../infra/lambdaBundling.js';
+import { BENCH_OUT_DIR, PROJECT_ROOT } from '../bench/benchPaths.js';
+
+/**
+ * Minified bytes each bundle may reach: what it measured when this test was written, plus a
+ * few percent. Raise one only for code the Lambda runs, and say why in the commit; the
+ * figures before this budget (docs/performance.md, December 2026) were intake 227 KiB,
+ * diagnose 932 KiB, poller 721 KiB, pagerduty 679 KiB, chat 153 KiB. Raised once: diagnose
+ * 740 → 770 when the allow-list anonymizer (RECORD_ANONYMIZE, functions/recording/, 32 KiB),
+ * the suspect-node log (functions/fleet/) and feedback links landed in the worker (747 KiB measured).
+ */
+const BUDGET_KIB: Record<LambdaName, number> = { intake: 232, diagnose: 770, poller: 510, pagerduty: 480, chat: 180 };
+
+/** Sources no Lambda runs: the simulators, local mode, the CLI. */
+const NEVER_IN_A_LAMBDA = [/^functions\/simulator\//, /^functions\/local\//, /^functions\/cli\//];
+
+/** What the intake never runs: the diagnosis, Run:ai and Kubernetes clients, recording, and any HTTP client. */
+const NEVER_IN_INTAKE = [/^functions\/diagnosis\//, /^functions\/recording\//, /^functions\/kubernetes\//, /^functions\/worker\//, /node_modules\/undici\//];
+
+/**
+ * undici's index loads fetch, WebSocket, the cache… that no Lambda runs; the bundles take the
+ * pool (and MockAgent for replaying a recording) from their own modules (functions/http/undiciCore.ts).
+ * (The pool's client shares a few body helpers with fetch; fetch itself stays out.)
+ * Powertools Parameters imports the Secrets Manager SDK statically (functions/aws/createSecretReader.ts).
+ */
+const NEVER_IN_ANY = [
+  /node_modules\/undici\/index\.js$/,
+  /node_modules\/undici\/lib\/web\/(fetch\/index|websocket|eventsource|cache|cookies)/,
+  /node_modules\/@aws-lambda-powertools\/parameters\//,
+];
+
+interface Bundle {
+  bytes: number;
+  inputs: string[];
+  /** External imports kept as static `import` statements: Node loads them at init. */
+  staticExternals: string[];
+  dynamicExternals: string[];
+}
+
+const bundles = new Map<LambdaName, Bundle>();
+
+async function buildBundle(name: LambdaName): Promise<Bundle> {
+  const result = await build({
+    ...ESBUILD_OPTIONS,
+    mainFields: [...ESBUILD_OPTIONS.mainFields],
+    external: [...ESBUILD_OPTIONS.external],
+    banner: { ...ESBUILD_OPTIONS.banner },
+    sourcemap: false,
+    absWorkingDir: PROJECT_ROOT,
+    entryPoints: [LAMBDA_ENTRIES[name]],
+    outfile: `${name}/index.mjs`,
+    write: false,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const output: Metafile['outputs'][string] = Object.entries(result.metafile.outputs).find(([path]) => path.endsWith('.mjs'))![1];
+  const externals = (kind: string) =>
+    output.imports.filter((imported) => imported.external && imported.kind === kind && !imported.path.startsWith('node:')).map((i) => i.path);
+  return {
+    bytes: output.bytes,
+    inputs: Object.keys(output.inputs),
+    staticExternals: externals('import-statement'),
+    dynamicExternals: externals('dynamic-import'),
+  };
+}
+
+beforeAll(async () => {
+  for (const name of Object.keys(LAMBDA_ENTRIES) as LambdaName[]) bundles.set(name, await buildBundle(name));
+}, 120_000);
+
+describe.each(Object.keys(LAMBDA_ENTRIES) as LambdaName[])('the %s bundle', (name) => {
+  it('holds no simulator, local-mode or CLI code, nor undici’s index, fetch or Powertools Parameters', () => {
+    const inputs = bundles.get(name)!.inputs;
+    expect(inputs.filter((input) => [...NEVER_IN_A_LAMBDA, ...NEVER_IN_ANY].some((pattern) => pattern.test(input)))).toEqual([]);
+    // The check reads real paths: the bundle's own entry is among them.
+    expect(inputs).toContain(LAMBDA_ENTRIES[name]);
+  });
+
+  it('loads no AWS SDK at init: every SDK client is imported on first use', () => {
+    const bundle = bundles.get(name)!;
+    expect(bundle.staticExternals).toEqual([]);
+    expect(bundle.dynamicExternals.every((path) => path.startsWith('@aws-sdk/'))).toBe(true);
+  });
+
+  it(`stays under its size budget (${BUDGET_KIB[name]} KiB minified)`, () => {
+    expect(bundles.get(name)!.bytes / 1024).toBeLessThanOrEqual(BUDGET_KIB[name]);
+  });
+});
+
+describe('the intake bundle', () => {
+  it('holds no diagnosis, recording, Kubernetes, worker or HTTP-client code', () => {
+    const inputs = bundles.get('intake')!.inputs;
+    expect(inputs.filter((input) => NEVER_IN_INTAKE.some((pattern) => pattern.test(input)))).toEqual([]);
+  });
+});
+
+describe('the undici parts the bundles carry (functions/http/undiciCore.ts)', () => {
+  let server: Server;
+  let origin: string;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ path: request.url }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('send a request from a bundle without undici’s index (the pool gets request() as the index would give it)', async () => {
+    const outfile = join(BENCH_OUT_DIR, 'undici-core-check', 'index.mjs');
+    await mkdir(join(BENCH_OUT_DIR, 'undici-core-check'), { recursive: true });
+    const result = await build({
+      ...ESBUILD_OPTIONS,
+      mainFields: [...ESBUILD_OPTIONS.mainFields],
+      external: [...ESBUILD_OPTIONS.external],
+      banner: { ...ESBUILD_OPTIONS.banner },
+      sourcemap: false,
+      absWorkingDir: PROJECT_ROOT,
+      entryPoints: ['functions/http/createPool.ts'],
+      outfile,
+      metafile: true,
+      logLevel: 'warning',
+    });
+    const inputs = Object.keys(Object.values(result.metafile.outputs).find((output) => output.entryPoint)!.inputs);
+    expect(inputs.some((input) => input.endsWith('node_modules/undici/index.js'))).toBe(false);
+    const { createPool } = (await import(pathToFileURL(outfile).href)) as typeof import('../../functions/http/createPool.js');
+    const pool = createPool(origin, { connections: 1, connectTimeoutMs: 1_000 });
+    try {
+      const response = await pool.request({ origin, path: '/api/v1/ping', method: 'GET' });
+      expect(response.statusCode).toBe(200);
+      expect(await response.body.json()).toEqual({ path: '/api/v1/ping' });
+    } finally {
+      await pool.close();
+    }
+  });
+});
