@@ -11,14 +11,17 @@
  * which SNS matches when any element does: a project channel receives a storm that includes its
  * project. Filter policies: docs/notifications.md "Filter policies".
  */
-import type * as kms from 'aws-cdk-lib/aws-kms';
-import type * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { ChatNotifications } from './ChatNotifications.js';
 import type { ProjectRoute } from './DeployConfig.js';
-import { PagerDutyNotifications } from './PagerDutyNotifications.js';
+import {
+  FORWARDER_BUILDERS,
+  FORWARDER_DESTINATIONS,
+  type ForwarderDestinationName,
+  type ForwarderOutput,
+  type ForwarderShared,
+} from './destinationForwarders.js';
 import type { FilterPolicy } from './pagerFilterPolicy.js';
 
 /** What a project's subscriptions receive: its users' own failures. */
@@ -28,20 +31,17 @@ export function projectFilterPolicy(project: string): FilterPolicy {
 
 export interface ProjectRoutesProps {
   routes: Readonly<Record<string, ProjectRoute>>;
-  verdicts: sns.ITopic;
-  key: kms.IKey;
-  /** PagerDuty's Events API endpoint (the platform's `pagerDuty` URL, else the public one). */
-  pagerDutyEventsUrl: string;
-  logRetentionDays: number;
-  locale: 'en' | 'fr';
+  shared: ForwarderShared;
 }
 
 export class ProjectRoutes extends Construct {
-  /** Per project, its PagerDuty routing-key secret (for an output and put-secret-value). */
-  readonly pagerDutySecrets: { project: string; secretArn: string }[] = [];
+  /** The destinations some project uses (their Lambdas are configured services). */
+  readonly destinations = new Set<ForwarderDestinationName>();
   /** For the alarms: every forwarder's DLQ and function, by a name unique in the stack. */
   readonly deadLetterQueues: Record<string, sqs.IQueue> = {};
   readonly functions: Record<string, IFunction> = {};
+  /** Stack outputs (a project's PagerDuty routing-key secret, for put-secret-value). */
+  readonly outputs: ForwarderOutput[] = [];
 
   constructor(scope: Construct, id: string, props: ProjectRoutesProps) {
     super(scope, id);
@@ -49,30 +49,14 @@ export class ProjectRoutes extends Construct {
     // order of the context object is the order the user wrote.
     Object.entries(props.routes).forEach(([project, route], index) => {
       const filterPolicy = projectFilterPolicy(project);
-      if (route.pagerDuty) {
-        const pagerDuty = new PagerDutyNotifications(this, `PagerDuty${index}`, {
-          verdicts: props.verdicts,
-          filterPolicy,
-          eventsUrl: props.pagerDutyEventsUrl,
-          logRetentionDays: props.logRetentionDays,
-          locale: props.locale,
-        });
-        this.pagerDutySecrets.push({ project, secretArn: pagerDuty.secret.secretArn });
-        this.deadLetterQueues[`Project${index}PagerDutyDlq`] = pagerDuty.forwarder.dlq;
-        this.functions[`Project${index}PagerDutyForwarder`] = pagerDuty.forwarder.function.fn;
-      }
-      if (route.chat) {
-        const chat = new ChatNotifications(this, `Chat${index}`, {
-          config: route.chat,
-          verdicts: props.verdicts,
-          key: props.key,
-          filterPolicy,
-          nameSuffix: `-project${index}`,
-          logRetentionDays: props.logRetentionDays,
-          locale: props.locale,
-        });
-        this.deadLetterQueues[`Project${index}ChatDlq`] = chat.forwarder.dlq;
-        this.functions[`Project${index}ChatForwarder`] = chat.forwarder.function.fn;
+      for (const name of FORWARDER_DESTINATIONS) {
+        const builder = FORWARDER_BUILDERS[name];
+        const wiring = builder.project(this, { project, index, route, filterPolicy }, props.shared);
+        if (!wiring) continue;
+        this.destinations.add(name);
+        this.deadLetterQueues[`Project${index}${builder.id}Dlq`] = wiring.forwarder.dlq;
+        this.functions[`Project${index}${builder.id}Forwarder`] = wiring.forwarder.function.fn;
+        this.outputs.push(...wiring.outputs);
       }
     });
   }

@@ -38,12 +38,11 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { createFunction } from './createFunction.js';
 import type { DeployConfig } from './DeployConfig.js';
-import { ChatNotifications } from './ChatNotifications.js';
+import { FORWARDER_BUILDERS, FORWARDER_DESTINATIONS, forwarderLambdaOf, type ForwarderShared } from './destinationForwarders.js';
 import { IntakeApi } from './IntakeApi.js';
 import { NotificationTopics } from './NotificationTopics.js';
 import { OperationsAlarms } from './OperationsAlarms.js';
 import { OperationsDashboard } from './OperationsDashboard.js';
-import { PagerDutyNotifications } from './PagerDutyNotifications.js';
 import { ProjectRoutes } from './ProjectRoutes.js';
 import { PAGERDUTY_EVENTS_URL } from '../functions/pagerduty/PagerDutyEvent.js';
 import { SuspectNodes } from './SuspectNodes.js';
@@ -186,38 +185,23 @@ export class RunaiDiagnoseStack extends Stack {
       pagerFilter: config.pagerFilter,
     });
 
-    // --- Forwarders to the destinations that cannot read the verdict topic themselves.
-    const pagerDuty = config.pagerDuty
-      ? new PagerDutyNotifications(this, 'PagerDuty', {
-          verdicts: topics.verdicts,
-          filterPolicy: config.pagerFilter,
-          eventsUrl: config.pagerDuty.eventsUrl,
-          logRetentionDays: config.logRetentionDays,
-          locale: config.locale,
-        })
-      : undefined;
-    const chat = config.chat
-      ? new ChatNotifications(this, 'Chat', {
-          config: config.chat,
-          verdicts: topics.verdicts,
-          ops: topics.ops,
-          key: topics.key,
-          logRetentionDays: config.logRetentionDays,
-          locale: config.locale,
-        })
-      : undefined;
-
-    // --- Per-project chat channels and PagerDuty services (context projectRoutes), each filtered on its project.
-    const projects = config.projectRoutes
-      ? new ProjectRoutes(this, 'Projects', {
-          routes: config.projectRoutes,
-          verdicts: topics.verdicts,
-          key: topics.key,
-          pagerDutyEventsUrl: config.pagerDuty?.eventsUrl ?? PAGERDUTY_EVENTS_URL,
-          logRetentionDays: config.logRetentionDays,
-          locale: config.locale,
-        })
-      : undefined;
+    // --- Forwarders to the destinations that cannot read the verdict topic themselves: one per
+    // forwarder row of the destination registry that the deploy configuration turns on, and one
+    // per project route (context projectRoutes), each filtered on its project.
+    const forwarderShared: ForwarderShared = {
+      verdicts: topics.verdicts,
+      ops: topics.ops,
+      key: topics.key,
+      logRetentionDays: config.logRetentionDays,
+      locale: config.locale,
+      pagerDutyEventsUrl: config.pagerDuty?.eventsUrl ?? PAGERDUTY_EVENTS_URL,
+    };
+    const forwarders = FORWARDER_DESTINATIONS.flatMap((name) => {
+      const builder = FORWARDER_BUILDERS[name];
+      const wiring = builder.platform(this, config, forwarderShared);
+      return wiring ? [{ name, id: builder.id, ...wiring }] : [];
+    });
+    const projects = config.projectRoutes ? new ProjectRoutes(this, 'Projects', { routes: config.projectRoutes, shared: forwarderShared }) : undefined;
 
     // --- Functions. Environment variables carry names and ARNs only, never a secret value.
     const intake = createFunction(this, 'Intake', {
@@ -339,16 +323,14 @@ export class RunaiDiagnoseStack extends Stack {
       deadLetterQueues: {
         DiagnosisDlq: dlq,
         ...(topics.pagerDlq ? { PagerDeliveryDlq: topics.pagerDlq } : {}),
-        ...(pagerDuty ? { PagerDutyDlq: pagerDuty.forwarder.dlq } : {}),
-        ...(chat ? { ChatDlq: chat.forwarder.dlq } : {}),
+        ...Object.fromEntries(forwarders.map((wiring) => [`${wiring.id}Dlq`, wiring.forwarder.dlq])),
         ...projects?.deadLetterQueues,
       },
       functions: {
         Intake: intake.fn,
         Diagnose: diagnose.fn,
         ...(poller ? { Poller: poller.fn } : {}),
-        ...(pagerDuty ? { PagerDutyForwarder: pagerDuty.forwarder.function.fn } : {}),
-        ...(chat ? { ChatForwarder: chat.forwarder.function.fn } : {}),
+        ...Object.fromEntries(forwarders.map((wiring) => [`${wiring.id}Forwarder`, wiring.forwarder.function.fn])),
         ...projects?.functions,
       },
       apiServerErrors: api.stage.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
@@ -357,11 +339,14 @@ export class RunaiDiagnoseStack extends Stack {
           'intake',
           'diagnose',
           ...(poller ? ['poller'] : []),
-          ...(pagerDuty || projects?.pagerDutySecrets.length ? ['pagerduty'] : []),
-          ...(chat || Object.values(config.projectRoutes ?? {}).some((route) => route.chat) ? ['chat'] : []),
+          ...forwarders.map((wiring) => forwarderLambdaOf(wiring.name)),
+          ...[...(projects?.destinations ?? [])].map(forwarderLambdaOf),
         ]),
       ],
-      deliveryTopics: { Verdicts: topics.verdicts, ...(chat ? { Chat: chat.topic } : {}) },
+      deliveryTopics: {
+        Verdicts: topics.verdicts,
+        ...Object.fromEntries(forwarders.flatMap((wiring) => (wiring.deliveryTopic ? [[wiring.id, wiring.deliveryTopic]] : []))),
+      },
       worker: diagnose.fn,
       ...(poller ? { poller: { fn: poller.fn, rateMinutes: config.pollRateMinutes } } : {}),
     });
@@ -388,17 +373,8 @@ export class RunaiDiagnoseStack extends Stack {
       });
     }
     new CfnOutput(this, 'WebhookTokenSecretArn', { value: webhookSecret.secretArn, description: 'get-secret-value: the bearer token for Alertmanager' });
-    if (pagerDuty) {
-      new CfnOutput(this, 'PagerDutySecretArn', {
-        value: pagerDuty.secret.secretArn,
-        description: 'put-secret-value: the PagerDuty Events API v2 integration key',
-      });
-    }
-    if (chat) {
-      new CfnOutput(this, 'ChatTopicArn', {
-        value: chat.topic.topicArn,
-        description: 'Custom notifications for Amazon Q Developer in chat applications (Slack, Teams, Chime)',
-      });
+    for (const output of forwarders.flatMap((wiring) => wiring.outputs)) {
+      new CfnOutput(this, output.name, { value: output.value, description: output.description });
     }
     if (feedbackTable && feedbackSecret) {
       new CfnOutput(this, 'FeedbackTableName', {
@@ -410,12 +386,7 @@ export class RunaiDiagnoseStack extends Stack {
         description: 'put-secret-value {"current": new, "previous": old} to rotate the feedback link key',
       });
     }
-    projects?.pagerDutySecrets.forEach(({ project, secretArn }, index) => {
-      new CfnOutput(this, `ProjectPagerDutySecretArn${index}`, {
-        value: secretArn,
-        description: `put-secret-value: the PagerDuty Events API v2 integration key of project ${project}`,
-      });
-    });
+    for (const output of projects?.outputs ?? []) new CfnOutput(this, output.name, { value: output.value, description: output.description });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: dlq.queueUrl, description: 'Requests that did not end in a notification' });
   }
 }
