@@ -49,12 +49,15 @@ const IDENTITY_WORDS = new Map<string, string>([
 ]);
 const STRUCTURE_START = /(?:^|[\n{[(,;"'])[ \t]*$/;
 /**
- * A person or a customer named in prose after the noun that says so (`for user "jdoe"`, `customer
- * Initech`): the name is taken when it is quoted, a proper noun, or shaped like a login
- * (`j.doe`, `jdoe42`) — `user namespaces` stays.
+ * A person, a customer, an account or a node pool named in prose after the words that say so
+ * (`for user "jdoe"`, `customer Initech`, `requested by jdoe42`, `in account 123456789012`,
+ * `pool gpu-a100-3`): the name is taken when it is quoted, a proper noun (after a noun of a
+ * person or an organisation only), or shaped like a login (`j.doe`, `jdoe42`) — `user
+ * namespaces`, `requested by the scheduler` and `pool default` stay. An AWS account id is 12
+ * digits (docs.aws.amazon.com/accounts/latest/reference/manage-acct-identifiers.html).
  */
 const NAMED_IN_PROSE =
-  /\b((?:user(?:name)?|owner|customer|tenant|company)[ \t]+)(?:(["'])([^"'\s]{1,64})\2|([A-Z][A-Za-z0-9&-]{1,63}|[a-z][a-z0-9-]{0,30}[._0-9][a-z0-9._-]{0,31}))/g;
+  /\b(?:((?:user(?:name)?|owner|customer|tenant|company)[ \t]+)(?:(["'])([^"'\s]{1,64})\2|([A-Z][A-Za-z0-9&-]{1,63}|[a-z][a-z0-9-]{0,30}[._0-9][a-z0-9._-]{0,31}))|((?:(?:requested|submitted|created|launched|started|restarted|triggered|initiated|approved|deleted|stopped)[ \t]+by|(?:node[ -]?|agent)?pool)[ \t]+)(?:(["'])([^"'\s]{1,64})\6|([a-z][a-z0-9-]{0,30}[._0-9][a-z0-9._-]{0,31}))|(account(?:[ \t]+id)?[ \t]+)(\d{12})(?!\d))/g;
 const CHANNEL = /(?<=^|[\s"'([{,=:])#([a-z][a-z0-9._-]{1,79})/g;
 const IS_TIME = /^\d{1,2}:\d{2}(?::\d{2})?$/;
 const NOT_A_NAME = /^(?:-.*|\$.*|\d[\d.,]*[A-Za-z]{0,3}|true|false|yes|no|none|null|nil|undefined|localhost|\[REDACTED\].*|\*+)$/i;
@@ -100,11 +103,15 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
       return `${dashes ?? ''}${key}${separator}${replaced}${rawValue.slice(value.length)}`;
     },
   );
-  out = out.replace(NAMED_IN_PROSE, (match, noun: string, quote: string | undefined, quoted: string | undefined, bare: string | undefined) => {
-    const name = quoted ?? bare ?? '';
+  out = out.replace(NAMED_IN_PROSE, (match, ...groups: (string | undefined)[]) => {
+    const [personNoun, personQuote, personQuoted, personBare, agentNoun, agentQuote, agentQuoted, agentBare, accountNoun, accountId] = groups;
+    if (accountNoun !== undefined && accountId !== undefined) return `${accountNoun}${pseudonyms.digits(accountId, 12)}`;
+    const noun = personNoun ?? agentNoun ?? '';
+    const quote = personQuote ?? agentQuote ?? '';
+    const name = personQuoted ?? personBare ?? agentQuoted ?? agentBare ?? '';
     if (isPseudonym(name) || name.includes('example.invalid') || NOT_A_NAME.test(name)) return match;
-    const kind = /^(?:user|owner)/i.test(noun) ? 'user' : 'name';
-    return `${noun}${quote ?? ''}${pseudonyms.of(kind, name)}${quote ?? ''}`;
+    const kind = /pool/i.test(noun) ? 'pool' : /^(?:user|owner)|by$/i.test(noun.trim()) ? 'user' : 'name';
+    return `${noun}${quote}${pseudonyms.of(kind, name)}${quote}`;
   });
   return out.replace(CHANNEL, (match, name: string) => (isPseudonym(name) ? match : `#${pseudonyms.of('channel', name)}`));
 }

@@ -87,3 +87,28 @@ describe('the default cluster-DNS suffix under --anonymize', () => {
     expect(anonymizer.text('lookup api.ns.svc.k8s.acme.corp failed')).not.toContain('acme');
   });
 });
+
+describe('people, accounts and pools named in prose', () => {
+  it.each([
+    ['an agent of a request', 'Workload restarted as requested by okafor7 at 10:02', 'okafor7'],
+    ['a quoted submitter', "job submitted by 'l.moreau' was stopped", 'l.moreau'],
+    ['an AWS account id after its noun', 'AccessDenied: not authorized in account 210987654321 for s3:GetObject', '210987654321'],
+    ['an account id spelt "account id"', 'caller account id 004455667788 is not trusted', '004455667788'],
+    ['a node pool', 'scale up of node pool gpu-h100-2 failed: quota exceeded', 'gpu-h100-2'],
+    ['an agent pool', 'upgrading agentpool a100spot1 to 1.30', 'a100spot1'],
+  ])('replaces %s', (_what, line, planted) => {
+    const out = anonymizer.text(line);
+    expect(out).not.toContain(planted);
+    expect(out.split(/\s+/)[0]).toBe(line.split(/\s+/)[0]);
+  });
+
+  it.each([
+    'the pod was stopped by the scheduler',
+    'requested by Run:ai for preemption',
+    'evicted from pool default',
+    'memory usage 123456789012 bytes exceeded the limit',
+    'the account is locked',
+  ])('keeps %s', (line) => {
+    expect(anonymizer.text(line)).toBe(line);
+  });
+});
