@@ -77,10 +77,16 @@ export function readMemory(input: {
   spec: SubmittedSpec | null;
   pods: readonly Pod[] | null;
   metrics: MetricsResult | null;
+  /**
+   * The pod a multi-pod failure started in (§4.8 origin): its own limit is the ceiling it hit, so
+   * it comes before the spec's largest part (a Ray head's limit is not its workers').
+   */
+  originPod?: string | null;
 }): MemoryReading {
   const facts: MemoryReading['facts'] = [];
   let pair: QuantityPair = { request: null, limit: null };
-  const specPair = fromSpec(input.spec);
+  const originPair = fromPods((input.pods ?? []).filter((pod) => pod.name === input.originPod));
+  const specPair = originPair ?? fromSpec(input.spec);
   const podPair = fromPods(input.pods);
   const statusPair = fromStatus(input.status);
   if (specPair) {
