@@ -88,7 +88,6 @@ export const VerdictOriginSchema = z.object({
   signal: z.string(),
   collateral: z.number().int().nonnegative(),
 });
-export type VerdictOrigin = z.infer<typeof VerdictOriginSchema>;
 
 export const VerdictSchema = z.object({
   schemaVersion: z.literal(1),

@@ -403,8 +403,7 @@ export const messagesFr: Messages = {
     const how = kind ? ` (${ORIGIN_KIND[kind]})` : '';
     const kinds = formats.length > 0 ? ` (${formats.map((format) => COLLATERAL_FORMAT[format]).join(', ')})` : '';
     const peers = collateral > 0 ? [`${collateral} ${collateral === 1 ? 'pair a' : 'pairs ont'} échoué après lui${kinds}`] : [];
-    const others =
-      later > 0 ? [`${later} ${later === 1 ? 'autre réplica a' : 'autres réplicas ont'} échoué après lui sans signe de la mort d'un pair`] : [];
+    const others = later > 0 ? [`${later} ${later === 1 ? 'autre réplica a' : 'autres réplicas ont'} échoué après lui sans signe de la mort d'un pair`] : [];
     const after = [...peers, ...others];
     return `${pod} sur ${node ?? 'un nœud inconnu'} a échoué en premier à ${at}${how} ; ${after.length > 0 ? after.join(' ; ') : "aucun autre réplica n'a échoué"}.`;
   },

@@ -85,7 +85,8 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
   {
     // Ray's ActorDiedError / RaySystemError / node death seen by a surviving worker.
     format: 'ray-peer-death',
-    pattern: /The actor died unexpectedly before finishing this task|\bRaySystemError\b|\bActorDiedError\b|\bNodeDiedError\b|has been marked dead because the detector has missed too many heartbeats/,
+    pattern:
+      /The actor died unexpectedly before finishing this task|\bRaySystemError\b|\bActorDiedError\b|\bNodeDiedError\b|has been marked dead because the detector has missed too many heartbeats/,
     strength: 'peer',
     upstream: 'https://github.com/ray-project/ray/blob/master/python/ray/exceptions.py',
   },

@@ -109,12 +109,14 @@ function textsAboutPods(input: ReplicaInput, podNames: readonly string[]): Text[
       if (event) texts.push(...eventTexts([{ ...event, createdAt: event.createdAt || record.meta.creationTimestamp }], podNames, 'get_workload_history'));
       const update = record.spec?.phaseUpdate;
       const pod = podNamedIn(update?.phaseMessage, podNames);
-      if (pod && update?.phaseMessage) texts.push({ pod, text: update.phaseMessage, at: parseTimestamp(record.meta.creationTimestamp), source: 'get_workload_history' });
+      if (pod && update?.phaseMessage)
+        texts.push({ pod, text: update.phaseMessage, at: parseTimestamp(record.meta.creationTimestamp), source: 'get_workload_history' });
     }
   }
   const { status } = evidence;
   const phasePod = podNamedIn(status.phaseMessage, podNames);
-  if (phasePod && status.phaseMessage) texts.push({ pod: phasePod, text: status.phaseMessage, at: parseTimestamp(status.phaseUpdatedAt), source: 'get_workload_status' });
+  if (phasePod && status.phaseMessage)
+    texts.push({ pod: phasePod, text: status.phaseMessage, at: parseTimestamp(status.phaseUpdatedAt), source: 'get_workload_status' });
   for (const condition of status.conditions ?? []) {
     const pod = podNamedIn(condition.message, podNames);
     if (pod && condition.message) texts.push({ pod, text: condition.message, at: parseTimestamp(condition.lastTransitionTime), source: 'get_workload_status' });
@@ -159,7 +161,10 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
     for (const text of mine) if (text.at !== null && matchCollateralFormat(input.mask(text.text))) dated.push({ at: text.at, source: text.source });
     const failed = ended !== undefined || signals.length > 0 || format !== null;
     if (!failed) return [];
-    const first = dated.reduce<{ at: number; source: SourceName } | null>((earliest, item) => (earliest === null || item.at < earliest.at ? item : earliest), null);
+    const first = dated.reduce<{ at: number; source: SourceName } | null>(
+      (earliest, item) => (earliest === null || item.at < earliest.at ? item : earliest),
+      null,
+    );
     return [{ pod, signals, at: first?.at ?? null, source: first?.source ?? 'get_workload_pods', format, own }];
   });
 }

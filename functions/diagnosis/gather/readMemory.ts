@@ -82,11 +82,15 @@ export function readMemory(input: {
    * it comes before the spec's largest part (a Ray head's limit is not its workers').
    */
   originPod?: string | null;
+  /** The spec part the origin runs (its role by name), when its pod carries no limit of its own. */
+  originPart?: string | null;
 }): MemoryReading {
   const facts: MemoryReading['facts'] = [];
   let pair: QuantityPair = { request: null, limit: null };
   const originPair = fromPods((input.pods ?? []).filter((pod) => pod.name === input.originPod));
-  const specPair = originPair ?? fromSpec(input.spec);
+  const originSpec = input.spec?.memoryParts.find((part) => part.part !== null && part.part === input.originPart) ?? null;
+  const specPair =
+    originPair ?? (originSpec ? { request: originSpec.value.requestBytes, limit: originSpec.value.limitBytes, part: originSpec.part } : fromSpec(input.spec));
   const podPair = fromPods(input.pods);
   const statusPair = fromStatus(input.status);
   if (specPair) {

@@ -32,6 +32,7 @@ import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
 import { maskIdentifiers } from '../signals/maskIdentifiers.js';
 import { workloadNames } from '../signals/workloadNames.js';
 import { audienceOfDiagnosis } from '../classify/audienceOfDiagnosis.js';
+import { replicaRole } from '../distributed/replicaRole.js';
 
 /**
  * Signals that never decide a category but corroborate one: an exit 137 next to OOMKilled,
@@ -113,6 +114,7 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
     pods,
     metrics: evidence.metrics?.ok ? evidence.metrics.value : null,
     originPod: origin?.rawPod ?? null,
+    originPart: origin ? replicaRole(origin.rawPod, evidence.status.name) : null,
   });
   addCorroboration(list, category, submitted, memory, memoryRelevant);
   if (pods && pods.length === 0) list.addFact({ type: 'no-pods' }, 'get_workload_pods');
