@@ -40,6 +40,8 @@ const FRENCH_GOLDEN = new Set([
   'degraded-events-500-history-fallback',
   'tier2-cuda-oom-in-logs',
   'tier2-137-node-pressure-eviction',
+  'distributed-origin-oom-nccl-peers',
+  'distributed-nccl-everywhere-no-origin',
 ]);
 
 /**
