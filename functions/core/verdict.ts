@@ -74,6 +74,21 @@ export const VerdictNodeSchema = z.object({
 });
 export type VerdictNode = z.infer<typeof VerdictNodeSchema>;
 
+/**
+ * Where a multi-pod workload's failure started (§4.8): the replica that failed first (by its first
+ * failure time, never the listing order), its node, that time, the signal that ended it (quoted),
+ * and how many other replicas failed after it with a peer's death (NCCL watchdog timeouts,
+ * c10d/TCPStore errors, SIGTERM, MPI "exited on signal 15", Ray peer deaths).
+ */
+export const VerdictOriginSchema = z.object({
+  pod: z.string(),
+  node: z.string().nullable(),
+  /** ISO 8601 UTC. */
+  at: z.string(),
+  signal: z.string(),
+  collateral: z.number().int().nonnegative(),
+});
+
 export const VerdictSchema = z.object({
   schemaVersion: z.literal(1),
   outcome: OutcomeSchema,
@@ -126,6 +141,12 @@ export const VerdictSchema = z.object({
    * verdicts published before it still parse; null when no node is known.
    */
   node: VerdictNodeSchema.nullable().optional(),
+  /**
+   * The origin of a multi-pod failure (§4.8); null for a single-pod workload, for any outcome but
+   * diagnosed, and when the order of the failures cannot be told (a limitation then says why).
+   * Optional in the schema so verdicts published before it still parse.
+   */
+  origin: VerdictOriginSchema.nullable().optional(),
   /** Set by the SNS publisher when evidence had to be cut to fit the message size limit. */
   truncated: z.boolean().optional(),
   /**

@@ -39,6 +39,7 @@ import type { SpecSource } from './ports/RunaiReader.js';
 import type { VerdictMessages } from './model/VerdictMessages.js';
 import type { WorkloadEvidence } from './model/WorkloadEvidence.js';
 import { collectTier2Evidence, wantsTier2 } from './tier2/collectTier2Evidence.js';
+import { applyOrigin } from './distributed/applyOrigin.js';
 import type { Tier2Access } from './ports/Tier2Access.js';
 import { emptyTier2Evidence, type Tier2Evidence } from './model/Tier2Evidence.js';
 
@@ -118,14 +119,16 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
   const pods: WorkloadEvidence['pods'] = podPages.ok ? { ok: true, value: podPages.value.pods } : podPages;
   const podsCappedAt = podPages.ok && podPages.value.capped ? podPages.value.pages : null;
   const evidence: Omit<WorkloadEvidence, 'metrics'> = { status, spec, specKind, pods, podsCappedAt, events, history, selection };
-  let analysis = analyseWorkload(evidence);
+  // A multi-pod workload is read from the replica that failed first (distributed/applyOrigin.ts).
+  const analyse = (extra: readonly Signal[] = []) => applyOrigin(evidence, analyseWorkload(evidence, extra));
+  let analysis = analyse();
 
   // An inference whose workload-level reads explain nothing: its failure lives in a revision.
   let revisionSignals: Signal[] = [];
   if (revisionList && wantsRevisions(specKind, analysis)) {
     evidence.revisions = await readRevisionEvidence(reader, revisionList);
     if (evidence.revisions.ok) revisionSignals = signalsFromRevision(evidence.revisions.value, status);
-    analysis = analyseWorkload(evidence, revisionSignals);
+    analysis = analyse(revisionSignals);
   }
 
   // Step 4: memory metrics only when OOM or an unexplained SIGKILL calls for them.
@@ -152,13 +155,14 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
         reader: kubernetes,
         evidence,
         analysis,
-        reanalyse: (tier2Signals) => analyseWorkload(evidence, [...revisionSignals, ...tier2Signals]),
+        reanalyse: (tier2Signals) => analyse([...revisionSignals, ...tier2Signals]),
         onPodRound: (afterPods) => {
           if (afterPods.needsMetrics) void readMetrics();
         },
       });
       tier2 = collected.tier2;
-      analysis = collected.analysis;
+      // Tier 2's log lines can show a peer's death (an NCCL watchdog line): read the origin once more with them.
+      analysis = applyOrigin(evidence, collected.analysis, tier2.logs);
     }
   }
   const metrics = analysis.needsMetrics ? await readMetrics() : metricsRead ? await metricsRead : null;

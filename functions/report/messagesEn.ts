@@ -5,7 +5,8 @@ import type { SpecPartName } from '../diagnosis/ports/workloadKinds.js';
 import type { Category } from '../core/verdict.js';
 import type { ExitCodeMeaning } from '../diagnosis/model/ExitCodeMeaning.js';
 import type { Fact } from '../diagnosis/model/Fact.js';
-import type { NodeRemoval } from '../diagnosis/model/Signal.js';
+import type { NodeRemoval, SignalKind } from '../diagnosis/model/Signal.js';
+import type { CollateralFormat, OriginUnknownReason } from '../diagnosis/model/DistributedFinding.js';
 import type { ExitCodeNote, RecommendationTexts } from '../diagnosis/model/Recommendation.js';
 import type { Tier2FailureReason, Tier2Limitation, Tier2Read } from '../diagnosis/model/Tier2Evidence.js';
 import type { Messages } from './Messages.js';
@@ -221,6 +222,51 @@ const XID_ACTION: Record<XidBucket, string> = {
   IGNORE: 'no GPU action; look at the error that came before it',
 };
 
+/** What ended a distributed workload's origin replica, after "failed first at … (". */
+const ORIGIN_KIND: Record<SignalKind, string> = {
+  OOM_KILLED: 'OOM-killed',
+  IMAGE_PULL: 'image pull failed',
+  INIT_FAILED: 'init container failed',
+  MOUNT_FAILED: 'volume mount failed',
+  CONTAINER_CRASH: 'exited with an error',
+  CRASH_LOOP: 'crash loop',
+  EXIT_SYSTEM_SIGNAL: 'killed by a signal',
+  POD_ERROR: 'pod failed',
+  NODE_FAILURE: 'node failure',
+  EVICTED: 'evicted',
+  SCHEDULING_POLICY: 'stopped by a policy',
+  PREEMPTED: 'preempted',
+  UNSCHEDULABLE: 'unschedulable',
+  PROBE_FAILURE: 'probe failed',
+  PROBE_KILL: 'killed by its probe',
+  CONTAINER_START_ERROR: 'could not start',
+  NODE_START_FAILURE: 'the node could not start it',
+  ADMISSION_DENIED: 'admission denied',
+  STORAGE_LIMIT_EXCEEDED: 'storage limit exceeded',
+  UNCATEGORISED: 'failed',
+};
+
+/** How the peers of the origin failed, plural. */
+const COLLATERAL_FORMAT: Record<CollateralFormat, string> = {
+  'nccl-timeout': 'NCCL timeouts',
+  'nccl-remote-error': 'NCCL remote errors',
+  'c10d-store': 'c10d/TCPStore connection errors',
+  'elastic-child-failed': 'torchelastic ChildFailedError',
+  sigterm: 'SIGTERM exits',
+  'mpi-peer-exit': 'MPI "exited on signal 15"',
+  'ray-peer-death': 'Ray peer deaths',
+  'coordination-heartbeat': 'coordination service heartbeat timeouts',
+  'preempted-after': 'preempted after it',
+};
+
+const ORIGIN_UNKNOWN: Record<OriginUnknownReason, (replicas: number) => string> = {
+  'no-timestamps': (n) => `${n} replicas failed, but nothing read dates their failures (no pod completion, event or container time) to order them`,
+  'same-second': () => 'two or more replicas failed on their own within the same second',
+  'only-collateral': (n) =>
+    `each of the ${n} failed replicas shows only a peer's death (NCCL timeout, connection reset, SIGTERM…): the replica that started it left no trace in what was read`,
+  'no-replica-failure': () => 'no failure could be tied to one of its pods',
+};
+
 const RECOMMENDATION: RecommendationTexts = {
   'raise-memory-limit': ({ limitBytes, peakBytes }) =>
     `Profile the workload's memory and raise the ${formatBytes(limitBytes)} CPU memory limit with enough headroom${peakBytes !== null ? ` above the observed ${formatBytes(peakBytes)} peak` : ''} before rerunning.`,
@@ -323,6 +369,14 @@ export const messagesEn: Messages = {
       ? `${name} failed, but ${tier2Used ? 'Tier 1 and Tier 2 evidence are' : 'Tier 1 evidence is'} insufficient to name a cause (UNKNOWN).${recurring}`
       : `${name} failed with ${category}: ${CATEGORY_SUMMARY[category]}.${recurring}`;
   },
+  originLine: ({ pod, node, at, kind, collateral, later, formats }) => {
+    const how = kind ? ` (${ORIGIN_KIND[kind]})` : '';
+    const kinds = formats.length > 0 ? ` (${formats.map((format) => COLLATERAL_FORMAT[format]).join(', ')})` : '';
+    const peers = collateral > 0 ? [`${collateral} ${collateral === 1 ? 'peer' : 'peers'} failed after it${kinds}`] : [];
+    const others = later > 0 ? [`${later} other ${later === 1 ? 'replica' : 'replicas'} failed after it with no sign of a peer's death`] : [];
+    const after = [...peers, ...others];
+    return `${pod} on ${node ?? 'an unknown node'} failed first at ${at}${how}; ${after.length > 0 ? after.join('; ') : 'no other replica failed'}.`;
+  },
   messageRouted: ({ name, phase, route }) =>
     route === 'runai-diagnose-preempted-workload'
       ? `${name} (phase ${phase}) was preempted by the scheduler, which is not a failure: use ${route}.`
@@ -388,6 +442,7 @@ export const messagesEn: Messages = {
     listTruncated: (pages) => `The workload list was read up to ${pages} pages; older matches were not considered.`,
     unrecognisedWarnings: (reasons) =>
       `Warning events that no signal table row recognises were not read as signals: ${reasons.map(({ reason, count }) => `${reason} (×${count})`).join(', ')}.`,
+    originUnknown: (reason, replicas) => `The replica where this multi-pod failure started cannot be told: ${ORIGIN_UNKNOWN[reason](replicas)}.`,
   },
   report: {
     labelColon: ':',

@@ -10,7 +10,8 @@ import type { SpecPartName } from '../diagnosis/ports/workloadKinds.js';
 import type { Category } from '../core/verdict.js';
 import type { ExitCodeMeaning } from '../diagnosis/model/ExitCodeMeaning.js';
 import type { Fact } from '../diagnosis/model/Fact.js';
-import type { NodeRemoval } from '../diagnosis/model/Signal.js';
+import type { NodeRemoval, SignalKind } from '../diagnosis/model/Signal.js';
+import type { CollateralFormat, OriginUnknownReason } from '../diagnosis/model/DistributedFinding.js';
 import type { ExitCodeNote, RecommendationTexts } from '../diagnosis/model/Recommendation.js';
 import type { Tier2FailureReason, Tier2Limitation, Tier2Read } from '../diagnosis/model/Tier2Evidence.js';
 import type { Messages } from './Messages.js';
@@ -245,6 +246,52 @@ const XID_ACTION: Record<XidBucket, string> = {
   IGNORE: "aucune action sur le GPU ; regarder l'erreur qui l'a précédé",
 };
 
+/** Ce qui a mis fin au réplica d'origine d'une charge distribuée, après « a échoué en premier à … ( ». */
+const ORIGIN_KIND: Record<SignalKind, string> = {
+  OOM_KILLED: 'tué pour dépassement mémoire (OOM)',
+  IMAGE_PULL: "échec du téléchargement de l'image",
+  INIT_FAILED: "échec du conteneur d'initialisation",
+  MOUNT_FAILED: 'échec du montage de volume',
+  CONTAINER_CRASH: 'sorti en erreur',
+  CRASH_LOOP: 'redémarrages en boucle',
+  EXIT_SYSTEM_SIGNAL: 'tué par un signal',
+  POD_ERROR: 'pod en échec',
+  NODE_FAILURE: 'panne du nœud',
+  EVICTED: 'évincé',
+  SCHEDULING_POLICY: 'arrêté par une politique',
+  PREEMPTED: 'préempté',
+  UNSCHEDULABLE: 'non planifiable',
+  PROBE_FAILURE: 'sonde en échec',
+  PROBE_KILL: 'tué par sa sonde',
+  CONTAINER_START_ERROR: 'démarrage impossible',
+  NODE_START_FAILURE: "le nœud n'a pas pu le démarrer",
+  ADMISSION_DENIED: 'admission refusée',
+  STORAGE_LIMIT_EXCEEDED: 'limite de stockage dépassée',
+  UNCATEGORISED: 'en échec',
+};
+
+/** Comment les pairs du réplica d'origine ont échoué, au pluriel. */
+const COLLATERAL_FORMAT: Record<CollateralFormat, string> = {
+  'nccl-timeout': 'délais NCCL dépassés',
+  'nccl-remote-error': 'erreurs NCCL distantes',
+  'c10d-store': 'erreurs de connexion c10d/TCPStore',
+  'elastic-child-failed': 'ChildFailedError de torchelastic',
+  sigterm: 'sorties sur SIGTERM',
+  'mpi-peer-exit': 'MPI « exited on signal 15 »',
+  'ray-peer-death': 'morts de pairs Ray',
+  'coordination-heartbeat': 'battements de cœur du service de coordination manqués',
+  'preempted-after': 'préemptés après lui',
+};
+
+const ORIGIN_UNKNOWN: Record<OriginUnknownReason, (replicas: number) => string> = {
+  'no-timestamps': (n) =>
+    `${n} réplicas ont échoué, mais rien de ce qui a été lu ne date leurs échecs (ni fin de pod, ni événement, ni heure de conteneur) pour les ordonner`,
+  'same-second': () => 'deux réplicas ou plus ont échoué pour leur propre compte dans la même seconde',
+  'only-collateral': (n) =>
+    `chacun des ${n} réplicas en échec ne montre que la mort d'un pair (délai NCCL, connexion réinitialisée, SIGTERM…) : le réplica qui l'a déclenchée n'a laissé aucune trace dans ce qui a été lu`,
+  'no-replica-failure': () => "aucun échec n'a pu être rattaché à l'un de ses pods",
+};
+
 const RECOMMENDATION: RecommendationTexts = {
   'raise-memory-limit': ({ limitBytes, peakBytes }) =>
     `Profilez la mémoire et augmentez la limite ${formatBytes(limitBytes)} avec un headroom suffisant${peakBytes !== null ? ` au-dessus du pic observé de ${formatBytes(peakBytes)}` : ''} avant de relancer.`,
@@ -352,6 +399,14 @@ export const messagesFr: Messages = {
       ? `${name} a échoué, mais les preuves ${tier2Used ? 'Tier 1 et Tier 2' : 'Tier 1'} sont insuffisantes pour nommer une cause (UNKNOWN).${recurring}`
       : `${name} a échoué avec ${category} : ${CATEGORY_SUMMARY[category]}.${recurring}`;
   },
+  originLine: ({ pod, node, at, kind, collateral, later, formats }) => {
+    const how = kind ? ` (${ORIGIN_KIND[kind]})` : '';
+    const kinds = formats.length > 0 ? ` (${formats.map((format) => COLLATERAL_FORMAT[format]).join(', ')})` : '';
+    const peers = collateral > 0 ? [`${collateral} ${collateral === 1 ? 'pair a' : 'pairs ont'} échoué après lui${kinds}`] : [];
+    const others = later > 0 ? [`${later} ${later === 1 ? 'autre réplica a' : 'autres réplicas ont'} échoué après lui sans signe de la mort d'un pair`] : [];
+    const after = [...peers, ...others];
+    return `${pod} sur ${node ?? 'un nœud inconnu'} a échoué en premier à ${at}${how} ; ${after.length > 0 ? after.join(' ; ') : "aucun autre réplica n'a échoué"}.`;
+  },
   messageRouted: ({ name, phase, route }) =>
     route === 'runai-diagnose-preempted-workload'
       ? `${name} (phase ${phase}) a été préemptée par le planificateur, ce qui n'est pas une défaillance : utilisez ${route}.`
@@ -420,6 +475,7 @@ export const messagesFr: Messages = {
     unrecognisedWarnings: (reasons) =>
       `Des événements de type Warning qu'aucune ligne des tables de signaux ne reconnaît n'ont pas été lus comme signaux : ${reasons.map(({ reason, count }) => `${reason} (×${count})`).join(', ')}.`,
     listTruncated: (pages) => `La liste des workloads a été lue jusqu'à ${pages} pages ; les correspondances plus anciennes n'ont pas été prises en compte.`,
+    originUnknown: (reason, replicas) => `Le réplica où cet échec multi-pods a commencé ne peut pas être déterminé : ${ORIGIN_UNKNOWN[reason](replicas)}.`,
   },
   report: {
     labelColon: ' :',

@@ -164,6 +164,10 @@ const STAGES: Record<string, { rank: number; role: string }> = {
   classify: { rank: 3, role: 'deciding: the phase gate, the category rules and their registry, recurrence, audience' },
   gather: { rank: 4, role: 'reading evidence through the ports: history, memory, the submitted spec, revisions, resolving a workload by name' },
   tier2: { rank: 4, role: 'Tier 2: interpreting Kubernetes pods, events, nodes and logs (pure), kubectl commands to suggest' },
+  distributed: {
+    rank: 4,
+    role: 'the origin of a multi-pod failure: replicas ordered by first failure, peer-death (collateral) formats, the category re-read from the origin',
+  },
   recommend: { rank: 5, role: 'choosing recommendation ids from the decided category and facts' },
   verdict: { rank: 6, role: 'assembling the verdict: evidence list, limitations, routed / stopped / early / diagnosed verdicts, redaction' },
 };

@@ -12,6 +12,7 @@ import { gatePhase, type GateDecision } from './gatePhase.js';
 import { classifySignals, type Classification } from './rules/ruleRegistry.js';
 import type { Signal } from '../model/Signal.js';
 import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
+import type { DistributedFinding } from '../model/DistributedFinding.js';
 import { maskIdentifiers } from '../signals/maskIdentifiers.js';
 import { workloadNames } from '../signals/workloadNames.js';
 
@@ -26,6 +27,8 @@ export interface Analysis {
   currentFailureAt: number | null;
   /** Warning events of the current run that no table row recognises (events, or history when events failed). */
   unrecognisedWarnings: UnrecognisedReason[];
+  /** A multi-pod workload's origin, or why it could not be told (functions/diagnosis/distributed/); absent for one pod. */
+  distributed?: DistributedFinding | null;
 }
 
 /**
@@ -48,20 +51,8 @@ export function analyseWorkload(evidence: Omit<WorkloadEvidence, 'metrics'>, ext
     ...extraSignals,
   ].filter(inCurrentRun);
 
-  // The phase gate reads what the status, conditions, events and pods say now (docs/procedure.md
-  // step 1). History speaks only for preemption, and in place of events that failed to load;
-  // an old phase message in history must not make a healthy Running workload "failed".
-  const gateSignals = signals.filter(
-    (signal) =>
-      (signal.origin !== 'history-event' && signal.origin !== 'history-phase') ||
-      signal.kind === 'PREEMPTED' ||
-      (signal.origin === 'history-event' && !evidence.events.ok),
-  );
-  const desiredPhase = evidence.spec.ok ? (evidence.spec.value.desiredPhase ?? null) : null;
-  const gate = gatePhase(evidence.status.phase, gateSignals, { desiredPhase });
+  const gate = gateOf(evidence, signals);
   const classification = classifySignals(signals);
-  const category: Category = classification.category;
-  const unexplainedKill = category === 'UNKNOWN' && signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL');
   const warnings = evidence.events.ok
     ? evidence.events.value
     : records.flatMap((record) =>
@@ -76,8 +67,31 @@ export function analyseWorkload(evidence: Omit<WorkloadEvidence, 'metrics'>, ext
     signals,
     gate,
     classification,
-    needsMetrics: gate.action === 'continue' && (category === 'OOM_KILLED' || unexplainedKill),
+    needsMetrics: needsMetricsOf(gate, classification.category, signals),
     episodeStart,
     currentFailureAt,
   };
+}
+
+/**
+ * The phase gate over the current run's signals. It reads what the status, conditions, events
+ * and pods say now (docs/procedure.md step 1). History speaks only for preemption, and in place
+ * of events that failed to load; an old phase message in history must not make a healthy
+ * Running workload "failed".
+ */
+export function gateOf(evidence: Pick<WorkloadEvidence, 'status' | 'spec' | 'events'>, signals: readonly Signal[]): GateDecision {
+  const gateSignals = signals.filter(
+    (signal) =>
+      (signal.origin !== 'history-event' && signal.origin !== 'history-phase') ||
+      signal.kind === 'PREEMPTED' ||
+      (signal.origin === 'history-event' && !evidence.events.ok),
+  );
+  const desiredPhase = evidence.spec.ok ? (evidence.spec.value.desiredPhase ?? null) : null;
+  return gatePhase(evidence.status.phase, gateSignals, { desiredPhase });
+}
+
+/** Step 4 reads memory metrics for an OOM kill, or for a SIGKILL/SIGTERM nothing explains. */
+export function needsMetricsOf(gate: GateDecision, category: Category, signals: readonly Signal[]): boolean {
+  const unexplainedKill = category === 'UNKNOWN' && signals.some((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL');
+  return gate.action === 'continue' && (category === 'OOM_KILLED' || unexplainedKill);
 }

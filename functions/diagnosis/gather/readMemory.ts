@@ -77,10 +77,20 @@ export function readMemory(input: {
   spec: SubmittedSpec | null;
   pods: readonly Pod[] | null;
   metrics: MetricsResult | null;
+  /**
+   * The pod a multi-pod failure started in (§4.8 origin): its own limit is the ceiling it hit, so
+   * it comes before the spec's largest part (a Ray head's limit is not its workers').
+   */
+  originPod?: string | null;
+  /** The spec part the origin runs (its role by name), when its pod carries no limit of its own. */
+  originPart?: string | null;
 }): MemoryReading {
   const facts: MemoryReading['facts'] = [];
   let pair: QuantityPair = { request: null, limit: null };
-  const specPair = fromSpec(input.spec);
+  const originPair = fromPods((input.pods ?? []).filter((pod) => pod.name === input.originPod));
+  const originSpec = input.spec?.memoryParts.find((part) => part.part !== null && part.part === input.originPart) ?? null;
+  const specPair =
+    originPair ?? (originSpec ? { request: originSpec.value.requestBytes, limit: originSpec.value.limitBytes, part: originSpec.part } : fromSpec(input.spec));
   const podPair = fromPods(input.pods);
   const statusPair = fromStatus(input.status);
   if (specPair) {

@@ -10,6 +10,8 @@ import type { Fact } from './Fact.js';
 import type { SpecField } from './SpecField.js';
 import type { RecommendationTexts } from './Recommendation.js';
 import type { Tier2Limitation } from './Tier2Evidence.js';
+import type { SignalKind } from './Signal.js';
+import type { CollateralFormat, OriginUnknownReason } from './DistributedFinding.js';
 
 export type NeedsInputReason = 'missing-cluster' | 'missing-workload' | 'no-terminal-candidate' | 'no-active-candidate' | 'not-found';
 
@@ -22,6 +24,20 @@ export interface VerdictMessages {
     category: Category;
     recurrence: { count: number; lookbackDays: number; recurring: boolean } | null;
     tier2Used?: boolean;
+  }): string;
+  /** A multi-pod failure's origin (§4.8): the replica that failed first, and the peers that failed after it. */
+  originLine(p: {
+    pod: string;
+    node: string | null;
+    /** Already formatted (UTC). */
+    at: string;
+    /** The kind of the signal that ended the origin; null when only its pod status says it failed. */
+    kind: SignalKind | null;
+    collateral: number;
+    /** Other replicas that failed after it with signals of their own. */
+    later: number;
+    /** The peers' formats, most frequent first. */
+    formats: readonly CollateralFormat[];
   }): string;
   messageRouted(p: { name: string; phase: string; route: Route }): string;
   messageStopped(p: { name: string; phase: string; stopReason: StopReason; requestedClusterId: string; actualClusterId: string }): string;
@@ -57,5 +73,7 @@ export interface VerdictMessages {
     listTruncated(pages: number): string;
     /** UNKNOWN: the Warning event reasons no table row recognised (at most a few, most frequent first). */
     unrecognisedWarnings(reasons: readonly { reason: string; count: number }[]): string;
+    /** A multi-pod workload whose origin could not be told, and why (`replicas`: how many replicas failed). */
+    originUnknown(reason: OriginUnknownReason, replicas: number): string;
   };
 }

@@ -32,6 +32,7 @@ import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
 import { maskIdentifiers } from '../signals/maskIdentifiers.js';
 import { workloadNames } from '../signals/workloadNames.js';
 import { audienceOfDiagnosis } from '../classify/audienceOfDiagnosis.js';
+import { replicaRole } from '../distributed/replicaRole.js';
 
 /**
  * Signals that never decide a category but corroborate one: an exit 137 next to OOMKilled,
@@ -69,6 +70,23 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
   // The rule names its deciding kind first (an exit code before the crash loop it explains,
   // the kubelet's probe kill before the kill it caused): those signals lead the evidence.
   const leadKind = supporting[0]?.kind;
+  // Where a multi-pod failure started leads: the origin, and how many peers failed after it.
+  const distributed = analysis.distributed ?? null;
+  const origin = distributed?.origin ?? null;
+  if (distributed && origin) {
+    list.addText(
+      messages.originLine({
+        pod: origin.pod,
+        node: origin.node,
+        at: formatUtc(origin.at),
+        kind: origin.kind,
+        collateral: distributed.collateral,
+        later: distributed.later,
+        formats: distributed.collateralFormats,
+      }),
+      origin.source,
+    );
+  }
   list.addSignals(
     supporting.filter((signal) => signal.kind === leadKind),
     MAX_SUPPORTING_EVIDENCE,
@@ -95,6 +113,8 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
     spec: submitted,
     pods,
     metrics: evidence.metrics?.ok ? evidence.metrics.value : null,
+    originPod: origin?.rawPod ?? null,
+    originPart: origin ? replicaRole(origin.rawPod, evidence.status.name) : null,
   });
   addCorroboration(list, category, submitted, memory, memoryRelevant);
   if (pods && pods.length === 0) list.addFact({ type: 'no-pods' }, 'get_workload_pods');
@@ -109,6 +129,7 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
   const recurrence = recurrenceOf(evidence, analysis, context);
   if (recurrence && evidence.history.ok && evidence.history.value.trimmed)
     limitations.push(limitation('recurrenceLowerBound', recurrence.count, recurrence.lookbackDays));
+  if (distributed?.unknown) limitations.push(limitation('originUnknown', distributed.unknown.reason, distributed.unknown.replicas));
   const failingLine = failingLineOf(evidence, analysis);
   const recommendationContext = { ...gatherRecommendationContext(analysis, evidence, memory, recurrence, submitted), failingLine };
   const decided = decideRecommendations(recommendationContext);
@@ -127,6 +148,9 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
     recommendationIds: decided.map((recommendation) => recommendation.id),
     ...renderLimitations(limitations, messages),
     failingLine: failingLine?.text ?? null,
+    origin: origin
+      ? { pod: origin.pod, node: origin.node, at: new Date(origin.at).toISOString(), signal: origin.line, collateral: distributed?.collateral ?? 0 }
+      : null,
     audience: audienceOfDiagnosis(category, supporting, maskIdentifiers(workloadNames(evidence))),
     message: messages.messageDiagnosed({
       name: displayName(base.workload.name),
@@ -143,6 +167,9 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
  */
 function failingLineOf(evidence: WorkloadEvidence, analysis: Analysis): FailingLine | null {
   const { category, supporting } = analysis.classification;
+  // Only peer deaths everywhere: the peer's line (an NCCL watchdog timeout) is what there is to quote.
+  const peerLine = analysis.distributed?.unknown?.reason === 'only-collateral' ? analysis.distributed.collateralLine : null;
+  if (peerLine) return { text: peerLine.text, fromPayload: peerLine.fromPayload, hint: null };
   const leadKind = supporting[0]?.kind;
   const ordered = (signals: readonly Signal[]) => [...signals].sort((a, b) => evidenceRank(a) - evidenceRank(b));
   const deciding = [
@@ -150,12 +177,24 @@ function failingLineOf(evidence: WorkloadEvidence, analysis: Analysis): FailingL
     ...ordered(supporting.filter((signal) => signal.kind !== leadKind)),
     ...(category === 'UNKNOWN' ? ordered(analysis.signals.filter((signal) => UNKNOWN_LEAD_KINDS.includes(signal.kind))) : []),
   ];
-  const chosen = chooseFailingLine(category, deciding, evidence.tier2);
+  const chosen = chooseFailingLine(category, deciding, originLogs(evidence.tier2, analysis.distributed?.origin?.pod ?? null));
   if (chosen) return chosen;
   const message = evidence.status.phaseMessage;
   if (!message) return null;
   const line = lineFor('UNCATEGORISED', readDecisiveLines(message, null, maskIdentifiers(workloadNames(evidence)), true));
   return line ? { text: quoteMessage(line.text), fromPayload: line.fromPayload, hint: null } : null;
+}
+
+/** Tier 2's log lines of the origin's pod, when it has any: a peer's watchdog line is not the line to act on. */
+function originLogs(tier2: WorkloadEvidence['tier2'], originPod: string | null): WorkloadEvidence['tier2'] {
+  if (!tier2 || originPod === null) return tier2;
+  const own = tier2.logs.filter((finding) => finding.fact.podName === originPod);
+  return own.length > 0 ? { ...tier2, logs: own } : tier2;
+}
+
+/** A moment as the reports print it: UTC to the second, the same in every locale. */
+function formatUtc(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
 /** Failures of the same category in the lookback window, this one included; null when history could not be read. */

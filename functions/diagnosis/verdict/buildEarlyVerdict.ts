@@ -11,7 +11,7 @@ import { decideAudience } from '../classify/decideAudience.js';
 import type { Limitation } from '../model/Limitation.js';
 import { renderLimitations } from './renderLimitations.js';
 
-const EMPTY = { category: null, route: null, memory: null, recurrence: null, recommendations: [], failingLine: null } as const;
+const EMPTY = { category: null, route: null, memory: null, recurrence: null, recommendations: [], failingLine: null, origin: null } as const;
 
 export function needsInputVerdict(
   reason: NeedsInputReason,

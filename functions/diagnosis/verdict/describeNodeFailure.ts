@@ -5,7 +5,8 @@
  * The node is the one under the signals that decided the category (the earliest first): the
  * failing pod's `nodeName` from the pods listing, else a node named by a deciding node event.
  * Only when no deciding signal names one does any failing pod of the current run stand in —
- * never a pod that did not fail. No node known: null (nothing to remember).
+ * never a pod that did not fail. A multi-pod failure with an origin happened on the origin's
+ * node. No node known: null (nothing to remember).
  *
  * A node-side signature is a decoded Xid, or an accelerator line (NCCL, CUDA, cuDNN/cuBLAS
  * status — decisiveLine/lineRules.ts) that is not memory exhaustion: a CUDA out-of-memory is the
@@ -53,7 +54,7 @@ export function hasNodeSideSignature(signal: Signal): boolean {
 
 export function describeNodeFailure(
   evidence: Pick<WorkloadEvidence, 'pods'> & { status: WorkloadDetailed },
-  analysis: Pick<Analysis, 'signals' | 'classification'>,
+  analysis: Pick<Analysis, 'signals' | 'classification' | 'distributed'>,
   verdict: Pick<Verdict, 'outcome' | 'category'>,
   nowMs: number,
 ): NodeFailure | null {
@@ -62,8 +63,10 @@ export function describeNodeFailure(
   if (evidence.pods.ok) for (const pod of evidence.pods.value) if (pod.name && pod.nodeName) nodeOfPod.set(pod.name, pod.nodeName);
 
   const deciding = [...analysis.classification.supporting].sort(byTime);
-  let node: string | null = null;
-  for (const signal of deciding) {
+  // A distributed failure happened where it started: the origin's node (§4.8), not a peer's.
+  const origin = analysis.distributed?.origin;
+  let node: string | null = origin ? (nodeOfPod.get(origin.rawPod) ?? null) : null;
+  for (const signal of node === null ? deciding : []) {
     node = nodeUnder(signal, nodeOfPod);
     if (node !== null) break;
   }

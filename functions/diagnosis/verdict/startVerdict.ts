@@ -13,7 +13,7 @@ import type { VerdictMessages } from '../model/VerdictMessages.js';
 import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
 
 export interface VerdictStart {
-  base: { schemaVersion: 1; workload: VerdictWorkload; memory: null; recurrence: null; failingLine: null };
+  base: { schemaVersion: 1; workload: VerdictWorkload; memory: null; recurrence: null; failingLine: null; origin: null };
   list: EvidenceList;
   /** The reads' limitations, as data; the builder adds its own and renders them all once (renderLimitations). */
   limitations: Limitation[];
@@ -25,7 +25,7 @@ export function startVerdict(evidence: WorkloadEvidence, messages: VerdictMessag
   const list = new EvidenceList(messages);
   const selection = evidence.selection;
   return {
-    base: { schemaVersion: 1, workload: describeWorkload(evidence), memory: null, recurrence: null, failingLine: null },
+    base: { schemaVersion: 1, workload: describeWorkload(evidence), memory: null, recurrence: null, failingLine: null, origin: null },
     list,
     limitations: describeReadLimitations(evidence),
     citeSelection: () => {

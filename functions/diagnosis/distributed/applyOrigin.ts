@@ -1,0 +1,61 @@
+/**
+ * Re-reads an analysis of a multi-pod workload from its origin (§4.8): the category comes from
+ * the replica that failed first — its own signals and the workload-level ones — and the peers'
+ * later failures do not vote. A preemption of the peers, or the job's deadline, after the origin
+ * failed is the job's later fate, not its cause: it neither routes the verdict nor decides the
+ * category. With only peer deaths everywhere, the category is UNKNOWN (what they show is
+ * listed as also observed). Idempotent: it derives everything from `analysis.signals`. Pure.
+ */
+import { gateOf, needsMetricsOf, type Analysis } from '../classify/analyseWorkload.js';
+import { classifySignals } from '../classify/rules/ruleRegistry.js';
+import type { Signal, SignalKind } from '../model/Signal.js';
+import type { Tier2LogFinding } from '../model/Tier2Evidence.js';
+import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
+import { maskIdentifiers } from '../signals/maskIdentifiers.js';
+import { quoteName } from '../signals/quoteEvidence.js';
+import { workloadNames } from '../signals/workloadNames.js';
+import { findOrigin } from './findOrigin.js';
+import { podOfSignal } from './readReplicaFailures.js';
+
+/** What a controller does to the whole job once it is failing: after the origin, it is a consequence. */
+const JOB_FATE_KINDS: ReadonlySet<SignalKind> = new Set(['SCHEDULING_POLICY', 'PREEMPTED']);
+
+/** Within this of the origin's failure a workload-level signal still speaks for it (whole-second timestamps). */
+const SAME_SECOND_MS = 999;
+
+export function applyOrigin(evidence: Omit<WorkloadEvidence, 'metrics'>, analysis: Analysis, logs: readonly Tier2LogFinding[] = []): Analysis {
+  const mask = maskIdentifiers(workloadNames(evidence));
+  const reading = findOrigin({ evidence, signals: analysis.signals, episodeStart: analysis.episodeStart, mask, logs });
+  if (!reading) return analysis;
+  const { finding, origin } = reading;
+  const whole = classifySignals(analysis.signals);
+  const gate = gateOf(evidence, analysis.signals);
+
+  if (origin && finding.origin) {
+    const pods = evidence.pods.ok ? evidence.pods.value : [];
+    const podNames = pods.map((pod) => pod.name);
+    const rawOfQuoted = new Map(pods.map((pod) => [quoteName(pod.name), pod.name]));
+    const originAt = finding.origin.at;
+    const speaksForOrigin = (signal: Signal): boolean => {
+      const pod = podOfSignal(signal, rawOfQuoted, podNames);
+      if (pod !== null) return pod === origin.pod.name;
+      return !(JOB_FATE_KINDS.has(signal.kind) && signal.at !== null && signal.at > originAt + SAME_SECOND_MS);
+    };
+    const scoped = analysis.signals.filter(speaksForOrigin);
+    const classification = classifySignals(scoped);
+    const scopedGate = gateOf(evidence, scoped);
+    return {
+      ...analysis,
+      gate: scopedGate,
+      classification,
+      needsMetrics: needsMetricsOf(scopedGate, classification.category, scoped),
+      distributed: finding,
+    };
+  }
+  if (finding.unknown?.reason === 'only-collateral') {
+    // Peer deaths say that a peer died, not why: no category, and what they show is also observed.
+    const classification = { category: 'UNKNOWN' as const, supporting: [], runnersUp: whole.category === 'UNKNOWN' ? [] : [whole] };
+    return { ...analysis, gate, classification, needsMetrics: needsMetricsOf(gate, 'UNKNOWN', analysis.signals), distributed: finding };
+  }
+  return { ...analysis, gate, classification: whole, needsMetrics: needsMetricsOf(gate, whole.category, analysis.signals), distributed: finding };
+}

@@ -1,0 +1,114 @@
+/**
+ * How a surviving replica reports that a peer died: one row per upstream message format, with
+ * the upstream source that writes it. A replica whose failure carries one of these (and no
+ * cause of its own, such as an OOM kill) failed *because* another replica did: it is
+ * collateral, never the origin, and never votes for the category.
+ *
+ * `strength`:
+ * - `peer`: the text only exists because a peer went away (a collective timed out, the
+ *   store's socket was reset): the replica cannot be the origin;
+ * - `wrapper`: the text wraps whatever failed in this process group (torchelastic's
+ *   ChildFailedError also wraps the origin's own exception): collateral on a replica that is
+ *   not the origin, never a reason to pass it over.
+ *
+ * Patterns read text with user-chosen names masked (maskIdentifiers): a name never matches a row.
+ */
+import type { CollateralFormat } from '../model/DistributedFinding.js';
+
+export interface CollateralFormatRow {
+  format: CollateralFormat;
+  pattern: RegExp;
+  strength: 'peer' | 'wrapper';
+  /** The upstream source file that writes the text. */
+  upstream: string;
+}
+
+export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
+  {
+    // "[Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=…, OpType=ALLREDUCE, …) ran for 600000 milliseconds before timing out."
+    format: 'nccl-timeout',
+    pattern: /Watchdog caught collective operation timeout|\bWorkNCCL\([^)]*\) ran for \d+ milliseconds before timing out/,
+    strength: 'peer',
+    upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp',
+  },
+  {
+    // "Some NCCL operations have failed or timed out. Due to the asynchronous nature of CUDA kernels, …" (watchdog teardown after a timeout).
+    format: 'nccl-timeout',
+    pattern: /Some NCCL operations have failed or timed out/,
+    strength: 'peer',
+    upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp',
+  },
+  {
+    // getNcclErrorDetailStr: "ncclRemoteError: A call failed possibly due to a network error or a remote process exiting prematurely."
+    format: 'nccl-remote-error',
+    pattern: /\bncclRemoteError\b|remote process exiting prematurely/,
+    strength: 'peer',
+    upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/csrc/distributed/c10d/NCCLUtils.cpp',
+  },
+  {
+    // c10d's TCPStore client over its socket: "Connection reset by peer", "Broken pipe", DistNetworkError / DistStoreError.
+    format: 'c10d-store',
+    pattern: /\bTCPStore\b[^\n]*(?:Connection reset by peer|Broken pipe|failed|timed? ?out)|\bDist(?:Network|Store)Error\b|Connection reset by peer/,
+    strength: 'peer',
+    upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/csrc/distributed/c10d/TCPStore.cpp',
+  },
+  {
+    // Gloo's TCP pair when the other end of a collective closed: "Connection closed by peer [10.0.3.7]:29500".
+    format: 'c10d-store',
+    pattern: /Connection closed by peer/,
+    strength: 'peer',
+    upstream: 'https://github.com/pytorch/gloo/blob/main/gloo/transport/tcp/pair.cc',
+  },
+  {
+    // torch.distributed.elastic rendezvous: RendezvousConnectionError / RendezvousClosedError when the rendezvous backend (a peer) went away.
+    format: 'c10d-store',
+    pattern: /\bRendezvous(?:Connection|Closed)Error\b/,
+    strength: 'peer',
+    upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/distributed/elastic/rendezvous/api.py',
+  },
+  {
+    // The elastic agent on a SIGTERM: "Received Signals.SIGTERM death signal, shutting down workers" and
+    // "SignalException: Process 17 got signal: 15".
+    format: 'sigterm',
+    pattern: /\bSignals\.SIGTERM\b|\bSignalException: Process \d+ got signal: 15\b/,
+    strength: 'peer',
+    upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/distributed/elastic/multiprocessing/api.py',
+  },
+  {
+    // Open MPI's launcher reporting a rank killed by the teardown: "mpirun noticed that process rank 3 with PID 0 on node
+    // worker-3 exited on signal 15 (Terminated)." — and the launcher itself failing because a rank exited.
+    format: 'mpi-peer-exit',
+    pattern: /\b(?:mpirun|prterun) noticed that process rank \d+[^\n]*exited\b|\bexited on signal 15\b/,
+    strength: 'peer',
+    upstream: 'https://github.com/open-mpi/ompi/blob/v4.1.x/orte/tools/orterun/help-orterun.txt',
+  },
+  {
+    // Ray's ActorDiedError / RaySystemError / node death seen by a surviving worker.
+    format: 'ray-peer-death',
+    pattern:
+      /The actor died unexpectedly before finishing this task|\bRaySystemError\b|\bActorDiedError\b|\bNodeDiedError\b|has been marked dead because the detector has missed too many heartbeats/,
+    strength: 'peer',
+    upstream: 'https://github.com/ray-project/ray/blob/master/python/ray/exceptions.py',
+  },
+  {
+    // The JAX / TensorFlow coordination service: a task's heartbeat timed out, or the agent stops because another task failed.
+    format: 'coordination-heartbeat',
+    pattern: /\bheartbeat timeout\b[^\n]*(?:task|coordination)|coordination service[^\n]*(?:heartbeat|has stopped|detected fatal errors)|another task died/i,
+    strength: 'peer',
+    upstream: 'https://github.com/openxla/xla/blob/main/xla/tsl/distributed_runtime/coordination/coordination_service.cc',
+  },
+  {
+    // torchelastic's summary of a failed process group ("torch.distributed.elastic.multiprocessing.errors.ChildFailedError:"):
+    // written on every rank whose agent saw a child fail, the origin's included.
+    format: 'elastic-child-failed',
+    pattern: /\bChildFailedError\b/,
+    strength: 'wrapper',
+    upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/distributed/elastic/multiprocessing/errors/__init__.py',
+  },
+];
+
+/** The first row a text matches (rows are ordered: the most specific format first); null when none does. */
+export function matchCollateralFormat(text: string | null | undefined): CollateralFormatRow | null {
+  if (!text) return null;
+  return COLLATERAL_FORMAT_TABLE.find((row) => row.pattern.test(text)) ?? null;
+}

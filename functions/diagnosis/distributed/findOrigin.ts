@@ -1,0 +1,100 @@
+/**
+ * The origin of a multi-pod failure (§4.8): order the failed replicas by their first failure,
+ * pass over those whose failure reads as a peer's death (collateralFormatTable.ts), and name
+ * the earliest that remains. Never a majority vote, never the listing order. When the order
+ * cannot be told — nothing dated, two replicas failing on their own within the same second,
+ * or only peer deaths everywhere — there is no origin and the finding says why. Pure.
+ */
+import type { CollateralFormat, DistributedFinding } from '../model/DistributedFinding.js';
+import { quoteName } from '../signals/quoteEvidence.js';
+import { workloadKindForType, type SpecKind } from '../ports/workloadKinds.js';
+import { readReplicaFailures, type ReplicaFailure, type ReplicaInput } from './readReplicaFailures.js';
+
+/** Failures within one second are simultaneous: Run:ai and Kubernetes timestamps carry whole seconds. */
+const SECOND_MS = 1000;
+
+const second = (at: number) => Math.floor(at / SECOND_MS);
+
+export interface OriginReading {
+  finding: DistributedFinding;
+  /** The origin replica (its signals decide the category); null when there is none. */
+  origin: ReplicaFailure | null;
+  /** The replicas whose failures are collateral. */
+  collateral: ReplicaFailure[];
+}
+
+/**
+ * Kinds that run one pod at a time: their other pods are earlier attempts (a Job's replacement
+ * `-0-1` after `-0-0`) or independent serving replicas, not peers of one collective.
+ */
+const ONE_REPLICA_KINDS: ReadonlySet<SpecKind> = new Set(['trainings', 'workspaces', 'inferences', 'nim-services']);
+
+/** Null for a workload with fewer than two pods, or of a kind that runs one replica: it has no origin to find. */
+export function findOrigin(input: ReplicaInput): OriginReading | null {
+  const pods = input.evidence.pods.ok ? input.evidence.pods.value : [];
+  const kind = workloadKindForType(input.evidence.status.type);
+  if (pods.length < 2 || (kind !== null && ONE_REPLICA_KINDS.has(kind))) return null;
+  const replicas = readReplicaFailures(input);
+  const unknown = (reason: NonNullable<DistributedFinding['unknown']>['reason'], line: DistributedFinding['collateralLine'] = null): OriginReading => ({
+    finding: { origin: null, collateral: 0, later: 0, collateralFormats: [], unknown: { reason, replicas: replicas.length }, collateralLine: line },
+    origin: null,
+    collateral: [],
+  });
+  if (replicas.length === 0) return unknown('no-replica-failure');
+
+  // A replica may be the origin unless its failure is a peer's death with no cause of its own.
+  const candidates = replicas.filter((replica) => replica.own || replica.format?.strength !== 'peer');
+  if (candidates.length === 0) {
+    const earliest = [...replicas].sort((a, b) => (a.at ?? Number.MAX_SAFE_INTEGER) - (b.at ?? Number.MAX_SAFE_INTEGER))[0];
+    const line = earliest?.format ? { text: earliest.format.line, rule: null, fromPayload: true } : null;
+    return unknown('only-collateral', line);
+  }
+  if (candidates.some((candidate) => candidate.at === null)) return unknown('no-timestamps');
+  const ordered = [...candidates].sort((a, b) => (a.at as number) - (b.at as number));
+  const first = ordered[0] as ReplicaFailure & { at: number };
+  if (ordered.filter((candidate) => second(candidate.at as number) === second(first.at)).length > 1) return unknown('same-second');
+
+  const collateral = replicas.filter(
+    (replica) => replica !== first && !replica.own && replica.format !== null && (replica.at === null || second(replica.at) >= second(first.at)),
+  );
+  const signal = leadingSignal(first);
+  return {
+    finding: {
+      origin: {
+        pod: quoteName(first.pod.name),
+        node: first.pod.nodeName ? quoteName(first.pod.nodeName) : null,
+        at: first.at,
+        kind: signal?.kind ?? null,
+        line: signal?.line?.text ?? first.format?.line ?? quoteName(first.pod.k8sPhase ?? ''),
+        source: first.source,
+        rawPod: first.pod.name,
+      },
+      collateral: collateral.length,
+      later: replicas.filter((replica) => replica !== first && !collateral.includes(replica)).length,
+      collateralFormats: byFrequency(collateral.flatMap((replica) => (replica.format ? [replica.format.format] : []))),
+      unknown: null,
+      collateralLine: null,
+    },
+    origin: first,
+    collateral,
+  };
+}
+
+/** The signal that ended the origin: a cause of its own first (the OOM kill before the exit code it explains), then the earliest. */
+function leadingSignal(replica: ReplicaFailure): ReplicaFailure['signals'][number] | null {
+  const ranked = [...replica.signals].sort((a, b) => rank(a) - rank(b) || (a.at ?? Number.MAX_SAFE_INTEGER) - (b.at ?? Number.MAX_SAFE_INTEGER));
+  return ranked[0] ?? null;
+}
+
+const LEAD_ORDER = ['OOM_KILLED', 'NODE_FAILURE', 'EVICTED', 'IMAGE_PULL', 'INIT_FAILED', 'MOUNT_FAILED', 'CONTAINER_CRASH', 'EXIT_SYSTEM_SIGNAL'];
+function rank(signal: ReplicaFailure['signals'][number]): number {
+  if (signal.xid) return -1;
+  const index = LEAD_ORDER.indexOf(signal.kind);
+  return index === -1 ? LEAD_ORDER.length : index;
+}
+
+function byFrequency(formats: readonly CollateralFormat[]): CollateralFormat[] {
+  const counts = new Map<CollateralFormat, number>();
+  for (const format of formats) counts.set(format, (counts.get(format) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([format]) => format);
+}

@@ -1,0 +1,192 @@
+/**
+ * Each replica's failure, read from the evidence already gathered: the signals about its pod
+ * (the listing's k8sPhase, events whose object is the pod or whose text names it, Tier 2's
+ * container terminations), the texts about it (event and phase messages, Tier 2 termination
+ * messages and log lines), and the first moment it failed — the pod's `completedAt` or
+ * `k8sPhaseUpdatedAt`, an event's time, a container's `finishedAt`, whichever is earliest;
+ * never the listing order. Pure.
+ */
+import { parseTimestamp } from '../../core/parseTimestamp.js';
+import type { CollateralFormat } from '../model/DistributedFinding.js';
+import type { Pod, RunaiEvent } from '../ports/runaiSchemas.js';
+import type { Signal, SignalKind, SourceName } from '../model/Signal.js';
+import type { Tier2LogFinding } from '../model/Tier2Evidence.js';
+import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
+import { matchK8sPhase } from '../signals/extractSignals.js';
+import type { NameMask } from '../signals/maskIdentifiers.js';
+import { quoteMessage, quoteName } from '../signals/quoteEvidence.js';
+import { matchCollateralFormat } from './collateralFormatTable.js';
+import { podNamedIn } from './podNamedIn.js';
+
+/** Kinds that are not a replica's failure: a scheduling wait, a probe that failed without a kill. */
+const NOT_A_FAILURE: ReadonlySet<SignalKind> = new Set(['UNSCHEDULABLE', 'PROBE_FAILURE']);
+
+/**
+ * Causes a replica has on its own, whatever its log says afterwards: an OOM kill, a node that
+ * failed under it, a pull, mount or init failure. Such a replica is never collateral.
+ */
+const OWN_CAUSE: ReadonlySet<SignalKind> = new Set([
+  'OOM_KILLED',
+  'IMAGE_PULL',
+  'INIT_FAILED',
+  'MOUNT_FAILED',
+  'NODE_FAILURE',
+  'EVICTED',
+  'NODE_START_FAILURE',
+  'STORAGE_LIMIT_EXCEEDED',
+  'PROBE_KILL',
+]);
+
+/** SIGTERM (128 + 15): the teardown a controller sends the survivors once one replica failed. */
+const SIGTERM_EXIT = 143;
+
+export interface ReplicaFailure {
+  pod: Pod;
+  /** Signals about this pod, of the current run. */
+  signals: Signal[];
+  /** Epoch ms of its first failure; null when nothing about it is dated. */
+  at: number | null;
+  /** Where `at` was read. */
+  source: SourceName;
+  /** The peer-death format its failure reads as, and how strongly (collateralFormatTable.ts). */
+  format: { format: CollateralFormat; strength: 'peer' | 'wrapper'; line: string } | null;
+  /** It has a cause of its own (OOM kill, node failure, Xid…): never collateral. */
+  own: boolean;
+}
+
+interface Text {
+  pod: string;
+  text: string;
+  at: number | null;
+  source: SourceName;
+}
+
+export interface ReplicaInput {
+  evidence: Omit<WorkloadEvidence, 'metrics'>;
+  /** The current run's signals (analyseWorkload), Tier 2's included. */
+  signals: readonly Signal[];
+  episodeStart: number | null;
+  mask: NameMask;
+  /** Tier 2's quoted log lines, when Tier 2 read any. */
+  logs: readonly Tier2LogFinding[];
+}
+
+/** The raw pod name a signal is about, or null for a workload-level signal. */
+export function podOfSignal(signal: Signal, rawOfQuoted: ReadonlyMap<string, string>, podNames: readonly string[]): string | null {
+  const { fact } = signal;
+  if ('podName' in fact && typeof fact.podName === 'string') return rawOfQuoted.get(fact.podName) ?? null;
+  if (fact.type === 'event' && fact.objectName && rawOfQuoted.has(fact.objectName)) return rawOfQuoted.get(fact.objectName) ?? null;
+  switch (fact.type) {
+    case 'event':
+    case 'history-event':
+      return podNamedIn(fact.message, podNames);
+    case 'phase':
+    case 'history-phase':
+      return podNamedIn(fact.phaseMessage, podNames);
+    case 'condition':
+      return podNamedIn(fact.message, podNames);
+    default:
+      return null;
+  }
+}
+
+function eventTexts(events: readonly RunaiEvent[], podNames: readonly string[], source: SourceName): Text[] {
+  return events.flatMap((event) => {
+    const object = event.involvedObject?.name ?? null;
+    const pod = object && podNames.includes(object) ? object : podNamedIn(event.message, podNames);
+    return pod && event.message ? [{ pod, text: event.message, at: parseTimestamp(event.createdAt), source }] : [];
+  });
+}
+
+/** Every text about one pod of the listing, with its time when known. */
+function textsAboutPods(input: ReplicaInput, podNames: readonly string[]): Text[] {
+  const { evidence } = input;
+  const texts: Text[] = [];
+  if (evidence.events.ok) texts.push(...eventTexts(evidence.events.value, podNames, 'get_workload_status'));
+  if (evidence.history.ok) {
+    for (const record of evidence.history.value.records) {
+      const event = record.spec?.event;
+      if (event) texts.push(...eventTexts([{ ...event, createdAt: event.createdAt || record.meta.creationTimestamp }], podNames, 'get_workload_history'));
+      const update = record.spec?.phaseUpdate;
+      const pod = podNamedIn(update?.phaseMessage, podNames);
+      if (pod && update?.phaseMessage)
+        texts.push({ pod, text: update.phaseMessage, at: parseTimestamp(record.meta.creationTimestamp), source: 'get_workload_history' });
+    }
+  }
+  const { status } = evidence;
+  const phasePod = podNamedIn(status.phaseMessage, podNames);
+  if (phasePod && status.phaseMessage)
+    texts.push({ pod: phasePod, text: status.phaseMessage, at: parseTimestamp(status.phaseUpdatedAt), source: 'get_workload_status' });
+  for (const condition of status.conditions ?? []) {
+    const pod = podNamedIn(condition.message, podNames);
+    if (pod && condition.message) texts.push({ pod, text: condition.message, at: parseTimestamp(condition.lastTransitionTime), source: 'get_workload_status' });
+  }
+  return texts.filter((text) => input.episodeStart === null || text.at === null || text.at >= input.episodeStart);
+}
+
+/** A pod the listing shows as failed (OOMKilled, Error, Evicted…), with the moment it says it ended. */
+function podFailure(pod: Pod): number | null | undefined {
+  const kind = matchK8sPhase(pod.k8sPhase);
+  if (!kind || NOT_A_FAILURE.has(kind)) return undefined;
+  const times = [parseTimestamp(pod.completedAt), parseTimestamp(pod.k8sPhaseUpdatedAt)].filter((at): at is number => at !== null);
+  return times.length > 0 ? Math.min(...times) : null;
+}
+
+/** The Tier 2 and signal texts of a signal: its quoted line and the message its fact carries. */
+function signalTexts(signal: Signal): string[] {
+  const { fact } = signal;
+  const texts = [signal.line?.text];
+  if (fact.type === 'container-terminated' || fact.type === 'container-waiting' || fact.type === 'pod-status') texts.push(fact.message ?? undefined);
+  return texts.filter((text): text is string => typeof text === 'string' && text.length > 0);
+}
+
+export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
+  const pods = input.evidence.pods.ok ? input.evidence.pods.value : [];
+  const podNames = pods.map((pod) => pod.name);
+  const rawOfQuoted = new Map(pods.map((pod) => [quoteName(pod.name), pod.name]));
+  const texts = textsAboutPods(input, podNames);
+  return pods.flatMap((pod): ReplicaFailure[] => {
+    const signals = input.signals.filter((signal) => !NOT_A_FAILURE.has(signal.kind) && podOfSignal(signal, rawOfQuoted, podNames) === pod.name);
+    const own = signals.some((signal) => OWN_CAUSE.has(signal.kind) || signal.xid !== undefined);
+    const mine = texts.filter((text) => text.pod === pod.name);
+    const logLines = input.logs.filter((log) => log.fact.podName === quoteName(pod.name)).map((log) => log.fact.line);
+    const format = readFormat([...mine.map((text) => text.text), ...signals.flatMap(signalTexts), ...logLines], signals, input.mask);
+
+    // The first failure: the listing's end of the pod, a dated failure signal (not the listing's own
+    // signal, whose time can be the pod's creation), a dated text that reads as a peer's death.
+    const dated: { at: number; source: SourceName }[] = [];
+    const ended = podFailure(pod);
+    if (typeof ended === 'number') dated.push({ at: ended, source: 'get_workload_pods' });
+    for (const signal of signals) if (signal.at !== null && signal.origin !== 'pod') dated.push({ at: signal.at, source: signal.source });
+    for (const text of mine) if (text.at !== null && matchCollateralFormat(input.mask(text.text))) dated.push({ at: text.at, source: text.source });
+    const failed = ended !== undefined || signals.length > 0 || format !== null;
+    if (!failed) return [];
+    const first = dated.reduce<{ at: number; source: SourceName } | null>(
+      (earliest, item) => (earliest === null || item.at < earliest.at ? item : earliest),
+      null,
+    );
+    return [{ pod, signals, at: first?.at ?? null, source: first?.source ?? 'get_workload_pods', format, own }];
+  });
+}
+
+/** The strongest peer-death format among a replica's texts and signals: a peer format before a wrapper. */
+function readFormat(texts: readonly string[], signals: readonly Signal[], mask: NameMask): ReplicaFailure['format'] {
+  let found: ReplicaFailure['format'] = null;
+  for (const text of texts) {
+    const row = matchCollateralFormat(mask(text));
+    if (!row) continue;
+    const line = quoteMessage(lineMatching(text, row.pattern));
+    if (row.strength === 'peer') return { format: row.format, strength: 'peer', line };
+    found ??= { format: row.format, strength: row.strength, line };
+  }
+  const sigterm = signals.find((signal) => signal.exitCode === SIGTERM_EXIT);
+  if (sigterm) return { format: 'sigterm', strength: 'peer', line: sigterm.line?.text ?? `exit code ${SIGTERM_EXIT}` };
+  const preempted = signals.find((signal) => signal.kind === 'PREEMPTED');
+  if (preempted) return { format: 'preempted-after', strength: 'peer', line: preempted.line?.text ?? 'Preempted' };
+  return found;
+}
+
+/** The line of a multi-line text that holds the match (a log tail quotes the watchdog's line, not the whole tail). */
+function lineMatching(text: string, pattern: RegExp): string {
+  return text.split(/\r?\n/).find((line) => pattern.test(line)) ?? text;
+}
