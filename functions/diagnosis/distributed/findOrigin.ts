@@ -54,8 +54,11 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   const first = ordered[0] as ReplicaFailure & { at: number };
   if (ordered.filter((candidate) => second(candidate.at as number) === second(first.at)).length > 1) return unknown('same-second');
 
+  // §4.8: the other replicas' later failures are collateral — a peer-death format says so even
+  // undated; a dated failure after the origin's with no cause of its own (an OOM kill, a node
+  // failure, an Xid) is one too, whatever it printed (a bare exit 1, a SIGTERM's exit 143).
   const collateral = replicas.filter(
-    (replica) => replica !== first && !replica.own && replica.format !== null && (replica.at === null || second(replica.at) >= second(first.at)),
+    (replica) => replica !== first && !replica.own && (replica.at === null ? replica.format !== null : second(replica.at) >= second(first.at)),
   );
   const signal = leadingSignal(first);
   return {

@@ -177,7 +177,12 @@ function failingLineOf(evidence: WorkloadEvidence, analysis: Analysis): FailingL
     ...ordered(supporting.filter((signal) => signal.kind !== leadKind)),
     ...(category === 'UNKNOWN' ? ordered(analysis.signals.filter((signal) => UNKNOWN_LEAD_KINDS.includes(signal.kind))) : []),
   ];
-  const chosen = chooseFailingLine(category, deciding, originLogs(evidence.tier2, analysis.distributed?.origin?.pod ?? null));
+  const chosen = chooseFailingLine(
+    category,
+    deciding,
+    originLogs(evidence.tier2, analysis.distributed?.origin?.pod ?? null),
+    maskIdentifiers(workloadNames(evidence)),
+  );
   if (chosen) return chosen;
   const message = evidence.status.phaseMessage;
   if (!message) return null;

@@ -14,6 +14,7 @@ import type { Signal } from '../../model/Signal.js';
 import { LOG_LINE_TABLE } from '../logLineTable.js';
 import type { LogHint } from '../../model/LogHint.js';
 import type { Tier2Evidence } from '../../model/Tier2Evidence.js';
+import type { NameMask } from '../maskIdentifiers.js';
 
 export interface FailingLine {
   text: string;
@@ -26,7 +27,14 @@ export interface FailingLine {
 /** Categories an application's own text explains (its log line is the line to act on). */
 const APPLICATION_CATEGORIES: ReadonlySet<Category> = new Set<Category>(['CRASH_APP_ERROR', 'INIT_FAILED', 'UNKNOWN']);
 
-export function chooseFailingLine(category: Category, deciding: readonly Signal[], tier2: Tier2Evidence | null | undefined): FailingLine | null {
+/** `mask` hides the workload's names from the hint: a container named `x-ncclRemoteError` is not NCCL advice. */
+export function chooseFailingLine(
+  category: Category,
+  deciding: readonly Signal[],
+  tier2: Tier2Evidence | null | undefined,
+  mask: NameMask = (text) => text,
+): FailingLine | null {
+  const hintOf = (line: string) => hintOfLine(mask(line));
   const lined = deciding.filter((signal) => signal.line && signal.line.text.trim() !== '');
   const logs = tier2?.used ? tier2.logs : [];
   const logLine = logs.find((finding) => !finding.fact.fallback) ?? null;
@@ -42,7 +50,7 @@ export function chooseFailingLine(category: Category, deciding: readonly Signal[
   return anyLog ? { text: anyLog.fact.line, fromPayload: false, hint: anyLog.hint ?? hintOf(anyLog.fact.line) } : null;
 }
 
-/** The log-line table's hint for a line (GPU-aware advice), or null. */
-export function hintOf(line: string): LogHint | null {
+/** The log-line table's hint for a line (GPU-aware advice), or null; names already masked. */
+export function hintOfLine(line: string): LogHint | null {
   return LOG_LINE_TABLE.find((row) => row.pattern.test(line))?.hint ?? null;
 }
