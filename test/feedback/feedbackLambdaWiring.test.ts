@@ -229,6 +229,9 @@ describe('the worker with feedback on', () => {
     vi.stubEnv('QUEUE_URL', 'https://sqs.eu-west-1.amazonaws.com/123456789012/runai-diagnose');
     vi.stubEnv('STORM_TABLE', 'runai-diagnose-storm');
     vi.stubEnv('AWS_REGION', 'eu-west-1');
+    // The worker validates its whole environment at the first batch (readDiagnoseLambdaEnv), as the stack sets it.
+    vi.stubEnv('RUNAI_BASE_URL', 'https://runai.example.invalid');
+    vi.stubEnv('RUNAI_SECRET_ID', 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:runai-diagnose/runai');
     const secretId = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:runai-diagnose/feedback-worker';
     vi.stubEnv('FEEDBACK_KEY_SECRET_ID', secretId);
     vi.stubEnv('FEEDBACK_BASE_URL', 'https://a1b2c3.execute-api.eu-west-1.amazonaws.com');
