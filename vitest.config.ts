@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { ALL_TESTS, LANE_FILES } from './test/testLanes.js';
+import { refuseSlowImports } from './test/support/refuseSlowImports.js';
+import { ALL_TESTS, LANE_FILES, UNIT_ISOLATED_FILES } from './test/testLanes.js';
 
 // Under CI the JSON report feeds the closing "N passed, N failed" line of .ci/run.
 const reporters = process.env.CI ? ['default', ['json', { outputFile: '.vitest-report.json' }]] : ['default'];
@@ -12,21 +14,52 @@ const reporters = process.env.CI ? ['default', ['json', { outputFile: '.vitest-r
 const INTEGRATION_TIMEOUTS = { testTimeout: 30_000, hookTimeout: 30_000 };
 /** e2e hooks build the bundles (esbuild) and start Prometheus, Alertmanager or child processes. */
 const E2E_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 120_000 };
+
+/**
+ * The unit lane is two projects (test/testLanes.ts): `unit` shares one module graph per worker
+ * (isolate: false; test/support/sharedGraphGuard.ts refuses what would leak), `unit-isolated`
+ * gives each of its few files a fresh one. Both use every core: vitest's default is one worker
+ * fewer than the cores, a single worker on 2 cores. Worker threads start faster than forks and
+ * nothing in the lane needs a process of its own (docs/tests.md has the figures). They run
+ * first (groupOrder 0); integration and e2e then keep vitest's default worker count.
+ */
+const UNIT = {
+  pool: 'threads',
+  maxWorkers: availableParallelism(),
+  sequence: { groupOrder: 0 },
+} as const;
+const UNIT_EXCLUDE = [...LANE_FILES.integration, ...LANE_FILES.e2e];
+const LATER = { sequence: { groupOrder: 1 } };
+
 export default defineConfig({
   test: {
     reporters: reporters as never,
     projects: [
       {
         extends: true,
+        plugins: [refuseSlowImports()],
         test: {
           name: 'unit',
           include: [ALL_TESTS],
-          exclude: [...LANE_FILES.integration, ...LANE_FILES.e2e],
-          setupFiles: ['test/support/unitLaneGuard.ts'],
+          exclude: [...UNIT_EXCLUDE, ...UNIT_ISOLATED_FILES],
+          setupFiles: ['test/support/unitLaneGuard.ts', 'test/support/sharedGraphGuard.ts'],
+          isolate: false,
+          ...UNIT,
         },
       },
-      { extends: true, test: { name: 'integration', include: [...LANE_FILES.integration], exclude: [...LANE_FILES.e2e], ...INTEGRATION_TIMEOUTS } },
-      { extends: true, test: { name: 'e2e', include: [...LANE_FILES.e2e], ...E2E_TIMEOUTS } },
+      {
+        extends: true,
+        plugins: [refuseSlowImports()],
+        test: {
+          name: 'unit-isolated',
+          include: [...UNIT_ISOLATED_FILES],
+          exclude: UNIT_EXCLUDE,
+          setupFiles: ['test/support/unitLaneGuard.ts'],
+          ...UNIT,
+        },
+      },
+      { extends: true, test: { name: 'integration', include: [...LANE_FILES.integration], exclude: [...LANE_FILES.e2e], ...INTEGRATION_TIMEOUTS, ...LATER } },
+      { extends: true, test: { name: 'e2e', include: [...LANE_FILES.e2e], ...E2E_TIMEOUTS, ...LATER } },
     ],
   },
 });

@@ -12,10 +12,27 @@
  * A new file lands in a lane by its name (`*.integration.test.ts`, `*.e2e.test.ts`) or by
  * its folder below; anything else is unit, and the guard fails it there if it spawns a
  * process or listens on a socket.
+ *
+ * The unit lane runs as two vitest projects: `unit`, whose files share one module graph per
+ * worker (the source is imported once per worker, not once per file: most of the lane's time
+ * was that), and `unit-isolated` for the few files below that need a graph of their own.
+ * test/support/sharedGraphGuard.ts fails a `unit` file that would leak into the next one.
  */
 export type Lane = 'unit' | 'integration' | 'e2e';
 
 export const ALL_TESTS = 'test/**/*.test.ts';
+
+/**
+ * Unit files that change what a module graph holds: a module mock (`vi.mock` of node:crypto),
+ * or a Lambda handler imported afresh per test (`vi.resetModules`) under a stubbed environment,
+ * because the handler caches its wiring per execution environment.
+ */
+export const UNIT_ISOLATED_FILES: readonly string[] = [
+  'test/reliability/intakeAuth.test.ts',
+  'test/feedback/feedbackLambdaWiring.test.ts',
+  'test/intake/lambdaHandler.test.ts',
+  'test/intake/malformedGatewayEvents.test.ts',
+];
 
 export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
   integration: [
@@ -43,6 +60,8 @@ export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
     'test/reliability/stormAccounting.test.ts',
     'test/readiness/createRunaiTokenProbe.test.ts',
     'test/architecture/destinations.test.ts',
+    // Reads the Lambda runtime from infra/createFunction.ts: CDK (aws-cdk-lib), refused in the unit lane.
+    'test/architecture/nodeEngines.test.ts',
     'test/diagnosis/workloadKinds.test.ts',
     'test/feedback/localFeedback.test.ts',
     'test/cli/feedbackExport.test.ts',

@@ -8,13 +8,18 @@
  *    mark the verdict `truncated: true` and say so in the text;
  * 2. cut the text report byte-accurately, keeping as much evidence in the JSON as fits in
  *    half the budget (the JSON is the pager contract, the text is for humans);
- * 3. shorten the verdict's free-text fields (only a pathological verdict gets here).
+ * 3. shorten the verdict itself (shrinkVerdict: only a hostile or huge Run:ai answer gets here),
+ *    level by level, with the attributes and the occurrence key held to the same bounds; the
+ *    last level is small by construction, so a verdict notification always fits 256 KiB.
+ * The category, outcome, audience and the first evidence line survive every step.
  */
 import type { Verdict } from '../core/verdict.js';
 import type { NotificationWords } from '../report/NotificationWords.js';
 import { notificationWordsEn } from '../report/notificationWordsEn.js';
 import { fitNotificationText } from './fitNotificationText.js';
 import { largestFitting } from './largestFitting.js';
+import { boundedKey, CORRELATION_KEY_MAX_CHARS } from './occurrenceKeys.js';
+import { capChars, SHRINK_LEVELS, shrinkVerdict } from './shrinkVerdict.js';
 import { SNS_MAX_PAYLOAD_BYTES, snsJsonMessage, snsPayloadBytes, type SnsAttributeValue, type SnsNotification } from './SnsNotification.js';
 import { toSnsSubject } from './toSnsSubject.js';
 import { clusterIdOf, projectOf, recurrenceText, verdictTag, workloadDisplay, type NotificationContext } from './verdictSummary.js';
@@ -58,34 +63,6 @@ export function evidenceMarker(omitted: number, reRendered: boolean): string {
 
 const SHRUNK_MARKER = '\n[truncated: verdict text fields shortened to fit the SNS message size limit]';
 
-function capChars(text: string, max: number): string {
-  const chars = Array.from(text); // code points: never splits a surrogate pair
-  return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
-}
-
-function shrinkVerdict(verdict: Verdict, level: 1 | 2): Verdict {
-  const items = level === 1 ? 5 : 0;
-  return {
-    ...verdict,
-    evidence: [],
-    message: capChars(verdict.message, level === 1 ? 500 : 200),
-    recommendations: verdict.recommendations.slice(0, items).map((text) => capChars(text, 300)),
-    // One id per recommendation kept, so the two lists stay aligned.
-    recommendationIds: verdict.recommendationIds.slice(0, items),
-    limitations: verdict.limitations.slice(0, items).map((text) => capChars(text, 300)),
-    workload: verdict.workload && {
-      ...verdict.workload,
-      id: capChars(verdict.workload.id, 253),
-      name: capChars(verdict.workload.name, 253),
-      project: verdict.workload.project && capChars(verdict.workload.project, 253),
-      clusterId: capChars(verdict.workload.clusterId, 253),
-      phase: capChars(verdict.workload.phase, 64),
-      type: verdict.workload.type && capChars(verdict.workload.type, 64),
-    },
-    truncated: true,
-  };
-}
-
 export function buildSnsMessage(
   verdict: Verdict,
   textReport: TextReport,
@@ -96,22 +73,23 @@ export function buildSnsMessage(
 ): SnsNotification {
   const Subject = verdictSubject(verdict, context, words);
   const MessageAttributes = verdictAttributes(verdict, context);
-  const keyed = (shown: Verdict): Verdict => ({
+  const keyed = (shown: Verdict, occurrenceKey = context.occurrenceKey): Verdict => ({
     ...shown,
-    ...(context.occurrenceKey ? { occurrenceKey: context.occurrenceKey } : {}),
+    ...(occurrenceKey ? { occurrenceKey } : {}),
     ...(context.feedbackUrl !== undefined ? { feedbackUrl: context.feedbackUrl } : {}),
   });
-  const assemble = (shown: Verdict, text: string): SnsNotification => ({
+  const assemble = (shown: Verdict, text: string, attributes = MessageAttributes, occurrenceKey = context.occurrenceKey): SnsNotification => ({
     Subject,
-    Message: snsJsonMessage(wellFormed(text), verdictJson(keyed(shown))),
+    Message: snsJsonMessage(wellFormed(text), verdictJson(keyed(shown, occurrenceKey))),
     MessageStructure: 'json',
-    MessageAttributes,
+    MessageAttributes: attributes,
   });
   const fits = (notification: SnsNotification) => snsPayloadBytes(notification) <= maxBytes;
   const reRenders = typeof textReport === 'function';
   // Well-formed before it is measured: the size guard must count the bytes that are sent.
   // The keyed verdict: the text report shows the feedback link the JSON carries.
-  const render = (shown: Verdict) => wellFormed(typeof textReport === 'function' ? textReport(keyed(shown)) : textReport);
+  const render = (shown: Verdict, occurrenceKey = context.occurrenceKey) =>
+    wellFormed(typeof textReport === 'function' ? textReport(keyed(shown, occurrenceKey)) : textReport);
 
   const total = verdict.evidence.length;
   const keeping = (kept: number): Verdict => (kept === total ? verdict : { ...verdict, evidence: verdict.evidence.slice(0, kept), truncated: true });
@@ -132,13 +110,21 @@ export function buildSnsMessage(
   const cut = fitNotificationText((text) => assemble(shown, text), render(shown), markerFor(keptForJson), maxBytes);
   if (cut) return cut;
 
-  // 3: the verdict itself is oversized (huge message, recommendations or limitations).
-  for (const level of [1, 2] as const) {
+  // 3: the verdict itself is oversized (a huge message, node name, list...). The attributes
+  // repeat the verdict's cluster and project, so they are held to the same bound; the
+  // occurrence key to the bound every consumer reads it with (verdictCorrelationKey). The
+  // feedback link is left whole: it is ours, its headline already bounded, and a cut link is a wrong one.
+  const occurrenceKey = context.occurrenceKey && boundedKey(context.occurrenceKey, CORRELATION_KEY_MAX_CHARS);
+  for (const level of SHRINK_LEVELS) {
     const small = shrinkVerdict(verdict, level);
+    const attributes = Object.fromEntries(
+      Object.entries(MessageAttributes).map(([name, value]) => [name, { ...value, StringValue: capChars(value.StringValue, level.nameChars) }]),
+    );
+    const omitted = total - small.evidence.length;
     const shrunk = fitNotificationText(
-      (text) => assemble(small, text),
-      render(small),
-      (total > 0 ? evidenceMarker(total, reRenders) : '') + SHRUNK_MARKER,
+      (text) => assemble(small, text, attributes, occurrenceKey),
+      render(small, occurrenceKey),
+      (omitted > 0 ? evidenceMarker(omitted, reRenders) : '') + SHRUNK_MARKER,
       maxBytes,
     );
     if (shrunk) return shrunk;

@@ -128,9 +128,17 @@ function sourceFiles(root: string, dir: string): string[] {
 
 /** The repository as a SourceTree: entries are what a person or AWS runs by path. */
 export function readRepository(root: string): SourceTree {
-  const paths = ['functions', 'infra', 'test'].flatMap((dir) => sourceFiles(root, dir));
+  // vitest.config.ts too: it imports from test/ (the lanes, the unit lane's Vite plugin), and vitest reads its default export.
+  const paths = [...['functions', 'infra', 'test'].flatMap((dir) => sourceFiles(root, dir)), 'vitest.config.ts'];
   const files = new Map(paths.map((path) => [path, readFileSync(join(root, path), 'utf8')]));
-  const entries = new Set<string>(['functions/cli/main.ts', 'functions/local/main.ts', 'functions/local/demo.ts', 'infra/app.ts', 'test/bench/main.ts']);
+  const entries = new Set<string>([
+    'functions/cli/main.ts',
+    'functions/local/main.ts',
+    'functions/local/demo.ts',
+    'infra/app.ts',
+    'test/bench/main.ts',
+    'vitest.config.ts',
+  ]);
   // The Lambda handlers infra bundles by path (their `handler` is what AWS calls), and child scripts tests run by path.
   for (const text of files.values()) {
     for (const match of text.matchAll(/['"`]((?:functions|test)\/[A-Za-z0-9_/.-]+\.ts)['"`]/g)) if (existsSync(join(root, match[1]!))) entries.add(match[1]!);

@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AlertSchema } from '../../functions/intake/AlertmanagerPayloadSchema.js';
 import { readPlainAlert } from '../../functions/intake/readPlainAlert.js';
 import { alertStormPayload } from './alertStormPayload.js';
+import { fuzzRuns } from '../support/fuzzRuns.js';
 
 // Many inputs (timed repeats or generated cases): under a second alone, seconds on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -53,7 +54,7 @@ describe('readPlainAlert, the zod-free fast path of AlertSchema', () => {
         expect(parsed.success).toBe(true);
         expect(plain).toStrictEqual(parsed.data);
       }),
-      { numRuns: 3_000 },
+      { numRuns: fuzzRuns(3_000) },
     );
   });
 

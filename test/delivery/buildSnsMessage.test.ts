@@ -231,4 +231,63 @@ describe('size guard (256 KiB including attributes)', () => {
     expect(sent.message.length).toBeLessThan(1000);
     expect(message.default).toContain('[truncated: verdict text fields shortened');
   });
+
+  // runaiMutations (seed 4242, case 2576) found it: a Run:ai pod answer whose node name was a
+  // 61,080-character string. The node name travels in the verdict JSON three times (https, sqs,
+  // lambda), and no step shortened it: "cannot fit a verdict notification into 262144 bytes".
+  it('fits a verdict whose node name is a huge hostile string, keeping the category, the ids and the first evidence line', () => {
+    const verdict = makeVerdict({
+      category: 'UNKNOWN',
+      node: { name: 'ä€😀'.repeat(20_360), suspect: null },
+      recommendations: ['Inspect the pod directly.'],
+      recommendationIds: ['inspect-pod'],
+      limitations: ['History could not be retrieved.'],
+      limitationIds: ['historyUnavailable'],
+    });
+    const notification = buildSnsMessage(verdict, fakeRenderText, { clusterId: 'cluster-a', occurrenceKey: 'cluster-a#wl-42#2026-12-02T16:00:00Z' });
+    expect(snsPayloadBytes(notification)).toBeLessThanOrEqual(SNS_MAX_PAYLOAD_BYTES);
+    const { message, verdict: sent } = parts(notification);
+    expect(sent).toMatchObject({
+      outcome: 'diagnosed',
+      category: 'UNKNOWN',
+      audience: 'user',
+      truncated: true,
+      occurrenceKey: 'cluster-a#wl-42#2026-12-02T16:00:00Z',
+    });
+    expect(sent.evidence[0]).toEqual(verdict.evidence[0]);
+    expect(sent.recommendationIds).toEqual(sent.recommendationIds.slice(0, sent.recommendations.length));
+    expect(sent.recommendationIds.length).toBe(sent.recommendations.length);
+    expect(sent.limitationIds.length).toBe(sent.limitations.length);
+    expect(Array.from(sent.node!.name).length).toBeLessThanOrEqual(256); // a Kubernetes name's 253, and '...'
+    expect(sent.node?.name.startsWith('ä€😀ä€😀')).toBe(true);
+    expect(notification.MessageAttributes.category?.StringValue).toBe('UNKNOWN');
+    expect(message.default).toContain('[truncated: verdict text fields shortened');
+  });
+
+  it('fits any verdict whatsoever: every free-text field, list and attribute huge at once', () => {
+    const huge = (seed: string) => `${seed}"\\\n\u0001😀`.repeat(5_000);
+    const verdict = makeVerdict({
+      category: 'SCHEDULING_POLICY_TERMINATED',
+      workload: { id: huge('i'), name: huge('n'), project: huge('p'), clusterId: huge('c'), phase: huge('ph'), type: huge('t') },
+      evidence: Array.from({ length: 8 }, (_, i) => ({ text: huge(`e${i}`), source: huge('s') })),
+      recommendations: Array.from({ length: 8 }, () => huge('r')),
+      recommendationIds: Array.from({ length: 8 }, (_, i) => `rec-${i}`),
+      limitations: Array.from({ length: 8 }, () => huge('l')),
+      limitationIds: Array.from({ length: 8 }, (_, i) => `lim-${i}`),
+      message: huge('m'),
+      failingLine: huge('f'),
+      node: { name: huge('node'), suspect: { failures: 3, submitters: 2, windowHours: 24, hardwareXid: 79 } },
+    });
+    const context = { clusterId: huge('ctx'), project: huge('proj'), workloadName: huge('w'), occurrenceKey: huge('k') };
+    const notification = buildSnsMessage(verdict, fakeRenderText, context);
+    expect(snsPayloadBytes(notification)).toBeLessThanOrEqual(SNS_MAX_PAYLOAD_BYTES);
+    const { verdict: sent } = parts(notification);
+    expect(sent).toMatchObject({ outcome: 'diagnosed', category: 'SCHEDULING_POLICY_TERMINATED', audience: 'user', truncated: true });
+    expect(sent.node?.suspect).toEqual(verdict.node?.suspect);
+    expect(sent.evidence).toHaveLength(1);
+    expect(wellFormed(verdict.evidence[0]!.text).startsWith(sent.evidence[0]!.text.replace(/\.\.\.$/, ''))).toBe(true);
+    expect(sent.recommendationIds.length).toBe(sent.recommendations.length);
+    expect(sent.limitationIds.length).toBe(sent.limitations.length);
+    for (const value of Object.values(notification.MessageAttributes)) expect(value.StringValue.length).toBeGreaterThan(0);
+  });
 });

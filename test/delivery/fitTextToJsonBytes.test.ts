@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fitTextToJsonBytes, jsonStringBytes } from '../../functions/delivery/fitTextToJsonBytes.js';
 import { SNS_SUBJECT_MAX_CHARS, toSnsSubject } from '../../functions/delivery/toSnsSubject.js';
+import { fuzzRuns } from '../support/fuzzRuns.js';
 
 describe('fitTextToJsonBytes', () => {
   it('returns the longest code-point prefix whose escaped size fits (property)', () => {
@@ -17,7 +18,7 @@ describe('fitTextToJsonBytes', () => {
         const next = text.charCodeAt(prefix.length);
         expect(last >= 0xd800 && last <= 0xdbff && next >= 0xdc00 && next <= 0xdfff).toBe(false);
       }),
-      { numRuns: 500 },
+      { numRuns: fuzzRuns(500) },
     );
   });
 
@@ -37,7 +38,7 @@ describe('toSnsSubject', () => {
         expect(subject.length).toBeLessThanOrEqual(SNS_SUBJECT_MAX_CHARS);
         expect(subject.startsWith('[OOM_KILLED]')).toBe(true);
       }),
-      { numRuns: 500 },
+      { numRuns: fuzzRuns(500) },
     );
   });
 });

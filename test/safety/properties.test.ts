@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { redactSecrets } from '../../functions/safety/redactSecrets.js';
 import { quoteUntrusted } from '../../functions/safety/quoteUntrusted.js';
 import { ORDINARY_VALUES, SECRET_CORPUS } from './secretCorpus.js';
+import { fuzzRuns } from '../support/fuzzRuns.js';
 
 // Many inputs (timed repeats or generated cases): under a second alone, seconds on a loaded 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -86,8 +87,8 @@ const surrounding = fc
   .map((parts) => parts.join(''));
 const separator = fc.constantFrom(' ', '\n', ', ', '; ', ' | ', '\t', ': ');
 
-/** SAFETY_FUZZ_RUNS=50000 npx vitest run test/safety for a deeper local hunt. */
-const RUNS = { numRuns: Number(process.env.SAFETY_FUZZ_RUNS ?? 1500) };
+/** 1,500 cases under `npm test`, fewer in the unit lane (test/support/fuzzRuns.ts, also for a deeper local hunt). */
+const RUNS = { numRuns: fuzzRuns(1500) };
 
 describe('redactSecrets properties', () => {
   it('is idempotent', () => {
