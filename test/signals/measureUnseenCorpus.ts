@@ -1,11 +1,24 @@
 /**
- * Measures the engine on the unseen corpus (fixtures/signals-unseen): per source and overall,
- * how many entries pass (right cause and decisive line quoted), and how the others miss.
- * Run with `npx tsx test/signals/measureUnseenCorpus.ts`; `--json` prints machine-readable
- * figures, `--ledger=<prefix>` prints the misses in the shape of known-misses.json, each reason
- * prefixed (e.g. `--ledger=baseline` for the measurement before any engine change).
+ * Measures the engine on a held-out corpus (by default the unseen one, fixtures/signals-unseen):
+ * per source and overall, how many entries pass (right cause and decisive line quoted), and how
+ * the others miss. Run with `npx tsx test/signals/measureUnseenCorpus.ts`; `--dir <folder>` (or
+ * `--dir=<folder>`) measures another corpus, e.g. `--dir fixtures/signals-fresh`; `--json` prints
+ * machine-readable figures, `--ledger=<prefix>` prints the misses in the shape of
+ * known-misses.json, each reason prefixed (e.g. `--ledger=baseline` for the measurement before
+ * any engine change).
  */
-import { startUnseenBench, unseenEntryName, type Measurement, type MissKind } from './unseenCorpus.js';
+import { resolve } from 'node:path';
+import {
+  FRESH_CORPUS,
+  heldOutCorpus,
+  loadUnseenCorpus,
+  startUnseenBench,
+  UNSEEN_CORPUS,
+  unseenEntryName,
+  type HeldOutCorpus,
+  type Measurement,
+  type MissKind,
+} from './unseenCorpus.js';
 
 interface Tally {
   passed: number;
@@ -21,8 +34,20 @@ const row = (label: string, tally: Tally) =>
   `${label.padEnd(24)} ${`${tally.passed}/${tally.total}`.padStart(8)} ${percent(tally.passed, tally.total).padStart(7)}   ` +
   `wrong cause ${tally.misses['wrong cause']}, line missing ${tally.misses['line missing']}, stopped/routed ${tally.misses.stopped}, no verdict ${tally.misses['no verdict']}`;
 
+/** The corpus named by `--dir`: a known one keeps its seed, any other folder takes a seed of its own. */
+function corpusFromArguments(argv: readonly string[]): HeldOutCorpus {
+  const at = argv.findIndex((arg) => arg === '--dir' || arg.startsWith('--dir='));
+  if (at < 0) return UNSEEN_CORPUS;
+  const value = argv[at] === '--dir' ? argv[at + 1] : argv[at]!.slice('--dir='.length);
+  if (!value) throw new Error('--dir needs a corpus folder');
+  const dir = resolve(value);
+  const known = [UNSEEN_CORPUS, FRESH_CORPUS].find((corpus) => resolve(corpus.dir) === dir);
+  return known ?? heldOutCorpus(dir, 9);
+}
+
 async function main(): Promise<void> {
-  const bench = await startUnseenBench();
+  const heldOut = corpusFromArguments(process.argv);
+  const bench = await startUnseenBench(loadUnseenCorpus(heldOut.dir), heldOut.seed);
   const overall = emptyTally();
   const bySource = new Map<string, Tally>();
   const misses: { name: string; measurement: Measurement }[] = [];

@@ -1,36 +1,9 @@
 /**
- * The unseen corpus (fixtures/signals-unseen): one test per entry. An entry in the ledger
- * `known-misses.json` must still miss (the test fails once it passes, so the ledger is pruned
- * and stays honest); every other entry must be diagnosed with the right cause and quote its
- * decisive line. `npx tsx test/signals/measureUnseenCorpus.ts` prints the figures.
+ * The unseen corpus (fixtures/signals-unseen): one test per entry, against its ledger
+ * `known-misses.json` (see describeHeldOutCorpus.ts). `npx tsx test/signals/measureUnseenCorpus.ts`
+ * prints the figures.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadKnownMisses, loadUnseenCorpus, startUnseenBench, unseenEntryName, type UnseenBench } from './unseenCorpus.js';
+import { describeHeldOutCorpus } from './describeHeldOutCorpus.js';
+import { UNSEEN_CORPUS } from './unseenCorpus.js';
 
-const corpus = loadUnseenCorpus();
-const knownMisses = loadKnownMisses();
-const names = corpus.map(unseenEntryName);
-let bench: UnseenBench;
-
-beforeAll(async () => {
-  bench = await startUnseenBench(corpus);
-});
-
-afterAll(async () => {
-  await bench?.close();
-});
-
-describe('unseen upstream corpus', () => {
-  it('holds at least 120 entries, and a ledger that names only entries it holds', () => {
-    expect(corpus.length).toBeGreaterThanOrEqual(120);
-    expect(Object.keys(knownMisses).filter((name) => !names.includes(name))).toEqual([]);
-  });
-
-  it.each(names.map((name, at) => [name, at] as const))('%s', async (name: string, at: number) => {
-    const measurement = await bench.measure(at);
-    const entry = corpus[at]!.entry;
-    const context = `${name} (${entry.placement}, ${entry.phase}) ${JSON.stringify(entry.verbatim.slice(0, 200))}`;
-    if (name in knownMisses) expect(measurement.passed, `${context} now passes: remove it from known-misses.json`).toBe(false);
-    else expect(measurement.problems, context).toEqual([]);
-  });
-});
+describeHeldOutCorpus('unseen upstream corpus', UNSEEN_CORPUS, 120);
