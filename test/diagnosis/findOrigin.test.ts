@@ -62,6 +62,26 @@ describe('the origin of a distributed failure', () => {
     expect(analysis.classification.category).toBe('OOM_KILLED');
   });
 
+  it('counts a peer that failed later with no cause of its own as collateral, whatever it printed; a later cause of its own is not', () => {
+    const evidence = distributed(
+      [worker(0, 'OOMKilled', 900_000), worker(1, 'Error', 300_000), worker(2, 'Error', 200_000), worker(3, 'OOMKilled', 100_000)],
+      [
+        podEvent(`${JOB}-worker-0`, 'OOMKilled', 'Container pytorch was OOM killed', 900_000),
+        podEvent(`${JOB}-worker-3`, 'OOMKilled', 'Container pytorch was OOM killed', 100_000),
+      ],
+    );
+    const finding = analyse(evidence).distributed;
+    expect(finding?.origin?.pod).toBe(`${JOB}-worker-0`);
+    expect(finding?.collateral).toBe(2);
+    expect(finding?.later).toBe(1);
+  });
+
+  it("marks an origin known only by its pod's status word, so the verdict quotes its decisive line instead", () => {
+    const evidence = distributed([worker(0, 'Error', 900_000), worker(1, 'Error', 100_000)], []);
+    expect(analyse(evidence).distributed?.origin).toMatchObject({ pod: `${JOB}-worker-0`, line: 'Error', lineIsStatus: true });
+    expect(analyse(sixteenWorkers()).distributed?.origin?.lineIsStatus).toBe(false);
+  });
+
   it('does not depend on the listing order', () => {
     const evidence = sixteenWorkers();
     const reversed = { ...evidence, pods: { ok: true as const, value: [...(evidence.pods.ok ? evidence.pods.value : [])].reverse() } };

@@ -277,4 +277,59 @@ describe('Tier 2 reads and what their failures become', () => {
     // The log read is bounded: a tail with a byte limit.
     expect(calls[2]?.args[2]).toEqual({ container: 'graph-transformer-pcqm', previous: false, tailLines: 100, limitBytes: 65536 });
   });
+
+  describe('a crash whose line is a CUDA error: the node is read (round C), since a GPU fault causes the same errors', () => {
+    const cudaLog = 'step 118\nRuntimeError: CUDA error: an illegal memory access was encountered\n';
+    const xidNode = {
+      metadata: { name: 'node' },
+      status: {
+        conditions: [
+          {
+            type: 'GPUProblem',
+            status: 'True',
+            reason: 'XidError',
+            message: 'NVRM: Xid (PCI:0000:3b:00): 79, pid=7, GPU has fallen off the bus.',
+            lastTransitionTime: '2020-01-01T00:00:00Z',
+          },
+        ],
+      },
+    };
+
+    it('a hardware Xid on the node makes it a NODE_FAILURE quoting the driver line', async () => {
+      const scenario = await load('tier2-cuda-oom-in-logs');
+      const client = await runai(scenario);
+      const kubernetes = scenario.kubernetes as { pods: K8sPod[] };
+      const { reader, calls } = fakeReader(
+        {},
+        {
+          getPod: async () => kubernetes.pods[0] as K8sPod,
+          listPodEvents: async () => [],
+          getPodLog: async () => ({ text: cudaLog, truncated: false }),
+          getNode: async () => xidNode as never,
+        },
+      );
+      const verdict = await diagnose(client, scenario.request, { readerFor: () => reader });
+      expect(calls.map((call) => call.method)).toEqual(['getPod', 'listPodEvents', 'getPodLog', 'getNode']);
+      expect(verdict.category).toBe('NODE_FAILURE');
+      expect(verdict.failingLine).toContain('NVRM: Xid (PCI:0000:3b:00): 79');
+    });
+
+    it('an ordinary exception costs no node read', async () => {
+      const scenario = await load('tier2-cuda-oom-in-logs');
+      const client = await runai(scenario);
+      const kubernetes = scenario.kubernetes as { pods: K8sPod[] };
+      const { reader, calls } = fakeReader(
+        {},
+        {
+          getPod: async () => kubernetes.pods[0] as K8sPod,
+          listPodEvents: async () => [],
+          getPodLog: async () => ({ text: "step 118\nKeyError: 'input_ids'\n", truncated: false }),
+          getNode: async () => xidNode as never,
+        },
+      );
+      const verdict = await diagnose(client, scenario.request, { readerFor: () => reader });
+      expect(calls.map((call) => call.method)).not.toContain('getNode');
+      expect(verdict.category).toBe('CRASH_APP_ERROR');
+    });
+  });
 });

@@ -7,7 +7,7 @@
  */
 import type { CollateralFormat, DistributedFinding } from '../model/DistributedFinding.js';
 import { quoteName } from '../signals/quoteEvidence.js';
-import { workloadKindForType, type SpecKind } from '../ports/workloadKinds.js';
+import { runsPeerReplicas } from '../ports/workloadKinds.js';
 import { readReplicaFailures, type ReplicaFailure, type ReplicaInput } from './readReplicaFailures.js';
 
 /** Failures within one second are simultaneous: Run:ai and Kubernetes timestamps carry whole seconds. */
@@ -23,17 +23,11 @@ export interface OriginReading {
   collateral: ReplicaFailure[];
 }
 
-/**
- * Kinds that run one pod at a time: their other pods are earlier attempts (a Job's replacement
- * `-0-1` after `-0-0`) or independent serving replicas, not peers of one collective.
- */
-const ONE_REPLICA_KINDS: ReadonlySet<SpecKind> = new Set(['trainings', 'workspaces', 'inferences', 'nim-services']);
-
 /** Null for a workload with fewer than two pods, or of a kind that runs one replica: it has no origin to find. */
 export function findOrigin(input: ReplicaInput): OriginReading | null {
   const pods = input.evidence.pods.ok ? input.evidence.pods.value : [];
-  const kind = workloadKindForType(input.evidence.status.type);
-  if (pods.length < 2 || (kind !== null && ONE_REPLICA_KINDS.has(kind))) return null;
+  // A kind that runs one pod at a time (workloadKinds.ts `replicas`) has attempts, not peers.
+  if (pods.length < 2 || !runsPeerReplicas(input.evidence.status.type)) return null;
   const replicas = readReplicaFailures(input);
   const unknown = (reason: NonNullable<DistributedFinding['unknown']>['reason'], line: DistributedFinding['collateralLine'] = null): OriginReading => ({
     finding: { origin: null, collateral: 0, later: 0, collateralFormats: [], unknown: { reason, replicas: replicas.length }, collateralLine: line },
@@ -61,6 +55,7 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
     (replica) => replica !== first && !replica.own && (replica.at === null ? replica.format !== null : second(replica.at) >= second(first.at)),
   );
   const signal = leadingSignal(first);
+  const originLine = signal?.line?.text ?? first.format?.line ?? quoteName(first.pod.k8sPhase ?? '');
   return {
     finding: {
       origin: {
@@ -68,7 +63,8 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
         node: first.pod.nodeName ? quoteName(first.pod.nodeName) : null,
         at: first.at,
         kind: signal?.kind ?? null,
-        line: signal?.line?.text ?? first.format?.line ?? quoteName(first.pod.k8sPhase ?? ''),
+        line: originLine,
+        lineIsStatus: originLine === quoteName(first.pod.k8sPhase ?? ''),
         source: first.source,
         rawPod: first.pod.name,
       },

@@ -41,6 +41,8 @@ export interface ReplicaOrigin {
   /** The kind of the signal that ended it (the report words it), and its quoted line. */
   kind: SignalKind | null;
   line: string;
+  /** The line is only the pod's status word (`Error`): no signal of the origin carried a line. */
+  lineIsStatus: boolean;
   /** The source that gave the first failure time. */
   source: SourceName;
   /** The raw pod name (a key into the listing: memory limit, node). */

@@ -40,6 +40,13 @@ export interface WorkloadKind {
   /** The spec endpoint; `{id}` is the workload id. */
   specPath: `/api/${'v1' | 'v2'}/workloads/${string}/{id}`;
   layout: SpecLayout;
+  /**
+   * How its pods relate: `peers` run together as one job (a distributed training's ranks, a
+   * distributed inference's leader and workers), so the replica that failed first is the origin
+   * of the others' failures (DESIGN §4.8); `one` runs one pod at a time, so its other pods are
+   * earlier attempts (a Job's `-0-1` after `-0-0`) or independent serving replicas.
+   */
+  replicas: 'one' | 'peers';
 }
 
 const spec = (response: WorkloadSpecResponse): SpecPart => ({ name: null, path: 'spec', body: response.spec });
@@ -50,12 +57,14 @@ export const WORKLOAD_KINDS = [
     typeAliases: ['training', 'trainings'],
     specPath: '/api/v1/workloads/trainings/{id}',
     layout: { podParts: (r) => [spec(r)], restartPart: spec, hasCommand: true },
+    replicas: 'one',
   },
   {
     kind: 'workspaces',
     typeAliases: ['workspace', 'workspaces', 'interactive'],
     specPath: '/api/v1/workloads/workspaces/{id}',
     layout: { podParts: (r) => [spec(r)], restartPart: spec, hasCommand: true },
+    replicas: 'one',
   },
   {
     kind: 'inferences',
@@ -63,6 +72,7 @@ export const WORKLOAD_KINDS = [
     specPath: '/api/v1/workloads/inferences/{id}',
     // InferenceSpecSpec has no restartPolicy (Knative serves it).
     layout: { podParts: (r) => [spec(r)], restartPart: null, hasCommand: true },
+    replicas: 'one',
   },
   {
     kind: 'distributed',
@@ -74,6 +84,7 @@ export const WORKLOAD_KINDS = [
       restartPart: spec,
       hasCommand: true,
     },
+    replicas: 'peers',
   },
   {
     kind: 'distributed-inferences',
@@ -87,6 +98,7 @@ export const WORKLOAD_KINDS = [
       restartPart: spec,
       hasCommand: true,
     },
+    replicas: 'peers',
   },
   {
     kind: 'nim-services',
@@ -94,8 +106,19 @@ export const WORKLOAD_KINDS = [
     specPath: '/api/v2/workloads/nim-services/{id}',
     // NimServiceSpec: image and compute in `spec`; no command, args or restart policy.
     layout: { podParts: (r) => [spec(r)], restartPart: null, hasCommand: false },
+    replicas: 'one',
   },
 ] as const satisfies readonly WorkloadKind[];
+
+/**
+ * Whether a workload's pods are peers of one job (its kind's `replicas`); a type no row names
+ * (a Ray cluster, an operator's own kind) is taken as peers when it has several pods, so its
+ * first failure is looked for rather than assumed away.
+ */
+export function runsPeerReplicas(type: string | null | undefined): boolean {
+  const kind = workloadKindForType(type);
+  return kind === null || WORKLOAD_KINDS.find((row) => row.kind === kind)?.replicas === 'peers';
+}
 
 /** The type-specific spec endpoints (`trainings`, …, `nim-services`). */
 export type SpecKind = (typeof WORKLOAD_KINDS)[number]['kind'];

@@ -14,7 +14,8 @@
  *
  * Rounds: (A) `describe pod` ∥ `get events` for every selected pod (at most 3), then
  * re-classify; (B) `logs` of the failing containers ∥ `describe node`, as the category
- * after round A requires; re-classify once more. Every failed read is a limitation.
+ * after round A requires; (C) `describe node` for a crash whose line is a CUDA error, which a
+ * GPU fault can cause; re-classify once more. Every failed read is a limitation.
  */
 import type { Category } from '../../core/verdict.js';
 import type { Analysis } from '../classify/analyseWorkload.js';
@@ -23,9 +24,11 @@ import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
 import { quoteEvidence, quoteName } from '../signals/quoteEvidence.js';
 import { describeNodeCommand, describePodCommand, logsCommand, podEventsCommand } from './kubectlCommands.js';
 import { isKubernetesError, type KubernetesReader, type KubernetesErrorCode } from '../ports/KubernetesReader.js';
+import { runsPeerReplicas } from '../ports/workloadKinds.js';
 import { isDnsLabel, isDnsSubdomain, namespaceFor } from './kubernetesNames.js';
 import type { K8sEvent, K8sNode, K8sPod } from '../ports/kubernetesSchemas.js';
 import { selectLogLine } from './selectLogLine.js';
+import { hintOfLine } from '../signals/decisiveLine/chooseFailingLine.js';
 import { tier2NameMask } from './tier2NameMask.js';
 import { newestTermination, signalsFromKubernetesEvents, signalsFromKubernetesNode, signalsFromKubernetesPod } from './signalsFromKubernetes.js';
 import { interpretExitCode } from '../signals/exitCodes.js';
@@ -101,8 +104,11 @@ const QUIET_PHASES = /^(?:running|pending|succeeded|completed)$/i;
 
 /**
  * The pods to inspect, most relevant first: named by the Tier 1 evidence (an event's
- * object, the phase message), then failed-looking, then newest. Without a pod list, the
- * pods named by Tier 1 events and history.
+ * object, the phase message), then failed-looking, then by time — the newest attempt of a
+ * workload that runs one pod at a time, but the EARLIEST failure of one whose pods are peers
+ * (DESIGN §4.8: the replica that failed first is the origin; its peers' later deaths are
+ * consequences, and the pod cap must not leave the origin unread). Without a pod list, the pods
+ * named by Tier 1 events and history.
  */
 export function candidatePods(evidence: CollectTier2Input['evidence'], analysis: Analysis): string[] {
   const named = new Set(analysis.signals.flatMap((signal) => (signal.fact.type === 'event' && signal.fact.objectName ? [signal.fact.objectName] : [])));
@@ -112,7 +118,8 @@ export function candidatePods(evidence: CollectTier2Input['evidence'], analysis:
   if (pods.length > 0) {
     const score = (pod: (typeof pods)[number]) => (isNamed(pod.name) ? 2 : 0) + (QUIET_PHASES.test(pod.k8sPhase ?? '') ? 0 : 1);
     const time = (pod: (typeof pods)[number]) => parseTimestamp(pod.k8sPhaseUpdatedAt ?? pod.completedAt ?? pod.createdAt) ?? 0;
-    const ranked = [...pods].sort((a, b) => score(b) - score(a) || time(b) - time(a));
+    const earliestFirst = pods.length > 1 && runsPeerReplicas(evidence.status.type);
+    const ranked = [...pods].sort((a, b) => score(b) - score(a) || (earliestFirst ? time(a) - time(b) : time(b) - time(a)));
     // Healthy pods of a partly failed workload (the running workers of a Degraded job) are not read.
     const relevant = ranked.some((pod) => score(pod) > 0) ? ranked.filter((pod) => score(pod) > 0) : ranked;
     return [...new Set(relevant.map((pod) => pod.name))];
@@ -241,19 +248,30 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
     }
   }
 
-  const nodeNames: string[] = [];
-  if (readNodes) {
+  // The nodes of the selected pods (a deciding signal's node first), at most MAX_NODE_READS.
+  const chooseNodeNames = (): string[] => {
+    const names: string[] = [];
     const fromSignals = afterPods.classification.supporting.flatMap((signal) => (signal.nodeName ? [signal.nodeName] : []));
     const fromK8sPods = podRound.flatMap(({ pod }) => (pod.ok && pod.value.spec?.nodeName ? [pod.value.spec.nodeName] : []));
     const fromRunaiPods = evidence.pods.ok
       ? evidence.pods.value.filter((pod) => selected.includes(pod.name)).flatMap((pod) => (pod.nodeName ? [pod.nodeName] : []))
       : [];
     for (const name of new Set([...fromSignals, ...fromK8sPods, ...fromRunaiPods])) {
-      if (nodeNames.length >= MAX_NODE_READS) break;
-      if (isDnsSubdomain(name)) nodeNames.push(name);
+      if (names.length >= MAX_NODE_READS) break;
+      if (isDnsSubdomain(name)) names.push(name);
     }
-    if (nodeNames.length === 0) tier2.limitations.push({ type: 'no-node' });
-  }
+    if (names.length === 0) tier2.limitations.push({ type: 'no-node' });
+    return names;
+  };
+  const readNodeConditions = (names: readonly string[]) =>
+    Promise.all(
+      names.map(async (name) => {
+        const command = describeNodeCommand(name);
+        tier2.commands.push(command);
+        return { name, command, node: await attempt<K8sNode>(() => reader.getNode(name)) };
+      }),
+    );
+  const nodeNames = readNodes ? chooseNodeNames() : [];
 
   const [logReads, nodeReads] = await Promise.all([
     Promise.all(
@@ -270,13 +288,7 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
         return { target, log };
       }),
     ),
-    Promise.all(
-      nodeNames.map(async (name) => {
-        const command = describeNodeCommand(name);
-        tier2.commands.push(command);
-        return { name, command, node: await attempt<K8sNode>(() => reader.getNode(name)) };
-      }),
-    ),
+    readNodeConditions(nodeNames),
   ]);
 
   for (const { target, log } of logReads) {
@@ -305,9 +317,22 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
     });
   }
 
+  // Round C: a crash whose log or message is a CUDA error may be the GPU's fault, not the
+  // application's — the same CUDA errors (an illegal memory access, an uncorrectable ECC error,
+  // an unspecified launch failure) follow application bugs and hardware Xids alike (NVIDIA's
+  // Xid catalogue, docs.nvidia.com/deploy/xid-errors). The node's conditions (GPU health,
+  // node-problem-detector) tell which; only then, so an ordinary crash costs no extra read.
+  const cudaError =
+    afterPods.classification.category === 'CRASH_APP_ERROR' &&
+    (tier2.logs.some((finding) => finding.hint === 'cuda-error') ||
+      afterPods.classification.supporting.some(
+        (signal) => signal.line !== null && signal.line !== undefined && hintOfLine(mask(signal.line.text)) === 'cuda-error',
+      ));
+  const gpuFaultReads = !readNodes && cudaError ? await readNodeConditions(chooseNodeNames()) : [];
+
   const failureAt = input.analysis.currentFailureAt;
   const nodeSignals: Signal[] = [];
-  for (const { name, command, node } of nodeReads) {
+  for (const { name, command, node } of [...nodeReads, ...gpuFaultReads]) {
     if (node.ok) nodeSignals.push(...signalsFromKubernetesNode(node.value, name, command, failureAt));
     else failed('node', command, node.reason);
   }

@@ -23,6 +23,9 @@ import { quoteMessage, quoteName } from '../signals/quoteEvidence.js';
 import type { Signal, SignalKind, SignalOrigin, Tier2SourceName } from '../model/Signal.js';
 import type { ContainerStatus, ContainerStateTerminated, K8sEvent, K8sNode, K8sPod } from '../ports/kubernetesSchemas.js';
 import { matchNodeCondition } from './nodeConditionTable.js';
+import { readXid } from '../signals/gpu/readXid.js';
+import { xidSignalKind } from '../signals/gpu/xidSignalKind.js';
+import type { XidReading } from '../model/XidReading.js';
 import { maskIdentifiers, type NameMask } from '../signals/maskIdentifiers.js';
 import { kubernetesEventNames, kubernetesPodNames } from './tier2NameMask.js';
 
@@ -210,7 +213,10 @@ export function signalsFromKubernetesEvents(
 export function signalsFromKubernetesNode(node: K8sNode, nodeName: string, source: Tier2SourceName, failureAt: number | null): Signal[] {
   const signals: Signal[] = [];
   for (const condition of node.status?.conditions ?? []) {
-    const kind = matchNodeCondition(condition.type, condition.status);
+    // A condition the table does not know (node-problem-detector's and GPU health checks'
+    // custom conditions, True while the problem lasts) counts when it reports a hardware Xid.
+    const xid = matchNodeCondition(condition.type, condition.status) ? null : hardwareXidOf(condition);
+    const kind = matchNodeCondition(condition.type, condition.status) ?? (xid ? xidSignalKind(xid) : null);
     if (!kind) continue;
     const since = parseTimestamp(condition.lastTransitionTime);
     if (since !== null && failureAt !== null && since > failureAt + CONDITION_SKEW_MS) continue;
@@ -222,7 +228,25 @@ export function signalsFromKubernetesNode(node: K8sNode, nodeName: string, sourc
       reason: condition.reason ? quoteName(condition.reason) : null,
       message: condition.message ? quoteMessage(condition.message) : null,
     };
-    signals.push(toSignal({ kind, source, origin: 'k8s-node', fact, at: null, nodeName }));
+    const signal = toSignal({ kind, source, origin: 'k8s-node', fact, at: null, nodeName });
+    if (xid) {
+      signal.xid = { ...xid, line: quoteMessage(xid.line) };
+      signal.line = { text: quoteMessage(xid.line), rule: 'accelerator', fromPayload: false };
+    }
+    signals.push(signal);
   }
   return signals;
+}
+
+/**
+ * The hardware Xid a custom node condition reports, or null. node-problem-detector sets a
+ * problem condition True while the problem lasts (kubernetes/node-problem-detector README,
+ * "NodeCondition"), and its kernel monitor and GPU health checks put the driver's
+ * `NVRM: Xid (…): N` line or `Xid N` in the condition's reason or message. Only a hardware
+ * or driver Xid makes a node condition a node failure; an application Xid is the workload's.
+ */
+function hardwareXidOf(condition: { status: string; reason?: string | null; message?: string | null }): XidReading | null {
+  if (condition.status.trim().toLowerCase() !== 'true') return null;
+  const xid = readXid([condition.reason, condition.message].filter(Boolean).join('\n'));
+  return xid?.entry?.cause === 'hardware' ? xid : null;
 }

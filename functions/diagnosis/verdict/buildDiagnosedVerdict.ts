@@ -149,7 +149,15 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
     ...renderLimitations(limitations, messages),
     failingLine: failingLine?.text ?? null,
     origin: origin
-      ? { pod: origin.pod, node: origin.node, at: new Date(origin.at).toISOString(), signal: origin.line, collateral: distributed?.collateral ?? 0 }
+      ? {
+          pod: origin.pod,
+          node: origin.node,
+          at: new Date(origin.at).toISOString(),
+          // The category comes from the origin, so the failing line is the origin's decisive line (its
+          // Tier 2 log, its node's Xid): it says what ended it better than a status word ("Error").
+          signal: origin.lineIsStatus ? (failingLine?.text ?? origin.line) : origin.line,
+          collateral: distributed?.collateral ?? 0,
+        }
       : null,
     audience: audienceOfDiagnosis(category, supporting, maskIdentifiers(workloadNames(evidence))),
     message: messages.messageDiagnosed({
