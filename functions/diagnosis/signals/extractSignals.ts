@@ -5,7 +5,7 @@
  */
 import { parseTimestamp } from '../../core/parseTimestamp.js';
 import type { Condition, HistoryRecord, Pod, RunaiEvent, WorkloadDetailed } from '../ports/runaiSchemas.js';
-import { quoteMessage, quoteName } from './quoteEvidence.js';
+import { MESSAGE_QUOTE_LENGTH, quoteEvidence, quoteMessage, quoteName } from './quoteEvidence.js';
 import type { Fact } from '../model/Fact.js';
 import type { ImagePullCause, Signal, SignalKind, SignalOrigin, SourceName } from '../model/Signal.js';
 import {
@@ -176,7 +176,7 @@ function toSignal(draft: SignalDraft): Signal {
   const removal = draft.kind === 'NODE_FAILURE' || draft.kind === 'EVICTED' ? classifyNodeRemoval(draft.removalText) : null;
   if (removal) signal.nodeRemoval = removal;
   const line = draft.line ?? (draft.lines ? lineFor(draft.kind, draft.lines) : null);
-  if (line) signal.line = { text: quoteMessage(line.text), rule: line.rule, fromPayload: line.fromPayload };
+  if (line) signal.line = { text: quoteEvidence(line.text, MESSAGE_QUOTE_LENGTH + (line.nameSlack ?? 0)), rule: line.rule, fromPayload: line.fromPayload };
   if (draft.xid && xidSignalKind(draft.xid) === draft.kind) signal.xid = { ...draft.xid, line: quoteMessage(draft.xid.line) };
   return signal;
 }

@@ -15,7 +15,7 @@ import { describeDiagnosisLimitations } from './describeLimitations.js';
 import { EvidenceList, evidenceRank, MAX_ALSO_OBSERVED, MAX_SUPPORTING_EVIDENCE } from '../model/EvidenceList.js';
 import { chooseFailingLine, type FailingLine } from '../signals/decisiveLine/chooseFailingLine.js';
 import { lineFor, readDecisiveLines } from '../signals/decisiveLine/signalLine.js';
-import { quoteMessage } from '../signals/quoteEvidence.js';
+import { MESSAGE_QUOTE_LENGTH, quoteEvidence } from '../signals/quoteEvidence.js';
 import { gatherRecommendationContext } from '../recommend/gatherRecommendationContext.js';
 import { phaseFact } from './phaseFact.js';
 import { podFact, podsToCite } from '../signals/podsToCite.js';
@@ -150,12 +150,13 @@ function failingLineOf(evidence: WorkloadEvidence, analysis: Analysis): FailingL
     ...ordered(supporting.filter((signal) => signal.kind !== leadKind)),
     ...(category === 'UNKNOWN' ? ordered(analysis.signals.filter((signal) => UNKNOWN_LEAD_KINDS.includes(signal.kind))) : []),
   ];
-  const chosen = chooseFailingLine(category, deciding, evidence.tier2);
+  const mask = maskIdentifiers(workloadNames(evidence));
+  const chosen = chooseFailingLine(category, deciding, evidence.tier2, mask);
   if (chosen) return chosen;
   const message = evidence.status.phaseMessage;
   if (!message) return null;
-  const line = lineFor('UNCATEGORISED', readDecisiveLines(message, null, maskIdentifiers(workloadNames(evidence)), true));
-  return line ? { text: quoteMessage(line.text), fromPayload: line.fromPayload, hint: null } : null;
+  const line = lineFor('UNCATEGORISED', readDecisiveLines(message, null, mask, true));
+  return line ? { text: quoteEvidence(line.text, MESSAGE_QUOTE_LENGTH + (line.nameSlack ?? 0)), fromPayload: line.fromPayload, hint: null } : null;
 }
 
 /** Failures of the same category in the lookback window, this one included; null when history could not be read. */

@@ -26,20 +26,27 @@ export interface FailingLine {
 /** Categories an application's own text explains (its log line is the line to act on). */
 const APPLICATION_CATEGORIES: ReadonlySet<Category> = new Set<Category>(['CRASH_APP_ERROR', 'INIT_FAILED', 'UNKNOWN']);
 
-export function chooseFailingLine(category: Category, deciding: readonly Signal[], tier2: Tier2Evidence | null | undefined): FailingLine | null {
+/** `mask` hides the names users chose before the hint is read: a pod named `cudaerrormemoryallocation` is no GPU advice. */
+export function chooseFailingLine(
+  category: Category,
+  deciding: readonly Signal[],
+  tier2: Tier2Evidence | null | undefined,
+  mask: (text: string) => string = (text) => text,
+): FailingLine | null {
   const lined = deciding.filter((signal) => signal.line && signal.line.text.trim() !== '');
   const logs = tier2?.used ? tier2.logs : [];
   const logLine = logs.find((finding) => !finding.fact.fallback) ?? null;
   const pick = (signal: Signal | undefined): FailingLine | null =>
-    signal?.line ? { text: signal.line.text, fromPayload: signal.line.fromPayload, hint: hintOf(signal.line.text) } : null;
+    signal?.line ? { text: signal.line.text, fromPayload: signal.line.fromPayload, hint: hintOf(mask(signal.line.text)) } : null;
   const carried = lined.find((signal) => signal.line?.fromPayload && signal.line.rule !== null);
   if (carried) return pick(carried);
-  if (logLine && APPLICATION_CATEGORIES.has(category)) return { text: logLine.fact.line, fromPayload: false, hint: logLine.hint ?? hintOf(logLine.fact.line) };
+  if (logLine && APPLICATION_CATEGORIES.has(category))
+    return { text: logLine.fact.line, fromPayload: false, hint: logLine.hint ?? hintOf(mask(logLine.fact.line)) };
   const recognised = lined.find((signal) => signal.line?.rule !== null);
   if (recognised) return pick(recognised);
   if (lined[0]) return pick(lined[0]);
   const anyLog = logLine ?? logs[0];
-  return anyLog ? { text: anyLog.fact.line, fromPayload: false, hint: anyLog.hint ?? hintOf(anyLog.fact.line) } : null;
+  return anyLog ? { text: anyLog.fact.line, fromPayload: false, hint: anyLog.hint ?? hintOf(mask(anyLog.fact.line)) } : null;
 }
 
 /** The log-line table's hint for a line (GPU-aware advice), or null. */
