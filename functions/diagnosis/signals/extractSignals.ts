@@ -22,6 +22,7 @@ import { parseQuantity } from '../../core/parseQuantity.js';
 import { maskIdentifiers, unmaskPart, type NameMask } from './maskIdentifiers.js';
 import { eventNames, workloadNames } from './workloadNames.js';
 import { focusOf, lineFor, readDecisiveLines, type SignalLine } from './decisiveLine/signalLine.js';
+import { isNodeLossEvent } from './readNodeEvent.js';
 import type { DecisiveRegions } from './decisiveLine/findDecisiveLine.js';
 import { classifyNodeRemoval } from './nodeRemovalTable.js';
 import { readXid } from './gpu/readXid.js';
@@ -302,9 +303,10 @@ export function signalsFromEvents(
   for (const event of events) {
     const xid = unmaskXid(readXid(mask(event.message)), event.message);
     // A decoded Xid names the fault whatever reason the relay gave the event (node-problem-detector, DCGM exporters).
-    const matched: ReasonMatch | null = xid
-      ? { kind: xidSignalKind(xid), decisive: xid.line }
-      : matchReasonRow(event.reason, mask(event.message), event.source);
+    const row = xid ? null : matchReasonRow(event.reason, mask(event.message), event.source);
+    // An event about the node itself says the node failed or left, whatever its reason (readNodeEvent.ts).
+    const nodeLoss = !row?.kind && isNodeLossEvent(event, mask(event.message)) ? { kind: 'NODE_FAILURE' as const, decisive: event.message ?? undefined } : null;
+    const matched: ReasonMatch | null = xid ? { kind: xidSignalKind(xid), decisive: xid.line } : (nodeLoss ?? row);
     if (!matched?.kind) continue;
     const match = { ...matched, kind: matched.kind, decisive: unmaskPart(matched.decisive, event.message), xid };
     const key = `${match.kind}\u0000${event.reason}\u0000${event.message}\u0000${event.involvedObject?.name ?? ''}`;
