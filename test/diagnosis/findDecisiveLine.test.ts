@@ -195,6 +195,110 @@ describe('root error over consequence', () => {
   });
 });
 
+describe('a line that points elsewhere quotes what it points to', () => {
+  it('a wrapper that defers ("See root cause above") quotes the earlier root error, behind its log header (vllm-project/vllm v1/engine/utils.py; logging_utils/formatter.py)', () => {
+    const log = [
+      '(EngineCore_DP0 pid=87) ERROR 03-14 10:02:11 [core.py:586] EngineCore failed to start.',
+      '(EngineCore_DP0 pid=87) ERROR 03-14 10:02:11 [core.py:586] ValueError: Free memory on device (20.1/79.2 GiB) on startup is less than desired GPU memory utilization (0.95, 75.2 GiB).',
+      '(APIServer pid=1) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}',
+    ].join('\n');
+    expect(payloadOf(`Container failed with: ${log}`)).toMatch(/^ValueError: Free memory on device/);
+  });
+
+  it('an exception whose first line is an HTTP status quotes its continuation with the URL (huggingface/huggingface_hub utils/_http.py hf_raise_for_status)', () => {
+    const log = [
+      'Traceback (most recent call last):',
+      '  File "/app/download.py", line 12, in <module>',
+      'huggingface_hub.errors.RepositoryNotFoundError: 404 Client Error. (Request ID: Root=1-65f0c1d2-0a1b2c3d4e5f)',
+      '',
+      'Repository Not Found for url: https://huggingface.co/api/models/acme/encoder-small/revision/main.',
+      'Please make sure you specified the correct `repo_id` and `repo_type`.',
+    ].join('\n');
+    const line = payloadOf(`Container failed with: ${log}`);
+    expect(line).toContain('Repository Not Found for url: https://huggingface.co/api/models/acme/encoder-small/revision/main.');
+    expect(line).toMatch(/^huggingface_hub\.errors\.RepositoryNotFoundError/);
+  });
+
+  it('a generic exception line whose fields and cause follow quotes the cause (ray-project/ray python/ray/exceptions.py ActorDiedError)', () => {
+    const log = [
+      'ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.',
+      '\tclass_name: Evaluator',
+      '\tactor_id: 0f9e8d7c6b5a',
+      '\tpid: 4410',
+      'The actor is dead because its owner has died. Owner Id: 01000000 Owner Ip address: 10.1.2.3 Owner worker exit type: INTENDED_USER_EXIT',
+    ].join('\n');
+    expect(payloadOf(`Container failed with: ${log}`)).toMatch(/^The actor is dead because its owner has died/);
+  });
+
+  it('in an explicit chain the exception raised `from` the cause is quoted, even over a CUDA line (python/cpython Lib/traceback.py _cause_message)', () => {
+    const log = [
+      'Traceback (most recent call last):',
+      '  File "/srv/model.py", line 90, in warmup',
+      'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB. GPU 0 has a total capacity of 39.38 GiB of which 512.00 MiB is free.',
+      '',
+      'The above exception was the direct cause of the following exception:',
+      '',
+      'RuntimeError: Not enough memory to handle 8192 prefill tokens. You need to decrease `--max-batch-prefill-tokens`',
+    ].join('\n');
+    expect(payloadOf(`Container failed with: ${log}`)).toMatch(/^RuntimeError: Not enough memory to handle 8192 prefill tokens/);
+  });
+
+  it('a failed assertion explains "device-side assert triggered" (pytorch c10/macros/Macros.h CUDA_KERNEL_ASSERT; c10/cuda/CUDAException.cpp)', () => {
+    const log = [
+      '/pytorch/aten/src/ATen/native/cuda/Loss.cu:250: nll_loss_forward_reduce_cuda_kernel_2d: block: [0,0,0], thread: [5,0,0] Assertion `t >= 0 && t < n_classes` failed.',
+      'RuntimeError: CUDA error: device-side assert triggered',
+      'For debugging consider passing CUDA_LAUNCH_BLOCKING=1.',
+    ].join('\n');
+    expect(payloadOf(`Container failed with: ${log}`)).toContain('Assertion `t >= 0 && t < n_classes` failed.');
+  });
+
+  it('C++ terminate names a type; its message is the what() line, and without one a stated failure says more (gcc libstdc++-v3/libsupc++/vterminate.cc)', () => {
+    const withWhat = ["terminate called after throwing an instance of 'std::runtime_error'", '  what():  failed to open shard /data/shard-0007.bin'].join('\n');
+    expect(payloadOf(`Container failed with: ${withWhat}`)).toContain('failed to open shard /data/shard-0007.bin');
+    // The record is quoted whole: the type says what the message may not (here it only repeats it).
+    const badAlloc = ['[loader] 2048 shards', "terminate called after throwing an instance of 'std::bad_alloc'", '  what():  std::bad_alloc'].join('\n');
+    const quoted = payloadOf(`Container failed with: ${badAlloc}`);
+    expect(quoted).toContain("terminate called after throwing an instance of 'std::bad_alloc'");
+    expect(quoted).toContain('what():  std::bad_alloc');
+    const without = [
+      '[rank3]:[E0314 10:02:11.000000000 ProcessGroupNCCL.cpp:616] [Rank 3] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=7, OpType=BROADCAST, NumelIn=1, NumelOut=1, Timeout(ms)=600000) ran for 600101 milliseconds before timing out.',
+      "terminate called after throwing an instance of 'c10::DistBackendError'",
+    ].join('\n');
+    expect(payloadOf(`Container failed with: ${without}`)).toContain('Watchdog caught collective operation timeout');
+  });
+
+  it('a label that announces the error ("Last error:") quotes the announced NCCL line over the code\'s fixed interpretation (pytorch torch/csrc/distributed/c10d/NCCLUtils.cpp getNcclErrorDetailStr)', () => {
+    const log = [
+      '[rank1]: torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:317, unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.20.5',
+      '[rank1]: ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error. ',
+      '[rank1]: Last error:',
+      '[rank1]: socketStartConnect: Connect to 10.0.4.9<41873> failed : Software caused connection abort',
+    ].join('\n');
+    expect(payloadOf(`Container failed with: ${log}`)).toContain('socketStartConnect: Connect to 10.0.4.9<41873> failed');
+  });
+
+  it("a launcher's count of failed processes ranks below the line naming the process (open-mpi/ompi orte/tools/orterun/help-orterun.txt)", () => {
+    const log = [
+      'Primary job  terminated normally, but 1 process returned',
+      'a non-zero exit code. Per user-direction, the job has been aborted.',
+      'mpirun noticed that process rank 0 with PID 0 on node trainer-w-0 exited on signal 11 (Segmentation fault).',
+    ].join('\n');
+    expect(payloadOf(`Container failed with: ${log}`)).toMatch(/^mpirun noticed that process rank 0/);
+  });
+
+  it('a system clause that ends by announcing ("denied the request:") quotes what it announces (kyverno/kyverno pkg/webhooks/utils/block.go GetBlockedMessages)', () => {
+    const message = [
+      'Error creating: admission webhook "validate.kyverno.svc-fail" denied the request: ',
+      '',
+      'resource Pod/team-a/job-7-0 was blocked due to the following policies ',
+      '',
+      'require-requests-limits:',
+      "  validate-resources: 'validation error: CPU and memory resource requests and limits are required. rule validate-resources failed at path /spec/containers/0/resources/limits/'",
+    ].join('\n');
+    expect(systemOf(message, 'denied the request')).toContain('validation error: CPU and memory resource requests and limits are required.');
+  });
+});
+
 describe('names never steer the choice', () => {
   it('a name that looks like an exception does not make its line the decisive one once masked', () => {
     const message = 'Container failed with: starting RuntimeError: worker\nOSError: [Errno 28] No space left on device';
@@ -204,6 +308,15 @@ describe('names never steer the choice', () => {
 });
 
 describe('elision keeps the decisive line whole', () => {
+  it('measures a line with its names masked, so a long name never decides whether it is elided', () => {
+    const name = 'a-very-long-project-name-chosen-by-someone';
+    const regions = findDecisiveLines(`Failed to pull image "r.example/${name}/x:1": failed to resolve reference "r.example/${name}/x:1": not found`, {
+      matched: 'Failed to pull image',
+      mask: (text) => text.split(name).join('<name>'),
+    });
+    expect(regions.system?.nameSlack).toBe(name.length - '<name>'.length);
+  });
+
   it('drops head and tail around a long decisive line, never the line itself', () => {
     const decisive = `KeyError: '${'k'.repeat(200)}'`;
     const text = `${'a'.repeat(400)}\n${decisive}\n${'z'.repeat(400)}`;

@@ -32,6 +32,12 @@ describe('maskIdentifiers', () => {
     expect(mask('NodeNotReady: node nodenotready is not ready')).toBe(`NodeNotReady: node ${P} is not ready`);
   });
 
+  it("masks a workload's name in its Kubernetes spelling after an operator's job kind (PyTorchJob, TFJob, …)", () => {
+    const mask = maskIdentifiers({ names: ['OOMKilling'] });
+    expect(mask('PyTorchJob oomkilling is failed because 1 Master replica(s) failed.')).toBe(`PyTorchJob ${P} is failed because 1 Master replica(s) failed.`);
+    expect(mask('TFJob OOMKilling is failed; OOMKilled')).toBe(`TFJob ${P} is failed; OOMKilled`);
+  });
+
   it('masks the longest name first, and names derived from an owner (pods, launchers)', () => {
     const mask = maskIdentifiers({ owners: ['oomkilled-repro'], names: ['oomkilled', 'runai-genai'] });
     expect(

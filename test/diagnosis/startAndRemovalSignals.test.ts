@@ -116,6 +116,88 @@ describe('start failures read from the kubelet and controllers', () => {
   });
 });
 
+describe("the runtime setting up the node's facilities fails: the node's, even when the step execs a helper of its own", () => {
+  it.each([
+    // containerd contrib/apparmor/apparmor.go LoadDefaultProfile, internal/cri/server/container_create.go ("failed to generate container %q spec: %w")
+    'Error: failed to generate container "9c1d" spec: load apparmor profile /tmp/cri-containerd.apparmor.d2208: parser error(""): exec: "apparmor_parser": executable file not found in $PATH',
+    // containerd contrib/seccomp/seccomp.go WithProfile ("cannot load seccomp profile %q: %v")
+    'Error: failed to create containerd container: cannot load seccomp profile "/var/lib/kubelet/seccomp/profiles/strict.json": open /var/lib/kubelet/seccomp/profiles/strict.json: no such file or directory',
+    // opencontainers/runc libcontainer/process_linux.go initProcess.start ("unable to apply cgroup configuration: %w")
+    'Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: unable to apply cgroup configuration: failed to write 1: write /sys/fs/cgroup/kubepods.slice/x.scope/cgroup.procs: invalid argument: unknown',
+    // opencontainers/cgroups devices/ebpf_linux.go ("bpf_prog_attach(BPF_CGROUP_DEVICE) failed: %w") under runc's procHooks cgroup step
+    'Error: failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error setting cgroup config for procHooks process: bpf_prog_attach(BPF_CGROUP_DEVICE) failed: operation not permitted: unknown',
+  ])('"%s" is NODE_FAILURE with names masked, never the workload\'s command', (message) => {
+    const { analysis, verdict } = diagnose(
+      evidenceOf({
+        status: workloadStatus({ phase: 'Initializing', phaseMessage: '' }),
+        events: { ok: true, value: [podEvent('Failed', message, HOUR)] },
+      }),
+    );
+    expect(analysis.gate).toEqual({ action: 'continue' });
+    expect(verdict.category).toBe('NODE_FAILURE');
+  });
+
+  it("the kubelet's own pod-setup sentence is a start failure whatever reason the relay gave it (kubernetes/kubernetes pkg/kubelet/kubelet.go SyncPod)", () => {
+    const message =
+      'unable to ensure pod container exists: failed to create container for [kubepods besteffort pod7e2a] : mkdir /sys/fs/cgroup/pids/kubepods/besteffort/pod7e2a: no space left on device';
+    expect(matchReasonRow('PodSetupFailed', message, 'kubelet')?.kind).toBe('NODE_START_FAILURE');
+    expect(matchReasonRow('PodSetupFailed', `pod says: ${message}`, 'kubelet')?.kind).toBeUndefined();
+  });
+});
+
+describe('an event about the node speaks about the machine, not the workload (involvedObject kind Node)', () => {
+  const nodeEvent = (type: 'Normal' | 'Warning', reason: string, message: string) => ({
+    ...podEvent(reason, message, HOUR),
+    type,
+    involvedObject: { kind: 'Node', name: 'gpu-node-11' },
+  });
+  const categoryOf = (event: ReturnType<typeof nodeEvent>) =>
+    diagnose(
+      evidenceOf({
+        status: workloadStatus({ phase: 'Failed', phaseMessage: '' }),
+        pods: { ok: true, value: [pod({ k8sPhase: 'Failed', nodeName: 'gpu-node-11' })] },
+        events: { ok: true, value: [event] },
+      }),
+    ).verdict.category;
+
+  it.each([
+    // aws/aws-node-termination-handler pkg/monitor/scheduledevent/scheduled-event-monitor.go ("%s will occur between %s and %s because %s")
+    ['ScheduledEvent', 'system-reboot will occur between 3 Mar 2026 01:00:00 GMT and 3 Mar 2026 03:00:00 GMT because scheduled reboot\n'],
+    // pkg/monitor/sqsevent/ec2-state-change-event.go ("EC2 State Change event received. Instance %s went into %s at %s \n")
+    ['StateChange', 'EC2 State Change event received. Instance i-0aa11bb22cc33dd44 went into stopping at 2026-03-02T11:00:00Z \n'],
+    // kubernetes/autoscaler cluster-autoscaler/core/scaledown/actuation/actuator.go
+    ['ScaleDown', 'marked the node as toBeDeleted/unschedulable'],
+  ])('a Normal %s event announcing the node leaves is NODE_FAILURE', (reason, message) => {
+    expect(categoryOf(nodeEvent('Normal', reason, message))).toBe('NODE_FAILURE');
+  });
+
+  it('a Warning about the node is a node fault whatever its reason (kubernetes/node-problem-detector: events on the Node)', () => {
+    expect(categoryOf(nodeEvent('Warning', 'KernelOops', 'kernel: BUG: unable to handle kernel NULL pointer dereference'))).toBe('NODE_FAILURE');
+  });
+
+  it("a Normal event of the node's routine life says nothing about the failure (kubernetes/kubernetes pkg/kubelet/nodestatus)", () => {
+    expect(categoryOf(nodeEvent('Normal', 'NodeReady', 'Node gpu-node-11 status is now: NodeReady'))).toBe('UNKNOWN');
+  });
+});
+
+describe("a GPU health result on one GPU is the node's fault, whatever its wording (NVIDIA/DCGM dcgmlib/dcgm_errors.h)", () => {
+  const categoryOf = (phaseMessage: string) => diagnose(evidenceOf({ status: workloadStatus({ phase: 'Failed', phaseMessage }) })).verdict.category;
+
+  it.each([
+    'Detected 3 volatile single-bit ECC error(s) in GPU 1 (threshold 1).',
+    'GPU 5 had uncorrectable memory errors and row remapping failed.',
+    "GPU 2's NvLink link 11 is currently down",
+    "Detected 40 Replay NvLink errors on GPU 6's NVLink (should be 0)",
+    'Detected 2 retired pages in GPU 0.',
+  ])('"%s" is NODE_FAILURE', (message) => {
+    expect(categoryOf(message)).toBe('NODE_FAILURE');
+  });
+
+  it('a GPU named without a fault is not one', () => {
+    expect(categoryOf('Scheduled on GPU 3 of gpu-node-11')).toBe('UNKNOWN');
+  });
+});
+
 describe('who removed the node', () => {
   it.each([
     // aws/karpenter-provider-aws pkg/controllers/interruption/events/events.go SpotInterrupted (pod event)

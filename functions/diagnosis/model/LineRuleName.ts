@@ -1,2 +1,14 @@
 /** The general rules that choose the decisive line of a message (signals/decisiveLine/lineRules.ts). */
-export type LineRuleName = 'accelerator' | 'exception' | 'tool-output' | 'resource' | 'error' | 'root-cause-rank' | 'consequence';
+export type LineRuleName =
+  | 'assertion'
+  | 'accelerator'
+  | 'exception'
+  | 'tool-output'
+  | 'resource'
+  | 'error'
+  | 'root-cause-rank'
+  | 'consequence'
+  | 'launcher-summary'
+  | 'thrown-type'
+  /** The line a label announces (`Last error:`): no rule of its own, but the wrapper says it is the error. */
+  | 'announced';

@@ -5,7 +5,7 @@
  */
 import { parseTimestamp } from '../../core/parseTimestamp.js';
 import type { Condition, HistoryRecord, Pod, RunaiEvent, WorkloadDetailed } from '../ports/runaiSchemas.js';
-import { quoteMessage, quoteName } from './quoteEvidence.js';
+import { MESSAGE_QUOTE_LENGTH, quoteEvidence, quoteMessage, quoteName } from './quoteEvidence.js';
 import type { Fact } from '../model/Fact.js';
 import type { ImagePullCause, Signal, SignalKind, SignalOrigin, SourceName } from '../model/Signal.js';
 import {
@@ -22,6 +22,7 @@ import { parseQuantity } from '../../core/parseQuantity.js';
 import { maskIdentifiers, unmaskPart, type NameMask } from './maskIdentifiers.js';
 import { eventNames, workloadNames } from './workloadNames.js';
 import { focusOf, lineFor, readDecisiveLines, type SignalLine } from './decisiveLine/signalLine.js';
+import { isNodeLossEvent } from './readNodeEvent.js';
 import type { DecisiveRegions } from './decisiveLine/findDecisiveLine.js';
 import { classifyNodeRemoval } from './nodeRemovalTable.js';
 import { readXid } from './gpu/readXid.js';
@@ -176,7 +177,7 @@ function toSignal(draft: SignalDraft): Signal {
   const removal = draft.kind === 'NODE_FAILURE' || draft.kind === 'EVICTED' ? classifyNodeRemoval(draft.removalText) : null;
   if (removal) signal.nodeRemoval = removal;
   const line = draft.line ?? (draft.lines ? lineFor(draft.kind, draft.lines) : null);
-  if (line) signal.line = { text: quoteMessage(line.text), rule: line.rule, fromPayload: line.fromPayload };
+  if (line) signal.line = { text: quoteEvidence(line.text, MESSAGE_QUOTE_LENGTH + (line.nameSlack ?? 0)), rule: line.rule, fromPayload: line.fromPayload };
   if (draft.xid && xidSignalKind(draft.xid) === draft.kind) signal.xid = { ...draft.xid, line: quoteMessage(draft.xid.line) };
   return signal;
 }
@@ -302,9 +303,10 @@ export function signalsFromEvents(
   for (const event of events) {
     const xid = unmaskXid(readXid(mask(event.message)), event.message);
     // A decoded Xid names the fault whatever reason the relay gave the event (node-problem-detector, DCGM exporters).
-    const matched: ReasonMatch | null = xid
-      ? { kind: xidSignalKind(xid), decisive: xid.line }
-      : matchReasonRow(event.reason, mask(event.message), event.source);
+    const row = xid ? null : matchReasonRow(event.reason, mask(event.message), event.source);
+    // An event about the node itself says the node failed or left, whatever its reason (readNodeEvent.ts).
+    const nodeLoss = !row?.kind && isNodeLossEvent(event, mask(event.message)) ? { kind: 'NODE_FAILURE' as const, decisive: event.message ?? undefined } : null;
+    const matched: ReasonMatch | null = xid ? { kind: xidSignalKind(xid), decisive: xid.line } : (nodeLoss ?? row);
     if (!matched?.kind) continue;
     const match = { ...matched, kind: matched.kind, decisive: unmaskPart(matched.decisive, event.message), xid };
     const key = `${match.kind}\u0000${event.reason}\u0000${event.message}\u0000${event.involvedObject?.name ?? ''}`;

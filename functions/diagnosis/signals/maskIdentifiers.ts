@@ -62,9 +62,13 @@ const QUOTED = new RegExp(`(\\\\?")(${NAME_TOKEN})(\\\\?")`, 'g');
 const REASON_IDENTIFIER = /^[A-Z][A-Za-z0-9]*$/;
 /** A URI of any scheme, up to a blank, a quote or a closing bracket (the scheme is bounded: a run of `a.a.a…` is read once, not once per word). */
 const URI = /\b[a-z][a-z0-9+.-]{0,15}:\/\/[^\s"'<>)\]]+/gi;
-/** The kinds of objects messages cite by name. */
+/**
+ * The kinds of objects messages cite by name. The job kinds include the training operator's
+ * (`PyTorchJob %s is failed because …`: kubeflow/trainer v1 PyTorchJob, TFJob, MPIJob,
+ * XGBoostJob, JAXJob, PaddleJob), KubeRay's RayJob and CronJob: the token after one is the job's name.
+ */
 const KIND =
-  '(?:init[- ]?containers?|containers?|pods?|node ?pools?|nodes?|images?|secrets?|config ?maps?|persistentvolumeclaims?|pvcs?|claims?|volumes?|namespaces?|jobs?|workloads?|projects?|departments?|deployments?|replicasets?|statefulsets?|service ?accounts?|revisions?|queues?)';
+  '(?:init[- ]?containers?|containers?|pods?|node ?pools?|nodes?|images?|secrets?|config ?maps?|persistentvolumeclaims?|pvcs?|claims?|volumes?|namespaces?|(?:pytorch|tf|mpi|xgboost|jax|paddle|ray|cron)?jobs?|workloads?|projects?|departments?|deployments?|replicasets?|statefulsets?|service ?accounts?|revisions?|queues?)';
 /** A kind word and the token after it (the token is masked when it stands as a name). */
 const AFTER_KIND = new RegExp(`\\b(${KIND}:? +)([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)${AFTER}`, 'gi');
 /** A compound name: letters with a `-`, `.` or digit (`oomkilled-precheck`, `dgx-a100-07`). */
@@ -150,7 +154,9 @@ export function maskIdentifiers(set: NameSet): NameMask {
   const known = knownNamesPattern(owners, names);
   const patternRefused = known === null && [...owners, ...names].some((name) => !isSingleWord(name));
   const literal = literalMask([...allOwners, ...allNames].filter((name) => (patternRefused && !isSingleWord(name)) || !fitsPattern(name)));
-  const knownSet = new Set([...allOwners, ...allNames]);
+  // Kubernetes spells a workload's objects in lower case (`OOMKilling` runs as job `oomkilling`):
+  // a known name is recognised in either spelling.
+  const knownSet = new Set([...allOwners, ...allNames].flatMap((name) => [name, name.toLowerCase()]));
   const mask = (text: string): string => {
     // Over-long names first: a short name inside one would otherwise cut it before it is found.
     let masked = maskSlots(literal(text));

@@ -11,6 +11,7 @@
  * signal, so preemption is only read from the structured reason (or from a scheduler's
  * own eviction event), and messages never name a category.
  */
+import { GPU_HEALTH_FAULT } from './gpu/gpuHealthFault.js';
 import type { ImagePullCause, SignalKind } from '../model/Signal.js';
 
 /**
@@ -74,8 +75,19 @@ const ADMISSION_DENIAL = /\badmission webhook "[^"]*" denied the request: [^\n]*
 const OWN_STORAGE_LIMIT =
   /Container \S+ exceeded its local ephemeral storage limit "[^"]*"|Pod ephemeral local storage usage exceeds the total limit of containers [^\n.]*|Usage of EmptyDir volume "[^"]*" exceeds the limit "[^"]*"/i;
 
-/** Node binaries the runtime executes before the workload's command (AppArmor's loader, OCI hooks): their exec failing is the node's. */
-const NODE_BINARY_EXEC = /\bapparmor_parser\b|\berror running (?:\w+ )?hook\b|\bhook #\d+\b/i;
+/**
+ * The runtime setting up the node's own facilities for a container before the workload's process
+ * exists: loading the AppArmor or seccomp profile into the kernel, applying the pod's cgroup,
+ * programming the device cgroup (eBPF), running an OCI hook. A failure there is the node's (its
+ * kernel, its runtime, a binary or profile it lacks), never the workload's command, even when the
+ * step reports an `exec: "…"` of its own helper. The workload's own exec failure is runc starting
+ * its process, which none of these steps is.
+ */
+const RUNTIME_SETUP_FAILURE =
+  /\bapparmor_parser\b|\bload apparmor profile\b|\bcannot load seccomp profile\b|\bunable to apply cgroup configuration\b|\berror setting cgroup config\b|\bbpf_prog_(?:query|attach|load)\b|\berror running (?:\w+ )?hook\b|\bhook #\d+\b/i;
+
+/** The kubelet's own sentences for a pod it could not set up (SyncPod), whatever reason a relay gives their event. */
+const KUBELET_POD_SETUP_FAILURE = /^(?:network is not ready|unable to ensure pod container exists|Failed to prepare dynamic resources): /;
 
 /** Ordered: the first matching row wins for an event. */
 export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
@@ -175,13 +187,20 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
       /^Error: (?:(?:secret|configmap) "[^"]*" not found|couldn't find key \S+ in (?:Secret|ConfigMap) \S+|failed to prepare subPath for volumeMount "[^"]*")/i,
     upstream: 'kubernetes/kubernetes pkg/kubelet/kubelet_pods.go (makeEnvironmentVariables, makeMounts)',
   },
-  // A node binary the runtime runs before the entrypoint (AppArmor profile loader, an OCI hook) not found or failing: not the workload's command.
+  // The runtime setting up the node's facilities (profiles, cgroups, device cgroup, hooks) before the entrypoint: not the workload's command.
   {
     reason: 'Failed',
     kind: 'NODE_START_FAILURE',
-    message: NODE_BINARY_EXEC,
+    message: RUNTIME_SETUP_FAILURE,
     upstream:
-      'containerd/containerd pkg/apparmor (apparmor_parser); opencontainers/runc libcontainer/configs/config.go (Hooks.Run "error running %s hook #%d: %w")',
+      'containerd/containerd contrib/apparmor/apparmor.go (LoadDefaultProfile "load apparmor profile %s: %w"), contrib/seccomp/seccomp.go (WithProfile "cannot load seccomp profile %q: %v"); opencontainers/runc libcontainer/process_linux.go (initProcess.start "unable to apply cgroup configuration: %w", "error setting cgroup config for procHooks process: %w"), libcontainer/configs/config.go (Hooks.Run "error running %s hook #%d: %w"); opencontainers/cgroups devices/ebpf_linux.go ("bpf_prog_query(BPF_CGROUP_DEVICE) failed: %w")',
+  },
+  {
+    reason: /^\w+$/,
+    kind: 'NODE_START_FAILURE',
+    message: KUBELET_POD_SETUP_FAILURE,
+    upstream:
+      'kubernetes/kubernetes pkg/kubelet/kubelet.go (SyncPod: "network is not ready: %v", "unable to ensure pod container exists: %v", "Failed to prepare dynamic resources: %v")',
   },
   // Container start failures the submitted command causes (runc exec of the entrypoint).
   {
@@ -468,6 +487,11 @@ export const PHASE_MESSAGE_TABLE: readonly { pattern: RegExp; kind: SignalKind; 
     upstream: 'NVIDIA/libnvidia-container src/cli/configure.c; NVIDIA/nvidia-container-toolkit internal/modifier/cdi',
   },
   { pattern: SANDBOX_FAILURE, kind: 'NODE_START_FAILURE', upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go' },
+  {
+    pattern: GPU_HEALTH_FAULT,
+    kind: 'NODE_FAILURE',
+    upstream: 'NVIDIA/DCGM dcgmlib/dcgm_structs.h (dcgmHealthSystems_enum), dcgmlib/dcgm_errors.h (DCGM_FR_*_MSG health results on "GPU %u")',
+  },
   {
     pattern: /\bnetwork is not ready: |\bunable to ensure pod container exists: |\bFailed to prepare dynamic resources: /i,
     kind: 'NODE_START_FAILURE',

@@ -15,7 +15,7 @@ import { describeDiagnosisLimitations } from './describeLimitations.js';
 import { EvidenceList, evidenceRank, MAX_ALSO_OBSERVED, MAX_SUPPORTING_EVIDENCE } from '../model/EvidenceList.js';
 import { chooseFailingLine, type FailingLine } from '../signals/decisiveLine/chooseFailingLine.js';
 import { lineFor, readDecisiveLines } from '../signals/decisiveLine/signalLine.js';
-import { quoteMessage } from '../signals/quoteEvidence.js';
+import { MESSAGE_QUOTE_LENGTH, quoteEvidence } from '../signals/quoteEvidence.js';
 import { gatherRecommendationContext } from '../recommend/gatherRecommendationContext.js';
 import { phaseFact } from './phaseFact.js';
 import { podFact, podsToCite } from '../signals/podsToCite.js';
@@ -185,17 +185,13 @@ function failingLineOf(evidence: WorkloadEvidence, analysis: Analysis): FailingL
     ...ordered(supporting.filter((signal) => signal.kind !== leadKind)),
     ...(category === 'UNKNOWN' ? ordered(analysis.signals.filter((signal) => UNKNOWN_LEAD_KINDS.includes(signal.kind))) : []),
   ];
-  const chosen = chooseFailingLine(
-    category,
-    deciding,
-    originLogs(evidence.tier2, analysis.distributed?.origin?.pod ?? null),
-    maskIdentifiers(workloadNames(evidence)),
-  );
+  const mask = maskIdentifiers(workloadNames(evidence));
+  const chosen = chooseFailingLine(category, deciding, originLogs(evidence.tier2, analysis.distributed?.origin?.pod ?? null), mask);
   if (chosen) return chosen;
   const message = evidence.status.phaseMessage;
   if (!message) return null;
-  const line = lineFor('UNCATEGORISED', readDecisiveLines(message, null, maskIdentifiers(workloadNames(evidence)), true));
-  return line ? { text: quoteMessage(line.text), fromPayload: line.fromPayload, hint: null } : null;
+  const line = lineFor('UNCATEGORISED', readDecisiveLines(message, null, mask, true));
+  return line ? { text: quoteEvidence(line.text, MESSAGE_QUOTE_LENGTH + (line.nameSlack ?? 0)), fromPayload: line.fromPayload, hint: null } : null;
 }
 
 /** Tier 2's log lines of the origin's pod, when it has any: a peer's watchdog line is not the line to act on. */

@@ -30,7 +30,7 @@ export const CARRIERS: readonly Carrier[] = [
   { prefix: /\bFailed to create pod sandbox: /, upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go (createPodSandbox)' },
   { prefix: /\bFailed to prepare dynamic resources: /, upstream: 'kubernetes/kubernetes pkg/kubelet/kubelet.go (SyncPod, FailedPrepareDynamicResources)' },
   { prefix: /\bunable to ensure pod container exists: /, upstream: 'kubernetes/kubernetes pkg/kubelet/kubelet.go (SyncPod, FailedCreatePodContainer)' },
-  { prefix: /\bnetwork is not ready: /, upstream: 'kubernetes/kubernetes pkg/kubelet/kubelet.go (SyncPod, NetworkNotReady)' },
+  // Not a carrier: the kubelet's "network is not ready" (NetworkNotReadyErrorMsg) states the fault itself; cut, it would leave its detail only.
   { prefix: /^Output: /, upstream: 'kubernetes/mount-utils mount_linux.go (doMount "Output: %s": the failed command\'s stderr)' },
   { prefix: /^Error creating: /, upstream: 'kubernetes/kubernetes pkg/controller/controller_utils.go (FailedCreatePodReason "Error creating: %v")' },
   { prefix: /^Error: /, upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_container.go (startContainer "Error: %v")' },

@@ -12,7 +12,9 @@
 import { CONTAINER_AUTHORED_TEXT_START, HOOK_OUTPUT } from '../signalTables.js';
 import { NAME_PLACEHOLDER } from '../maskIdentifiers.js';
 import { afterCarrier, errorClause } from './errorClause.js';
-import { matchLineRule } from './lineRules.js';
+import { LINE_RULES, matchLineRule } from './lineRules.js';
+import { announcesNext, continuationStatement, defersToEarlier, isDirectCause, isErrorLabel, isGenericMessage, isTracebackStart } from './linePointers.js';
+import { withoutLogPrefix } from './withoutLogPrefix.js';
 import type { LineRuleName } from '../../model/LineRuleName.js';
 
 export interface DecisiveLine {
@@ -20,6 +22,12 @@ export interface DecisiveLine {
   text: string;
   /** The rule that chose the line; null: no rule matched, the line holding the matched part (or the last line) was taken. */
   rule: LineRuleName | null;
+  /**
+   * How much longer the text is than with its names masked. The quote's length budget moves by
+   * it, so whether the line is elided is decided as if every name were the placeholder: a long
+   * workload or project name never cuts a line that a short one leaves whole.
+   */
+  nameSlack?: number;
 }
 
 export interface DecisiveRegions {
@@ -59,7 +67,13 @@ export function findDecisiveLines(text: string | null | undefined, options: Find
   const system = withoutRank(specific) ?? matchedLine(systemText, options.matched, mask) ?? withoutRank(ruled) ?? firstLine(systemText, mask);
   const carried = payloadText === null ? null : payloadText.replace(PAYLOAD_HEAD, '');
   const payload = carried === null ? null : (withoutRank(bestLine(carried, mask, 'payload')) ?? lastLine(carried));
-  return { system, payload };
+  return { system: withSlack(system, mask), payload: withSlack(payload, mask) };
+}
+
+function withSlack(line: DecisiveLine | null, mask: (text: string) => string): DecisiveLine | null {
+  if (!line) return null;
+  const slack = line.text.length - mask(line.text).length;
+  return slack === 0 ? line : { ...line, nameSlack: slack };
 }
 
 /** The boundary the payload starts with (a line break, a terminated reason, Knative's or Ray's carrier), dropped before reading it. */
@@ -80,20 +94,130 @@ function lines(text: string): string[] {
     .filter((line) => line.trim() !== '');
 }
 
-/** The line the highest-ranked rule chooses (ties: the rule's preferred end), narrowed to its error clause. */
-function bestLine(text: string, mask: (text: string) => string, region: Region): (DecisiveLine & { rank: number }) | null {
-  let best: { line: string; rank: number; rule: LineRuleName } | null = null;
-  for (const line of lines(text)) {
-    const rule = matchLineRule(mask(line));
-    if (!rule) continue;
-    const better = !best || rule.rank > best.rank || (rule.rank === best.rank && rule.prefer === 'latest');
-    if (better) best = { line, rank: rule.rank, rule: rule.name };
-  }
-  if (!best) return null;
-  // An exception written mid-line (a termination message joined on one line) starts its clause at the exception's name.
-  const line = best.rule === 'exception' ? fromException(best.line) : best.line;
-  return { text: clauseOf(line, region === 'system' && best.rule !== 'exception', mask), rule: best.rule, rank: best.rank };
+/** A line a label announces ("Last error:") ranks just above an accelerator report: the wrapper says it is the error. */
+const ANNOUNCED_RANK = 92;
+/** A generic exception line and its continuation are quoted together when they fit; else the continuation alone. */
+const MAX_SPAN = 240;
+
+interface Ranked {
+  rank: number;
+  rule: LineRuleName;
 }
+
+/** A line's rule, read on the line and on its message without the log header (the better of the two). */
+function ruleOf(masked: string, body: string): Ranked | null {
+  const whole = matchLineRule(masked);
+  const message = body === masked ? null : matchLineRule(body);
+  const best = !whole || (message && message.rank > whole.rank) ? message : whole;
+  return best ? { rank: best.rank, rule: best.name } : null;
+}
+
+/**
+ * Every line's rank, with what pointers say applied: the line a label announces is the error it
+ * names, and the exceptions a later one was raised `from` are superseded by it (it carries their context).
+ */
+function rankLines(bodies: readonly string[], masked: readonly string[]): (Ranked | null)[] {
+  const ranked = masked.map((line, at) => ruleOf(line, bodies[at] ?? line));
+  for (const [at, body] of bodies.entries()) {
+    if (isErrorLabel(body) && at + 1 < bodies.length) {
+      const own = ranked[at + 1];
+      ranked[at + 1] = { rank: Math.max(own?.rank ?? 0, ANNOUNCED_RANK), rule: own?.rule ?? 'announced' };
+    }
+    if (!isDirectCause(body)) continue;
+    const next = bodies.findIndex((later, index) => index > at && isDirectCause(later));
+    const raisedFrom = ranked.slice(at + 1, next < 0 ? undefined : next).some((entry) => entry?.rule === 'exception');
+    if (!raisedFrom) continue;
+    let first = at;
+    while (first > 0 && !isTracebackStart(bodies[first] ?? '') && !isDirectCause(bodies[first - 1] ?? '')) first -= 1;
+    for (let index = first; index < at; index += 1) ranked[index] = null;
+  }
+  return ranked;
+}
+
+/** The index of the best-ranked line among `indexes` (ties: the rule's preferred end), or null. */
+function bestOf(ranked: readonly (Ranked | null)[], indexes: Iterable<number>): number | null {
+  let best: number | null = null;
+  for (const at of indexes) {
+    const entry = ranked[at];
+    if (!entry) continue;
+    const current = best === null ? null : ranked[best]!;
+    const prefer = LINE_RULES.find((rule) => rule.name === entry.rule)?.prefer ?? 'earliest';
+    if (!current || entry.rank > current.rank || (entry.rank === current.rank && prefer === 'latest')) best = at;
+  }
+  return best;
+}
+
+const range = (from: number, to: number): number[] => Array.from({ length: Math.max(0, to - from) }, (_, offset) => from + offset);
+
+/**
+ * What a chosen line points to, when it points: the best line before a line that defers to it
+ * ("See root cause above"), the best line after (or else the next line after) a line that ends by
+ * announcing it. Null: the line stands on its own.
+ */
+function pointedTo(bodies: readonly string[], ranked: readonly (Ranked | null)[], at: number): number | null {
+  const body = bodies[at] ?? '';
+  if (defersToEarlier(body)) {
+    const earlier = range(0, at).filter((index) => !defersToEarlier(bodies[index] ?? ''));
+    return bestOf(ranked, earlier);
+  }
+  if (announcesNext(body) && at + 1 < bodies.length) return bestOf(ranked, range(at + 1, bodies.length)) ?? at + 1;
+  return null;
+}
+
+/** The line the highest-ranked rule chooses (ties: the rule's preferred end), resolved through pointers, narrowed to its error clause. */
+function bestLine(text: string, mask: (text: string) => string, region: Region): (DecisiveLine & { rank: number }) | null {
+  const all = lines(text);
+  const masked = all.map(mask);
+  const bodies = masked.map(withoutLogPrefix);
+  const ranked = rankLines(bodies, masked);
+  const chosen = bestOf(ranked, range(0, all.length));
+  if (chosen === null) return null;
+  const target = pointedTo(bodies, ranked, chosen) ?? chosen;
+  const { rank, rule } = ranked[chosen]!;
+  const resolved = ranked[target] ?? { rank, rule };
+  const raw = all[target] ?? '';
+  if (resolved.rule === 'exception') {
+    const exception = fromException(raw);
+    return { text: thrownWith(text, all, bodies, target) ?? continued(text, all, bodies, target, exception) ?? exception.trim(), rule: resolved.rule, rank };
+  }
+  return { text: clauseOf(raw, region === 'system', mask), rule: resolved.rule, rank };
+}
+
+/**
+ * An exception whose first line names nothing (an HTTP status, "The actor died unexpectedly")
+ * continues with its specifics: quoted with them when both fit, else the specific line alone.
+ */
+function continued(text: string, all: readonly string[], bodies: readonly string[], at: number, exception: string): string | null {
+  const message = EXCEPTION_MESSAGE.exec(exception)?.[1] ?? exception;
+  if (!isGenericMessage(message)) return null;
+  const next = continuationStatement(bodies, at, (body) => matchLineRule(body)?.name === 'exception');
+  if (next === null) return null;
+  const statement = (all[next] ?? '').trim();
+  // The span is cut from the text itself, so it stays a verbatim part of it (the evidence is elided around it).
+  const start = text.lastIndexOf(exception.trim());
+  const end = start < 0 ? -1 : text.indexOf(statement, start);
+  const span = end < 0 ? null : text.slice(start, end + statement.length);
+  return span !== null && span.length <= MAX_SPAN ? span : statement;
+}
+
+/**
+ * libstdc++'s terminate handler writes one record on two lines: the thrown type, then its
+ * `what():` message (gcc libstdc++-v3/libsupc++/vterminate.cc). Like an exception and its
+ * continuation, the record is quoted whole when it fits — the type (`std::bad_alloc`,
+ * `c10::DistBackendError`) and the message each say what the other does not.
+ */
+function thrownWith(text: string, all: readonly string[], bodies: readonly string[], at: number): string | null {
+  if (at === 0 || !/^\s*what\(\):\s/.test(bodies[at] ?? '') || matchLineRule(bodies[at - 1] ?? '')?.name !== 'thrown-type') return null;
+  const header = (all[at - 1] ?? '').trim();
+  const message = (all[at] ?? '').trim();
+  const start = text.lastIndexOf(header);
+  const end = start < 0 ? -1 : text.indexOf(message, start);
+  const span = end < 0 ? null : text.slice(start, end + message.length);
+  return span !== null && span.length <= MAX_SPAN ? span : null;
+}
+
+/** The message after an exception's name (`Name: message`). */
+const EXCEPTION_MESSAGE = /^\s*(?:\[[^\]]*\]:?\s*)?[\w.]+:\s(.*)$/;
 
 /** A qualified exception name followed by its message (`requests.exceptions.HTTPError: …`, `ValueError: …`). */
 const EXCEPTION_START = /(?:^|\s)((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)): \S/;
@@ -123,6 +247,12 @@ function matchedLine(text: string, matched: string | null | undefined, mask: (te
   // Narrowing a chain keeps its tail; when the tail is not where the matched part is, the matched part itself is the line —
   // unless the part is the carrier's own sentence ("Failed to pull image"), which says where, not what failed: its clause does.
   const clause = clauseOf(line, true, mask);
+  // A clause that ends by announcing ("… denied the request:") is quoted through what it announces, on the lines after it.
+  if (announcesNext(mask(clause))) {
+    const after = text.slice(text.indexOf(line) + line.length);
+    const announced = withoutRank(bestLine(after, mask, 'system')) ?? firstLine(after, mask);
+    if (announced) return announced;
+  }
   if (clause.includes(part)) return { text: clause, rule: null };
   return { text: withinCarrier(line, part) ? clause : part, rule: null };
 }

@@ -19,9 +19,18 @@ export interface LineRule {
   upstream: string;
 }
 
-/** Lines that only report another failure: a peer's death seen by a survivor, a launcher's summary of a child's exit. */
+/** Lines that only report another failure: a peer's death seen by a survivor, a launcher naming the child it saw die. */
 const CONSEQUENCE =
-  /Watchdog caught collective operation timeout|\bChildFailedError\b|torch\.distributed\.elastic\.multiprocessing\.errors|\bexited on signal 15\b|\bReceived (?:SIGTERM|Signals\.SIGTERM|signal 15)\b|\bSendRecv\b.{0,40}\btimed out\b|\bTCPStore\b.{0,80}\b(?:failed|timed out|Connection reset)\b|\bmpirun (?:detected|noticed) that\b|\bPrimary job +terminated normally, but\b/i;
+  /Watchdog caught collective operation timeout|\bexited on signal 15\b|\bReceived (?:SIGTERM|Signals\.SIGTERM|signal 15)\b|\bSendRecv\b.{0,40}\btimed out\b|\bTCPStore\b.{0,80}\b(?:failed|timed out|Connection reset)\b|\bmpirun noticed that\b/i;
+
+/**
+ * A launcher's count of failed children, naming none of them: torchrun's ChildFailedError
+ * header, MPI's "Primary job terminated normally, but N process returned" and "mpirun detected
+ * that one or more processes exited with non-zero status". Any line that names a process or a
+ * cause (even a peer's consequence) says more.
+ */
+const LAUNCHER_SUMMARY =
+  /\bChildFailedError\b|torch\.distributed\.elastic\.multiprocessing\.errors|\bPrimary job +terminated normally, but\b|\bmpirun detected that one or more processes\b/i;
 
 export const LINE_RULES: readonly LineRule[] = [
   {
@@ -32,6 +41,24 @@ export const LINE_RULES: readonly LineRule[] = [
     pattern: CONSEQUENCE,
     upstream:
       'pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp (watchdog); torch/distributed/elastic/multiprocessing/errors/__init__.py (ChildFailedError); open-mpi/ompi orte/tools/orterun help text',
+  },
+  {
+    name: 'launcher-summary',
+    rank: 5,
+    prefer: 'earliest',
+    pattern: LAUNCHER_SUMMARY,
+    upstream:
+      'pytorch/pytorch torch/distributed/elastic/multiprocessing/errors/__init__.py (ChildFailedError); open-mpi/ompi orte/tools/orterun/help-orterun.txt ([orterun:non-zero-status] "Primary job  terminated normally, but %d process returned", "mpirun detected that one or more processes exited with non-zero status")',
+  },
+  {
+    // A failed assertion states the broken condition itself; CUDA's "device-side assert triggered" (cudaErrorAssert) or
+    // glibc's abort only report that one failed, so the assertion line ranks above every accelerator report.
+    name: 'assertion',
+    rank: 95,
+    prefer: 'earliest',
+    pattern: /\bAssertion [`'][^`'\n]{1,300}[`'] failed\b/,
+    upstream:
+      'pytorch/pytorch c10/macros/Macros.h (CUDA_KERNEL_ASSERT → __assert_fail: "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed."); bminor/glibc assert/assert.c (__assert_fail_base "%s%s%s:%u: %s%sAssertion `%s\' failed.")',
   },
   {
     // NCCL's own warnings and error names, CUDA runtime errors, the kernel's NVRM Xid report.
@@ -50,9 +77,19 @@ export const LINE_RULES: readonly LineRule[] = [
     rank: 80,
     prefer: 'latest',
     pattern:
-      /^\s*(?:\[(?:rank|Rank) ?\d+\]:?\s*)?(?:[A-Za-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Fault|Warning)(?::\s|\s*$)|\s(?:[a-z_]\w*\.)+[A-Z]\w*(?:Error|Exception): \S|^\s*(?:Exception in thread "[^"]*" |Caused by: )\S+|^\s*(?:panic|fatal error): \S|^thread '[^']*' panicked at\b|^terminate called after throwing an instance of\b/,
+      /^\s*(?:\[(?:rank|Rank) ?\d+\]:?\s*)?(?:[A-Za-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Fault|Warning)(?::\s|\s*$)|\s(?:[a-z_]\w*\.)+[A-Z]\w*(?:Error|Exception): \S|^\s*(?:Exception in thread "[^"]*" |Caused by: )\S+|^\s*(?:panic|fatal error): \S|^thread '[^']*' panicked at\b|^\s*what\(\):\s+\S/,
     upstream:
-      'python/cpython Lib/traceback.py (TracebackException.format_exception_only); openjdk/jdk src/java.base/share/classes/java/lang/Throwable.java (printStackTrace "Caused by: "); golang/go src/runtime/panic.go (printpanics "panic: ", throw "fatal error: ")',
+      'python/cpython Lib/traceback.py (TracebackException.format_exception_only); openjdk/jdk src/java.base/share/classes/java/lang/Throwable.java (printStackTrace "Caused by: "); golang/go src/runtime/panic.go (printpanics "panic: ", throw "fatal error: "); gcc-mirror/gcc libstdc++-v3/libsupc++/vterminate.cc ("  what():  " line)',
+  },
+  {
+    // libstdc++'s terminate handler names only the exception's type on this line; its message is on the `what():` line
+    // that follows (an exception rule). Without one, the type alone says less than any line that states a failure.
+    name: 'thrown-type',
+    rank: 6,
+    prefer: 'latest',
+    pattern: /^\s*terminate called after throwing an instance of\b/,
+    upstream:
+      'gcc-mirror/gcc libstdc++-v3/libsupc++/vterminate.cc (__verbose_terminate_handler "terminate called after throwing an instance of \'%s\'", then "  what():  %s")',
   },
   {
     // A failed command's own stderr: mount-utils wraps it as "mount failed: exit status N\nMounting command: …\nOutput: <stderr>",
@@ -79,7 +116,8 @@ export const LINE_RULES: readonly LineRule[] = [
     // torchrun's ChildFailedError block ends with "Root Cause (first observed failure)": its rank's exit code, or the
     // signal that killed it. Quoted when the block carries no exception of its own (the latest entry is the root cause).
     name: 'root-cause-rank',
-    rank: 30,
+    // Below a consequence: the launcher's record says how the child ended (exit code, signal), its own output says why.
+    rank: 8,
     prefer: 'latest',
     pattern: /^\s*(?:exitcode\s*: -?\d+ \(pid: \d+\)|traceback\s*: Signal \d+ \(SIG\w+\) received by PID \d+)/,
     upstream: 'pytorch/pytorch torch/distributed/elastic/multiprocessing/errors/__init__.py (ChildFailedError.format_msg, _format_failure)',

@@ -1,0 +1,90 @@
+/**
+ * Lines that point elsewhere for what they mean. A wrapper often prints a sentence that only
+ * says an error exists and where to look — before it ("See root cause above"), after it (a
+ * line ending in `:` such as "Last error:" or "denied the request:"), or further down the same
+ * exception ("401 Client Error." whose URL is on the next lines). Quoting the pointer tells a
+ * person nothing; quoting what it points to does. Each shape cites a format that prints it.
+ * Bodies passed here are masked and without their log header (withoutLogPrefix).
+ */
+
+/**
+ * Defers to an earlier line. vllm-project/vllm vllm/v1/engine/utils.py (wait_for_engine_startup:
+ * "Engine core initialization failed. See root cause above."); the same English shape ("see the
+ * logs above", "check the error above") is how any wrapper refers back to its cause.
+ */
+const DEFERS_TO_EARLIER = /\b(?:see|check) (?:the )?(?:root cause|(?:\w+ )?(?:errors?|logs?|output|traceback|messages?|exceptions?))? ?above\b/i;
+
+/**
+ * A label that says the next line is the error. pytorch/pytorch torch/csrc/distributed/c10d/NCCLUtils.cpp
+ * (getNcclErrorDetailStr: interpret + "\nLast error:\n" + ncclGetLastError(NULL)): the interpretation
+ * is the same sentence for every failure with that code, the announced line is NCCL's own warning.
+ */
+const ERROR_LABEL = /^\s*(?:(?:last|root|underlying|original) )?(?:error|reason|cause|details?)s?\s*:\s*$/i;
+
+/**
+ * python/cpython Lib/traceback.py (_cause_message "The above exception was the direct cause of the
+ * following exception:"): the later exception was raised `from` the earlier one on purpose, with
+ * the context the earlier one lacked (huggingface_hub's `raise _format(GatedRepoError, …) from e`,
+ * text-generation-inference's "Not enough memory to handle N prefill tokens" from a CUDA OOM).
+ */
+const DIRECT_CAUSE = /^\s*The above exception was the direct cause of the following exception:\s*$/;
+const TRACEBACK_START = /^\s*Traceback \(most recent call last\):\s*$/;
+
+export function defersToEarlier(body: string): boolean {
+  return DEFERS_TO_EARLIER.test(body);
+}
+
+/** The line's statement ends by announcing what follows ("… denied the request:", "failed with message:"). */
+export function announcesNext(body: string): boolean {
+  return body.trimEnd().endsWith(':');
+}
+
+export function isErrorLabel(body: string): boolean {
+  return ERROR_LABEL.test(body);
+}
+
+export function isDirectCause(body: string): boolean {
+  return DIRECT_CAUSE.test(body);
+}
+
+export function isTracebackStart(body: string): boolean {
+  return TRACEBACK_START.test(body);
+}
+
+/**
+ * An exception message that names nothing a person could act on: an HTTP status alone (with
+ * its request id), or a sentence with no URL, path, quoted name, number or `key=value`.
+ * huggingface/huggingface_hub src/huggingface_hub/utils/_http.py (hf_raise_for_status: "{status}
+ * Client Error." + "\n\n" + "Cannot access gated repo for url {url}."; _format adds "(Request ID: …)");
+ * ray-project/ray python/ray/exceptions.py (ActorDiedError: "The actor died unexpectedly before
+ * finishing this task." then "\n\tclass_name: …" fields and the death cause).
+ */
+const HTTP_STATUS_HEAD = /^\d{3} (?:Client|Server) Error\b[.:]?/;
+const REQUEST_ID = /\(Request ID: [^)\n]{0,200}\)/g;
+const NAMES_SOMETHING = /[\d'"`/\\=<>[\]{}]|\w:\/\//;
+
+export function isGenericMessage(message: string): boolean {
+  const rest = message.replace(REQUEST_ID, '').replace(HTTP_STATUS_HEAD, '').trim();
+  return !NAMES_SOMETHING.test(rest);
+}
+
+/** A `\tkey: value` field an exception lists under its message (Ray's class_name, actor_id, pid …). */
+const FIELD_LINE = /^(?:\t|\s{2,})[\w.-]+: /;
+/** A line that starts a record of its own, ending an exception's continuation. */
+const NEW_RECORD = /^\s*(?:Traceback \(most recent call last\):|During handling of the above exception|The above exception was)|^\d{4}-\d{2}-\d{2}[T ]\d{2}:/;
+
+/**
+ * Where an exception whose first line is generic continues with its specifics: the index of the
+ * first statement line after it (skipping blank and field lines), or null when the exception
+ * ends there or the next record starts. `bodies` are the lines without log headers;
+ * `startsException` says whether a body is another exception line.
+ */
+export function continuationStatement(bodies: readonly string[], index: number, startsException: (body: string) => boolean): number | null {
+  for (let at = index + 1; at < bodies.length; at += 1) {
+    const body = bodies[at] ?? '';
+    if (body.trim() === '' || FIELD_LINE.test(body)) continue;
+    if (NEW_RECORD.test(body) || startsException(body)) return null;
+    return at;
+  }
+  return null;
+}
