@@ -16,7 +16,7 @@ import { readFile } from 'node:fs/promises';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { KubernetesError, type KubernetesReader, type PodLog, type PodLogQuery } from '../diagnosis/ports/KubernetesReader.js';
-import { K8sEventListSchema, K8sNodeSchema, K8sPodSchema, K8sStatusSchema } from '../diagnosis/ports/kubernetesSchemas.js';
+import { K8sEventListSchema, K8sNodeSchema, K8sPodSchema, K8sStatusSchema } from '../diagnosis/ports/KubernetesSchemas.js';
 import { isDnsLabel, isDnsSubdomain } from '../diagnosis/tier2/kubernetesNames.js';
 import { createPool } from '../http/createPool.js';
 import { createRedactor, quoteServerText } from '../http/createRedactor.js';

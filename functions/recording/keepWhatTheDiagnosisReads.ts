@@ -15,7 +15,7 @@
  * string of it): the replay must fail to parse it the way the live run did.
  */
 import type * as z from 'zod';
-import { K8sEventListSchema, K8sNodeSchema, K8sPodSchema, K8sStatusSchema } from '../diagnosis/ports/kubernetesSchemas.js';
+import { K8sEventListSchema, K8sNodeSchema, K8sPodSchema, K8sStatusSchema } from '../diagnosis/ports/KubernetesSchemas.js';
 import {
   EventListSchema,
   HistoryPageSchema,
@@ -27,7 +27,7 @@ import {
   WorkloadListSchema,
   WorkloadSpecResponseSchema,
   WorkloadV2ResponseSchema,
-} from '../diagnosis/ports/runaiSchemas.js';
+} from '../diagnosis/ports/RunaiSchemas.js';
 import { RunaiErrorBodySchema } from '../runai/RunaiErrorBodySchema.js';
 import type { RecordedExchange } from './format/RecordedExchangeSchema.js';
 

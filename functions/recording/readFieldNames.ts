@@ -8,8 +8,8 @@
  * (https://zod.dev/library-authors): object shapes, and the inner schemas of optional, nullable,
  * catch, array, union, record, pipe and lazy wrappers.
  */
-import * as kubernetes from '../diagnosis/ports/kubernetesSchemas.js';
-import * as runai from '../diagnosis/ports/runaiSchemas.js';
+import * as kubernetes from '../diagnosis/ports/KubernetesSchemas.js';
+import * as runai from '../diagnosis/ports/RunaiSchemas.js';
 import { RunaiErrorBodySchema } from '../runai/RunaiErrorBodySchema.js';
 
 interface SchemaLike {

@@ -24,7 +24,7 @@ import {
   RevisionListSchema,
   RevisionPodListSchema,
   type Pod,
-} from '../diagnosis/ports/runaiSchemas.js';
+} from '../diagnosis/ports/RunaiSchemas.js';
 import { createTokenSource } from './createTokenSource.js';
 import { createGetJson, type GetJson } from './createGetJson.js';
 import { formatQuery, QueryValueError, type QueryValue } from './formatQuery.js';

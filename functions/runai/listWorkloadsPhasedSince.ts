@@ -16,7 +16,7 @@ import { parseTimestamp } from '../core/parseTimestamp.js';
 import type { GetJson } from './createGetJson.js';
 import { formatQuery, QueryValueError } from './formatQuery.js';
 import { RunaiError } from '../diagnosis/ports/RunaiError.js';
-import { WorkloadListSchema, type Workload } from '../diagnosis/ports/runaiSchemas.js';
+import { WorkloadListSchema, type Workload } from '../diagnosis/ports/RunaiSchemas.js';
 
 export interface PhasedWorkloadQuery {
   clusterId: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countRecurrence } from '../../functions/diagnosis/classify/countRecurrence.js';
-import type { HistoryRecord } from '../../functions/diagnosis/ports/runaiSchemas.js';
+import type { HistoryRecord } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 
 const NOW = Date.UTC(2026, 10, 29, 12, 0, 0);
 const at = (minutesAgo: number) => new Date(NOW - minutesAgo * 60_000).toISOString();

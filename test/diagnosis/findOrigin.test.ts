@@ -9,7 +9,7 @@ import { applyOrigin } from '../../functions/diagnosis/distributed/applyOrigin.j
 import { COLLATERAL_FORMAT_TABLE, matchCollateralFormat } from '../../functions/diagnosis/distributed/collateralFormatTable.js';
 import { replicaRole } from '../../functions/diagnosis/distributed/replicaRole.js';
 import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadEvidence.js';
-import type { Pod, RunaiEvent } from '../../functions/diagnosis/ports/runaiSchemas.js';
+import type { Pod, RunaiEvent } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { ago, evidenceOf, workloadStatus } from './workloadEvidenceKit.js';
 
 const JOB = 'bert-pretrain';

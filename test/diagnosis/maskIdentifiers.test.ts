@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { signalsFromEvents, signalsFromHistory, signalsFromStatus } from '../../functions/diagnosis/signals/extractSignals.js';
 import { maskIdentifiers, NAME_PLACEHOLDER, unmaskPart } from '../../functions/diagnosis/signals/maskIdentifiers.js';
-import type { RunaiEvent, WorkloadDetailed } from '../../functions/diagnosis/ports/runaiSchemas.js';
+import type { RunaiEvent, WorkloadDetailed } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { selectLogLine } from '../../functions/diagnosis/tier2/selectLogLine.js';
 import { signalsFromKubernetesEvents, signalsFromKubernetesPod } from '../../functions/diagnosis/tier2/signalsFromKubernetes.js';
 import { imageNames, workloadNames } from '../../functions/diagnosis/signals/workloadNames.js';

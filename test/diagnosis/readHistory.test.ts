@@ -3,7 +3,7 @@ import { readHistory } from '../../functions/diagnosis/gather/readHistory.js';
 import { countRecurrence } from '../../functions/diagnosis/classify/countRecurrence.js';
 import { currentEpisodeStart } from '../../functions/diagnosis/signals/currentEpisodeStart.js';
 import type { RunaiReader } from '../../functions/diagnosis/ports/RunaiReader.js';
-import type { HistoryPage, HistoryRecord } from '../../functions/diagnosis/ports/runaiSchemas.js';
+import type { HistoryPage, HistoryRecord } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 
 const NOW = Date.UTC(2026, 10, 29, 12, 0, 0);
 const MINUTE = 60_000;

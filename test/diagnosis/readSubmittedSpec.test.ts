@@ -5,11 +5,11 @@
  * those schemas (Run:ai OpenAPI, runapy generator swagger.json, client 1.224.0).
  */
 import { describe, expect, it } from 'vitest';
-import { WorkloadSpecResponseSchema, type WorkloadSpecResponse } from '../../functions/diagnosis/ports/runaiSchemas.js';
+import { WorkloadSpecResponseSchema, type WorkloadSpecResponse } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { readSubmittedSpec, SPEC_LAYOUT, type SubmittedSpec } from '../../functions/diagnosis/gather/readSubmittedSpec.js';
 import type { SpecSource } from '../../functions/diagnosis/ports/RunaiReader.js';
 import { specFromManifest } from '../../functions/diagnosis/gather/specFromManifest.js';
-import { WorkloadV2ResponseSchema } from '../../functions/diagnosis/ports/runaiSchemas.js';
+import { WorkloadV2ResponseSchema } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 
 const GiB = 2 ** 30;
 const meta = {

@@ -3,7 +3,7 @@
  * diagnosis reads), with timestamps relative to a fixed NOW. Each test states the parts
  * that matter to it; the rest is a read that succeeded with nothing notable in it.
  */
-import type { HistoryRecord, Pod, RunaiEvent, WorkloadDetailed, WorkloadSpecResponse } from '../../functions/diagnosis/ports/runaiSchemas.js';
+import type { HistoryRecord, Pod, RunaiEvent, WorkloadDetailed, WorkloadSpecResponse } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadEvidence.js';
 
 export const NOW_MS = Date.parse('2026-03-02T12:00:00Z');

@@ -26,7 +26,7 @@ import { runCli } from '../../functions/cli/runCli.js';
 import type { RunaiClient } from '../../functions/runai/createRunaiClient.js';
 import { isRunaiError, type RunaiError } from '../../functions/diagnosis/ports/RunaiError.js';
 import type { RunaiReader } from '../../functions/diagnosis/ports/RunaiReader.js';
-import type { HistoryRecord } from '../../functions/diagnosis/ports/runaiSchemas.js';
+import type { HistoryRecord } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { startRunaiSimulator, type Fault, type FaultEndpoint, type RunaiSimulator, type Scenario } from '../../functions/simulator/startRunaiSimulator.js';
 import { clone, fixtureScenario, FIXTURES_DIR, SIM_CREDENTIALS, simulatorClient, Tally } from './reliabilityKit.js';
 

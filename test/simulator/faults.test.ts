@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MetricsResponseSchema } from '../../functions/diagnosis/ports/runaiSchemas.js';
+import { MetricsResponseSchema } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { startRunaiSimulator, type Fault } from '../../functions/simulator/startRunaiSimulator.js';
 import { sampleScenario, TRAIN, WORKSPACE } from './sampleScenario.js';
 import { useRunaiSimulator } from './useRunaiSimulator.js';

@@ -12,7 +12,7 @@ import {
   RevisionPodListSchema,
   WorkloadSpecResponseSchema,
   WorkloadV2ResponseSchema,
-} from '../../functions/diagnosis/ports/runaiSchemas.js';
+} from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { routeRunaiPath } from '../../functions/simulator/routeRunaiPath.js';
 import { startRunaiSimulator, type RunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
 import { createSimulatorClient } from './createSimulatorClient.js';

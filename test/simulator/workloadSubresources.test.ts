@@ -5,7 +5,7 @@ import {
   MetricsResponseSchema,
   PodListSchema,
   WorkloadSpecResponseSchema,
-} from '../../functions/diagnosis/ports/runaiSchemas.js';
+} from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { startRunaiSimulator, type RunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
 import { createSimulatorClient } from './createSimulatorClient.js';
 import { DISTRIBUTED, INFERENCE, sampleScenario, TRAIN, UNKNOWN, WORKSPACE } from './sampleScenario.js';

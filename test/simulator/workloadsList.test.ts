@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WorkloadDetailedSchema, WorkloadListSchema } from '../../functions/diagnosis/ports/runaiSchemas.js';
+import { WorkloadDetailedSchema, WorkloadListSchema } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { startRunaiSimulator, type RunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
 import { createSimulatorClient } from './createSimulatorClient.js';
 import { bulkScenario, CLUSTER, DELETED, DISTRIBUTED, INFERENCE, OTHER_CLUSTER, sampleScenario, TRAIN, UNKNOWN, WORKSPACE } from './sampleScenario.js';

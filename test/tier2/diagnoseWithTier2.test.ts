@@ -10,7 +10,7 @@ import { messagesEn } from '../../functions/report/messagesEn.js';
 import { createRunaiClient, type RunaiClient } from '../../functions/runai/createRunaiClient.js';
 import { loadScenario, startRunaiSimulator, type RunaiSimulator, type Scenario } from '../../functions/simulator/startRunaiSimulator.js';
 import { KubernetesError, type KubernetesReader } from '../../functions/diagnosis/ports/KubernetesReader.js';
-import type { K8sPod } from '../../functions/diagnosis/ports/kubernetesSchemas.js';
+import type { K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
 import { FIXTURES_DIR } from '../scenarios/scenarioHarness.js';
 import { join } from 'node:path';
 

@@ -8,7 +8,7 @@ import { matchPhaseMessage } from '../../functions/diagnosis/signals/extractSign
 import { SYSTEM_SIGNAL_EXIT_CODES as FROM_SIGNAL_TABLES } from '../../functions/diagnosis/signals/signalTables.js';
 import { classifySignals } from '../../functions/diagnosis/classify/rules/ruleRegistry.js';
 import type { SignalKind } from '../../functions/diagnosis/model/Signal.js';
-import type { K8sEvent, K8sNode, K8sPod } from '../../functions/diagnosis/ports/kubernetesSchemas.js';
+import type { K8sEvent, K8sNode, K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
 import { signalsFromKubernetesEvents, signalsFromKubernetesNode, signalsFromKubernetesPod } from '../../functions/diagnosis/tier2/signalsFromKubernetes.js';
 import { messagesEn } from '../../functions/report/messagesEn.js';
 import { messagesFr } from '../../functions/report/messagesFr.js';

@@ -13,7 +13,7 @@
  */
 import type { Category } from '../../core/verdict.js';
 import { parseTimestamp } from '../../core/parseTimestamp.js';
-import type { HistoryRecord } from '../ports/runaiSchemas.js';
+import type { HistoryRecord } from '../ports/RunaiSchemas.js';
 import { matchEventReason, matchPhaseMessage } from '../signals/extractSignals.js';
 import type { SignalKind } from '../model/Signal.js';
 import { classifySignals } from './rules/ruleRegistry.js';

@@ -8,7 +8,7 @@
  */
 import { parseTimestamp } from '../../core/parseTimestamp.js';
 import type { CollateralFormat } from '../model/DistributedFinding.js';
-import type { Pod, RunaiEvent } from '../ports/runaiSchemas.js';
+import type { Pod, RunaiEvent } from '../ports/RunaiSchemas.js';
 import type { Signal, SignalKind, SourceName } from '../model/Signal.js';
 import type { Tier2LogFinding } from '../model/Tier2Evidence.js';
 import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';

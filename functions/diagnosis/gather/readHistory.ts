@@ -14,7 +14,7 @@
  */
 import { parseTimestamp } from '../../core/parseTimestamp.js';
 import type { RunaiReader } from '../ports/RunaiReader.js';
-import type { HistoryRecord } from '../ports/runaiSchemas.js';
+import type { HistoryRecord } from '../ports/RunaiSchemas.js';
 import type { HistoryRead } from '../model/WorkloadEvidence.js';
 
 export const HISTORY_PAGE_SIZE = 50;

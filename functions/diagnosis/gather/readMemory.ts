@@ -6,7 +6,7 @@
  */
 import { parseQuantity } from '../../core/parseQuantity.js';
 import type { MetricsResult } from '../ports/RunaiReader.js';
-import type { Pod, WorkloadDetailed } from '../ports/runaiSchemas.js';
+import type { Pod, WorkloadDetailed } from '../ports/RunaiSchemas.js';
 import type { Located, SubmittedSpec } from './readSubmittedSpec.js';
 import type { Fact } from '../model/Fact.js';
 import type { SourceName } from '../model/Signal.js';

@@ -16,7 +16,7 @@ import { readSafely } from './readSafely.js';
 import { RECENT_EVENTS_LIMIT } from './resolveByName.js';
 import type { RunaiReader, SpecSource } from '../ports/RunaiReader.js';
 import type { Analysis } from '../classify/analyseWorkload.js';
-import type { Revision, WorkloadDetailed } from '../ports/runaiSchemas.js';
+import type { Revision, WorkloadDetailed } from '../ports/RunaiSchemas.js';
 import type { Signal, SignalKind } from '../model/Signal.js';
 import type { Read } from '../model/WorkloadEvidence.js';
 

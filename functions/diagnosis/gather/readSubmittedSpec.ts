@@ -10,7 +10,7 @@
 import type { SpecField } from '../model/SpecField.js';
 import { parseQuantity } from '../../core/parseQuantity.js';
 import type { SpecSource } from '../ports/RunaiReader.js';
-import type { SubmittedPodSpec, WorkloadSpecResponse } from '../ports/runaiSchemas.js';
+import type { SubmittedPodSpec, WorkloadSpecResponse } from '../ports/RunaiSchemas.js';
 import { WORKLOAD_KINDS, type SpecKind, type SpecLayout, type SpecPartName } from '../ports/workloadKinds.js';
 import { specSourceFor } from './specKindForType.js';
 

@@ -8,7 +8,7 @@ import { parseTimestamp } from '../../core/parseTimestamp.js';
 import type { Intent } from '../../core/diagnosisRequest.js';
 import { isRunaiError } from '../ports/RunaiError.js';
 import type { RunaiReader } from '../ports/RunaiReader.js';
-import type { RunaiEvent, Workload, WorkloadDetailed } from '../ports/runaiSchemas.js';
+import type { RunaiEvent, Workload, WorkloadDetailed } from '../ports/RunaiSchemas.js';
 import { signalsFromEvents, signalsFromStatus } from '../signals/extractSignals.js';
 import { maskIdentifiers } from '../signals/maskIdentifiers.js';
 import { workloadNames } from '../signals/workloadNames.js';

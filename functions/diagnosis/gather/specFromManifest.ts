@@ -6,7 +6,7 @@
  * templates differently, so templates are found by shape (`containers` beside them), not by
  * a path per CRD. Pure.
  */
-import type { WorkloadSpecResponse, WorkloadV2Response } from '../ports/runaiSchemas.js';
+import type { WorkloadSpecResponse, WorkloadV2Response } from '../ports/RunaiSchemas.js';
 
 type Json = Record<string, unknown>;
 

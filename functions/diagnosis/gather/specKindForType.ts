@@ -7,7 +7,7 @@
  * limitation). No type and no `sourceApi`: null, a stated limitation, not a failure.
  */
 import type { SpecKind, SpecSource } from '../ports/RunaiReader.js';
-import type { Workload } from '../ports/runaiSchemas.js';
+import type { Workload } from '../ports/RunaiSchemas.js';
 import { workloadKindForType } from '../ports/workloadKinds.js';
 
 /** The type aliases are the workload-kind table's (ports/workloadKinds.ts), the client's and the simulator's too. */

@@ -4,7 +4,7 @@
  * "events could not be retrieved" instead of pretending there were none.
  */
 import type { MetricsResult, SpecSource } from '../ports/RunaiReader.js';
-import type { HistoryRecord, Pod, Revision, RunaiEvent, WorkloadDetailed, WorkloadSpecResponse } from '../ports/runaiSchemas.js';
+import type { HistoryRecord, Pod, Revision, RunaiEvent, WorkloadDetailed, WorkloadSpecResponse } from '../ports/RunaiSchemas.js';
 import type { Tier2Evidence } from './Tier2Evidence.js';
 
 export type Missing = { ok: false; detail: string };

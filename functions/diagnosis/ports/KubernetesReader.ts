@@ -3,7 +3,7 @@
  * commands show, and nothing that could change the cluster. Implementations: the undici
  * client (`kubernetes/createKubernetesClient`) and, in tests, fakes. Failures are `KubernetesError`s.
  */
-import type { K8sEvent, K8sNode, K8sPod } from './kubernetesSchemas.js';
+import type { K8sEvent, K8sNode, K8sPod } from './KubernetesSchemas.js';
 
 export interface PodLogQuery {
   container: string;

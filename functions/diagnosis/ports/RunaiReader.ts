@@ -13,7 +13,7 @@ import type {
   Revision,
   WorkloadSpecResponse,
   WorkloadV2Response,
-} from './runaiSchemas.js';
+} from './RunaiSchemas.js';
 
 export interface WorkloadListQuery {
   clusterId: string;

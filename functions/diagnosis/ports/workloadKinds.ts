@@ -11,7 +11,7 @@
  * `Interactive`, `Inference`, `Distributed`, `DistributedInference`, `NIMService`),
  * compared case-insensitively and ignoring separators (normaliseWorkloadType).
  */
-import type { SubmittedPodSpec, WorkloadSpecResponse } from './runaiSchemas.js';
+import type { SubmittedPodSpec, WorkloadSpecResponse } from './RunaiSchemas.js';
 
 /** Which pod spec of a multi-part workload a field came from. */
 export type SpecPartName = 'leader' | 'worker' | 'master';

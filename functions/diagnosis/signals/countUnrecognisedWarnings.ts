@@ -4,7 +4,7 @@
  * candidate for a new table row citing its upstream source. Pure.
  */
 import { matchReasonRow } from './extractSignals.js';
-import type { RunaiEvent } from '../ports/runaiSchemas.js';
+import type { RunaiEvent } from '../ports/RunaiSchemas.js';
 import { quoteName } from './quoteEvidence.js';
 import { maskIdentifiers, type NameMask } from './maskIdentifiers.js';
 import { eventNames } from './workloadNames.js';

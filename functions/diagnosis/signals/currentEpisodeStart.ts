@@ -4,7 +4,7 @@
  * instead). Pure.
  */
 import { parseTimestamp } from '../../core/parseTimestamp.js';
-import type { HistoryRecord } from '../ports/runaiSchemas.js';
+import type { HistoryRecord } from '../ports/RunaiSchemas.js';
 
 const TERMINATION_PHASES = new Set(['failed', 'crashed', 'stopped', 'completed', 'succeeded']);
 const CLOCK_SLACK_MS = 60_000;

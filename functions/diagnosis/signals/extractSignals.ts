@@ -4,7 +4,7 @@
  * redacted, length-capped) here, once, before it can reach a report.
  */
 import { parseTimestamp } from '../../core/parseTimestamp.js';
-import type { Condition, HistoryRecord, Pod, RunaiEvent, WorkloadDetailed } from '../ports/runaiSchemas.js';
+import type { Condition, HistoryRecord, Pod, RunaiEvent, WorkloadDetailed } from '../ports/RunaiSchemas.js';
 import { MESSAGE_QUOTE_LENGTH, quoteEvidence, quoteMessage, quoteName } from './quoteEvidence.js';
 import type { Fact } from '../model/Fact.js';
 import type { ImagePullCause, Signal, SignalKind, SignalOrigin, SourceName } from '../model/Signal.js';

@@ -1,5 +1,5 @@
 import { parseQuantity } from '../../core/parseQuantity.js';
-import type { Pod } from '../ports/runaiSchemas.js';
+import type { Pod } from '../ports/RunaiSchemas.js';
 import type { Fact } from '../model/Fact.js';
 import { quoteName } from './quoteEvidence.js';
 import type { Signal } from '../model/Signal.js';

@@ -10,7 +10,7 @@
 import type { NameSet } from './maskIdentifiers.js';
 import { namesInSlots } from './nameSlots.js';
 import type { HistoryRead, Read, WorkloadEvidence } from '../model/WorkloadEvidence.js';
-import type { Pod, RunaiEvent } from '../ports/runaiSchemas.js';
+import type { Pod, RunaiEvent } from '../ports/RunaiSchemas.js';
 
 export type NamedEvidence = Pick<WorkloadEvidence, 'status'> & {
   events?: Read<RunaiEvent[]> | null;

@@ -26,7 +26,7 @@ import { describeNodeCommand, describePodCommand, logsCommand, podEventsCommand 
 import { isKubernetesError, type KubernetesReader, type KubernetesErrorCode } from '../ports/KubernetesReader.js';
 import { runsPeerReplicas } from '../ports/workloadKinds.js';
 import { isDnsLabel, isDnsSubdomain, namespaceFor } from './kubernetesNames.js';
-import type { K8sEvent, K8sNode, K8sPod } from '../ports/kubernetesSchemas.js';
+import type { K8sEvent, K8sNode, K8sPod } from '../ports/KubernetesSchemas.js';
 import { selectLogLine } from './selectLogLine.js';
 import { hintOfLine } from '../signals/decisiveLine/chooseFailingLine.js';
 import { tier2NameMask } from './tier2NameMask.js';

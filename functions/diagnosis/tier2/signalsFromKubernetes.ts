@@ -21,7 +21,7 @@ import { classifyImagePull, matchEventReason, matchK8sPhase, matchPhaseMessage }
 import type { Fact } from '../model/Fact.js';
 import { quoteMessage, quoteName } from '../signals/quoteEvidence.js';
 import type { Signal, SignalKind, SignalOrigin, Tier2SourceName } from '../model/Signal.js';
-import type { ContainerStatus, ContainerStateTerminated, K8sEvent, K8sNode, K8sPod } from '../ports/kubernetesSchemas.js';
+import type { ContainerStatus, ContainerStateTerminated, K8sEvent, K8sNode, K8sPod } from '../ports/KubernetesSchemas.js';
 import { matchNodeCondition } from './nodeConditionTable.js';
 import { readXid } from '../signals/gpu/readXid.js';
 import { xidSignalKind } from '../signals/gpu/xidSignalKind.js';

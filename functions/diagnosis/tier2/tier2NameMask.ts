@@ -6,7 +6,7 @@
  * lines through it, so a name never picks a category or a log hint (maskIdentifiers).
  */
 import { maskIdentifiers, type NameMask } from '../signals/maskIdentifiers.js';
-import type { K8sEvent, K8sPod } from '../ports/kubernetesSchemas.js';
+import type { K8sEvent, K8sPod } from '../ports/KubernetesSchemas.js';
 import { namesInSlots } from '../signals/nameSlots.js';
 import { imageNames, workloadNames, type NamedEvidence } from '../signals/workloadNames.js';
 

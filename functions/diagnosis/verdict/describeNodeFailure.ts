@@ -12,7 +12,7 @@
  * status — decisiveLine/lineRules.ts) that is not memory exhaustion: a CUDA out-of-memory is the
  * program's own allocation, the user's to fix, and must never make a node suspect.
  */
-import type { WorkloadDetailed } from '../ports/runaiSchemas.js';
+import type { WorkloadDetailed } from '../ports/RunaiSchemas.js';
 import type { Analysis } from '../classify/analyseWorkload.js';
 import type { NodeFailure } from '../model/NodeFailure.js';
 import type { Signal } from '../model/Signal.js';
