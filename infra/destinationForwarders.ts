@@ -79,43 +79,21 @@ export interface ForwarderBuilder {
 export const FORWARDER_BUILDERS: { readonly [name in ForwarderDestinationName]: ForwarderBuilder } = {
   pagerduty: {
     id: 'PagerDuty',
-    platform(scope, config, shared) {
-      if (!config.pagerDuty) return undefined;
-      const pagerDuty = new PagerDutyNotifications(scope, 'PagerDuty', {
-        verdicts: shared.verdicts,
-        filterPolicy: config.pagerFilter,
-        eventsUrl: config.pagerDuty.eventsUrl,
-        logRetentionDays: shared.logRetentionDays,
-        locale: shared.locale,
-      });
-      return {
-        forwarder: pagerDuty.forwarder,
-        outputs: [
-          { name: 'PagerDutySecretArn', value: pagerDuty.secret.secretArn, description: 'put-secret-value: the PagerDuty Events API v2 integration key' },
-        ],
-      };
-    },
-    project(scope, { project, index, route, filterPolicy }, shared) {
-      if (!route.pagerDuty) return undefined;
-      // One PagerDuty service per project: its own routing-key secret.
-      const pagerDuty = new PagerDutyNotifications(scope, `PagerDuty${index}`, {
-        verdicts: shared.verdicts,
-        filterPolicy,
-        eventsUrl: shared.pagerDutyEventsUrl,
-        logRetentionDays: shared.logRetentionDays,
-        locale: shared.locale,
-      });
-      return {
-        forwarder: pagerDuty.forwarder,
-        outputs: [
-          {
+    platform: (scope, config, shared) =>
+      config.pagerDuty
+        ? pagerDutyWiring(scope, 'PagerDuty', config.pagerFilter, shared, {
+            name: 'PagerDutySecretArn',
+            description: 'put-secret-value: the PagerDuty Events API v2 integration key',
+          })
+        : undefined,
+    // One PagerDuty service per project: its own routing-key secret.
+    project: (scope, { project, index, route, filterPolicy }, shared) =>
+      route.pagerDuty
+        ? pagerDutyWiring(scope, `PagerDuty${index}`, filterPolicy, shared, {
             name: `ProjectPagerDutySecretArn${index}`,
-            value: pagerDuty.secret.secretArn,
             description: `put-secret-value: the PagerDuty Events API v2 integration key of project ${project}`,
-          },
-        ],
-      };
-    },
+          })
+        : undefined,
   },
   chat: {
     id: 'Chat',
@@ -157,3 +135,21 @@ export const FORWARDER_BUILDERS: { readonly [name in ForwarderDestinationName]: 
     },
   },
 };
+
+/** A PagerDuty forwarder with its routing-key secret, and the output that names the secret to fill in. */
+function pagerDutyWiring(
+  scope: Construct,
+  id: string,
+  filterPolicy: FilterPolicy | null,
+  shared: ForwarderShared,
+  output: { name: string; description: string },
+): ForwarderWiring {
+  const pagerDuty = new PagerDutyNotifications(scope, id, {
+    verdicts: shared.verdicts,
+    filterPolicy,
+    eventsUrl: shared.pagerDutyEventsUrl,
+    logRetentionDays: shared.logRetentionDays,
+    locale: shared.locale,
+  });
+  return { forwarder: pagerDuty.forwarder, outputs: [{ ...output, value: pagerDuty.secret.secretArn }] };
+}

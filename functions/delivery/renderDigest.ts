@@ -3,7 +3,8 @@
  * email lists counts per category, the nodes involved and every workload (recurring
  * first); the JSON for pagers lists every verdict's identity, category and recurrence.
  * When that does not fit in 256 KiB, the counts stay complete and the list is cut with a
- * marker (`truncated`, `omitted`).
+ * marker (`truncated`, `omitted`); the storm flush avoids that by splitting a window into as
+ * many digests as its list needs (splitDigestEntries).
  */
 import { displayName } from '../safety/displayName.js';
 import type { Verdict } from '../core/verdict.js';
@@ -88,6 +89,28 @@ function digestAttributes(clusterId: string, entries: readonly DigestEntry[]): R
 }
 
 export function renderDigest(clusterId: string, entries: readonly DigestEntry[], options: DigestOptions = {}): SnsNotification {
+  return layoutDigest(clusterId, entries, options).notification;
+}
+
+/**
+ * A storm's entries in digests that each list every one of their workloads: the first as many
+ * as fit in one notification (in the digest's own order), then the next, so a window too large
+ * for one message goes out as several rather than cutting its list (docs/intake.md). One part
+ * for any storm that fits; deterministic, so a redelivered flush splits the same way. A digest
+ * that cannot list even one entry (an absurd size limit) takes one entry and cuts its text.
+ */
+export function splitDigestEntries(clusterId: string, entries: readonly DigestEntry[], options: DigestOptions = {}): DigestEntry[][] {
+  const parts: DigestEntry[][] = [];
+  let rest = ordered(entries, options.words ?? notificationWordsEn);
+  while (rest.length > 0) {
+    const listed = Math.max(1, layoutDigest(clusterId, rest, options).listed);
+    parts.push(rest.slice(0, listed));
+    rest = rest.slice(listed);
+  }
+  return parts;
+}
+
+function layoutDigest(clusterId: string, entries: readonly DigestEntry[], options: DigestOptions): { notification: SnsNotification; listed: number } {
   // The cluster and the ids are names from requests and Run:ai: quoted in the email when not plain.
   const clusterShown = displayName(clusterId, 200);
   const maxBytes = options.maxBytes ?? SNS_MAX_PAYLOAD_BYTES;
@@ -164,9 +187,9 @@ export function renderDigest(clusterId: string, entries: readonly DigestEntry[],
   const fits = (listed: number) => snsPayloadBytes(whole(listed)) <= maxBytes;
 
   const listed = fits(total) ? total : largestFitting(0, total - 1, fits);
-  if (listed !== null) return whole(listed);
+  if (listed !== null) return { notification: whole(listed), listed };
   // Only an absurd cluster id or a tiny limit gets here: cut the text, keep the counts.
   const cut = fitNotificationText((text) => assemble(0, text), `${body(0)}\n${footer}`, '', maxBytes);
-  if (cut) return cut;
+  if (cut) return { notification: cut, listed: 0 };
   throw new RangeError(`cannot fit a digest notification into ${maxBytes} bytes`);
 }

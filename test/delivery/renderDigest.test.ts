@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Category, Verdict } from '../../functions/core/verdict.js';
 import { extractNodes } from '../../functions/delivery/extractNodes.js';
-import { digestSubject, renderDigest, type DigestEntry } from '../../functions/delivery/renderDigest.js';
+import { digestSubject, renderDigest, splitDigestEntries, type DigestEntry } from '../../functions/delivery/renderDigest.js';
 import { SNS_MAX_PAYLOAD_BYTES, snsPayloadBytes, type SnsJsonMessage } from '../../functions/delivery/SnsNotification.js';
 import { makeVerdict } from './verdictFixture.js';
 
@@ -114,5 +114,31 @@ describe('renderDigest', () => {
     expect(digest.listed).toBeGreaterThan(50);
     expect(message.email).toContain(`[truncated: ${digest.omitted} workloads omitted from this digest]`);
     expect(message.email).toContain('Counts: 2000 OOM_KILLED, 1000 NODE_FAILURE');
+  });
+});
+
+describe('splitDigestEntries', () => {
+  const listedIn = (entries: DigestEntry[]) =>
+    JSON.parse((JSON.parse(renderDigest('cluster-a', entries).Message) as SnsJsonMessage).sqs) as { listed: number; omitted: number };
+
+  it('keeps a storm that fits in one digest', () => {
+    const entries = Array.from({ length: 40 }, (_, i) => entry(i, 'OOM_KILLED'));
+    expect(splitDigestEntries('cluster-a', entries).map((part) => part.length)).toEqual([40]);
+  });
+
+  it('splits a storm too large for one message into digests that each list every one of their workloads, none lost or repeated', () => {
+    const entries = Array.from({ length: 600 }, (_, i) => entry(i, i % 3 ? 'OOM_KILLED' : 'NODE_FAILURE', { recurring: i % 7 === 0 }));
+    // One digest cannot list them all (the case splitting exists for).
+    expect(listedIn(entries).omitted).toBeGreaterThan(0);
+    const parts = splitDigestEntries('cluster-a', entries);
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) expect(listedIn(part)).toMatchObject({ listed: part.length, omitted: 0 });
+    const keys = parts.flat().map((item) => item.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(new Set(keys)).toEqual(new Set(entries.map((item) => item.key)));
+    // The same storm splits the same way (a redelivered flush claims the same part keys).
+    expect(splitDigestEntries('cluster-a', [...entries].reverse()).map((part) => part.map((item) => item.key))).toEqual(
+      parts.map((part) => part.map((item) => item.key)),
+    );
   });
 });

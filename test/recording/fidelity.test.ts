@@ -14,7 +14,16 @@ import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js'
 import type { Verdict } from '../../functions/core/verdict.js';
 import { verdictEssentials } from '../../functions/recording/verdictEssentials.js';
 import { loadScenario, loadScenarios, startRunaiSimulator, type Scenario } from '../../functions/simulator/startRunaiSimulator.js';
-import { argsFor, FIXTURES_DIR, parseVerdict, runCliInProcess, simulatorEnv, startScenarioTier2, type CliRun } from '../scenarios/scenarioHarness.js';
+import {
+  argsFor,
+  FIXTURES_DIR,
+  parseVerdict,
+  runCliInProcess,
+  simulatorEnv,
+  stableMoments,
+  startScenarioTier2,
+  type CliRun,
+} from '../scenarios/scenarioHarness.js';
 
 // A request the CLI refuses as a usage error reads nothing, so there is nothing to record.
 const scenarios = (await loadScenarios(FIXTURES_DIR)).filter((scenario) => (scenario.expect as { cliExitCode?: number }).cliExitCode !== 2);
@@ -100,7 +109,8 @@ describe('a recording replays to the same verdict', () => {
       expect(essentials(served), `${scenario.name}: served as a scenario`).toEqual(expected);
       if (live.code === 0) {
         const text = await diagnoseLive(recorded, ['--format', 'text']);
-        expect(text.stdout).toBe(await readFile(join(anonymized, 'expected.txt'), 'utf8'));
+        // The recording's timestamps are relative: a printed moment is the replay's, not the recording's.
+        expect(stableMoments(text.stdout)).toBe(stableMoments(await readFile(join(anonymized, 'expected.txt'), 'utf8')));
       }
     });
   }

@@ -293,39 +293,39 @@ function paths(value: unknown, targeted: boolean): Path[] {
 /** Applies the mutation to a parsed body (in place where possible) and returns the new body. */
 function mutate(body: unknown, m: Mutation): unknown {
   const candidates = paths(body, m.targeted);
-  const path = candidates[m.pathSeed % candidates.length]!;
-  if (path.length === 0) {
-    if (m.op.kind === 'set') return m.op.value;
-    if (m.op.kind === 'deep') return deepValue(m.op.depth, m.op.arrays);
-    if (m.op.kind === 'delete') return {};
-  }
-  const parent = path.slice(0, -1).reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], body) as
+  // The body hangs from a holder, so the root is mutated like any other node (a body an earlier
+  // mutation replaced by a string or a number included).
+  const holder: Record<string, unknown> = { root: body };
+  const path = ['root', ...candidates[m.pathSeed % candidates.length]!];
+  const parent = path.slice(0, -1).reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], holder) as
     Record<string | number, unknown> | unknown[];
   const key = path[path.length - 1]!;
-  const target = path.length === 0 ? body : (parent as Record<string | number, unknown>)[key];
+  const target = (parent as Record<string | number, unknown>)[key];
   switch (m.op.kind) {
     case 'delete':
       if (Array.isArray(parent)) parent.splice(key as number, 1);
       else delete (parent as Record<string, unknown>)[key as string];
-      return body;
+      break;
     case 'set':
       (parent as Record<string | number, unknown>)[key] = m.op.value;
-      return body;
+      break;
     case 'deep':
       (parent as Record<string | number, unknown>)[key] = deepValue(m.op.depth, m.op.arrays);
-      return body;
+      break;
     case 'extra':
       if (target !== null && typeof target === 'object' && !Array.isArray(target))
         Object.defineProperty(target, m.op.key, { value: m.op.value, enumerable: true, writable: true, configurable: true });
       else (parent as Record<string | number, unknown>)[key] = { [m.op.key]: m.op.value, value: target };
-      return body;
+      break;
     case 'hugeArray': {
       const items = Array.isArray(target) ? target : [target];
       const copies = m.op.copies;
       (parent as Record<string | number, unknown>)[key] = Array.from({ length: copies }, (_, i) => items[i % Math.max(1, items.length)] ?? null);
-      return body;
+      break;
     }
   }
+  // A deleted root is an empty object, as before.
+  return 'root' in holder ? holder.root : {};
 }
 
 // ---------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
  * through the Run:ai simulator, in that locale, with the fleet's judgement set on it as the
  * worker sets it. `UPDATE_GOLDEN=1` rewrites the files for review.
  */
+import { stableMoments } from '../scenarios/scenarioHarness.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChatNotification } from '../../functions/chat/buildChatNotification.js';
@@ -105,7 +106,8 @@ describe('suspect-node goldens', () => {
           verdict.node!.suspect = SUSPICION.suspect;
           const report = renderTextReport(verdict, messages);
           expect(report).toContain(NODE);
-          compareGolden(`verdict-suspect-node.${locale}.txt`, report);
+          // The scenario's timestamps are relative to now: a printed moment is replaced (scenarioHarness.ts).
+          compareGolden(`verdict-suspect-node.${locale}.txt`, stableMoments(report));
         } finally {
           await reader.close();
         }

@@ -166,3 +166,10 @@ export function assertKubernetesReads(scenario: Scenario, requests: readonly Kub
 export function parseVerdict(stdout: string): Verdict {
   return VerdictSchema.strict().parse(JSON.parse(stdout));
 }
+
+/**
+ * Scenario timestamps are relative to the moment the simulator loads them (fixtures/README.md), so
+ * a moment a report prints (a distributed failure's origin time) is replaced by a placeholder
+ * before comparing: the golden keeps the sentence, not the day it was generated.
+ */
+export const stableMoments = (report: string): string => report.replace(/\b\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC\b/g, 'YYYY-MM-DD hh:mm:ss UTC');

@@ -27,6 +27,7 @@ import {
   runCliInProcess,
   simulatorEnv,
   startScenarioTier2,
+  stableMoments,
 } from './scenarioHarness.js';
 
 const scenarios = await loadScenarios(FIXTURES_DIR);
@@ -43,13 +44,6 @@ const FRENCH_GOLDEN = new Set([
   'distributed-origin-oom-nccl-peers',
   'distributed-nccl-everywhere-no-origin',
 ]);
-
-/**
- * Scenario timestamps are relative to the moment the simulator loads them (fixtures/README.md), so
- * a moment a report prints (a distributed failure's origin time) is replaced by a placeholder
- * before comparing: the golden keeps the sentence, not the day it was generated.
- */
-const stableMoments = (report: string): string => report.replace(/\b\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC\b/g, 'YYYY-MM-DD hh:mm:ss UTC');
 
 async function compareGolden(file: string, report: string, label: string): Promise<void> {
   const actual = stableMoments(report);

@@ -295,7 +295,8 @@ describe('Tier 2 reads and what their failures become', () => {
       },
     };
 
-    it('a hardware Xid on the node makes it a NODE_FAILURE quoting the driver line', async () => {
+    /** The CUDA-OOM Tier 2 scenario, its failed container's log replaced, every node answering with an Xid 79 condition. */
+    async function crashWithLog(log: string) {
       const scenario = await load('tier2-cuda-oom-in-logs');
       const client = await runai(scenario);
       const kubernetes = scenario.kubernetes as { pods: K8sPod[] };
@@ -304,31 +305,24 @@ describe('Tier 2 reads and what their failures become', () => {
         {
           getPod: async () => kubernetes.pods[0] as K8sPod,
           listPodEvents: async () => [],
-          getPodLog: async () => ({ text: cudaLog, truncated: false }),
+          getPodLog: async () => ({ text: log, truncated: false }),
           getNode: async () => xidNode as never,
         },
       );
       const verdict = await diagnose(client, scenario.request, { readerFor: () => reader });
-      expect(calls.map((call) => call.method)).toEqual(['getPod', 'listPodEvents', 'getPodLog', 'getNode']);
+      return { verdict, methods: calls.map((call) => call.method) };
+    }
+
+    it('a hardware Xid on the node makes it a NODE_FAILURE quoting the driver line', async () => {
+      const { verdict, methods } = await crashWithLog(cudaLog);
+      expect(methods).toEqual(['getPod', 'listPodEvents', 'getPodLog', 'getNode']);
       expect(verdict.category).toBe('NODE_FAILURE');
       expect(verdict.failingLine).toContain('NVRM: Xid (PCI:0000:3b:00): 79');
     });
 
     it('an ordinary exception costs no node read', async () => {
-      const scenario = await load('tier2-cuda-oom-in-logs');
-      const client = await runai(scenario);
-      const kubernetes = scenario.kubernetes as { pods: K8sPod[] };
-      const { reader, calls } = fakeReader(
-        {},
-        {
-          getPod: async () => kubernetes.pods[0] as K8sPod,
-          listPodEvents: async () => [],
-          getPodLog: async () => ({ text: "step 118\nKeyError: 'input_ids'\n", truncated: false }),
-          getNode: async () => xidNode as never,
-        },
-      );
-      const verdict = await diagnose(client, scenario.request, { readerFor: () => reader });
-      expect(calls.map((call) => call.method)).not.toContain('getNode');
+      const { verdict, methods } = await crashWithLog("step 118\nKeyError: 'input_ids'\n");
+      expect(methods).not.toContain('getNode');
       expect(verdict.category).toBe('CRASH_APP_ERROR');
     });
   });

@@ -69,7 +69,9 @@ export class BatchLedger {
     this.outcomes[index] = { outcome: 'failed', reason };
   }
 
+  /** A record a part of whose work failed stays failed (a storm flush published as several digests). */
   settle(index: number, outcome: 'published' | 'duplicate'): void {
+    if (this.outcomes[index]?.outcome === 'failed') return;
     this.outcomes[index] = { outcome };
   }
 

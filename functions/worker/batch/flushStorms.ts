@@ -1,11 +1,13 @@
 /**
  * A storm window's end: its flush message (StormFlush) seals the window, lists the members
- * held in it and publishes them as ONE digest, claimed under the window's own idempotency
- * key so that a redelivered or duplicate flush never sends it twice. A window with no
- * members (every hold failed or went elsewhere) ends without a message.
+ * held in it and publishes them as ONE digest — or, when its list does not fit one message,
+ * as few digests as list every member (splitDigestEntries) — each claimed under its own
+ * idempotency key (the window's key, then `#part2`, …) so that a redelivered or duplicate
+ * flush never sends one twice and resends only a part that failed. A window with no members
+ * (every hold failed or went elsewhere) ends without a message.
  */
 import type { IdempotencyStore } from '../../delivery/IdempotencyStore.js';
-import { renderDigest } from '../../delivery/renderDigest.js';
+import { renderDigest, splitDigestEntries } from '../../delivery/renderDigest.js';
 import type { StormFlush } from '../../delivery/StormFlush.js';
 import { stormDigestKey, type StormWindow } from '../../delivery/StormWindow.js';
 import { mapWithConcurrency } from '../mapWithConcurrency.js';
@@ -34,39 +36,43 @@ export interface FlushDeps {
 
 /** The digests to publish (their keys claimed and held in the ledger); other flushes are ended here. */
 export async function planStormDigests(flushes: readonly ParsedFlush[], ledger: BatchLedger, deps: FlushDeps): Promise<PlannedDelivery[]> {
-  const planned = await mapWithConcurrency(flushes, deps.concurrency, async ({ index, flush }): Promise<PlannedDelivery | null> => {
+  const planned = await mapWithConcurrency(flushes, deps.concurrency, async ({ index, flush }): Promise<PlannedDelivery[]> => {
     const ref = { clusterId: flush.clusterId, openedAt: flush.openedAt };
-    const key = stormDigestKey(ref);
+    const windowKey = stormDigestKey(ref);
+    const claimed: string[] = [];
     try {
       const members = await deps.window.seal(ref);
       if (members.length === 0) {
         ledger.settle(index, 'duplicate');
-        return null;
+        return [];
       }
-      const claim = await deps.idempotency.claim(key, deps.ttlSeconds);
-      if (claim === 'duplicate') {
-        ledger.settle(index, 'duplicate');
-        return null;
-      }
-      if (claim === 'in_progress') {
-        // Usually a duplicate flush of this window publishing right now: come back in seconds (retryDelaySeconds.ts).
-        ledger.fail(index, 'digest_claim_in_progress');
-        return null;
-      }
-      ledger.held.add(key);
+      const options = { digestThreshold: deps.threshold, ...(deps.words ? { words: deps.words } : {}) };
       const entries = members.map((member) => ({ key: member.key, verdict: member.verdict, context: member.context, nodes: member.nodes }));
-      return {
-        kind: 'digest',
-        key,
-        indexes: [index],
-        count: members.length,
-        build: () => renderDigest(flush.clusterId, entries, { digestThreshold: deps.threshold, ...(deps.words ? { words: deps.words } : {}) }),
-      };
+      const parts = splitDigestEntries(flush.clusterId, entries, options);
+      const deliveries: PlannedDelivery[] = [];
+      for (const [position, part] of parts.entries()) {
+        const key = position === 0 ? windowKey : `${windowKey}#part${position + 1}`;
+        const claim = await deps.idempotency.claim(key, deps.ttlSeconds);
+        if (claim === 'duplicate') continue;
+        if (claim === 'in_progress') {
+          // Usually a duplicate flush of this window publishing right now: come back in seconds (retryDelaySeconds.ts).
+          ledger.fail(index, 'digest_claim_in_progress');
+          continue;
+        }
+        ledger.held.add(key);
+        claimed.push(key);
+        deliveries.push({ kind: 'digest', key, indexes: [index], count: part.length, build: () => renderDigest(flush.clusterId, part, options) });
+      }
+      // Every part already sent: a duplicate flush.
+      if (deliveries.length === 0) ledger.settle(index, 'duplicate');
+      return deliveries;
     } catch (error) {
-      deps.logger.warn('worker.storm_flush_failed', { key, ...errorFields(error) });
+      deps.logger.warn('worker.storm_flush_failed', { key: windowKey, ...errorFields(error) });
       ledger.fail(index, 'storm_failed');
-      return null;
+      // Parts claimed before the failure are released: the redelivered flush claims them again.
+      await ledger.releaseAll(claimed);
+      return [];
     }
   });
-  return planned.filter((item): item is PlannedDelivery => item !== null);
+  return planned.flat();
 }
