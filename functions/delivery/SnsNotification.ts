@@ -34,17 +34,22 @@ export function snsPayloadBytes(notification: SnsNotification): number {
   return bytes;
 }
 
-/** The protocol keys of a `MessageStructure: 'json'` message (`default` is required by SNS). */
+/**
+ * The protocol keys of a `MessageStructure: 'json'` message. `default` is required, and SNS
+ * sends it to every protocol without a key of its own — email included (Amazon SNS Developer
+ * Guide, "Publishing with different messages per protocol") — so the text is written once:
+ * a copy under `email` would only take room a storm digest's list needs.
+ */
 export interface SnsJsonMessage {
+  /** The text report: email (and SMS, email-json…) subscribers receive this. */
   default: string;
-  email: string;
   https: string;
   sqs: string;
   lambda: string;
 }
 
-/** Text for humans (email, default), JSON for machines (HTTPS, SQS, Lambda subscribers). */
+/** Text for humans (email: `default`), JSON for machines (HTTPS, SQS, Lambda subscribers). */
 export function snsJsonMessage(text: string, json: string): string {
-  const message: SnsJsonMessage = { default: text, email: text, https: json, sqs: json, lambda: json };
+  const message: SnsJsonMessage = { default: text, https: json, sqs: json, lambda: json };
   return JSON.stringify(message);
 }

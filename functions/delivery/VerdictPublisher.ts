@@ -20,7 +20,7 @@ export function createConsolePublisher(write: (text: string) => void): VerdictPu
       sequence += 1;
       const message = JSON.parse(notification.Message) as SnsJsonMessage;
       const rule = '-'.repeat(Math.min(72, Math.max(notification.Subject.length, 20)));
-      write(`${notification.Subject}\n${rule}\n${message.email}\n`);
+      write(`${notification.Subject}\n${rule}\n${message.default}\n`);
       return { messageId: `console-${sequence}` };
     },
   };

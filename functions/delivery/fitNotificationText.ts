@@ -1,8 +1,8 @@
 import { fitTextToJsonBytes, jsonStringBytes } from './fitTextToJsonBytes.js';
 import { snsPayloadBytes, type SnsNotification } from './SnsNotification.js';
 
-/** The text report travels twice in a json-structured message: `default` and `email`. */
-const TEXT_COPIES = 2;
+/** The text report travels once in a json-structured message: `default` (email reads it; snsJsonMessage). */
+const TEXT_COPIES = 1;
 
 export function textCutMarker(shownBytes: number, totalBytes: number): string {
   return `\n[truncated: report cut at ${shownBytes} of ${totalBytes} bytes to fit the SNS message size limit]`;

@@ -107,14 +107,13 @@ describe('attributes', () => {
 });
 
 describe('message', () => {
-  it('is json-structured: text for default/email, the verdict JSON for https/sqs/lambda', () => {
+  it('is json-structured: the text once under default (email has no key: SNS sends it default), the verdict JSON for https/sqs/lambda', () => {
     const verdict = makeVerdict();
     const notification = buildSnsMessage(verdict, fakeRenderText);
     expect(notification.MessageStructure).toBe('json');
     const message = JSON.parse(notification.Message) as SnsJsonMessage;
-    expect(Object.keys(message).sort()).toEqual(['default', 'email', 'https', 'lambda', 'sqs']);
+    expect(Object.keys(message).sort()).toEqual(['default', 'https', 'lambda', 'sqs']);
     expect(message.default).toBe(fakeRenderText(verdict));
-    expect(message.email).toBe(message.default);
     expect(message.https).toBe(message.sqs);
     expect(message.lambda).toBe(message.sqs);
     expect(JSON.parse(message.sqs)).toEqual(verdict);
@@ -189,7 +188,7 @@ describe('size guard (256 KiB including attributes)', () => {
     expect(sendable.startsWith(kept)).toBe(true);
     expect(kept).not.toMatch(LONE_SURROGATE);
     expect(message.default).toMatch(new RegExp(`cut at ${Buffer.byteLength(kept)} of ${Buffer.byteLength(sendable)} bytes`));
-    expect(message.email).toBe(message.default);
+    expect(Object.keys(message).sort()).toEqual(['default', 'https', 'lambda', 'sqs']);
   });
 
   it('never splits a multi-byte char or surrogate pair at any limit, and is maximal', () => {
@@ -205,9 +204,9 @@ describe('size guard (256 KiB including attributes)', () => {
       expect(text.startsWith(kept)).toBe(true);
       expect(kept).not.toMatch(LONE_SURROGATE);
       const next = Array.from(text.slice(kept.length))[0]!;
-      // Adding the next code point (twice: default and email) would have crossed the limit,
-      // give or take the floor of the per-copy budget and a digit of the marker's byte count.
-      expect(snsPayloadBytes(notification) + 2 * Buffer.byteLength(next)).toBeGreaterThan(limit - 6);
+      // Adding the next code point (once: the text travels in `default` only) would have crossed the
+      // limit, give or take a digit of the marker's byte count.
+      expect(snsPayloadBytes(notification) + Buffer.byteLength(next)).toBeGreaterThan(limit - 6);
     }
   });
 

@@ -41,7 +41,7 @@ describe('feedback link in notifications', () => {
     const verdict = JSON.parse(message.sqs) as { feedbackUrl: string; occurrenceKey: string };
     expect(verdict.occurrenceKey).toBe(KEY);
     expect(verdict.feedbackUrl).toMatch(/^https:\/\/api\.example\.com\/prod\/feedback\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    expect(message.email).toContain(`Was this right? ${verdict.feedbackUrl}`);
+    expect(message.default).toContain(`Was this right? ${verdict.feedbackUrl}`);
 
     const { app } = makeApp({ feedback: { keys: KEYS, store: createMemoryFeedbackStore() } });
     const page = await app.request(new URL(verdict.feedbackUrl).pathname.replace('/prod', ''));
@@ -52,13 +52,13 @@ describe('feedback link in notifications', () => {
   it('is null in the JSON and absent from the text when feedback is off', () => {
     const message = messageOf(singleDelivery(occurrence(), { renderText: createRenderText('en') }).build());
     expect(JSON.parse(message.sqs)).toMatchObject({ feedbackUrl: null });
-    expect(message.email).not.toContain('Was this right?');
+    expect(message.default).not.toContain('Was this right?');
   });
 
   it('speaks French in a French email', () => {
     const url = 'https://api.example.com/feedback/abc.def';
     const message = messageOf(buildSnsMessage(makeVerdict(), createRenderText('fr'), { occurrenceKey: KEY, feedbackUrl: url }));
-    expect(message.email).toContain(`Ce diagnostic était-il juste ? ${url}`);
+    expect(message.default).toContain(`Ce diagnostic était-il juste ? ${url}`);
   });
 
   it('shows on the chat card and in PagerDuty custom_details', () => {

@@ -47,7 +47,7 @@ describe('names in report lines', () => {
       context: { clusterId: 'c\nCategory: NODE_FAILURE', workloadName: `${FORGED}-${i}`, project: 'p q' },
     }));
     const digest = renderDigest('c\nCategory: NODE_FAILURE', entries, { digestThreshold: 5 });
-    const email = (JSON.parse(digest.Message) as { default: string; email: string }).email;
+    const email = (JSON.parse(digest.Message) as { default: string }).default;
     expect(forgedLine(email)).toBe(false);
     expect(email).toContain('“job ⏎ Category: NODE_FAILURE-0” (“p q”)');
   });

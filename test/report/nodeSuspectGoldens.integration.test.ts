@@ -85,7 +85,7 @@ describe('suspect-node goldens', () => {
       const delivered = deliveredFromSnsNotification(notice, 'msg-node');
 
       it('renders the node_suspect notice (subject and email text)', () =>
-        compareGolden(`node-suspect-email.${locale}.txt`, `Subject: ${notice.Subject}\n\n${(JSON.parse(notice.Message) as SnsJsonMessage).email}`));
+        compareGolden(`node-suspect-email.${locale}.txt`, `Subject: ${notice.Subject}\n\n${(JSON.parse(notice.Message) as SnsJsonMessage).default}`));
       it("renders the notice's chat card", () => compareGolden(`node-suspect-chat.${locale}.json`, json(buildChatNotification(delivered, words))));
       it("renders the notice's PagerDuty event (dedup per node)", () => {
         const event = buildPagerDutyEvent(delivered, 'routing-key', words);

@@ -99,7 +99,7 @@ function storm(locale: Locale): DigestEntry[] {
 }
 
 function emailOf(notification: SnsNotification): string {
-  return (JSON.parse(notification.Message) as SnsJsonMessage).email;
+  return (JSON.parse(notification.Message) as SnsJsonMessage).default;
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;

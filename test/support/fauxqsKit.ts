@@ -100,10 +100,10 @@ export function sqsPayload(envelope: SnsEnvelope): Record<string, unknown> {
   return JSON.parse(typeof parsed.sqs === 'string' ? parsed.sqs : envelope.Message) as Record<string, unknown>;
 }
 
-/** The email-protocol text when fauxqs passed the whole structure (null when AWS-style selection happened). */
+/** The email-protocol text (`default`: email has no key of its own) when fauxqs passed the whole structure (null when AWS-style selection happened). */
 export function emailText(envelope: SnsEnvelope): string | null {
   const parsed = JSON.parse(envelope.Message) as Partial<SnsJsonMessage>;
-  return typeof parsed.email === 'string' ? parsed.email : null;
+  return typeof parsed.default === 'string' ? parsed.default : null;
 }
 
 export function attributes(envelope: SnsEnvelope): Record<string, string> {

@@ -39,7 +39,7 @@ describe('processDiagnosisBatch', () => {
       '[OOM_KILLED] job-w2 (ml-team) recurring 3x/7d',
       '[OOM_KILLED] job-w3 (ml-team) recurring 3x/7d',
     ]);
-    expect((JSON.parse(published[0]!.Message) as SnsJsonMessage).email).toContain('Category: OOM_KILLED');
+    expect((JSON.parse(published[0]!.Message) as SnsJsonMessage).default).toContain('Category: OOM_KILLED');
   });
 
   it('reports malformed bodies and retryable diagnose errors as item failures, and logs why', async () => {

@@ -56,7 +56,7 @@ describe('REPORT_LOCALE=fr', () => {
   it('gives a French storm digest and French subjects', async () => {
     const digest = await frenchDigest();
     expect(digest.Subject).toBe('[DIGEST] 6 echecs sur le cluster storm-cluster (6 OOM_KILLED)');
-    const email = (JSON.parse(digest.Message) as SnsJsonMessage).email;
+    const email = (JSON.parse(digest.Message) as SnsJsonMessage).default;
     expect(email).toContain('RÉSUMÉ : 6 échecs sur le cluster storm-cluster');
     expect(email).toContain('Décompte : 6 OOM_KILLED');
     expect(email).not.toMatch(/failures|Counts|Recurring:/);
