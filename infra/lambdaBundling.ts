@@ -10,6 +10,11 @@ export const LAMBDA_ENTRIES = {
   pagerduty: 'functions/pagerduty/lambdaHandler.ts',
   chat: 'functions/chat/lambdaHandler.ts',
 } as const;
+
+/** ESBUILD_OPTIONS as esbuild's own (mutable) option types take them: what a test or the bench builds with. */
+export function esbuildOptions() {
+  return { ...ESBUILD_OPTIONS, mainFields: [...ESBUILD_OPTIONS.mainFields], external: [...ESBUILD_OPTIONS.external], banner: { ...ESBUILD_OPTIONS.banner } };
+}
 export type LambdaName = keyof typeof LAMBDA_ENTRIES;
 
 /** The AWS SDK v3 is provided by the Lambda Node runtime: never bundled. */

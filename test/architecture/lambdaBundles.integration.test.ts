@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ESBUILD_OPTIONS, LAMBDA_ENTRIES, type LambdaName } from '../../infra/lambdaBundling.js';
+import { esbuildOptions, LAMBDA_ENTRIES, type LambdaName } from '../../infra/lambdaBundling.js';
 import { BENCH_OUT_DIR, PROJECT_ROOT } from '../bench/benchPaths.js';
 
 /**
@@ -57,10 +57,7 @@ const bundles = new Map<LambdaName, Bundle>();
 
 async function buildBundle(name: LambdaName): Promise<Bundle> {
   const result = await build({
-    ...ESBUILD_OPTIONS,
-    mainFields: [...ESBUILD_OPTIONS.mainFields],
-    external: [...ESBUILD_OPTIONS.external],
-    banner: { ...ESBUILD_OPTIONS.banner },
+    ...esbuildOptions(),
     sourcemap: false,
     absWorkingDir: PROJECT_ROOT,
     entryPoints: [LAMBDA_ENTRIES[name]],
@@ -127,10 +124,7 @@ describe('the undici parts the bundles carry (functions/http/undiciCore.ts)', ()
     const outfile = join(BENCH_OUT_DIR, 'undici-core-check', 'index.mjs');
     await mkdir(join(BENCH_OUT_DIR, 'undici-core-check'), { recursive: true });
     const result = await build({
-      ...ESBUILD_OPTIONS,
-      mainFields: [...ESBUILD_OPTIONS.mainFields],
-      external: [...ESBUILD_OPTIONS.external],
-      banner: { ...ESBUILD_OPTIONS.banner },
+      ...esbuildOptions(),
       sourcemap: false,
       absWorkingDir: PROJECT_ROOT,
       entryPoints: ['functions/http/createPool.ts'],

@@ -15,7 +15,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { ESBUILD_OPTIONS, LAMBDA_ENTRIES, type LambdaName } from '../../infra/lambdaBundling.js';
+import { ESBUILD_OPTIONS, esbuildOptions, LAMBDA_ENTRIES, type LambdaName } from '../../infra/lambdaBundling.js';
 import type { BundleContributor, BundleFigures } from './BenchReport.js';
 import { BENCH_OUT_DIR, PROJECT_ROOT } from './benchPaths.js';
 import { median, round } from './median.js';
@@ -59,11 +59,7 @@ async function buildBundle(name: LambdaName): Promise<BuiltBundle> {
   const entry = LAMBDA_ENTRIES[name];
   const file = join(BENCH_OUT_DIR, name, 'index.mjs');
   const result = await build({
-    ...ESBUILD_OPTIONS,
-    // The shared definition is deeply readonly; esbuild's option types are not.
-    mainFields: [...ESBUILD_OPTIONS.mainFields],
-    external: [...ESBUILD_OPTIONS.external],
-    banner: { ...ESBUILD_OPTIONS.banner },
+    ...esbuildOptions(),
     absWorkingDir: PROJECT_ROOT,
     entryPoints: [entry],
     outfile: file,
