@@ -167,15 +167,16 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
   }
   const metrics = analysis.needsMetrics ? await readMetrics() : metricsRead ? await metricsRead : null;
 
-  const verdict = redactVerdict(buildVerdict({ ...evidence, metrics, tier2 }, analysis, { requestedClusterId: clusterId, lookbackMs, nowMs, messages }));
+  const built = buildVerdict({ ...evidence, metrics, tier2 }, analysis, { requestedClusterId: clusterId, lookbackMs, nowMs, messages });
   const resolution = renderLimitations(limitations, messages);
-  verdict.limitations.unshift(...resolution.limitations);
-  verdict.limitationIds.unshift(...resolution.limitationIds);
+  built.limitations.unshift(...resolution.limitations);
+  built.limitationIds.unshift(...resolution.limitationIds);
   // The node under the failure, remembered by the worker to tell a bad node from bad code (§4.8).
-  const nodeFailure = describeNodeFailure(evidence, analysis, verdict, nowMs);
-  if (nodeFailure) verdict.node = { name: nodeFailure.node, suspect: null };
+  const nodeFailure = describeNodeFailure(evidence, analysis, built, nowMs);
+  if (nodeFailure) built.node = { name: nodeFailure.node, suspect: null };
   return {
-    verdict,
+    // Redacted last, once every field is set: the node name and the resolution's limitations included.
+    verdict: redactVerdict(built),
     occurrence: { clusterId: status.clusterId, workloadId, phase: status.phase, phaseUpdatedAt: status.phaseUpdatedAt ?? null },
     nodeFailure,
   };

@@ -325,9 +325,7 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   const cudaError =
     afterPods.classification.category === 'CRASH_APP_ERROR' &&
     (tier2.logs.some((finding) => finding.hint === 'cuda-error') ||
-      afterPods.classification.supporting.some(
-        (signal) => signal.line !== null && signal.line !== undefined && hintOfLine(mask(signal.line.text)) === 'cuda-error',
-      ));
+      afterPods.classification.supporting.some((signal) => signal.line && hintOfLine(mask(signal.line.text)) === 'cuda-error'));
   const gpuFaultReads = !readNodes && cudaError ? await readNodeConditions(chooseNodeNames()) : [];
 
   const failureAt = input.analysis.currentFailureAt;

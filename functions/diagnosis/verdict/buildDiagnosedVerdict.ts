@@ -29,7 +29,7 @@ import { limitation } from '../model/Limitation.js';
 import { renderLimitations } from './renderLimitations.js';
 import type { VerdictMessages } from '../model/VerdictMessages.js';
 import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
-import { maskIdentifiers } from '../signals/maskIdentifiers.js';
+import { maskIdentifiers, type NameMask } from '../signals/maskIdentifiers.js';
 import { workloadNames } from '../signals/workloadNames.js';
 import { audienceOfDiagnosis } from '../classify/audienceOfDiagnosis.js';
 import { replicaRole } from '../distributed/replicaRole.js';
@@ -67,6 +67,8 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
   const { messages } = context;
   const { base, list, limitations, citeSelection } = startVerdict(evidence, messages);
   const { category, supporting, runnersUp } = analysis.classification;
+  // The workload's names, masked wherever a pattern reads text (recurrence, failing line, audience): built once.
+  const mask = maskIdentifiers(workloadNames(evidence));
   // The rule names its deciding kind first (an exit code before the crash loop it explains,
   // the kubelet's probe kill before the kill it caused): those signals lead the evidence.
   const leadKind = supporting[0]?.kind;
@@ -126,11 +128,11 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
   limitations.push(...describeDiagnosisLimitations({ evidence, category, memory, memoryRelevant, submitted }));
   // UNKNOWN says what it could not read.
   if (category === 'UNKNOWN' && analysis.unrecognisedWarnings.length > 0) limitations.push(limitation('unrecognisedWarnings', analysis.unrecognisedWarnings));
-  const recurrence = recurrenceOf(evidence, analysis, context);
+  const recurrence = recurrenceOf(evidence, analysis, context, mask);
   if (recurrence && evidence.history.ok && evidence.history.value.trimmed)
     limitations.push(limitation('recurrenceLowerBound', recurrence.count, recurrence.lookbackDays));
   if (distributed?.unknown) limitations.push(limitation('originUnknown', distributed.unknown.reason, distributed.unknown.replicas));
-  const failingLine = failingLineOf(evidence, analysis);
+  const failingLine = failingLineOf(evidence, analysis, mask);
   const recommendationContext = { ...gatherRecommendationContext(analysis, evidence, memory, recurrence, submitted), failingLine };
   const decided = decideRecommendations(recommendationContext);
   const recommendations = decided.map((recommendation) => renderRecommendation(messages.recommendation, recommendation));
@@ -159,7 +161,7 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
           collateral: distributed?.collateral ?? 0,
         }
       : null,
-    audience: audienceOfDiagnosis(category, supporting, maskIdentifiers(workloadNames(evidence))),
+    audience: audienceOfDiagnosis(category, supporting, mask),
     message: messages.messageDiagnosed({
       name: displayName(base.workload.name),
       category,
@@ -173,7 +175,7 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
  * The line to act on, from the signals that decided (in citing order, the deciding kind first;
  * for UNKNOWN, what says what failed), else from the phase message's own decisive line.
  */
-function failingLineOf(evidence: WorkloadEvidence, analysis: Analysis): FailingLine | null {
+function failingLineOf(evidence: WorkloadEvidence, analysis: Analysis, mask: NameMask): FailingLine | null {
   const { category, supporting } = analysis.classification;
   // Only peer deaths everywhere: the peer's line (an NCCL watchdog timeout) is what there is to quote.
   const peerLine = analysis.distributed?.unknown?.reason === 'only-collateral' ? analysis.distributed.collateralLine : null;
@@ -185,7 +187,6 @@ function failingLineOf(evidence: WorkloadEvidence, analysis: Analysis): FailingL
     ...ordered(supporting.filter((signal) => signal.kind !== leadKind)),
     ...(category === 'UNKNOWN' ? ordered(analysis.signals.filter((signal) => UNKNOWN_LEAD_KINDS.includes(signal.kind))) : []),
   ];
-  const mask = maskIdentifiers(workloadNames(evidence));
   const chosen = chooseFailingLine(category, deciding, originLogs(evidence.tier2, analysis.distributed?.origin?.pod ?? null), mask);
   if (chosen) return chosen;
   const message = evidence.status.phaseMessage;
@@ -207,7 +208,7 @@ function formatUtc(ms: number): string {
 }
 
 /** Failures of the same category in the lookback window, this one included; null when history could not be read. */
-function recurrenceOf(evidence: WorkloadEvidence, analysis: Analysis, context: DiagnosisContext): Verdict['recurrence'] {
+function recurrenceOf(evidence: WorkloadEvidence, analysis: Analysis, context: DiagnosisContext, mask: NameMask): Verdict['recurrence'] {
   if (!evidence.history.ok) return null;
   const count = countRecurrence({
     records: evidence.history.value.records,
@@ -215,7 +216,7 @@ function recurrenceOf(evidence: WorkloadEvidence, analysis: Analysis, context: D
     currentFailureAt: analysis.currentFailureAt ?? context.nowMs,
     lookbackStartMs: context.nowMs - context.lookbackMs,
     nowMs: context.nowMs,
-    mask: maskIdentifiers(workloadNames(evidence)),
+    mask,
     incompleteBeforeMs: evidence.history.value.trimmed?.keptAfterMs ?? null,
   });
   return { count, lookbackDays: roundDays(context.lookbackMs), recurring: count >= RECURRING_THRESHOLD };

@@ -32,7 +32,7 @@ export function chooseFailingLine(
   category: Category,
   deciding: readonly Signal[],
   tier2: Tier2Evidence | null | undefined,
-  mask: NameMask = (text) => text,
+  mask: NameMask,
 ): FailingLine | null {
   const hintOf = (line: string) => hintOfLine(mask(line));
   const lined = deciding.filter((signal) => signal.line && signal.line.text.trim() !== '');
