@@ -3,7 +3,8 @@
  * (fixtures/signals) does not hold, collected by someone who does not change the engine, so
  * that they measure how the diagnosis generalises rather than what it memorised. The unseen
  * corpus (fixtures/signals-unseen) is the first; the fresh corpus (fixtures/signals-fresh) was
- * collected later, while the engine was being changed against the first, so it stays held out.
+ * collected later, while the engine was being changed against the first, so it stays held out;
+ * the second fresh corpus (fixtures/signals-fresh2) likewise while it was changed against the fresh one.
  * Each is a directory and a ledger of known misses, measured the same way. Shared by the
  * measurement script (measureUnseenCorpus.ts) and the tests (unseenCorpus.test.ts,
  * freshCorpus.test.ts).
@@ -30,6 +31,8 @@ export function heldOutCorpus(dir: string, seed: number): HeldOutCorpus {
 
 export const UNSEEN_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-unseen/', import.meta.url)), 7);
 export const FRESH_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh/', import.meta.url)), 8);
+/** The second fresh corpus, collected while the engine was being changed against the fresh one. */
+export const FRESH2_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh2/', import.meta.url)), 10);
 
 export function loadUnseenCorpus(dir = UNSEEN_CORPUS.dir): LoadedEntry[] {
   const corpus = loadSignalCorpus(dir, { requireDecisive: true });
