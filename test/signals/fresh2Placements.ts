@@ -43,7 +43,8 @@ export const PREFIX_STYLES = {
   },
   openMpiTagOutput: {
     label: 'Open MPI --tag-output "[1,0]<stderr>:" (DeepSpeed\'s and Horovod\'s mpirun launchers)',
-    citation: 'open-mpi/ompi v4.1.x orte/mca/iof/base/iof_base_output.c orte_iof_base_write_output: snprintf(starttag, …, "[%s,%s]<%s>:", jobid, vpid, "stdout"|"stderr")',
+    citation:
+      'open-mpi/ompi v4.1.x orte/mca/iof/base/iof_base_output.c orte_iof_base_write_output: snprintf(starttag, …, "[%s,%s]<%s>:", jobid, vpid, "stdout"|"stderr")',
     place: (line) => `[1,0]<stderr>:${line}`,
   },
   rayWorker: {
@@ -112,7 +113,14 @@ const CARRIERS = [/^(Pod \S+ failed: container \S+ terminated with exit code \d+
 function placeTail(verbatim: string, style: PrefixStyle, where: string): string {
   for (const carrier of CARRIERS) {
     const match = carrier.exec(verbatim);
-    if (match) return match[1]! + match[2]!.split('\n').map((line, at) => style.place(line, at)).join('\n');
+    if (match)
+      return (
+        match[1]! +
+        match[2]!
+          .split('\n')
+          .map((line, at) => style.place(line, at))
+          .join('\n')
+      );
   }
   throw new Error(`${where}: no log tail behind a known carrier`);
 }
