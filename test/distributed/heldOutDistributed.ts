@@ -25,6 +25,13 @@ import { heldOutCases } from './distributedHeldOutCases.js';
 export interface HeldOutSet {
   dir: string;
   cases: () => CasePlan[];
+  /**
+   * Serve the relative timestamps from a clock pinned at 700 ms past a whole second (both
+   * simulators share it): a case with millisecond timestamps (two failures 450 ms apart) then
+   * always falls inside one wall-clock second, so an engine that truncates to seconds is
+   * measured the same way on every run instead of about half of them.
+   */
+  pinnedSubSecondClock?: boolean;
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -35,7 +42,7 @@ export const HELDOUT_DIR = join(REPO_ROOT, 'fixtures/distributed-heldout/');
  */
 const SETS: readonly HeldOutSet[] = [
   { dir: HELDOUT_DIR, cases: heldOutCases },
-  { dir: join(REPO_ROOT, 'fixtures/distributed-heldout-2/'), cases: heldOut2Cases },
+  { dir: join(REPO_ROOT, 'fixtures/distributed-heldout-2/'), cases: heldOut2Cases, pinnedSubSecondClock: true },
 ];
 export const FIRST_SET: HeldOutSet = SETS[0]!;
 
@@ -198,10 +205,13 @@ export function measureVerdict(expectation: Expectation, raw: unknown): Measurem
   return { passed: problems.length === 0, miss, problems };
 }
 
-/** Runs one case through the CLI (Tier 2 when it has a `kubernetes` block) and measures it. */
-export async function runHeldOutCase(heldOut: HeldOutCase): Promise<Measurement> {
-  const simulator = await startRunaiSimulator({ scenarios: heldOut.scenario.runai });
-  const tier2 = await startScenarioTier2(heldOut.scenario);
+/** Runs one case of `set` through the CLI (Tier 2 when it has a `kubernetes` block) and measures it. */
+export async function runHeldOutCase(heldOut: HeldOutCase, set: HeldOutSet = FIRST_SET): Promise<Measurement> {
+  // Always in the past (300–1300 ms before the real clock), at .700 of its second.
+  const pinned = Math.floor(Date.now() / 1000) * 1000 - 300;
+  const now = set.pinnedSubSecondClock ? () => pinned : undefined;
+  const simulator = await startRunaiSimulator({ scenarios: heldOut.scenario.runai, ...(now ? { now } : {}) });
+  const tier2 = await startScenarioTier2(heldOut.scenario, now);
   try {
     const args = argsFor(heldOut.scenario.request as DiagnosisRequest);
     const run = await runCliInProcess([...args, ...(tier2 ? ['--tier2-config', tier2.configFile] : []), '--format', 'json'], simulatorEnv(simulator));

@@ -84,7 +84,7 @@ describe('held-out distributed failures, second set', () => {
 
   it.each(names)('%s', async (name: string) => {
     const heldOut = cases.find((candidate) => candidate.name === name)!;
-    const measurement = await runHeldOutCase(heldOut);
+    const measurement = await runHeldOutCase(heldOut, set);
     const context = `${name}: ${heldOut.scenario.description ?? ''}`;
     if (name in knownMisses) expect(measurement.passed, `${context} now passes: remove it from known-misses.json`).toBe(false);
     else expect(measurement.problems, context).toEqual([]);

@@ -27,12 +27,13 @@ const row = (label: string, tally: Tally) =>
     .join(', ');
 
 async function main(): Promise<void> {
-  const cases = await loadHeldOutCases(heldOutSet(dirArgument(process.argv)));
+  const set = heldOutSet(dirArgument(process.argv));
+  const cases = await loadHeldOutCases(set);
   const overall = emptyTally();
   const byFamily = new Map<string, Tally>();
   const results: { name: string; measurement: Measurement }[] = [];
   for (const heldOut of cases) {
-    const measurement = await runHeldOutCase(heldOut);
+    const measurement = await runHeldOutCase(heldOut, set);
     results.push({ name: heldOut.name, measurement });
     const family = heldOut.expectation.family;
     const tally = byFamily.get(family) ?? emptyTally();
