@@ -20,7 +20,17 @@ export interface PodEventPlan {
   source: string;
   type: 'Normal' | 'Warning';
   ago: number;
+  /** How the Run:ai API writes this event's time (default ISO 8601 with `Z`). */
+  stamp?: StampForm;
 }
+
+/**
+ * The written form of a Run:ai timestamp: `iso` (`…T…Z`, the default), `space` (the
+ * space-separated, zone-less form some Run:ai servers emit) or `ms` (sub-second precision:
+ * `ago` may then be fractional). The instant is the same; only the text differs, so an engine
+ * that compares timestamps as strings is measured as such.
+ */
+export type StampForm = 'iso' | 'space' | 'ms';
 
 /** One replica of the workload, as the API reports it at the moment of the diagnosis. */
 export interface ReplicaPlan {
@@ -29,11 +39,15 @@ export interface ReplicaPlan {
   container: string;
   /** Seconds before now when this replica's container ended; null while it still runs. */
   endedAgo: number | null;
+  /** The replica ended but the API gives no time for it (`endedAgo` stays null, it is not running). */
+  noEndTime?: boolean;
   /** Run:ai `Pod.k8sPhase` (OOMKilled, Error, Failed, Running, …). */
   runaiPhase: string;
   /** Tier 2: the container's termination (`state.terminated`, or `lastState` when `restarts` > 0). */
   exit?: { code: number; reason: string; message?: string };
   restarts?: number;
+  /** How the Run:ai API writes this pod's `completedAt` / `k8sPhaseUpdatedAt` (default ISO). */
+  stamp?: StampForm;
   /** Tier 2: `status.reason` / `status.message` of the pod (Evicted, NodeLost, …). */
   podStatus?: { reason: string; message: string };
   /** Tier 2: the log `kubectl logs [--previous]` returns for the container. */
@@ -65,6 +79,10 @@ export interface CaseExpectation {
   limitationWhenNoOrigin: boolean;
   /** Optional: the CPU memory limit the verdict must report (Ray head vs worker). */
   memoryLimitBytes?: number;
+  /** Optional: other categories a verdict may take when the evidence leaves two open (a tie). */
+  categoryAlternatives?: string[];
+  /** Optional: other lines any one of which may be quoted instead of `quotedLine` (a tie, mixed collateral). */
+  quotedLineAlternatives?: string[];
   citation: string[];
   note: string;
 }
@@ -105,6 +123,10 @@ export interface CasePlan {
    */
   podsAndEventsGone?: boolean;
   nodeConditions?: Record<string, NodeConditionPlan[]>;
+  /** The history as the API pages it, newest record first (default: oldest first). */
+  historyNewestFirst?: boolean;
+  /** Tier 2: the Kubernetes events listed newest first (default: per replica, in plan order). */
+  kubernetesEventsNewestFirst?: boolean;
   expectation: CaseExpectation;
 }
 
@@ -120,6 +142,9 @@ export function stableId(seed: string): string {
 }
 
 const ago = (seconds: number) => `now-${Math.round(seconds)}s`;
+/** A Run:ai timestamp `seconds` before now, in the written form asked for. */
+const stamped = (seconds: number, form: StampForm = 'iso') =>
+  form === 'space' ? `@space:${ago(seconds)}` : form === 'ms' ? `now-${Math.round(seconds * 1000)}ms` : ago(seconds);
 
 function resources(replica: ReplicaPlan) {
   return {
@@ -132,7 +157,7 @@ function resources(replica: ReplicaPlan) {
 
 function runaiEvent(id: string, event: PodEventPlan, object: { kind: string; name: string; uid: string }, namespace: string) {
   return {
-    createdAt: ago(event.ago),
+    createdAt: stamped(event.ago, event.stamp),
     id,
     type: event.type,
     clusterId: HELDOUT_CLUSTER_ID,
@@ -152,7 +177,8 @@ function kubernetesPod(plan: CasePlan, replica: ReplicaPlan, namespace: string) 
         reason: replica.exit.reason,
         ...(replica.exit.message ? { message: replica.exit.message } : {}),
         startedAt: ago(startedAgo),
-        finishedAt: ago(replica.endedAgo ?? 0),
+        // Kubernetes writes RFC 3339 (never the space form); sub-second precision is kept.
+        finishedAt: stamped(replica.endedAgo ?? 0, replica.stamp === 'ms' ? 'ms' : 'iso'),
       }
     : null;
   const restarted = (replica.restarts ?? 0) > 0;
@@ -241,7 +267,7 @@ export function buildHeldOutCase(plan: CasePlan): HeldOutCaseFiles {
     priorityClassName: 'train',
     nodeName: replica.node,
     createdAt: ago(workload.startedAgo + 90),
-    completedAt: replica.endedAgo === null || (replica.restarts ?? 0) > 0 ? null : ago(replica.endedAgo),
+    completedAt: replica.endedAgo === null || (replica.restarts ?? 0) > 0 ? null : stamped(replica.endedAgo, replica.stamp),
     containers: [{ name: replica.container, image: replica.image, startedAt: ago(workload.startedAgo) }],
     currentNodePool: 'default',
     requestedNodePools: ['default'],
@@ -249,8 +275,8 @@ export function buildHeldOutCase(plan: CasePlan): HeldOutCaseFiles {
     allocatedResources: { gpu: replica.gpus, gpuMemory: null, cpu: 16 * Math.max(1, replica.gpus), cpuMemory: replica.memory.request },
     k8sPhase: replica.runaiPhase,
     ip: `10.244.${(index * 7 + 11) % 250}.${(index * 13 + 21) % 250}`,
-    k8sPhaseUpdatedAt: ago(replica.endedAgo ?? workload.startedAgo),
-    updatedAt: ago(replica.endedAgo ?? workload.startedAgo),
+    k8sPhaseUpdatedAt: stamped(replica.endedAgo ?? workload.startedAgo, replica.stamp),
+    updatedAt: stamped(replica.endedAgo ?? workload.startedAgo, replica.stamp),
     deletedAt: null,
   }));
 
@@ -293,13 +319,14 @@ export function buildHeldOutCase(plan: CasePlan): HeldOutCaseFiles {
     meta: { creationTimestamp: ago(at), type: 'PhaseUpdate' },
     spec: { phaseUpdate: { phase, phaseMessage } },
   });
-  const history = [
+  const oldestFirst = [
     phaseUpdate('Creating', workload.startedAgo + 300),
     phaseUpdate('Initializing', workload.startedAgo + 120),
     phaseUpdate('Running', workload.startedAgo),
     ...historyEvents,
     phaseUpdate(workload.phase, workload.failedAgo, workload.phaseMessage ?? ''),
   ];
+  const history = plan.historyNewestFirst ? [...oldestFirst].reverse() : oldestFirst;
 
   const metrics = plan.memoryUsage
     ? [
@@ -351,7 +378,7 @@ export function buildHeldOutCase(plan: CasePlan): HeldOutCaseFiles {
     currentNodePools: ['default'],
     images: [...new Set(plan.replicas.map((replica) => replica.image))],
     datasources: [],
-    runningPods: plan.replicas.filter((replica) => replica.endedAgo === null).length,
+    runningPods: plan.replicas.filter((replica) => replica.endedAgo === null && !replica.noEndTime).length,
     phaseUpdatedAt: ago(workload.failedAgo),
     k8sPhaseUpdatedAt: ago(workload.failedAgo),
     updatedAt: ago(workload.failedAgo),
@@ -390,18 +417,22 @@ export function buildHeldOutCase(plan: CasePlan): HeldOutCaseFiles {
     scenario.kubernetes = {
       token: `sim-k8s-token-${stableId(plan.name).slice(0, 12)}`,
       pods: plan.replicas.map((replica) => kubernetesPod(plan, replica, namespace)),
-      events: plan.replicas.flatMap((replica) =>
-        (replica.events ?? []).map((event, index) => ({
-          metadata: { name: `${replica.pod}.${stableId(`${plan.name}/k8s-event/${replica.pod}/${index}`).slice(0, 14).replace('-', '')}`, namespace },
-          involvedObject: { kind: 'Pod', namespace, name: replica.pod, uid: podUid(replica), apiVersion: 'v1' },
-          reason: event.reason,
-          message: event.message,
-          source: { component: event.source, host: replica.node },
-          firstTimestamp: ago(event.ago),
-          lastTimestamp: ago(event.ago),
-          count: 1,
-          type: event.type,
-        })),
+      events: kubernetesEventOrder(
+        plan,
+        plan.replicas.flatMap((replica) =>
+          (replica.events ?? []).map((event, index) => ({
+            metadata: { name: `${replica.pod}.${stableId(`${plan.name}/k8s-event/${replica.pod}/${index}`).slice(0, 14).replace('-', '')}`, namespace },
+            involvedObject: { kind: 'Pod', namespace, name: replica.pod, uid: podUid(replica), apiVersion: 'v1' },
+            reason: event.reason,
+            message: event.message,
+            source: { component: event.source, host: replica.node },
+            firstTimestamp: ago(event.ago),
+            lastTimestamp: ago(event.ago),
+            count: 1,
+            type: event.type,
+            ago: event.ago,
+          })),
+        ),
       ),
       nodes: nodeNames.map((name) => kubernetesNode(name, plan.nodeConditions?.[name] ?? [])),
       logs: plan.replicas.flatMap((replica) =>
@@ -422,12 +453,20 @@ export function buildHeldOutCase(plan: CasePlan): HeldOutCaseFiles {
     origin: wanted.origin,
     collateralAtLeast: wanted.collateralAtLeast,
     quotedLine: wanted.quotedLine,
+    ...(wanted.quotedLineAlternatives === undefined ? {} : { quotedLineAlternatives: wanted.quotedLineAlternatives }),
     limitationWhenNoOrigin: wanted.limitationWhenNoOrigin,
     ...(wanted.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: wanted.memoryLimitBytes }),
+    ...(wanted.categoryAlternatives === undefined ? {} : { categoryAlternatives: wanted.categoryAlternatives }),
     citation: wanted.citation,
     note: wanted.note,
   };
   return { scenario, expectation };
+}
+
+/** The Kubernetes events without their plan-only `ago`, newest first when the plan asks. */
+function kubernetesEventOrder<T extends { ago: number }>(plan: CasePlan, events: T[]): Omit<T, 'ago'>[] {
+  const ordered = plan.kubernetesEventsNewestFirst ? [...events].sort((a, b) => a.ago - b.ago) : events;
+  return ordered.map(({ ago: _ago, ...event }) => event);
 }
 
 /** `48Gi` → bytes (the plans write limits in Gi only). */

@@ -1,15 +1,18 @@
 /**
- * Writes the held-out distributed set: `fixtures/distributed-heldout/<case>/scenario.json` and
+ * Writes a held-out distributed set: `fixtures/distributed-heldout/<case>/scenario.json` and
  * `expectation.json`, one folder per generated case (distributedHeldOutCases.ts), and removes
  * case folders the generator no longer produces. Run with
- * `npx tsx test/distributed/generateDistributedHeldOut.ts`; the held-out test fails when the
- * committed files differ from what this writes.
+ * `npx tsx test/distributed/generateDistributedHeldOut.ts`; `--dir fixtures/distributed-heldout-2`
+ * writes the second set (distributedHeldOut2Cases.ts). Each set's test fails when the committed
+ * files differ from what this writes.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HELDOUT_DIR, renderHeldOutFiles } from './heldOutDistributed.js';
+import { dirArgument, heldOutSet, renderHeldOutFiles } from './heldOutDistributed.js';
 
-const rendered = renderHeldOutFiles();
+const set = heldOutSet(dirArgument(process.argv));
+const HELDOUT_DIR = set.dir;
+const rendered = renderHeldOutFiles(set);
 mkdirSync(HELDOUT_DIR, { recursive: true });
 const names = new Set(rendered.map(({ name }) => name));
 for (const entry of readdirSync(HELDOUT_DIR, { withFileTypes: true })) {

@@ -1,5 +1,6 @@
 /**
- * The held-out distributed set (fixtures/distributed-heldout): how it is rendered from the
+ * The held-out distributed sets (fixtures/distributed-heldout, fixtures/distributed-heldout-2):
+ * how a set is rendered from its
  * generator, loaded, run through the same path as the scenario harness (the CLI in process
  * against the Run:ai simulator over HTTP, plus the Kubernetes simulator as Tier 2 when the
  * case has a `kubernetes` block), and measured against its `expectation.json`.
@@ -10,23 +11,62 @@
  * field (DESIGN §4.2) that main may not carry yet, and a missing field is a miss, not a crash.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
 import { loadScenario, startRunaiSimulator, type Scenario } from '../../functions/simulator/startRunaiSimulator.js';
 import { argsFor, runCliInProcess, simulatorEnv, startScenarioTier2 } from '../scenarios/scenarioHarness.js';
-import { buildHeldOutCase } from './buildHeldOutCase.js';
+import { buildHeldOutCase, type CasePlan } from './buildHeldOutCase.js';
+import { heldOut2Cases } from './distributedHeldOut2Cases.js';
 import { heldOutCases } from './distributedHeldOutCases.js';
 
-export const HELDOUT_DIR = fileURLToPath(new URL('../../fixtures/distributed-heldout/', import.meta.url));
-const KNOWN_MISSES_FILE = join(HELDOUT_DIR, 'known-misses.json');
+/** One held-out set: where its files live and the generator that writes them. */
+export interface HeldOutSet {
+  dir: string;
+  cases: () => CasePlan[];
+  /**
+   * Serve the relative timestamps from a clock pinned at 700 ms past a whole second (both
+   * simulators share it): a case with millisecond timestamps (two failures 450 ms apart) then
+   * always falls inside one wall-clock second, so an engine that truncates to seconds is
+   * measured the same way on every run instead of about half of them.
+   */
+  pinnedSubSecondClock?: boolean;
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const HELDOUT_DIR = join(REPO_ROOT, 'fixtures/distributed-heldout/');
+/**
+ * The first set (seen by the engine's authors) and the second (built later by someone who did
+ * not change the engine, with shapes the first has not). A set is chosen by its directory.
+ */
+const SETS: readonly HeldOutSet[] = [
+  { dir: HELDOUT_DIR, cases: heldOutCases },
+  { dir: join(REPO_ROOT, 'fixtures/distributed-heldout-2/'), cases: heldOut2Cases, pinnedSubSecondClock: true },
+];
+export const FIRST_SET: HeldOutSet = SETS[0]!;
+
+/** The set whose directory is `dir` (absolute, or relative to the repository root or the working directory). */
+export function heldOutSet(dir: string | undefined): HeldOutSet {
+  if (dir === undefined) return FIRST_SET;
+  const wanted = [resolve(dir), resolve(REPO_ROOT, dir)].map((path) => path.replace(/\/+$/, ''));
+  const found = SETS.find((set) => wanted.includes(set.dir.replace(/\/+$/, '')));
+  if (!found) throw new Error(`no held-out set in ${dir}; known: ${SETS.map((set) => relative(REPO_ROOT, set.dir)).join(', ')}`);
+  return found;
+}
+
+/** `--dir <path>` or `--dir=<path>` from a command line. */
+export function dirArgument(argv: readonly string[]): string | undefined {
+  const index = argv.indexOf('--dir');
+  if (index >= 0) return argv[index + 1];
+  return argv.find((arg) => arg.startsWith('--dir='))?.slice('--dir='.length);
+}
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** What the generator writes, as file texts, one entry per case (names unique). */
-export function renderHeldOutFiles(): { name: string; scenario: string; expectation: string }[] {
-  const plans = heldOutCases();
+export function renderHeldOutFiles(set: HeldOutSet = FIRST_SET): { name: string; scenario: string; expectation: string }[] {
+  const plans = set.cases();
   const seen = new Set<string>();
   return plans.map((plan) => {
     if (seen.has(plan.name)) throw new Error(`two generated cases are named ${plan.name}`);
@@ -45,8 +85,10 @@ const ExpectationSchema = z.strictObject({
   origin: z.strictObject({ pod: z.string(), node: z.string(), signalIncludes: z.array(z.string()).min(1) }).nullable(),
   collateralAtLeast: z.number().int().nonnegative(),
   quotedLine: z.string().min(1),
+  quotedLineAlternatives: z.array(z.string().min(1)).min(1).optional(),
   limitationWhenNoOrigin: z.boolean(),
   memoryLimitBytes: z.number().optional(),
+  categoryAlternatives: z.array(z.string()).min(1).optional(),
   citation: z.array(z.string().regex(/^https:\/\//)).min(1),
   note: z.string(),
 });
@@ -58,23 +100,23 @@ export interface HeldOutCase {
   expectation: Expectation;
 }
 
-export async function loadHeldOutCases(): Promise<HeldOutCase[]> {
-  const names = readdirSync(HELDOUT_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(HELDOUT_DIR, entry.name, 'expectation.json')))
+export async function loadHeldOutCases(set: HeldOutSet = FIRST_SET): Promise<HeldOutCase[]> {
+  const names = readdirSync(set.dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(set.dir, entry.name, 'expectation.json')))
     .map((entry) => entry.name)
     .sort();
   return Promise.all(
     names.map(async (name) => ({
       name,
-      scenario: await loadScenario(join(HELDOUT_DIR, name)),
-      expectation: ExpectationSchema.parse(JSON.parse(readFileSync(join(HELDOUT_DIR, name, 'expectation.json'), 'utf8'))),
+      scenario: await loadScenario(join(set.dir, name)),
+      expectation: ExpectationSchema.parse(JSON.parse(readFileSync(join(set.dir, name, 'expectation.json'), 'utf8'))),
     })),
   );
 }
 
 /** `{ "<case>": "why it misses" }`: the cases expected to miss today. */
-export function loadKnownMisses(): Record<string, string> {
-  return z.record(z.string(), z.string().min(1)).parse(JSON.parse(readFileSync(KNOWN_MISSES_FILE, 'utf8')));
+export function loadKnownMisses(set: HeldOutSet = FIRST_SET): Record<string, string> {
+  return z.record(z.string(), z.string().min(1)).parse(JSON.parse(readFileSync(join(set.dir, 'known-misses.json'), 'utf8')));
 }
 
 /** The parts of a verdict the set measures, in the order a miss is attributed to. */
@@ -118,8 +160,9 @@ export function measureVerdict(expectation: Expectation, raw: unknown): Measurem
   const verdict = parsed.data;
   const record = raw as Record<string, unknown>;
 
-  if (verdict.outcome !== 'diagnosed' || verdict.category !== expectation.category)
-    problems.push({ part: 'category', problem: `${verdict.outcome}/${verdict.category}, expected diagnosed/${expectation.category}` });
+  const categories = [expectation.category, ...(expectation.categoryAlternatives ?? [])];
+  if (verdict.outcome !== 'diagnosed' || !categories.includes(verdict.category ?? ''))
+    problems.push({ part: 'category', problem: `${verdict.outcome}/${verdict.category}, expected diagnosed/${categories.join(' or ')}` });
 
   const hasOrigin = Object.prototype.hasOwnProperty.call(record, 'origin');
   const origin = hasOrigin ? (record.origin as Record<string, unknown> | null) : undefined;
@@ -144,9 +187,9 @@ export function measureVerdict(expectation: Expectation, raw: unknown): Measurem
       problems.push({ part: 'collateral', problem: `collateral ${String(collateral)}, expected ≥ ${expectation.collateralAtLeast}` });
   }
 
-  const wanted = squash(expectation.quotedLine);
+  const wanted = [expectation.quotedLine, ...(expectation.quotedLineAlternatives ?? [])].map(squash);
   const texts = [verdict.failingLine ?? '', ...verdict.evidence.map((item) => item.text)];
-  if (!texts.some((text) => squash(text).includes(wanted)))
+  if (!texts.some((text) => wanted.some((line) => squash(text).includes(line))))
     problems.push({
       part: 'line',
       problem: `${JSON.stringify(expectation.quotedLine)} not in failingLine ${JSON.stringify(verdict.failingLine ?? null)} nor evidence`,
@@ -162,10 +205,13 @@ export function measureVerdict(expectation: Expectation, raw: unknown): Measurem
   return { passed: problems.length === 0, miss, problems };
 }
 
-/** Runs one case through the CLI (Tier 2 when it has a `kubernetes` block) and measures it. */
-export async function runHeldOutCase(heldOut: HeldOutCase): Promise<Measurement> {
-  const simulator = await startRunaiSimulator({ scenarios: heldOut.scenario.runai });
-  const tier2 = await startScenarioTier2(heldOut.scenario);
+/** Runs one case of `set` through the CLI (Tier 2 when it has a `kubernetes` block) and measures it. */
+export async function runHeldOutCase(heldOut: HeldOutCase, set: HeldOutSet = FIRST_SET): Promise<Measurement> {
+  // Always in the past (300–1300 ms before the real clock), at .700 of its second.
+  const pinned = Math.floor(Date.now() / 1000) * 1000 - 300;
+  const now = set.pinnedSubSecondClock ? () => pinned : undefined;
+  const simulator = await startRunaiSimulator({ scenarios: heldOut.scenario.runai, ...(now ? { now } : {}) });
+  const tier2 = await startScenarioTier2(heldOut.scenario, now);
   try {
     const args = argsFor(heldOut.scenario.request as DiagnosisRequest);
     const run = await runCliInProcess([...args, ...(tier2 ? ['--tier2-config', tier2.configFile] : []), '--format', 'json'], simulatorEnv(simulator));

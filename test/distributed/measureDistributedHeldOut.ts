@@ -1,12 +1,13 @@
 /**
- * Measures the engine on the held-out distributed set (fixtures/distributed-heldout): per
+ * Measures the engine on a held-out distributed set (fixtures/distributed-heldout, or the one
+ * `--dir <path>` names, e.g. `--dir fixtures/distributed-heldout-2`): per
  * family and overall, how many cases pass every check (category, origin pod/node/signal,
  * collateral count, quoted line, the no-origin limitation, the memory limit where asserted),
  * and how often each check passes on its own. Run with
  * `npx tsx test/distributed/measureDistributedHeldOut.ts`; `--json` prints machine-readable
  * figures, `--ledger=<prefix>` prints the misses in the shape of known-misses.json.
  */
-import { loadHeldOutCases, partApplies, PARTS, runHeldOutCase, type Measurement, type Part } from './heldOutDistributed.js';
+import { dirArgument, heldOutSet, loadHeldOutCases, partApplies, PARTS, runHeldOutCase, type Measurement, type Part } from './heldOutDistributed.js';
 
 interface Tally {
   passed: number;
@@ -26,12 +27,13 @@ const row = (label: string, tally: Tally) =>
     .join(', ');
 
 async function main(): Promise<void> {
-  const cases = await loadHeldOutCases();
+  const set = heldOutSet(dirArgument(process.argv));
+  const cases = await loadHeldOutCases(set);
   const overall = emptyTally();
   const byFamily = new Map<string, Tally>();
   const results: { name: string; measurement: Measurement }[] = [];
   for (const heldOut of cases) {
-    const measurement = await runHeldOutCase(heldOut);
+    const measurement = await runHeldOutCase(heldOut, set);
     results.push({ name: heldOut.name, measurement });
     const family = heldOut.expectation.family;
     const tally = byFamily.get(family) ?? emptyTally();

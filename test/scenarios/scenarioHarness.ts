@@ -132,11 +132,12 @@ export interface ScenarioTier2 {
   close(): Promise<void>;
 }
 
-export async function startScenarioTier2(scenario: Scenario): Promise<ScenarioTier2 | null> {
+/** `now`: the clock for the scenario's relative timestamps (default Date.now), e.g. shared with the Run:ai simulator. */
+export async function startScenarioTier2(scenario: Scenario, now?: () => number): Promise<ScenarioTier2 | null> {
   if (!scenario.kubernetes) return null;
   const clusterId = scenario.request.clusterId;
   if (!clusterId) throw new Error(`${scenario.name}: a Tier 2 scenario needs a clusterId`);
-  const simulator = await startKubernetesSimulator({ scenario: scenario.kubernetes });
+  const simulator = await startKubernetesSimulator({ scenario: scenario.kubernetes, ...(now ? { now } : {}) });
   const dir = await mkdtemp(join(tmpdir(), 'tier2-'));
   const configFile = join(dir, 'tier2.json');
   const tokenFile = join(dir, 'token');
