@@ -6,6 +6,7 @@
 import type { HeldOutSet, Plant, SecretPlant } from '../heldout/heldOutPlants.js';
 import { compareVerdicts, identifiersOf, measureHeldOut, recordHeldOut, survives, type HeldOutFigures, type HeldOutRun } from '../heldout/recordHeldOut.js';
 import { buildHeldOutSet2, type Family2 } from './heldOutPlants2.js';
+import { leaksSecret } from './leaksSecret.js';
 import { renderReportTexts, secretsInTexts, type ReportText } from './renderReportTexts.js';
 
 export interface HeldOut2Figures extends HeldOutFigures<Family2> {
@@ -27,6 +28,9 @@ export async function measureHeldOut2(seed: number): Promise<HeldOut2Figures> {
     // The report cuts a long line in its middle (` … `); pseudonyms change the line's length, so
     // the raw and the anonymized lines are cut in different places: the elided span is a wildcard too.
     verdict: compareVerdicts(run, [...identifiersOf(set), ' … ']),
+    // Stricter than the first set's whole-value search: a 16-character piece of a secret counts.
+    secretsInRaw: set.secrets.filter((secret) => leaksSecret(secret.value, run.rawFolder)),
+    secretsInAnonymized: set.secrets.filter((secret) => leaksSecret(secret.value, run.anonymizedFolder)),
     set,
     run,
     texts,

@@ -13,7 +13,8 @@ import { startKubernetesSimulator } from '../../../functions/simulator/kubernete
 import { startRunaiSimulator } from '../../../functions/simulator/startRunaiSimulator.js';
 import { createRenderText } from '../../../functions/worker/createRenderText.js';
 import type { HeldOutSet, SecretPlant } from '../heldout/heldOutPlants.js';
-import { cli, survives } from '../heldout/recordHeldOut.js';
+import { cli } from '../heldout/recordHeldOut.js';
+import { leaksSecret } from './leaksSecret.js';
 
 export interface ReportText {
   /** `text report (en)`, `SNS notification (fr)`, … */
@@ -53,9 +54,9 @@ export async function renderReportTexts(set: HeldOutSet<string>): Promise<Report
   }
 }
 
-/** Each secret found in a text, with the texts it is in. */
+/** Each secret found (whole or a 16-character piece) in a text, with the texts it is in. */
 export function secretsInTexts(secrets: readonly SecretPlant[], texts: readonly ReportText[]): { secret: SecretPlant; in: string[] }[] {
   return secrets
-    .map((secret) => ({ secret, in: texts.filter((text) => survives(secret.value, text.text)).map((text) => text.name) }))
+    .map((secret) => ({ secret, in: texts.filter((text) => leaksSecret(secret.value, text.text)).map((text) => text.name) }))
     .filter((found) => found.in.length > 0);
 }
