@@ -65,10 +65,11 @@ export const FAMILIES = [
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
-export interface Plant {
+/** `F`: the set's family names (a second held-out set, test/recording/heldout2/, has its own). */
+export interface Plant<F extends string = Family> {
   /** Stable across seeds: `family/placement`, the ledger's key. */
   id: string;
-  family: Family;
+  family: F;
   /** The bytes that must not survive `--anonymize` anywhere in the folder (also looked for JSON-escaped). */
   value: string;
   /** Where it was put, for the reader of a survivor list. */
@@ -90,10 +91,10 @@ export interface KeepCase {
   why: string;
 }
 
-export interface HeldOutSet {
+export interface HeldOutSet<F extends string = Family> {
   seed: number;
   scenario: Scenario;
-  plants: Plant[];
+  plants: Plant<F>[];
   secrets: SecretPlant[];
   keep: KeepCase[];
 }
@@ -101,7 +102,7 @@ export interface HeldOutSet {
 const BASE = fileURLToPath(new URL('../../../fixtures/scenarios/tier2-cuda-oom-in-logs/', import.meta.url));
 
 /** mulberry32: a small seeded PRNG, so every run of one seed builds the same set. */
-function randomFrom(seed: number) {
+export function randomFrom(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -15,7 +15,7 @@ import { verdictEssentials, type VerdictEssentials } from '../../../functions/re
 import { startKubernetesSimulator } from '../../../functions/simulator/kubernetes/startKubernetesSimulator.js';
 import { startRunaiSimulator } from '../../../functions/simulator/startRunaiSimulator.js';
 import { redactEnvironmentValue, redactSecrets, isSecretName } from '../../../functions/safety/index.js';
-import type { HeldOutSet, Plant, SecretPlant } from './heldOutPlants.js';
+import type { Family, HeldOutSet, Plant, SecretPlant } from './heldOutPlants.js';
 
 const FIXTURES_DIR = fileURLToPath(new URL('../../../fixtures/scenarios/', import.meta.url));
 
@@ -36,7 +36,8 @@ export interface HeldOutRun {
   anonymizedFolder: string;
 }
 
-async function cli(args: string[], env: Record<string, string>): Promise<CliOutcome> {
+/** One in-process CLI run (a second held-out set also renders the text report with it). */
+export async function cli(args: string[], env: Record<string, string>): Promise<CliOutcome> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(args, { env, fixturesDir: FIXTURES_DIR, io: { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) } });
@@ -64,7 +65,7 @@ async function folderText(dir: string): Promise<string> {
   return parts.join('\n');
 }
 
-export async function recordHeldOut(set: HeldOutSet): Promise<HeldOutRun> {
+export async function recordHeldOut(set: HeldOutSet<string>): Promise<HeldOutRun> {
   const root = await mkdtemp(join(tmpdir(), 'heldout-anon-'));
   const scenario = set.scenario;
   const clusterId = scenario.request.clusterId!;
@@ -110,7 +111,7 @@ export function survives(value: string, folder: string): boolean {
   return folder.includes(value) || folder.includes(JSON.stringify(value).slice(1, -1));
 }
 
-export function survivingPlants(plants: readonly Plant[], folder: string): Plant[] {
+export function survivingPlants<P extends Plant<string>>(plants: readonly P[], folder: string): P[] {
   return plants.filter((plant) => survives(plant.value, folder));
 }
 
@@ -173,7 +174,7 @@ export function compareVerdicts(run: HeldOutRun, identifiers: readonly string[])
 }
 
 /** The identifiers a replay may rewrite: every plant, and the names the generator gave the workload. */
-export function identifiersOf(set: HeldOutSet): string[] {
+export function identifiersOf(set: HeldOutSet<string>): string[] {
   const names: string[] = [];
   const workload = (set.scenario.runai.workloads[0] ?? {}) as Record<string, unknown>;
   for (const key of ['name', 'projectName', 'namespace', 'departmentName'] as const) if (typeof workload[key] === 'string') names.push(workload[key] as string);
@@ -192,19 +193,19 @@ export function secretFieldRecorded(secret: SecretPlant, rawFolder: string): boo
   return !start.includes(secret.value.slice(0, 4)) && survives(start, rawFolder);
 }
 
-export interface HeldOutFigures {
+export interface HeldOutFigures<F extends string = Family> {
   seed: number;
   plants: number;
-  survivors: Plant[];
+  survivors: Plant<F>[];
   verdict: VerdictComparison;
   secretsInRaw: SecretPlant[];
   secretsInAnonymized: SecretPlant[];
   secretsNotReached: SecretPlant[];
   secretsReportKeeps: SecretPlant[];
-  keepLost: HeldOutSet['keep'];
+  keepLost: HeldOutSet<F>['keep'];
 }
 
-export function measureHeldOut(set: HeldOutSet, run: HeldOutRun): HeldOutFigures {
+export function measureHeldOut<F extends string>(set: HeldOutSet<F>, run: HeldOutRun): HeldOutFigures<F> {
   return {
     seed: set.seed,
     plants: set.plants.length,
