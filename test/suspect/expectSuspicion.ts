@@ -9,6 +9,7 @@
  *   verdict whose failure completes the condition already carries `node.suspect`;
  * - `failures` counts the counting failures in that window including the verdict's own,
  *   `submitters` their distinct submitters;
+ * - an alert sent again for the same workload is not another failed workload ("≥ 3 workloads");
  * - submitters are compared trimmed and case-folded: the same person typed differently is
  *   "one user resubmitting", which "never makes a node suspect".
  */
@@ -25,8 +26,10 @@ export interface PlannedFailure {
   submittedBy: string | null;
   /** Minutes after the history's start. */
   atMinutes: number;
-  /** The workload's name (unique within the history). */
+  /** The workload's name (unique within the history, except for its resends). */
   name: string;
+  /** An alert sent again for a workload already failed (same name, same workload id): not another failed workload. */
+  resend: boolean;
 }
 
 export interface ExpectedVerdict {
@@ -58,10 +61,12 @@ export function expectSuspicion(failures: readonly PlannedFailure[]): Expectatio
   const notices: ExpectedNotice[] = [];
   const lastNotice = new Map<string, number>();
   for (const failure of ordered) {
+    // A resend adds no failed workload; what the product publishes for it the text does not say.
+    if (failure.resend) continue;
     const at = failure.atMinutes * 60_000;
     const key = `${failure.cluster}/${failure.node}`;
     const window = ordered.filter(
-      (other) => `${other.cluster}/${other.node}` === key && other.atMinutes * 60_000 <= at && at - other.atMinutes * 60_000 <= WINDOW_MS,
+      (other) => !other.resend && `${other.cluster}/${other.node}` === key && other.atMinutes * 60_000 <= at && at - other.atMinutes * 60_000 <= WINDOW_MS,
     );
     const counting = window.filter((other) => FAILURE_KINDS[other.kind].counts);
     const submitters = new Set(counting.map(submitterOf)).size;

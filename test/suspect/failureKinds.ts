@@ -178,5 +178,9 @@ export const FAILURE_KINDS = {
 
 export type KindName = keyof typeof FAILURE_KINDS;
 
-export const NODE_SIDE_KINDS: readonly KindName[] = ['node-notready', 'spot-interruption', 'unknown-137', 'crash-nccl', 'crash-cuda'];
+/** NODE_FAILURE and UNKNOWN: count by category alone. Families about windows, submitters or clusters draw from these, so that their outcome hangs on the property they test. */
+export const NODE_OR_UNKNOWN_KINDS: readonly KindName[] = ['node-notready', 'spot-interruption', 'unknown-137'];
+/** Crashes that count only through their NCCL / CUDA signature: the signature-crashes family tests them. */
+export const SIGNATURE_CRASH_KINDS: readonly KindName[] = ['crash-nccl', 'crash-cuda'];
+export const NODE_SIDE_KINDS: readonly KindName[] = [...NODE_OR_UNKNOWN_KINDS, ...SIGNATURE_CRASH_KINDS];
 export const NEVER_COUNTING_KINDS: readonly KindName[] = ['oom', 'image', 'init', 'datasource', 'policy', 'preempted'];

@@ -110,14 +110,16 @@ function plan(histories: readonly SuspectHistory[]): Planned[] {
     for (const label of new Set(history.failures.map((failure) => failure.cluster)))
       clusterIds[label] = uuid('5c5c1000', h * 8 + Object.keys(clusterIds).length + 1);
     const startMs = START_MS + h * 4 * DAY_MS;
+    // A resend is the same workload alerted again: the id of its first failure, no state of its own.
+    const ids = new Map<string, string>();
     const failures = [...history.failures]
       .sort((a, b) => a.atMinutes - b.atMinutes)
-      .map((failure) => ({
-        failure,
-        clusterId: clusterIds[failure.cluster]!,
-        workloadId: uuid('5e1d0000', (workloadN += 1)),
-        diagnosedAtMs: startMs + failure.atMinutes * 60_000 + DIAGNOSED_AFTER_MS,
-      }));
+      .map((failure) => {
+        const workloadId = failure.resend ? ids.get(failure.name) : uuid('5e1d0000', (workloadN += 1));
+        if (workloadId === undefined) throw new Error(`${history.name}: ${failure.name} is resent before it failed`);
+        ids.set(failure.name, workloadId);
+        return { failure, clusterId: clusterIds[failure.cluster]!, workloadId, diagnosedAtMs: startMs + failure.atMinutes * 60_000 + DIAGNOSED_AFTER_MS };
+      });
     return { history, clusterIds, failures };
   });
 }
@@ -134,7 +136,7 @@ function readPublish(input: unknown): CapturedNotice & { verdict: Record<string,
 /** Runs every history through one local server, in order. */
 export async function runSuspectHistories(histories: readonly SuspectHistory[]): Promise<HistoryRun[]> {
   const planned = plan(histories);
-  const extraScenarios = await Promise.all(planned.flatMap((history) => history.failures.map(stateFor)));
+  const extraScenarios = await Promise.all(planned.flatMap((history) => history.failures.filter(({ failure }) => !failure.resend).map(stateFor)));
   const published: unknown[] = [];
   const snsClient = {
     send: async (command: { input: unknown }) => {

@@ -6,7 +6,7 @@
  * the two disagree, so a family cannot drift from what it claims to test.
  */
 import { expectSuspicion, type Expectation, type PlannedFailure } from './expectSuspicion.js';
-import { NEVER_COUNTING_KINDS, NODE_SIDE_KINDS, type KindName } from './failureKinds.js';
+import { NEVER_COUNTING_KINDS, NODE_OR_UNKNOWN_KINDS, NODE_SIDE_KINDS, SIGNATURE_CRASH_KINDS, type KindName } from './failureKinds.js';
 
 export interface SuspectHistory {
   /** `<family>-<variation>`: unique, stable across runs (the ledger's key). */
@@ -62,7 +62,7 @@ const PROJECTS = ['nlp-research', 'vision', 'recsys', 'autonomy', 'speech'];
 const NODES = ['dgx-h100-03', 'hgx-b200-17', 'gpu-node-a6000-2', 'ip-10-0-12-201.ec2.internal', 'dgx-a100-11'];
 
 /** One failure in the family's terms; the family numbers the names. */
-type Step = Omit<PlannedFailure, 'name' | 'cluster'> & { cluster?: string; name?: string };
+type Step = Omit<PlannedFailure, 'name' | 'cluster' | 'resend'> & { cluster?: string; name?: string; resend?: boolean };
 
 interface Family {
   name: string;
@@ -94,7 +94,7 @@ const FAMILIES: Family[] = [
       const users = d.shuffle(USERS).slice(0, 3 + (v % 3));
       return spaced(d, users.length).map((atMinutes, i) => ({
         node,
-        kind: d.pick(NODE_SIDE_KINDS),
+        kind: d.pick(NODE_OR_UNKNOWN_KINDS),
         project: d.pick(PROJECTS),
         submittedBy: users[i]!,
         atMinutes,
@@ -122,7 +122,13 @@ const FAMILIES: Family[] = [
     steps: (d) => {
       const node = d.pick(NODES);
       const [u1, u2] = d.shuffle(USERS);
-      return spaced(d, 2).map((atMinutes, i) => ({ node, kind: d.pick(NODE_SIDE_KINDS), project: d.pick(PROJECTS), submittedBy: [u1!, u2!][i]!, atMinutes }));
+      return spaced(d, 2).map((atMinutes, i) => ({
+        node,
+        kind: d.pick(NODE_OR_UNKNOWN_KINDS),
+        project: d.pick(PROJECTS),
+        submittedBy: [u1!, u2!][i]!,
+        atMinutes,
+      }));
     },
   },
   {
@@ -134,7 +140,7 @@ const FAMILIES: Family[] = [
       const node = d.pick(NODES);
       const [u1, u2] = d.shuffle(USERS);
       const who = d.shuffle([u1!, u1!, u2!]);
-      return spaced(d, 3).map((atMinutes, i) => ({ node, kind: d.pick(NODE_SIDE_KINDS), project: d.pick(PROJECTS), submittedBy: who[i]!, atMinutes }));
+      return spaced(d, 3).map((atMinutes, i) => ({ node, kind: d.pick(NODE_OR_UNKNOWN_KINDS), project: d.pick(PROJECTS), submittedBy: who[i]!, atMinutes }));
     },
   },
   {
@@ -146,7 +152,7 @@ const FAMILIES: Family[] = [
     steps: (d, v) => {
       const node = d.pick(NODES);
       const users = d.shuffle(USERS).slice(0, 3);
-      const kind = d.pick(NODE_SIDE_KINDS);
+      const kind = d.pick(NODE_OR_UNKNOWN_KINDS);
       const span = v % 2 === 0 ? 24 * 60 - 1 : 24 * 60 + 1;
       const middle = d.int(60, span - 60);
       return [0, middle, span].map((atMinutes, i) => ({ node, kind, project: d.pick(PROJECTS), submittedBy: users[i]!, atMinutes }));
@@ -195,7 +201,7 @@ const FAMILIES: Family[] = [
       const later = d.shuffle(NEVER_COUNTING_KINDS.filter((kind) => kind !== 'preempted')).slice(0, 2);
       return times.map((atMinutes, i) => ({
         node,
-        kind: i < 3 ? d.pick(NODE_SIDE_KINDS) : later[i - 3]!,
+        kind: i < 3 ? d.pick(NODE_OR_UNKNOWN_KINDS) : later[i - 3]!,
         project: d.pick(PROJECTS),
         submittedBy: users[i]!,
         atMinutes,
@@ -227,7 +233,7 @@ const FAMILIES: Family[] = [
       const [u1, u2] = d.shuffle(USERS);
       const first: Step = { node, kind: 'xid-13', project: d.pick(PROJECTS), submittedBy: u1!, atMinutes: 0 };
       if (v < 2) return [first];
-      return [first, { node, kind: d.pick(NODE_SIDE_KINDS), project: d.pick(PROJECTS), submittedBy: u2!, atMinutes: d.int(5, 300) }];
+      return [first, { node, kind: d.pick(NODE_OR_UNKNOWN_KINDS), project: d.pick(PROJECTS), submittedBy: u2!, atMinutes: d.int(5, 300) }];
     },
   },
   {
@@ -254,7 +260,7 @@ const FAMILIES: Family[] = [
       return spaced(d, clusters.length).map((atMinutes, i) => ({
         cluster: clusters[i]!,
         node,
-        kind: d.pick(NODE_SIDE_KINDS),
+        kind: d.pick(NODE_OR_UNKNOWN_KINDS),
         project: d.pick(PROJECTS),
         submittedBy: users[i]!,
         atMinutes,
@@ -273,7 +279,7 @@ const FAMILIES: Family[] = [
       const second = spaced(d, 3, secondStart, 60);
       return [...first, ...second].map((atMinutes) => ({
         node,
-        kind: d.pick(NODE_SIDE_KINDS),
+        kind: d.pick(NODE_OR_UNKNOWN_KINDS),
         project: d.pick(PROJECTS),
         submittedBy: d.pick(USERS),
         atMinutes,
@@ -294,8 +300,51 @@ const FAMILIES: Family[] = [
         const onA = i % 2 === 0;
         // Node A: three users. Node B: one user three times (v even) or three more users (v odd).
         const submittedBy = onA ? users[i / 2]! : v % 2 === 0 ? resubmitter : users[3 + (i - 1) / 2]!;
-        return { node: onA ? nodeA! : nodeB!, kind: d.pick(NODE_SIDE_KINDS), project: d.pick(PROJECTS), submittedBy, atMinutes };
+        return { node: onA ? nodeA! : nodeB!, kind: d.pick(NODE_OR_UNKNOWN_KINDS), project: d.pick(PROJECTS), submittedBy, atMinutes };
       });
+    },
+  },
+  {
+    // CRASH_APP_ERROR counts only "carrying an infrastructure signature (NCCL, CUDA, Xid)": three
+    // users' crashes with an NCCL or CUDA error (all NCCL, all CUDA, mixed, or two with a node failure).
+    name: 'signature-crashes',
+    variations: 6,
+    notices: () => 1,
+    steps: (d, v) => {
+      const node = d.pick(NODES);
+      const users = d.shuffle(USERS);
+      const kinds: KindName[] =
+        v === 0
+          ? ['crash-nccl', 'crash-nccl', 'crash-nccl']
+          : v === 1
+            ? ['crash-cuda', 'crash-cuda', 'crash-cuda']
+            : v < 4
+              ? d.shuffle(['crash-nccl', 'crash-cuda', d.pick(SIGNATURE_CRASH_KINDS)])
+              : d.shuffle([d.pick(SIGNATURE_CRASH_KINDS), d.pick(SIGNATURE_CRASH_KINDS), d.pick(NODE_OR_UNKNOWN_KINDS)]);
+      return spaced(d, 3).map((atMinutes, i) => ({ node, kind: kinds[i]!, project: d.pick(PROJECTS), submittedBy: users[i]!, atMinutes }));
+    },
+  },
+  {
+    // "≥ 3 workloads failed": the same workload's alert sent again is not another failed workload.
+    name: 'alerts-resent',
+    variations: 4,
+    notices: (v) => (v < 2 ? 0 : 1),
+    steps: (d, v) => {
+      const node = d.pick(NODES);
+      const users = d.shuffle(USERS);
+      const workloads = v < 2 ? 2 : 3;
+      const times = spaced(d, workloads + 3, 0, 30);
+      const first: Step[] = times.slice(0, workloads).map((atMinutes, i) => ({
+        node,
+        kind: d.pick(NODE_OR_UNKNOWN_KINDS),
+        project: d.pick(PROJECTS),
+        submittedBy: users[i]!,
+        atMinutes,
+        name: `resent-run-${i + 1}`,
+      }));
+      // Three resends of already failed workloads (Alertmanager's repeat_interval, a second receiver).
+      const resends = times.slice(workloads).map((atMinutes) => ({ ...d.pick(first), atMinutes, resend: true }));
+      return [...first, ...resends];
     },
   },
   {
@@ -311,7 +360,9 @@ const FAMILIES: Family[] = [
       const names = d.shuffle(['node-failure-test', 'nccl-allreduce-timeout', 'xid-79-repro', 'cuda-error-bench', 'gpu-fallen-off-bus']);
       const projects = d.shuffle(['node-failure', 'nccl', 'cuda', 'xid', 'hardware']);
       const kinds: KindName[] =
-        v % 2 === 0 ? d.shuffle(['crash-plain', 'oom', 'image', 'crash-plain']) : d.shuffle(['oom', 'image', 'node-notready', 'unknown-137', 'crash-nccl']);
+        v % 2 === 0
+          ? d.shuffle(['crash-plain', 'oom', 'image', 'crash-plain'])
+          : d.shuffle(['oom', 'image', 'node-notready', 'unknown-137', 'spot-interruption']);
       return spaced(d, kinds.length).map((atMinutes, i) => ({
         node,
         kind: kinds[i]!,
@@ -331,7 +382,13 @@ const FAMILIES: Family[] = [
       const node = d.pick(NODES);
       const user = d.pick(USERS);
       const spellings = d.shuffle([user, user.toUpperCase(), ` ${user} `, user.charAt(0).toUpperCase() + user.slice(1)]).slice(0, 3);
-      return spaced(d, 3).map((atMinutes, i) => ({ node, kind: d.pick(NODE_SIDE_KINDS), project: d.pick(PROJECTS), submittedBy: spellings[i]!, atMinutes }));
+      return spaced(d, 3).map((atMinutes, i) => ({
+        node,
+        kind: d.pick(NODE_OR_UNKNOWN_KINDS),
+        project: d.pick(PROJECTS),
+        submittedBy: spellings[i]!,
+        atMinutes,
+      }));
     },
   },
   {
@@ -343,7 +400,7 @@ const FAMILIES: Family[] = [
       const node = d.pick(NODES);
       const [p1, p2] = d.shuffle(PROJECTS);
       const projects = v % 2 === 0 ? d.shuffle([p1!, p1!, p2!]) : [p1!, p1!, p1!];
-      return spaced(d, 3).map((atMinutes, i) => ({ node, kind: d.pick(NODE_SIDE_KINDS), project: projects[i]!, submittedBy: null, atMinutes }));
+      return spaced(d, 3).map((atMinutes, i) => ({ node, kind: d.pick(NODE_OR_UNKNOWN_KINDS), project: projects[i]!, submittedBy: null, atMinutes }));
     },
   },
 ];
@@ -354,7 +411,7 @@ export function suspectHistories(): SuspectHistory[] {
     Array.from({ length: family.variations }, (_, variation) => {
       const seed = [...`${family.name}#${variation}`].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16_777_619) >>> 0, 2_166_136_261);
       const steps = family.steps(draw(seeded(seed)), variation);
-      const failures: PlannedFailure[] = steps.map((step, i) => ({ cluster: 'A', name: `${family.name.split('-')[0]}-run-${i + 1}`, ...step }));
+      const failures: PlannedFailure[] = steps.map((step, i) => ({ cluster: 'A', name: `${family.name.split('-')[0]}-run-${i + 1}`, resend: false, ...step }));
       const name = `${family.name}-${variation + 1}`;
       const expectation = expectSuspicion(failures);
       const claimed = family.notices(variation);
