@@ -10,7 +10,7 @@ import { suspectHistories } from './suspectHistories.js';
 let n = 0;
 function failure(kind: KindName, submittedBy: string | null, atMinutes: number, more: Partial<PlannedFailure> = {}): PlannedFailure {
   n += 1;
-  return { cluster: 'A', node: 'dgx-1', kind, project: 'vision', submittedBy, atMinutes, name: `w-${n}`, resend: false, ...more };
+  return { cluster: 'A', node: 'dgx-1', kind, project: 'vision', submittedBy, atMinutes, name: `w-${n}`, resend: false, reportedLateMinutes: 0, ...more };
 }
 const flags = (failures: PlannedFailure[]) => expectSuspicion(failures).verdicts.map((verdict) => verdict.suspect);
 const set = (failures: number, submitters: number) => ({ failures, submitters, windowHours: 24 });

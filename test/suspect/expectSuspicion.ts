@@ -28,6 +28,12 @@ export interface PlannedFailure {
   atMinutes: number;
   /** The workload's name (unique within the history, except for its resends). */
   name: string;
+  /**
+   * Minutes between the failure and its alert reaching the product, beyond the usual few (a
+   * poller's interval, a queue's retries): the rule is about when workloads failed, not when
+   * they were reported.
+   */
+  reportedLateMinutes: number;
   /** An alert sent again for a workload already failed (same name, same workload id): not another failed workload. */
   resend: boolean;
 }

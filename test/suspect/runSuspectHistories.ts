@@ -6,9 +6,9 @@
  * a client that keeps each Publish instead of sending it: the subject, attributes, text and
  * verdict JSON exactly as SNS would receive them) and PagerDuty (a loopback Events API).
  *
- * Time: local mode takes a clock (`now`); every failure is diagnosed 5 minutes after its
- * planned time, its Run:ai timestamps resolved against that moment, so "within 24 h" is
- * exercised without waiting. Each history has clusters of its own and starts 4 days after the
+ * Time: local mode takes a clock (`now`); every failure's Run:ai timestamps are resolved
+ * against 5 minutes after its planned time, and it is diagnosed then (or `reportedLateMinutes`
+ * later), so "within 24 h" is exercised without waiting. Each history has clusters of its own and starts 4 days after the
  * previous one on one forward-moving clock. Storm digests are switched off (STORM_THRESHOLD)
  * because §4.9 would otherwise fold a history's quick failures into one digest.
  *
@@ -64,7 +64,8 @@ const PublishInput = z.looseObject({
 interface Planned {
   history: SuspectHistory;
   clusterIds: Record<string, string>;
-  failures: { failure: PlannedFailure; clusterId: string; workloadId: string; diagnosedAtMs: number }[];
+  /** resolvedAtMs: the moment the source's relative timestamps are resolved against (its "now"); diagnosedAtMs: when the alert is sent. */
+  failures: { failure: PlannedFailure; clusterId: string; workloadId: string; resolvedAtMs: number; diagnosedAtMs: number }[];
 }
 
 function swapStrings(value: unknown, swap: (text: string) => string): unknown {
@@ -76,7 +77,7 @@ function swapStrings(value: unknown, swap: (text: string) => string): unknown {
 
 /** The failure's bundled scenario served as this history's workload: ids, names, node, project, submitter and time swapped. */
 async function stateFor(planned: Planned['failures'][number]): Promise<ScenarioState> {
-  const { failure, clusterId, workloadId, diagnosedAtMs } = planned;
+  const { failure, clusterId, workloadId, resolvedAtMs } = planned;
   const kind = FAILURE_KINDS[failure.kind];
   const source = await scenario(kind.source);
   const workload = source.runai.workloads[0] as { id: string; name: string; clusterId: string; projectName: string };
@@ -100,7 +101,7 @@ async function stateFor(planned: Planned['failures'][number]): Promise<ScenarioS
     submitted.submittedBy = failure.submittedBy;
     if (spec) spec.createdBy = failure.submittedBy;
   }
-  return resolveRelativeTimestamps(swapped, diagnosedAtMs);
+  return resolveRelativeTimestamps(swapped, resolvedAtMs);
 }
 
 function plan(histories: readonly SuspectHistory[]): Planned[] {
@@ -118,8 +119,18 @@ function plan(histories: readonly SuspectHistory[]): Planned[] {
         const workloadId = failure.resend ? ids.get(failure.name) : uuid('5e1d0000', (workloadN += 1));
         if (workloadId === undefined) throw new Error(`${history.name}: ${failure.name} is resent before it failed`);
         ids.set(failure.name, workloadId);
-        return { failure, clusterId: clusterIds[failure.cluster]!, workloadId, diagnosedAtMs: startMs + failure.atMinutes * 60_000 + DIAGNOSED_AFTER_MS };
+        const resolvedAtMs = startMs + failure.atMinutes * 60_000 + DIAGNOSED_AFTER_MS;
+        return {
+          failure,
+          clusterId: clusterIds[failure.cluster]!,
+          workloadId,
+          resolvedAtMs,
+          diagnosedAtMs: resolvedAtMs + failure.reportedLateMinutes * 60_000,
+        };
       });
+    // Alerts are sent in the order of the failures: a family reports late only its last failures.
+    if (failures.some((planned, i) => i > 0 && planned.diagnosedAtMs < failures[i - 1]!.diagnosedAtMs))
+      throw new Error(`${history.name}: a late report would be diagnosed before an earlier failure`);
     return { history, clusterIds, failures };
   });
 }

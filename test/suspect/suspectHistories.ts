@@ -62,7 +62,12 @@ const PROJECTS = ['nlp-research', 'vision', 'recsys', 'autonomy', 'speech'];
 const NODES = ['dgx-h100-03', 'hgx-b200-17', 'gpu-node-a6000-2', 'ip-10-0-12-201.ec2.internal', 'dgx-a100-11'];
 
 /** One failure in the family's terms; the family numbers the names. */
-type Step = Omit<PlannedFailure, 'name' | 'cluster' | 'resend'> & { cluster?: string; name?: string; resend?: boolean };
+type Step = Omit<PlannedFailure, 'name' | 'cluster' | 'resend' | 'reportedLateMinutes'> & {
+  cluster?: string;
+  name?: string;
+  resend?: boolean;
+  reportedLateMinutes?: number;
+};
 
 interface Family {
   name: string;
@@ -348,6 +353,34 @@ const FAMILIES: Family[] = [
     },
   },
   {
+    // Failures within 24 h of each other, the last one reported hours late: still within 24 h
+    // (the rule counts when workloads failed). One kind per history, as in window-boundary.
+    name: 'late-report',
+    variations: 4,
+    notices: () => 1,
+    steps: (d, v) => {
+      const node = d.pick(NODES);
+      const users = d.shuffle(USERS).slice(0, 3);
+      const kind = d.pick(NODE_OR_UNKNOWN_KINDS);
+      const [span, late] = (
+        [
+          [22 * 60, 180],
+          [20 * 60, 30],
+          [19 * 60, 360],
+          [23 * 60, 120],
+        ] as const
+      )[v]!;
+      return [0, d.int(30, 600), span].map((atMinutes, i) => ({
+        node,
+        kind,
+        project: d.pick(PROJECTS),
+        submittedBy: users[i]!,
+        atMinutes,
+        reportedLateMinutes: i === 2 ? late : 0,
+      }));
+    },
+  },
+  {
     // Names never steer (§4.8): workloads, projects and nodes named after categories or signals
     // leave the outcome what the signals make it — never-counting failures stay uncounted, and
     // node-side ones still count under names that say otherwise.
@@ -411,7 +444,13 @@ export function suspectHistories(): SuspectHistory[] {
     Array.from({ length: family.variations }, (_, variation) => {
       const seed = [...`${family.name}#${variation}`].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16_777_619) >>> 0, 2_166_136_261);
       const steps = family.steps(draw(seeded(seed)), variation);
-      const failures: PlannedFailure[] = steps.map((step, i) => ({ cluster: 'A', name: `${family.name.split('-')[0]}-run-${i + 1}`, resend: false, ...step }));
+      const failures: PlannedFailure[] = steps.map((step, i) => ({
+        cluster: 'A',
+        name: `${family.name.split('-')[0]}-run-${i + 1}`,
+        resend: false,
+        reportedLateMinutes: 0,
+        ...step,
+      }));
       const name = `${family.name}-${variation + 1}`;
       const expectation = expectSuspicion(failures);
       const claimed = family.notices(variation);
