@@ -17,6 +17,8 @@ export interface FailureKind {
   sourceNode: string;
   /** Text replacements applied to the source's Run:ai state after the identity swap (crafted kinds). */
   clause?: { from: string; to: string };
+  /** A kernel line the workload's node reports as a node-problem-detector condition (Tier 2 configured for the cluster). */
+  tier2NodeCondition?: string;
   /** The category the product is expected to give (informative: the scenario suite pins it). */
   category: string;
   /** §4.8: counts toward the ≥ 3 / ≥ 2 threshold. */
@@ -98,6 +100,22 @@ export const FAILURE_KINDS = {
     hardwareXid: true,
     routed: false,
     citation: ['https://docs.nvidia.com/deploy/xid-errors/index.html'],
+  },
+  // The same Xid as node-problem-detector reports it, a node condition read through Tier 2 (the
+  // form of fixtures/distributed-heldout/xid79-*); Tier 1 relays only the CUDA error the job saw.
+  'xid-79-node-condition': {
+    source: 'crash-app-nonzero-exit',
+    sourceNode: 'dgx-a100-04',
+    clause: crash('Traceback (most recent call last): ... RuntimeError: CUDA error: unspecified launch failure'),
+    tier2NodeCondition: 'NVRM: Xid (PCI:0000:3b:00): 79, pid=0, GPU has fallen off the bus.',
+    category: 'NODE_FAILURE',
+    counts: true,
+    hardwareXid: true,
+    routed: false,
+    citation: [
+      'https://docs.nvidia.com/deploy/xid-errors/index.html',
+      'https://github.com/kubernetes/node-problem-detector/blob/master/docs/custom_plugin_monitor.md',
+    ],
   },
   // An application-attributable Xid (13, Graphics Engine Exception): the user's kernel, never a hardware Xid.
   'xid-13': {

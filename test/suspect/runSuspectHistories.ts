@@ -22,6 +22,7 @@ import { postJson, scenario, startCapturedServer, uuid } from '../e2e/e2eKit.js'
 import { startLoopbackPagerDuty } from '../pagerduty/loopbackPagerDuty.js';
 import type { PlannedFailure } from './expectSuspicion.js';
 import { FAILURE_KINDS } from './failureKinds.js';
+import { startSuspectTier2 } from './startSuspectTier2.js';
 import type { SuspectHistory } from './suspectHistories.js';
 
 const DAY_MS = 86_400_000;
@@ -157,9 +158,17 @@ export async function runSuspectHistories(histories: readonly SuspectHistory[]):
     destroy: () => undefined,
   } as unknown as SNSClient;
   let clock = START_MS;
+  const tier2 = await startSuspectTier2(planned.flatMap((history) => history.failures));
   const pagerDuty = await startLoopbackPagerDuty();
   const app = await startCapturedServer(
-    { SNS_TOPIC_ARN: TOPIC, PAGERDUTY_ROUTING_KEY: ROUTING_KEY, PAGERDUTY_EVENTS_URL: pagerDuty.url, BATCH_WINDOW_MS: '0', STORM_THRESHOLD: '10000' },
+    {
+      SNS_TOPIC_ARN: TOPIC,
+      PAGERDUTY_ROUTING_KEY: ROUTING_KEY,
+      PAGERDUTY_EVENTS_URL: pagerDuty.url,
+      BATCH_WINDOW_MS: '0',
+      STORM_THRESHOLD: '10000',
+      RUNAI_DIAGNOSE_TIER2_CONFIG: tier2?.configFile,
+    },
     { extraScenarios, snsClient, now: () => new Date(clock), announce: false, onDiagnosed: () => undefined },
   );
   try {
@@ -193,5 +202,6 @@ export async function runSuspectHistories(histories: readonly SuspectHistory[]):
   } finally {
     await app.server.close();
     pagerDuty.close();
+    await tier2?.close();
   }
 }

@@ -228,6 +228,13 @@ const FAMILIES: Family[] = [
     },
   },
   {
+    // The hardware Xid as a node condition read through Tier 2: suspect at once.
+    name: 'hardware-xid-node-condition',
+    variations: 3,
+    notices: () => 1,
+    steps: (d) => [{ node: d.pick(NODES), kind: 'xid-79-node-condition', project: d.pick(PROJECTS), submittedBy: d.pick(USERS), atMinutes: 0 }],
+  },
+  {
     // An application-attributable Xid (13) is not a hardware Xid: never suspect on its own, nor
     // with one node-side failure from another user (2 failures).
     name: 'application-xid',
