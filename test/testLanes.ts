@@ -40,6 +40,8 @@ export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
     'test/infra/**/*.test.ts',
     'test/scenarios/**/*.test.ts',
     'test/distributed/**/*.test.ts',
+    // Local mode end to end over loopback HTTP (the Run:ai simulator, a loopback PagerDuty).
+    'test/suspect/suspectHeldOut.test.ts',
     'test/simulator/**/*.test.ts',
     'test/recording/**/*.test.ts',
     'test/chat/chatForwarder.test.ts',
