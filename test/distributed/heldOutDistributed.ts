@@ -140,14 +140,19 @@ export function partApplies(expectation: Expectation, part: Part): boolean {
 }
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
-/** A limitation about the origin / the order of the failures (English report wording). */
-const ORIGIN_LIMITATION = /origin|first|order/i;
+/**
+ * The limitation that says why the origin cannot be told, by its stable id (DESIGN §4.2
+ * `limitationIds`): the check reads what a script matches on, never the report's wording (an
+ * earlier English-word pattern missed the engine's own sentence "The replica where this multi-pod
+ * failure started cannot be told").
+ */
+const ORIGIN_LIMITATION_ID = 'originUnknown';
 
 const VerdictShape = z.looseObject({
   outcome: z.string().nullish(),
   category: z.string().nullish(),
   evidence: z.array(z.looseObject({ text: z.string() })).default([]),
-  limitations: z.array(z.string()).default([]),
+  limitationIds: z.array(z.string()).default([]),
   failingLine: z.string().nullish(),
   memory: z.looseObject({ limitBytes: z.number().nullish() }).nullish(),
 });
@@ -195,7 +200,7 @@ export function measureVerdict(expectation: Expectation, raw: unknown): Measurem
       problem: `${JSON.stringify(expectation.quotedLine)} not in failingLine ${JSON.stringify(verdict.failingLine ?? null)} nor evidence`,
     });
 
-  if (expectation.limitationWhenNoOrigin && !verdict.limitations.some((text) => ORIGIN_LIMITATION.test(text)))
+  if (expectation.limitationWhenNoOrigin && !verdict.limitationIds.includes(ORIGIN_LIMITATION_ID))
     problems.push({ part: 'limitation', problem: 'no limitation says why the origin cannot be told' });
 
   if (expectation.memoryLimitBytes !== undefined && verdict.memory?.limitBytes !== expectation.memoryLimitBytes)

@@ -60,7 +60,8 @@ describe('held-out distributed failures, second set', () => {
       outcome: 'diagnosed',
       category,
       evidence: [{ text: line }],
-      limitations: ['The origin cannot be told: two replicas failed in the same second.'],
+      limitations: ['The replica where this multi-pod failure started cannot be told: two replicas failed in the same second.'],
+      limitationIds: ['originUnknown'],
       failingLine: line,
       origin: null,
     });
@@ -68,7 +69,9 @@ describe('held-out distributed failures, second set', () => {
     expect(measureVerdict(tie, verdict(tie.categoryAlternatives![0]!, tie.quotedLineAlternatives![0]!)).passed).toBe(true);
     expect(measureVerdict(tie, verdict('SCHEDULING_POLICY_TERMINATED', tie.quotedLine)).miss).toBe('category');
     expect(measureVerdict(tie, verdict(tie.category, 'exit code 143')).miss).toBe('line');
-    expect(measureVerdict(tie, { ...verdict(tie.category, tie.quotedLine), limitations: [] }).miss).toBe('limitation');
+    expect(measureVerdict(tie, { ...verdict(tie.category, tie.quotedLine), limitations: [], limitationIds: [] }).miss).toBe('limitation');
+    // The check reads the limitation's stable id, not its wording in one language.
+    expect(measureVerdict(tie, { ...verdict(tie.category, tie.quotedLine), limitationIds: ['metricsEmpty'] }).miss).toBe('limitation');
     const withOrigin = cases.find(({ expectation }) => expectation.origin !== null)!.expectation;
     const origin = {
       pod: withOrigin.origin!.pod,
@@ -77,7 +80,7 @@ describe('held-out distributed failures, second set', () => {
       signal: withOrigin.origin!.signalIncludes[0],
       collateral: withOrigin.collateralAtLeast,
     };
-    const right = { ...verdict(withOrigin.category, withOrigin.quotedLine), limitations: [], origin };
+    const right = { ...verdict(withOrigin.category, withOrigin.quotedLine), limitations: [], limitationIds: [], origin };
     expect(measureVerdict(withOrigin, right).passed).toBe(true);
     expect(measureVerdict(withOrigin, { ...right, origin: { ...origin, node: 'another-node' } }).miss).toBe('origin');
   });
