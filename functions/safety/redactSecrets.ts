@@ -23,6 +23,16 @@ import { isSecretName } from './isSecretName.js';
 
 export { REDACTED } from './redactionMarker.js';
 
+/**
+ * A typographic closing quote (with the sentence punctuation after it) that ends a match whose
+ * secret was redacted to its end. The reports quote untrusted text between “ and ” (« », ‘ ’) and
+ * the rendered text is redacted again at the edge; a row's value class stops at ASCII quotes and
+ * whitespace only, so it ran on through the renderer's closing mark and ate it
+ * (`“…&sig=[REDACTED] (source)`). No credential format ends in one of these marks, so they go back
+ * to the text, whatever the row.
+ */
+const RENDERED_CLOSER = /[”’»›][.,;:!?)\]]*$/;
+
 function applyPattern(text: string, { pattern, replace, requires }: SecretPattern): string {
   if (requires !== undefined && !requires.some((needle) => text.includes(needle))) return text;
   pattern.lastIndex = 0;
@@ -37,7 +47,8 @@ function applyPattern(text: string, { pattern, replace, requires }: SecretPatter
       continue;
     }
     out += text.slice(copiedUpTo, match.index) + replacement;
-    copiedUpTo = match.index + match[0].length;
+    const closer = replacement.endsWith(REDACTED) ? RENDERED_CLOSER.exec(match[0]) : null;
+    copiedUpTo = match.index + match[0].length - (closer?.[0].length ?? 0);
   }
   pattern.lastIndex = 0;
   return copiedUpTo === 0 ? text : out + text.slice(copiedUpTo);

@@ -54,6 +54,29 @@ describe('redactSecrets on the secret corpus', () => {
   });
 });
 
+/**
+ * The reports quote untrusted text between typographic marks and the rendered text is redacted
+ * again at the edge (runCli, the notification builders). Every corpus line that ends in its secret,
+ * quoted the way the renderer quotes it, must keep the closing mark and the sentence's stop — on
+ * the first pass and on the second (a value that is already `[REDACTED]`).
+ */
+describe("redactSecrets keeps the renderer's closing quote after a redacted value", () => {
+  const endingInSecret = SECRET_CORPUS.filter((s) => s.text.endsWith(s.secret) && !s.text.includes('\n'));
+  it('has lines of every row kind to try', () => {
+    expect(endingInSecret.length).toBeGreaterThanOrEqual(20);
+  });
+  it.each(endingInSecret.flatMap((s) => ['”', '”.', '’', '»', '”)'].map((close) => [`${s.shape} (${s.context}) ${close}`, s, close] as const)))(
+    '%s',
+    (_label, sample, close) => {
+      const quoted = `“${sample.text}${close} (source)`;
+      const once = redactSecrets(quoted);
+      expect(once).not.toContain(sample.secret);
+      expect(once.endsWith(`${REDACTED}${close} (source)`), once).toBe(true);
+      expect(redactSecrets(once)).toBe(once);
+    },
+  );
+});
+
 describe('redactSecrets keeps ordinary evidence readable', () => {
   it.each(ORDINARY_VALUES.map((v) => [v]))('%s', (value) => {
     expect(redactSecrets(value)).toBe(value);
