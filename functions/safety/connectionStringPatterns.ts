@@ -52,7 +52,7 @@ export const CONNECTION_STRING_PATTERNS: readonly SecretPattern[] = [
   // a MAC or IPv6 address, an image reference or a ratio.
   row(
     'pgpass-line',
-    /(?<head>(?<![^\s"'`⏎“‘«‹(\[])(?:\*|[A-Za-z0-9][A-Za-z0-9.-]{0,252}|\[[0-9A-Fa-f:]{2,45}\]):(?:\*|\d{2,5}):(?:\*|[A-Za-z_][\w.$-]{0,62}):(?:\*|[A-Za-z_][\w.@$-]{0,62}):)(?<value>[^\s⏎…]+)/g,
+    /(?<head>(?<![^\s"'`⏎“‘«‹([])(?:\*|[A-Za-z0-9][A-Za-z0-9.-]{0,252}|\[[0-9A-Fa-f:]{2,45}\]):(?:\*|\d{2,5}):(?:\*|[A-Za-z_][\w.$-]{0,62}):(?:\*|[A-Za-z_][\w.@$-]{0,62}):)(?<value>[^\s⏎…]+)/g,
     (g) => (isInnocuousValue(g('value')) ? null : `${g('head')}${REDACTED}`),
   ),
   // scheme://user:pass@host — postgres, mongodb+srv, redis (empty user), amqp, https, jdbc:…
