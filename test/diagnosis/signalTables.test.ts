@@ -15,6 +15,19 @@ describe('event reasons (kubelet, node controller, scheduler wording)', () => {
     ['Preempted', 'Preempted by pod 4f1c… on node gpu-3', 'default-scheduler', 'PREEMPTED'],
     ['Evict', 'Pod was preempted by higher priority workload team-b/infer', 'kai-scheduler', 'PREEMPTED'],
     ['Unhealthy', 'Liveness probe failed: HTTP probe failed with statuscode: 500', 'kubelet', 'PROBE_FAILURE'],
+    // The runtime did not answer the kubelet's CRI call in time (cri-o resourcestore.go; kubelet startContainer "Error: %v").
+    ['Failed', 'Error: context deadline exceeded', 'kubelet', 'NODE_START_FAILURE'],
+    [
+      'Failed',
+      'Error: kubelet may be retrying requests that are timing out in CRI-O due to system load. Currently at stage container creation: context deadline exceeded',
+      'kubelet',
+      'NODE_START_FAILURE',
+    ],
+    // The kubelet's admission re-checking a placement predicate (pkg/kubelet/lifecycle/predicate.go "Predicate %s failed").
+    ['NodeAffinity', 'Predicate NodeAffinity failed', 'kubelet', 'NODE_START_FAILURE'],
+    ['NodePorts', 'Predicate NodePorts failed', 'kubelet', 'NODE_START_FAILURE'],
+    // A kubelet admit handler refusing what the pod asks for (pkg/kubelet/sysctl/allowlist.go).
+    ['SysctlForbidden', 'forbidden sysctl: "kernel.msgmax" not allowlisted', 'kubelet', 'ADMISSION_DENIED'],
   ])('%s %j → %s', (reason, message, source, kind) => {
     expect(matchEventReason(reason, message, source)).toBe(kind);
   });
