@@ -84,6 +84,14 @@ describe('system-authored phase messages and exit codes', () => {
     expect(readExitCode('exitCode: 2')).toBe(2);
     expect(matchPhaseMessage('exited with code 0')).toEqual([]);
   });
+
+  it("a node's Ready condition message is a node failure (kubelet pleg/generic.go, nodelifecycle controller)", () => {
+    expect(matchPhaseMessage('PLEG is not healthy: pleg was last seen active 4m1s ago; threshold is 3m0s')).toEqual(['NODE_FAILURE']);
+    expect(matchPhaseMessage('container runtime is down')).toEqual(['NODE_FAILURE']);
+    expect(matchPhaseMessage('Kubelet never posted node status.')).toEqual(['NODE_FAILURE']);
+    // Said by the container, the same words decide nothing (the system part ends where the container's text begins).
+    expect(matchPhaseMessage('container main terminated with exit code 1 (Error): Kubelet stopped posting node status.')).toEqual(['CONTAINER_CRASH']);
+  });
 });
 
 describe('image pull sub-causes (pattern → cause)', () => {

@@ -530,6 +530,16 @@ export const PHASE_MESSAGE_TABLE: readonly { pattern: RegExp; kind: SignalKind; 
     kind: 'NODE_FAILURE',
     upstream: 'kubernetes/kubernetes pkg/controller/util/node/controller_utils.go',
   },
+  // The node's own Ready condition, as the kubelet or the node lifecycle controller words it when it turns False or
+  // Unknown: the runtime or its event generator stalled, or the kubelet stopped reporting at all. Said of the node, never
+  // of the workload (a relay of the node's condition into the pod's failure carries these words).
+  {
+    pattern:
+      /\bPLEG is not healthy: |\bcontainer runtime is down\b|\bcontainer runtime status check may not have completed yet\b|\bKubelet (?:stopped posting|never posted) node status\b/i,
+    kind: 'NODE_FAILURE',
+    upstream:
+      'kubernetes/kubernetes pkg/kubelet/pleg/generic.go (Healthy "pleg was last seen active %v ago; threshold is %v"), pkg/kubelet/kubelet.go (updateRuntimeUp "PLEG is not healthy: %v", "container runtime is down"), pkg/kubelet/nodestatus/setters.go (ReadyCondition); pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth "Kubelet stopped posting node status.", "Kubelet never posted node status.")',
+  },
   {
     pattern: /\bPod was terminated in response to imminent node shutdown\b|\bPod was rejected as the node is shutting down\b/i,
     kind: 'NODE_FAILURE',
