@@ -538,6 +538,8 @@ function buildCase(index: number, draw: Draw, random: () => number): CasePlan {
         replica.events = [];
       }
       expectedOrigin = null;
+      // With no event left, the pod's status word is all that names the eviction.
+      if (draw.origin === 'eviction') quotedLineAlternatives = ['Evicted'];
       categoryAlternatives = ['OOM_KILLED', 'IMAGE_PULL_FAILED', 'CRASH_APP_ERROR', 'NODE_FAILURE', 'SCHEDULING_POLICY_TERMINATED', 'UNKNOWN'].filter(
         (item) => item !== category,
       );
