@@ -332,7 +332,13 @@ export function signalsFromEvents(
             objectName: event.involvedObject?.name ? quoteName(event.involvedObject.name) : null,
             repeats,
           }
-        : { type: 'history-event', reason: quoteName(event.reason), message, repeats };
+        : {
+            type: 'history-event',
+            reason: quoteName(event.reason),
+            message,
+            repeats,
+            ...(event.involvedObject?.name ? { objectName: quoteName(event.involvedObject.name) } : {}),
+          };
     return toSignal({
       kind: match.kind,
       source: origin === 'event' ? 'get_workload_status' : 'get_workload_history',
