@@ -167,3 +167,16 @@ describe('suspect nodes in the worker: failure time', () => {
     expect(world.notices().map((n) => n.MessageAttributes.clusterId?.StringValue)).toEqual(['c2']);
   });
 });
+
+describe('suspect nodes in the worker: one notice per node per 24 h of failure time', () => {
+  it('a node failing all along gets a notice every 24 h of failure time, not more, not later', async () => {
+    const world = fleetWorld();
+    const who = ['ana', 'ben', 'eve'];
+    for (let n = 0; n * 2 <= 58; n++) {
+      const at = T0 + n * 2 * HOUR;
+      await world.report(at + MINUTE, { workloadId: `w${n}`, submittedBy: who[n % 3]!, at });
+    }
+    // Suspect from the third failure (4 h), then again 24 h of failure time later (28 h, 52 h).
+    expect(world.notices()).toHaveLength(3);
+  });
+});

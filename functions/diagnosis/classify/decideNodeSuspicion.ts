@@ -41,12 +41,6 @@ export interface NodeSuspicion {
   suspect: NonNullable<VerdictNode['suspect']>;
   /** The failures that count in the span that made the node suspect, one per workload, oldest first: what the notice lists. */
   failures: NodeFailure[];
-  /**
-   * The failure time at which the span first met the rule (the hardware Xid, or the failure that
-   * completed the count): the one notice per node per window is claimed at this time, so the same
-   * failures re-sent or diagnosed again claim the same notice. Absent: the caller's own time.
-   */
-  onsetAt?: number;
 }
 
 /** The node a judgement is about. */
@@ -100,29 +94,21 @@ function judgeOneNode(remembered: readonly NodeFailure[], atMs: number, windowHo
 
   // Spans [start, start + window] holding `atMs`: the largest sets start at a failure's time or at `atMs` itself.
   const starts = new Set<number>([atMs, ...counted.filter((failure) => failure.at <= atMs).map((failure) => failure.at)]);
-  let best: { members: NodeFailure[]; onsetAt: number } | null = null;
-  for (const start of starts) {
+  let best: NodeFailure[] | null = null;
+  for (const start of [...starts].sort((a, b) => a - b)) {
     const members = counted.filter((failure) => failure.at >= start && failure.at <= start + windowMs);
-    const onsetAt = onsetOf(members);
-    if (onsetAt === null) continue;
-    if (!best || members.length > best.members.length || (members.length === best.members.length && onsetAt < best.onsetAt)) best = { members, onsetAt };
+    if (meetsRule(members) && (!best || members.length > best.length)) best = members;
   }
   if (!best) return null;
-  const hardware = best.members.find((failure) => failure.hardwareXid !== null);
+  const hardware = best.find((failure) => failure.hardwareXid !== null);
   return {
-    suspect: { failures: best.members.length, submitters: countSubmitters(best.members), windowHours, hardwareXid: hardware?.hardwareXid ?? null },
-    failures: best.members,
-    onsetAt: best.onsetAt,
+    suspect: { failures: best.length, submitters: countSubmitters(best), windowHours, hardwareXid: hardware?.hardwareXid ?? null },
+    failures: best,
   };
 }
 
-/** The failure time at which a span's members (oldest first) first meet the rule, or null when they never do. */
-function onsetOf(members: readonly NodeFailure[]): number | null {
-  for (let n = 1; n <= members.length; n++) {
-    const seen = members.slice(0, n);
-    const last = seen[n - 1]!;
-    if (last.hardwareXid !== null) return last.at;
-    if (n >= SUSPECT_MIN_WORKLOADS && countSubmitters(seen) >= SUSPECT_MIN_SUBMITTERS) return last.at;
-  }
-  return null;
+/** Whether a span's counted failures meet the rule: a hardware Xid, or enough workloads from enough submitters. */
+function meetsRule(members: readonly NodeFailure[]): boolean {
+  if (members.some((failure) => failure.hardwareXid !== null)) return true;
+  return members.length >= SUSPECT_MIN_WORKLOADS && countSubmitters(members) >= SUSPECT_MIN_SUBMITTERS;
 }

@@ -2,9 +2,9 @@
  * Stage 3b, the fleet (DESIGN §4.8): after its claim, each occurrence diagnosed on a known node
  * is remembered; the node's failures around its failure time are read back and judged at that
  * time (decideNodeSuspicion: spans of failure time, never of report time). A suspect node is named in the verdict (`node.suspect`) and, once per
- * node per window, gets a `node_suspect` notice to the platform (claimed in the log at the
- * failure time the node became suspect, so concurrent workers, re-sent alerts and late reports
- * of the same failures publish one).
+ * node per window of failure time, gets a `node_suspect` notice to the platform (claimed in the
+ * log at the failure's own time, so concurrent workers, re-sent alerts and late reports of the
+ * same failures publish one).
  *
  * Runs only on claimed occurrences, so a redelivered record is never remembered twice by this
  * path (and remembering is idempotent per workload anyway). The fleet's memory is an aid, never
@@ -66,7 +66,7 @@ export async function judgeNodes(claimed: readonly Occurrence[], deps: JudgeNode
   const windowMs = windowHours * 3_600_000;
   await mapWithConcurrency(groupByNode(claimed), deps.concurrency, async ({ clusterId, node, members }) => {
     // Each failure is judged at its own failure time (a late or re-sent report is judged where it belongs).
-    const suspicions: NodeSuspicion[] = [];
+    const suspicions: { suspicion: NodeSuspicion; atMs: number }[] = [];
     try {
       for (const { occurrence, failure } of members) {
         await deps.fleet.log.remember(failure);
@@ -74,16 +74,17 @@ export async function judgeNodes(claimed: readonly Occurrence[], deps: JudgeNode
         const suspicion = decideNodeSuspicion(remembered, failure.at, windowHours, { clusterId, node });
         const verdictNode = occurrence.result.verdict.node;
         if (verdictNode) verdictNode.suspect = suspicion?.suspect ?? null;
-        if (suspicion) suspicions.push(suspicion);
+        if (suspicion) suspicions.push({ suspicion, atMs: failure.at });
       }
     } catch (error) {
       deps.logger.warn('worker.node_log_failed', { clusterId, node, ...errorFields(error), note: 'verdicts go out without the node history' });
       return;
     }
-    // One notice per node per window of failure time: claimed at the failure time the node became suspect.
+    // One notice per node per window of FAILURE time: claimed at the failure time of a failure the node
+    // is suspect at. A notice claimed within the window before or after it takes the claim, so the same
+    // failure re-sent, diagnosed again or reported late never makes a second notice.
     const tried = new Set<number>();
-    for (const suspicion of suspicions) {
-      const atMs = suspicion.onsetAt ?? deps.now().getTime();
+    for (const { suspicion, atMs } of suspicions) {
       if (tried.has(atMs)) continue;
       tried.add(atMs);
       if (await notify(clusterId, node, suspicion, atMs, windowMs, deps)) return;
