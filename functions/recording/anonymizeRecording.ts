@@ -20,6 +20,7 @@ import { readFieldNames } from './readFieldNames.js';
 import type { Pseudonyms } from './pseudonymizeHost.js';
 import { replaceInfrastructureIdentifiers } from './replaceInfrastructureIdentifiers.js';
 import { replaceLocators } from './replaceLocators.js';
+import { pseudonymizeWords, type WordPseudonyms } from './pseudonymizeWords.js';
 import { WholeNameMatcher } from './WholeNameMatcher.js';
 import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
 import type { Verdict } from '../core/verdict.js';
@@ -48,8 +49,8 @@ export function anonymizeRecording(parts: RecordingParts, key?: Buffer): Anonymi
   const exchanges = (list: RecordedExchange[]) =>
     list.map((exchange) => ({
       ...exchange,
-      path: anonymizer.text(exchange.path),
-      query: anonymizer.strings(exchange.query),
+      path: anonymizer.locator(exchange.path),
+      query: anonymizer.locators(exchange.query),
       ...(exchange.body !== undefined ? { body: anonymizer.value(exchange.body) } : {}),
       ...(exchange.text !== undefined ? { text: anonymizer.text(exchange.text) } : {}),
     }));
@@ -66,6 +67,34 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** Numeric or short ids: replaced where their field names them, never as text (`5` is everywhere). */
 const ID_FIELDS = new Set(['projectId', 'departmentId', 'tenantId', 'userId']);
 const READ_FIELDS = readFieldNames();
+/**
+ * Fields whose value the control plane or a controller sets from its own enumeration (an event's
+ * reason and type, a phase, a condition's status, a QoS class, the reporting component): one
+ * such word stays verbatim even when no table names it, since a rule may count or compare it.
+ */
+const UPSTREAM_SET_FIELDS = new Set([
+  'reason',
+  'type',
+  'phase',
+  'k8sPhase',
+  'status',
+  'kind',
+  'qosClass',
+  'source',
+  'component',
+  'reportingComponent',
+  'desiredPhase',
+  'actualPhase',
+  'category',
+  'imagePullPolicy',
+  'restartPolicy',
+  'gpuRequestType',
+  'preemptibility',
+  'apiVersion',
+  'conditionType',
+]);
+/** One word of an enumeration (`BackoffLimitExceeded`, `kai-scheduler`, `batch/v1`), not a sentence. */
+const UPSTREAM_VALUE = /^[A-Za-z][A-Za-z0-9._/-]{0,63}$/;
 /** Lists of `{name, value}` entries whose values the diagnosis never reads (environment, annotations, labels). */
 const OPAQUE_ENTRY_LISTS = new Set(['environmentVariables', 'annotations', 'labels', 'env']);
 /** Maps or lists of labels and annotations: keys too are the user's (people's names, chat channels). */
@@ -77,9 +106,14 @@ const NOT_IDENTIFYING =
 export interface Anonymizer {
   /** Pseudonymises an answer by allow-list: declared fields keep their text (identifiers replaced), any other value is replaced whole. */
   value<T>(value: T): T;
-  /** Pseudonymises every string of one of our own documents (request, verdict, query) as text; keys stay. */
+  /** Pseudonymises every string of one of our own documents (request, verdict) as text; keys stay. */
   strings<T>(value: T): T;
+  /** Free text: identifiers, then every word that is not upstream vocabulary (pseudonymizeWords.ts). */
   text(text: string): string;
+  /** A request's path: the identifiers the answers name, the shapes; its words are the API's. */
+  locator(path: string): string;
+  /** A request's query values, as `locator`. */
+  locators<T>(value: T): T;
   /** How many distinct identifiers were replaced. */
   readonly replaced: number;
 }
@@ -177,11 +211,34 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   // A recording repeats the same strings (a name in every answer, a message in events and history):
   // each distinct string is rewritten once.
   const rewritten = new Map<string, string>();
-  const text = (input: string): string => {
+  const locator = (input: string): string => {
     let out = rewritten.get(input);
     if (out === undefined) {
       out = rewrite(input);
       rewritten.set(input, out);
+    }
+    return out;
+  };
+  const CHAT_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  const wordPseudonyms: WordPseudonyms = {
+    word: (token) => {
+      shapesSeen.add(token.toLowerCase());
+      return `name-${digest(`word:${token.toLowerCase()}`, 6)}`;
+    },
+    chatId: (id) => {
+      shapesSeen.add(id);
+      const hex = digest(`chat:${id}`, 32);
+      let out = id.charAt(0);
+      for (let index = 1; index < id.length; index += 1) out += CHAT_ALPHABET[Number.parseInt(hex.slice(2 * index, 2 * index + 2), 16) % 36];
+      return out;
+    },
+  };
+  const prosed = new Map<string, string>();
+  const text = (input: string): string => {
+    let out = prosed.get(input);
+    if (out === undefined) {
+      out = pseudonymizeWords(locator(input), wordPseudonyms);
+      prosed.set(input, out);
     }
     return out;
   };
@@ -211,6 +268,7 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     if (typeof input === 'string') {
       if (field === 'value' && OPAQUE_ENTRY_LISTS.has(parent)) return opaque(input);
       if (field === 'name' && LABEL_MAPS.has(parent)) return labelKey(input);
+      if (UPSTREAM_SET_FIELDS.has(field) && UPSTREAM_VALUE.test(input)) return locator(input);
       return field === '' || READ_FIELDS.has(field) ? text(input) : opaque(input);
     }
     if (Array.isArray(input)) return input.map((item) => answer(item, field, parent));
@@ -222,27 +280,36 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
       );
     return Object.fromEntries(
       Object.entries(input).map(([key, item]) => [
-        READ_FIELDS.has(key) ? key : text(key),
+        READ_FIELDS.has(key) ? key : locator(key),
         ID_FIELDS.has(key) && (typeof item === 'string' || typeof item === 'number') ? pseudoId(item) : answer(item, key, field),
       ]),
     );
   };
-  /** Our own documents (the request, the verdict, a query): every string is text, every key stays. */
-  const strings = (input: unknown): unknown => {
-    if (typeof input === 'string') return text(input);
-    if (Array.isArray(input)) return input.map(strings);
-    if (input === null || typeof input !== 'object') return input;
-    return Object.fromEntries(
-      Object.entries(input).map(([key, item]) => [
-        key,
-        ID_FIELDS.has(key) && (typeof item === 'string' || typeof item === 'number') ? pseudoId(item) : strings(item),
-      ]),
-    );
-  };
+  /** Our own documents (the request, the verdict, a query): every string is rewritten by `each`, every key stays. */
+  const documentOf =
+    (each: (text: string) => string) =>
+    (input: unknown): unknown => {
+      const walk = (item: unknown): unknown => {
+        if (typeof item === 'string') return each(item);
+        if (Array.isArray(item)) return item.map(walk);
+        if (item === null || typeof item !== 'object') return item;
+        return Object.fromEntries(
+          Object.entries(item).map(([key, child]) => [
+            key,
+            ID_FIELDS.has(key) && (typeof child === 'string' || typeof child === 'number') ? pseudoId(child) : walk(child),
+          ]),
+        );
+      };
+      return walk(input);
+    };
+  const strings = documentOf(text);
+  const locators = documentOf(locator);
   return {
     value: <T>(input: T) => answer(input, '', '') as T,
     strings: <T>(input: T) => strings(input) as T,
     text,
+    locator,
+    locators: <T>(input: T) => locators(input) as T,
     get replaced() {
       return named.size + uuidsSeen.size + emailsSeen.size + shapesSeen.size;
     },

@@ -1,0 +1,88 @@
+/**
+ * The vocabulary rule of `--anonymize` for free text (messages, logs, the command, the verdict):
+ * an identifier-like word stays verbatim only if it is upstream vocabulary — written by
+ * Kubernetes, the runtimes, the frameworks, or read or written by the diagnosis and its report
+ * (upstreamVocabulary.generated.ts, generated from the signal tables, the report's literals and
+ * the upstream corpora by test/recording/buildUpstreamVocabulary.ts). Every other one is
+ * pseudonymised, the same token to the same pseudonym in every field and text.
+ *
+ * Identifier-like: a proper noun (`Vandelay`, `Priya`: how prose spells a person, a customer, a
+ * codename) and a token of words joined by `-` or `_` (`acme-ml-prod`, `zor_team_cache`) any
+ * word of which is not vocabulary. Lower-case words, acronyms, code (`ImportError`, `NCCL`),
+ * option names (`--nproc_per_node`) and environment variable names (`NCCL_SOCKET_IFNAME`) are
+ * the program's and stay: the failing line must read the same.
+ *
+ * Shape rules, the same everywhere:
+ * - numbers, quantities, versions and times (a token starting with a digit; `now-5m`; `python3`,
+ *   `sm90`), words of one or two letters, and hexadecimal ids with a digit stay;
+ * - a Slack or Teams member, channel or bot id (`U04ABCDE123`: one letter and 8–11 upper-case
+ *   letters and digits) keeps its shape: the same first letter and length;
+ * - what the anonymizer already wrote (a pseudonym, a name derived from one, `example.invalid`,
+ *   the redaction marker) stays.
+ */
+import { isPseudonym } from './pseudonymizeHost.js';
+import { UPSTREAM_VOCABULARY } from './upstreamVocabulary.generated.js';
+import { TOKEN } from './vocabularyTokens.js';
+
+const VOCABULARY: ReadonlySet<string> = new Set(UPSTREAM_VOCABULARY.split('\n').filter((word) => word !== ''));
+/** Words the anonymizer itself writes (`host-….domain-….example.invalid`, `[REDACTED]`). */
+const OWN_WORDS = new Set(['example', 'invalid', 'redacted']);
+const RELATIVE_TIME = /^now(?:[-_]\d+(?:ms|[smhd]))*$/i;
+const HEX_ID = /^(?=[0-9a-f_-]*\d)[0-9a-f]+(?:[-_][0-9a-f]+)*$/i;
+/** A word and a number (`python3`, `sm90`, `h100`): a version of the word, when the word is vocabulary or one or two letters. */
+const VERSIONED = /^([a-z]+)\d+$/;
+const CHAT_ID = /^[UWCGDBT][A-Z0-9]{8,11}$/;
+const EMBEDDED_PSEUDONYM = /(?<![a-z0-9])[a-z]+-[0-9a-f]{6,8}(?![a-z0-9])/;
+/** A capital and lower-case letters only: how prose spells a name. */
+const ENVIRONMENT_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+const PROPER_NOUN = /^[A-Z][a-z]{2,}$/;
+
+export interface WordPseudonyms {
+  /** A stable pseudonym of the token (same token, same pseudonym). */
+  word(token: string): string;
+  /** A stable chat id of the same shape. */
+  chatId(id: string): string;
+}
+
+/** Whether a token stays verbatim. */
+function keepsToken(token: string): boolean {
+  if (token.length <= 2 || /^\d/.test(token) || RELATIVE_TIME.test(token) || isPseudonym(token)) return true;
+  const lower = token.toLowerCase();
+  if (VOCABULARY.has(lower) || OWN_WORDS.has(lower) || HEX_ID.test(token)) return true;
+  if (CHAT_ID.test(token) && /\d/.test(token)) return false;
+  const versioned = VERSIONED.exec(lower);
+  if (versioned && (versioned[1]!.length <= 2 || VOCABULARY.has(versioned[1]!))) return true;
+  // A name a controller derived from a pseudonymised one (`runai-project-1a2b3c`,
+  // `workload-1a2b3c-00001-deployment-6d8f7b9c5-q7x2m`) stays as the request paths name it.
+  if (EMBEDDED_PSEUDONYM.test(lower)) return true;
+  // A word with a digit in a joined token is a generated suffix or a version (`q7x2m`, `cu124`).
+  const isWord = (part: string) => part.length <= 2 || /\d/.test(part) || VOCABULARY.has(part);
+  // An environment variable's name (`NCCL_SOCKET_IFNAME`) is configuration vocabulary, as in the spec's fields.
+  if (ENVIRONMENT_NAME.test(token)) return true;
+  // Joined words (`acme-ml-prod`, `zor_team_cache`, an option `--customer_acme`): each word must be vocabulary.
+  if (/[-_]/.test(token)) return lower.split(/[-_]/).every(isWord);
+  // One word: a proper noun (a person, a customer, a codename) is the user's unless upstream writes it;
+  // lower-case words, acronyms and code (`ImportError`, `NCCL`) are the program's.
+  return !PROPER_NOUN.test(token);
+}
+
+/** An option's name (`--nproc_per_node`, `-v`) is the program's vocabulary; its value is not (replaceInfrastructureIdentifiers.ts). */
+function isOptionName(text: string, offset: number): boolean {
+  return offset >= 2 && text.charAt(offset - 1) === '-' && (text.charAt(offset - 2) === '-' || /\s/.test(text.charAt(offset - 2)));
+}
+
+/** A word cut by a length limit just before the cut's ellipsis (`Pro …` of `Process`): kept when it begins a vocabulary word. */
+function isCutVocabulary(token: string, after: string): boolean {
+  if (!/^ ?…/.test(after)) return false;
+  const lower = token.toLowerCase();
+  for (const word of VOCABULARY) if (word.startsWith(lower)) return true;
+  return false;
+}
+
+export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms): string {
+  return text.replace(TOKEN, (token: string, offset: number, whole: string) => {
+    if (keepsToken(token) || isOptionName(whole, offset) || isCutVocabulary(token, whole.slice(offset + token.length, offset + token.length + 2))) return token;
+    if (CHAT_ID.test(token) && /\d/.test(token)) return pseudonyms.chatId(token);
+    return pseudonyms.word(token);
+  });
+}
