@@ -47,6 +47,7 @@ activez
 actor
 actor_id
 actordiederror
+actual
 actuation
 actuelle
 adamw
@@ -175,6 +176,7 @@ assuming
 ast
 async
 asynchronously
+atal
 aten
 attach
 attached
@@ -295,6 +297,7 @@ bot
 both
 boucle
 bound
+bounded
 bpf
 bpf_cgroup_device
 bpf_prog
@@ -666,8 +669,12 @@ cublas_status
 cublas_status_alloc_failed
 cuda
 cuda-capable
+cuda-device
 cuda-error
 cuda-oom
+cuda_error_ecc_uncorrectable
+cuda_error_nvlink_uncorrectable
+cuda_error_unknown
 cuda_home
 cuda_init
 cuda_kernel_assert
@@ -678,7 +685,11 @@ cuda_setdevice
 cudacachingallocator
 cudacontext
 cudaerror
+cudaerrordevicesunavailable
 cudaerrormemoryallocation
+cudaerrornvlinkuncorrectable
+cudaerrorsystemdrivermismatch
+cudaerrorunknown
 cudaexception
 cudagetdevicecount
 cudnn
@@ -746,6 +757,7 @@ debug
 debugging
 dec
 decideaudience
+decidenodesuspicionsubmitters
 deciderecommendations
 deciding
 decisiveline
@@ -945,6 +957,7 @@ ebpf
 ebpf_linux
 ebs
 ecc
+eccuncorrectable
 echecs
 ecr
 ef67c188ef30
@@ -1240,6 +1253,7 @@ folder
 following
 for
 forbidden
+forbiddenreason
 force
 forceful
 fork
@@ -1301,12 +1315,14 @@ gemma2forcausallm
 gemma3forcausallm
 gemma3nforconditionalgeneration
 general
+generalpredicates
 generate
 generate_token
 generatecontainerref
 generateerror
 generation
 generator
+generic
 get
 get_accelerator
 get_default_group
@@ -1346,6 +1362,7 @@ gpu
 gpu-3f2a8c1e-5b7d-4e9f-a1c3-d5e7f9a1b3c5
 gpu-3f2a8c1e-5b7d-4e9f-a1c3-d5e7f9b1c3d5
 gpu-a100
+gpu-health
 gpu-memory-not-cpu-limit
 gpu-node-03
 gpu-node-07
@@ -1372,6 +1389,7 @@ graphics
 graphql
 greater
 gros
+group
 groupsprogressing
 growing
 growth
@@ -1542,6 +1560,7 @@ inforom
 inforom_page_retirement_event
 inforom_page_retirement_failure
 infrastructure
+infrastructuresignature
 ing
 init
 init-container
@@ -1655,6 +1674,7 @@ jour
 journal
 jours
 json
+json_encoder
 jumped
 jusqu
 juste
@@ -1772,6 +1792,7 @@ length
 lent
 les
 less
+letters
 leur
 leurs
 lev
@@ -1889,6 +1910,7 @@ logging_utils
 loghint
 login
 loglinetable
+logrus
 logs
 long
 longer
@@ -1917,6 +1939,7 @@ lues
 lui
 lus
 lustre
+lvl
 machine
 macros
 mail
@@ -2158,6 +2181,7 @@ newcsidriverclient
 newer
 newest
 newlineformatter
+nfkc
 nfs
 nfs01
 nfs4
@@ -2210,6 +2234,7 @@ nodes
 nodeselector
 nodeshutdown
 nodeshutdown_manager_linux
+nodestatus
 nodestatusunknown
 nodesuspectwords
 noexecute
@@ -2279,6 +2304,7 @@ nvme0n1p1
 nvme1n1
 nvme2n1
 nvml
+nvml_error_gpu_is_lost
 nvrm
 oauth
 obj
@@ -2339,6 +2365,7 @@ opened
 opened_file
 opened_zipfile
 openjdk
+openucx
 openxla
 operation
 operation_generator
@@ -2547,6 +2574,7 @@ position
 possible
 possibly
 post
+posted
 posting
 postipamfailure
 poststarthook
@@ -2562,6 +2590,7 @@ precision
 precompiled
 precondition
 predicate
+predicatefailureerror
 predictor
 preempt
 preempted
@@ -2748,6 +2777,7 @@ reader
 readhistory
 readiness
 readinessindicatorfile
+readinfrastructuresignature
 reading
 readmemory
 readnodeevent
@@ -2758,6 +2788,7 @@ readsafely
 readsubmittedspec
 readxid
 ready
+readycondition
 real
 real_accelerator
 reason
@@ -2850,6 +2881,7 @@ replacement
 replaces
 replay
 replica
+replicapods
 replicapool
 replicarole
 replicas
@@ -2890,6 +2922,7 @@ res
 rescheduled
 researcher
 reserve
+reservecontainername
 reserved
 reserving
 reset
@@ -2906,6 +2939,7 @@ resource_exhausted
 resourceexhaustederror
 resourcequota
 resources
+resourcestore
 resp
 respecte
 response
@@ -2969,6 +3003,7 @@ rifier
 rifiez
 right
 riode
+ritical
 rive
 rmtree
 rng
@@ -2996,6 +3031,7 @@ rouvrez
 rouvrez-le
 row
 rpc
+rror
 rst
 rtmdet-l-coco-0-0_runai-robotics
 rule
@@ -3041,6 +3077,7 @@ runtimedefault
 runtimedisabled
 runtimeerror
 runtimeexception
+runtimerequesttimeout
 rust
 rust_backtrace
 s3-datasets
@@ -3140,6 +3177,7 @@ set
 set-memory-limit
 set_device
 setdevice
+setters
 setting
 settings
 setup
@@ -3208,6 +3246,7 @@ simple_launcher
 simplicity
 single
 single-bit
+sirupsen
 site
 site-packages
 size
@@ -3469,6 +3508,7 @@ tesla
 test
 text
 text-generation-inference
+text_formatter
 text_generation_launcher
 text_generation_server
 tez
@@ -3537,6 +3577,7 @@ toolkit
 tools
 toomanyrequests
 torch
+torch-distributed
 torch_use_cuda_dsa
 torchelastic
 torchtrainer
@@ -3596,6 +3637,7 @@ truncated
 try
 try_get_data
 trying
+tryupdatenodehealth
 tsl
 tty
 two
@@ -3607,6 +3649,10 @@ typiquement
 u2028
 u2029
 u2lnbmf0dxjltm90umvhbej1dexvb2tztglrzu9uzuzvclrlc3rpbmdqdxjwb3nlcw
+uber
+uber-go
+ucs
+ucs_log_default_handler
 ucx
 uds
 ulimit
@@ -3678,6 +3724,7 @@ update
 updatejobstatus
 updatempijobfailedstatus
 updater
+updateruntimeup
 upgrade
 upgrading
 upload
@@ -3875,6 +3922,8 @@ yet
 you
 your
 your_api_key
+zap
+zapcore
 zero
 zero3
 zip
