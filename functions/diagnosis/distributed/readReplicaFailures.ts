@@ -15,7 +15,7 @@ import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
 import { matchK8sPhase } from '../signals/extractSignals.js';
 import type { NameMask } from '../signals/maskIdentifiers.js';
 import { quoteMessage, quoteName } from '../signals/quoteEvidence.js';
-import { matchCollateralFormat } from './collateralFormatTable.js';
+import { matchCollateralFormat } from '../signals/collateralFormatTable.js';
 import { podNamedIn } from './podNamedIn.js';
 import { replicaPods } from './replicaPods.js';
 

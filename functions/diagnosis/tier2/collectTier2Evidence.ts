@@ -34,7 +34,7 @@ import { newestTermination, signalsFromKubernetesEvents, signalsFromKubernetesNo
 import { interpretExitCode } from '../signals/exitCodes.js';
 import { emptyTier2Evidence, type Tier2Evidence, type Tier2FailureReason, type Tier2Read } from '../model/Tier2Evidence.js';
 import { parseTimestamp } from '../../core/parseTimestamp.js';
-import { COLLATERAL_FORMAT_TABLE } from '../distributed/collateralFormatTable.js';
+import { COLLATERAL_FORMAT_TABLE } from '../signals/collateralFormatTable.js';
 
 export interface Tier2Use {
   /** Read the log of the failing main or init container. */
