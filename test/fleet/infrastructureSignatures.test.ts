@@ -181,3 +181,21 @@ describe('the remembered failure time', () => {
     ).toBe(Date.parse(FAILED_AT));
   });
 });
+
+describe('a node removed on purpose is not a bad node', () => {
+  it('a spot interruption (the cloud preempting the node) is NODE_FAILURE but never counts against the node', () => {
+    const s = status('Pod trainer-0 failed: container trainer terminated with exit code 143');
+    const event = {
+      type: 'Warning',
+      reason: 'SpotInterrupted',
+      message: 'Pod will be evicted from the node due to a spot interruption warning',
+      source: 'karpenter',
+      createdAt: FAILED_AT,
+      involvedObject: { kind: 'Pod', name: 'trainer-0' },
+    } as unknown as RunaiEvent;
+    const { category, failure } = remembered(s, [event]);
+    expect(category).toBe('NODE_FAILURE');
+    expect(failure).toMatchObject({ node: 'dgx-07', nodeRemoval: 'spot-interruption' });
+    expect(countsAgainstNode(failure!)).toBe(false);
+  });
+});
