@@ -199,3 +199,67 @@ describe('a node removed on purpose is not a bad node', () => {
     expect(countsAgainstNode(failure!)).toBe(false);
   });
 });
+
+describe('Tier 2 log lines', () => {
+  const log = (podName: string, line: string) => ({
+    fact: { type: 'log-line' as const, podName, container: 'trainer', previous: false, line, fallback: false },
+    source: `kubectl logs ${podName}` as const,
+    hint: null,
+    init: false,
+  });
+  const twoPods = {
+    ok: true as const,
+    value: [
+      { name: 'trainer-0', nodeName: 'dgx-07', k8sPhase: 'Failed' },
+      { name: 'trainer-1', nodeName: 'dgx-07', k8sPhase: 'Failed' },
+    ],
+  };
+  const s = status('Pod trainer-0 on node dgx-07 failed with exit code 1.');
+  const analysis = analyseWorkload({
+    status: s,
+    events: { ok: true, value: [] },
+    pods: twoPods,
+    spec: { ok: false, detail: 'unknown-type' },
+    history: { ok: true, value: { records: [], pages: 1, capped: false } },
+    metrics: null,
+    selection: null,
+  } as never);
+  const verdict = { outcome: 'diagnosed' as const, category: 'CRASH_APP_ERROR' as const };
+
+  it('a log line of the failing pod on the node is read for a signature', () => {
+    const tier2 = {
+      used: true,
+      signals: [],
+      limitations: [],
+      commands: [],
+      logs: [log('trainer-0', 'trainer-0:88:90 [0] NCCL WARN NET/IB : Got completion from peer with error 12')],
+    };
+    expect(describeNodeFailure({ status: s, pods: twoPods, tier2 }, { ...analysis, distributed: null }, verdict, 0)?.infrastructure).toBe(true);
+  });
+
+  it("a peer's NCCL timeout after the origin's own failure is collateral, not the node's", () => {
+    const tier2 = {
+      used: true,
+      signals: [],
+      limitations: [],
+      commands: [],
+      logs: [
+        log('trainer-0', "KeyError: 'input_ids'"),
+        log('trainer-1', '[Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1) ran for 600013 milliseconds before timing out.'),
+      ],
+    };
+    const distributed = {
+      origin: {
+        pod: 'trainer-0',
+        node: 'dgx-07',
+        at: Date.parse(FAILED_AT),
+        kind: 'CONTAINER_CRASH',
+        line: 'x',
+        lineIsStatus: false,
+        source: 'get_workload_pods',
+        rawPod: 'trainer-0',
+      },
+    } as never;
+    expect(describeNodeFailure({ status: s, pods: twoPods, tier2 }, { ...analysis, distributed }, verdict, 0)?.infrastructure).toBe(false);
+  });
+});
