@@ -45,6 +45,9 @@ describe('readInfrastructureSignature', () => {
     'RuntimeError: CUDA error: unspecified launch failure',
     'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB',
     'ncclInvalidUsage: This usually reflects invalid usage of NCCL library.',
+    "trainer-0:88:90 [0] NCCL WARN Cuda failure 'out of memory'",
+    "torch.distributed.DistBackendError: NCCL error in: ProcessGroupNCCL.cpp:1970, unhandled cuda error\nncclUnhandledCudaError: Call to CUDA function failed.\nLast error:\nCuda failure 'out of memory'",
+    'RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling cublasGemmEx',
     'NVRM: Xid (PCI:0000:3b:00): 13, Graphics Exception',
     'KeyError: unknown error in config',
     'ValueError: some unknown error',
@@ -179,5 +182,87 @@ describe('the remembered failure time', () => {
     expect(
       describeNodeFailure({ status: s, pods }, { ...analysis, distributed: null }, { outcome: 'diagnosed', category: analysis.classification.category }, 0)?.at,
     ).toBe(Date.parse(FAILED_AT));
+  });
+});
+
+describe('a node removed on purpose is not a bad node', () => {
+  it('a spot interruption (the cloud preempting the node) is NODE_FAILURE but never counts against the node', () => {
+    const s = status('Pod trainer-0 failed: container trainer terminated with exit code 143');
+    const event = {
+      type: 'Warning',
+      reason: 'SpotInterrupted',
+      message: 'Pod will be evicted from the node due to a spot interruption warning',
+      source: 'karpenter',
+      createdAt: FAILED_AT,
+      involvedObject: { kind: 'Pod', name: 'trainer-0' },
+    } as unknown as RunaiEvent;
+    const { category, failure } = remembered(s, [event]);
+    expect(category).toBe('NODE_FAILURE');
+    expect(failure).toMatchObject({ node: 'dgx-07', nodeRemoval: 'spot-interruption' });
+    expect(countsAgainstNode(failure!)).toBe(false);
+  });
+});
+
+describe('Tier 2 log lines', () => {
+  const log = (podName: string, line: string) => ({
+    fact: { type: 'log-line' as const, podName, container: 'trainer', previous: false, line, fallback: false },
+    source: `kubectl logs ${podName}` as const,
+    hint: null,
+    init: false,
+  });
+  const twoPods = {
+    ok: true as const,
+    value: [
+      { name: 'trainer-0', nodeName: 'dgx-07', k8sPhase: 'Failed' },
+      { name: 'trainer-1', nodeName: 'dgx-07', k8sPhase: 'Failed' },
+    ],
+  };
+  const s = status('Pod trainer-0 on node dgx-07 failed with exit code 1.');
+  const analysis = analyseWorkload({
+    status: s,
+    events: { ok: true, value: [] },
+    pods: twoPods,
+    spec: { ok: false, detail: 'unknown-type' },
+    history: { ok: true, value: { records: [], pages: 1, capped: false } },
+    metrics: null,
+    selection: null,
+  } as never);
+  const verdict = { outcome: 'diagnosed' as const, category: 'CRASH_APP_ERROR' as const };
+
+  it('a log line of the failing pod on the node is read for a signature', () => {
+    const tier2 = {
+      used: true,
+      signals: [],
+      limitations: [],
+      commands: [],
+      logs: [log('trainer-0', 'trainer-0:88:90 [0] NCCL WARN NET/IB : Got completion from peer with error 12')],
+    };
+    expect(describeNodeFailure({ status: s, pods: twoPods, tier2 }, { ...analysis, distributed: null }, verdict, 0)?.infrastructure).toBe(true);
+  });
+
+  it("a peer's NCCL timeout after the origin's own failure is collateral, not the node's", () => {
+    const tier2 = {
+      used: true,
+      signals: [],
+      limitations: [],
+      commands: [],
+      logs: [
+        log('trainer-0', "KeyError: 'input_ids'"),
+        log('trainer-1', '[Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1) ran for 600013 milliseconds before timing out.'),
+      ],
+    };
+    const distributed = {
+      origin: {
+        pod: 'trainer-0',
+        node: 'dgx-07',
+        at: Date.parse(FAILED_AT),
+        kind: 'CONTAINER_CRASH',
+        line: 'x',
+        lineIsStatus: false,
+        source: 'get_workload_pods',
+        rawPod: 'trainer-0',
+      },
+    } as never;
+    expect(describeNodeFailure({ status: s, pods: twoPods, tier2 }, { ...analysis, distributed }, verdict, 0)?.infrastructure).toBe(false);
   });
 });

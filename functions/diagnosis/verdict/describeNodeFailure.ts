@@ -107,8 +107,9 @@ export function describeNodeFailure(
   const quotedNode = quoteName(node);
   const aboutNode = analysis.signals.filter((signal) => signal.nodeName === quotedNode);
   const hardwareXid = [...deciding, ...aboutNode].map(nodeSideHardwareXid).find((xid) => xid !== null) ?? null;
-  // The Tier 2 log lines of the pods that ran on the node.
-  const podsOnNode = new Set([...nodeOfPod].filter(([, podNode]) => podNode === node).map(([pod]) => quoteName(pod)));
+  // The Tier 2 log lines of the failing pod: the origin's alone when there is one (its peers' NCCL
+  // timeouts are collateral of the origin's failure, not the node's), else those of the pods on the node.
+  const podsOnNode = new Set(origin ? [quoteName(origin.rawPod)] : [...nodeOfPod].filter(([, podNode]) => podNode === node).map(([pod]) => quoteName(pod)));
   const logs = evidence.tier2?.logs.filter((finding) => podsOnNode.has(finding.fact.podName)) ?? [];
   const infrastructure =
     hardwareXid !== null || deciding.some(hasNodeSideSignature) || logs.some((finding) => readInfrastructureSignature(finding.fact.line) !== null);
@@ -124,5 +125,7 @@ export function describeNodeFailure(
     at: origin?.at ?? parseTimestamp(status.phaseUpdatedAt) ?? nowMs,
     infrastructure,
     hardwareXid,
+    // Who removed the node, as the recommendations read it (gatherRecommendationContext.ts).
+    nodeRemoval: verdict.category === 'NODE_FAILURE' ? (deciding.find((signal) => signal.nodeRemoval)?.nodeRemoval ?? null) : null,
   };
 }

@@ -32,6 +32,11 @@
  *   code"), `cudaErrorLaunchFailure` (719, "unspecified launch failure": "Common causes include
  *   dereferencing an invalid device pointer and accessing out of bounds shared memory"), nor
  *   CUDA out of memory: the documentation names the program as their cause.
+ * - An NCCL or CUDA failure that says it ran out of memory (`NCCL WARN Cuda failure 'out of
+ *   memory'`, `ncclUnhandledCudaError … Last error: Cuda failure 'out of memory'`) is the
+ *   program's allocation, like a CUDA OOM: not a signature. cuBLAS / cuDNN execution statuses
+ *   (`CUBLAS_STATUS_EXECUTION_FAILED`: "The GPU program failed to execute … can be caused by
+ *   multiple reasons") name no side and are not counted either.
  * - A hardware Xid (xidCatalogue.ts, `cause: hardware`) or a GPU health fault (gpuHealthFault.ts)
  *   anywhere in the text. An application Xid (13, 31, 43 …) is the program's, like the CUDA
  *   errors above that it accompanies.
@@ -68,14 +73,30 @@ const CUDA_DEVICE = [
   /\bDriver\/library version mismatch\b/i,
 ];
 
+const OUT_OF_MEMORY = /\bout of memory\b/i;
+/** Lines read after an NCCL / PyTorch distributed match for its cause (PyTorch prints "Last error:" and the CUDA failure below the NCCL line). */
+const NCCL_CAUSE_LINES = 3;
+
+/** Whether a pattern matches somewhere its own line and the few lines after it do not blame memory exhaustion. */
+function matchesNotMemory(pattern: RegExp, text: string): boolean {
+  const global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+  for (const match of text.matchAll(global)) {
+    const start = text.lastIndexOf('\n', match.index) + 1;
+    let end = match.index;
+    for (let n = 0; n <= NCCL_CAUSE_LINES && end !== -1; n++) end = text.indexOf('\n', end + 1);
+    if (!OUT_OF_MEMORY.test(text.slice(start, end === -1 ? text.length : end))) return true;
+  }
+  return false;
+}
+
 export function readInfrastructureSignature(text: string | null | undefined): InfrastructureSignature | null {
   if (!text) return null;
   const whole = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
   const hardware = readXids(whole).find((reading) => reading.entry?.cause === 'hardware');
   if (hardware) return { kind: 'xid', xid: hardware.xid };
   if (GPU_HEALTH_FAULT.test(whole)) return { kind: 'gpu-health' };
-  if (NCCL.some((pattern) => pattern.test(whole))) return { kind: 'nccl' };
-  if (TORCH_DISTRIBUTED.some((pattern) => pattern.test(whole))) return { kind: 'torch-distributed' };
+  if (NCCL.some((pattern) => matchesNotMemory(pattern, whole))) return { kind: 'nccl' };
+  if (TORCH_DISTRIBUTED.some((pattern) => matchesNotMemory(pattern, whole))) return { kind: 'torch-distributed' };
   if (CUDA_DEVICE.some((pattern) => pattern.test(whole))) return { kind: 'cuda-device' };
   return null;
 }
