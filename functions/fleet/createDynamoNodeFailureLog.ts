@@ -47,7 +47,6 @@ const NodeFailureSchema = z.object({
   at: z.number(),
   infrastructure: z.boolean(),
   hardwareXid: z.number().int().nullable(),
-  nodeRemoval: z.string().nullish(),
 });
 
 /** Query pages read at most: a node with more failures than this in a week is suspect many times over. */
@@ -111,8 +110,7 @@ export function createDynamoNodeFailureLog(options: DynamoNodeFailureLogOptions)
             if (Number.isFinite(expiresAtSeconds) && expiresAtSeconds * 1000 <= now().getTime()) continue;
             const parsed = NodeFailureSchema.safeParse(JSON.parse(item.failure?.S ?? 'null'));
             // An item this version cannot read is skipped, never guessed at.
-            // A removal this version does not name is still a removal (only its presence is read).
-            if (parsed.success) found.push({ ...parsed.data, nodeRemoval: (parsed.data.nodeRemoval ?? null) as NodeFailure['nodeRemoval'] });
+            if (parsed.success) found.push(parsed.data);
           }
           startKey = answer.LastEvaluatedKey;
           if (!startKey) break;

@@ -185,8 +185,8 @@ describe('the remembered failure time', () => {
   });
 });
 
-describe('a node removed on purpose is not a bad node', () => {
-  it('a spot interruption (the cloud preempting the node) is NODE_FAILURE but never counts against the node', () => {
+describe('a NODE_FAILURE counts whatever removed the node (§4.8 names the category, not the cause)', () => {
+  it('a spot interruption is NODE_FAILURE and counts against the node', () => {
     const s = status('Pod trainer-0 failed: container trainer terminated with exit code 143');
     const event = {
       type: 'Warning',
@@ -198,8 +198,8 @@ describe('a node removed on purpose is not a bad node', () => {
     } as unknown as RunaiEvent;
     const { category, failure } = remembered(s, [event]);
     expect(category).toBe('NODE_FAILURE');
-    expect(failure).toMatchObject({ node: 'dgx-07', nodeRemoval: 'spot-interruption' });
-    expect(countsAgainstNode(failure!)).toBe(false);
+    expect(failure).toMatchObject({ node: 'dgx-07' });
+    expect(countsAgainstNode(failure!)).toBe(true);
   });
 });
 

@@ -12,9 +12,7 @@
  *   device/driver, a hardware Xid: signals/gpu/readInfrastructureSignature.ts).
  * OOM, image, init, data-source and policy verdicts never count (the cause is named and is not
  * the node's), nor does a CRASH_APP_ERROR without an infrastructure signature; a preemption is
- * routed, never diagnosed, so it never reaches the fleet, and a NODE_FAILURE whose node was
- * removed on purpose (a spot interruption — the cloud's preemption —, consolidation, scale-down,
- * a deleted node) is the node's lifecycle, not its fault.
+ * routed, never diagnosed, so it never reaches the fleet.
  *
  * A failure is judged within the spans that hold it: a verdict on the node is suspect when a
  * 24-h span holding its own failure time qualifies. Spans are closed: two failures 24 h apart
@@ -33,10 +31,8 @@ const HOUR_MS = 3_600_000;
 const NODE_SIDE_CATEGORIES: ReadonlySet<Category> = new Set(['NODE_FAILURE', 'UNKNOWN']);
 
 /** Whether one remembered failure points at its node. */
-export function countsAgainstNode(failure: Pick<NodeFailure, 'category' | 'infrastructure' | 'hardwareXid' | 'nodeRemoval'>): boolean {
+export function countsAgainstNode(failure: Pick<NodeFailure, 'category' | 'infrastructure' | 'hardwareXid'>): boolean {
   if (failure.hardwareXid !== null) return true;
-  // A node removed on purpose (spot interruption, consolidation, scale-down …) is not a bad node.
-  if (failure.nodeRemoval) return false;
   if (NODE_SIDE_CATEGORIES.has(failure.category)) return true;
   return failure.category === 'CRASH_APP_ERROR' && failure.infrastructure;
 }

@@ -125,7 +125,5 @@ export function describeNodeFailure(
     at: origin?.at ?? parseTimestamp(status.phaseUpdatedAt) ?? nowMs,
     infrastructure,
     hardwareXid,
-    // Who removed the node, as the recommendations read it (gatherRecommendationContext.ts).
-    nodeRemoval: verdict.category === 'NODE_FAILURE' ? (deciding.find((signal) => signal.nodeRemoval)?.nodeRemoval ?? null) : null,
   };
 }
