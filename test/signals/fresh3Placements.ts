@@ -57,7 +57,7 @@ const millis = (draw: Draw, at: number) => pad(Math.floor(micros(draw, at) / 100
 
 /** JSON the way Python's json.dumps writes it by default: ", " and ": " separators, non-ASCII escaped. */
 function pythonJsonString(text: string): string {
-  return JSON.stringify(text).replace(/[\u007f-\uffff]/g, (char) => `\\u${pad(char.charCodeAt(0).toString(16), 4)}`);
+  return JSON.stringify(text).replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export const PREFIX_STYLES = {
@@ -88,7 +88,7 @@ export const PREFIX_STYLES = {
   hydraLogging: {
     label: 'Hydra\'s job logging "[2026-12-03 10:41:22,118][__main__][ERROR] - "',
     citation:
-      "facebookresearch/hydra hydra/conf/hydra/job_logging/default.yaml: formatter simple, format '[%(asctime)s][%(name)s][%(levelname)s] - %(message)s' (asctime with python/cpython Lib/logging/__init__.py default_msec_format \"%s,%03d\")",
+      'facebookresearch/hydra hydra/conf/hydra/job_logging/default.yaml: formatter simple, format \'[%(asctime)s][%(name)s][%(levelname)s] - %(message)s\' (asctime with python/cpython Lib/logging/__init__.py default_msec_format "%s,%03d")',
     place: (line, at, draw) => `[2026-12-03 10:41:22,${millis(draw, at)}][__main__][ERROR] - ${line}`,
   },
   loguru: {
@@ -101,7 +101,8 @@ export const PREFIX_STYLES = {
     label: 'python-json-logger\'s {"asctime": …, "levelname": "ERROR", "name": …, "message": …}',
     citation:
       'nhairs/python-json-logger src/pythonjsonlogger/json.py JsonFormatter with fmt "%(asctime)s %(levelname)s %(name)s %(message)s": one JSON object per record, keys in format order, json.dumps defaults (", " / ": " separators, ensure_ascii)',
-    place: (line, at, draw) => `{"asctime": "2026-12-03 10:41:22,${millis(draw, at)}", "levelname": "ERROR", "name": "trainer", "message": ${pythonJsonString(line)}}`,
+    place: (line, at, draw) =>
+      `{"asctime": "2026-12-03 10:41:22,${millis(draw, at)}", "levelname": "ERROR", "name": "trainer", "message": ${pythonJsonString(line)}}`,
   },
   abslLogging: {
     label: 'absl logging "E1203 10:41:22.118443 140230 train.py:88] "',
@@ -117,7 +118,8 @@ type StyleName = keyof typeof PREFIX_STYLES;
 export const NOISE = {
   datasetsMapProgress: {
     lines: ['Map:  42%|████▏     | 4213/10000 [00:03<00:04, 1304.52 examples/s]'],
-    citation: 'huggingface/datasets src/datasets/arrow_dataset.py map: the tqdm bar "Map" (tqdm/tqdm tqdm/std.py format_meter "{l_bar}{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}, {rate_fmt}]")',
+    citation:
+      'huggingface/datasets src/datasets/arrow_dataset.py map: the tqdm bar "Map" (tqdm/tqdm tqdm/std.py format_meter "{l_bar}{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}, {rate_fmt}]")',
   },
   infoLines: {
     lines: ['INFO:__main__:resuming from /ckpt/step_4000', 'INFO:__main__:step 4200 | loss 2.113 | lr 2.87e-04'],
@@ -136,17 +138,23 @@ export const NOISE = {
       "Some weights of LlamaForSequenceClassification were not initialized from the model checkpoint at /models/llama and are newly initialized: ['score.weight']",
       'You should probably TRAIN this model on a down-stream task to be able to use it for predictions and inference.',
     ],
-    citation: 'huggingface/transformers src/transformers/modeling_utils.py _load_pretrained_model: logger.warning(f"Some weights of {model.__class__.__name__} were not initialized from the model checkpoint at …")',
+    citation:
+      'huggingface/transformers src/transformers/modeling_utils.py _load_pretrained_model: logger.warning(f"Some weights of {model.__class__.__name__} were not initialized from the model checkpoint at …")',
   },
   ncclNotDestroyed: {
     lines: [
       '[W1203 10:41:23.118443211 ProcessGroupNCCL.cpp:1250] Warning: WARNING: process group has NOT been destroyed before we destruct ProcessGroupNCCL. On normal program exit, the application should call destroy_process_group to ensure that any pending NCCL operations have finished in this process. In rare cases this process can exit before this point and block the progress of another member of the process group. This constraint has always been present,  but this warning has only been added since PyTorch 2.4 (function operator())',
     ],
-    citation: 'pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp ~ProcessGroupNCCL: TORCH_WARN_ONCE("WARNING: process group has NOT been destroyed before we destruct ProcessGroupNCCL. …"), printed at interpreter exit after the traceback',
+    citation:
+      'pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp ~ProcessGroupNCCL: TORCH_WARN_ONCE("WARNING: process group has NOT been destroyed before we destruct ProcessGroupNCCL. …"), printed at interpreter exit after the traceback',
   },
   wandbFooter: {
-    lines: ['wandb: 🚀 View run llama-sft-3 at: https://wandb.ai/nlp-research/llama-sft/runs/3f1c9a2e', 'wandb: Find logs at: wandb/run-20261203_104101-3f1c9a2e/logs'],
-    citation: 'wandb/wandb wandb/sdk/wandb_run.py _footer_sync_info: "🚀 View run {name} at: {url}" and "Find logs at: {dir}" behind the "wandb: " term prefix (wandb/sdk/lib/printer.py), printed by the atexit hook after the traceback',
+    lines: [
+      'wandb: 🚀 View run llama-sft-3 at: https://wandb.ai/nlp-research/llama-sft/runs/3f1c9a2e',
+      'wandb: Find logs at: wandb/run-20261203_104101-3f1c9a2e/logs',
+    ],
+    citation:
+      'wandb/wandb wandb/sdk/wandb_run.py _footer_sync_info: "🚀 View run {name} at: {url}" and "Find logs at: {dir}" behind the "wandb: " term prefix (wandb/sdk/lib/printer.py), printed by the atexit hook after the traceback',
   },
 } satisfies Record<string, { lines: string[]; citation: string }>;
 
