@@ -74,6 +74,7 @@ export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
     'test/signals/unseenCorpus.test.ts',
     'test/signals/freshCorpus.test.ts',
     'test/signals/fresh2Corpus.test.ts',
+    'test/signals/fresh3Corpus.test.ts',
     'test/tier2/cli.test.ts',
     'test/tier2/diagnoseWithTier2.test.ts',
     'test/tier2/kubernetesSimulator.test.ts',

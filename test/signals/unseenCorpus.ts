@@ -4,7 +4,8 @@
  * that they measure how the diagnosis generalises rather than what it memorised. The unseen
  * corpus (fixtures/signals-unseen) is the first; the fresh corpus (fixtures/signals-fresh) was
  * collected later, while the engine was being changed against the first, so it stays held out;
- * the second fresh corpus (fixtures/signals-fresh2) likewise while it was changed against the fresh one.
+ * the second fresh corpus (fixtures/signals-fresh2) likewise while it was changed against the fresh one,
+ * and the third (fixtures/signals-fresh3) while it was changed against the second.
  * Each is a directory and a ledger of known misses, measured the same way. Shared by the
  * measurement script (measureUnseenCorpus.ts) and the tests (unseenCorpus.test.ts,
  * freshCorpus.test.ts).
@@ -33,6 +34,8 @@ export const UNSEEN_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures
 export const FRESH_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh/', import.meta.url)), 8);
 /** The second fresh corpus, collected while the engine was being changed against the fresh one. */
 export const FRESH2_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh2/', import.meta.url)), 10);
+/** The third fresh corpus, collected while the engine was being changed against the second one. */
+export const FRESH3_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh3/', import.meta.url)), 11);
 
 export function loadUnseenCorpus(dir = UNSEEN_CORPUS.dir): LoadedEntry[] {
   const corpus = loadSignalCorpus(dir, { requireDecisive: true });
