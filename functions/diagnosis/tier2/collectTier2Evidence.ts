@@ -123,7 +123,10 @@ export function candidatePods(evidence: CollectTier2Input['evidence'], analysis:
     const ranked = [...pods].sort((a, b) => score(b) - score(a) || (earliestFirst ? time(a) - time(b) : time(b) - time(a)));
     // Healthy pods of a partly failed workload (the running workers of a Degraded job) are not read.
     const relevant = ranked.some((pod) => score(pod) > 0) ? ranked.filter((pod) => score(pod) > 0) : ranked;
-    return [...new Set(relevant.map((pod) => pod.name))];
+    // A multi-pod failure's replicas in the origin stage's order: the origin, those that may be it, then the peer deaths.
+    const inspect = analysis.distributed?.inspect ?? [];
+    const place = (name: string) => (inspect.includes(name) ? inspect.indexOf(name) : inspect.length);
+    return [...new Set([...relevant].sort((a, b) => place(a.name) - place(b.name)).map((pod) => pod.name))];
   }
   const events = [
     ...(evidence.events.ok ? evidence.events.value : []),
