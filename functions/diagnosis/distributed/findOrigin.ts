@@ -43,7 +43,9 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // The order Tier 2 should read the replicas in: those that may be the origin (undated first: only
   // Tier 2 can date them), earliest first, then the peer deaths.
   const byTime = (a: ReplicaFailure, b: ReplicaFailure) => (a.at ?? Number.NEGATIVE_INFINITY) - (b.at ?? Number.NEGATIVE_INFINITY);
-  const mayBeOrigin = (replica: ReplicaFailure) => replica.own || replica.format?.strength !== 'peer';
+  // A replica may be the origin unless its failure is a peer's death with no cause of its own (a line
+  // of its own, an exception, outweighs the teardown's SIGTERM that stopped its pod afterwards).
+  const mayBeOrigin = (replica: ReplicaFailure) => ownCause(replica) || replica.format?.strength !== 'peer';
   const inspect = [...replicas.filter(mayBeOrigin).sort(byTime), ...replicas.filter((replica) => !mayBeOrigin(replica)).sort(byTime)].map(
     (replica) => replica.pod.name,
   );
@@ -72,7 +74,6 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   });
   if (replicas.length === 0) return unknown('no-replica-failure');
 
-  // A replica may be the origin unless its failure is a peer's death with no cause of its own.
   const candidates = replicas.filter(mayBeOrigin);
   if (candidates.length === 0) return unknown('only-collateral');
   if (candidates.some((candidate) => candidate.at === null)) return unknown('no-timestamps');
