@@ -64,7 +64,10 @@ export const LOG_LIMIT_BYTES = 64 * 1024;
 
 /** Whether the Tier 1 analysis calls for Tier 2 at all. */
 export function wantsTier2(analysis: Analysis): boolean {
-  return analysis.gate.action === 'continue' && TIER2_USE[analysis.classification.category] !== null;
+  if (analysis.gate.action !== 'continue') return false;
+  // A multi-pod failure whose replicas Tier 1 cannot order: the pods' container times (finishedAt) may.
+  const untold = analysis.distributed?.unknown?.reason;
+  return TIER2_USE[analysis.classification.category] !== null || untold === 'no-timestamps' || untold === 'same-second';
 }
 
 export interface CollectTier2Input {
