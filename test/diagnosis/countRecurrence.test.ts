@@ -57,3 +57,30 @@ describe('recurrence', () => {
     expect(count(records, 'NODE_FAILURE', 1)).toBe(2);
   });
 });
+
+describe('recurrence of one node going away', () => {
+  // kubernetes pkg/controller/util/node/controller_utils.go (NodeNotReady on each pod of the node), then the taint
+  // eviction controller 5 minutes later (default tolerationSeconds 300: "Marking for deletion Pod <ns>/<pod>"),
+  // then the workload's Failed phase once the controller has seen the pod go.
+  const nodeLoss = (minutesAgo: number, pods: string[], failedAfter: number): HistoryRecord[] => [
+    ...pods.map((pod) => ({
+      ...event(minutesAgo, 'NodeNotReady', 'Node is not ready'),
+      spec: { event: { ...event(minutesAgo, 'NodeNotReady', 'Node is not ready').spec!.event!, involvedObject: { kind: 'Pod', name: pod } } },
+    })),
+    ...pods.map((pod) => event(minutesAgo - 5, 'TaintManagerEviction', `Marking for deletion Pod runai-ml/${pod}`)),
+    phase(minutesAgo - failedAfter, 'Failed', 'PyTorchJob job is failed because 1 Worker replica(s) failed.'),
+  ];
+
+  it('NodeNotReady, the taint eviction and the Failed phase of one node event are one episode', () => {
+    expect(count(nodeLoss(60, ['job-worker-3'], 14), 'NODE_FAILURE', 46)).toBe(1);
+    expect(count(nodeLoss(60, ['job-worker-3', 'job-worker-4'], 7), 'NODE_FAILURE', 53)).toBe(1);
+  });
+
+  it('without a Failed phase in the history, the node event and its eviction are still one episode', () => {
+    expect(count(nodeLoss(60, ['job-worker-3'], 14).slice(0, 2), 'NODE_FAILURE', 55)).toBe(1);
+  });
+
+  it('the same node lost on two days is two episodes', () => {
+    expect(count([...nodeLoss(2 * DAY, ['job-worker-3'], 14), ...nodeLoss(60, ['job-worker-3'], 14)], 'NODE_FAILURE', 46)).toBe(2);
+  });
+});

@@ -482,8 +482,9 @@ function buildCase(index: number, draw: Draw, random: () => number): CasePlan {
     case 'history':
       for (const replica of replicas) {
         undate(replica);
-        // A dated event for every failed replica: its own kind's event, or the kubelet stopping its container.
-        if ((replica.events ?? []).length === 0)
+        // A dated event for every peer: its own kind's event, or the kubelet stopping its container (the origin's
+        // container had already ended on its own: no one stops it).
+        if ((replica.events ?? []).length === 0 && replica !== origin)
           replica.events = [
             { reason: 'Killing', message: `Stopping container ${replica.container}`, source: 'kubelet', type: 'Normal', ago: replica.endedAgo! },
           ];
@@ -495,7 +496,7 @@ function buildCase(index: number, draw: Draw, random: () => number): CasePlan {
       break;
     case 'gone':
       for (const replica of replicas)
-        if ((replica.events ?? []).length === 0)
+        if ((replica.events ?? []).length === 0 && replica !== origin)
           replica.events = [
             { reason: 'Killing', message: `Stopping container ${replica.container}`, source: 'kubelet', type: 'Normal', ago: replica.endedAgo! },
           ];

@@ -4,12 +4,14 @@
  *
  * Episode rules (docs/procedure.md, step 3):
  * - A phase update into a failure phase is one termination; the events recorded just
- *   before or after it (TERMINATION_WINDOW) describe the same termination and give it its
- *   category — they count once with it.
+ *   before or after it (TERMINATION_WINDOW), and the kills chained to those (a node's
+ *   NotReady, its taint eviction minutes later, then the Failed phase), describe the same
+ *   termination and give it its category — they count once with it.
  * - Events outside any such window: a back-off loop (image pull, crash loop, mount, init)
  *   relays the same complaint many times, so its events merge while the gaps stay under
  *   BACKOFF_GAP; a kill (OOM, eviction, node failure) is a distinct termination each time,
- *   except repeats within TERMINATION_WINDOW of one another.
+ *   except kills of one category within TERMINATION_WINDOW of one another (a node's NotReady
+ *   and the eviction it causes are one).
  */
 import type { Category } from '../../core/verdict.js';
 import { parseTimestamp } from '../../core/parseTimestamp.js';
@@ -70,28 +72,47 @@ export function countRecurrence(input: RecurrenceInput): number {
   }
 
   const episodes: { start: number; end: number; category: Category }[] = [];
-  const unclaimed: Mark[] = [];
-  for (const mark of loose) {
-    const anchor = anchors.find((candidate) => Math.abs(candidate.at - mark.at) <= TERMINATION_WINDOW_MS);
-    if (anchor) anchor.kinds.push(...mark.kinds);
-    else unclaimed.push(mark);
+  // A termination claims the events recorded around it, and the events chained to those: a node
+  // going NotReady, its taint eviction five minutes later and the Failed phase after that are one
+  // termination even when the first and the last are further apart than the window.
+  const spans = anchors.map((anchor) => ({ anchor, start: anchor.at, end: anchor.at }));
+  let unclaimed = [...loose].sort((a, b) => a.at - b.at);
+  for (let claimed = true; claimed;) {
+    claimed = false;
+    unclaimed = unclaimed.filter((mark) => {
+      // The nearest termination whose span is within the window; a back-off relay is claimed but never stretches a span.
+      const distance = (span: (typeof spans)[number]) => Math.max(0, span.start - mark.at, mark.at - span.end);
+      const span = spans
+        .filter((candidate) => distance(candidate) <= TERMINATION_WINDOW_MS)
+        .sort((a, b) => distance(a) - distance(b) || Math.abs(a.anchor.at - mark.at) - Math.abs(b.anchor.at - mark.at))[0];
+      if (!span) return true;
+      span.anchor.kinds.push(...mark.kinds);
+      if (!BACKOFF_KINDS.has(mark.kinds[0] as SignalKind)) {
+        span.start = Math.min(span.start, mark.at);
+        span.end = Math.max(span.end, mark.at);
+      }
+      claimed = true;
+      return false;
+    });
   }
-  for (const anchor of anchors) episodes.push({ start: anchor.at, end: anchor.at, category: categoryOf(anchor.kinds) });
+  for (const span of spans) episodes.push({ start: span.start, end: span.end, category: categoryOf(span.anchor.kinds) });
 
-  unclaimed.sort((a, b) => a.at - b.at);
-  // The open episode of each kind: a mark within the gap of its end extends it.
-  const openByKind = new Map<SignalKind, { start: number; end: number; category: Category }>();
+  // The open episode of each back-off kind, and of each category of kill: a mark within the gap of
+  // its end extends it (a node's NotReady and its taint eviction are two kinds of one termination).
+  const open = new Map<string, { start: number; end: number; category: Category }>();
   for (const mark of unclaimed) {
     const kind = mark.kinds[0] as SignalKind;
-    const open = openByKind.get(kind);
-    const gap = BACKOFF_KINDS.has(kind) ? BACKOFF_GAP_MS : TERMINATION_WINDOW_MS;
-    if (open && mark.at - open.end <= gap) {
-      open.end = mark.at;
+    const category = categoryOf(mark.kinds);
+    const backoff = BACKOFF_KINDS.has(kind);
+    const key = backoff ? `kind:${kind}` : `category:${category}`;
+    const episode = open.get(key);
+    if (episode && mark.at - episode.end <= (backoff ? BACKOFF_GAP_MS : TERMINATION_WINDOW_MS)) {
+      episode.end = mark.at;
       continue;
     }
-    const episode = { start: mark.at, end: mark.at, category: categoryOf(mark.kinds) };
-    openByKind.set(kind, episode);
-    episodes.push(episode);
+    const started = { start: mark.at, end: mark.at, category };
+    open.set(key, started);
+    episodes.push(started);
   }
 
   const countFrom = input.incompleteBeforeMs == null ? Number.NEGATIVE_INFINITY : input.incompleteBeforeMs + CUT_MARGIN_MS;

@@ -59,5 +59,14 @@ export function applyOrigin(evidence: Omit<WorkloadEvidence, 'metrics'>, analysi
     const classification = { category: 'UNKNOWN' as const, supporting: [], runnersUp: whole.category === 'UNKNOWN' ? [] : [whole] };
     return { ...analysis, gate, classification, needsMetrics: needsMetricsOf(gate, 'UNKNOWN', analysis.signals), distributed: finding };
   }
-  return { ...analysis, gate, classification: whole, needsMetrics: needsMetricsOf(gate, whole.category, analysis.signals), distributed: finding };
+  // No origin, but replicas failed before the job was preempted or hit its deadline: that fate came
+  // after the failure started, so it neither routes the verdict nor decides the category.
+  const firstAt = reading.firstFailureAt;
+  const signals =
+    firstAt === null
+      ? analysis.signals
+      : analysis.signals.filter((signal) => !(JOB_FATE_KINDS.has(signal.kind) && signal.at !== null && signal.at > firstAt + SAME_SECOND_MS));
+  const classification = signals.length === analysis.signals.length ? whole : classifySignals(signals);
+  const fateGate = signals.length === analysis.signals.length ? gate : gateOf(evidence, signals);
+  return { ...analysis, gate: fateGate, classification, needsMetrics: needsMetricsOf(fateGate, classification.category, signals), distributed: finding };
 }

@@ -27,6 +27,8 @@ export interface OriginReading {
    * own), only peer deaths and bare exits — nothing to take a category from.
    */
   noOwnCause: boolean;
+  /** Epoch ms of the earliest dated replica failure, collateral included; null when none is dated. */
+  firstFailureAt: number | null;
 }
 
 /** Null for a workload with fewer than two pods, or of a kind that runs one replica: it has no origin to find. */
@@ -35,6 +37,18 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // A kind that runs one pod at a time (workloadKinds.ts `replicas`) has attempts, not peers.
   if (pods.length < 2 || !runsPeerReplicas(input.evidence.status.type)) return null;
   const replicas = readReplicaFailures(input);
+  // A replica's own preemption is the job's fate, not a failure that came before it.
+  const dated = replicas.flatMap((replica) => (replica.at === null || replica.format?.format === 'preempted-after' ? [] : [replica.at]));
+  const firstFailureAt = dated.length > 0 ? Math.min(...dated) : null;
+  // The order Tier 2 should read the replicas in: those that may be the origin (undated first: only
+  // Tier 2 can date them), earliest first, then the peer deaths.
+  const byTime = (a: ReplicaFailure, b: ReplicaFailure) => (a.at ?? Number.NEGATIVE_INFINITY) - (b.at ?? Number.NEGATIVE_INFINITY);
+  // A replica may be the origin unless its failure is a peer's death with no cause of its own (a line
+  // of its own, an exception, outweighs the teardown's SIGTERM that stopped its pod afterwards).
+  const mayBeOrigin = (replica: ReplicaFailure) => ownCause(replica) || replica.format?.strength !== 'peer';
+  const inspect = [...replicas.filter(mayBeOrigin).sort(byTime), ...replicas.filter((replica) => !mayBeOrigin(replica)).sort(byTime)].map(
+    (replica) => replica.pod.name,
+  );
   const causeless = !replicas.some(ownCause) && replicas.some((replica) => replica.format?.strength === 'peer');
   // The first peer-death line, for a verdict with no cause to quote: the earliest dated first.
   const peerLine = (): DistributedFinding['collateralLine'] => {
@@ -51,15 +65,16 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
       collateralFormats: [],
       unknown: { reason, replicas: replicas.length },
       collateralLine: reason === 'only-collateral' || causeless ? peerLine() : null,
+      inspect,
     },
     origin: null,
     collateral: [],
     noOwnCause: reason === 'only-collateral' || causeless,
+    firstFailureAt,
   });
   if (replicas.length === 0) return unknown('no-replica-failure');
 
-  // A replica may be the origin unless its failure is a peer's death with no cause of its own.
-  const candidates = replicas.filter((replica) => replica.own || replica.format?.strength !== 'peer');
+  const candidates = replicas.filter(mayBeOrigin);
   if (candidates.length === 0) return unknown('only-collateral');
   if (candidates.some((candidate) => candidate.at === null)) return unknown('no-timestamps');
   const ordered = [...candidates].sort((a, b) => (a.at as number) - (b.at as number));
@@ -77,8 +92,11 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   const collateral = replicas.filter(
     (replica) => replica !== first && !replica.own && (replica.at === null ? replica.format !== null : second(replica.at) >= second(first.at)),
   );
-  const signal = leadingSignal(first);
-  const originLine = signal?.line?.text ?? first.format?.line ?? quoteName(first.pod.k8sPhase ?? '');
+  const lead = leadingSignal(first);
+  // A kill by a signal (exit 137) that nothing explains: its exit code is what the origin shows.
+  const kill = lead?.line || first.own ? null : (first.signals.find((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL' && signal.exitCode != null) ?? null);
+  const signal = kill ?? lead;
+  const originLine = signal?.line?.text ?? (kill ? `exit code ${kill.exitCode}` : null) ?? first.format?.line ?? quoteName(first.pod.k8sPhase ?? '');
   return {
     finding: {
       origin: {
@@ -96,17 +114,23 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
       collateralFormats: byFrequency(collateral.flatMap((replica) => (replica.format ? [replica.format.format] : []))),
       unknown: null,
       collateralLine: null,
+      inspect: [first.pod.name, ...inspect.filter((name) => name !== first.pod.name)],
     },
     origin: first,
     collateral,
     noOwnCause: false,
+    firstFailureAt,
   };
 }
 
 /** A replica shows a cause of its own: an own-cause kind (OOM kill, node failure, Xid…) or a line of its own that is no peer's death. */
 function ownCause(replica: ReplicaFailure): boolean {
-  return replica.own || replica.ownLine !== null;
+  // A SIGKILL (exit 137) in the first second is no teardown's: a controller's deletion sends SIGTERM and
+  // kills only after the grace period (terminationGracePeriodSeconds, 30 s by default).
+  return replica.own || replica.ownLine !== null || replica.signals.some((signal) => signal.exitCode === SIGKILL_EXIT);
 }
+
+const SIGKILL_EXIT = 137;
 
 /** The signal that ended the origin: a cause of its own first (the OOM kill before the exit code it explains), then the earliest. */
 function leadingSignal(replica: ReplicaFailure): ReplicaFailure['signals'][number] | null {

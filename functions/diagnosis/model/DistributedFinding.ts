@@ -61,4 +61,6 @@ export interface DistributedFinding {
   unknown: { reason: OriginUnknownReason; replicas: number } | null;
   /** The first peer-death line quoted, for a verdict that has nothing else to quote (only collateral). */
   collateralLine: QuotedLine | null;
+  /** Raw pod names in the order Tier 2 should read them: the origin, the replicas that may be it, then the peer deaths. */
+  inspect?: string[];
 }

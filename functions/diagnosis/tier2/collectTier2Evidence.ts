@@ -64,7 +64,10 @@ export const LOG_LIMIT_BYTES = 64 * 1024;
 
 /** Whether the Tier 1 analysis calls for Tier 2 at all. */
 export function wantsTier2(analysis: Analysis): boolean {
-  return analysis.gate.action === 'continue' && TIER2_USE[analysis.classification.category] !== null;
+  if (analysis.gate.action !== 'continue') return false;
+  // A multi-pod failure whose replicas Tier 1 cannot order: the pods' container times (finishedAt) may.
+  const untold = analysis.distributed?.unknown?.reason;
+  return TIER2_USE[analysis.classification.category] !== null || untold === 'no-timestamps' || untold === 'same-second';
 }
 
 export interface CollectTier2Input {
@@ -123,7 +126,10 @@ export function candidatePods(evidence: CollectTier2Input['evidence'], analysis:
     const ranked = [...pods].sort((a, b) => score(b) - score(a) || (earliestFirst ? time(a) - time(b) : time(b) - time(a)));
     // Healthy pods of a partly failed workload (the running workers of a Degraded job) are not read.
     const relevant = ranked.some((pod) => score(pod) > 0) ? ranked.filter((pod) => score(pod) > 0) : ranked;
-    return [...new Set(relevant.map((pod) => pod.name))];
+    // A multi-pod failure's replicas in the origin stage's order: the origin, those that may be it, then the peer deaths.
+    const inspect = analysis.distributed?.inspect ?? [];
+    const place = (name: string) => (inspect.includes(name) ? inspect.indexOf(name) : inspect.length);
+    return [...new Set([...relevant].sort((a, b) => place(a.name) - place(b.name)).map((pod) => pod.name))];
   }
   const events = [
     ...(evidence.events.ok ? evidence.events.value : []),
