@@ -82,7 +82,7 @@ function rewriteUrl(match: string, scheme: string, restWithTail: string, pseudon
  * A query keeps its keys and the values that identify no one — numbers, dates and times
  * (percent-encoded too), the letters of a terse setting — so a reader still sees what the link
  * allowed and until when (an Azure SAS's `se=` expiry, `sp=` permissions, `sv=` version:
- * learn.microsoft.com/rest/api/storageservices/create-service-sas). A signature or token value
+ * learn.microsoft.com/en-us/training/modules/configure-storage-security/4-identify-uri-sas-parameters). A signature or token value
  * is redacted (the redaction ran before; a value that still looks like one is redacted again),
  * any other value is pseudonymised. A fragment is pseudonymised whole.
  */
