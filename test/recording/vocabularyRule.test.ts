@@ -17,6 +17,8 @@ describe('the vocabulary rule', () => {
     ['a hyphen-joined team token', 'cache yssoth-tuv-fen is cold', ['yssoth-tuv-fen', 'yssoth']],
     ['an underscore-joined token', 'table zor_yssoth_tuv missing', ['zor_yssoth_tuv']],
     ['a Slack member id', 'approved by <@U04QX7PLM2Z>', ['U04QX7PLM2Z']],
+    ['a name with diacritics', 'checkpoint saved by José Łukaszewski', ['José', 'Łukaszewski', 'Jos', 'ukaszewski']],
+    ['a name in another script', 'owner 田中 approved the quota', ['田中']],
   ])('pseudonymises %s', (_what, line, planted) => {
     const out = anonymizer.text(line);
     for (const value of planted) expect(out).not.toContain(value);
