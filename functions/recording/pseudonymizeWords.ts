@@ -65,7 +65,24 @@ function keepsToken(token: string): boolean {
   if (/[-_]/.test(token)) return lower.split(/[-_]/).every(isWord);
   // One word: a proper noun (a person, a customer, a codename) is the user's unless upstream writes it;
   // lower-case words, acronyms and code (`ImportError`, `NCCL`) are the program's.
-  return !PROPER_NOUN.test(token) && !NON_ASCII_LETTER.test(token);
+  return !NON_ASCII_LETTER.test(token) && (!PROPER_NOUN.test(token) || isInflectedVocabulary(lower));
+}
+
+/** An inflection of a vocabulary word (`Saving` of `save`, `Listens` of `listen`) is vocabulary. */
+function isInflectedVocabulary(lower: string): boolean {
+  const stem = /^(.{3,}?)(?:ing|ed|es|s|er|ion)$/.exec(lower)?.[1];
+  return stem !== undefined && (VOCABULARY.has(stem) || VOCABULARY.has(`${stem}e`));
+}
+
+/**
+ * A chat or code-host mention (`@jdoe`, `cc @zorvess`): a handle is someone's even in lower case,
+ * unless upstream writes the word (`@torch.no_grad`, `@latest` glued to a package stays).
+ */
+function isMention(text: string, offset: number, token: string): boolean {
+  if (offset < 1 || text.charAt(offset - 1) !== '@') return false;
+  // At the start of a word only: `user@host`, `]@host` of a URL's user info, `torch@latest` are not mentions.
+  if (offset >= 2 && !/[\s([{,;"'<>]/.test(text.charAt(offset - 2))) return false;
+  return !VOCABULARY.has(token.toLowerCase()) && !isPseudonym(token) && !/^\d/.test(token);
 }
 
 /** An option's name (`--nproc_per_node`, `-v`) is the program's vocabulary; its value is not (replaceInfrastructureIdentifiers.ts). */
@@ -83,7 +100,12 @@ function isCutVocabulary(token: string, after: string): boolean {
 
 export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms): string {
   return text.replace(TOKEN, (token: string, offset: number, whole: string) => {
-    if (keepsToken(token) || isOptionName(whole, offset) || isCutVocabulary(token, whole.slice(offset + token.length, offset + token.length + 2))) return token;
+    if (
+      (keepsToken(token) && !isMention(whole, offset, token)) ||
+      isOptionName(whole, offset) ||
+      isCutVocabulary(token, whole.slice(offset + token.length, offset + token.length + 2))
+    )
+      return token;
     if (CHAT_ID.test(token) && /\d/.test(token)) return pseudonyms.chatId(token);
     return pseudonyms.word(token);
   });

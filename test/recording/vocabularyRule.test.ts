@@ -18,6 +18,7 @@ describe('the vocabulary rule', () => {
     ['an underscore-joined token', 'table zor_yssoth_tuv missing', ['zor_yssoth_tuv']],
     ['a Slack member id', 'approved by <@U04QX7PLM2Z>', ['U04QX7PLM2Z']],
     ['a name with diacritics', 'checkpoint saved by José Łukaszewski', ['José', 'Łukaszewski', 'Jos', 'ukaszewski']],
+    ['a chat mention', 'cc @kelmarid and @zorvess-ops', ['kelmarid', 'zorvess']],
     ['a name in another script', 'owner 田中 approved the quota', ['田中']],
   ])('pseudonymises %s', (_what, line, planted) => {
     const out = anonymizer.text(line);
@@ -25,6 +26,9 @@ describe('the vocabulary rule', () => {
   });
 
   it('keeps the program words around them', () => {
+    expect(anonymizer.text('@torch.no_grad() decorator; pip install torch@latest; Saving checkpoint')).toBe(
+      '@torch.no_grad() decorator; pip install torch@latest; Saving checkpoint',
+    );
     expect(anonymizer.text('Processing batch for Zorvess: cache warm')).toMatch(/^Processing batch for \S+: cache warm$/);
     expect(anonymizer.text('torchrun --nproc_per_node 8 NCCL_SOCKET_IFNAME=eth0 Back-off restarting failed container')).toBe(
       'torchrun --nproc_per_node 8 NCCL_SOCKET_IFNAME=eth0 Back-off restarting failed container',
