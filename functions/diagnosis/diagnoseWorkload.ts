@@ -172,7 +172,7 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
   built.limitations.unshift(...resolution.limitations);
   built.limitationIds.unshift(...resolution.limitationIds);
   // The node under the failure, remembered by the worker to tell a bad node from bad code (§4.8).
-  const nodeFailure = describeNodeFailure(evidence, analysis, built, nowMs);
+  const nodeFailure = describeNodeFailure({ ...evidence, tier2 }, analysis, built, nowMs);
   if (nodeFailure) built.node = { name: nodeFailure.node, suspect: null };
   return {
     // Redacted last, once every field is set: the node name and the resolution's limitations included.

@@ -10,9 +10,12 @@
  *   that find the same node suspect at once publish one notice.
  *
  * `<key>` is the cluster and node bounded like every externally derived key (boundedKey: hashed
- * past 255 characters), so a hostile node name cannot exceed DynamoDB's key size. `recent` is
- * one strongly consistent Query of the node's partition, filtered on `at`; a node has at most
- * one item per workload that failed on it in a week.
+ * past 255 characters), so a hostile node name cannot exceed DynamoDB's key size; a `/` or `%`
+ * in the cluster id is percent-encoded, so the first `/` always ends the cluster (the same node
+ * name in two clusters is two nodes, whatever the names). `recent` is one strongly consistent
+ * Query of the node's partition, filtered on `at` and on `expiresAt` (DynamoDB deletes expired
+ * items lazily, up to days later: an expired item is never read back); a node has at most one
+ * item per workload that failed on it in a week.
  */
 import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { loadDynamoDb } from '../aws/loadAwsSdk.js';
@@ -25,7 +28,12 @@ import { NODE_FAILURE_TTL_SECONDS, NodeFailureLogError, type NodeFailureLog } fr
 export interface DynamoNodeFailureLogOptions {
   client: DynamoDBClient;
   tableName: string;
+  /** The clock expiry is read against (default: the system clock). */
+  now?: () => Date;
 }
+
+/** The cluster part of a node key: `/` and `%` percent-encoded, so the first `/` ends it. */
+const clusterPart = (clusterId: string) => clusterId.replace(/[%/]/g, (char) => encodeURIComponent(char));
 
 /** What an item holds, parsed back: our own data, but a table outlives code versions. */
 const NodeFailureSchema = z.object({
@@ -39,6 +47,7 @@ const NodeFailureSchema = z.object({
   at: z.number(),
   infrastructure: z.boolean(),
   hardwareXid: z.number().int().nullable(),
+  nodeRemoval: z.string().nullish(),
 });
 
 /** Query pages read at most: a node with more failures than this in a week is suspect many times over. */
@@ -51,7 +60,8 @@ function isConditionalFailure(error: unknown): boolean {
 
 export function createDynamoNodeFailureLog(options: DynamoNodeFailureLogOptions): NodeFailureLog {
   const { client, tableName } = options;
-  const pk = (clusterId: string, node: string): AttributeValue => ({ S: `node#${boundedKey(`${clusterId}/${node}`, CORRELATION_KEY_MAX_CHARS)}` });
+  const now = options.now ?? (() => new Date());
+  const pk = (clusterId: string, node: string): AttributeValue => ({ S: `node#${boundedKey(`${clusterPart(clusterId)}/${node}`, CORRELATION_KEY_MAX_CHARS)}` });
   const noticeKey = (clusterId: string, node: string): Record<string, AttributeValue> => ({ pk: pk(clusterId, node), sk: { S: 'notice' } });
   const expiresAt = (atMs: number): AttributeValue => ({ N: String(Math.floor(atMs / 1000) + NODE_FAILURE_TTL_SECONDS) });
 
@@ -84,16 +94,25 @@ export function createDynamoNodeFailureLog(options: DynamoNodeFailureLogOptions)
               TableName: tableName,
               ConsistentRead: true,
               KeyConditionExpression: 'pk = :pk AND begins_with(sk, :failure)',
-              FilterExpression: '#at >= :since',
+              FilterExpression: '#at >= :since AND (attribute_not_exists(expiresAt) OR expiresAt > :now)',
               ExpressionAttributeNames: { '#at': 'at' },
-              ExpressionAttributeValues: { ':pk': pk(clusterId, node), ':failure': { S: 'failure#' }, ':since': { N: String(sinceMs) } },
+              ExpressionAttributeValues: {
+                ':pk': pk(clusterId, node),
+                ':failure': { S: 'failure#' },
+                ':since': { N: String(sinceMs) },
+                ':now': { N: String(Math.floor(now().getTime() / 1000)) },
+              },
               ...(startKey ? { ExclusiveStartKey: startKey } : {}),
             }),
           );
           for (const item of answer.Items ?? []) {
+            // The filter read `:now` once; an item is also checked against the clock here (a page may be read later).
+            const expiresAtSeconds = Number(item.expiresAt?.N ?? Number.NaN);
+            if (Number.isFinite(expiresAtSeconds) && expiresAtSeconds * 1000 <= now().getTime()) continue;
             const parsed = NodeFailureSchema.safeParse(JSON.parse(item.failure?.S ?? 'null'));
             // An item this version cannot read is skipped, never guessed at.
-            if (parsed.success) found.push(parsed.data);
+            // A removal this version does not name is still a removal (only its presence is read).
+            if (parsed.success) found.push({ ...parsed.data, nodeRemoval: (parsed.data.nodeRemoval ?? null) as NodeFailure['nodeRemoval'] });
           }
           startKey = answer.LastEvaluatedKey;
           if (!startKey) break;

@@ -49,6 +49,7 @@ activez
 actor
 actor_id
 actordiederror
+actual
 actuation
 actuelle
 adamw
@@ -181,6 +182,7 @@ assuming
 ast
 async
 asynchronously
+atal
 aten
 attach
 attached
@@ -301,6 +303,7 @@ bot
 both
 boucle
 bound
+bounded
 bpf
 bpf_cgroup_device
 bpf_prog
@@ -660,8 +663,12 @@ cublas_status
 cublas_status_alloc_failed
 cuda
 cuda-capable
+cuda-device
 cuda-error
 cuda-oom
+cuda_error_ecc_uncorrectable
+cuda_error_nvlink_uncorrectable
+cuda_error_unknown
 cuda_home
 cuda_init
 cuda_kernel_assert
@@ -672,7 +679,11 @@ cuda_setdevice
 cudacachingallocator
 cudacontext
 cudaerror
+cudaerrordevicesunavailable
 cudaerrormemoryallocation
+cudaerrornvlinkuncorrectable
+cudaerrorsystemdrivermismatch
+cudaerrorunknown
 cudaexception
 cudagetdevicecount
 cudnn
@@ -732,6 +743,7 @@ debug
 debugging
 dec
 decideaudience
+decidenodesuspicionsubmitters
 deciderecommendations
 deciding
 decisiveline
@@ -950,6 +962,7 @@ ebpf
 ebpf_linux
 ebs
 ecc
+eccuncorrectable
 echecs
 ecr
 ef67c188ef30
@@ -1248,6 +1261,7 @@ folder
 following
 for
 forbidden
+forbiddenreason
 force
 forceful
 fork
@@ -1308,12 +1322,14 @@ gemma2forcausallm
 gemma3forcausallm
 gemma3nforconditionalgeneration
 general
+generalpredicates
 generate
 generate_token
 generatecontainerref
 generateerror
 generation
 generator
+generic
 get
 get_accelerator
 get_default_group
@@ -1351,6 +1367,7 @@ gpu
 gpu-3f2a8c1e-5b7d-4e9f-a1c3-d5e7f9a1b3c5
 gpu-3f2a8c1e-5b7d-4e9f-a1c3-d5e7f9b1c3d5
 gpu-a100
+gpu-health
 gpu-memory-not-cpu-limit
 gpu-node-03
 gpu-node-07
@@ -1377,6 +1394,7 @@ graphics
 graphql
 greater
 gros
+group
 groupsprogressing
 growing
 growth
@@ -1549,6 +1567,7 @@ inforom
 inforom_page_retirement_event
 inforom_page_retirement_failure
 infrastructure
+infrastructuresignature
 inférence
 inféré
 ing
@@ -1663,6 +1682,7 @@ jour
 journal
 jours
 json
+json_encoder
 jumped
 jusqu
 juste
@@ -1776,6 +1796,7 @@ length
 lent
 les
 less
+letters
 leur
 leurs
 level
@@ -1894,6 +1915,7 @@ logging_utils
 loghint
 login
 loglinetable
+logrus
 logs
 long
 longer
@@ -1922,6 +1944,7 @@ lues
 lui
 lus
 lustre
+lvl
 machine
 macros
 mail
@@ -2160,6 +2183,7 @@ newcsidriverclient
 newer
 newest
 newlineformatter
+nfkc
 nfs
 nfs01
 nfs4
@@ -2207,11 +2231,13 @@ nodename
 nodenotready
 nodepool
 nodeprepareresources
+noderemoval
 noderemovaltable
 nodes
 nodeselector
 nodeshutdown
 nodeshutdown_manager_linux
+nodestatus
 nodestatusunknown
 nodesuspectwords
 noexecute
@@ -2282,6 +2308,7 @@ nvme0n1p1
 nvme1n1
 nvme2n1
 nvml
+nvml_error_gpu_is_lost
 nvrm
 nœud
 nœuds
@@ -2343,6 +2370,7 @@ opened
 opened_file
 opened_zipfile
 openjdk
+openucx
 openxla
 operation
 operation_generator
@@ -2547,6 +2575,7 @@ position
 possible
 possibly
 post
+posted
 posting
 postipamfailure
 poststarthook
@@ -2562,6 +2591,7 @@ precision
 precompiled
 precondition
 predicate
+predicatefailureerror
 predictor
 preempt
 preempted
@@ -2753,6 +2783,7 @@ reader
 readhistory
 readiness
 readinessindicatorfile
+readinfrastructuresignature
 reading
 readmemory
 readnodeevent
@@ -2763,6 +2794,7 @@ readsafely
 readsubmittedspec
 readxid
 ready
+readycondition
 real
 real_accelerator
 reason
@@ -2855,6 +2887,7 @@ replacement
 replaces
 replay
 replica
+replicapods
 replicapool
 replicarole
 replicas
@@ -2894,6 +2927,7 @@ reruns
 rescheduled
 researcher
 reserve
+reservecontainername
 reserved
 reserving
 reset
@@ -2910,6 +2944,7 @@ resource_exhausted
 resourceexhaustederror
 resourcequota
 resources
+resourcestore
 resp
 respecte
 response
@@ -2969,6 +3004,7 @@ revoir
 reçoivent
 rien
 right
+ritical
 rmtree
 rng
 rng_state
@@ -2995,6 +3031,7 @@ rouvrez
 rouvrez-le
 row
 rpc
+rror
 rst
 rtmdet-l-coco-0-0_runai-robotics
 rule
@@ -3040,6 +3077,7 @@ runtimedefault
 runtimedisabled
 runtimeerror
 runtimeexception
+runtimerequesttimeout
 rust
 rust_backtrace
 récente
@@ -3172,6 +3210,7 @@ set
 set-memory-limit
 set_device
 setdevice
+setters
 setting
 settings
 setup
@@ -3240,6 +3279,7 @@ simple_launcher
 simplicity
 single
 single-bit
+sirupsen
 site
 site-packages
 size
@@ -3494,6 +3534,7 @@ tesla
 test
 text
 text-generation-inference
+text_formatter
 text_generation_launcher
 text_generation_server
 tfjob
@@ -3561,6 +3602,7 @@ toolkit
 tools
 toomanyrequests
 torch
+torch-distributed
 torch_use_cuda_dsa
 torchelastic
 torchtrainer
@@ -3620,6 +3662,7 @@ truncated
 try
 try_get_data
 trying
+tryupdatenodehealth
 tsl
 tty
 tué
@@ -3633,6 +3676,10 @@ téléchargement
 u2028
 u2029
 u2lnbmf0dxjltm90umvhbej1dexvb2tztglrzu9uzuzvclrlc3rpbmdqdxjwb3nlcw
+uber
+uber-go
+ucs
+ucs_log_default_handler
 ucx
 ulimit
 unable
@@ -3703,6 +3750,7 @@ update
 updatejobstatus
 updatempijobfailedstatus
 updater
+updateruntimeup
 upgrade
 upgrading
 upload
@@ -3897,6 +3945,8 @@ yet
 you
 your
 your_api_key
+zap
+zapcore
 zero
 zero3
 zip

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseWorkload } from '../../functions/diagnosis/classify/analyseWorkload.js';
 import { applyOrigin } from '../../functions/diagnosis/distributed/applyOrigin.js';
-import { COLLATERAL_FORMAT_TABLE, matchCollateralFormat } from '../../functions/diagnosis/distributed/collateralFormatTable.js';
+import { COLLATERAL_FORMAT_TABLE, matchCollateralFormat } from '../../functions/diagnosis/signals/collateralFormatTable.js';
 import { replicaRole } from '../../functions/diagnosis/distributed/replicaRole.js';
 import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadEvidence.js';
 import type { Pod, RunaiEvent } from '../../functions/diagnosis/ports/RunaiSchemas.js';

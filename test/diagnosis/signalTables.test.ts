@@ -15,6 +15,19 @@ describe('event reasons (kubelet, node controller, scheduler wording)', () => {
     ['Preempted', 'Preempted by pod 4f1c… on node gpu-3', 'default-scheduler', 'PREEMPTED'],
     ['Evict', 'Pod was preempted by higher priority workload team-b/infer', 'kai-scheduler', 'PREEMPTED'],
     ['Unhealthy', 'Liveness probe failed: HTTP probe failed with statuscode: 500', 'kubelet', 'PROBE_FAILURE'],
+    // The runtime did not answer the kubelet's CRI call in time (cri-o resourcestore.go; kubelet startContainer "Error: %v").
+    ['Failed', 'Error: context deadline exceeded', 'kubelet', 'NODE_START_FAILURE'],
+    [
+      'Failed',
+      'Error: kubelet may be retrying requests that are timing out in CRI-O due to system load. Currently at stage container creation: context deadline exceeded',
+      'kubelet',
+      'NODE_START_FAILURE',
+    ],
+    // The kubelet's admission re-checking a placement predicate (pkg/kubelet/lifecycle/predicate.go "Predicate %s failed").
+    ['NodeAffinity', 'Predicate NodeAffinity failed', 'kubelet', 'NODE_START_FAILURE'],
+    ['NodePorts', 'Predicate NodePorts failed', 'kubelet', 'NODE_START_FAILURE'],
+    // A kubelet admit handler refusing what the pod asks for (pkg/kubelet/sysctl/allowlist.go).
+    ['SysctlForbidden', 'forbidden sysctl: "kernel.msgmax" not allowlisted', 'kubelet', 'ADMISSION_DENIED'],
   ])('%s %j → %s', (reason, message, source, kind) => {
     expect(matchEventReason(reason, message, source)).toBe(kind);
   });
@@ -70,6 +83,14 @@ describe('system-authored phase messages and exit codes', () => {
     expect(matchPhaseMessage('Container main exited with code 1')).toEqual(['CONTAINER_CRASH']);
     expect(readExitCode('exitCode: 2')).toBe(2);
     expect(matchPhaseMessage('exited with code 0')).toEqual([]);
+  });
+
+  it("a node's Ready condition message is a node failure (kubelet pleg/generic.go, nodelifecycle controller)", () => {
+    expect(matchPhaseMessage('PLEG is not healthy: pleg was last seen active 4m1s ago; threshold is 3m0s')).toEqual(['NODE_FAILURE']);
+    expect(matchPhaseMessage('container runtime is down')).toEqual(['NODE_FAILURE']);
+    expect(matchPhaseMessage('Kubelet never posted node status.')).toEqual(['NODE_FAILURE']);
+    // Said by the container, the same words decide nothing (the system part ends where the container's text begins).
+    expect(matchPhaseMessage('container main terminated with exit code 1 (Error): Kubelet stopped posting node status.')).toEqual(['CONTAINER_CRASH']);
   });
 });
 

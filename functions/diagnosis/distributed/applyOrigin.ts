@@ -16,6 +16,7 @@ import { quoteName } from '../signals/quoteEvidence.js';
 import { workloadNames } from '../signals/workloadNames.js';
 import { findOrigin } from './findOrigin.js';
 import { podOfSignal } from './readReplicaFailures.js';
+import { replicaPods } from './replicaPods.js';
 
 /** What a controller does to the whole job once it is failing: after the origin, it is a consequence. */
 const JOB_FATE_KINDS: ReadonlySet<SignalKind> = new Set(['SCHEDULING_POLICY', 'PREEMPTED']);
@@ -32,7 +33,7 @@ export function applyOrigin(evidence: Omit<WorkloadEvidence, 'metrics'>, analysi
   const gate = gateOf(evidence, analysis.signals);
 
   if (origin && finding.origin) {
-    const pods = evidence.pods.ok ? evidence.pods.value : [];
+    const pods = replicaPods(evidence);
     const podNames = pods.map((pod) => pod.name);
     const rawOfQuoted = new Map(pods.map((pod) => [quoteName(pod.name), pod.name]));
     const originAt = finding.origin.at;
@@ -52,8 +53,9 @@ export function applyOrigin(evidence: Omit<WorkloadEvidence, 'metrics'>, analysi
       distributed: finding,
     };
   }
-  if (finding.unknown?.reason === 'only-collateral') {
-    // Peer deaths say that a peer died, not why: no category, and what they show is also observed.
+  if (reading.noOwnCause) {
+    // Peer deaths say that a peer died, not why, and a bare exit says nothing more: no category
+    // (never a vote of the peers' exit codes), and what they show is also observed.
     const classification = { category: 'UNKNOWN' as const, supporting: [], runnersUp: whole.category === 'UNKNOWN' ? [] : [whole] };
     return { ...analysis, gate, classification, needsMetrics: needsMetricsOf(gate, 'UNKNOWN', analysis.signals), distributed: finding };
   }

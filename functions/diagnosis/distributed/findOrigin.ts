@@ -9,6 +9,7 @@ import type { CollateralFormat, DistributedFinding } from '../model/DistributedF
 import { quoteName } from '../signals/quoteEvidence.js';
 import { runsPeerReplicas } from '../ports/workloadKinds.js';
 import { readReplicaFailures, type ReplicaFailure, type ReplicaInput } from './readReplicaFailures.js';
+import { replicaPods } from './replicaPods.js';
 
 /** Failures within one second are simultaneous: Run:ai and Kubernetes timestamps carry whole seconds. */
 const SECOND_MS = 1000;
@@ -21,32 +22,54 @@ export interface OriginReading {
   origin: ReplicaFailure | null;
   /** The replicas whose failures are collateral. */
   collateral: ReplicaFailure[];
+  /**
+   * With no origin: no failed replica shows a cause of its own (an own-cause kind or a line of its
+   * own), only peer deaths and bare exits — nothing to take a category from.
+   */
+  noOwnCause: boolean;
 }
 
 /** Null for a workload with fewer than two pods, or of a kind that runs one replica: it has no origin to find. */
 export function findOrigin(input: ReplicaInput): OriginReading | null {
-  const pods = input.evidence.pods.ok ? input.evidence.pods.value : [];
+  const pods = replicaPods(input.evidence);
   // A kind that runs one pod at a time (workloadKinds.ts `replicas`) has attempts, not peers.
   if (pods.length < 2 || !runsPeerReplicas(input.evidence.status.type)) return null;
   const replicas = readReplicaFailures(input);
-  const unknown = (reason: NonNullable<DistributedFinding['unknown']>['reason'], line: DistributedFinding['collateralLine'] = null): OriginReading => ({
-    finding: { origin: null, collateral: 0, later: 0, collateralFormats: [], unknown: { reason, replicas: replicas.length }, collateralLine: line },
+  const causeless = !replicas.some(ownCause) && replicas.some((replica) => replica.format?.strength === 'peer');
+  // The first peer-death line, for a verdict with no cause to quote: the earliest dated first.
+  const peerLine = (): DistributedFinding['collateralLine'] => {
+    const earliest = [...replicas]
+      .filter((replica) => replica.format?.strength === 'peer')
+      .sort((a, b) => (a.at ?? Number.MAX_SAFE_INTEGER) - (b.at ?? Number.MAX_SAFE_INTEGER))[0];
+    return earliest?.format ? { text: earliest.format.line, rule: null, fromPayload: true } : null;
+  };
+  const unknown = (reason: NonNullable<DistributedFinding['unknown']>['reason']): OriginReading => ({
+    finding: {
+      origin: null,
+      collateral: 0,
+      later: 0,
+      collateralFormats: [],
+      unknown: { reason, replicas: replicas.length },
+      collateralLine: reason === 'only-collateral' || causeless ? peerLine() : null,
+    },
     origin: null,
     collateral: [],
+    noOwnCause: reason === 'only-collateral' || causeless,
   });
   if (replicas.length === 0) return unknown('no-replica-failure');
 
   // A replica may be the origin unless its failure is a peer's death with no cause of its own.
   const candidates = replicas.filter((replica) => replica.own || replica.format?.strength !== 'peer');
-  if (candidates.length === 0) {
-    const earliest = [...replicas].sort((a, b) => (a.at ?? Number.MAX_SAFE_INTEGER) - (b.at ?? Number.MAX_SAFE_INTEGER))[0];
-    const line = earliest?.format ? { text: earliest.format.line, rule: null, fromPayload: true } : null;
-    return unknown('only-collateral', line);
-  }
+  if (candidates.length === 0) return unknown('only-collateral');
   if (candidates.some((candidate) => candidate.at === null)) return unknown('no-timestamps');
   const ordered = [...candidates].sort((a, b) => (a.at as number) - (b.at as number));
-  const first = ordered[0] as ReplicaFailure & { at: number };
-  if (ordered.filter((candidate) => second(candidate.at as number) === second(first.at)).length > 1) return unknown('same-second');
+  // Failures within one second are simultaneous: the clock cannot order them. Among them, the one
+  // replica that shows a cause of its own (an OOM kill, an exception in its log) is the origin; the
+  // others only exited (a bare exit code, a wrapper). None, or two with causes of their own: untold.
+  const tied = ordered.filter((candidate) => second(candidate.at as number) === second(ordered[0]!.at as number));
+  const withCause = tied.filter(ownCause);
+  if (tied.length > 1 && withCause.length !== 1) return unknown('same-second');
+  const first = (tied.length > 1 ? withCause[0] : ordered[0]) as ReplicaFailure & { at: number };
 
   // §4.8: the other replicas' later failures are collateral — a peer-death format says so even
   // undated; a dated failure after the origin's with no cause of its own (an OOM kill, a node
@@ -76,7 +99,13 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
     },
     origin: first,
     collateral,
+    noOwnCause: false,
   };
+}
+
+/** A replica shows a cause of its own: an own-cause kind (OOM kill, node failure, Xid…) or a line of its own that is no peer's death. */
+function ownCause(replica: ReplicaFailure): boolean {
+  return replica.own || replica.ownLine !== null;
 }
 
 /** The signal that ended the origin: a cause of its own first (the OOM kill before the exit code it explains), then the earliest. */

@@ -15,8 +15,9 @@ import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
 import { matchK8sPhase } from '../signals/extractSignals.js';
 import type { NameMask } from '../signals/maskIdentifiers.js';
 import { quoteMessage, quoteName } from '../signals/quoteEvidence.js';
-import { matchCollateralFormat } from './collateralFormatTable.js';
+import { matchCollateralFormat } from '../signals/collateralFormatTable.js';
 import { podNamedIn } from './podNamedIn.js';
+import { replicaPods } from './replicaPods.js';
 
 /** Kinds that are not a replica's failure: a scheduling wait, a probe that failed without a kill. */
 const NOT_A_FAILURE: ReadonlySet<SignalKind> = new Set(['UNSCHEDULABLE', 'PROBE_FAILURE']);
@@ -52,6 +53,12 @@ export interface ReplicaFailure {
   format: { format: CollateralFormat; strength: 'peer' | 'wrapper'; line: string } | null;
   /** It has a cause of its own (OOM kill, node failure, Xid…): never collateral. */
   own: boolean;
+  /**
+   * A line of its own that is no peer's death: a failing log line Tier 2 read (an exception, not the
+   * fallback last line) matching no collateral format. With `own`, what tells a replica that failed
+   * by itself from one that only exited (a bare exit 1, an unread log) when the clock cannot.
+   */
+  ownLine: string | null;
 }
 
 interface Text {
@@ -75,7 +82,8 @@ export interface ReplicaInput {
 export function podOfSignal(signal: Signal, rawOfQuoted: ReadonlyMap<string, string>, podNames: readonly string[]): string | null {
   const { fact } = signal;
   if ('podName' in fact && typeof fact.podName === 'string') return rawOfQuoted.get(fact.podName) ?? null;
-  if (fact.type === 'event' && fact.objectName && rawOfQuoted.has(fact.objectName)) return rawOfQuoted.get(fact.objectName) ?? null;
+  if ((fact.type === 'event' || fact.type === 'history-event') && fact.objectName && rawOfQuoted.has(fact.objectName))
+    return rawOfQuoted.get(fact.objectName) ?? null;
   switch (fact.type) {
     case 'event':
     case 'history-event':
@@ -141,7 +149,7 @@ function signalTexts(signal: Signal): string[] {
 }
 
 export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
-  const pods = input.evidence.pods.ok ? input.evidence.pods.value : [];
+  const pods = replicaPods(input.evidence);
   const podNames = pods.map((pod) => pod.name);
   const rawOfQuoted = new Map(pods.map((pod) => [quoteName(pod.name), pod.name]));
   const texts = textsAboutPods(input, podNames);
@@ -149,7 +157,10 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
     const signals = input.signals.filter((signal) => !NOT_A_FAILURE.has(signal.kind) && podOfSignal(signal, rawOfQuoted, podNames) === pod.name);
     const own = signals.some((signal) => OWN_CAUSE.has(signal.kind) || signal.xid !== undefined);
     const mine = texts.filter((text) => text.pod === pod.name);
-    const logLines = input.logs.filter((log) => log.fact.podName === quoteName(pod.name)).map((log) => log.fact.line);
+    // A decisive line that is itself a peer's death (the watchdog's abort) gives way to the tail's most specific one.
+    const logs = input.logs.filter((log) => log.fact.podName === quoteName(pod.name));
+    const ownLine = logs.find((log) => !log.fact.fallback && !matchCollateralFormat(input.mask(log.fact.line)))?.fact.line ?? null;
+    const logLines = logs.map((log) => (log.peerLine && matchCollateralFormat(input.mask(log.fact.line)) ? log.peerLine : log.fact.line));
     const format = readFormat([...mine.map((text) => text.text), ...signals.flatMap(signalTexts), ...logLines], signals, input.mask);
 
     // The first failure: the listing's end of the pod, a dated failure signal (not the listing's own
@@ -165,7 +176,7 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
       (earliest, item) => (earliest === null || item.at < earliest.at ? item : earliest),
       null,
     );
-    return [{ pod, signals, at: first?.at ?? null, source: first?.source ?? 'get_workload_pods', format, own }];
+    return [{ pod, signals, at: first?.at ?? null, source: first?.source ?? 'get_workload_pods', format, own, ownLine }];
   });
 }
 

@@ -6,7 +6,7 @@
 import type { QuotedLine, SignalKind, SourceName } from './Signal.js';
 
 /**
- * The upstream formats of a peer's death seen from a surviving replica (distributed/collateralFormatTable.ts):
+ * The upstream formats of a peer's death seen from a surviving replica (signals/collateralFormatTable.ts):
  * a replica whose failure reads like one of these died because another did.
  */
 export type CollateralFormat =

@@ -10,7 +10,8 @@ export type Fact =
   | { type: 'phase'; phase: string; phaseReason: string | null; phaseMessage: string | null; alsoCondition?: string }
   | { type: 'condition'; conditionType: string; status: string | null; reason: string | null; message: string | null; alsoPhase?: boolean }
   | { type: 'pod'; podName: string; k8sPhase: string; nodeName: string | null; memoryLimitBytes: number | null }
-  | { type: 'history-event'; reason: string; message: string; repeats: number }
+  // `objectName`: the quoted name of the object the event is about (a replica pod), when it names one.
+  | { type: 'history-event'; reason: string; message: string; repeats: number; objectName?: string | null }
   | { type: 'history-phase'; phase: string; phaseMessage: string | null }
   | { type: 'pending-scheduling'; nodePool: string | null; reason: string; userMessage: string | null }
   // `part`: which pod spec of a multi-part kind the field came from (a distributed inference's leader or worker, a distributed training's master).

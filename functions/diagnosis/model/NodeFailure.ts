@@ -1,4 +1,5 @@
 import type { Category } from '../../core/verdict.js';
+import type { NodeRemoval } from './Signal.js';
 
 /**
  * What the fleet remembers of one diagnosed failure (§4.8 "Suspect node"): where it happened,
@@ -20,6 +21,12 @@ export interface NodeFailure {
   at: number;
   /** An NCCL, CUDA (other than memory exhaustion) or Xid line among the signals that decided the category. */
   infrastructure: boolean;
-  /** A hardware Xid (the catalogue's `cause: hardware`) read from the decisive signals, else null. */
+  /** A hardware Xid (the catalogue's `cause: hardware`) the node's side reported (events, node conditions), else null. */
   hardwareXid: number | null;
+  /**
+   * A NODE_FAILURE whose node was removed on purpose — a spot interruption (a preemption by the
+   * cloud), consolidation, drift, expiry, scale-down, a deleted or shut-down node: the node's
+   * lifecycle, not a fault of the node, so it never counts against it. Absent or null otherwise.
+   */
+  nodeRemoval?: NodeRemoval | null;
 }

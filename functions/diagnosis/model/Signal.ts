@@ -6,6 +6,7 @@
 import type { Fact } from './Fact.js';
 import type { LineRuleName } from './LineRuleName.js';
 import type { XidReading } from './XidReading.js';
+import type { InfrastructureSignature } from './InfrastructureSignature.js';
 
 export const SIGNAL_KINDS = [
   'OOM_KILLED', // the kernel / kubelet killed a container for exceeding its memory limit
@@ -95,4 +96,10 @@ export interface Signal {
   line?: QuotedLine;
   /** The NVIDIA Xid this signal was decoded from (gpu/xidCatalogue.ts): rules quote it first, recommendations act on it. */
   xid?: XidReading;
+  /**
+   * An infrastructure signature read anywhere in the record's whole text, not only its decisive
+   * line (signals/gpu/readInfrastructureSignature.ts): counted by the fleet against the node
+   * (§4.8), never used to choose a category.
+   */
+  signature?: InfrastructureSignature;
 }

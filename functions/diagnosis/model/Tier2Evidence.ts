@@ -30,6 +30,8 @@ export interface Tier2LogFinding {
   source: Tier2SourceName;
   hint: LogHint | null;
   init: boolean;
+  /** The tail's most specific line that reads as a peer's death (an NCCL watchdog timeout), when one does. */
+  peerLine?: string;
 }
 
 export interface Tier2Evidence {

@@ -28,6 +28,7 @@ import { classifyNodeRemoval } from './nodeRemovalTable.js';
 import { readXid } from './gpu/readXid.js';
 import type { XidReading } from '../model/XidReading.js';
 import { xidSignalKind } from './gpu/xidSignalKind.js';
+import { readInfrastructureSignature } from './gpu/readInfrastructureSignature.js';
 
 /** What one table row read in a structured reason (and its message): the signal, with the exit code and the decisive text it names. */
 export interface ReasonMatch {
@@ -160,6 +161,8 @@ interface SignalDraft {
   removalText?: string | null;
   /** The message's decoded Xid; attached to the signal of the kind it decided. */
   xid?: XidReading | null;
+  /** The record's whole text (masked), read for an infrastructure signature: the fleet's count only (§4.8). */
+  wholeText?: string | null;
 }
 
 function toSignal(draft: SignalDraft): Signal {
@@ -179,6 +182,8 @@ function toSignal(draft: SignalDraft): Signal {
   const line = draft.line ?? (draft.lines ? lineFor(draft.kind, draft.lines) : null);
   if (line) signal.line = { text: quoteEvidence(line.text, MESSAGE_QUOTE_LENGTH + (line.nameSlack ?? 0)), rule: line.rule, fromPayload: line.fromPayload };
   if (draft.xid && xidSignalKind(draft.xid) === draft.kind) signal.xid = { ...draft.xid, line: quoteMessage(draft.xid.line) };
+  const signature = readInfrastructureSignature(draft.wholeText);
+  if (signature) signal.signature = signature;
   return signal;
 }
 
@@ -231,6 +236,7 @@ export function signalsFromStatus(status: WorkloadDetailed, mask: NameMask = mas
         lines,
         removalText: `${status.phaseReason ?? ''} ${mask(status.phaseMessage) ?? ''}`,
         xid: reading.xid ?? null,
+        wholeText: mask(status.phaseMessage),
       }),
     );
   }
@@ -283,6 +289,7 @@ function signalsFromCondition(condition: Condition, mask: NameMask, phaseMessage
       lines,
       removalText: `${condition.reason ?? ''} ${mask(condition.message) ?? ''}`,
       xid: reading.xid ?? null,
+      wholeText: mask(condition.message),
     }),
   );
 }
@@ -332,7 +339,13 @@ export function signalsFromEvents(
             objectName: event.involvedObject?.name ? quoteName(event.involvedObject.name) : null,
             repeats,
           }
-        : { type: 'history-event', reason: quoteName(event.reason), message, repeats };
+        : {
+            type: 'history-event',
+            reason: quoteName(event.reason),
+            message,
+            repeats,
+            ...(event.involvedObject?.name ? { objectName: quoteName(event.involvedObject.name) } : {}),
+          };
     return toSignal({
       kind: match.kind,
       source: origin === 'event' ? 'get_workload_status' : 'get_workload_history',
@@ -346,6 +359,7 @@ export function signalsFromEvents(
       removalText: `${event.reason ?? ''} ${mask(event.message) ?? ''}`,
       nodeName: match.kind === 'NODE_FAILURE' || match.kind === 'EVICTED' ? nodeNameFromEvent(event) : null,
       xid: match.xid,
+      wholeText: mask(event.message),
     });
   });
 }
@@ -417,6 +431,7 @@ export function signalsFromHistory(records: readonly HistoryRecord[], mask?: Nam
           lines,
           removalText: masked(update.phaseMessage),
           xid: unmaskXid(reading.xid, update.phaseMessage),
+          wholeText: masked(update.phaseMessage),
         }),
       );
     }

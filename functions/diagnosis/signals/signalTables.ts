@@ -166,12 +166,32 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
   },
   { reason: 'FailedPodSandBoxStatus', kind: 'NODE_START_FAILURE', upstream: 'kubernetes/kubernetes pkg/kubelet/events/event.go (FailedStatusPodSandBox)' },
   { reason: /^OutOf\S+$/, kind: 'NODE_START_FAILURE', upstream: 'kubernetes/kubernetes pkg/kubelet/lifecycle/predicate.go ("OutOf%s")' },
-  // The runtime's own storage is full, or an earlier CreateContainer call still holds the name (overloaded node).
+  // The runtime's own storage is full, or the runtime did not answer the kubelet's CRI call in time: the call's deadline
+  // passed, or an earlier CreateContainer that timed out still holds the name (an overloaded node; the workload's
+  // process never ran). The kubelet relays the CRI error as "Error: %v".
   {
     reason: 'Failed',
     kind: 'NODE_START_FAILURE',
-    message: /\bno space left on device\b|^Error: failed to reserve container name\b/i,
-    upstream: 'containerd/containerd internal/cri/server/container_create.go',
+    message:
+      /\bno space left on device\b|^Error: (?:failed to reserve container name\b|[^\n]*\b(?:context deadline exceeded|name is reserved|timing out in CRI-O)\b)/i,
+    upstream:
+      'containerd/containerd internal/cri/server/container_create.go ("failed to reserve container name %q: %w"); cri-o/cri-o internal/resourcestore/resourcestore.go ("kubelet may be retrying requests that are timing out in CRI-O due to system load. Currently at stage %v: %w"), server/container_create.go (ReserveContainerName "name is reserved"); kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_container.go (startContainer "Error: %v", CRI calls bounded by runtimeRequestTimeout)',
+  },
+  // The kubelet's admission re-checks the scheduler's placement predicates (node affinity, node name, host ports, taints)
+  // when the pod arrives: a failure there means the node changed under a pod the scheduler had placed, not the workload.
+  {
+    reason: /^\w+$/,
+    kind: 'NODE_START_FAILURE',
+    message: /^Predicate \w+ failed\b/,
+    upstream:
+      'kubernetes/kubernetes pkg/kubelet/lifecycle/predicate.go (PredicateFailureError.Error "Predicate %s failed"; GeneralPredicates, rejected with the predicate name as the pod reason)',
+  },
+  // A kubelet admit handler refusing what the pod itself asks for (an unsafe sysctl the node does not allowlist): a denial
+  // of the request, like an admission webhook's, not a node fault.
+  {
+    reason: 'SysctlForbidden',
+    kind: 'ADMISSION_DENIED',
+    upstream: 'kubernetes/kubernetes pkg/kubelet/sysctl/allowlist.go (ForbiddenReason "SysctlForbidden", "forbidden sysctl: %q not allowlisted")',
   },
   // Data sources named by a container-start failure (runc mount, kubelet env/volume config).
   {
@@ -509,6 +529,16 @@ export const PHASE_MESSAGE_TABLE: readonly { pattern: RegExp; kind: SignalKind; 
     pattern: /\bNodeNotReady\b|\bnode [^ ]{1,253} (?:is|was|became) not ready\b|\bNode is not ready\b|\bnode (?:was )?lost\b/i,
     kind: 'NODE_FAILURE',
     upstream: 'kubernetes/kubernetes pkg/controller/util/node/controller_utils.go',
+  },
+  // The node's own Ready condition, as the kubelet or the node lifecycle controller words it when it turns False or
+  // Unknown: the runtime or its event generator stalled, or the kubelet stopped reporting at all. Said of the node, never
+  // of the workload (a relay of the node's condition into the pod's failure carries these words).
+  {
+    pattern:
+      /\bPLEG is not healthy: |\bcontainer runtime is down\b|\bcontainer runtime status check may not have completed yet\b|\bKubelet (?:stopped posting|never posted) node status\b/i,
+    kind: 'NODE_FAILURE',
+    upstream:
+      'kubernetes/kubernetes pkg/kubelet/pleg/generic.go (Healthy "pleg was last seen active %v ago; threshold is %v"), pkg/kubelet/kubelet.go (updateRuntimeUp "PLEG is not healthy: %v", "container runtime is down"), pkg/kubelet/nodestatus/setters.go (ReadyCondition); pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth "Kubelet stopped posting node status.", "Kubelet never posted node status.")',
   },
   {
     pattern: /\bPod was terminated in response to imminent node shutdown\b|\bPod was rejected as the node is shutting down\b/i,

@@ -34,6 +34,7 @@ import { newestTermination, signalsFromKubernetesEvents, signalsFromKubernetesNo
 import { interpretExitCode } from '../signals/exitCodes.js';
 import { emptyTier2Evidence, type Tier2Evidence, type Tier2FailureReason, type Tier2Read } from '../model/Tier2Evidence.js';
 import { parseTimestamp } from '../../core/parseTimestamp.js';
+import { COLLATERAL_FORMAT_TABLE } from '../signals/collateralFormatTable.js';
 
 export interface Tier2Use {
   /** Read the log of the failing main or init container. */
@@ -144,7 +145,7 @@ interface LogTarget {
 }
 
 /** The failing container of a pod (a non-zero or OOM-killed termination), application exits before system kills. */
-export function failingContainer(pod: K8sPod, which: 'main' | 'init'): { name: string; previous: boolean } | null {
+export function failingContainer(pod: K8sPod, which: 'main' | 'init'): { name: string; previous: boolean; system: boolean } | null {
   const statuses = (which === 'init' ? pod.status?.initContainerStatuses : pod.status?.containerStatuses) ?? [];
   const failed = statuses.flatMap((status) => {
     const termination = newestTermination(status);
@@ -154,7 +155,7 @@ export function failingContainer(pod: K8sPod, which: 'main' | 'init'): { name: s
     return [{ name: status.name, previous: termination.previous, system: interpretExitCode(terminated.exitCode)?.system ?? false }];
   });
   const chosen = failed.find((candidate) => !candidate.system) ?? failed[0];
-  return chosen ? { name: chosen.name, previous: chosen.previous } : null;
+  return chosen ? { name: chosen.name, previous: chosen.previous, system: chosen.system } : null;
 }
 
 export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ tier2: Tier2Evidence; analysis: Analysis }> {
@@ -223,7 +224,11 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   // Round B: logs of the failing containers ∥ node conditions.
   const logTargets: LogTarget[] = [];
   if (use?.logs) {
-    for (const { name, pod } of podRound) {
+    // Pods whose container exited on its own before pods whose container was killed (exit 137/143): of
+    // a distributed job's replicas, the one that raised an exception is the log to read, not the
+    // peers the teardown SIGTERMed. Stable otherwise (the candidates' order).
+    const killed = (entry: (typeof podRound)[number]) => (entry.pod.ok && use.logs ? (failingContainer(entry.pod.value, use.logs)?.system ?? false) : false);
+    for (const { name, pod } of [...podRound].sort((a, b) => Number(killed(a)) - Number(killed(b)))) {
       if (logTargets.length >= MAX_LOG_READS) break;
       if (!pod.ok) {
         // No status to say which container failed; a deleted pod has no logs either.
@@ -314,6 +319,7 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
       source: target.command,
       hint: selectedLine.hint,
       init: target.init,
+      ...peerLineOf(log.value.text, mask),
     });
   }
 
@@ -338,4 +344,19 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   tier2.signals = [...podSignals, ...nodeSignals];
   const analysis = nodeSignals.length > 0 ? input.reanalyse(tier2.signals) : afterPods;
   return { tier2, analysis };
+}
+
+/**
+ * The tail's line that reads most specifically as a peer's death (collateralFormatTable.ts, the
+ * first row wins): the watchdog's timeout line rather than the abort that follows it. Read by
+ * the origin stage only where the decisive line is itself a peer's death.
+ */
+function peerLineOf(text: string, mask: (line: string) => string): { peerLine?: string } {
+  let best: { row: number; line: string } | null = null;
+  for (const line of text.split(/\r?\n/).slice(-2_000)) {
+    if (line.trim() === '' || line.length > 4_000) continue;
+    const row = COLLATERAL_FORMAT_TABLE.findIndex((candidate) => candidate.strength === 'peer' && candidate.pattern.test(mask(line)));
+    if (row !== -1 && (best === null || row < best.row)) best = { row, line };
+  }
+  return best ? { peerLine: quoteEvidence(best.line, 360) } : {};
 }

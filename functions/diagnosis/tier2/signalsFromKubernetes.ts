@@ -25,6 +25,7 @@ import type { ContainerStatus, ContainerStateTerminated, K8sEvent, K8sNode, K8sP
 import { matchNodeCondition } from './nodeConditionTable.js';
 import { readXid } from '../signals/gpu/readXid.js';
 import { xidSignalKind } from '../signals/gpu/xidSignalKind.js';
+import { readInfrastructureSignature } from '../signals/gpu/readInfrastructureSignature.js';
 import type { XidReading } from '../model/XidReading.js';
 import { maskIdentifiers, type NameMask } from '../signals/maskIdentifiers.js';
 import { kubernetesEventNames, kubernetesPodNames } from './tier2NameMask.js';
@@ -42,6 +43,8 @@ interface Draft {
   exitCode?: number | null;
   nodeName?: string | null;
   pullMessage?: string | null;
+  /** The record's whole text (masked), read for an infrastructure signature: the fleet's count only (§4.8). */
+  wholeText?: string | null;
 }
 
 function toSignal(draft: Draft): Signal {
@@ -49,6 +52,8 @@ function toSignal(draft: Draft): Signal {
   if (draft.kind === 'IMAGE_PULL') signal.imagePullCause = classifyImagePull(draft.pullMessage);
   if (draft.exitCode !== undefined && draft.exitCode !== null) signal.exitCode = draft.exitCode;
   if (draft.nodeName) signal.nodeName = quoteName(draft.nodeName);
+  const signature = readInfrastructureSignature(draft.wholeText);
+  if (signature) signal.signature = signature;
   return signal;
 }
 
@@ -94,7 +99,7 @@ function containerSignals(pod: K8sPod, podName: string, status: ContainerStatus,
     };
     const at = parseTimestamp(terminated.finishedAt);
     for (const kind of terminationKinds(terminated, init)) {
-      signals.push(toSignal({ kind, source, origin: 'k8s-pod', fact, at, exitCode: terminated.exitCode, nodeName }));
+      signals.push(toSignal({ kind, source, origin: 'k8s-pod', fact, at, exitCode: terminated.exitCode, nodeName, wholeText: mask(terminated.message) }));
     }
   }
   const waiting = status.state?.waiting;
@@ -147,7 +152,8 @@ export function signalsFromKubernetesPod(
       message: message ? quoteMessage(message) : null,
       nodeName: nodeName ? quoteName(nodeName) : null,
     };
-    for (const kind of kinds) signals.push(toSignal({ kind, source, origin: 'k8s-pod', fact, at: null, nodeName, pullMessage: mask(message) }));
+    for (const kind of kinds)
+      signals.push(toSignal({ kind, source, origin: 'k8s-pod', fact, at: null, nodeName, pullMessage: mask(message), wholeText: mask(message) }));
   }
   return signals;
 }
@@ -202,6 +208,7 @@ export function signalsFromKubernetesEvents(
       repeats,
       nodeName: kind === 'NODE_FAILURE' || kind === 'EVICTED' ? nodeName : null,
       pullMessage: mask(event.message),
+      wholeText: mask(event.message),
     });
   });
 }

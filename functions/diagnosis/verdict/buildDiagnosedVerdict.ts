@@ -177,8 +177,9 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
  */
 function failingLineOf(evidence: WorkloadEvidence, analysis: Analysis, mask: NameMask): FailingLine | null {
   const { category, supporting } = analysis.classification;
-  // Only peer deaths everywhere: the peer's line (an NCCL watchdog timeout) is what there is to quote.
-  const peerLine = analysis.distributed?.unknown?.reason === 'only-collateral' ? analysis.distributed.collateralLine : null;
+  // No origin and no cause of its own anywhere (only peer deaths and bare exits): the peer's line
+  // (an NCCL watchdog timeout) is what there is to quote.
+  const peerLine = analysis.distributed?.unknown && category === 'UNKNOWN' ? analysis.distributed.collateralLine : null;
   if (peerLine) return { text: peerLine.text, fromPayload: peerLine.fromPayload, hint: null };
   const leadKind = supporting[0]?.kind;
   const ordered = (signals: readonly Signal[]) => [...signals].sort((a, b) => evidenceRank(a) - evidenceRank(b));

@@ -8,19 +8,34 @@
  * never a pod that did not fail. A multi-pod failure with an origin happened on the origin's
  * node. No node known: null (nothing to remember).
  *
- * A node-side signature is a decoded Xid, or an accelerator line (NCCL, CUDA, cuDNN/cuBLAS
- * status — decisiveLine/lineRules.ts) that is not memory exhaustion: a CUDA out-of-memory is the
- * program's own allocation, the user's to fix, and must never make a node suspect.
+ * An infrastructure signature (signals/gpu/readInfrastructureSignature.ts: NCCL, PyTorch
+ * distributed, CUDA device/driver errors, a hardware Xid, a GPU health fault) is read over the
+ * whole text of the deciding records — status, condition and event messages, termination
+ * messages — and the Tier 2 log lines of the failing pods on the node, not only the decisive
+ * line; it is the fleet's count only and never changes the category. A CUDA error the
+ * documentation puts on the program (an illegal memory access, a device-side assert, out of
+ * memory) is not one.
+ *
+ * A hardware Xid flags a node alone (`hardwareXid`) only when the node's side reported it: an
+ * event (the kubelet, node-problem-detector, a GPU health exporter) or a node condition. An Xid
+ * that only an application's termination message, log or the workload's status text claims is a
+ * signature, never enough alone: text a workload wrote never drives a verdict by itself.
+ *
+ * The failure's time is when it happened: the origin's failure time for a distributed workload,
+ * else the phase's update time, else the diagnosis time.
  */
 import type { WorkloadDetailed } from '../ports/RunaiSchemas.js';
 import type { Analysis } from '../classify/analyseWorkload.js';
 import type { NodeFailure } from '../model/NodeFailure.js';
-import type { Signal } from '../model/Signal.js';
+import type { Signal, SignalOrigin } from '../model/Signal.js';
 import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
+import { readInfrastructureSignature } from '../signals/gpu/readInfrastructureSignature.js';
+import { quoteName } from '../signals/quoteEvidence.js';
 import type { Verdict } from '../../core/verdict.js';
 import { parseTimestamp } from '../../core/parseTimestamp.js';
 
-const MEMORY_EXHAUSTION = /\bout of memory\b|\bOutOfMemoryError\b|\bCUBLAS_STATUS_ALLOC_FAILED\b|\bcudaErrorMemoryAllocation\b/i;
+/** Where the node's own side reports: events (kubelet, node-problem-detector, GPU health exporters) and node conditions. */
+const NODE_SIDE_ORIGINS: ReadonlySet<SignalOrigin> = new Set(['event', 'history-event', 'k8s-event', 'k8s-node']);
 
 /**
  * The pod a signal is about: a pod fact's `podName`, or an event's involved object (`objectName`)
@@ -47,13 +62,22 @@ function nodeUnder(signal: Signal, nodeOfPod: ReadonlyMap<string, string>): stri
   return null;
 }
 
+/** Whether a signal's record carries an infrastructure signature anywhere in its text (the fleet's count only). */
 export function hasNodeSideSignature(signal: Signal): boolean {
-  if (signal.xid) return true;
-  return signal.line?.rule === 'accelerator' && !MEMORY_EXHAUSTION.test(signal.line.text);
+  if (signal.signature) return true;
+  if (signal.xid?.entry?.cause === 'hardware') return true;
+  return readInfrastructureSignature(signal.line?.text) !== null;
+}
+
+/** The hardware Xid a signal reports from the node's own side, else null (an application's text never flags a node alone). */
+export function nodeSideHardwareXid(signal: Signal): number | null {
+  if (!NODE_SIDE_ORIGINS.has(signal.origin) || signal.line?.fromPayload) return null;
+  if (signal.xid?.entry?.cause === 'hardware') return signal.xid.xid;
+  return signal.signature?.kind === 'xid' ? (signal.signature.xid ?? null) : null;
 }
 
 export function describeNodeFailure(
-  evidence: Pick<WorkloadEvidence, 'pods'> & { status: WorkloadDetailed },
+  evidence: Pick<WorkloadEvidence, 'pods' | 'tier2'> & { status: WorkloadDetailed },
   analysis: Pick<Analysis, 'signals' | 'classification' | 'distributed'>,
   verdict: Pick<Verdict, 'outcome' | 'category'>,
   nowMs: number,
@@ -79,7 +103,16 @@ export function describeNodeFailure(
   }
   if (node === null) return null;
 
-  const hardware = deciding.find((signal) => signal.xid?.entry?.cause === 'hardware');
+  // The node's own reports about this node: the deciding signals, and any signal naming the node.
+  const quotedNode = quoteName(node);
+  const aboutNode = analysis.signals.filter((signal) => signal.nodeName === quotedNode);
+  const hardwareXid = [...deciding, ...aboutNode].map(nodeSideHardwareXid).find((xid) => xid !== null) ?? null;
+  // The Tier 2 log lines of the failing pod: the origin's alone when there is one (its peers' NCCL
+  // timeouts are collateral of the origin's failure, not the node's), else those of the pods on the node.
+  const podsOnNode = new Set(origin ? [quoteName(origin.rawPod)] : [...nodeOfPod].filter(([, podNode]) => podNode === node).map(([pod]) => quoteName(pod)));
+  const logs = evidence.tier2?.logs.filter((finding) => podsOnNode.has(finding.fact.podName)) ?? [];
+  const infrastructure =
+    hardwareXid !== null || deciding.some(hasNodeSideSignature) || logs.some((finding) => readInfrastructureSignature(finding.fact.line) !== null);
   const { status } = evidence;
   return {
     clusterId: status.clusterId,
@@ -89,8 +122,10 @@ export function describeNodeFailure(
     project: status.projectName ?? null,
     submittedBy: status.submittedBy ?? null,
     category: verdict.category,
-    at: parseTimestamp(status.phaseUpdatedAt) ?? nowMs,
-    infrastructure: deciding.some(hasNodeSideSignature),
-    hardwareXid: hardware?.xid?.xid ?? null,
+    at: origin?.at ?? parseTimestamp(status.phaseUpdatedAt) ?? nowMs,
+    infrastructure,
+    hardwareXid,
+    // Who removed the node, as the recommendations read it (gatherRecommendationContext.ts).
+    nodeRemoval: verdict.category === 'NODE_FAILURE' ? (deciding.find((signal) => signal.nodeRemoval)?.nodeRemoval ?? null) : null,
   };
 }

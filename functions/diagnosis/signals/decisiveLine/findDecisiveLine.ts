@@ -13,7 +13,18 @@ import { CONTAINER_AUTHORED_TEXT_START, HOOK_OUTPUT } from '../signalTables.js';
 import { NAME_PLACEHOLDER } from '../maskIdentifiers.js';
 import { afterCarrier, errorClause } from './errorClause.js';
 import { LINE_RULES, matchLineRule } from './lineRules.js';
-import { announcesNext, continuationStatement, defersToEarlier, isDirectCause, isErrorLabel, isGenericMessage, isTracebackStart } from './linePointers.js';
+import {
+  announcesNext,
+  continuationStatement,
+  defersToEarlier,
+  endsRecord,
+  isDirectCause,
+  isErrorLabel,
+  isGenericMessage,
+  isHandlerContext,
+  isTracebackStart,
+  rootCauseEntry,
+} from './linePointers.js';
 import { withoutLogPrefix } from './withoutLogPrefix.js';
 import type { LineRuleName } from '../../model/LineRuleName.js';
 
@@ -119,9 +130,13 @@ function ruleOf(masked: string, body: string): Ranked | null {
 function rankLines(bodies: readonly string[], masked: readonly string[]): (Ranked | null)[] {
   const ranked = masked.map((line, at) => ruleOf(line, bodies[at] ?? line));
   for (const [at, body] of bodies.entries()) {
-    if (isErrorLabel(body) && at + 1 < bodies.length) {
-      const own = ranked[at + 1];
-      ranked[at + 1] = { rank: Math.max(own?.rank ?? 0, ANNOUNCED_RANK), rule: own?.rule ?? 'announced' };
+    if (ranked[at]?.rule === 'exception' && carriesErrno(body)) ranked[at] = { rank: ERRNO_RANK, rule: 'exception' };
+  }
+  for (const [at, body] of bodies.entries()) {
+    const announced = isErrorLabel(body) && at + 1 < bodies.length ? at + 1 : rootCauseEntry(bodies, at);
+    if (announced !== null) {
+      const own = ranked[announced];
+      ranked[announced] = { rank: Math.max(own?.rank ?? 0, ANNOUNCED_RANK), rule: own?.rule ?? 'announced' };
     }
     if (!isDirectCause(body)) continue;
     const next = bodies.findIndex((later, index) => index > at && isDirectCause(later));
@@ -129,9 +144,33 @@ function rankLines(bodies: readonly string[], masked: readonly string[]): (Ranke
     if (!raisedFrom) continue;
     let first = at;
     while (first > 0 && !isTracebackStart(bodies[first] ?? '') && !isDirectCause(bodies[first - 1] ?? '')) first -= 1;
-    for (let index = first; index < at; index += 1) ranked[index] = null;
+    // An OS errno is not superseded: the wrapper raised from it restates it (see ERRNO_RANK).
+    for (let index = first; index < at; index += 1) if (ranked[index]?.rank !== ERRNO_RANK) ranked[index] = null;
+  }
+  // Each "During handling of the above exception" puts what follows one step behind what came before it (see isHandlerContext).
+  let handlerDepth = 0;
+  for (const [at, body] of bodies.entries()) {
+    if (isHandlerContext(body)) handlerDepth += 1;
+    const entry = ranked[at];
+    if (entry && handlerDepth > 0) ranked[at] = { rank: entry.rank - handlerDepth, rule: entry.rule };
   }
   return ranked;
+}
+
+/**
+ * An exception whose message carries an OS errno (`[Errno 101] Network is unreachable`,
+ * `[Errno 13] Permission denied: '/ckpt'`) is the kernel's answer to a system call: the most
+ * concrete fault a Python program can report. python/cpython Objects/exceptions.c (OSError_str
+ * "[Errno %S] %S" / "[Errno %S] %S: %R"). Wrappers raised from it (urllib3's MaxRetryError,
+ * huggingface_hub's LocalEntryNotFoundError, transformers' "We couldn't connect") only restate
+ * it in their library's words, so it ranks above any exception line and is not superseded. Only
+ * an exception whose own message starts with the errno counts (a wrapper quoting it inside its
+ * message, `MaxRetryError: … (Caused by …: [Errno 101] …)`, is still the wrapper).
+ */
+const ERRNO = /(?:^|\s)(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception): \[Errno \d+\] \S/;
+const ERRNO_RANK = 85;
+function carriesErrno(body: string): boolean {
+  return ERRNO.test(body);
 }
 
 /** The index of the best-ranked line among `indexes` (ties: the rule's preferred end), or null. */
@@ -178,7 +217,8 @@ function bestLine(text: string, mask: (text: string) => string, region: Region):
   const raw = all[target] ?? '';
   if (resolved.rule === 'exception') {
     const exception = fromException(raw);
-    return { text: thrownWith(text, all, bodies, target) ?? continued(text, all, bodies, target, exception) ?? exception.trim(), rule: resolved.rule, rank };
+    const quoted = thrownWith(text, all, bodies, target) ?? continued(text, all, masked, bodies, target, exception) ?? exception.trim();
+    return { text: quoted, rule: resolved.rule, rank };
   }
   return { text: clauseOf(raw, region === 'system', mask), rule: resolved.rule, rank };
 }
@@ -187,17 +227,44 @@ function bestLine(text: string, mask: (text: string) => string, region: Region):
  * An exception whose first line names nothing (an HTTP status, "The actor died unexpectedly")
  * continues with its specifics: quoted with them when both fit, else the specific line alone.
  */
-function continued(text: string, all: readonly string[], bodies: readonly string[], at: number, exception: string): string | null {
+function continued(text: string, all: readonly string[], masked: readonly string[], bodies: readonly string[], at: number, exception: string): string | null {
   const message = EXCEPTION_MESSAGE.exec(exception)?.[1] ?? exception;
-  if (!isGenericMessage(message)) return null;
-  const next = continuationStatement(bodies, at, (body) => matchLineRule(body)?.name === 'exception');
-  if (next === null) return null;
+  const next = isGenericMessage(message) ? continuationStatement(bodies, at, (body) => matchLineRule(body)?.name === 'exception') : null;
+  if (next === null) return withRecord(text, all, masked, bodies, at, exception);
   const statement = (all[next] ?? '').trim();
   // The span is cut from the text itself, so it stays a verbatim part of it (the evidence is elided around it).
   const start = text.lastIndexOf(exception.trim());
   const end = start < 0 ? -1 : text.indexOf(statement, start);
   const span = end < 0 ? null : text.slice(start, end + statement.length);
   return span !== null && span.length <= MAX_SPAN ? span : statement;
+}
+
+/**
+ * An exception's message may span several lines: Python prints str(exc) as it is
+ * (python/cpython Lib/traceback.py format_exception_only), so pydantic's "1 validation error for
+ * X" is followed by the field and the reason (pydantic/pydantic-core src/errors/validation_exception.rs
+ * "{count} validation error{s} for {title}" then "{loc}\n  {msg} [type=…]"), Lightning's
+ * "You requested gpu: [0, 1]" by "\n But your machine only has: [0]", Rust's "panicked at
+ * src/main.rs:3:5:" by its message. The line and the lines that continue it are one record,
+ * quoted together as far as MAX_SPAN allows (whole lines only). Null: the line stands alone.
+ */
+function withRecord(text: string, all: readonly string[], masked: readonly string[], bodies: readonly string[], at: number, exception: string): string | null {
+  const head = exception.trim();
+  const start = text.lastIndexOf(head);
+  if (start < 0) return null;
+  let cursor = start + head.length;
+  let span: string | null = null;
+  for (let next = at + 1; next < all.length; next += 1) {
+    const line = (all[next] ?? '').trim();
+    const found = text.indexOf(line, cursor);
+    // A blank line, a new record, a frame or a line a rule recognises ends the exception's message.
+    if (found < 0 || /\n[^\S\n]*\n/.test(text.slice(cursor, found)) || endsRecord(bodies[next] ?? '', masked[next] ?? '')) break;
+    if (matchLineRule(bodies[next] ?? '') !== null) break;
+    if (found + line.length - start > MAX_SPAN) break;
+    cursor = found + line.length;
+    span = text.slice(start, cursor);
+  }
+  return span;
 }
 
 /**

@@ -12,7 +12,8 @@
  * "Engine core initialization failed. See root cause above."); the same English shape ("see the
  * logs above", "check the error above") is how any wrapper refers back to its cause.
  */
-const DEFERS_TO_EARLIER = /\b(?:see|check) (?:the )?(?:root cause|(?:\w+ )?(?:errors?|logs?|output|traceback|messages?|exceptions?))? ?above\b/i;
+const DEFERS_TO_EARLIER =
+  /\b(?:see|check) (?:the )?(?:root cause|(?:\w+ )?(?:errors?|logs?|output|traceback|messages?|exceptions?))? ?above\b|\b(?:see|check) (?:the )?(?:full |complete )?(?:stack ?trace|traceback|logs?|output)(?: above)? for (?:the )?(?:root cause|original error|underlying error|actual error|real error)\b/i;
 
 /**
  * A label that says the next line is the error. pytorch/pytorch torch/csrc/distributed/c10d/NCCLUtils.cpp
@@ -30,6 +31,24 @@ const ERROR_LABEL = /^\s*(?:(?:last|root|underlying|original) )?(?:error|reason|
 const DIRECT_CAUSE = /^\s*The above exception was the direct cause of the following exception:\s*$/;
 const TRACEBACK_START = /^\s*Traceback \(most recent call last\):\s*$/;
 
+/**
+ * python/cpython Lib/traceback.py (_context_message "During handling of the above exception,
+ * another exception occurred:"): the later exception was raised implicitly while an `except`
+ * block handled the earlier one (its __context__, not a `raise … from`). The handler's own
+ * failure (a cleanup that trips over the same broken state, a probe of the file that failed to
+ * load) is secondary: the earlier exception is what went wrong first.
+ */
+const HANDLER_CONTEXT = /^\s*During handling of the above exception, another exception occurred:\s*$/;
+
+/**
+ * A chain of causes printed under a `Caused by:` label, one per line, indented (and numbered
+ * when there are several), outermost first: dtolnay/anyhow src/fmt.rs (Error's Debug: "Caused
+ * by:" then "    {n}: {cause}"), eyre / color-eyre the same. The last entry is the root.
+ * Java's `Caused by: x.Y: msg` (the cause on the label's own line) is an exception line instead.
+ */
+const CAUSES_LABEL = /^\s*Caused by:\s*$/;
+const CAUSE_ENTRY = /^\s+(?:\d+: )?\S/;
+
 export function defersToEarlier(body: string): boolean {
   return DEFERS_TO_EARLIER.test(body);
 }
@@ -45,6 +64,18 @@ export function isErrorLabel(body: string): boolean {
 
 export function isDirectCause(body: string): boolean {
   return DIRECT_CAUSE.test(body);
+}
+
+export function isHandlerContext(body: string): boolean {
+  return HANDLER_CONTEXT.test(body);
+}
+
+/** The index of the root cause a `Caused by:` label at `index` lists (its last indented entry), or null. */
+export function rootCauseEntry(bodies: readonly string[], index: number): number | null {
+  if (!CAUSES_LABEL.test(bodies[index] ?? '')) return null;
+  let last: number | null = null;
+  for (let at = index + 1; at < bodies.length && CAUSE_ENTRY.test(bodies[at] ?? ''); at += 1) last = at;
+  return last;
 }
 
 export function isTracebackStart(body: string): boolean {
@@ -87,4 +118,15 @@ export function continuationStatement(bodies: readonly string[], index: number, 
     return at;
   }
   return null;
+}
+
+/**
+ * A line that cannot continue an exception's message: a new record (NEW_RECORD), a stack frame
+ * (python/cpython Lib/traceback.py '  File "…", line N'; openjdk Throwable.printStackTrace
+ * "\tat …"; golang/go runtime/traceback.go "goroutine N [status]:"), or a line with a logger
+ * header of its own (`body`, without the header, differs from the `raw` line).
+ */
+const FRAME_LINE = /^\s*File "[^"]*", line \d+|^\s+at [\w$.<>/]+\(|^\s*\.\.\. \d+ (?:more|common frames omitted)|^goroutine \d+ \[/;
+export function endsRecord(body: string, raw: string): boolean {
+  return NEW_RECORD.test(body) || FRAME_LINE.test(body) || body !== raw;
 }

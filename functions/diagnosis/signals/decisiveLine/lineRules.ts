@@ -24,6 +24,18 @@ const CONSEQUENCE =
   /Watchdog caught collective operation timeout|\bexited on signal 15\b|\bReceived (?:SIGTERM|Signals\.SIGTERM|signal 15)\b|\bSendRecv\b.{0,40}\btimed out\b|\bTCPStore\b.{0,80}\b(?:failed|timed out|Connection reset)\b|\bmpirun noticed that\b/i;
 
 /**
+ * A parent reporting that a child process it started has ended, naming the child only by its
+ * command or pid: the child's own output (earlier in the log) says why. python/cpython
+ * Lib/subprocess.py (CalledProcessError.__str__ "Command '%s' returned non-zero exit status %d."
+ * / "died with %r."); pytorch/pytorch torch/utils/data/dataloader.py (_try_get_data "DataLoader
+ * worker (pid(s) {}) exited unexpectedly") and torch/utils/data/_utils/signal_handling.py
+ * ("DataLoader worker (pid {}) is killed by signal: {}"). One shape, any launcher: a process
+ * named by its pid that exited or was killed.
+ */
+const CHILD_ENDED =
+  /\breturned non-zero exit status -?\d+|\bdied with <Signals\.\w+: \d+>|\(pids?(?:\(s\))?:? \d+(?:, ?\d+)*\) (?:exited unexpectedly|is killed by signal|was killed|terminated unexpectedly)\b/;
+
+/**
  * A launcher's count of failed children, naming none of them: torchrun's ChildFailedError
  * header, MPI's "Primary job terminated normally, but N process returned" and "mpirun detected
  * that one or more processes exited with non-zero status". Any line that names a process or a
@@ -38,9 +50,9 @@ export const LINE_RULES: readonly LineRule[] = [
     name: 'consequence',
     rank: 10,
     prefer: 'earliest',
-    pattern: CONSEQUENCE,
+    pattern: new RegExp(`${CONSEQUENCE.source}|${CHILD_ENDED.source}`, 'i'),
     upstream:
-      'pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp (watchdog); torch/distributed/elastic/multiprocessing/errors/__init__.py (ChildFailedError); open-mpi/ompi orte/tools/orterun help text',
+      'pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp (watchdog); torch/distributed/elastic/multiprocessing/errors/__init__.py (ChildFailedError); open-mpi/ompi orte/tools/orterun help text; python/cpython Lib/subprocess.py (CalledProcessError); pytorch/pytorch torch/utils/data/dataloader.py (worker exited unexpectedly)',
   },
   {
     name: 'launcher-summary',
@@ -123,12 +135,17 @@ export const LINE_RULES: readonly LineRule[] = [
     upstream: 'pytorch/pytorch torch/distributed/elastic/multiprocessing/errors/__init__.py (ChildFailedError.format_msg, _format_failure)',
   },
   {
-    // A line that says it is an error: `ERROR: …`, `[ERROR] …`, `Error: …`, `FATAL: …`, `E1202 12:00:00 …` (klog).
+    // A line that says it is an error: `ERROR: …`, `[ERROR] …`, `Error: …`, `FATAL: …`, or whose logger header gives it an
+    // error level: klog/glog `E1202 12:00:00 …` / `F1202 …`, an upper-case level word standing alone in a header
+    // (`UCX  ERROR ibv_create_cq …`, `2026-… ERROR worker …`), a JSON or logfmt record's level field. The level is the
+    // logger's own verdict on the line: it outranks INFO/WARNING noise around it, whatever the message says.
     name: 'error',
     rank: 40,
     prefer: 'earliest',
-    pattern: /(?:^|[\s[(])(?:error|fatal|critical)(?:[\])]|\s*:)|^E\d{4} \d{2}:\d{2}:\d{2}/i,
-    upstream: 'kubernetes/klog klog.go (header "E%m%d hh:mm:ss"); python/cpython Lib/logging/__init__.py (levelname ERROR)',
+    pattern:
+      /(?:^|[\s[(])(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Cc]ritical|CRITICAL)(?:[\])]|\s*:)|^[EF]\d{4} \d{2}:\d{2}:\d{2}|(?:^|\s)(?:ERROR|FATAL|CRITICAL|PANIC)\s|"(?:level|severity|lvl)"\s*:\s*"(?:error|ERROR|fatal|FATAL|critical|CRITICAL|panic|PANIC)"|\blevel=(?:error|fatal|critical|panic)\b/,
+    upstream:
+      'kubernetes/klog klog.go (header "E%m%d hh:mm:ss"); google/glog src/logging.cc (severity letters I W E F); python/cpython Lib/logging/__init__.py (levelname ERROR); openucx/ucx src/ucs/debug/log.c (ucs_log_default_handler "[%lu.%06lu] [%s:%d:%d] %16s:%-4u %-4s %-5s %s" level name); uber-go/zap zapcore/json_encoder.go ("level":"error"); sirupsen/logrus text_formatter.go (level=error)',
   },
 ];
 

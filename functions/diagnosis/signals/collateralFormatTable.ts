@@ -39,6 +39,15 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
     upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp',
   },
   {
+    // The watchdog thread rethrows what it caught (a collective timeout, an async NCCL error) outside Python, so the C++
+    // runtime aborts the process: "terminate called after throwing an instance of 'c10::DistBackendError'" then
+    // "what():  [PG 0 Rank 1] Process group watchdog thread terminated with exception: …" (ProcessGroupNCCL::ncclCommWatchdog).
+    format: 'nccl-timeout',
+    pattern: /terminate called after throwing an instance of 'c10::DistBackendError'|Process group watchdog thread terminated with exception/,
+    strength: 'peer',
+    upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp',
+  },
+  {
     // getNcclErrorDetailStr: "ncclRemoteError: A call failed possibly due to a network error or a remote process exiting prematurely."
     format: 'nccl-remote-error',
     pattern: /\bncclRemoteError\b|remote process exiting prematurely/,
@@ -73,6 +82,15 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
     pattern: /\bSignals\.SIGTERM\b|\bSignalException: Process \d+ got signal: 15\b/,
     strength: 'peer',
     upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/distributed/elastic/multiprocessing/api.py',
+  },
+  {
+    // The kubelet stopping a running container because its pod is deleted (the job's controller tearing the survivors
+    // down): event reason Killing, message "Stopping container <name>" — SIGTERM, then SIGKILL after the grace period.
+    // A probe's kill writes another message ("Container x failed liveness probe, will be restarted") and never matches.
+    format: 'sigterm',
+    pattern: /^Stopping container \S+$/,
+    strength: 'peer',
+    upstream: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/kubelet/kuberuntime/kuberuntime_container.go',
   },
   {
     // Open MPI's launcher reporting a rank killed by the teardown: "mpirun noticed that process rank 3 with PID 0 on node
