@@ -159,11 +159,20 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   const uuidsSeen = new Set<string>();
   const emailsSeen = new Set<string>();
   const shapesSeen = new Set<string>();
+  // One pseudonym per identifier, whichever rule finds it first: `Zorvess` after `owner` (a user)
+  // and alone in prose (a proper noun) is the same person.
+  const assigned = new Map<string, string>();
+  const pseudonymOf = (kind: string, value: string): string => {
+    let out = assigned.get(value);
+    if (out === undefined) {
+      out = `${kind}-${digest(value, 6)}`;
+      assigned.set(value, out);
+    }
+    shapesSeen.add(value);
+    return out;
+  };
   const pseudonyms: Pseudonyms = {
-    of: (kind, value) => {
-      shapesSeen.add(value);
-      return `${kind}-${digest(value, 6)}`;
-    },
+    of: pseudonymOf,
     ip: (address) => {
       shapesSeen.add(address);
       return pseudoIp(address);
@@ -221,10 +230,7 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   };
   const CHAT_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   const wordPseudonyms: WordPseudonyms = {
-    word: (token) => {
-      shapesSeen.add(token.toLowerCase());
-      return `name-${digest(`word:${token.toLowerCase()}`, 6)}`;
-    },
+    word: (token) => pseudonymOf('name', token),
     chatId: (id) => {
       shapesSeen.add(id);
       const hex = digest(`chat:${id}`, 32);

@@ -6,8 +6,8 @@
  * the upstream corpora by test/recording/buildUpstreamVocabulary.ts). Every other one is
  * pseudonymised, the same token to the same pseudonym in every field and text.
  *
- * Identifier-like: a proper noun (`Vandelay`, `Priya`: how prose spells a person, a customer, a
- * codename) and a token of words joined by `-` or `_` (`acme-ml-prod`, `zor_team_cache`) any
+ * Identifier-like: a proper noun (`Vandelay`, `Priya`, `Łukasz`: how prose spells a person, a
+ * customer, a codename), a word with a letter outside ASCII (`田中`, `josé`) and a token of words joined by `-` or `_` (`acme-ml-prod`, `zor_team_cache`) any
  * word of which is not vocabulary. Lower-case words, acronyms, code (`ImportError`, `NCCL`),
  * option names (`--nproc_per_node`) and environment variable names (`NCCL_SOCKET_IFNAME`) are
  * the program's and stay: the failing line must read the same.
@@ -35,7 +35,9 @@ const CHAT_ID = /^[UWCGDBT][A-Z0-9]{8,11}$/;
 const EMBEDDED_PSEUDONYM = /(?<![a-z0-9])[a-z]+-[0-9a-f]{6,8}(?![a-z0-9])/;
 /** A capital and lower-case letters only: how prose spells a name. */
 const ENVIRONMENT_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
-const PROPER_NOUN = /^[A-Z][a-z]{2,}$/;
+const PROPER_NOUN = /^\p{Lu}\p{Ll}{2,}$/u;
+/** A letter outside ASCII: upstream messages are ASCII English (the French report's words are in the vocabulary), names are not. */
+const NON_ASCII_LETTER = /[^\x00-\x7F]/;
 
 export interface WordPseudonyms {
   /** A stable pseudonym of the token (same token, same pseudonym). */
@@ -46,7 +48,7 @@ export interface WordPseudonyms {
 
 /** Whether a token stays verbatim. */
 function keepsToken(token: string): boolean {
-  if (token.length <= 2 || /^\d/.test(token) || RELATIVE_TIME.test(token) || isPseudonym(token)) return true;
+  if ((token.length <= 2 && !NON_ASCII_LETTER.test(token)) || /^\d/.test(token) || RELATIVE_TIME.test(token) || isPseudonym(token)) return true;
   const lower = token.toLowerCase();
   if (VOCABULARY.has(lower) || OWN_WORDS.has(lower) || HEX_ID.test(token)) return true;
   if (CHAT_ID.test(token) && /\d/.test(token)) return false;
@@ -56,14 +58,31 @@ function keepsToken(token: string): boolean {
   // `workload-1a2b3c-00001-deployment-6d8f7b9c5-q7x2m`) stays as the request paths name it.
   if (EMBEDDED_PSEUDONYM.test(lower)) return true;
   // A word with a digit in a joined token is a generated suffix or a version (`q7x2m`, `cu124`).
-  const isWord = (part: string) => part.length <= 2 || /\d/.test(part) || VOCABULARY.has(part);
+  const isWord = (part: string) => (part.length <= 2 && !NON_ASCII_LETTER.test(part)) || /\d/.test(part) || VOCABULARY.has(part);
   // An environment variable's name (`NCCL_SOCKET_IFNAME`) is configuration vocabulary, as in the spec's fields.
   if (ENVIRONMENT_NAME.test(token)) return true;
   // Joined words (`acme-ml-prod`, `zor_team_cache`, an option `--customer_acme`): each word must be vocabulary.
   if (/[-_]/.test(token)) return lower.split(/[-_]/).every(isWord);
   // One word: a proper noun (a person, a customer, a codename) is the user's unless upstream writes it;
   // lower-case words, acronyms and code (`ImportError`, `NCCL`) are the program's.
-  return !PROPER_NOUN.test(token);
+  return !NON_ASCII_LETTER.test(token) && (!PROPER_NOUN.test(token) || isInflectedVocabulary(lower));
+}
+
+/** An inflection of a vocabulary word (`Saving` of `save`, `Listens` of `listen`) is vocabulary. */
+function isInflectedVocabulary(lower: string): boolean {
+  const stem = /^(.{3,}?)(?:ing|ed|es|s|er|ion)$/.exec(lower)?.[1];
+  return stem !== undefined && (VOCABULARY.has(stem) || VOCABULARY.has(`${stem}e`));
+}
+
+/**
+ * A chat or code-host mention (`@jdoe`, `cc @zorvess`): a handle is someone's even in lower case,
+ * unless upstream writes the word (`@torch.no_grad`, `@latest` glued to a package stays).
+ */
+function isMention(text: string, offset: number, token: string): boolean {
+  if (offset < 1 || text.charAt(offset - 1) !== '@') return false;
+  // At the start of a word only: `user@host`, `]@host` of a URL's user info, `torch@latest` are not mentions.
+  if (offset >= 2 && !/[\s([{,;"'<>]/.test(text.charAt(offset - 2))) return false;
+  return !VOCABULARY.has(token.toLowerCase()) && !isPseudonym(token) && !/^\d/.test(token);
 }
 
 /** An option's name (`--nproc_per_node`, `-v`) is the program's vocabulary; its value is not (replaceInfrastructureIdentifiers.ts). */
@@ -81,7 +100,12 @@ function isCutVocabulary(token: string, after: string): boolean {
 
 export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms): string {
   return text.replace(TOKEN, (token: string, offset: number, whole: string) => {
-    if (keepsToken(token) || isOptionName(whole, offset) || isCutVocabulary(token, whole.slice(offset + token.length, offset + token.length + 2))) return token;
+    if (
+      (keepsToken(token) && !isMention(whole, offset, token)) ||
+      isOptionName(whole, offset) ||
+      isCutVocabulary(token, whole.slice(offset + token.length, offset + token.length + 2))
+    )
+      return token;
     if (CHAT_ID.test(token) && /\d/.test(token)) return pseudonyms.chatId(token);
     return pseudonyms.word(token);
   });

@@ -173,3 +173,16 @@ export function clusterDnsSuffixOf(host: string): string | null {
   const lower = host.toLowerCase();
   return CLUSTER_DNS_SUFFIXES.find((suffix) => endsWithDomain(lower, suffix)) ?? null;
 }
+
+/**
+ * Names reserved for documentation and tests (RFC 2606, RFC 6761): `example.com`, `example.net`,
+ * `example.org` and their subdomains name no one's infrastructure, so a URL at one (an upstream
+ * message's or a test's) stays as written — the anonymizer's own pseudonyms end in
+ * `.example.invalid` for the same reason.
+ */
+const DOCUMENTATION_DOMAINS = ['example.com', 'example.net', 'example.org'];
+
+export function isDocumentationHost(host: string): boolean {
+  const lower = host.toLowerCase();
+  return DOCUMENTATION_DOMAINS.some((domain) => endsWithDomain(lower, domain));
+}

@@ -20,7 +20,7 @@
  * Every pattern is bounded, one linear scan each.
  */
 import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHost.js';
-import { looksLikeHost, vocabularyDomainOf } from './publicVocabulary.js';
+import { isDocumentationHost, looksLikeHost, vocabularyDomainOf } from './publicVocabulary.js';
 
 const ARN = /\barn:(aws[a-z-]{0,20}):([a-z0-9-]{1,64}):([a-z0-9-]{0,32}):(\d{12})?:([^\s"'`,;)\]}]{1,512})/g;
 const HOME = /(\/home|\/Users|\/users|\/u|\/usr\/home)\/([A-Za-z0-9._-]{1,64})/g;
@@ -117,7 +117,7 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
 }
 
 function rewriteHost(host: string, next: string, pseudonyms: Pseudonyms): string {
-  if (!looksLikeHost(host) || isPseudonym(host)) return host;
+  if (!looksLikeHost(host) || isPseudonym(host) || isDocumentationHost(host)) return host;
   const vocabulary = vocabularyDomainOf(host);
   // `nvidia.com/gpu`, `node.kubernetes.io/not-ready`: an API group or label prefix is vocabulary.
   if (vocabulary && (next === '/' || host === vocabulary || host === `www.${vocabulary}` || host === `docs.${vocabulary}`)) return host;

@@ -11,7 +11,8 @@
  * Linear: one bounded match per URL, parts split by index.
  */
 import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHost.js';
-import { publicHostOf, vocabularyDomainOf } from './publicVocabulary.js';
+import { isDocumentationHost, publicHostOf, vocabularyDomainOf } from './publicVocabulary.js';
+import { REDACTED } from '../safety/redactionMarker.js';
 
 const URL_PATTERN = /(?<![\w.+-])([A-Za-z][A-Za-z0-9+.-]{0,15}):\/\/([^\s"'`<>(){}\\,;|]{1,2048})/g;
 const SCP_GIT = /(?<![\w.@-])([A-Za-z0-9_.-]{1,64})@([A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,10}):(?!\d+\b)([A-Za-z0-9_.~/-]{1,512})/g;
@@ -59,6 +60,8 @@ function rewriteUrl(match: string, scheme: string, restWithTail: string, pseudon
   const vocabulary = vocabularyDomainOf(lower);
   // An upstream documentation link is part of the upstream message: kept whole.
   if (userInfo === null && vocabulary && (lower === vocabulary || lower === `www.${vocabulary}` || lower === `docs.${vocabulary}`)) return match;
+  // A host reserved for documentation (RFC 2606) names no one: kept whole.
+  if (isDocumentationHost(lower)) return match;
   let hostOut: string;
   if (IPV6_HOST.test(host)) hostOut = `[${pseudonyms.ip(host.slice(1, -1))}]`;
   else if (IPV4_HOST.test(host)) hostOut = pseudonyms.ip(host);
@@ -68,9 +71,60 @@ function rewriteUrl(match: string, scheme: string, restWithTail: string, pseudon
       ? ''
       : `${userInfo.includes('REDACTED') ? userInfo.replace(/^[^:[]+/, (user) => pseudonyms.of('user', user)) : pseudonyms.of('user', userInfo)}@`;
   // A probe or API path (`/healthz`, `/api/v1`) names no one; behind a public host (`github.com/acme/…`) every path does.
-  const keepsPath = publicHostOf(lower) === null && ENDPOINT_PATH.test(path);
-  return `${scheme}://${userOut}${hostOut}${port}${keepsPath ? path : pathPseudonym(path, pseudonyms)}${tail}`;
+  const queryStart = path.search(/[?#]/);
+  const pathOnly = queryStart < 0 ? path : path.slice(0, queryStart);
+  const query = queryStart < 0 ? '' : path.slice(queryStart);
+  const keepsPath = publicHostOf(lower) === null && ENDPOINT_PATH.test(pathOnly);
+  return `${scheme}://${userOut}${hostOut}${port}${keepsPath ? pathOnly : pathPseudonym(pathOnly, pseudonyms)}${queryPseudonym(query, pseudonyms)}${tail}`;
 }
+
+/**
+ * A query keeps its keys and the values that identify no one — numbers, dates and times
+ * (percent-encoded too), the letters of a terse setting — so a reader still sees what the link
+ * allowed and until when (an Azure SAS's `se=` expiry, `sp=` permissions, `sv=` version:
+ * learn.microsoft.com/en-us/training/modules/configure-storage-security/4-identify-uri-sas-parameters). A signature or token value
+ * is redacted (the redaction ran before; a value that still looks like one is redacted again),
+ * any other value is pseudonymised. A fragment is pseudonymised whole.
+ */
+function queryPseudonym(query: string, pseudonyms: Pseudonyms): string {
+  if (query.length <= 1) return query;
+  const hash = query.indexOf('#');
+  const fragment = hash < 0 ? '' : query.slice(hash);
+  const search = hash < 0 ? query : query.slice(0, hash);
+  const fragmentOut = fragment.length > 1 ? `#${pseudonyms.of('fragment', fragment.slice(1))}` : fragment;
+  if (!search.startsWith('?')) return `${search}${fragmentOut}`;
+  const pairs = search
+    .slice(1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals < 0) return QUERY_FLAG.test(pair) ? pair : pseudonyms.of('value', pair);
+      const key = pair.slice(0, equals);
+      const value = pair.slice(equals + 1);
+      const keyOut = QUERY_KEY.test(key) ? key : pseudonyms.of('key', key);
+      if (value === '' || value.includes('REDACTED')) return `${keyOut}=${value}`;
+      if (SECRET_QUERY_KEY.test(key)) return `${keyOut}=${REDACTED}`;
+      let decoded = value;
+      try {
+        decoded = decodeURIComponent(value);
+      } catch {
+        // Not percent-encoded as it should be: judged as written.
+      }
+      const keeps = IDENTIFIES_NO_ONE.test(decoded) || (key.length <= 3 && SETTING_LETTERS.test(decoded));
+      return `${keyOut}=${keeps ? value : pseudonyms.of('value', value)}`;
+    });
+  return `?${pairs.join('&')}${fragmentOut}`;
+}
+
+const QUERY_KEY = /^[A-Za-z][A-Za-z0-9_.-]{0,39}$/;
+const QUERY_FLAG = /^[A-Za-z][A-Za-z0-9_-]{0,15}$/;
+/** Signature, credential and token parameters (SAS `sig`, S3 presigned `X-Amz-Signature`/`X-Amz-Credential`, OAuth). */
+const SECRET_QUERY_KEY =
+  /^(?:sig|signature|x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|x-goog-credential|token|access_token|id_token|refresh_token|api_key|apikey|key|code|password|secret|client_secret|auth)$/i;
+/** Numbers, dates and times, flags. */
+const IDENTIFIES_NO_ONE = /^(?:-?\d+(?:\.\d+)?|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|true|false)$/i;
+/** The letters of a terse setting (SAS `sp=racwdl`, `sr=b`, `spr=https`): only behind a key of at most three letters. */
+const SETTING_LETTERS = /^[a-z]{1,6}$/i;
 
 /** A path names an organisation, a repository, a dataset: one pseudonym for it, its `.git` kept. */
 function pathPseudonym(path: string, pseudonyms: Pseudonyms): string {

@@ -37,6 +37,12 @@ export const GENERATED_FAMILIES = [
 export type GeneratedFamily = (typeof GENERATED_FAMILIES)[number];
 
 export const GENERATED_SEEDS = [7_101, 7_102, 7_103, 7_104, 7_105, 7_106] as const;
+/**
+ * Seeds built with other syllables and other sentence templates (`fresh`), written after the
+ * anonymizer was changed against the seeds above and measured once: a check of generalisation,
+ * not a target.
+ */
+export const FRESH_SEEDS = [7_201, 7_202, 7_203] as const;
 
 const BASES = ['tier2-cuda-oom-in-logs', 'tier2-137-oomkilled-from-last-state', 'tier2-init-container-exit-1-log-line'];
 
@@ -57,15 +63,17 @@ function prng(seed: number) {
 
 /** Syllables: names no table holds (`Zorvessa`, `kelmaridon`). */
 const SYLLABLES = ['zor', 'vess', 'kel', 'mar', 'idon', 'quil', 'bran', 'tov', 'yss', 'dral', 'fen', 'wick', 'oth', 'rune', 'plix', 'gav', 'snor', 'tuv'];
+const FRESH_SYLLABLES = ['ash', 'bel', 'cor', 'dun', 'eri', 'fal', 'gor', 'hal', 'ist', 'jor', 'kan', 'lum', 'mer', 'nal', 'orr', 'pel'];
 
-export async function buildGeneratedSet(seed: number): Promise<HeldOutSet<GeneratedFamily>> {
+export async function buildGeneratedSet(seed: number, fresh = false): Promise<HeldOutSet<GeneratedFamily>> {
   const r = prng(seed);
+  const syllables = fresh ? FRESH_SYLLABLES : SYLLABLES;
   const base = BASES[seed % BASES.length]!;
   const scenario = JSON.parse(JSON.stringify(await loadScenario(fileURLToPath(new URL(`../../../fixtures/scenarios/${base}/`, import.meta.url))))) as Scenario;
   const plants: Plant<GeneratedFamily>[] = [];
   const secrets: SecretPlant[] = [];
   const keep: KeepCase[] = [];
-  const word = (syllables = 2) => Array.from({ length: syllables }, () => r.pick(SYLLABLES)).join('');
+  const word = (count = 2) => Array.from({ length: count }, () => r.pick(syllables)).join('');
   const cap = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
   const plant = (family: GeneratedFamily, placement: string, value: string, where: string) => {
     plants.push({ id: `${family}/${placement}`, family, value, where });
@@ -107,10 +115,15 @@ export async function buildGeneratedSet(seed: number): Promise<HeldOutSet<Genera
   const sasSig = r.chars(ALNUM, 43);
   const sas = `https://${azAccount}.blob.core.windows.net/models/${word(1)}.bin?sv=2022-11-02&se=2026-12-31T00%3A00%3A00Z&sp=r&sig=${sasSig}%3D`;
   secrets.push({ id: 'secret/sas-sig', value: sasSig, where: 'log', context: { kind: 'text', text: sas } });
-  keep.push({ id: 'keep/sas-se', value: '&se=2026-12-31T00%3A00%3A00Z&sp=r', why: 'SAS expiry and permission keys tell the reader what the link allowed' });
-  keep.push({ id: 'keep/dns-template', value: ': no such host', why: 'Go resolver error template' });
-  keep.push({ id: 'keep/traceback-template', value: 'line 88, in <module>', why: 'Python traceback template' });
-  keep.push({ id: 'keep/object-store-schemes', value: 's3://', why: 'the scheme says which store failed' });
+  if (fresh) {
+    keep.push({ id: 'keep/http-status', value: 'returned 503', why: 'the status a client saw' });
+    keep.push({ id: 'keep/object-store-schemes', value: 'az://', why: 'the scheme says which store failed' });
+  } else {
+    keep.push({ id: 'keep/sas-se', value: '&se=2026-12-31T00%3A00%3A00Z&sp=r', why: 'SAS expiry and permission keys tell the reader what the link allowed' });
+    keep.push({ id: 'keep/dns-template', value: ': no such host', why: 'Go resolver error template' });
+    keep.push({ id: 'keep/traceback-template', value: 'line 88, in <module>', why: 'Python traceback template' });
+    keep.push({ id: 'keep/object-store-schemes', value: 's3://', why: 'the scheme says which store failed' });
+  }
   const gitOrg = `${corp}-${word(1)}`;
   const git = plant('git-url', 'https-in-storage', `https://github.com/${gitOrg}/${word(1)}-models.git`, 'spec.storage.git.repository');
   const gitScp = plant('git-url', 'scp-in-log', `git@gitlab.${corp}.io:${gitOrg}/${word(1)}.git`, 'log');
@@ -183,18 +196,31 @@ export async function buildGeneratedSet(seed: number): Promise<HeldOutSet<Genera
     if (source?.host) source.host = nodeName;
     if (event.reportingInstance) event.reportingInstance = nodeName;
   }
-  const freeText = [
-    `Connecting to ${fqdn}:5432 from ${ip4} (${ip6}) as ${login}`,
-    `Assumed ${arnRole} for ${person} <${email}>`,
-    `Reading shards from ${gs} and ${az}; syncing ${s3}`,
-    `Downloading ${sas}`,
-    `Processing batch for ${customer}: cache ${joined} / ${joinedU}`,
-    `dial tcp: lookup ${k8sSvc}.${String(workload.namespace)}.svc.cluster.local: no such host`,
-    `  File "${home}/src/train.py", line 88, in <module>`,
-    `fetching ${gitScp} into ${home}/.cache; teams ${teams}`,
-    `tenant ${tenant}/api/v1/token refreshed; mounting bucket ${bucket} on ${nodeName.split('.')[0]}`,
-    ...secretLines,
+  const freshText = [
+    `Job stopped by ${person} after review; ping ${email}`,
+    `GET http://${ip4}:8080/v1/models/${joined} returned 503`,
+    `Mirroring ${az.replace('abfss://', 'az://')} and ${gs}`,
+    `cloned https://${login}@bitbucket.org/${gitOrg}/${word(1)}.git at ${home}/repos`,
+    `quota for customer "${customer}" exhausted (${customer2} next)`,
+    `ARN ${arnRole} denied on ${s3}`,
+    `resolved ${fqdn} to ${ip6}; fallback ${fqdn2}`,
+    `notify <@${slack}> in ${teams}; tenant ${tenant}`,
+    `mount of ${bucket} via ${pvc} on ${nodeName} (${joinedU}) failed; svc ${k8sSvc}`,
   ];
+  const freeText = fresh
+    ? [...freshText, ...secretLines]
+    : [
+        `Connecting to ${fqdn}:5432 from ${ip4} (${ip6}) as ${login}`,
+        `Assumed ${arnRole} for ${person} <${email}>`,
+        `Reading shards from ${gs} and ${az}; syncing ${s3}`,
+        `Downloading ${sas}`,
+        `Processing batch for ${customer}: cache ${joined} / ${joinedU}`,
+        `dial tcp: lookup ${k8sSvc}.${String(workload.namespace)}.svc.cluster.local: no such host`,
+        `  File "${home}/src/train.py", line 88, in <module>`,
+        `fetching ${gitScp} into ${home}/.cache; teams ${teams}`,
+        `tenant ${tenant}/api/v1/token refreshed; mounting bucket ${bucket} on ${nodeName.split('.')[0]}`,
+        ...secretLines,
+      ];
   const log = kubernetes.logs[0];
   if (log) log.lines = [...freeText, ...log.lines];
   else
