@@ -183,3 +183,34 @@ describe('logger levels', () => {
     expect(payloadOf(text)).toContain('Check failed: shape.dims() == 4');
   });
 });
+
+describe('logger headers on every line (withoutLogPrefix.ts)', () => {
+  it('reads a chain whose every line carries a timestamp, logger and level header (facebookresearch/hydra job_logging default)', () => {
+    const header = '[2026-12-02 09:14:03,118][__main__][ERROR] - ';
+    const text = exit(
+      [
+        'Traceback (most recent call last):',
+        '  File "/app/data.py", line 12, in load',
+        "PermissionError: [Errno 13] Permission denied: '/data/shards/000.parquet'",
+        'During handling of the above exception, another exception occurred:',
+        'Traceback (most recent call last):',
+        '  File "/app/data.py", line 15, in load',
+        "AttributeError: 'NoneType' object has no attribute 'close'",
+      ]
+        .map((line) => header + line)
+        .join('\n'),
+    );
+    expect(payloadOf(text)).toBe("PermissionError: [Errno 13] Permission denied: '/data/shards/000.parquet'");
+  });
+
+  it("reads an exception behind Python logging's default header and a klog header (cpython BASIC_FORMAT; kubernetes/klog)", () => {
+    const text = exit(
+      [
+        'I1203 10:00:00.000001      12 server.go:10] serving on :8080',
+        'ERROR:__main__:ValueError: unknown dtype bf17 in config.json',
+        'INFO:__main__:shutting down',
+      ].join('\n'),
+    );
+    expect(payloadOf(text)).toBe('ValueError: unknown dtype bf17 in config.json');
+  });
+});

@@ -286,8 +286,11 @@ function thrownWith(text: string, all: readonly string[], bodies: readonly strin
 /** The message after an exception's name (`Name: message`). */
 const EXCEPTION_MESSAGE = /^\s*(?:\[[^\]]*\]:?\s*)?[\w.]+:\s(.*)$/;
 
-/** A qualified exception name followed by its message (`requests.exceptions.HTTPError: …`, `ValueError: …`). */
-const EXCEPTION_START = /(?:^|\s)((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)): \S/;
+/**
+ * A qualified exception name followed by its message (`requests.exceptions.HTTPError: …`, `ValueError: …`), at the
+ * start of the line or after a header that ends in a space, `:` or `]` (`ERROR:__main__:ValueError: …`).
+ */
+const EXCEPTION_START = /(?:^|[\s:\]])((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)): \S/;
 
 function fromException(line: string): string {
   const match = EXCEPTION_START.exec(line);
