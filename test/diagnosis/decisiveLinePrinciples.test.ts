@@ -106,6 +106,35 @@ describe('Python exception chains (python/cpython Lib/traceback.py)', () => {
   });
 });
 
+describe('the exception a traceback ends with (python/cpython Lib/traceback.py)', () => {
+  it('is the exception line whatever its class is called (google-cloud-python api_core exceptions.NotFound)', () => {
+    const text = exit(
+      [
+        'ERROR:root:upload attempt 1 failed, retrying',
+        'Traceback (most recent call last):',
+        '  File "/app/upload.py", line 9, in <module>',
+        '    bucket.blob(name).upload_from_filename(path)',
+        'google.api_core.exceptions.NotFound: 404 GET https://storage.googleapis.com/storage/v1/b/ckpt-bucket: The specified bucket does not exist.',
+      ].join('\n'),
+    );
+    expect(payloadOf(text)).toBe(
+      'google.api_core.exceptions.NotFound: 404 GET https://storage.googleapis.com/storage/v1/b/ckpt-bucket: The specified bucket does not exist.',
+    );
+  });
+
+  it("keeps a parent's report of its child as a consequence even at a traceback's end", () => {
+    const text = exit(
+      [
+        'ERROR: tokenizer.json is missing from /models/base',
+        'Traceback (most recent call last):',
+        '  File "/usr/local/bin/launch", line 8, in <module>',
+        "subprocess.CalledProcessError: Command '['python', 'serve.py']' returned non-zero exit status 2.",
+      ].join('\n'),
+    );
+    expect(payloadOf(text)).toBe('ERROR: tokenizer.json is missing from /models/base');
+  });
+});
+
 describe('multi-line messages', () => {
   it('quotes a pydantic error count with the field and reason that follow (pydantic/pydantic-core validation_exception.rs)', () => {
     const text = exit(

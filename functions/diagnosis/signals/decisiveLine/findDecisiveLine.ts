@@ -130,6 +130,11 @@ function ruleOf(masked: string, body: string): Ranked | null {
 function rankLines(bodies: readonly string[], masked: readonly string[]): (Ranked | null)[] {
   const ranked = masked.map((line, at) => ruleOf(line, bodies[at] ?? line));
   for (const [at, body] of bodies.entries()) {
+    const thrown = isTracebackStart(body) ? tracebackException(bodies, at) : null;
+    const own = thrown === null ? null : ranked[thrown];
+    if (thrown !== null && (!own || GENERIC_RULES.has(own.rule))) ranked[thrown] = { rank: EXCEPTION_RANK, rule: 'exception' };
+  }
+  for (const [at, body] of bodies.entries()) {
     if (ranked[at]?.rule === 'exception' && carriesErrno(body)) ranked[at] = { rank: ERRNO_RANK, rule: 'exception' };
   }
   for (const [at, body] of bodies.entries()) {
@@ -155,6 +160,28 @@ function rankLines(bodies: readonly string[], masked: readonly string[]): (Ranke
     if (entry && handlerDepth > 0) ranked[at] = { rank: entry.rank - handlerDepth, rule: entry.rule };
   }
   return ranked;
+}
+
+/**
+ * The line a Python traceback ends with is its exception, whatever the class is called: CPython
+ * prints `Traceback (most recent call last):`, then the frames indented (`  File "…", line N, in f`,
+ * the source line, caret markers, "[Previous line repeated …]"), then the exception at column 0
+ * as `qualname: message` or `qualname` (python/cpython Lib/traceback.py StackSummary.format,
+ * TracebackException.format_exception_only). So `google.api_core.exceptions.NotFound: 404 …` or
+ * `ray.exceptions.RayTaskError(ValueError): …` is an exception line as much as `ValueError: …`,
+ * though its name does not end in Error. A line a rule already ranks as a consequence or a
+ * launcher's summary keeps that rank; a merely generic one (an error word, a resource) is raised.
+ */
+const EXCEPTION_RANK = LINE_RULES.find((rule) => rule.name === 'exception')?.rank ?? 80;
+const GENERIC_RULES: ReadonlySet<LineRuleName> = new Set<LineRuleName>(['error', 'resource']);
+const QUALNAME_LINE = /^[A-Za-z_][\w.]*(?:\([\w.]*\))?(?::\s\S|:?\s*$)/;
+function tracebackException(bodies: readonly string[], start: number): number | null {
+  for (let at = start + 1; at < bodies.length; at += 1) {
+    const body = bodies[at] ?? '';
+    if (/^\s/.test(body)) continue;
+    return QUALNAME_LINE.test(body) ? at : null;
+  }
+  return null;
 }
 
 /**
