@@ -177,6 +177,36 @@ describe('multi-line messages', () => {
   });
 });
 
+describe('runtime formats', () => {
+  it("quotes the root of an application's anyhow chain without its list index (dtolnay/anyhow src/fmt.rs)", () => {
+    const text = exit(
+      ['Error: failed to load model config', '', 'Caused by:', '    0: reading /models/base/config.json', '    1: No such file or directory (os error 2)'].join(
+        '\n',
+      ),
+    );
+    expect(payloadOf(text)).toBe('No such file or directory (os error 2)');
+  });
+
+  it("ends a Rust panic's message before the runtime's note (rust-lang/rust library/std/src/panicking.rs)", () => {
+    const text = exit(
+      [
+        "thread 'main' panicked at src/main.rs:14:37:",
+        'called `Result::unwrap()` on an `Err` value: Os { code: 2, kind: NotFound, message: "No such file or directory" }',
+        'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace',
+      ].join('\n'),
+    );
+    expect(payloadOf(text)).not.toContain('RUST_BACKTRACE');
+    expect(payloadOf(text)).toContain('called `Result::unwrap()` on an `Err` value');
+  });
+
+  it('takes the clause after the Docker daemon\'s "Error response from daemon:" (moby/moby client/request.go)', () => {
+    const message =
+      'Error response from daemon: failed to create task for container: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: "torchrun": executable file not found in $PATH: unknown';
+    expect(systemOf(message)).not.toContain('Error response from daemon');
+    expect(systemOf(message)).toContain('exec: "torchrun": executable file not found in $PATH');
+  });
+});
+
 describe('logger levels', () => {
   it('an upper-case level word in a header marks the error line (openucx/ucx src/ucs/debug/log.c)', () => {
     const text = exit(

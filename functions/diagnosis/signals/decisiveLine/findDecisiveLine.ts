@@ -247,7 +247,14 @@ function bestLine(text: string, mask: (text: string) => string, region: Region):
     const quoted = thrownWith(text, all, bodies, target) ?? continued(text, all, masked, bodies, target, exception) ?? exception.trim();
     return { text: quoted, rule: resolved.rule, rank };
   }
-  return { text: clauseOf(raw, region === 'system', mask), rule: resolved.rule, rank };
+  const clause = clauseOf(raw, region === 'system', mask);
+  return { text: /^\s+\d{1,3}: \S/.test(raw) ? withoutCauseIndex(clause) : clause, rule: resolved.rule, rank };
+}
+
+/** An indented anyhow cause entry's index (`    1: No such file …`, see rootCauseEntry) is the list's, not the error's. */
+function withoutCauseIndex(clause: string): string {
+  const rest = clause.replace(/^\d{1,3}: (?=\S)/, '');
+  return rest === '' ? clause : rest;
 }
 
 /**
