@@ -81,6 +81,16 @@ export function findDecisiveLines(text: string | null | undefined, options: Find
   return { system: withSlack(system, mask), payload: withSlack(payload, mask) };
 }
 
+/**
+ * The decisive line of a container's log tail, by the same rules as the text a message carries
+ * (chains, consequences, pointers, records): Tier 2 reads logs the way Tier 1 reads a termination
+ * message. Null when no rule recognises a line.
+ */
+export function decisiveLogLine(text: string, mask: (text: string) => string): DecisiveLine | null {
+  const line = bestLine(text, mask, 'payload');
+  return line ? { text: line.text, rule: line.rule } : null;
+}
+
 function withSlack(line: DecisiveLine | null, mask: (text: string) => string): DecisiveLine | null {
   if (!line) return null;
   const slack = line.text.length - mask(line.text).length;
@@ -263,7 +273,9 @@ function withoutCauseIndex(clause: string): string {
  */
 function continued(text: string, all: readonly string[], masked: readonly string[], bodies: readonly string[], at: number, exception: string): string | null {
   const message = EXCEPTION_MESSAGE.exec(exception)?.[1] ?? exception;
-  const next = isGenericMessage(message) ? continuationStatement(bodies, at, (body) => matchLineRule(body)?.name === 'exception') : null;
+  const found = isGenericMessage(message) ? continuationStatement(bodies, at, (body) => matchLineRule(body)?.name === 'exception') : null;
+  // A line with a logger header of its own (or a frame) is another record, not this exception's specifics.
+  const next = found !== null && endsRecord(bodies[found] ?? '', masked[found] ?? '') ? null : found;
   if (next === null) return withRecord(text, all, masked, bodies, at, exception);
   const statement = (all[next] ?? '').trim();
   // The span is cut from the text itself, so it stays a verbatim part of it (the evidence is elided around it).
