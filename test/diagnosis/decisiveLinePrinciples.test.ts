@@ -106,6 +106,35 @@ describe('Python exception chains (python/cpython Lib/traceback.py)', () => {
   });
 });
 
+describe('the exception a traceback ends with (python/cpython Lib/traceback.py)', () => {
+  it('is the exception line whatever its class is called (google-cloud-python api_core exceptions.NotFound)', () => {
+    const text = exit(
+      [
+        'ERROR:root:upload attempt 1 failed, retrying',
+        'Traceback (most recent call last):',
+        '  File "/app/upload.py", line 9, in <module>',
+        '    bucket.blob(name).upload_from_filename(path)',
+        'google.api_core.exceptions.NotFound: 404 GET https://storage.googleapis.com/storage/v1/b/ckpt-bucket: The specified bucket does not exist.',
+      ].join('\n'),
+    );
+    expect(payloadOf(text)).toBe(
+      'google.api_core.exceptions.NotFound: 404 GET https://storage.googleapis.com/storage/v1/b/ckpt-bucket: The specified bucket does not exist.',
+    );
+  });
+
+  it("keeps a parent's report of its child as a consequence even at a traceback's end", () => {
+    const text = exit(
+      [
+        'ERROR: tokenizer.json is missing from /models/base',
+        'Traceback (most recent call last):',
+        '  File "/usr/local/bin/launch", line 8, in <module>',
+        "subprocess.CalledProcessError: Command '['python', 'serve.py']' returned non-zero exit status 2.",
+      ].join('\n'),
+    );
+    expect(payloadOf(text)).toBe('ERROR: tokenizer.json is missing from /models/base');
+  });
+});
+
 describe('multi-line messages', () => {
   it('quotes a pydantic error count with the field and reason that follow (pydantic/pydantic-core validation_exception.rs)', () => {
     const text = exit(
@@ -148,6 +177,36 @@ describe('multi-line messages', () => {
   });
 });
 
+describe('runtime formats', () => {
+  it("quotes the root of an application's anyhow chain without its list index (dtolnay/anyhow src/fmt.rs)", () => {
+    const text = exit(
+      ['Error: failed to load model config', '', 'Caused by:', '    0: reading /models/base/config.json', '    1: No such file or directory (os error 2)'].join(
+        '\n',
+      ),
+    );
+    expect(payloadOf(text)).toBe('No such file or directory (os error 2)');
+  });
+
+  it("ends a Rust panic's message before the runtime's note (rust-lang/rust library/std/src/panicking.rs)", () => {
+    const text = exit(
+      [
+        "thread 'main' panicked at src/main.rs:14:37:",
+        'called `Result::unwrap()` on an `Err` value: Os { code: 2, kind: NotFound, message: "No such file or directory" }',
+        'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace',
+      ].join('\n'),
+    );
+    expect(payloadOf(text)).not.toContain('RUST_BACKTRACE');
+    expect(payloadOf(text)).toContain('called `Result::unwrap()` on an `Err` value');
+  });
+
+  it('takes the clause after the Docker daemon\'s "Error response from daemon:" (moby/moby client/request.go)', () => {
+    const message =
+      'Error response from daemon: failed to create task for container: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: "torchrun": executable file not found in $PATH: unknown';
+    expect(systemOf(message)).not.toContain('Error response from daemon');
+    expect(systemOf(message)).toContain('exec: "torchrun": executable file not found in $PATH');
+  });
+});
+
 describe('logger levels', () => {
   it('an upper-case level word in a header marks the error line (openucx/ucx src/ucs/debug/log.c)', () => {
     const text = exit(
@@ -181,5 +240,36 @@ describe('logger levels', () => {
       ].join('\n'),
     );
     expect(payloadOf(text)).toContain('Check failed: shape.dims() == 4');
+  });
+});
+
+describe('logger headers on every line (withoutLogPrefix.ts)', () => {
+  it('reads a chain whose every line carries a timestamp, logger and level header (facebookresearch/hydra job_logging default)', () => {
+    const header = '[2026-12-02 09:14:03,118][__main__][ERROR] - ';
+    const text = exit(
+      [
+        'Traceback (most recent call last):',
+        '  File "/app/data.py", line 12, in load',
+        "PermissionError: [Errno 13] Permission denied: '/data/shards/000.parquet'",
+        'During handling of the above exception, another exception occurred:',
+        'Traceback (most recent call last):',
+        '  File "/app/data.py", line 15, in load',
+        "AttributeError: 'NoneType' object has no attribute 'close'",
+      ]
+        .map((line) => header + line)
+        .join('\n'),
+    );
+    expect(payloadOf(text)).toBe("PermissionError: [Errno 13] Permission denied: '/data/shards/000.parquet'");
+  });
+
+  it("reads an exception behind Python logging's default header and a klog header (cpython BASIC_FORMAT; kubernetes/klog)", () => {
+    const text = exit(
+      [
+        'I1203 10:00:00.000001      12 server.go:10] serving on :8080',
+        'ERROR:__main__:ValueError: unknown dtype bf17 in config.json',
+        'INFO:__main__:shutting down',
+      ].join('\n'),
+    );
+    expect(payloadOf(text)).toBe('ValueError: unknown dtype bf17 in config.json');
   });
 });

@@ -66,9 +66,25 @@ describe('selectLogLine', () => {
   });
 
   it('keeps the last of equally informative lines (the final traceback line)', () => {
+    expect(selectLogLine(log('ValueError: first', 'RuntimeError: second'))?.line).toBe('RuntimeError: second');
+  });
+
+  it('reads a log as Tier 1 reads a message: an implicit chain keeps its first exception (python/cpython Lib/traceback.py _context_message)', () => {
     expect(selectLogLine(log('ValueError: first', 'During handling of the above exception, another exception occurred:', 'RuntimeError: second'))?.line).toBe(
-      'RuntimeError: second',
+      'ValueError: first',
     );
+  });
+
+  it("reads a log as Tier 1 reads a message: a parent's report of its child defers to the child's error (python/cpython Lib/subprocess.py)", () => {
+    const picked = selectLogLine(
+      log(
+        'ValueError: Tokenizer class LlamaTokenizer does not exist or is not currently imported.',
+        'Traceback (most recent call last):',
+        '  File "/usr/local/bin/accelerate", line 8, in <module>',
+        "subprocess.CalledProcessError: Command '['python', 'train.py']' returned non-zero exit status 1.",
+      ),
+    );
+    expect(picked).toMatchObject({ line: 'ValueError: Tokenizer class LlamaTokenizer does not exist or is not currently imported.', hint: 'exception' });
   });
 
   it('falls back to the last non-empty line when nothing matches, and to null for an empty log', () => {

@@ -5,6 +5,7 @@
  */
 import { LOG_LINE_TABLE } from '../signals/logLineTable.js';
 import type { LogHint } from '../model/LogHint.js';
+import { decisiveLogLine } from '../signals/decisiveLine/findDecisiveLine.js';
 
 export interface SelectedLogLine {
   line: string;
@@ -33,6 +34,14 @@ export function selectLogLine(text: string, mask: (line: string) => string = (li
       if (!best || row.priority >= best.priority) best = { line, hint: row.hint, priority: row.priority };
       break;
     }
+  }
+  // The decisive-line rules know what the table does not (an implicit chain's first exception, a child's exit reported
+  // by its parent, a pointer to the root cause above): their line is quoted, with the table's hint for that line.
+  const decisive = best ? decisiveLogLine(text.split(/\r?\n/).slice(-MAX_LINES_SCANNED).join('\n'), mask) : null;
+  // Only a different line replaces the table's: the same line quoted whole (or a record it starts) stays the table's.
+  if (best && decisive && !best.line.includes(decisive.text) && !decisive.text.includes(best.line.trim())) {
+    const row = LOG_LINE_TABLE.find((candidate) => candidate.pattern.test(mask(decisive.text)));
+    if (row) return { line: decisive.text, hint: row.hint, priority: row.priority };
   }
   if (best) return best;
   return last === null ? null : { line: last, hint: null, priority: 0 };

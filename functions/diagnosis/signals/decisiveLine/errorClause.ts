@@ -32,6 +32,7 @@ export const CARRIERS: readonly Carrier[] = [
   { prefix: /\bunable to ensure pod container exists: /, upstream: 'kubernetes/kubernetes pkg/kubelet/kubelet.go (SyncPod, FailedCreatePodContainer)' },
   // Not a carrier: the kubelet's "network is not ready" (NetworkNotReadyErrorMsg) states the fault itself; cut, it would leave its detail only.
   { prefix: /^Output: /, upstream: 'kubernetes/mount-utils mount_linux.go (doMount "Output: %s": the failed command\'s stderr)' },
+  { prefix: /\bError response from daemon: /, upstream: 'moby/moby client/request.go (checkResponseErr "Error response from daemon: %s")' },
   { prefix: /^Error creating: /, upstream: 'kubernetes/kubernetes pkg/controller/controller_utils.go (FailedCreatePodReason "Error creating: %v")' },
   { prefix: /^Error: /, upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_container.go (startContainer "Error: %v")' },
   // A container's termination message after its terminated reason: `… exit code 1 (Error): <message>`.

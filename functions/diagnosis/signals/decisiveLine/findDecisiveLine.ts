@@ -81,6 +81,16 @@ export function findDecisiveLines(text: string | null | undefined, options: Find
   return { system: withSlack(system, mask), payload: withSlack(payload, mask) };
 }
 
+/**
+ * The decisive line of a container's log tail, by the same rules as the text a message carries
+ * (chains, consequences, pointers, records): Tier 2 reads logs the way Tier 1 reads a termination
+ * message. Null when no rule recognises a line.
+ */
+export function decisiveLogLine(text: string, mask: (text: string) => string): DecisiveLine | null {
+  const line = bestLine(text, mask, 'payload');
+  return line ? { text: line.text, rule: line.rule } : null;
+}
+
 function withSlack(line: DecisiveLine | null, mask: (text: string) => string): DecisiveLine | null {
   if (!line) return null;
   const slack = line.text.length - mask(line.text).length;
@@ -130,6 +140,11 @@ function ruleOf(masked: string, body: string): Ranked | null {
 function rankLines(bodies: readonly string[], masked: readonly string[]): (Ranked | null)[] {
   const ranked = masked.map((line, at) => ruleOf(line, bodies[at] ?? line));
   for (const [at, body] of bodies.entries()) {
+    const thrown = isTracebackStart(body) ? tracebackException(bodies, at) : null;
+    const own = thrown === null ? null : ranked[thrown];
+    if (thrown !== null && (!own || GENERIC_RULES.has(own.rule))) ranked[thrown] = { rank: EXCEPTION_RANK, rule: 'exception' };
+  }
+  for (const [at, body] of bodies.entries()) {
     if (ranked[at]?.rule === 'exception' && carriesErrno(body)) ranked[at] = { rank: ERRNO_RANK, rule: 'exception' };
   }
   for (const [at, body] of bodies.entries()) {
@@ -155,6 +170,28 @@ function rankLines(bodies: readonly string[], masked: readonly string[]): (Ranke
     if (entry && handlerDepth > 0) ranked[at] = { rank: entry.rank - handlerDepth, rule: entry.rule };
   }
   return ranked;
+}
+
+/**
+ * The line a Python traceback ends with is its exception, whatever the class is called: CPython
+ * prints `Traceback (most recent call last):`, then the frames indented (`  File "…", line N, in f`,
+ * the source line, caret markers, "[Previous line repeated …]"), then the exception at column 0
+ * as `qualname: message` or `qualname` (python/cpython Lib/traceback.py StackSummary.format,
+ * TracebackException.format_exception_only). So `google.api_core.exceptions.NotFound: 404 …` or
+ * `ray.exceptions.RayTaskError(ValueError): …` is an exception line as much as `ValueError: …`,
+ * though its name does not end in Error. A line a rule already ranks as a consequence or a
+ * launcher's summary keeps that rank; a merely generic one (an error word, a resource) is raised.
+ */
+const EXCEPTION_RANK = LINE_RULES.find((rule) => rule.name === 'exception')?.rank ?? 80;
+const GENERIC_RULES: ReadonlySet<LineRuleName> = new Set<LineRuleName>(['error', 'resource']);
+const QUALNAME_LINE = /^[A-Za-z_][\w.]*(?:\([\w.]*\))?(?::\s\S|:?\s*$)/;
+function tracebackException(bodies: readonly string[], start: number): number | null {
+  for (let at = start + 1; at < bodies.length; at += 1) {
+    const body = bodies[at] ?? '';
+    if (/^\s/.test(body)) continue;
+    return QUALNAME_LINE.test(body) ? at : null;
+  }
+  return null;
 }
 
 /**
@@ -220,7 +257,14 @@ function bestLine(text: string, mask: (text: string) => string, region: Region):
     const quoted = thrownWith(text, all, bodies, target) ?? continued(text, all, masked, bodies, target, exception) ?? exception.trim();
     return { text: quoted, rule: resolved.rule, rank };
   }
-  return { text: clauseOf(raw, region === 'system', mask), rule: resolved.rule, rank };
+  const clause = clauseOf(raw, region === 'system', mask);
+  return { text: /^\s+\d{1,3}: \S/.test(raw) ? withoutCauseIndex(clause) : clause, rule: resolved.rule, rank };
+}
+
+/** An indented anyhow cause entry's index (`    1: No such file …`, see rootCauseEntry) is the list's, not the error's. */
+function withoutCauseIndex(clause: string): string {
+  const rest = clause.replace(/^\d{1,3}: (?=\S)/, '');
+  return rest === '' ? clause : rest;
 }
 
 /**
@@ -229,7 +273,9 @@ function bestLine(text: string, mask: (text: string) => string, region: Region):
  */
 function continued(text: string, all: readonly string[], masked: readonly string[], bodies: readonly string[], at: number, exception: string): string | null {
   const message = EXCEPTION_MESSAGE.exec(exception)?.[1] ?? exception;
-  const next = isGenericMessage(message) ? continuationStatement(bodies, at, (body) => matchLineRule(body)?.name === 'exception') : null;
+  const found = isGenericMessage(message) ? continuationStatement(bodies, at, (body) => matchLineRule(body)?.name === 'exception') : null;
+  // A line with a logger header of its own (or a frame) is another record, not this exception's specifics.
+  const next = found !== null && endsRecord(bodies[found] ?? '', masked[found] ?? '') ? null : found;
   if (next === null) return withRecord(text, all, masked, bodies, at, exception);
   const statement = (all[next] ?? '').trim();
   // The span is cut from the text itself, so it stays a verbatim part of it (the evidence is elided around it).
@@ -286,8 +332,11 @@ function thrownWith(text: string, all: readonly string[], bodies: readonly strin
 /** The message after an exception's name (`Name: message`). */
 const EXCEPTION_MESSAGE = /^\s*(?:\[[^\]]*\]:?\s*)?[\w.]+:\s(.*)$/;
 
-/** A qualified exception name followed by its message (`requests.exceptions.HTTPError: …`, `ValueError: …`). */
-const EXCEPTION_START = /(?:^|\s)((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)): \S/;
+/**
+ * A qualified exception name followed by its message (`requests.exceptions.HTTPError: …`, `ValueError: …`), at the
+ * start of the line or after a header that ends in a space, `:` or `]` (`ERROR:__main__:ValueError: …`).
+ */
+const EXCEPTION_START = /(?:^|[\s:\]])((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)): \S/;
 
 function fromException(line: string): string {
   const match = EXCEPTION_START.exec(line);

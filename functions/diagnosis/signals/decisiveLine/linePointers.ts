@@ -124,9 +124,11 @@ export function continuationStatement(bodies: readonly string[], index: number, 
  * A line that cannot continue an exception's message: a new record (NEW_RECORD), a stack frame
  * (python/cpython Lib/traceback.py '  File "…", line N'; openjdk Throwable.printStackTrace
  * "\tat …"; golang/go runtime/traceback.go "goroutine N [status]:"), or a line with a logger
- * header of its own (`body`, without the header, differs from the `raw` line).
+ * header of its own (`body`, without the header, differs from the `raw` line), or an annotation
+ * the runtime appends after the message (rust-lang/rust library/std/src/panicking.rs default_hook
+ * "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace").
  */
-const FRAME_LINE = /^\s*File "[^"]*", line \d+|^\s+at [\w$.<>/]+\(|^\s*\.\.\. \d+ (?:more|common frames omitted)|^goroutine \d+ \[/;
+const FRAME_LINE = /^\s*File "[^"]*", line \d+|^\s+at [\w$.<>/]+\(|^\s*\.\.\. \d+ (?:more|common frames omitted)|^goroutine \d+ \[|^(?:note|help|hint): /;
 export function endsRecord(body: string, raw: string): boolean {
   return NEW_RECORD.test(body) || FRAME_LINE.test(body) || body !== raw;
 }

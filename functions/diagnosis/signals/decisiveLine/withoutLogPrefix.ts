@@ -40,6 +40,30 @@ export const LOG_PREFIXES: readonly LogPrefix[] = [
     upstream:
       'tokio-rs/tracing tracing-subscriber/src/fmt/format/mod.rs (Full format: timestamp, level, target); huggingface/text-generation-inference launcher/src/main.rs',
   },
+  {
+    // `E1203 10:00:01.000002    12 server.go:42] ` (klog/glog without torch's brackets)
+    pattern: /^[IWEF]\d{4} \d{2}:\d{2}:\d{2}(?:\.\d+)?\s+\d+ [\w./-]+:\d+\] ?/,
+    upstream: 'kubernetes/klog klog.go (formatHeader "Lmmdd hh:mm:ss.uuuuuu threadid file:line] "); google/glog src/logging.cc (LogMessage header)',
+  },
+  {
+    // `ERROR:root:`, `WARNING:transformers.modeling_utils:` (logging.basicConfig's default format)
+    pattern: /^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.]*:/,
+    upstream: 'python/cpython Lib/logging/__init__.py (BASIC_FORMAT "%(levelname)s:%(name)s:%(message)s")',
+  },
+  {
+    // A leading timestamp alone, bracketed or not: `2026-12-02 09:14:03,123 `, `[2026-12-02T09:14:03.123Z] `, then the
+    // rows below take what follows it (a level, a logger name). Any logger that starts its records with a date.
+    pattern: /^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?(?:[ \t]+[-|][ \t]+|[ \t]+|(?=\[))/,
+    upstream:
+      'python/cpython Lib/logging/__init__.py (asctime "%Y-%m-%d %H:%M:%S,mmm"); apache/logging-log4j2 PatternLayout (%d ISO8601); facebookresearch/hydra hydra/conf/hydra/job_logging/default.yaml ("[%(asctime)s][%(name)s][%(levelname)s] - %(message)s")',
+  },
+  {
+    // A level word as the record's first field: `ERROR `, `[ERROR] `, `ERROR - `, `ERROR | `, and hydra's
+    // `[__main__][ERROR] - ` (a bracketed logger name, then the bracketed level).
+    pattern: /^(?:\[[\w.:-]+\])?\[?(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|CRITICAL|FATAL)\]?(?:[ \t]+[-|:][ \t]+|[ \t]+)/,
+    upstream:
+      'python/cpython Lib/logging/__init__.py (levelname); apache/logging-log4j2 PatternLayout (%-5level); facebookresearch/hydra job_logging default.yaml',
+  },
 ];
 
 /** At most this many headers are removed (a relayed line carries a process prefix, a rank and a level). */
