@@ -121,6 +121,7 @@ answered
 answering
 antérieure
 any
+apache
 api
 api-key
 api_key
@@ -256,6 +257,7 @@ base
 based
 baseline
 basic
+basic_format
 batch
 batch_assertion
 batch_size
@@ -421,6 +423,7 @@ checkout
 checkpoint
 checkpointing
 checkpoints
+checkresponseerr
 cherchez
 chez
 chief
@@ -1144,6 +1147,7 @@ fa047c8e
 fa047c8e-9d24-41ae-8ca7-24c87d8df13d
 fabric
 face
+facebookresearch
 fact
 facts
 facultative
@@ -1270,6 +1274,7 @@ format
 format_exception_only
 format_failure
 format_msg
+formatheader
 formatter
 forme
 formée
@@ -1652,6 +1657,7 @@ ion
 ipam
 ipamd
 irregular
+iso8601
 istrator
 item
 itn
@@ -1671,6 +1677,7 @@ jit_load
 job
 job-statuses
 job_controller
+job_logging
 job_supervisor
 jobs
 jobsupervisor
@@ -1878,6 +1885,7 @@ llava-ft-13b-worker-1_runai-multimodal
 llm-checkpoints
 lm_head
 lmdb
+lmmdd
 load
 load_from_disk
 load_state_dict
@@ -1908,13 +1916,16 @@ log
 log-empty
 log-line
 log-truncated
+log4j2
 logged
 logger
 logging
+logging-log4j2
 logging_utils
 loghint
 login
 loglinetable
+logmessage
 logrus
 logs
 long
@@ -2067,8 +2078,10 @@ mkdir
 mlx5
 mlx5_0
 mlx5_1
+mmm
 mmu
 mnt
+moby
 mod
 mode
 model
@@ -2231,7 +2244,6 @@ nodename
 nodenotready
 nodepool
 nodeprepareresources
-noderemoval
 noderemovaltable
 nodes
 nodeselector
@@ -2466,6 +2478,7 @@ past
 path
 path_or_model_id
 path_or_repo_id
+patternlayout
 pause
 paused
 payload
@@ -3551,6 +3564,7 @@ thermal
 these
 this
 thread
+threadid
 threshold
 through
 throw
@@ -3787,6 +3801,7 @@ utilisé
 utilities
 utilization
 utils
+uuuuuu
 v100
 v100-sxm2-32gb
 v1beta1
