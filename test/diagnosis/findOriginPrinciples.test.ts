@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseWorkload } from '../../functions/diagnosis/classify/analyseWorkload.js';
 import { applyOrigin } from '../../functions/diagnosis/distributed/applyOrigin.js';
-import { matchCollateralFormat } from '../../functions/diagnosis/distributed/collateralFormatTable.js';
+import { matchCollateralFormat } from '../../functions/diagnosis/signals/collateralFormatTable.js';
 import { replicaPods } from '../../functions/diagnosis/distributed/replicaPods.js';
 import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadEvidence.js';
 import type { HistoryRecord, Pod, RunaiEvent } from '../../functions/diagnosis/ports/RunaiSchemas.js';
