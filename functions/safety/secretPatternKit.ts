@@ -45,8 +45,11 @@ export const decodedHas =
     needle.test(decodeBase64(match)) ? REDACTED : null;
 
 // ---- regex source pieces --------------------------------------------------------------------
-/** A token-like run that must not be glued to more token characters on its left. */
-export const B = '(?<![A-Za-z0-9_-])';
+/**
+ * Where a vendor token may start: after anything but a letter or a digit. A token glued to a word
+ * by `_` or `-` (`databricks_token_dapi…`, `NGC-nvapi-…`) is still that vendor's token.
+ */
+export const B = '(?<![A-Za-z0-9])';
 /** A name starts a word; after `/` it is the end of a path (`…/serviceaccount/token: 2024-…`). */
 export const NAME_START = '(?<![A-Za-z0-9_./-])';
 /**

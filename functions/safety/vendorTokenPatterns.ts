@@ -4,17 +4,16 @@
  */
 import { REDACTED } from './redactionMarker.js';
 import { isHighEntropy } from './secretValueHeuristics.js';
-import { decodedHas, row, type SecretPattern } from './secretPatternKit.js';
+import { B, decodedHas, row, type SecretPattern } from './secretPatternKit.js';
 
 /**
- * A vendor prefix starts a token after anything but a letter or a digit: a token glued to a word
+ * A vendor prefix starts a token after anything but a letter or a digit (B): a token glued to a word
  * by `_` or `-` (`databricks_token_dapi…`, `NGC-nvapi-…`, `key_hf_…`) is still that vendor's token,
  * whose format is the prefix and a random body (Hugging Face `hf_`, huggingface.co/docs/hub/security-tokens;
  * NGC `nvapi-`; OpenAI `sk-proj-`; Anthropic `sk-ant-`; Databricks `dapi` and 32 hex digits;
  * Slack `xoxb-`; GitHub `ghp_`, `github_pat_`).
  */
-const GLUED = '(?<![A-Za-z0-9])';
-const token = (name: string, source: string): SecretPattern => row(name, new RegExp(`${GLUED}(?:${source})`, 'g'));
+const token = (name: string, source: string): SecretPattern => row(name, new RegExp(`${B}(?:${source})`, 'g'));
 
 export const VENDOR_TOKEN_PATTERNS: readonly SecretPattern[] = [
   // STS session tokens start with the base64 of their own binary header (`IQoJb3JpZ2lu` decodes to `!`, LF, TAB, `origin`).
@@ -26,7 +25,7 @@ export const VENDOR_TOKEN_PATTERNS: readonly SecretPattern[] = [
   token('huggingface-token', '(?:hf_|api_org_)[A-Za-z0-9]{30,}'),
   token('anthropic-api-key', 'sk-ant-[A-Za-z0-9_-]{20,}'),
   // OpenAI (sk-, sk-proj-, sk-svcacct-): random keys mix case and digits; `sk-learn-…` names do not.
-  row('openai-api-key', new RegExp(`${GLUED}sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`, 'g'), (_g, match) =>
+  row('openai-api-key', new RegExp(`${B}sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`, 'g'), (_g, match) =>
     /[A-Z]/.test(match) && /\d/.test(match) ? REDACTED : null,
   ),
   // xoxe-… refresh tokens and xoxe.xoxp-… configuration tokens included.
