@@ -23,9 +23,12 @@ import { BENCH_OUT_DIR, PROJECT_ROOT } from '../bench/benchPaths.js';
  * diagnose 932 KiB, poller 721 KiB, pagerduty 679 KiB, chat 153 KiB. Raised once: diagnose
  * 740 → 770 when the allow-list anonymizer (RECORD_ANONYMIZE, functions/recording/, 32 KiB),
  * the suspect-node log (functions/fleet/) and feedback links landed in the worker (747 KiB measured);
- * 770 → 800 with the distributed-origin stage and the decisive-line principles (772 KiB measured).
+ * 770 → 800 with the distributed-origin stage and the decisive-line principles (772 KiB measured);
+ * 800 → 860 with the generated upstream vocabulary the worker's RECORD_ANONYMIZE keeps verbatim
+ * (functions/recording/upstreamVocabulary.generated.ts, ~42 KiB of words), the infrastructure-signature
+ * reader of the suspect-node rule and the origin stage's replica reading (833 KiB measured).
  */
-const BUDGET_KIB: Record<LambdaName, number> = { intake: 232, diagnose: 800, poller: 510, pagerduty: 480, chat: 180 };
+const BUDGET_KIB: Record<LambdaName, number> = { intake: 232, diagnose: 860, poller: 510, pagerduty: 480, chat: 180 };
 
 /** Sources no Lambda runs: the simulators, local mode, the CLI. */
 const NEVER_IN_A_LAMBDA = [/^functions\/simulator\//, /^functions\/local\//, /^functions\/cli\//];

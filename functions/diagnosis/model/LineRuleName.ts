@@ -10,5 +10,7 @@ export type LineRuleName =
   | 'consequence'
   | 'launcher-summary'
   | 'thrown-type'
+  /** A line of the container's own words that states a failure, when no more specific rule recognised one. */
+  | 'failure-statement'
   /** The line a label announces (`Last error:`): no rule of its own, but the wrapper says it is the error. */
   | 'announced';

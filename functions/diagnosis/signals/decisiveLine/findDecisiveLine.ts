@@ -12,7 +12,7 @@
 import { CONTAINER_AUTHORED_TEXT_START, HOOK_OUTPUT } from '../signalTables.js';
 import { NAME_PLACEHOLDER } from '../maskIdentifiers.js';
 import { afterCarrier, errorClause } from './errorClause.js';
-import { LINE_RULES, matchLineRule } from './lineRules.js';
+import { FAILURE_STATEMENT, LINE_RULES, matchLineRule } from './lineRules.js';
 import {
   announcesNext,
   continuationStatement,
@@ -77,7 +77,7 @@ export function findDecisiveLines(text: string | null | undefined, options: Find
   const specific = ruled && ruled.rank >= SPECIFIC_RANK ? ruled : null;
   const system = withoutRank(specific) ?? matchedLine(systemText, options.matched, mask) ?? withoutRank(ruled) ?? firstLine(systemText, mask);
   const carried = payloadText === null ? null : payloadText.replace(PAYLOAD_HEAD, '');
-  const payload = carried === null ? null : (withoutRank(bestLine(carried, mask, 'payload')) ?? lastLine(carried));
+  const payload = carried === null ? null : (withoutRank(bestLine(carried, mask, 'payload')) ?? failureStatement(carried, mask) ?? lastLine(carried));
   return { system: withSlack(system, mask), payload: withSlack(payload, mask) };
 }
 
@@ -382,6 +382,23 @@ function withinCarrier(line: string, part: string): boolean {
 function firstLine(text: string, mask: (text: string) => string): DecisiveLine | null {
   const line = lines(text)[0];
   return line ? { text: clauseOf(line, true, mask), rule: null } : null;
+}
+
+/**
+ * The container's last line that states a failure (FAILURE_STATEMENT) when no rule recognised
+ * one: its own words ("cannot open file …", "NVIDIA-SMI has failed …") explain an exit better
+ * than the system's carrier. Read masked and without its log header, like the rules.
+ */
+function failureStatement(text: string, mask: (text: string) => string): DecisiveLine | null {
+  const all = lines(text);
+  for (let at = all.length - 1; at >= 0; at -= 1) {
+    const raw = all[at] ?? '';
+    const masked = mask(raw);
+    if (FAILURE_STATEMENT.pattern.test(masked) || FAILURE_STATEMENT.pattern.test(withoutLogPrefix(masked))) {
+      return { text: clauseOf(raw, false, identity), rule: FAILURE_STATEMENT.name };
+    }
+  }
+  return null;
 }
 
 function lastLine(text: string): DecisiveLine | null {

@@ -89,9 +89,9 @@ export const LINE_RULES: readonly LineRule[] = [
     rank: 80,
     prefer: 'latest',
     pattern:
-      /^\s*(?:\[(?:rank|Rank) ?\d+\]:?\s*)?(?:[A-Za-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Fault|Warning)(?::\s|\s*$)|\s(?:[a-z_]\w*\.)+[A-Z]\w*(?:Error|Exception): \S|^\s*(?:Exception in thread "[^"]*" |Caused by: )\S+|^\s*(?:panic|fatal error): \S|^thread '[^']*' panicked at\b|^\s*what\(\):\s+\S/,
+      /^\s*(?:\[(?:rank|Rank) ?\d+\]:?\s*)?(?:[A-Za-z_][\w]*\.)*[A-Z]\w*(?:(?:Error|Exception)(?:_\w+)?|Exit|Interrupt|Fault|Warning)(?::\s|\s*$)|\s(?:[A-Za-z_]\w*\.)+[A-Z]\w*(?:Error|Exception)(?:_\w+)?: \S|^\s*(?:Exception in thread "[^"]*" |Caused by: )\S+|^\s*(?:panic|fatal error): \S|^thread '[^']*' panicked at\b|^\s*what\(\):\s+\S/,
     upstream:
-      'python/cpython Lib/traceback.py (TracebackException.format_exception_only); openjdk/jdk src/java.base/share/classes/java/lang/Throwable.java (printStackTrace "Caused by: "); golang/go src/runtime/panic.go (printpanics "panic: ", throw "fatal error: "); gcc-mirror/gcc libstdc++-v3/libsupc++/vterminate.cc ("  what():  " line)',
+      'python/cpython Lib/traceback.py (TracebackException.format_exception_only); dotnet/runtime src/coreclr/vm/excep.cpp ("Unhandled exception. " + Exception.ToString(): a namespace-qualified type, upper-case segments); gpuopenanalytics/pynvml pynvml/nvml.py (NVMLError subclasses named NVMLError_<Status>, e.g. NVMLError_GpuIsLost); openjdk/jdk src/java.base/share/classes/java/lang/Throwable.java (printStackTrace "Caused by: "); golang/go src/runtime/panic.go (printpanics "panic: ", throw "fatal error: "); gcc-mirror/gcc libstdc++-v3/libsupc++/vterminate.cc ("  what():  " line)',
   },
   {
     // libstdc++'s terminate handler names only the exception's type on this line; its message is on the `what():` line
@@ -120,9 +120,9 @@ export const LINE_RULES: readonly LineRule[] = [
     rank: 70,
     prefer: 'earliest',
     pattern:
-      /\bmount error\(\d+\)|\bmount\.\w+: |\bRESOURCE_EXHAUSTED\b|\bgated repo\b|\b(?:401 Unauthorized|403 Forbidden|404 Not Found)\b|\bno such host\b|\bx509: |\bpermission denied\b|\bNo space left on device\b|\bconnection refused\b|\bi\/o timeout\b|\bmanifest unknown\b|\bnot found\b|\bDisk quota exceeded\b|\bRead-only file system\b/i,
+      /\bmount error\(\d+\)|\b(?:No such file or directory|Connection reset by peer|Connection timed out|Network is unreachable|No route to host|Too many open files|Input\/output error|Stale file handle|Transport endpoint is not connected|Cannot allocate memory|Exec format error|Operation not permitted|Not a directory|Is a directory|Broken pipe|Address already in use|Name or service not known|Temporary failure in name resolution)\b|(?:^|[\s:])E(?:NOENT|ACCES|PERM|CONNREFUSED|CONNRESET|TIMEDOUT|ADDRINUSE|NOTFOUND|HOSTUNREACH|NETUNREACH|NOSPC|ROFS|MFILE|NOMEM|PIPE|ISDIR|NOTDIR|EXIST|AI_AGAIN): |\bmount\.\w+: |\bRESOURCE_EXHAUSTED\b|\bgated repo\b|\b(?:401 Unauthorized|403 Forbidden|404 Not Found)\b|\bno such host\b|\bx509: |\bpermission denied\b|\bNo space left on device\b|\bconnection refused\b|\bi\/o timeout\b|\bmanifest unknown\b|\bnot found\b|\bDisk quota exceeded\b|\bRead-only file system\b/i,
     upstream:
-      'util-linux/util-linux sys-utils/mount.c; torvalds/linux fs/smb/client ("mount error(%d)"); grpc/grpc-go codes/codes.go (RESOURCE_EXHAUSTED); huggingface/huggingface_hub src/huggingface_hub/utils/_http.py (GatedRepoError "gated repo"); golang/go src/net/dnsclient_unix.go ("no such host"), src/crypto/x509/verify.go ("x509: ")',
+      'bminor/glibc sysdeps/gnu/errlist.h (strerror texts: "No such file or directory", "Exec format error", "Stale file handle", …, read case-insensitively: Go and Rust print them in lower case); nodejs/node lib/internal/errors.js (uvException "<CODE>: <description>, <syscall> \'<path>\'"); util-linux/util-linux sys-utils/mount.c; torvalds/linux fs/smb/client ("mount error(%d)"); grpc/grpc-go codes/codes.go (RESOURCE_EXHAUSTED); huggingface/huggingface_hub src/huggingface_hub/utils/_http.py (GatedRepoError "gated repo"); golang/go src/net/dnsclient_unix.go ("no such host"), src/crypto/x509/verify.go ("x509: ")',
   },
   {
     // torchrun's ChildFailedError block ends with "Root Cause (first observed failure)": its rank's exit code, or the
@@ -153,3 +153,20 @@ export const LINE_RULES: readonly LineRule[] = [
 export function matchLineRule(line: string): LineRule | null {
   return LINE_RULES.find((rule) => rule.pattern.test(line)) ?? null;
 }
+
+/**
+ * Read only when no rule of LINE_RULES recognised a line of the container's text (findDecisiveLine.ts):
+ * among lines that rules rank, it would outrank consequences and break multi-line records.
+ */
+export const FAILURE_STATEMENT: LineRule = {
+  // When no rule above names a line, the container's own statement that something failed still says more than the
+  // system's carrier ("terminated with exit code 1"): the last line stating a failure, never a stack frame, a call
+  // chain or a closing line ("Execution halted") that only follows it. Below `error`, above every consequence.
+  name: 'failure-statement',
+  rank: 20,
+  prefer: 'latest',
+  pattern:
+    /^(?!\s*(?:at |File "|#\d+ |Calls: |\.\.\.|\^|In addition: |Execution halted|Aborted\b|\+ ))(?=.*[A-Za-z]{3}).*\b(?:[Ff]ail(?:ed|ure|s|ing)?|FAIL(?:ED|URE)?|[Cc]annot|[Cc]an't|[Cc]ould(?:n't| not)|[Uu]nable to|not (?:found|allowed|supported|permitted|writable|readable|divisible|compatible)|[Ii]nvalid|[Dd]enied|[Rr]efused|[Uu]nexpected(?:ly)?|[Mm]issing|[Ee]xceed(?:ed|s)|[Cc]orrupt(?:ed)?|[Ii]ncompatible|[Mm]ismatch|[Tt]imed out|[Nn]o such|[Ii]nsufficient|[Uu]nsupported|[Nn]on-finite|not within|(?:does|did|do|is|was|are|were)(?: not|n't) (?:match|exist|contain|have|support|fit|agree)|[Rr]efus(?:e|ed|es|ing))\b/,
+  upstream:
+    'the general shape of an error statement (POSIX strerror texts, "cannot"/"failed to"/"unable to" clauses of every runtime); wch/r-source src/main/errors.c (PrintWarnings "In addition: Warning message:", "Execution halted" after the error)',
+};

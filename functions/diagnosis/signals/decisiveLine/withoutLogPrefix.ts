@@ -20,6 +20,12 @@ export const LOG_PREFIXES: readonly LogPrefix[] = [
       'ray-project/ray python/ray/_private/worker.py (print_worker_logs "({name} pid={pid}, ip={ip})"); vllm-project/vllm vllm/utils (decorate_logs: "(EngineCore_DP0 pid=…)" prefix)',
   },
   {
+    // `[1,3]<stderr>: ` (Open MPI --tag-output), `[1]<stderr>: ` (horovodrun), `3: ` (srun --label): the rank a launcher relayed the line from.
+    pattern: /^(?:\[\d+(?:,\d+)?\]<(?:stdout|stderr)>: ?|\d{1,5}: (?=\S))/,
+    upstream:
+      'open-mpi/ompi orte/mca/iof/base/iof_base_output.c (--tag-output "[jobid,rank]<stdxxx>:"); horovod/horovod horovod/runner/common/util/safe_shell_exec.py (prefix "[rank]<stdout>:"); SchedMD/slurm src/srun/srun.c (--label: "task id: " before each line)',
+  },
+  {
     // `[rank0]: `, `[rank0]:[E1202 09:24:03.118204521 ProcessGroupNCCL.cpp:632] `
     pattern: /^\[rank\d+\]: ?/i,
     upstream: 'pytorch/pytorch torch/distributed/elastic/multiprocessing/api.py (local_ranks_filter / tee: "[rank{N}]:" line prefix)',
