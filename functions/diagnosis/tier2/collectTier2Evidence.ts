@@ -34,7 +34,6 @@ import { newestTermination, signalsFromKubernetesEvents, signalsFromKubernetesNo
 import { interpretExitCode } from '../signals/exitCodes.js';
 import { emptyTier2Evidence, type Tier2Evidence, type Tier2FailureReason, type Tier2Read } from '../model/Tier2Evidence.js';
 import { parseTimestamp } from '../../core/parseTimestamp.js';
-import { COLLATERAL_FORMAT_TABLE } from '../signals/collateralFormatTable.js';
 
 export interface Tier2Use {
   /** Read the log of the failing main or init container. */
@@ -79,6 +78,11 @@ export interface CollectTier2Input {
   reanalyse(tier2Signals: Signal[]): Analysis;
   /** Called with the analysis after the pod round, before the follow-up round (to start reads that now look needed). */
   onPodRound?(analysis: Analysis): void;
+  /**
+   * The log tail's most specific line that reads as a peer's death (the origin stage's table,
+   * distributed/peerLineOf.ts, passed in: tier2 does not import the stage above it).
+   */
+  peerLineOf?(text: string, mask: (line: string) => string): string | null;
 }
 
 const FAILURE_REASONS: Record<KubernetesErrorCode, Tier2FailureReason> = {
@@ -325,7 +329,7 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
       source: target.command,
       hint: selectedLine.hint,
       init: target.init,
-      ...peerLineOf(log.value.text, mask),
+      ...peerLine(input.peerLineOf?.(log.value.text, mask) ?? null),
     });
   }
 
@@ -352,17 +356,4 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   return { tier2, analysis };
 }
 
-/**
- * The tail's line that reads most specifically as a peer's death (collateralFormatTable.ts, the
- * first row wins): the watchdog's timeout line rather than the abort that follows it. Read by
- * the origin stage only where the decisive line is itself a peer's death.
- */
-function peerLineOf(text: string, mask: (line: string) => string): { peerLine?: string } {
-  let best: { row: number; line: string } | null = null;
-  for (const line of text.split(/\r?\n/).slice(-2_000)) {
-    if (line.trim() === '' || line.length > 4_000) continue;
-    const row = COLLATERAL_FORMAT_TABLE.findIndex((candidate) => candidate.strength === 'peer' && candidate.pattern.test(mask(line)));
-    if (row !== -1 && (best === null || row < best.row)) best = { row, line };
-  }
-  return best ? { peerLine: quoteEvidence(best.line, 360) } : {};
-}
+const peerLine = (line: string | null): { peerLine?: string } => (line === null ? {} : { peerLine: quoteEvidence(line, 360) });
