@@ -22,6 +22,7 @@ acc
 accelerate
 accelerate_cli
 accelerator
+acces
 access
 access_denied
 accessible
@@ -56,9 +57,11 @@ adamw
 adapters
 add
 adding
+addition
 addnetwork
 addr
 address
+addrinuse
 admin
 administrateur
 administrator
@@ -77,6 +80,9 @@ agentregistrationfailed
 agentrestarted
 agit
 ago
+agree
+ai_again
+ail
 ailleurs
 ajoutées
 aka
@@ -112,6 +118,7 @@ analyseworkload
 anciennes
 anciens
 and
+annot
 annotation
 announced
 anonymous
@@ -369,6 +376,8 @@ capped
 car
 caractères
 carries
+case
+case-insensitively
 catalogue
 category
 categoryrule
@@ -448,6 +457,7 @@ classes
 classification
 classify
 classifymountcause
+clauses
 cleanup
 clear
 cli
@@ -536,11 +546,14 @@ confirmé
 conflist
 conn
 connect
+connected
 connecting
 connection
 connectivity
 connectivité
 connexion
+connrefused
+connreset
 connu
 connue
 consequence
@@ -558,6 +571,7 @@ consumption
 contact
 contact_support
 contacter
+contain
 contained
 container
 container-must-have-limits
@@ -595,6 +609,7 @@ copying
 copyof
 cordon
 core
+coreclr
 corps
 correct
 correspond
@@ -800,6 +815,7 @@ describelimitations
 describememoryshape
 describenodefailure
 describeworkload
+description
 descriptor
 dessus
 detail
@@ -901,6 +917,7 @@ donc
 donnez
 données
 dont
+dotnet
 doté
 double
 double-bit
@@ -972,6 +989,8 @@ ef67c188ef30
 effectif
 effective
 efs
+efus
+efused
 einsum
 either
 elastic
@@ -997,6 +1016,7 @@ engine_run_backward
 enginecore
 enginecore_dp0
 engines
+enied
 enlarge
 enlarge-shared-memory
 enough
@@ -1036,6 +1056,7 @@ erreur
 erreurs
 errimageneverpull
 errimagepull
+errlist
 errno
 error
 error_file
@@ -1071,6 +1092,7 @@ examples
 exceeded
 exceeding
 exceeds
+excep
 exception
 exception_cause
 exceptions
@@ -1176,6 +1198,7 @@ failing
 failjob
 fails
 failure
+failure-statement
 failures
 failurethreshold
 fait
@@ -1230,6 +1253,7 @@ finding
 findorigin
 finished
 finishing
+finite
 firewall
 first
 fit
@@ -1384,6 +1408,8 @@ gpu_executor
 gpu_id
 gpu_memory_utilization
 gpuhealthfault
+gpuislost
+gpuopenanalytics
 gpus
 grace
 grace-period
@@ -1419,6 +1445,7 @@ généralement
 had
 half
 halt
+halted
 handle
 handlebindingcycleerror
 handler
@@ -1474,9 +1501,11 @@ hold
 home
 hook
 hooks
+horovod
 hors
 host
 hostpath
+hostunreach
 how
 hpp
 html
@@ -1523,6 +1552,7 @@ image_pull_failed
 imagepullbackoff
 imagepullfailedrule
 images
+imed
 img
 immediate
 imminent
@@ -1604,6 +1634,7 @@ input
 input_ids
 input_type
 input_value
+insensitively
 inside
 inspect
 inspect-pod
@@ -1653,11 +1684,16 @@ invoked
 involontaire
 involved
 involvedobject
+iof
+iof_base_output
 ion
 ipam
 ipamd
 irregular
+isdir
+ismatch
 iso8601
+issing
 istrator
 item
 itn
@@ -1679,6 +1715,7 @@ job-statuses
 job_controller
 job_logging
 job_supervisor
+jobid
 jobs
 jobsupervisor
 jobterminated
@@ -1770,6 +1807,7 @@ kyverno
 l40s-node-02
 l40s-node-05
 l40s-node-08
+label
 labels
 laissé
 lanceur
@@ -2014,6 +2052,7 @@ may
 maybe
 maybe_live_out
 mc_rg-nlp_aks-gpu_eastus
+mca
 mean
 meaning
 means
@@ -2040,6 +2079,7 @@ metrics-peak
 metricsempty
 metricspartial
 metricsunavailable
+mfile
 mfsymlinks
 mgs
 mib
@@ -2152,12 +2192,14 @@ mutable
 mémoire
 métriques
 même
+nable
 name
 name_or_buffer
 named
 names
 nameslots
 namespace
+namespace-qualified
 namespaces
 natif
 native
@@ -2172,6 +2214,7 @@ ncclresult
 ncclresult_t
 ncclsystemerror
 ncclutils
+ncompatible
 need
 needed
 needs
@@ -2180,6 +2223,7 @@ neither
 net
 net_ib
 nette
+netunreach
 network
 network-attachment-definition
 network-attachment-definitions
@@ -2196,6 +2240,7 @@ newcsidriverclient
 newer
 newest
 newlineformatter
+nexpected
 nfkc
 nfs
 nfs01
@@ -2238,6 +2283,7 @@ nodeconditiontable
 nodediederror
 nodefailure
 nodefailurerule
+nodejs
 nodelifecycle
 nodelost
 nodename
@@ -2252,9 +2298,11 @@ nodeshutdown_manager_linux
 nodestatus
 nodestatusunknown
 nodesuspectwords
+noent
 noexecute
 nom
 nombre
+nomem
 nomment
 nommer
 nommée
@@ -2275,11 +2323,13 @@ nopods
 nor
 normally
 nosharesock
+nospc
 nosuchfileexception
 nosupportingruntime
 not
 not-executable
 not-found
+notdir
 note
 notes
 notfound
@@ -2297,6 +2347,8 @@ nouvelle
 now
 noyau
 nprocs
+nsufficient
+nsupported
 nul
 null
 num
@@ -2308,6 +2360,7 @@ number
 numcudadevices
 numelin
 numelout
+nvalid
 nvidia
 nvidia-cdi-hook
 nvidia-container-cli
@@ -2321,6 +2374,8 @@ nvme1n1
 nvme2n1
 nvml
 nvml_error_gpu_is_lost
+nvmlerror
+nvmlerror_gpuislost
 nvrm
 nœud
 nœuds
@@ -2350,6 +2405,7 @@ omis
 omitted
 ompi
 on-demand
+on-finite
 once
 one
 one-off
@@ -2404,11 +2460,13 @@ origin
 original
 originally
 originunknown
+orrupt
 orte
 orterun
 oserror
 other
 others
+ould
 out
 outcome
 outgoing
@@ -2487,12 +2545,14 @@ pcie
 pdb
 peak
 peer
+peerlineof
 peers
 pending
 pending-scheduling
 per
 per-gpu
 period
+perm
 permanente
 permanently
 permet
@@ -2500,6 +2560,7 @@ permission
 permissiondenied
 permissionerror
 permissions
+permitted
 persistentvolumeclaim
 persistentvolumeclaims
 person
@@ -2585,6 +2646,7 @@ ports
 portée
 pos
 position
+posix
 possible
 possibly
 post
@@ -2640,6 +2702,7 @@ printers
 printpanics
 printpod
 printstacktrace
+printwarnings
 priority
 priorityclass
 prises
@@ -2714,6 +2777,7 @@ pwned
 pydantic
 pydantic_core
 pydantic_validator
+pynvml
 python
 python3
 pytorch
@@ -2726,6 +2790,7 @@ pytorchstreamreader
 pytorchstreamwriter
 période
 q_proj
+qualified
 quantity
 quay
 que
@@ -2739,6 +2804,7 @@ quoted
 quoteevidence
 quoteuntrusted
 qwen2forcausallm
+r-source
 r4nd0ml00k1ngt0k3nf0rt3st1ngonly42
 raise
 raise-ephemeral-storage-limit
@@ -2792,6 +2858,7 @@ read-init-logs
 read-log-without-tier2
 read-only
 read-unread-log
+readable
 reader
 readhistory
 readiness
@@ -3031,6 +3098,7 @@ robust_channel_gr_exception
 robust_channel_preemptive_removal
 robust_channel_resetchannel_verif_error
 robust_channel_uncontained_error
+rofs
 role
 room
 root
@@ -3133,6 +3201,7 @@ s3-datasets
 s_dmask
 safe
 safe_load
+safe_shell_exec
 safetensors
 safety
 sain
@@ -3161,6 +3230,7 @@ scale-down
 scale-up
 scaled
 scaledown
+schedmd
 schedule
 schedule_one
 scheduled
@@ -3249,6 +3319,7 @@ shardwriter
 share
 shared
 shared-ckpt
+shell
 shim
 shm
 short
@@ -3303,6 +3374,7 @@ skill
 skipped
 slice
 slow
+slurm
 smaller
 smb
 smb-server
@@ -3371,6 +3443,7 @@ srcselectdimsize
 sriov
 sriov-rdma
 srt
+srun
 stable
 stack
 stacktrace
@@ -3395,6 +3468,7 @@ state_dict
 statechange
 statefulset
 statefulsets
+statement
 static
 stats
 status
@@ -3407,6 +3481,7 @@ stays
 std
 stderr
 stdout
+stdxxx
 steadily
 steady
 steady-climb
@@ -3428,11 +3503,13 @@ store
 stored
 str
 strategy
+strerror
 string
 stripped
 struct
 structs
 style
+subclasses
 submission
 submissionfailed
 submitted
@@ -3485,8 +3562,10 @@ sync_result
 syncpod
 sys
 sys-utils
+syscall
 sysctl
 sysctlforbidden
+sysdeps
 sysfs
 sysmapos
 system
@@ -3498,6 +3577,7 @@ sélection
 table
 tables
 tag
+tag-output
 taille
 taint
 taint_eviction
@@ -3550,6 +3630,7 @@ text-generation-inference
 text_formatter
 text_generation_launcher
 text_generation_server
+texts
 tfjob
 tfjobfailed
 than
@@ -3622,6 +3703,7 @@ torchelastic
 torchtrainer
 torvalds
 tostatuserr
+tostring
 total
 tous
 tout
@@ -3770,7 +3852,10 @@ upgrading
 upload
 uploader
 upon
+upper
+upper-case
 ups
+ure
 uri
 url
 urllib3
@@ -3802,6 +3887,7 @@ utilities
 utilization
 utils
 uuuuuu
+uvexception
 v100
 v100-sxm2-32gb
 v1beta1
@@ -3886,6 +3972,7 @@ warn
 warning
 was
 watchdog
+wch
 webhook
 weight
 weights
@@ -3927,6 +4014,7 @@ world
 world_size
 wrap
 wrapper
+writable
 write
 write_end_of_file
 write_record
@@ -3941,6 +4029,7 @@ x7k2p
 x7kq2bmv
 x86
 x86_64-linux-gnu
+xceed
 xfs
 xfshasshutdown
 xgboost
