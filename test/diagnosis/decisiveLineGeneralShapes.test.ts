@@ -100,3 +100,20 @@ describe("the container's own failure statement when no rule recognises a line",
     expect(payloadOf(text)).toMatchObject({ text: 'ValueError: expected 3 channels, got 1', rule: 'exception' });
   });
 });
+
+describe('a traceback relayed inside another tool\'s output (pip\'s "[N lines of output]" box indents it)', () => {
+  it("ends at its own exception, at the header's column, not at the tool's next line", () => {
+    const text = exit(
+      [
+        '  error: subprocess-exited-with-error',
+        '  ╰─> [6 lines of output]',
+        '      Traceback (most recent call last):',
+        '        File "<string>", line 4, in <module>',
+        "      ImportError: cannot import name 'packaging' from 'setuptools'",
+        '      [end of output]',
+        'error: subprocess-exited-with-error',
+      ].join('\n'),
+    );
+    expect(payloadOf(text)?.text).toContain("ImportError: cannot import name 'packaging' from 'setuptools'");
+  });
+});

@@ -186,12 +186,19 @@ const EXCEPTION_RANK = LINE_RULES.find((rule) => rule.name === 'exception')?.ran
 const GENERIC_RULES: ReadonlySet<LineRuleName> = new Set<LineRuleName>(['error', 'resource']);
 const QUALNAME_LINE = /^[A-Za-z_][\w.]*(?:\([\w.]*\))?(?::\s\S|:?\s*$)/;
 function tracebackException(bodies: readonly string[], start: number): number | null {
+  // Relative to the header's own column: a traceback relayed inside another tool's box (pip's
+  // "[20 lines of output]" indents it) ends at its own exception, not at the tool's next line.
+  const column = indentOf(bodies[start] ?? '');
   for (let at = start + 1; at < bodies.length; at += 1) {
     const body = bodies[at] ?? '';
-    if (/^\s/.test(body)) continue;
-    return QUALNAME_LINE.test(body) ? at : null;
+    if (indentOf(body) > column) continue;
+    return QUALNAME_LINE.test(body.trimStart()) ? at : null;
   }
   return null;
+}
+
+function indentOf(line: string): number {
+  return /^\s*/.exec(line)?.[0].length ?? 0;
 }
 
 /**
