@@ -23,6 +23,7 @@
  * Message formats are the upstream ones (cited per case in `citation`).
  */
 import { buildHeldOutCase, type CaseExpectation, type CasePlan, type HeldOutCaseFiles, type PodEventPlan, type ReplicaPlan } from './buildHeldOutCase.js';
+import { seededRandom } from '../support/seededRandom.js';
 
 export const ORIGIN_CASES_SEED = 23;
 
@@ -51,17 +52,7 @@ const CITE = {
 
 // ---- seeded choice ----------------------------------------------------------------------------
 
-/** mulberry32: a small seeded PRNG, so the same seed always draws the same cases. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = seededRandom;
 type Pick = <T>(items: readonly T[]) => T;
 
 // ---- the class's dimensions -------------------------------------------------------------------

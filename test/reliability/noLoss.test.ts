@@ -54,7 +54,8 @@ import { createRenderText } from '../../functions/worker/createRenderText.js';
 import { processDiagnosisBatch } from '../../functions/worker/processDiagnosisBatch.js';
 import { silentLogger as silentWorkerLogger } from '../../functions/core/LogPort.js';
 import { startFauxqsKit, type Fauxqs } from '../support/fauxqsKit.js';
-import { fixtureScenario, seededRandom, simulatorClient, Tally } from './reliabilityKit.js';
+import { fixtureScenario, simulatorClient, Tally } from './reliabilityKit.js';
+import { seededRandom } from '../support/seededRandom.js';
 
 const ALERTS = 1_000;
 const ALERTS_PER_PAYLOAD = 100;

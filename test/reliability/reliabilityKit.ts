@@ -89,15 +89,3 @@ export class Tally {
     console.log(`[reliability] ${title}: ${counts.join(', ')}${maxima.length ? ` | max: ${maxima.join(', ')}` : ''}`);
   }
 }
-
-/** A seeded PRNG (mulberry32) for the parts of a suite that are not fast-check properties. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

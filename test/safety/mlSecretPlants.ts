@@ -20,6 +20,7 @@
  * Generated at load time from a seeded generator and joined prefixes, so this file holds no
  * literal a secret scanner would take for a credential.
  */
+import { seededRandom } from '../support/seededRandom.js';
 export interface Plant {
   readonly shape: string;
   readonly wrapper: string;
@@ -34,14 +35,7 @@ const B64 = `${ALNUM}+/`;
 const B64URL = `${ALNUM}-_`;
 
 function generator(seed: number): (length: number, alphabet: string) => string {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return (length, alphabet) => {
     let out = alphabet === ALNUM && length >= 3 ? 'Z9q' : '';
     while (out.length < length) out += alphabet[Math.floor(next() * alphabet.length)];

@@ -6,6 +6,7 @@
  * joined at runtime, so this source file contains no string that a secret scanner (or GitHub
  * push protection) would take for a real credential.
  */
+import { seededRandom } from '../support/seededRandom.js';
 
 export interface SecretSample {
   /** Kebab-case shape id (several samples may share one shape in different contexts). */
@@ -27,14 +28,7 @@ const UPPER_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 /** Seeded, deterministic (mulberry32) so failures reproduce and the corpus never changes shape. */
 function generator(seed: number): (length: number, alphabet: string) => string {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return (length, alphabet) => {
     let out = '';
     // Guarantee mixed classes for alphanumeric alphabets (real keys virtually always have them).

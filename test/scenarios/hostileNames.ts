@@ -17,6 +17,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EVENT_REASON_TABLE, K8S_PHASE_TABLE } from '../../functions/diagnosis/signals/signalTables.js';
+import { seededRandom } from '../support/seededRandom.js';
 
 const DIAGNOSIS_DIR = fileURLToPath(new URL('../../functions/diagnosis/', import.meta.url));
 
@@ -159,14 +160,7 @@ export function hostileNames(): HostileName[] {
 
 /** A deterministic shuffle (mulberry32): the slices each scenario takes are stable across runs. */
 export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seededRandom(seed);
   const shuffled = [...items];
   for (let i = shuffled.length - 1; i > 0; i -= 1) {
     const j = Math.floor(random() * (i + 1));

@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SignalEntrySchema, SignalFileSchema } from './signalCorpus.js';
+import { seededRandom } from '../support/seededRandom.js';
 
 const FRESH3_DIR = fileURLToPath(new URL('../../fixtures/signals-fresh3/', import.meta.url));
 const PLACED_SOURCE = 'placed-noise';
@@ -23,17 +24,7 @@ export const PLACED_FILE = join(FRESH3_DIR, `${PLACED_SOURCE}.json`);
 /** The seed of the generator: change it and every pid, rank and timestamp changes, nothing else. */
 export const SEED = 3;
 
-/** mulberry32: a small deterministic generator, so the rendering never depends on a clock. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const seeded = seededRandom;
 
 /** What one placed entry draws from the generator: a pid, a rank, the first timestamp's fraction. */
 interface Draw {

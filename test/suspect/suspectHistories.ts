@@ -7,6 +7,7 @@
  */
 import { expectSuspicion, type Expectation, type PlannedFailure } from './expectSuspicion.js';
 import { NEVER_COUNTING_KINDS, NODE_OR_UNKNOWN_KINDS, NODE_SIDE_KINDS, SIGNATURE_CRASH_KINDS, type KindName } from './failureKinds.js';
+import { seededRandom } from '../support/seededRandom.js';
 
 export interface SuspectHistory {
   /** `<family>-<variation>`: unique, stable across runs (the ledger's key). */
@@ -16,17 +17,7 @@ export interface SuspectHistory {
   expectation: Expectation;
 }
 
-/** mulberry32: small, seeded, the same sequence on every machine. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+const seeded = seededRandom;
 
 interface Draw {
   int(min: number, max: number): number;

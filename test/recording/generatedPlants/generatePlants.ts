@@ -11,6 +11,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadScenario, type Scenario } from '../../../functions/simulator/startRunaiSimulator.js';
 import type { HeldOutSet, KeepCase, Plant, SecretPlant } from '../heldout/heldOutPlants.js';
+import { seededRandom } from '../../support/seededRandom.js';
 
 export const GENERATED_FAMILIES = [
   'person-name',
@@ -47,14 +48,7 @@ export const FRESH_SEEDS = [7_201, 7_202, 7_203] as const;
 const BASES = ['tier2-cuda-oom-in-logs', 'tier2-137-oomkilled-from-last-state', 'tier2-init-container-exit-1-log-line'];
 
 function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
   const chars = (alphabet: string, length: number) => Array.from({ length }, () => alphabet[int(0, alphabet.length - 1)]).join('');

@@ -43,6 +43,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { loadScenario, type Scenario } from '../../../functions/simulator/startRunaiSimulator.js';
+import { seededRandom } from '../../support/seededRandom.js';
 
 export const FAMILIES = [
   'ipv4',
@@ -103,14 +104,7 @@ const BASE = fileURLToPath(new URL('../../../fixtures/scenarios/tier2-cuda-oom-i
 
 /** mulberry32: a small seeded PRNG, so every run of one seed builds the same set. */
 export function randomFrom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
   const chars = (alphabet: string, length: number) => Array.from({ length }, () => alphabet[int(0, alphabet.length - 1)]).join('');
