@@ -976,6 +976,7 @@ e1202
 each
 earlier
 earliest
+early
 east
 eastus
 ebpf
@@ -3327,6 +3328,7 @@ short-lived
 short-name
 should
 shows
+shut
 shutdown
 shutil
 shutting
@@ -3374,6 +3376,7 @@ skill
 skipped
 slice
 slow
+slowly
 slurm
 smaller
 smb

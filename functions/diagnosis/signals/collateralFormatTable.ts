@@ -116,6 +116,24 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
     upstream: 'https://github.com/openxla/xla/blob/main/xla/tsl/distributed_runtime/coordination/coordination_service.cc',
   },
   {
+    // The XLA/TSL coordination service's barrier, as JAX (XlaRuntimeError) or TensorFlow raise it on every task that
+    // reached it: "DEADLINE_EXCEEDED: Barrier timed out. Id: …. This usually happens because a task triggered the
+    // barrier too early or too slowly." — the task that never arrived is elsewhere.
+    format: 'coordination-heartbeat',
+    pattern: /\bBarrier timed out\. Id: |This usually happens because a task triggered the barrier too early or too slowly/,
+    strength: 'peer',
+    upstream: 'https://github.com/openxla/xla/blob/main/xla/tsl/distributed_runtime/coordination/coordination_service.cc',
+  },
+  {
+    // Horovod's SHUT_DOWN_ERROR, raised on every surviving rank's next collective: "Horovod has been shut down. This was
+    // caused by an exception on one of the ranks or an attempt to allreduce, allgather or broadcast a tensor after one
+    // of the ranks finished execution."
+    format: 'mpi-peer-exit',
+    pattern: /Horovod has been shut down\. This was caused by an exception on one of the ranks/,
+    strength: 'peer',
+    upstream: 'https://github.com/horovod/horovod/blob/master/horovod/common/operations.cc',
+  },
+  {
     // torchelastic's summary of a failed process group ("torch.distributed.elastic.multiprocessing.errors.ChildFailedError:"):
     // written on every rank whose agent saw a child fail, the origin's included.
     format: 'elastic-child-failed',

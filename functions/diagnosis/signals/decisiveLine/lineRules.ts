@@ -29,11 +29,12 @@ const CONSEQUENCE =
  * Lib/subprocess.py (CalledProcessError.__str__ "Command '%s' returned non-zero exit status %d."
  * / "died with %r."); pytorch/pytorch torch/utils/data/dataloader.py (_try_get_data "DataLoader
  * worker (pid(s) {}) exited unexpectedly") and torch/utils/data/_utils/signal_handling.py
- * ("DataLoader worker (pid {}) is killed by signal: {}"). One shape, any launcher: a process
+ * ("DataLoader worker (pid {}) is killed by signal: {}"); microsoft/DeepSpeed deepspeed/launcher/launch.py
+ * (sigkill_handler: "{cmd} exits with return code = {returncode}"). One shape, any launcher: a process
  * named by its pid that exited or was killed.
  */
 const CHILD_ENDED =
-  /\breturned non-zero exit status -?\d+|\bdied with <Signals\.\w+: \d+>|\(pids?(?:\(s\))?:? \d+(?:, ?\d+)*\) (?:exited unexpectedly|is killed by signal|was killed|terminated unexpectedly)\b/;
+  /\breturned non-zero exit status -?\d+|\bsigkill_handler\][^\n]*\bexits with return code = -?\d+|\bdied with <Signals\.\w+: \d+>|\(pids?(?:\(s\))?:? \d+(?:, ?\d+)*\) (?:exited unexpectedly|is killed by signal|was killed|terminated unexpectedly)\b/;
 
 /**
  * A launcher's count of failed children, naming none of them: torchrun's ChildFailedError
