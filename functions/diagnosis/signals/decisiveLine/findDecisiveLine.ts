@@ -211,7 +211,9 @@ function indentOf(line: string): number {
  * an exception whose own message starts with the errno counts (a wrapper quoting it inside its
  * message, `MaxRetryError: … (Caused by …: [Errno 101] …)`, is still the wrapper).
  */
-const ERRNO = /(?:^|\s)(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception): \[Errno \d+\] \S/;
+/** A qualified exception name (`requests.exceptions.HTTPError`, `ValueError`): one shape for ERRNO and EXCEPTION_START. */
+const EXCEPTION_NAME = String.raw`(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)`;
+const ERRNO = new RegExp(String.raw`(?:^|\s)${EXCEPTION_NAME}: \[Errno \d+\] \S`);
 const ERRNO_RANK = 85;
 function carriesErrno(body: string): boolean {
   return ERRNO.test(body);
@@ -343,7 +345,7 @@ const EXCEPTION_MESSAGE = /^\s*(?:\[[^\]]*\]:?\s*)?[\w.]+:\s(.*)$/;
  * A qualified exception name followed by its message (`requests.exceptions.HTTPError: …`, `ValueError: …`), at the
  * start of the line or after a header that ends in a space, `:` or `]` (`ERROR:__main__:ValueError: …`).
  */
-const EXCEPTION_START = /(?:^|[\s:\]])((?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)): \S/;
+const EXCEPTION_START = new RegExp(String.raw`(?:^|[\s:\]])(${EXCEPTION_NAME}): \S`);
 
 function fromException(line: string): string {
   const match = EXCEPTION_START.exec(line);

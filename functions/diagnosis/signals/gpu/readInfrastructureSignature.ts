@@ -50,13 +50,14 @@ import { readXids } from './readXid.js';
 /** The whole text read is capped: a signature is a short line, and untrusted text is bounded. */
 const MAX_TEXT = 64 * 1024;
 
+// Global: matchesNotMemory reads every match (matchAll copies the pattern, so no lastIndex is shared between calls).
 const NCCL = [
-  /\bNCCL WARN\b/,
-  /\bnccl(?:UnhandledCudaError|SystemError|RemoteError)\b/,
-  /\bNCCL error\b[^\n]{0,200}?\b(?:unhandled (?:cuda|system) error|remote process exited)/i,
-  /\bremote process exited or there was a network error\b/i,
+  /\bNCCL WARN\b/g,
+  /\bnccl(?:UnhandledCudaError|SystemError|RemoteError)\b/g,
+  /\bNCCL error\b[^\n]{0,200}?\b(?:unhandled (?:cuda|system) error|remote process exited)/gi,
+  /\bremote process exited or there was a network error\b/gi,
 ];
-const TORCH_DISTRIBUTED = [/\bDistBackendError\b/, /\bWatchdog caught collective operation timeout\b/, /\bProcessGroupNCCL\b[^\n]{0,200}?\btimed out\b/];
+const TORCH_DISTRIBUTED = [/\bDistBackendError\b/g, /\bWatchdog caught collective operation timeout\b/g, /\bProcessGroupNCCL\b[^\n]{0,200}?\btimed out\b/g];
 const CUDA_DEVICE = [
   /\buncorrectable ECC error encountered\b/i,
   /\bcuda(?:Error)?ECCUncorrectable\b|\bCUDA_ERROR_ECC_UNCORRECTABLE\b/,
@@ -77,10 +78,9 @@ const OUT_OF_MEMORY = /\bout of memory\b/i;
 /** Lines read after an NCCL / PyTorch distributed match for its cause (PyTorch prints "Last error:" and the CUDA failure below the NCCL line). */
 const NCCL_CAUSE_LINES = 3;
 
-/** Whether a pattern matches somewhere its own line and the few lines after it do not blame memory exhaustion. */
+/** Whether a global pattern matches somewhere its own line and the few lines after it do not blame memory exhaustion. */
 function matchesNotMemory(pattern: RegExp, text: string): boolean {
-  const global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
-  for (const match of text.matchAll(global)) {
+  for (const match of text.matchAll(pattern)) {
     const start = text.lastIndexOf('\n', match.index) + 1;
     let end = match.index;
     for (let n = 0; n <= NCCL_CAUSE_LINES && end !== -1; n++) end = text.indexOf('\n', end + 1);
