@@ -319,6 +319,7 @@ bpf_prog
 bpf_prog_query
 branch
 breakpoint
+bridge
 broken
 brutal
 bucket
@@ -503,6 +504,7 @@ comme
 commencé
 common
 common_runtime
+communicate
 communication
 communicator
 compare
@@ -685,6 +687,7 @@ cuda-device
 cuda-error
 cuda-oom
 cuda_error_ecc_uncorrectable
+cuda_error_no_device
 cuda_error_nvlink_uncorrectable
 cuda_error_unknown
 cuda_home
@@ -698,14 +701,18 @@ cudacachingallocator
 cudacontext
 cudaerror
 cudaerrordevicesunavailable
+cudaerroreccuncorrectable
 cudaerrormemoryallocation
+cudaerrornodevice
 cudaerrornvlinkuncorrectable
 cudaerrorsystemdrivermismatch
 cudaerrorunknown
 cudaexception
+cudafunctions
 cudagetdevicecount
 cudnn
 cudnn_status
+curesult
 current
 currentepisodestart
 currently
@@ -825,12 +832,14 @@ detected
 detection
 detector
 detector-train
+determine
 determined
 deux
 dev
 device
 device-side
 device-type
+device_count_impl
 device_parser
 devicepath
 devices
@@ -899,6 +908,7 @@ distributedtraining
 diststoreerror
 divisible
 dkr
+dl-load
 dmask
 dmesg
 dns
@@ -933,6 +943,8 @@ drainer
 drift
 drifted
 driver
+driver_not_loaded
+drivernotloaded
 drivers
 droit
 drop
@@ -996,6 +1008,7 @@ einsum
 either
 elastic
 elastic-child-failed
+elf
 elle
 elsewhere
 email
@@ -1037,6 +1050,7 @@ entrypoint
 entrypoints
 enum
 enumerate
+enumeration
 env
 environment
 environment-variables
@@ -1387,6 +1401,7 @@ glog-style
 gloo
 gmt
 gnu
+go-nvml
 golang
 google
 googleapi
@@ -1401,13 +1416,16 @@ gpu-health
 gpu-memory-not-cpu-limit
 gpu-node-03
 gpu-node-07
+gpu-operator
 gpu-to-gpu
 gpu-workers
 gpu0
 gpu_0_bfc
 gpu_executor
 gpu_id
+gpu_is_lost
 gpu_memory_utilization
+gpu_unreachable
 gpuhealthfault
 gpuislost
 gpuopenanalytics
@@ -1703,6 +1721,7 @@ iwef
 jamais
 java
 jax
+jax-ml
 jax_traceback_filtering
 jaxjob
 jaxjobfailed
@@ -1849,6 +1868,7 @@ level
 levelname
 levée
 lib
+lib_rm_version_mismatch
 libc10
 libcontainer
 libcudnn
@@ -1856,9 +1876,11 @@ libcudnn_engines_precompiled
 libnvidia
 libnvidia-container
 libnvidia-ml
+libraries
 library
 librispeech
 librispeech-960h
+librmversionmismatch
 libstdc
 libsupc
 lien
@@ -2362,11 +2384,15 @@ numcudadevices
 numelin
 numelout
 nvalid
+nvc
+nvc_info
 nvidia
 nvidia-cdi-hook
 nvidia-container-cli
 nvidia-container-toolkit
 nvidia-driver
+nvidia-ml
+nvidia-ml-py
 nvidia-smi
 nvlink
 nvlink_error
@@ -2374,9 +2400,12 @@ nvme0n1p1
 nvme1n1
 nvme2n1
 nvml
+nvml_error
 nvml_error_gpu_is_lost
 nvmlerror
 nvmlerror_gpuislost
+nvmlreturn
+nvmlreturn_t
 nvrm
 nœud
 nœuds
@@ -2552,6 +2581,7 @@ pending
 pending-scheduling
 per
 per-gpu
+perdu
 period
 perm
 permanente
@@ -2628,6 +2658,7 @@ pods-capped
 podsecurity
 podsnotready
 podspagecap
+podsrequestedresources
 podstocite
 podsunavailable
 point
@@ -2861,6 +2892,7 @@ read-only
 read-unread-log
 readable
 reader
+readgpuunreachable
 readhistory
 readiness
 readinessindicatorfile
@@ -2999,6 +3031,7 @@ require-gpu-node-selector
 required
 requirement
 requirements
+requires
 requis
 requête
 reranker-serve-00002-deployment-7c9d5f6b4-m8z2q_runai-search-serving
@@ -3013,7 +3046,9 @@ reserved
 reserving
 reset
 reset_gpu
+reset_required
 resetchannel
+resetrequired
 resolution
 resolv
 resolve
@@ -3937,6 +3972,7 @@ vide
 violates
 violation
 violations
+visible
 visit
 vllm
 vllm-project
@@ -3974,6 +4010,7 @@ warmup
 warn
 warning
 was
+wasallocatedgpu
 watchdog
 wch
 webhook
@@ -4044,6 +4081,7 @@ xidcatalogue
 xidreading
 xidsignalkind
 xla
+xla_bridge
 xla_extension
 xlaruntimeerror
 yaml

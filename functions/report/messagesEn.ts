@@ -243,6 +243,7 @@ const ORIGIN_KIND: Record<SignalKind, string> = {
   NODE_START_FAILURE: 'the node could not start it',
   ADMISSION_DENIED: 'admission denied',
   STORAGE_LIMIT_EXCEEDED: 'storage limit exceeded',
+  GPU_UNREACHABLE: 'lost its GPU',
   UNCATEGORISED: 'failed',
 };
 

@@ -267,6 +267,7 @@ const ORIGIN_KIND: Record<SignalKind, string> = {
   NODE_START_FAILURE: "le nœud n'a pas pu le démarrer",
   ADMISSION_DENIED: 'admission refusée',
   STORAGE_LIMIT_EXCEEDED: 'limite de stockage dépassée',
+  GPU_UNREACHABLE: 'a perdu son GPU',
   UNCATEGORISED: 'en échec',
 };
 

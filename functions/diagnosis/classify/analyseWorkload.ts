@@ -15,6 +15,7 @@ import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
 import type { DistributedFinding } from '../model/DistributedFinding.js';
 import { maskIdentifiers } from '../signals/maskIdentifiers.js';
 import { workloadNames } from '../signals/workloadNames.js';
+import { wasAllocatedGpu } from './wasAllocatedGpu.js';
 
 export interface Analysis {
   signals: Signal[];
@@ -43,13 +44,15 @@ export function analyseWorkload(evidence: Omit<WorkloadEvidence, 'metrics'>, ext
 
   // Patterns read messages with the names users chose masked: a name never picks the category.
   const mask = maskIdentifiers(workloadNames(evidence));
+  // The GPU stack calling the GPU unreachable is the node's only in a container that was given one.
+  const gpuAllocated = wasAllocatedGpu(evidence);
   const signals = [
     ...signalsFromStatus(evidence.status, mask),
     ...(evidence.events.ok ? signalsFromEvents(evidence.events.value, 'event', mask) : []),
     ...(evidence.pods.ok ? signalsFromPods(evidence.pods.value) : []),
     ...signalsFromHistory(records, mask),
     ...extraSignals,
-  ].filter(inCurrentRun);
+  ].filter((signal) => inCurrentRun(signal) && (gpuAllocated || signal.kind !== 'GPU_UNREACHABLE'));
 
   const gate = gateOf(evidence, signals);
   const classification = classifySignals(signals);

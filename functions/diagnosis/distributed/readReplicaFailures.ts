@@ -36,6 +36,7 @@ const OWN_CAUSE: ReadonlySet<SignalKind> = new Set([
   'NODE_START_FAILURE',
   'STORAGE_LIMIT_EXCEEDED',
   'PROBE_KILL',
+  'GPU_UNREACHABLE',
 ]);
 
 /** SIGTERM (128 + 15): the teardown a controller sends the survivors once one replica failed. */

@@ -28,6 +28,7 @@ export const SIGNAL_KINDS = [
   'NODE_START_FAILURE', // the node could not start the pod: sandbox/CNI, GPU runtime or driver, device admission, runtime disk
   'ADMISSION_DENIED', // an admission webhook or policy refused to create the pods: quoted first in UNKNOWN, a confirmed start failure
   'STORAGE_LIMIT_EXCEEDED', // the kubelet evicted the pod for exceeding its own ephemeral-storage or emptyDir limit
+  'GPU_UNREACHABLE', // NVML / CUDA / nvidia-smi told a container allocated a GPU that the GPU or its driver cannot be reached (signals/gpu/readGpuUnreachable.ts)
   'UNCATEGORISED', // a system message that says what failed where no category fits: quoted first in UNKNOWN, never decides
 ] as const;
 export type SignalKind = (typeof SIGNAL_KINDS)[number];

@@ -23,9 +23,13 @@ export type Condition = z.infer<typeof ConditionSchema>;
 
 export const RequestResourceQuantitySchema = z.object({ limit: quantity, request: quantity }).nullish();
 
+/** RequestResourceCores: a GPU count or fraction (Run:ai workloads API). */
+const RequestResourceCoresSchema = z.object({ limit: z.number().nullish(), request: z.number().nullish() }).nullish();
+
 export const WorkloadRequestResourcesSchema = z
   .object({
     gpuRequestType: optionalString,
+    gpu: RequestResourceCoresSchema,
     cpuMemory: RequestResourceQuantitySchema,
     gpuMemory: RequestResourceQuantitySchema,
   })

@@ -26,6 +26,7 @@ import { isNodeLossEvent } from './readNodeEvent.js';
 import type { DecisiveRegions } from './decisiveLine/findDecisiveLine.js';
 import { classifyNodeRemoval } from './nodeRemovalTable.js';
 import { readXid } from './gpu/readXid.js';
+import { readGpuUnreachable } from './gpu/readGpuUnreachable.js';
 import type { XidReading } from '../model/XidReading.js';
 import { xidSignalKind } from './gpu/xidSignalKind.js';
 import { readInfrastructureSignature } from './gpu/readInfrastructureSignature.js';
@@ -86,6 +87,8 @@ export interface MessageReading {
   decisive: string | null;
   /** The NVIDIA Xid the message carries, decoded: its kind leads and its line is the decisive part. */
   xid?: XidReading | null;
+  /** The line of the container's text where the GPU stack says the GPU cannot be reached (gpu/readGpuUnreachable.ts): GPU_UNREACHABLE quotes it. */
+  gpuLine?: string | null;
 }
 
 export function readSystemMessage(message: string | null | undefined, options: { ignoreExitCode?: boolean } = {}): MessageReading {
@@ -113,7 +116,10 @@ export function readSystemMessage(message: string | null | undefined, options: {
     kinds.push(exitSignal);
     decisive ??= exit?.[0] ?? null;
   }
-  return { kinds: [...new Set(kinds)], exitCode, decisive, ...(xid ? { xid } : {}) };
+  // The container's own text, after the system's clause: the GPU stack's statement there is read as a node fact (readGpuUnreachable.ts says why).
+  const gpuLine = readGpuUnreachable(message.slice(systemPart.length));
+  if (gpuLine) kinds.push('GPU_UNREACHABLE');
+  return { kinds: [...new Set(kinds)], exitCode, decisive, ...(xid ? { xid } : {}), ...(gpuLine ? { gpuLine } : {}) };
 }
 
 /** Every kind a system-authored message names (a message can state both OOMKilled and its exit code). */
@@ -163,6 +169,8 @@ interface SignalDraft {
   xid?: XidReading | null;
   /** The record's whole text (masked), read for an infrastructure signature: the fleet's count only (§4.8). */
   wholeText?: string | null;
+  /** The GPU stack's line (unmasked) a GPU_UNREACHABLE signal quotes. */
+  gpuLine?: string | null;
 }
 
 function toSignal(draft: SignalDraft): Signal {
@@ -179,7 +187,8 @@ function toSignal(draft: SignalDraft): Signal {
   if (draft.nodeName) signal.nodeName = quoteName(draft.nodeName);
   const removal = draft.kind === 'NODE_FAILURE' || draft.kind === 'EVICTED' ? classifyNodeRemoval(draft.removalText) : null;
   if (removal) signal.nodeRemoval = removal;
-  const line = draft.line ?? (draft.lines ? lineFor(draft.kind, draft.lines) : null);
+  const gpuLine: SignalLine | null = draft.kind === 'GPU_UNREACHABLE' && draft.gpuLine ? { text: draft.gpuLine, rule: 'accelerator', fromPayload: true } : null;
+  const line = draft.line ?? gpuLine ?? (draft.lines ? lineFor(draft.kind, draft.lines) : null);
   if (line) signal.line = { text: quoteEvidence(line.text, MESSAGE_QUOTE_LENGTH + (line.nameSlack ?? 0)), rule: line.rule, fromPayload: line.fromPayload };
   if (draft.xid && xidSignalKind(draft.xid) === draft.kind) signal.xid = { ...draft.xid, line: quoteMessage(draft.xid.line) };
   const signature = readInfrastructureSignature(draft.wholeText);
@@ -207,6 +216,7 @@ function readReasonsAndMessage(reasons: readonly (string | null | undefined)[], 
     exitCode: rowExit ?? reading.exitCode,
     decisive: unmaskPart(decisive, message) ?? null,
     xid: unmaskXid(reading.xid, message),
+    gpuLine: unmaskPart(reading.gpuLine, message) ?? null,
   };
 }
 
@@ -237,6 +247,7 @@ export function signalsFromStatus(status: WorkloadDetailed, mask: NameMask = mas
         removalText: `${status.phaseReason ?? ''} ${mask(status.phaseMessage) ?? ''}`,
         xid: reading.xid ?? null,
         wholeText: mask(status.phaseMessage),
+        gpuLine: reading.gpuLine ?? null,
       }),
     );
   }
@@ -290,6 +301,7 @@ function signalsFromCondition(condition: Condition, mask: NameMask, phaseMessage
       removalText: `${condition.reason ?? ''} ${mask(condition.message) ?? ''}`,
       xid: reading.xid ?? null,
       wholeText: mask(condition.message),
+      gpuLine: reading.gpuLine ?? null,
     }),
   );
 }
@@ -432,6 +444,7 @@ export function signalsFromHistory(records: readonly HistoryRecord[], mask?: Nam
           removalText: masked(update.phaseMessage),
           xid: unmaskXid(reading.xid, update.phaseMessage),
           wholeText: masked(update.phaseMessage),
+          gpuLine: unmaskPart(reading.gpuLine, update.phaseMessage) ?? null,
         }),
       );
     }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { readGpuUnreachable } from '../../../functions/diagnosis/signals/gpu/readGpuUnreachable.js';
+
+describe('readGpuUnreachable', () => {
+  // Wordings of each class from other programs than the held-out corpora's (a Go NVML client, a CUDA C sample, TF, a shell).
+  it.each([
+    ['nvml: Init failed: NVML_ERROR_DRIVER_NOT_LOADED'],
+    ['pynvml.nvml.NVMLError_LibRmVersionMismatch: RM has detected an NVML/RM version mismatch.'],
+    ['gpu 2: GPU requires a reset before it can be used again'],
+    ['Failed to initialize NVML: Driver/library version mismatch'],
+    ['Failed to initialize NVML: Insufficient Permissions'],
+    ['cudaGetDeviceCount returned 100\n-> no CUDA-capable device is detected'],
+    ['E external/xla/xla/stream_executor/cuda/cuda_driver.cc:268] failed call to cuInit: CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected'],
+    ['CUDA error at matrixMul.cu:253 code=46(cudaErrorDevicesUnavailable) "cudaSetDevice(devID)"'],
+    ["terminate called after throwing an instance of 'c10::Error'\n  what():  CUDA error: unknown error"],
+    ['OSError: libnvidia-ml.so.1: cannot open shared object file: No such file or directory'],
+  ])('finds the GPU stack refusing the device in %j', (text) => {
+    expect(readGpuUnreachable(text)).not.toBeNull();
+  });
+
+  it('returns the line that says it, not the whole text', () => {
+    expect(readGpuUnreachable('step 100 loss 2.1\n+ nvidia-smi -L\nNo devices were found\n')).toBe('No devices were found');
+  });
+
+  it('reads "No devices were found" only as a line of its own', () => {
+    expect(readGpuUnreachable('scanner: No devices were found matching the filter, using defaults')).toBeNull();
+  });
+
+  // The program's own errors on a working GPU, and a driver the image may have outgrown: not the node's.
+  it.each([
+    ['torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB'],
+    ['RuntimeError: CUDA error: an illegal memory access was encountered'],
+    ['RuntimeError: CUDA error: device-side assert triggered'],
+    ['RuntimeError: The NVIDIA driver on your system is too old (found version 11040).'],
+    ['cudaErrorInsufficientDriver: CUDA driver version is insufficient for CUDA runtime version'],
+    ['ImportError: libcudnn.so.8: cannot open shared object file: No such file or directory'],
+    ['the scheduler lost track of GPU 3 for a moment'],
+  ])('leaves the program its own error: %j', (text) => {
+    expect(readGpuUnreachable(text)).toBeNull();
+  });
+
+  it('starts a line too long to quote shortly before the statement, so elision never cuts through it', () => {
+    const prefix = `(RayTrainWorker pid=1, ip=10.0.0.1) ${'/very/long/path/'.repeat(20)}__init__.py:129: UserWarning: `;
+    const line = readGpuUnreachable(
+      `${prefix}CUDA initialization: CUDA unknown error - this may be due to an incorrectly set up environment. ${'x'.repeat(80)}`,
+    );
+    expect(line?.startsWith('… ')).toBe(true);
+    expect(line).toContain('UserWarning: CUDA initialization: CUDA unknown error - this may be due to an incorrectly set up environment.');
+  });
+});
