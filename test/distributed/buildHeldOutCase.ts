@@ -46,6 +46,11 @@ export interface ReplicaPlan {
   /** Tier 2: the container's termination (`state.terminated`, or `lastState` when `restarts` > 0). */
   exit?: { code: number; reason: string; message?: string };
   restarts?: number;
+  /**
+   * Tier 2: the container never started (`state.waiting`, pod phase Pending): a replica stuck
+   * on a mount or an image pull while its peers ran. Only used without `exit`.
+   */
+  waiting?: { reason: string; message: string };
   /** How the Run:ai API writes this pod's `completedAt` / `k8sPhaseUpdatedAt` (default ISO). */
   stamp?: StampForm;
   /** Tier 2: `status.reason` / `status.message` of the pod (Evicted, NodeLost, …). */
@@ -194,8 +199,10 @@ function kubernetesPod(plan: CasePlan, replica: ReplicaPlan, namespace: string) 
           lastState: { terminated },
         }
       : { state: { terminated }, lastState: {} }
-    : { state: { running: { startedAt: ago(startedAgo) } }, lastState: {} };
-  const phase = replica.endedAgo === null || restarted ? 'Running' : 'Failed';
+    : replica.waiting
+      ? { state: { waiting: { reason: replica.waiting.reason, message: replica.waiting.message } }, lastState: {} }
+      : { state: { running: { startedAt: ago(startedAgo) } }, lastState: {} };
+  const phase = !terminated && replica.waiting ? 'Pending' : replica.endedAgo === null || restarted ? 'Running' : 'Failed';
   return {
     metadata: { name: replica.pod, namespace, uid, creationTimestamp: ago(startedAgo + 90) },
     spec: {
@@ -213,7 +220,7 @@ function kubernetesPod(plan: CasePlan, replica: ReplicaPlan, namespace: string) 
           image: replica.image,
           ready: false,
           restartCount: replica.restarts ?? 0,
-          started: replica.endedAgo === null,
+          started: replica.endedAgo === null && !replica.waiting,
           ...state,
         },
       ],

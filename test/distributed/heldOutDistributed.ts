@@ -1,5 +1,5 @@
 /**
- * The held-out distributed sets (fixtures/distributed-heldout, fixtures/distributed-heldout-2):
+ * The held-out distributed sets (fixtures/distributed-heldout, -2, -3):
  * how a set is rendered from its
  * generator, loaded, run through the same path as the scenario harness (the CLI in process
  * against the Run:ai simulator over HTTP, plus the Kubernetes simulator as Tier 2 when the
@@ -19,6 +19,7 @@ import { loadScenario, startRunaiSimulator, type Scenario } from '../../function
 import { argsFor, runCliInProcess, simulatorEnv, startScenarioTier2 } from '../scenarios/scenarioHarness.js';
 import { buildHeldOutCase, type CasePlan } from './buildHeldOutCase.js';
 import { heldOut2Cases } from './distributedHeldOut2Cases.js';
+import { heldOut3Cases } from './distributedHeldOut3Cases.js';
 import { heldOutCases } from './distributedHeldOutCases.js';
 
 /** One held-out set: where its files live and the generator that writes them. */
@@ -37,12 +38,14 @@ export interface HeldOutSet {
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const HELDOUT_DIR = join(REPO_ROOT, 'fixtures/distributed-heldout/');
 /**
- * The first set (seen by the engine's authors) and the second (built later by someone who did
- * not change the engine, with shapes the first has not). A set is chosen by its directory.
+ * The first set (seen by the engine's authors), the second and the third (each built later by
+ * someone who did not change the engine, with shapes the earlier sets have not). A set is chosen
+ * by its directory.
  */
 const SETS: readonly HeldOutSet[] = [
   { dir: HELDOUT_DIR, cases: heldOutCases },
   { dir: join(REPO_ROOT, 'fixtures/distributed-heldout-2/'), cases: heldOut2Cases, pinnedSubSecondClock: true },
+  { dir: join(REPO_ROOT, 'fixtures/distributed-heldout-3/'), cases: heldOut3Cases, pinnedSubSecondClock: true },
 ];
 export const FIRST_SET: HeldOutSet = SETS[0]!;
 
