@@ -5,7 +5,8 @@
  * corpus (fixtures/signals-unseen) is the first; the fresh corpus (fixtures/signals-fresh) was
  * collected later, while the engine was being changed against the first, so it stays held out;
  * the second fresh corpus (fixtures/signals-fresh2) likewise while it was changed against the fresh one,
- * and the third (fixtures/signals-fresh3) while it was changed against the second.
+ * the third (fixtures/signals-fresh3) while it was changed against the second, and the fourth
+ * (fixtures/signals-fresh4) while it was changed against the third.
  * Each is a directory and a ledger of known misses, measured the same way. Shared by the
  * measurement script (measureUnseenCorpus.ts) and the tests (unseenCorpus.test.ts,
  * freshCorpus.test.ts).
@@ -36,6 +37,8 @@ export const FRESH_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/
 export const FRESH2_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh2/', import.meta.url)), 10);
 /** The third fresh corpus, collected while the engine was being changed against the second one. */
 export const FRESH3_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh3/', import.meta.url)), 11);
+/** The fourth fresh corpus, collected while the engine was being changed against the third one. */
+export const FRESH4_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh4/', import.meta.url)), 12);
 
 export function loadUnseenCorpus(dir = UNSEEN_CORPUS.dir): LoadedEntry[] {
   const corpus = loadSignalCorpus(dir, { requireDecisive: true });
