@@ -1,0 +1,150 @@
+/**
+ * Issue #25, the third held-out set (heldOutPlants3.ts; README.md here): recordings safe to
+ * attach to a public issue, and no secret in a recording, a report or a notification, on a
+ * third base scenario (a distributed OOM that only Tier 2 explains) and on families and
+ * wrappings the first two sets have none of. For every seed:
+ * - every plant reached the raw recording, and none survives anywhere in the `--anonymize` folder;
+ * - an identifier written in several places gets one pseudonym in all of them;
+ * - the texts the diagnosis and its reader need stay verbatim (and were in the raw recording);
+ * - the anonymized replay reaches the raw replay's verdict (failing line modulo pseudonyms and
+ *   the report's own ` … ` elision);
+ * - no planted secret (whole, or any 16-character piece) is in the raw or the anonymized
+ *   recording, or in the text reports (en, fr), the JSON verdict, or the SNS notifications
+ *   (en, fr), and each is one the report's own redaction removes from its text.
+ *
+ * What fails on the engine this set was first measured on is in known-survivors.json (figures:
+ * BASELINE.md), keyed by id (every seed) or `id@seed`. A listed case must still fail — the test
+ * fails once it passes, so the ledger is pruned and stays honest — and every other case must pass.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { FAMILIES_3, HELD_OUT_SEEDS_3, buildHeldOutSet3 } from './heldOutPlants3.js';
+import { measureHeldOut3, type HeldOut3Figures } from './measureHeldOut3.js';
+
+const LedgerSchema = z.strictObject({
+  plants: z.record(z.string(), z.string()),
+  consistency: z.record(z.string(), z.string()),
+  keep: z.record(z.string(), z.string()),
+  secretsInRecording: z.record(z.string(), z.string()),
+  secretsInReports: z.record(z.string(), z.string()),
+  secretsReportMisses: z.record(z.string(), z.string()),
+  verdict: z.string().nullable(),
+});
+const ledger = LedgerSchema.parse(JSON.parse(readFileSync(new URL('./known-survivors.json', import.meta.url), 'utf8')));
+const ledgered = (entries: Record<string, string>, id: string, seed: number) => id in entries || `${id}@${seed}` in entries;
+const sets = await Promise.all(HELD_OUT_SEEDS_3.map((seed) => buildHeldOutSet3(seed)));
+const summary: string[] = [];
+afterAll(() => console.log(summary.join('\n')));
+
+describe('the third held-out set', () => {
+  it('plants at least 70 identifiers from every family, 18 secrets, 20 verbatim texts, 4 consistency cases, and a ledger that names only its cases', () => {
+    for (const set of sets) {
+      expect(set.plants.length).toBeGreaterThanOrEqual(70);
+      expect(new Set(set.plants.map((plant) => plant.family))).toEqual(new Set(FAMILIES_3));
+      expect(new Set(set.plants.map((plant) => plant.id)).size, 'plant ids are unique').toBe(set.plants.length);
+      expect(new Set(set.secrets.map((secret) => secret.id)).size, 'secret ids are unique').toBe(set.secrets.length);
+      expect(set.secrets.length).toBeGreaterThanOrEqual(18);
+      expect(set.keep.length).toBeGreaterThanOrEqual(20);
+      expect(set.consistency.length).toBeGreaterThanOrEqual(4);
+      // One plant's value inside another's would credit a survivor to the wrong placement.
+      const nested = set.plants.filter((plant) => set.plants.some((other) => other !== plant && other.value.includes(plant.value)));
+      expect(nested.map((plant) => plant.id)).toEqual([]);
+    }
+    for (const [index, set] of sets.entries())
+      for (const other of sets.slice(index + 1)) {
+        const values = new Set(set.plants.map((plant) => plant.value));
+        const shared = other.plants.filter((plant) => values.has(plant.value));
+        expect(shared.length, `values shared by seeds ${set.seed} and ${other.seed}: ${shared.map((plant) => plant.value).join(', ')}`).toBeLessThan(
+          other.plants.length / 5,
+        );
+      }
+    const ids = (pick: (set: (typeof sets)[number]) => { id: string }[]) =>
+      new Set(sets.flatMap((set) => pick(set).flatMap((item) => [item.id, `${item.id}@${set.seed}`])));
+    expect(Object.keys(ledger.plants).filter((id) => !ids((set) => set.plants).has(id))).toEqual([]);
+    expect(Object.keys(ledger.consistency).filter((id) => !ids((set) => set.consistency).has(id))).toEqual([]);
+    expect(Object.keys(ledger.keep).filter((id) => !ids((set) => set.keep).has(id))).toEqual([]);
+    for (const entries of [ledger.secretsInRecording, ledger.secretsInReports, ledger.secretsReportMisses])
+      expect(Object.keys(entries).filter((id) => !ids((set) => set.secrets).has(id))).toEqual([]);
+  });
+});
+
+for (const set of sets) {
+  describe(`third held-out seed ${set.seed}`, () => {
+    let figures: HeldOut3Figures;
+    beforeAll(async () => {
+      figures = await measureHeldOut3(set.seed);
+      summary.push(
+        `third held-out seed ${set.seed}: ${figures.survivors.length} of ${set.plants.length} plants survive --anonymize, ` +
+          `${figures.inconsistent.length} of ${set.consistency.length} identifiers not shown consistent, ` +
+          `anonymized replay ${figures.verdict.same ? 'same verdict' : 'differs'}, ${figures.keepLost.length} of ${set.keep.length} verbatim texts lost, ` +
+          `${figures.secretsInRaw.length}/${figures.secretsInAnonymized.length}/${figures.secretsInReports.length} of ${set.secrets.length} secrets in raw/anonymized/reports`,
+      );
+    }, 90_000);
+
+    it('diagnoses the generated workload from Tier 2, and every plant, verbatim text and secret field reached the raw recording', () => {
+      const { live, liveAnonymized } = figures.run;
+      expect(live.code, live.stderr).toBe(0);
+      expect(liveAnonymized.code, liveAnonymized.stderr).toBe(0);
+      expect(live.stderr).not.toMatch(/does not reproduce/);
+      expect(live.verdict?.category, 'the generated scenario still fails for a stated cause').toBe('OOM_KILLED');
+      expect(JSON.stringify(live.verdict?.evidence), 'the OOM kill is read from the pod description (Tier 2)').toContain('kubectl describe pod');
+      // Otherwise "absent from the anonymized folder" or "not in the recording" would prove nothing.
+      expect(figures.plantsNotRecorded.map((plant) => plant.id)).toEqual([]);
+      expect(figures.keepNotRecorded.map((keep) => keep.id)).toEqual([]);
+      expect(figures.secretsNotReached.map((secret) => secret.id)).toEqual([]);
+    });
+
+    it('the report texts quote a field that carried a secret (so "no secret" is not "nothing quoted")', () => {
+      const report = figures.texts.find((text) => text.name === 'text report (en)')!.text;
+      // The termination message's last lines are quoted: they hold a token wrapped over two lines.
+      expect(report).toContain('DEBUG hub: using token');
+      expect(figures.texts.map((text) => text.name)).toEqual([
+        'text report (en)',
+        'text report (fr)',
+        'verdict JSON',
+        'SNS notification (en)',
+        'SNS notification (fr)',
+      ]);
+    });
+
+    it.each(set.plants.map((plant) => [plant.id, plant] as const))('%s does not survive --anonymize', (id, plant) => {
+      const survived = figures.survivors.some((survivor) => survivor.id === plant.id);
+      if (ledgered(ledger.plants, id, set.seed)) expect(survived, `${id} (${plant.where}) no longer survives: remove it from known-survivors.json`).toBe(true);
+      else expect(survived, `${id} survives --anonymize: ${plant.where}`).toBe(false);
+    });
+
+    it.each(set.consistency.map((item) => [item.id, item] as const))('%s: one pseudonym in every place', (id) => {
+      const figure = figures.consistency.find((item) => item.case.id === id)!;
+      const detail = `${figure.status}: pseudonyms ${JSON.stringify(figure.pseudonyms)} in ${figure.placesRead} places`;
+      if (ledgered(ledger.consistency, id, set.seed))
+        expect(figure.status, `${id} is now consistent: remove it from known-survivors.json`).not.toBe('consistent');
+      else expect(figure.status, detail).toBe('consistent');
+    });
+
+    it('the anonymized replay reaches the same verdict, failing line modulo pseudonyms', () => {
+      if (ledger.verdict !== null) expect(figures.verdict.same, 'the verdicts now agree: set "verdict" to null in known-survivors.json').toBe(false);
+      else expect(figures.verdict.problems).toEqual([]);
+    });
+
+    it.each(set.keep.map((keep) => [keep.id, keep] as const))('%s stays verbatim', (id, keep) => {
+      const lost = figures.keepLost.some((item) => item.id === keep.id);
+      if (ledgered(ledger.keep, id, set.seed)) expect(lost, `${id} is kept again: remove it from known-survivors.json`).toBe(true);
+      else expect(lost, `${JSON.stringify(keep.value)} was lost: ${keep.why}`).toBe(false);
+    });
+
+    it.each(set.secrets.map((secret) => [secret.id, secret] as const))('%s: in no recording, report or notification', (id, secret) => {
+      const reportKeeps = figures.secretsReportKeeps.some((kept) => kept.id === id);
+      if (ledgered(ledger.secretsReportMisses, id, set.seed))
+        expect(reportKeeps, `${id} is now redacted by the report: remove it from known-survivors.json`).toBe(true);
+      else expect(reportKeeps, `the report's own redaction keeps ${id} (${secret.where})`).toBe(false);
+      const inRecording = [...figures.secretsInRaw, ...figures.secretsInAnonymized].some((found) => found.id === id);
+      if (ledgered(ledger.secretsInRecording, id, set.seed)) expect(inRecording, `${id} is no longer recorded: remove it from known-survivors.json`).toBe(true);
+      else expect(inRecording, `${id} is in a recording: ${secret.where}`).toBe(false);
+      const inReports = figures.secretsInReports.find((found) => found.secret.id === id)?.in ?? [];
+      if (ledgered(ledger.secretsInReports, id, set.seed))
+        expect(inReports, `${id} is no longer in a report: remove it from known-survivors.json`).not.toEqual([]);
+      else expect(inReports, `${id} (${secret.where}) is in`).toEqual([]);
+    });
+  });
+}
