@@ -38,9 +38,12 @@ export const NAMED_SECRET_PATTERNS: readonly SecretPattern[] = [
     (g) => (isInnocuousValue(g('value')) ? null : `<${g('name')}>${g('lead')}${REDACTED}${g('trail')}</${g('name')}>`),
     ['</'],
   ),
-  // kaggle.json: {"username":"…","key":"…"}: `key` is the API key only next to the username.
-  row('kaggle-json-key', /(?<head>"username"[ \t]*:[ \t]*"[^"\n⏎]{0,256}"[ \t]*,\s{0,32}"key"[ \t]*:[ \t]*")(?<value>[^"\n⏎]{1,256})"/g, (g) =>
-    isInnocuousValue(g('value')) ? null : `${g('head')}${REDACTED}"`,
+  // kaggle.json: {"username":"…","key":"…"}: `key` is the API key only next to the username. The
+  // quotes may be escaped at any depth (kaggle.json as a string inside a JSON log record or summary).
+  row(
+    'kaggle-json-key',
+    /(?<head>(?<q>\\{0,7}")username\k<q>[ \t]*:[ \t]*\k<q>[^"\n⏎\\]{0,256}\k<q>[ \t]*,\s{0,32}\k<q>key\k<q>[ \t]*:[ \t]*\k<q>)(?<value>[^"\n⏎\\]{1,256})(?=\k<q>)/g,
+    (g) => (isInnocuousValue(g('value')) ? null : `${g('head')}${REDACTED}`),
   ),
   // wandb.login(key="…") / wb.login(relogin=True, key='…'): a literal key in the call.
   row(

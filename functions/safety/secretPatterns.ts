@@ -20,7 +20,7 @@ import { HEADER_SECRET_PATTERNS, HIGH_ENTROPY_AFTER_WORD_PATTERN } from './heade
 import { KEY_MATERIAL_PATTERNS } from './keyMaterialPatterns.js';
 import { NAMED_SECRET_PATTERNS } from './namedSecretPatterns.js';
 import type { SecretPattern } from './secretPatternKit.js';
-import { SPLIT_TOKEN_PATTERN, VENDOR_TOKEN_PATTERNS } from './vendorTokenPatterns.js';
+import { CUT_TOKEN_PATTERN, SPLIT_TOKEN_PATTERN, VENDOR_TOKEN_PATTERNS } from './vendorTokenPatterns.js';
 
 export type { SecretPattern, GroupReader } from './secretPatternKit.js';
 
@@ -31,6 +31,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   ...COMMAND_LINE_PATTERNS,
   ...NAMED_SECRET_PATTERNS,
   ...VENDOR_TOKEN_PATTERNS,
+  CUT_TOKEN_PATTERN,
   ...HEADER_SECRET_PATTERNS,
   HIGH_ENTROPY_AFTER_WORD_PATTERN,
 ];

@@ -218,3 +218,21 @@ export const SPLIT_TOKEN_PATTERN: SecretPattern = row(
     return `${REDACTED}${g('gap')}${REDACTED}`;
   },
 );
+
+/**
+ * A vendor token cut by a length limit (a kubelet termination message, an API field, a log
+ * shipper's line cap) is still its secret's first characters: a prefix above and a body of at
+ * least 12 token characters that stops at an elision mark (`…`, `...`, `[truncated]`) or at the
+ * end of the text. The rows above require each vendor's full length, so a cut token passed them
+ * whole. The body must look random (two character classes): `sk-learning…` or `hf_datasets…`
+ * ending a sentence stay.
+ */
+export const CUT_TOKEN_PATTERN: SecretPattern = row(
+  'token-cut-by-a-limit',
+  new RegExp(`(?<!${BEFORE_TOKEN})(?:${SPLIT_PREFIXES})(?<body>[A-Za-z0-9_]{12,255})(?=…|\\.\\.\\.|\\[truncated\\]|$)`, 'g'),
+  (g) => {
+    const body = g('body');
+    const classes = [/[a-z]/, /[A-Z]/, /\d/].filter((pattern) => pattern.test(body)).length;
+    return classes >= 2 && !/^[a-z]+(?:_[a-z]+)*$/.test(body) ? REDACTED : null;
+  },
+);
