@@ -150,3 +150,31 @@ describe('only consequences: no origin', () => {
     expect(analysis.distributed?.origin?.pod).toBe(name(2));
   });
 });
+
+describe("the job's later fate", () => {
+  it('a preemption after the teardown began neither routes nor decides, when the replicas show only peer deaths', () => {
+    // The origin (worker-3) is undated; the kubelet stopped the peers before the job was preempted.
+    const evidence = distributed({
+      pods: { ok: true, value: [0, 1, 2, 3].map((index) => replica(index, 'Error', null)) },
+      events: {
+        ok: true,
+        value: [
+          ...[0, 1, 2].map((index) => event(index, 'Killing', 'Stopping container pytorch', 4_149_000 - index * 1000)),
+          {
+            createdAt: ago(3_935_000),
+            type: 'Normal',
+            reason: 'Evict',
+            source: 'kai-scheduler',
+            message: `Workload ${JOB} was preempted by higher priority workload runai-prod/chat-serving`,
+            involvedObject: { kind: 'PodGroup', name: `pg-${JOB}-0` },
+          },
+        ],
+      },
+    });
+    const analysis = analyse(evidence);
+    expect(analysis.signals.some((signal) => signal.kind === 'PREEMPTED')).toBe(true);
+    expect(analysis.gate.action).toBe('continue');
+    expect(analysis.classification.category).toBe('UNKNOWN');
+    expect(analysis.distributed?.origin).toBeNull();
+  });
+});
