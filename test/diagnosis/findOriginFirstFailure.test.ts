@@ -178,3 +178,27 @@ describe("the job's later fate", () => {
     expect(analysis.distributed?.origin).toBeNull();
   });
 });
+
+describe('replicas nothing dates', () => {
+  const silentPeers = [1, 2, 3].map((index) => replica(index, 'Error', null));
+
+  it('a bare exit nothing dates holds up no dated replica with a cause of its own, and is collateral', () => {
+    const evidence = distributed({
+      pods: { ok: true, value: [replica(0, 'OOMKilled', null), ...silentPeers] },
+      events: { ok: true, value: [event(0, 'OOMKilled', 'Container pytorch was OOM killed', 900_000)] },
+    });
+    const analysis = analyse(evidence);
+    expect(analysis.distributed?.origin).toMatchObject({ pod: name(0), kind: 'OOM_KILLED' });
+    expect(analysis.distributed?.collateral).toBe(3);
+  });
+
+  it('an undated replica with a cause of its own still leaves the order untold, and Tier 2 reads it first', () => {
+    const evidence = distributed({
+      pods: { ok: true, value: [...silentPeers, replica(4, 'Evicted', null), replica(0, 'OOMKilled', null)] },
+      events: { ok: true, value: [event(0, 'OOMKilled', 'Container pytorch was OOM killed', 900_000)] },
+    });
+    const analysis = analyse(evidence);
+    expect(analysis.distributed?.unknown?.reason).toBe('no-timestamps');
+    expect(analysis.distributed?.inspect?.[0]).toBe(name(4));
+  });
+});

@@ -60,11 +60,22 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // of its own, an exception, outweighs the teardown's SIGTERM that stopped its pod afterwards), or it
   // shows no cause of its own (a bare exit, an unread log) and failed only after a peer had already
   // died of someone's failure: nothing then says the failure was this one.
+  // A replica nothing dates and that shows nothing of its own (a listing's bare Error, a pod Tier 2 had
+  // no read left for) cannot be ordered, but it shows no cause either: against a dated replica with a
+  // cause of its own it holds up nothing, and once that one is the origin it is counted as collateral.
+  const datedCause = replicas.some((replica) => replica.at !== null && ownCause(replica) && replica.format?.format !== 'preempted-after');
+  const silent = (replica: ReplicaFailure) => replica.at === null && replica.format === null && !ownCause(replica);
   const mayBeOrigin = (replica: ReplicaFailure) =>
-    ownCause(replica) || (replica.format?.strength !== 'peer' && !(firstPeerDeath !== null && replica.at !== null && replica.at > latestOf(firstPeerDeath)));
-  const inspect = [...replicas.filter(mayBeOrigin).sort(byTime), ...replicas.filter((replica) => !mayBeOrigin(replica)).sort(byTime)].map(
-    (replica) => replica.pod.name,
-  );
+    ownCause(replica) ||
+    (replica.format?.strength !== 'peer' &&
+      !(firstPeerDeath !== null && replica.at !== null && replica.at > latestOf(firstPeerDeath)) &&
+      !(datedCause && silent(replica)));
+  // Among those Tier 2 should date, a cause of its own first: the likelier origin is the read not to miss.
+  const byCause = (a: ReplicaFailure, b: ReplicaFailure) => Number(ownCause(b)) - Number(ownCause(a));
+  const inspect = [
+    ...replicas.filter(mayBeOrigin).sort((a, b) => byTime(a, b) || byCause(a, b)),
+    ...replicas.filter((replica) => !mayBeOrigin(replica)).sort(byTime),
+  ].map((replica) => replica.pod.name);
   const causeless = !replicas.some(ownCause) && replicas.some((replica) => replica.format?.strength === 'peer');
   // The first peer-death line, for a verdict with no cause to quote: the earliest dated first.
   const peerLine = (): DistributedFinding['collateralLine'] => {
@@ -107,7 +118,7 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // undated; a dated failure after the origin's with no cause of its own (an OOM kill, a node
   // failure, an Xid) is one too, whatever it printed (a bare exit 1, a SIGTERM's exit 143).
   const collateral = replicas.filter(
-    (replica) => replica !== first && !replica.own && (replica.at === null ? replica.format !== null : latestOf(replica.at) >= first.at),
+    (replica) => replica !== first && !replica.own && (replica.at === null ? replica.format !== null || silent(replica) : latestOf(replica.at) >= first.at),
   );
   const lead = leadingSignal(first);
   // A kill by a signal (exit 137) that nothing explains: its exit code is what the origin shows.
