@@ -53,20 +53,22 @@ export function applyOrigin(evidence: Omit<WorkloadEvidence, 'metrics'>, analysi
       distributed: finding,
     };
   }
-  if (reading.noOwnCause) {
-    // Peer deaths say that a peer died, not why, and a bare exit says nothing more: no category
-    // (never a vote of the peers' exit codes), and what they show is also observed.
-    const classification = { category: 'UNKNOWN' as const, supporting: [], runnersUp: whole.category === 'UNKNOWN' ? [] : [whole] };
-    return { ...analysis, gate, classification, needsMetrics: needsMetricsOf(gate, 'UNKNOWN', analysis.signals), distributed: finding };
-  }
   // No origin, but replicas failed before the job was preempted or hit its deadline: that fate came
-  // after the failure started, so it neither routes the verdict nor decides the category.
+  // after the failure started, so it neither routes the verdict nor decides the category — whether
+  // the replicas show a cause or only peer deaths (the teardown's SIGTERMs before a preemption).
   const firstAt = reading.firstFailureAt;
   const signals =
     firstAt === null
       ? analysis.signals
       : analysis.signals.filter((signal) => !(JOB_FATE_KINDS.has(signal.kind) && signal.at !== null && signal.at > firstAt + SAME_SECOND_MS));
-  const classification = signals.length === analysis.signals.length ? whole : classifySignals(signals);
   const fateGate = signals.length === analysis.signals.length ? gate : gateOf(evidence, signals);
+  const rest = signals.length === analysis.signals.length ? whole : classifySignals(signals);
+  if (reading.noOwnCause) {
+    // Peer deaths say that a peer died, not why, and a bare exit says nothing more: no category
+    // (never a vote of the peers' exit codes), and what they show is also observed.
+    const classification = { category: 'UNKNOWN' as const, supporting: [], runnersUp: rest.category === 'UNKNOWN' ? [] : [rest] };
+    return { ...analysis, gate: fateGate, classification, needsMetrics: needsMetricsOf(fateGate, 'UNKNOWN', signals), distributed: finding };
+  }
+  const classification = rest;
   return { ...analysis, gate: fateGate, classification, needsMetrics: needsMetricsOf(fateGate, classification.category, signals), distributed: finding };
 }

@@ -11,10 +11,17 @@ import { runsPeerReplicas } from '../ports/workloadKinds.js';
 import { readReplicaFailures, type ReplicaFailure, type ReplicaInput } from './readReplicaFailures.js';
 import { replicaPods } from './replicaPods.js';
 
-/** Failures within one second are simultaneous: Run:ai and Kubernetes timestamps carry whole seconds. */
 const SECOND_MS = 1000;
 
-const second = (at: number) => Math.floor(at / SECOND_MS);
+/**
+ * The latest instant a failure time can stand for. Kubernetes writes most times (a container's
+ * `finishedAt`, an event's `lastTimestamp`: metav1.Time, RFC 3339 in whole seconds) cut to the second,
+ * so a time with no fraction of a second may be any instant of that second; a time that carries
+ * milliseconds (Run:ai's own times, an event's MicroTime `eventTime`) is the instant itself. Two
+ * failures are simultaneous when what they can stand for overlaps — whole-second times in one second,
+ * never two millisecond times 450 ms apart. Read from the parsed instant, whatever its textual form.
+ */
+const latestOf = (at: number) => (at % SECOND_MS === 0 ? at + SECOND_MS - 1 : at);
 
 export interface OriginReading {
   finding: DistributedFinding;
@@ -43,12 +50,32 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // The order Tier 2 should read the replicas in: those that may be the origin (undated first: only
   // Tier 2 can date them), earliest first, then the peer deaths.
   const byTime = (a: ReplicaFailure, b: ReplicaFailure) => (a.at ?? Number.NEGATIVE_INFINITY) - (b.at ?? Number.NEGATIVE_INFINITY);
-  // A replica may be the origin unless its failure is a peer's death with no cause of its own (a line
-  // of its own, an exception, outweighs the teardown's SIGTERM that stopped its pod afterwards).
-  const mayBeOrigin = (replica: ReplicaFailure) => ownCause(replica) || replica.format?.strength !== 'peer';
-  const inspect = [...replicas.filter(mayBeOrigin).sort(byTime), ...replicas.filter((replica) => !mayBeOrigin(replica)).sort(byTime)].map(
-    (replica) => replica.pod.name,
+  // The first dated peer death (a watchdog timeout, a store reset, the teardown's SIGTERM): by then the
+  // failure that started it all had already happened somewhere.
+  const peerDeaths = replicas.flatMap((replica) =>
+    !ownCause(replica) && replica.format?.strength === 'peer' && replica.format.format !== 'preempted-after' && replica.at !== null ? [replica.at] : [],
   );
+  const firstPeerDeath = peerDeaths.length > 0 ? Math.min(...peerDeaths) : null;
+  // A replica may be the origin unless its failure is a peer's death with no cause of its own (a line
+  // of its own, an exception, outweighs the teardown's SIGTERM that stopped its pod afterwards), or it
+  // shows no cause of its own (a bare exit, an unread log) and failed only after a peer had already
+  // died of someone's failure: nothing then says the failure was this one.
+  // A replica nothing dates and that shows nothing of its own (a listing's bare Error, a pod Tier 2 had
+  // no read left for) cannot be ordered, but it shows no cause either: against a dated replica with a
+  // cause of its own it holds up nothing, and once that one is the origin it is counted as collateral.
+  const datedCause = replicas.some((replica) => replica.at !== null && ownCause(replica) && replica.format?.format !== 'preempted-after');
+  const silent = (replica: ReplicaFailure) => replica.at === null && replica.format === null && !ownCause(replica);
+  const mayBeOrigin = (replica: ReplicaFailure) =>
+    ownCause(replica) ||
+    (replica.format?.strength !== 'peer' &&
+      !(firstPeerDeath !== null && replica.at !== null && replica.at > latestOf(firstPeerDeath)) &&
+      !(datedCause && silent(replica)));
+  // Among those Tier 2 should date, a cause of its own first: the likelier origin is the read not to miss.
+  const byCause = (a: ReplicaFailure, b: ReplicaFailure) => Number(ownCause(b)) - Number(ownCause(a));
+  const inspect = [
+    ...replicas.filter(mayBeOrigin).sort((a, b) => byTime(a, b) || byCause(a, b)),
+    ...replicas.filter((replica) => !mayBeOrigin(replica)).sort(byTime),
+  ].map((replica) => replica.pod.name);
   const causeless = !replicas.some(ownCause) && replicas.some((replica) => replica.format?.strength === 'peer');
   // The first peer-death line, for a verdict with no cause to quote: the earliest dated first.
   const peerLine = (): DistributedFinding['collateralLine'] => {
@@ -78,10 +105,11 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   if (candidates.length === 0) return unknown('only-collateral');
   if (candidates.some((candidate) => candidate.at === null)) return unknown('no-timestamps');
   const ordered = [...candidates].sort((a, b) => (a.at as number) - (b.at as number));
-  // Failures within one second are simultaneous: the clock cannot order them. Among them, the one
-  // replica that shows a cause of its own (an OOM kill, an exception in its log) is the origin; the
-  // others only exited (a bare exit code, a wrapper). None, or two with causes of their own: untold.
-  const tied = ordered.filter((candidate) => second(candidate.at as number) === second(ordered[0]!.at as number));
+  // Failures the clock cannot order are simultaneous (latestOf: within the second a whole-second time
+  // stands for). Among them, the one replica that shows a cause of its own (an OOM kill, an exception in
+  // its log) is the origin; the others only exited (a bare exit code, a wrapper). None, or two with
+  // causes of their own: untold.
+  const tied = ordered.filter((candidate) => (candidate.at as number) <= latestOf(ordered[0]!.at as number));
   const withCause = tied.filter(ownCause);
   if (tied.length > 1 && withCause.length !== 1) return unknown('same-second');
   const first = (tied.length > 1 ? withCause[0] : ordered[0]) as ReplicaFailure & { at: number };
@@ -90,13 +118,14 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // undated; a dated failure after the origin's with no cause of its own (an OOM kill, a node
   // failure, an Xid) is one too, whatever it printed (a bare exit 1, a SIGTERM's exit 143).
   const collateral = replicas.filter(
-    (replica) => replica !== first && !replica.own && (replica.at === null ? replica.format !== null : second(replica.at) >= second(first.at)),
+    (replica) => replica !== first && !replica.own && (replica.at === null ? replica.format !== null || silent(replica) : latestOf(replica.at) >= first.at),
   );
   const lead = leadingSignal(first);
   // A kill by a signal (exit 137) that nothing explains: its exit code is what the origin shows.
   const kill = lead?.line || first.own ? null : (first.signals.find((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL' && signal.exitCode != null) ?? null);
   const signal = kill ?? lead;
-  const originLine = signal?.line?.text ?? (kill ? `exit code ${kill.exitCode}` : null) ?? first.format?.line ?? quoteName(first.pod.k8sPhase ?? '');
+  const originLine =
+    (signal ? lineOf(signal) : null) ?? (kill ? `exit code ${kill.exitCode}` : null) ?? first.format?.line ?? quoteName(first.pod.k8sPhase ?? '');
   return {
     finding: {
       origin: {
@@ -136,6 +165,28 @@ const SIGKILL_EXIT = 137;
 function leadingSignal(replica: ReplicaFailure): ReplicaFailure['signals'][number] | null {
   const ranked = [...replica.signals].sort((a, b) => rank(a) - rank(b) || (a.at ?? Number.MAX_SAFE_INTEGER) - (b.at ?? Number.MAX_SAFE_INTEGER));
   return ranked[0] ?? null;
+}
+
+/**
+ * The words a signal quotes: its decisive line, else the message its fact carries (Tier 2 reads a pod's
+ * status — "Pod was terminated in response to imminent node shutdown." — or an event without a
+ * decisive line). Never a bare exit code when the record says why the process was stopped.
+ */
+function lineOf(signal: ReplicaFailure['signals'][number]): string | null {
+  if (signal.line?.text) return signal.line.text;
+  const { fact } = signal;
+  switch (fact.type) {
+    case 'pod-status':
+    case 'container-terminated':
+    case 'container-waiting':
+    case 'node-condition':
+      return fact.message || null;
+    case 'event':
+    case 'history-event':
+      return fact.message || null;
+    default:
+      return null;
+  }
 }
 
 const LEAD_ORDER = ['OOM_KILLED', 'NODE_FAILURE', 'EVICTED', 'IMAGE_PULL', 'INIT_FAILED', 'MOUNT_FAILED', 'CONTAINER_CRASH', 'EXIT_SYSTEM_SIGNAL'];

@@ -12,7 +12,7 @@ import type { Pod, RunaiEvent } from '../ports/RunaiSchemas.js';
 import type { Signal, SignalKind, SourceName } from '../model/Signal.js';
 import type { Tier2LogFinding } from '../model/Tier2Evidence.js';
 import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
-import { matchK8sPhase } from '../signals/extractSignals.js';
+import { matchEventReason, matchK8sPhase } from '../signals/extractSignals.js';
 import type { NameMask } from '../signals/maskIdentifiers.js';
 import { quoteMessage, quoteName } from '../signals/quoteEvidence.js';
 import { matchCollateralFormat } from '../signals/collateralFormatTable.js';
@@ -38,6 +38,16 @@ const OWN_CAUSE: ReadonlySet<SignalKind> = new Set([
   'PROBE_KILL',
   'GPU_UNREACHABLE',
 ]);
+
+/**
+ * A line that names only the type of what was thrown, its meaning on the lines around it: libstdc++'s
+ * terminate handler writes "terminate called after throwing an instance of '<type>'" and then
+ * "  what():  <message>" (gcc-mirror/gcc libstdc++-v3/libsupc++/vterminate.cc). When the NCCL watchdog
+ * rethrows a collective timeout outside Python the process ends this way, whatever the exception's
+ * type: with a peer's death in the same tail, the carrier is that death, not a cause of its own.
+ */
+const CARRIER_LINE = /^\s*(?:\[[^\]]*\]:?\s*)*terminate called after throwing an instance of\b/;
+const isCarrier = (line: string) => CARRIER_LINE.test(line);
 
 /** SIGTERM (128 + 15): the teardown a controller sends the survivors once one replica failed. */
 const SIGTERM_EXIT = 143;
@@ -67,6 +77,13 @@ interface Text {
   text: string;
   at: number | null;
   source: SourceName;
+  /**
+   * An event whose reason the event table reads as a failure of the pod (an OOM kill, a back-off
+   * after a crash, a kill): each one is dated on its own. The signals group repeats of one event and
+   * keep the newest time, but a replica that restarted (restartPolicy OnFailure / ExitCode) failed
+   * first at its earliest one — its latest can come after every peer's teardown.
+   */
+  failure: boolean;
 }
 
 export interface ReplicaInput {
@@ -99,11 +116,13 @@ export function podOfSignal(signal: Signal, rawOfQuoted: ReadonlyMap<string, str
   }
 }
 
-function eventTexts(events: readonly RunaiEvent[], podNames: readonly string[], source: SourceName): Text[] {
+function eventTexts(events: readonly RunaiEvent[], podNames: readonly string[], source: SourceName, mask: NameMask): Text[] {
   return events.flatMap((event) => {
     const object = event.involvedObject?.name ?? null;
     const pod = object && podNames.includes(object) ? object : podNamedIn(event.message, podNames);
-    return pod && event.message ? [{ pod, text: event.message, at: parseTimestamp(event.createdAt), source }] : [];
+    if (!pod || !event.message) return [];
+    const kind = matchEventReason(event.reason, mask(event.message), event.source);
+    return [{ pod, text: event.message, at: parseTimestamp(event.createdAt), source, failure: kind !== null && !NOT_A_FAILURE.has(kind) }];
   });
 }
 
@@ -111,24 +130,26 @@ function eventTexts(events: readonly RunaiEvent[], podNames: readonly string[], 
 function textsAboutPods(input: ReplicaInput, podNames: readonly string[]): Text[] {
   const { evidence } = input;
   const texts: Text[] = [];
-  if (evidence.events.ok) texts.push(...eventTexts(evidence.events.value, podNames, 'get_workload_status'));
+  if (evidence.events.ok) texts.push(...eventTexts(evidence.events.value, podNames, 'get_workload_status', input.mask));
   if (evidence.history.ok) {
     for (const record of evidence.history.value.records) {
       const event = record.spec?.event;
-      if (event) texts.push(...eventTexts([{ ...event, createdAt: event.createdAt || record.meta.creationTimestamp }], podNames, 'get_workload_history'));
+      if (event)
+        texts.push(...eventTexts([{ ...event, createdAt: event.createdAt || record.meta.creationTimestamp }], podNames, 'get_workload_history', input.mask));
       const update = record.spec?.phaseUpdate;
       const pod = podNamedIn(update?.phaseMessage, podNames);
       if (pod && update?.phaseMessage)
-        texts.push({ pod, text: update.phaseMessage, at: parseTimestamp(record.meta.creationTimestamp), source: 'get_workload_history' });
+        texts.push({ pod, text: update.phaseMessage, at: parseTimestamp(record.meta.creationTimestamp), source: 'get_workload_history', failure: false });
     }
   }
   const { status } = evidence;
   const phasePod = podNamedIn(status.phaseMessage, podNames);
   if (phasePod && status.phaseMessage)
-    texts.push({ pod: phasePod, text: status.phaseMessage, at: parseTimestamp(status.phaseUpdatedAt), source: 'get_workload_status' });
+    texts.push({ pod: phasePod, text: status.phaseMessage, at: parseTimestamp(status.phaseUpdatedAt), source: 'get_workload_status', failure: false });
   for (const condition of status.conditions ?? []) {
     const pod = podNamedIn(condition.message, podNames);
-    if (pod && condition.message) texts.push({ pod, text: condition.message, at: parseTimestamp(condition.lastTransitionTime), source: 'get_workload_status' });
+    if (pod && condition.message)
+      texts.push({ pod, text: condition.message, at: parseTimestamp(condition.lastTransitionTime), source: 'get_workload_status', failure: false });
   }
   return texts.filter((text) => input.episodeStart === null || text.at === null || text.at >= input.episodeStart);
 }
@@ -160,17 +181,23 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
     const mine = texts.filter((text) => text.pod === pod.name);
     // A decisive line that is itself a peer's death (the watchdog's abort) gives way to the tail's most specific one.
     const logs = input.logs.filter((log) => log.fact.podName === quoteName(pod.name));
-    const ownLine = logs.find((log) => !log.fact.fallback && !matchCollateralFormat(input.mask(log.fact.line)))?.fact.line ?? null;
-    const logLines = logs.map((log) => (log.peerLine && matchCollateralFormat(input.mask(log.fact.line)) ? log.peerLine : log.fact.line));
+    // A decisive line that is a peer's death, or a carrier whose tail holds one, speaks for the peer line.
+    const peers = (log: Tier2LogFinding) =>
+      matchCollateralFormat(input.mask(log.fact.line)) !== null || (log.peerLine !== undefined && isCarrier(log.fact.line));
+    const ownLine = logs.find((log) => !log.fact.fallback && !peers(log))?.fact.line ?? null;
+    const logLines = logs.map((log) => (log.peerLine && peers(log) ? log.peerLine : log.fact.line));
     const format = readFormat([...mine.map((text) => text.text), ...signals.flatMap(signalTexts), ...logLines], signals, input.mask);
 
     // The first failure: the listing's end of the pod, a dated failure signal (not the listing's own
-    // signal, whose time can be the pod's creation), a dated text that reads as a peer's death.
+    // signal, whose time can be the pod's creation), each dated failure event about it (the earliest of
+    // a restarted replica's repeated OOM kills, in whatever order the events or history list them), a
+    // dated text that reads as a peer's death.
     const dated: { at: number; source: SourceName }[] = [];
     const ended = podFailure(pod);
     if (typeof ended === 'number') dated.push({ at: ended, source: 'get_workload_pods' });
     for (const signal of signals) if (signal.at !== null && signal.origin !== 'pod') dated.push({ at: signal.at, source: signal.source });
-    for (const text of mine) if (text.at !== null && matchCollateralFormat(input.mask(text.text))) dated.push({ at: text.at, source: text.source });
+    for (const text of mine)
+      if (text.at !== null && (text.failure || matchCollateralFormat(input.mask(text.text)))) dated.push({ at: text.at, source: text.source });
     const failed = ended !== undefined || signals.length > 0 || format !== null;
     if (!failed) return [];
     const first = dated.reduce<{ at: number; source: SourceName } | null>(

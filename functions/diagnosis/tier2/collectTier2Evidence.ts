@@ -63,9 +63,13 @@ export const LOG_LIMIT_BYTES = 64 * 1024;
 
 /** Whether the Tier 1 analysis calls for Tier 2 at all. */
 export function wantsTier2(analysis: Analysis): boolean {
-  if (analysis.gate.action !== 'continue') return false;
   // A multi-pod failure whose replicas Tier 1 cannot order: the pods' container times (finishedAt) may.
   const untold = analysis.distributed?.unknown?.reason;
+  // A preemption is the workload's fate only when it came first. With a replica that failed on its own
+  // and that Tier 1 cannot date, which came first is untold: Tier 2's container times can tell, and the
+  // origin stage then lets a later preemption neither route nor decide (distributed/applyOrigin.ts).
+  if (analysis.gate.action === 'route' && analysis.gate.route === 'runai-diagnose-preempted-workload') return untold === 'no-timestamps';
+  if (analysis.gate.action !== 'continue') return false;
   return TIER2_USE[analysis.classification.category] !== null || untold === 'no-timestamps' || untold === 'same-second';
 }
 
