@@ -181,6 +181,7 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
       shapesSeen.add(value);
       return String(BigInt(`0x${digest(value, 16)}`) % 10n ** BigInt(length)).padStart(length, '0');
     },
+    words: (input) => pseudonymizeWords(input, wordPseudonyms, { locator: true }),
   };
   /** Documentation ranges only (RFC 5737 / RFC 3849), one per original: two addresses never share a pseudonym. */
   const ipPseudonyms = new Map<string, string>();
