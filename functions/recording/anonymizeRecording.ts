@@ -64,6 +64,25 @@ export function anonymizeRecording(parts: RecordingParts, key?: Buffer): Anonymi
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const WHOLE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * The fields that carry Run:ai's own object ids (a workload's, a pod's, a cluster's; Run:ai API
+ * reference: `id`, `workloadId`, `clusterId`, `podId`). The control plane draws them at random: they
+ * say nothing about a person or an organisation, only which object this is, and a reader needs them
+ * to match the recording to the workload it came from (the report quotes `ID: …`). Such a UUID stays
+ * verbatim wherever it appears; any other UUID (a cloud subscription, a client id) is pseudonymised.
+ */
+const OBJECT_ID_FIELDS = new Set(['id', 'workloadId', 'clusterId', 'podId']);
+
+/** The UUIDs in Run:ai object-id fields of the sources (lower case). */
+function collectObjectIds(value: unknown, into: Set<string>, key = ''): void {
+  if (typeof value === 'string') {
+    if (OBJECT_ID_FIELDS.has(key) && WHOLE_UUID.test(value)) into.add(value.toLowerCase());
+    return;
+  }
+  if (Array.isArray(value)) for (const item of value) collectObjectIds(item, into, key);
+  else if (value !== null && typeof value === 'object') for (const [field, item] of Object.entries(value)) collectObjectIds(item, into, field);
+}
 /** Numeric or short ids: replaced where their field names them, never as text (`5` is everywhere). */
 const ID_FIELDS = new Set(['projectId', 'departmentId', 'tenantId', 'userId']);
 const READ_FIELDS = readFieldNames();
@@ -121,7 +140,11 @@ export interface Anonymizer {
 /** Builds the anonymizer from everything the recording holds (every answer, the request). */
 export function createAnonymizer(sources: readonly unknown[], key: Buffer = randomBytes(32)): Anonymizer {
   const identifiers = new IdentifierSet();
-  for (const source of sources) collectIdentifiers(source, identifiers);
+  const objectIds = new Set<string>();
+  for (const source of sources) {
+    collectIdentifiers(source, identifiers);
+    collectObjectIds(source, objectIds);
+  }
   // One HMAC per distinct value: a hostile answer repeating one address a million times costs one.
   const digests = new Map<string, string>();
   const digest = (value: string, length: number) => {
@@ -202,6 +225,7 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   };
   const rewrite = (input: string): string => {
     let out = input.replace(UUID, (uuid) => {
+      if (objectIds.has(uuid.toLowerCase())) return uuid;
       uuidsSeen.add(uuid.toLowerCase());
       return pseudoUuid(uuid);
     });

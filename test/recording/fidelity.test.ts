@@ -87,7 +87,7 @@ describe('a recording replays to the same verdict', () => {
       expect(essentials(replay), `${scenario.name}: replay`).toEqual(expected);
       expect(essentials(replayAnonymized), `${scenario.name}: anonymized replay`).toEqual(expected);
       if (live.code === 0) {
-        // The workload id is the live one in the plain recording, a pseudonym in the anonymized one.
+        // The workload id is the live one in the plain recording (and in the anonymized one: Run:ai's object ids stay).
         expect(parseVerdict(replay.stdout).workload?.id).toBe(parseVerdict(live.stdout).workload?.id);
       }
 
