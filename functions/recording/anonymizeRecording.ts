@@ -54,11 +54,15 @@ export function anonymizeRecording(parts: RecordingParts, key?: Buffer): Anonymi
       ...(exchange.body !== undefined ? { body: anonymizer.value(exchange.body) } : {}),
       ...(exchange.text !== undefined ? { text: anonymizer.text(exchange.text) } : {}),
     }));
+  // The answers first: the verdict quotes them cut at a length limit, and a cut word takes the
+  // pseudonym of the whole identifier the answers carry (pseudonymizeWords.ts).
+  const anonymizedRunai = exchanges(runai);
+  const anonymizedKubernetes = exchanges(kubernetes);
   return {
     request: anonymizer.strings(parts.request),
     verdict: anonymizer.strings(parts.verdict),
-    runai: exchanges(runai),
-    kubernetes: exchanges(kubernetes),
+    runai: anonymizedRunai,
+    kubernetes: anonymizedKubernetes,
     text: (text) => anonymizer.text(text),
   };
 }
@@ -121,6 +125,21 @@ const LABEL_MAPS = new Set(['annotations', 'labels']);
 /** Numbers and quantities (`16Gi`, `0.5`), flags, empty values and times (absolute or relative to the recording) identify no one. */
 const NOT_IDENTIFYING =
   /^(?:|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?[A-Za-z%]{0,3}|true|false|null|none|now(?:[+-]\d+(?:\.\d+)?(?:ms|[smhd]))*|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?)$/i;
+
+/** Cut words looked up per recording (each a scan of the identifiers found). */
+const MAX_CUTS = 1_000;
+
+/** The one pseudonym of the identifiers a cut word begins (`head`) or ends (`tail`), or null (none, or several). */
+function wholeOfCut(fragment: string, side: 'head' | 'tail', maps: readonly ReadonlyMap<string, string>[]): string | null {
+  let found: string | null = null;
+  for (const map of maps)
+    for (const [original, pseudonym] of map) {
+      if (original.length <= fragment.length || !(side === 'head' ? original.startsWith(fragment) : original.endsWith(fragment))) continue;
+      if (found !== null && found !== pseudonym) return null;
+      found = pseudonym;
+    }
+  return found;
+}
 
 export interface Anonymizer {
   /** Pseudonymises an answer by allow-list: declared fields keep their text (identifiers replaced), any other value is replaced whole. */
@@ -263,6 +282,16 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
       for (let index = 1; index < id.length; index += 1) out += CHAT_ALPHABET[Number.parseInt(hex.slice(2 * index, 2 * index + 2), 16) % 36];
       return out;
     },
+  };
+  const cuts = new Map<string, string | null>();
+  wordPseudonyms.cut = (fragment, side) => {
+    let known = cuts.get(`${side}:${fragment}`);
+    if (known === undefined) {
+      // Bounded: a hostile text of many ellipses asks at most MAX_CUTS times, each a scan of the names.
+      known = fragment.length < 3 || cuts.size >= MAX_CUTS ? null : wholeOfCut(fragment, side, [named, assigned]);
+      cuts.set(`${side}:${fragment}`, known);
+    }
+    return known;
   };
   const prosed = new Map<string, string>();
   const text = (input: string): string => {

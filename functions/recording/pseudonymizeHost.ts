@@ -47,8 +47,10 @@ export function pseudonymizeHost(host: string, pseudonyms: Pseudonyms): string {
     // `s3.eu-west-1`), kept when they are upstream words, numbers or short codes.
     const labels = lower.slice(0, -suffix.length - 1).split('.');
     const service = labels.slice(1);
-    if (service.length > 0 && service.every(isServiceLabel)) return `${pseudonyms.of('host', labels[0]!)}.${service.join('.')}.${suffix}`;
-    return `${pseudonyms.of('host', labels.join('.'))}.${suffix}`;
+    // A tenant label already pseudonymised (a second pass over the text) stays as written.
+    const tenant = (name: string) => (isPseudonym(name) ? name : pseudonyms.of('host', name));
+    if (service.length > 0 && service.every(isServiceLabel)) return `${tenant(labels[0]!)}.${service.join('.')}.${suffix}`;
+    return `${tenant(labels.join('.'))}.${suffix}`;
   }
   const dot = lower.indexOf('.');
   if (dot < 0) return pseudonyms.of('host', lower);

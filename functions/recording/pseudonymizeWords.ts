@@ -43,6 +43,11 @@ export interface WordPseudonyms {
   word(token: string): string;
   /** A stable chat id of the same shape. */
   chatId(id: string): string;
+  /**
+   * A word a length limit cut (`acme-shar … `, ` … ard-07`): the pseudonym of the whole identifier it
+   * begins (`head`) or ends (`tail`), when the recording holds exactly one such; else null.
+   */
+  cut?(fragment: string, side: 'head' | 'tail'): string | null;
 }
 
 /** Whether a token stays verbatim. */
@@ -130,6 +135,22 @@ function keepsLocatorWord(token: string, before: string): boolean {
 
 export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms, options: { locator?: boolean } = {}): string {
   return text.replace(TOKEN, (token: string, offset: number, whole: string) => {
+    // A prefix or suffix of an identifier is pseudonymised like the whole, so a quote cut by a length
+    // limit reads the same pseudonym as the uncut line (and leaks no part of the name).
+    const side = /^ ?…/.test(whole.slice(offset + token.length, offset + token.length + 2))
+      ? 'head'
+      : /… ?$/.test(whole.slice(Math.max(0, offset - 2), offset))
+        ? 'tail'
+        : null;
+    if (side !== null && pseudonyms.cut) {
+      // Of joined words, the cut one is the first after the cut (`…stries-shards`) or the last before it.
+      const cutWord = (side === 'tail' ? /^[^-_]+/ : /[^-_]+$/).exec(token)![0];
+      const ofWhole = VOCABULARY.has(cutWord.toLowerCase()) ? null : pseudonyms.cut(cutWord, side);
+      if (ofWhole !== null) {
+        const rest = pseudonymizeWords(side === 'tail' ? token.slice(cutWord.length) : token.slice(0, token.length - cutWord.length), pseudonyms, options);
+        return side === 'tail' ? `${ofWhole}${rest}` : `${rest}${ofWhole}`;
+      }
+    }
     if (
       ((options.locator === true ? keepsLocatorWord(token, whole.charAt(offset - 1)) : keepsToken(token)) && !isMention(whole, offset, token)) ||
       isOptionName(whole, offset) ||
