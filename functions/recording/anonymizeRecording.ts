@@ -54,16 +54,39 @@ export function anonymizeRecording(parts: RecordingParts, key?: Buffer): Anonymi
       ...(exchange.body !== undefined ? { body: anonymizer.value(exchange.body) } : {}),
       ...(exchange.text !== undefined ? { text: anonymizer.text(exchange.text) } : {}),
     }));
+  // The answers first: the verdict quotes them cut at a length limit, and a cut word takes the
+  // pseudonym of the whole identifier the answers carry (pseudonymizeWords.ts).
+  const anonymizedRunai = exchanges(runai);
+  const anonymizedKubernetes = exchanges(kubernetes);
   return {
     request: anonymizer.strings(parts.request),
     verdict: anonymizer.strings(parts.verdict),
-    runai: exchanges(runai),
-    kubernetes: exchanges(kubernetes),
+    runai: anonymizedRunai,
+    kubernetes: anonymizedKubernetes,
     text: (text) => anonymizer.text(text),
   };
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const WHOLE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * The fields that carry Run:ai's own object ids (a workload's, a pod's, a cluster's; Run:ai API
+ * reference: `id`, `workloadId`, `clusterId`, `podId`). The control plane draws them at random: they
+ * say nothing about a person or an organisation, only which object this is, and a reader needs them
+ * to match the recording to the workload it came from (the report quotes `ID: …`). Such a UUID stays
+ * verbatim wherever it appears; any other UUID (a cloud subscription, a client id) is pseudonymised.
+ */
+const OBJECT_ID_FIELDS = new Set(['id', 'workloadId', 'clusterId', 'podId']);
+
+/** The UUIDs in Run:ai object-id fields of the sources (lower case). */
+function collectObjectIds(value: unknown, into: Set<string>, key = ''): void {
+  if (typeof value === 'string') {
+    if (OBJECT_ID_FIELDS.has(key) && WHOLE_UUID.test(value)) into.add(value.toLowerCase());
+    return;
+  }
+  if (Array.isArray(value)) for (const item of value) collectObjectIds(item, into, key);
+  else if (value !== null && typeof value === 'object') for (const [field, item] of Object.entries(value)) collectObjectIds(item, into, field);
+}
 /** Numeric or short ids: replaced where their field names them, never as text (`5` is everywhere). */
 const ID_FIELDS = new Set(['projectId', 'departmentId', 'tenantId', 'userId']);
 const READ_FIELDS = readFieldNames();
@@ -103,6 +126,21 @@ const LABEL_MAPS = new Set(['annotations', 'labels']);
 const NOT_IDENTIFYING =
   /^(?:|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?[A-Za-z%]{0,3}|true|false|null|none|now(?:[+-]\d+(?:\.\d+)?(?:ms|[smhd]))*|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?)$/i;
 
+/** Cut words looked up per recording (each a scan of the identifiers found). */
+const MAX_CUTS = 1_000;
+
+/** The one pseudonym of the identifiers a cut word begins (`head`) or ends (`tail`), or null (none, or several). */
+function wholeOfCut(fragment: string, side: 'head' | 'tail', maps: readonly ReadonlyMap<string, string>[]): string | null {
+  let found: string | null = null;
+  for (const map of maps)
+    for (const [original, pseudonym] of map) {
+      if (original.length <= fragment.length || !(side === 'head' ? original.startsWith(fragment) : original.endsWith(fragment))) continue;
+      if (found !== null && found !== pseudonym) return null;
+      found = pseudonym;
+    }
+  return found;
+}
+
 export interface Anonymizer {
   /** Pseudonymises an answer by allow-list: declared fields keep their text (identifiers replaced), any other value is replaced whole. */
   value<T>(value: T): T;
@@ -121,7 +159,11 @@ export interface Anonymizer {
 /** Builds the anonymizer from everything the recording holds (every answer, the request). */
 export function createAnonymizer(sources: readonly unknown[], key: Buffer = randomBytes(32)): Anonymizer {
   const identifiers = new IdentifierSet();
-  for (const source of sources) collectIdentifiers(source, identifiers);
+  const objectIds = new Set<string>();
+  for (const source of sources) {
+    collectIdentifiers(source, identifiers);
+    collectObjectIds(source, objectIds);
+  }
   // One HMAC per distinct value: a hostile answer repeating one address a million times costs one.
   const digests = new Map<string, string>();
   const digest = (value: string, length: number) => {
@@ -181,6 +223,7 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
       shapesSeen.add(value);
       return String(BigInt(`0x${digest(value, 16)}`) % 10n ** BigInt(length)).padStart(length, '0');
     },
+    words: (input) => pseudonymizeWords(input, wordPseudonyms, { locator: true }),
   };
   /** Documentation ranges only (RFC 5737 / RFC 3849), one per original: two addresses never share a pseudonym. */
   const ipPseudonyms = new Map<string, string>();
@@ -201,6 +244,7 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   };
   const rewrite = (input: string): string => {
     let out = input.replace(UUID, (uuid) => {
+      if (objectIds.has(uuid.toLowerCase())) return uuid;
       uuidsSeen.add(uuid.toLowerCase());
       return pseudoUuid(uuid);
     });
@@ -238,6 +282,16 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
       for (let index = 1; index < id.length; index += 1) out += CHAT_ALPHABET[Number.parseInt(hex.slice(2 * index, 2 * index + 2), 16) % 36];
       return out;
     },
+  };
+  const cuts = new Map<string, string | null>();
+  wordPseudonyms.cut = (fragment, side) => {
+    let known = cuts.get(`${side}:${fragment}`);
+    if (known === undefined) {
+      // Bounded: a hostile text of many ellipses asks at most MAX_CUTS times, each a scan of the names.
+      known = fragment.length < 3 || cuts.size >= MAX_CUTS ? null : wholeOfCut(fragment, side, [named, assigned]);
+      cuts.set(`${side}:${fragment}`, known);
+    }
+    return known;
   };
   const prosed = new Map<string, string>();
   const text = (input: string): string => {

@@ -107,6 +107,8 @@ export class IdentifierSet {
     if (typeof value !== 'string') return;
     const trimmed = value.trim();
     if (trimmed.length < 3 || NOT_IDENTIFIERS.has(trimmed.toLowerCase()) || this.found.has(trimmed)) return;
+    // A cluster id that is a UUID is Run:ai's object id, not a name an admin chose (anonymizeRecording.ts keeps it).
+    if (kind === 'cluster' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(trimmed)) return;
     // A name derived from one already known (pod `train-42-0-0` of workload `train-42`, namespace
     // `runai-ml` of project `ml`) is rewritten through it, which keeps the two visibly related.
     // (The pods of a 100 kB workload "name" are not 100 identifiers of 100 kB, each a text scan.)

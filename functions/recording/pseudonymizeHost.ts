@@ -6,6 +6,7 @@
  * per recording (anonymizeRecording.ts).
  */
 import { clusterDnsSuffixOf, publicHostOf, vocabularyDomainOf } from './publicVocabulary.js';
+import { isVocabularyWord } from './upstreamVocabulary.js';
 
 export interface Pseudonyms {
   /** `kind-` and a short stable digest of the value: a valid DNS label. */
@@ -14,6 +15,8 @@ export interface Pseudonyms {
   ip(address: string): string;
   /** A stable string of `length` decimal digits (an AWS account id). */
   digits(value: string, length: number): string;
+  /** A locator's path by the word rule (pseudonymizeWords.ts): every word upstream does not write is replaced. */
+  words(text: string): string;
 }
 
 const DOCUMENTATION_IP = /^(?:192\.0\.2|198\.51\.100|203\.0\.113)\.\d{1,3}$|^2001:db8:/i;
@@ -37,10 +40,26 @@ export function pseudonymizeHost(host: string, pseudonyms: Pseudonyms): string {
   // The loopback name (RFC 6761) is every machine's: it names no one.
   if (isPseudonym(lower) || lower === 'localhost') return host;
   const suffix = publicHostOf(lower) ?? vocabularyDomainOf(lower) ?? clusterDnsSuffixOf(lower);
-  if (suffix) return lower === suffix ? host : `${pseudonyms.of('host', lower.slice(0, -suffix.length - 1))}.${suffix}`;
+  if (suffix) {
+    if (lower === suffix) return host;
+    // Under a public or upstream domain, the first label is the tenant's (an account, a bucket); the
+    // labels between it and the domain name the provider's service and region (`blob.core`,
+    // `s3.eu-west-1`), kept when they are upstream words, numbers or short codes.
+    const labels = lower.slice(0, -suffix.length - 1).split('.');
+    const service = labels.slice(1);
+    // A tenant label already pseudonymised (a second pass over the text) stays as written.
+    const tenant = (name: string) => (isPseudonym(name) ? name : pseudonyms.of('host', name));
+    if (service.length > 0 && service.every(isServiceLabel)) return `${tenant(labels[0]!)}.${service.join('.')}.${suffix}`;
+    return `${tenant(labels.join('.'))}.${suffix}`;
+  }
   const dot = lower.indexOf('.');
   if (dot < 0) return pseudonyms.of('host', lower);
   const first = lower.slice(0, dot);
   const firstOut = isPseudonym(first) ? first : pseudonyms.of('host', first);
   return `${firstOut}.${pseudonyms.of('domain', lower.slice(dot + 1))}.example.invalid`;
+}
+
+/** A provider's service or region label (`blob`, `core`, `s3`, `eu-west-1`, `dkr`): each word upstream's, a number or at most three letters. */
+function isServiceLabel(label: string): boolean {
+  return label.split('-').every((word) => /^\d+$/.test(word) || /^[a-z]{1,3}\d*$/.test(word) || isVocabularyWord(word));
 }

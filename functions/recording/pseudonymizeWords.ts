@@ -21,10 +21,9 @@
  *   the redaction marker) stays.
  */
 import { isPseudonym } from './pseudonymizeHost.js';
-import { UPSTREAM_VOCABULARY } from './upstreamVocabulary.generated.js';
+import { VOCABULARY } from './upstreamVocabulary.js';
 import { TOKEN } from './vocabularyTokens.js';
 
-const VOCABULARY: ReadonlySet<string> = new Set(UPSTREAM_VOCABULARY.split('\n').filter((word) => word !== ''));
 /** Words the anonymizer itself writes (`host-….domain-….example.invalid`, `[REDACTED]`). */
 const OWN_WORDS = new Set(['example', 'invalid', 'redacted']);
 const RELATIVE_TIME = /^now(?:[-_]\d+(?:ms|[smhd]))*$/i;
@@ -44,6 +43,11 @@ export interface WordPseudonyms {
   word(token: string): string;
   /** A stable chat id of the same shape. */
   chatId(id: string): string;
+  /**
+   * A word a length limit cut (`acme-shar … `, ` … ard-07`): the pseudonym of the whole identifier it
+   * begins (`head`) or ends (`tail`), when the recording holds exactly one such; else null.
+   */
+  cut?(fragment: string, side: 'head' | 'tail'): string | null;
 }
 
 /** Whether a token stays verbatim. */
@@ -52,20 +56,38 @@ function keepsToken(token: string): boolean {
   const lower = token.toLowerCase();
   if (VOCABULARY.has(lower) || OWN_WORDS.has(lower) || HEX_ID.test(token)) return true;
   if (CHAT_ID.test(token) && /\d/.test(token)) return false;
-  const versioned = VERSIONED.exec(lower);
-  if (versioned && (versioned[1]!.length <= 2 || VOCABULARY.has(versioned[1]!))) return true;
   // A name a controller derived from a pseudonymised one (`runai-project-1a2b3c`,
   // `workload-1a2b3c-00001-deployment-6d8f7b9c5-q7x2m`) stays as the request paths name it.
   if (EMBEDDED_PSEUDONYM.test(lower)) return true;
-  // A word with a digit in a joined token is a generated suffix or a version (`q7x2m`, `cu124`).
-  const isWord = (part: string) => (part.length <= 2 && !NON_ASCII_LETTER.test(part)) || /\d/.test(part) || VOCABULARY.has(part);
   // An environment variable's name (`NCCL_SOCKET_IFNAME`) is configuration vocabulary, as in the spec's fields.
   if (ENVIRONMENT_NAME.test(token)) return true;
   // Joined words (`acme-ml-prod`, `zor_team_cache`, an option `--customer_acme`): each word must be vocabulary.
-  if (/[-_]/.test(token)) return lower.split(/[-_]/).every(isWord);
+  if (/[-_]/.test(token)) return lower.split(/[-_]/).every(isWordOfJoined);
+  // A word with a digit is a number, a version or a generated suffix, unless a long run of letters in it is no word (`jdoe42`).
+  if (/\d/.test(token)) return keepsWordWithDigits(lower);
   // One word: a proper noun (a person, a customer, a codename) is the user's unless upstream writes it;
   // lower-case words, acronyms and code (`ImportError`, `NCCL`) are the program's.
   return !NON_ASCII_LETTER.test(token) && (!PROPER_NOUN.test(token) || isInflectedVocabulary(lower));
+}
+
+/** One word of a joined token (lower case): vocabulary, one or two letters, or a word with digits that keepsWordWithDigits keeps. */
+function isWordOfJoined(part: string): boolean {
+  if (NON_ASCII_LETTER.test(part)) return false;
+  return part.length <= 2 || VOCABULARY.has(part) || (/\d/.test(part) && keepsWordWithDigits(part));
+}
+
+/**
+ * A word with digits (lower case): a number (`960`), a version of a word (`python3`, `sm90`,
+ * `cu124`), or a suffix a controller or a cloud generated (`q7x2m`, `6d8f7b9c5`: letters in runs
+ * of at most three, a random alphabet) stays. A run of four or more letters that is no upstream
+ * word is a name someone chose with a number glued to it — a login (`jdoe42`), a company
+ * (`acme3`), a storage account (`acme3corpus27`), a node pool (`ttsgpu2`) — and is pseudonymised.
+ */
+function keepsWordWithDigits(lower: string): boolean {
+  if (/^\d/.test(lower) && !/[a-z]{4}/.test(lower)) return true;
+  const versioned = VERSIONED.exec(lower);
+  if (versioned && (versioned[1]!.length <= 2 || VOCABULARY.has(versioned[1]!))) return true;
+  return (lower.match(/\p{L}+/gu) ?? []).every((run) => run.length <= 3 || VOCABULARY.has(run) || isInflectedVocabulary(run));
 }
 
 /** An inflection of a vocabulary word (`Saving` of `save`, `Listens` of `listen`) is vocabulary. */
@@ -98,15 +120,48 @@ function isCutVocabulary(token: string, after: string): boolean {
   return false;
 }
 
-export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms): string {
+/**
+ * A word of a locator (a URL's or an object store's path: containers, folders, keys) is a name
+ * someone chose unless upstream writes it: there, unlike in prose, a lower-case word that is no
+ * upstream word (`initech`, `librispeech`) is pseudonymised too. A file's extension of up to four
+ * letters (`.tar`, `.ckpt`) and an inflection of an upstream word (`customers`) stay.
+ */
+function keepsLocatorWord(token: string, before: string): boolean {
+  if (!keepsToken(token)) return false;
+  const lower = token.toLowerCase();
+  if (/[-_\d]/.test(lower) || !/^\p{Ll}+$/u.test(lower) || lower.length <= 2) return true;
+  return VOCABULARY.has(lower) || OWN_WORDS.has(lower) || isInflectedVocabulary(lower) || (before === '.' && lower.length <= 4);
+}
+
+export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms, options: { locator?: boolean } = {}): string {
   return text.replace(TOKEN, (token: string, offset: number, whole: string) => {
+    // A prefix or suffix of an identifier is pseudonymised like the whole, so a quote cut by a length
+    // limit reads the same pseudonym as the uncut line (and leaks no part of the name).
+    const side = /^ ?…/.test(whole.slice(offset + token.length, offset + token.length + 2))
+      ? 'head'
+      : /… ?$/.test(whole.slice(Math.max(0, offset - 2), offset))
+        ? 'tail'
+        : null;
+    if (side !== null && pseudonyms.cut) {
+      // Of joined words, the cut one is the first after the cut (`…stries-shards`) or the last before it.
+      const cutWord = (side === 'tail' ? /^[^-_]+/ : /[^-_]+$/).exec(token)![0];
+      const ofWhole = VOCABULARY.has(cutWord.toLowerCase()) ? null : pseudonyms.cut(cutWord, side);
+      if (ofWhole !== null) {
+        const rest = pseudonymizeWords(side === 'tail' ? token.slice(cutWord.length) : token.slice(0, token.length - cutWord.length), pseudonyms, options);
+        return side === 'tail' ? `${ofWhole}${rest}` : `${rest}${ofWhole}`;
+      }
+    }
     if (
-      (keepsToken(token) && !isMention(whole, offset, token)) ||
+      ((options.locator === true ? keepsLocatorWord(token, whole.charAt(offset - 1)) : keepsToken(token)) && !isMention(whole, offset, token)) ||
       isOptionName(whole, offset) ||
       isCutVocabulary(token, whole.slice(offset + token.length, offset + token.length + 2))
     )
       return token;
     if (CHAT_ID.test(token) && /\d/.test(token)) return pseudonyms.chatId(token);
+    // Joined words are pseudonymised word by word: `acme-shards` becomes `name-1a2b3c-shards`, so a
+    // quoted path or name keeps the words upstream wrote and the same name gets the same pseudonym alone or joined.
+    if (/[-_]/.test(token) && !EMBEDDED_PSEUDONYM.test(token.toLowerCase()))
+      return token.replace(/[^-_]+/g, (part) => (isWordOfJoined(part.toLowerCase()) ? part : pseudonyms.word(part)));
     return pseudonyms.word(token);
   });
 }

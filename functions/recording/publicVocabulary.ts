@@ -83,6 +83,8 @@ const PRIVATE_TLDS = new Set([
   'invalid',
   'localhost',
   'intra',
+  // RFC 8375 `home.arpa` (home networks) and the reverse-DNS zones `in-addr.arpa`/`ip6.arpa` (an address spelt as a name).
+  'arpa',
 ]);
 
 /** Upstream projects and vendors whose domain is vocabulary: resource and label API groups, documentation links. */

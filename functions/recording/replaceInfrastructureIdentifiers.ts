@@ -13,7 +13,9 @@
  * - the value of an identity-bearing setting (`--customer acme`, `USER=jdoe`, `MASTER_ADDR=…`,
  *   `owner: …`): its key says the value names someone or something of theirs;
  * - a user or customer named in prose after the noun that says so (`for user "jdoe"`);
- * - chat channels (`#ml-oncall`).
+ * - chat channels (`#ml-oncall`);
+ * - Windows UNC paths and logon names (replaceWindowsNames.ts), telephone numbers and employee
+ *   codes (replacePersonalNumbers.ts).
  *
  * The diagnosis never reads any of these (its signals are event reasons, exit codes, phases and
  * Kubernetes' and the frameworks' own phrasing), so the replay's verdict does not change.
@@ -21,17 +23,24 @@
  */
 import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHost.js';
 import { isDocumentationHost, looksLikeHost, vocabularyDomainOf } from './publicVocabulary.js';
+import { replacePersonalNumbers } from './replacePersonalNumbers.js';
+import { replaceWindowsNames } from './replaceWindowsNames.js';
 
 const ARN = /\barn:(aws[a-z-]{0,20}):([a-z0-9-]{1,64}):([a-z0-9-]{0,32}):(\d{12})?:([^\s"'`,;)\]}]{1,512})/g;
 const HOME = /(\/home|\/Users|\/users|\/u|\/usr\/home)\/([A-Za-z0-9._-]{1,64})/g;
 const WINDOWS_HOME = /\b([A-Za-z]:\\+Users\\+)([^\\\s"'`]{1,64})/g;
 const IPV4 = /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\w.]|\.\d)/g;
-// Full IPv6 forms and `::` compressions with at least three groups (a timestamp or `a::b` is not one).
-const IPV6 = /(?<![\w:.])(?:[0-9A-Fa-f]{1,4}:){2,7}(?::|(?::[0-9A-Fa-f]{1,4}){1,6}|[0-9A-Fa-f]{1,4})(?![\w:])/g;
-// A short compressed form (`fd00::5`, `fe80::1%eth0`): one group, `::`, at most one more.
-const IPV6_SHORT = /(?<![\w:.])[0-9A-Fa-f]{1,4}::(?:[0-9A-Fa-f]{1,4})?(?![\w:])/g;
+/**
+ * An IPv6 address in any of RFC 4291 §2.2's text forms — full, or compressed with one `::` anywhere
+ * (`fe80::ea68:a5c9:9a19:4dd2`, `fd00::5`, `::1`) — optionally with a zone (`%eth0`, `%25eth0` in a
+ * URL; RFC 6874): a candidate run of hex groups and colons, then checked by isIpv6Address. The zone
+ * names an interface of the machine, not the machine: it stays.
+ */
+const IPV6 = /(?<![\w:.])(?:[0-9A-Fa-f]{1,4})?(?::[0-9A-Fa-f]{0,4}){2,8}(?=%|(?![\w:]))/g;
 const DASHED_IPV4 = /(?<![\d-])(\d{1,3})-(\d{1,3})-(\d{1,3})-(\d{1,3})(?!\d|-\d)/g;
-const HOST = /(?<![\w.@-])(?:[A-Za-z0-9-]{1,63}\.){1,126}[A-Za-z][A-Za-z0-9-]{0,62}(?![\w-]|\.[A-Za-z0-9])/g;
+// Not inside a longer name; a leading dot is allowed at a word's start (`.corp.internal` in NO_PROXY, a
+// domain a log wrapped onto the next line).
+const HOST = /(?<![\w@-])(?<![\w-]\.)(?:[A-Za-z0-9-]{1,63}\.){1,126}[A-Za-z][A-Za-z0-9-]{0,62}(?![\w-]|\.[A-Za-z0-9])/g;
 /**
  * A setting: `--flag value`, `--flag=value`, `key=value`, `key: value`. Its value is pseudonymised
  * when the key's last word names a person, an organisation or a machine (IDENTITY_WORDS). In prose
@@ -71,14 +80,16 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
   out = out.replace(HOME, (match, root: string, user: string) => (isPseudonym(user) ? match : `${root}/${pseudonyms.of('user', user)}`));
   out = out.replace(WINDOWS_HOME, (match, root: string, user: string) => (isPseudonym(user) ? match : `${root}${pseudonyms.of('user', user)}`));
   out = out.replace(IPV4, (match) => (isPseudonym(match) ? match : pseudonyms.ip(match)));
-  out = out.replace(IPV6, (match) => (IS_TIME.test(match) || /^[0-9:]+$/.test(match) || !isIpv6(match) || isPseudonym(match) ? match : pseudonyms.ip(match)));
-  out = out.replace(IPV6_SHORT, (match) => (/^[0-9:]+$/.test(match) || isPseudonym(match) ? match : pseudonyms.ip(match)));
+  out = out.replace(IPV6, (match) =>
+    IS_TIME.test(match) || /^[0-9:]+$/.test(match) || !isIpv6Address(match) || isPseudonym(match) ? match : pseudonyms.ip(match),
+  );
   out = out.replace(DASHED_IPV4, (match, ...octets: string[]) => {
     const parts = octets.slice(0, 4);
     if (parts.some((octet) => Number(octet) > 255)) return match;
     const dotted = parts.join('.');
     return isPseudonym(dotted) ? match : pseudonyms.ip(dotted).replaceAll('.', '-');
   });
+  out = replaceWindowsNames(out, pseudonyms);
   out = out.replace(HOST, (match, offset: number, whole: string) => rewriteHost(match, whole.charAt(offset + match.length), pseudonyms));
   out = out.replace(
     SETTING,
@@ -113,6 +124,7 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
     const kind = /pool/i.test(noun) ? 'pool' : /^(?:user|owner)|by$/i.test(noun.trim()) ? 'user' : 'name';
     return `${noun}${quote}${pseudonyms.of(kind, name)}${quote}`;
   });
+  out = replacePersonalNumbers(out, pseudonyms);
   return out.replace(CHANNEL, (match, name: string) => (isPseudonym(name) ? match : `#${pseudonyms.of('channel', name)}`));
 }
 
@@ -124,9 +136,15 @@ function rewriteHost(host: string, next: string, pseudonyms: Pseudonyms): string
   return pseudonymizeHost(host, pseudonyms);
 }
 
-/** A candidate with at most one `::` and groups of at most four hex digits. */
-function isIpv6(candidate: string): boolean {
-  return candidate.split('::').length <= 2;
+/** RFC 4291 §2.2: eight groups, or fewer around exactly one `::` (at least three groups or a `::` edge: `a::b` reads as code). */
+function isIpv6Address(candidate: string): boolean {
+  const halves = candidate.split('::');
+  if (halves.length > 2) return false;
+  const groups = (half: string | undefined) => (half ? half.split(':') : []);
+  const all = [...groups(halves[0]), ...groups(halves[1])];
+  if (!all.every((group) => /^[0-9A-Fa-f]{1,4}$/.test(group))) return false;
+  if (halves.length === 1) return all.length === 8;
+  return all.length <= 7 && (all.length >= 2 || candidate.startsWith('::') || candidate.endsWith('::'));
 }
 
 /** `MASTER_ADDR` → addr, `ownerEmail` → email, `--db-host` → host. */

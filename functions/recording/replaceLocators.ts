@@ -12,18 +12,26 @@
  */
 import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHost.js';
 import { isDocumentationHost, publicHostOf, vocabularyDomainOf } from './publicVocabulary.js';
+import { isVocabularyWord } from './upstreamVocabulary.js';
 import { REDACTED } from '../safety/redactionMarker.js';
 
 const URL_PATTERN = /(?<![\w.+-])([A-Za-z][A-Za-z0-9+.-]{0,15}):\/\/([^\s"'`<>(){}\\,;|]{1,2048})/g;
 const SCP_GIT = /(?<![\w.@-])([A-Za-z0-9_.-]{1,64})@([A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,10}):(?!\d+\b)([A-Za-z0-9_.~/-]{1,512})/g;
-/** A login at a machine (`jdoe@login-01:`, an ssh target or a shell prompt): a host-shaped single label, with a digit or a hyphen. */
-const USER_AT_HOST = /(?<![\w.@%+-])([a-z_][a-z0-9_.-]{0,31})@([a-z][a-z0-9]{0,30}(?:-[a-z0-9]{1,30}){1,8}|[a-z]{1,30}[0-9][a-z0-9]{0,30})(?=[:\s'"]|$)/gim;
+/**
+ * A login at a machine or an organisation named by a single label (`jdoe@login-01:`, an ssh target,
+ * a shell prompt, `jdoe@acme` where the domain lost its TLD): a host-shaped label, with a digit or a
+ * hyphen, or a word that is not upstream vocabulary (`torch@latest`, `checkout@main` pin a version).
+ */
+const USER_AT_HOST =
+  /(?<![\w.@%+-])([a-z_][a-z0-9_.-]{0,31})@([a-z][a-z0-9]{0,30}(?:-[a-z0-9]{1,30}){1,8}|[a-z]{1,30}[0-9][a-z0-9]{0,30}|[a-z]{3,30})(?![\w@-]|\.\w)/gim;
 /** Object stores and file systems whose authority is a bucket or container (and may carry an account). */
 const OBJECT_STORE = /^(?:s3a?|s3n|gs|abfss?|wasbs?|oss|cos|r2|minio|hdfs|az|adl)$/i;
 const IPV6_HOST = /^\[[0-9A-Fa-f:.]+\]$/;
 /** Short lower-case words and API versions only: what a service's own endpoints are called. */
 const ENDPOINT_PATH = /^(?:\/(?:[a-z]{1,16}|v\d{1,2}(?:beta\d|alpha\d)?))*\/?$/;
 const IPV4_HOST = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+/** The clouds' object-storage endpoints (S3, Cloud Storage, Azure Blob and Data Lake): a path there is a container and a key. */
+const OBJECT_HOSTS = new Set(['amazonaws.com', 'googleapis.com', 'windows.net']);
 
 export function replaceLocators(text: string, pseudonyms: Pseudonyms): string {
   if (!text.includes('://') && !text.includes('@')) return text;
@@ -35,7 +43,9 @@ export function replaceLocators(text: string, pseudonyms: Pseudonyms): string {
       return `${userOut}@${pseudonymizeHost(host, pseudonyms)}:${pathPseudonym(path, pseudonyms).replace(/^\//, '')}`;
     })
     .replace(USER_AT_HOST, (match, user: string, host: string) =>
-      isPseudonym(host) ? match : `${pseudonyms.of('user', user)}@${pseudonyms.of('host', host)}`,
+      isPseudonym(host) || (/^[a-z]+$/i.test(host) && isVocabularyWord(host.toLowerCase())) || /^localhost$/i.test(host)
+        ? match
+        : `${pseudonyms.of('user', user)}@${pseudonyms.of('host', host)}`,
     );
 }
 
@@ -48,7 +58,7 @@ function rewriteUrl(match: string, scheme: string, restWithTail: string, pseudon
   const authority = authorityEnd < 0 ? rest : rest.slice(0, authorityEnd);
   const path = authorityEnd < 0 ? '' : rest.slice(authorityEnd);
   if (OBJECT_STORE.test(scheme)) {
-    return `${scheme}://${pseudonyms.of('bucket', authority)}${path.length > 1 ? pathPseudonym(path, pseudonyms) : path}${tail}`;
+    return `${scheme}://${pseudonyms.of('bucket', authority)}${pseudonyms.words(path)}${tail}`;
   }
   const at = authority.lastIndexOf('@');
   const userInfo = at >= 0 ? authority.slice(0, at) : null;
@@ -74,8 +84,18 @@ function rewriteUrl(match: string, scheme: string, restWithTail: string, pseudon
   const queryStart = path.search(/[?#]/);
   const pathOnly = queryStart < 0 ? path : path.slice(0, queryStart);
   const query = queryStart < 0 ? '' : path.slice(queryStart);
-  const keepsPath = publicHostOf(lower) === null && ENDPOINT_PATH.test(pathOnly);
-  return `${scheme}://${userOut}${hostOut}${port}${keepsPath ? pathOnly : pathPseudonym(pathOnly, pseudonyms)}${queryPseudonym(query, pseudonyms)}${tail}`;
+  const publicHost = publicHostOf(lower);
+  const keepsPath = publicHost === null && ENDPOINT_PATH.test(pathOnly);
+  // Behind a code host or a registry the path is an organisation and a repository, a name even when
+  // made of words: one pseudonym. Anywhere else (an object endpoint, the organisation's own host,
+  // whose name is already replaced) the path is a container and a key: word by word, so a quoted
+  // line keeps its file names and the words upstream wrote (`<account>-shards/train-960.tar`).
+  const pathOut = keepsPath
+    ? pathOnly
+    : publicHost !== null && !OBJECT_HOSTS.has(publicHost)
+      ? pathPseudonym(pathOnly, pseudonyms)
+      : pseudonyms.words(pathOnly);
+  return `${scheme}://${userOut}${hostOut}${port}${pathOut}${queryPseudonym(query, pseudonyms)}${tail}`;
 }
 
 /**
