@@ -83,7 +83,9 @@ ago
 agree
 ai_again
 ail
+ailed
 ailleurs
+ailure
 ajoutées
 aka
 aks
@@ -817,6 +819,8 @@ describenodefailure
 describeworkload
 description
 descriptor
+design
+design-proposals-archive
 dessus
 detail
 details
@@ -1064,6 +1068,7 @@ error_file
 error_if_any_worker_fails
 error_index
 errorclause
+errorf
 errors
 errors_impl
 escape
@@ -1199,6 +1204,7 @@ failing
 failjob
 fails
 failure
+failure-cause
 failure-statement
 failures
 failurethreshold
@@ -1316,6 +1322,7 @@ free
 from
 from_pretrained
 from_tf
+frontend
 frozen
 fs-0123456789abcdef0
 fs-0a1b2c3d4e5f67890
@@ -1374,6 +1381,7 @@ get_workload_spec
 get_workload_status
 getitem
 getting
+ggerganov
 ghp
 ghp_r4nd0ml00k1ngt0k3nf0rt3st1ngonly42
 gib
@@ -1783,6 +1791,7 @@ kubectl
 kubectlcommands
 kubeflow
 kubelet
+kubelet-cri-logging
 kubelet_pods
 kubelethasinsufficientmemory
 kubelethasnodiskpressure
@@ -1899,6 +1908,7 @@ live
 lived
 liveness
 lié
+llama
 llama-7b
 llama-sft
 llama-sft-eval-0-0
@@ -1918,6 +1928,8 @@ llama-sft-run-submitter
 llama-sft-run-worker-0
 llama-sft-run-worker-1
 llama_7b
+llama_log_error
+llama_model_load
 llamaforcausallm
 llamatokenizer
 llava-ft-13b-worker-1_runai-multimodal
@@ -2468,6 +2480,7 @@ oserror
 other
 others
 ould
+ouldn
 out
 outcome
 outgoing
@@ -2515,6 +2528,7 @@ pare-feu
 parler
 parquet
 parse
+parsecrilog
 parsequantity
 parser
 parsetimestamp
@@ -2562,6 +2576,7 @@ permissiondenied
 permissionerror
 permissions
 permitted
+perror
 persistentvolumeclaim
 persistentvolumeclaims
 person
@@ -2746,6 +2761,7 @@ projects
 projet
 propagateautoscalerstatus
 propagatemodelstatus
+proposals
 propre
 protocol
 provide
@@ -3282,6 +3298,7 @@ seq
 seqnum
 sequence
 serialization
+serve
 server
 server_args
 serveur
@@ -3483,6 +3500,8 @@ statut
 stays
 std
 stderr
+stdio
+stdio-common
 stdout
 stdxxx
 steadily
@@ -3506,6 +3525,7 @@ store
 stored
 str
 strategy
+stream
 strerror
 string
 stripped
@@ -4046,6 +4066,7 @@ xidsignalkind
 xla
 xla_extension
 xlaruntimeerror
+xml
 yaml
 yes
 yet
