@@ -83,7 +83,9 @@ ago
 agree
 ai_again
 ail
+ailed
 ailleurs
+ailure
 ajoutées
 aka
 aks
@@ -824,6 +826,8 @@ describenodefailure
 describeworkload
 description
 descriptor
+design
+design-proposals-archive
 dessus
 detail
 details
@@ -1078,6 +1082,7 @@ error_file
 error_if_any_worker_fails
 error_index
 errorclause
+errorf
 errors
 errors_impl
 escape
@@ -1213,6 +1218,7 @@ failing
 failjob
 fails
 failure
+failure-cause
 failure-statement
 failures
 failurethreshold
@@ -1330,6 +1336,7 @@ free
 from
 from_pretrained
 from_tf
+frontend
 frozen
 fs-0123456789abcdef0
 fs-0a1b2c3d4e5f67890
@@ -1388,6 +1395,7 @@ get_workload_spec
 get_workload_status
 getitem
 getting
+ggerganov
 ghp
 ghp_r4nd0ml00k1ngt0k3nf0rt3st1ngonly42
 gib
@@ -1802,6 +1810,7 @@ kubectl
 kubectlcommands
 kubeflow
 kubelet
+kubelet-cri-logging
 kubelet_pods
 kubelethasinsufficientmemory
 kubelethasnodiskpressure
@@ -1921,6 +1930,7 @@ live
 lived
 liveness
 lié
+llama
 llama-7b
 llama-sft
 llama-sft-eval-0-0
@@ -1940,6 +1950,8 @@ llama-sft-run-submitter
 llama-sft-run-worker-0
 llama-sft-run-worker-1
 llama_7b
+llama_log_error
+llama_model_load
 llamaforcausallm
 llamatokenizer
 llava-ft-13b-worker-1_runai-multimodal
@@ -2497,6 +2509,7 @@ oserror
 other
 others
 ould
+ouldn
 out
 outcome
 outgoing
@@ -2544,6 +2557,7 @@ pare-feu
 parler
 parquet
 parse
+parsecrilog
 parsequantity
 parser
 parsetimestamp
@@ -2592,6 +2606,7 @@ permissiondenied
 permissionerror
 permissions
 permitted
+perror
 persistentvolumeclaim
 persistentvolumeclaims
 person
@@ -2777,6 +2792,7 @@ projects
 projet
 propagateautoscalerstatus
 propagatemodelstatus
+proposals
 propre
 protocol
 provide
@@ -3317,6 +3333,7 @@ seq
 seqnum
 sequence
 serialization
+serve
 server
 server_args
 serveur
@@ -3518,6 +3535,8 @@ statut
 stays
 std
 stderr
+stdio
+stdio-common
 stdout
 stdxxx
 steadily
@@ -3541,6 +3560,7 @@ store
 stored
 str
 strategy
+stream
 strerror
 string
 stripped
@@ -4084,6 +4104,7 @@ xla
 xla_bridge
 xla_extension
 xlaruntimeerror
+xml
 yaml
 yes
 yet

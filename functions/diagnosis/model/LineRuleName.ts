@@ -6,6 +6,8 @@ export type LineRuleName =
   | 'tool-output'
   | 'resource'
   | 'error'
+  /** A statement of failure that gives its cause after `: ` (`failed to X: Y`, `f: error loading model: …`). */
+  | 'failure-cause'
   | 'root-cause-rank'
   | 'consequence'
   | 'launcher-summary'

@@ -12,7 +12,7 @@
 import { CONTAINER_AUTHORED_TEXT_START, HOOK_OUTPUT } from '../signalTables.js';
 import { NAME_PLACEHOLDER } from '../maskIdentifiers.js';
 import { afterCarrier, errorClause } from './errorClause.js';
-import { FAILURE_STATEMENT, LINE_RULES, matchLineRule } from './lineRules.js';
+import { EXCEPTION_NAME, FAILURE_STATEMENT, LINE_RULES, isQuieterLevel, matchLineRule } from './lineRules.js';
 import {
   announcesNext,
   continuationStatement,
@@ -25,7 +25,7 @@ import {
   isTracebackStart,
   rootCauseEntry,
 } from './linePointers.js';
-import { withoutLogPrefix } from './withoutLogPrefix.js';
+import { quotableLine, withoutLogPrefix } from './withoutLogPrefix.js';
 import type { LineRuleName } from '../../model/LineRuleName.js';
 
 export interface DecisiveLine {
@@ -127,8 +127,9 @@ interface Ranked {
 
 /** A line's rule, read on the line and on its message without the log header (the better of the two). */
 function ruleOf(masked: string, body: string): Ranked | null {
-  const whole = matchLineRule(masked);
-  const message = body === masked ? null : matchLineRule(body);
+  const quieter = isQuieterLevel(masked);
+  const whole = matchLineRule(masked, quieter);
+  const message = body === masked ? null : matchLineRule(body, quieter);
   const best = !whole || (message && message.rank > whole.rank) ? message : whole;
   return best ? { rank: best.rank, rule: best.name } : null;
 }
@@ -211,8 +212,6 @@ function indentOf(line: string): number {
  * an exception whose own message starts with the errno counts (a wrapper quoting it inside its
  * message, `MaxRetryError: … (Caused by …: [Errno 101] …)`, is still the wrapper).
  */
-/** A qualified exception name (`requests.exceptions.HTTPError`, `ValueError`): one shape for ERRNO and EXCEPTION_START. */
-const EXCEPTION_NAME = String.raw`(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception)`;
 const ERRNO = new RegExp(String.raw`(?:^|\s)${EXCEPTION_NAME}: \[Errno \d+\] \S`);
 const ERRNO_RANK = 85;
 function carriesErrno(body: string): boolean {
@@ -260,7 +259,7 @@ function bestLine(text: string, mask: (text: string) => string, region: Region):
   const target = pointedTo(bodies, ranked, chosen) ?? chosen;
   const { rank, rule } = ranked[chosen]!;
   const resolved = ranked[target] ?? { rank, rule };
-  const raw = all[target] ?? '';
+  const raw = quotableLine(all[target] ?? '');
   if (resolved.rule === 'exception') {
     const exception = fromException(raw);
     const quoted = thrownWith(text, all, bodies, target) ?? continued(text, all, masked, bodies, target, exception) ?? exception.trim();
@@ -404,7 +403,7 @@ function failureStatement(text: string, mask: (text: string) => string): Decisiv
     const raw = all[at] ?? '';
     const masked = mask(raw);
     if (FAILURE_STATEMENT.pattern.test(masked) || FAILURE_STATEMENT.pattern.test(withoutLogPrefix(masked))) {
-      return { text: clauseOf(raw, false, identity), rule: FAILURE_STATEMENT.name };
+      return { text: clauseOf(quotableLine(raw), false, identity), rule: FAILURE_STATEMENT.name };
     }
   }
   return null;
@@ -412,7 +411,7 @@ function failureStatement(text: string, mask: (text: string) => string): Decisiv
 
 function lastLine(text: string): DecisiveLine | null {
   const line = lines(text).at(-1);
-  return line ? { text: clauseOf(line, false, identity), rule: null } : null;
+  return line ? { text: clauseOf(quotableLine(line), false, identity), rule: null } : null;
 }
 
 /**

@@ -43,7 +43,29 @@ const CHILD_ENDED =
  * cause (even a peer's consequence) says more.
  */
 const LAUNCHER_SUMMARY =
-  /\bChildFailedError\b|torch\.distributed\.elastic\.multiprocessing\.errors|\bPrimary job +terminated normally, but\b|\bmpirun detected that one or more processes\b/i;
+  /\bChildFailedError\b|torch\.distributed\.elastic\.multiprocessing\.errors|\bPrimary job +terminated normally, but\b|\bdetected that one or more processes exited with non-zero status\b/i;
+
+/**
+ * A qualified exception type (`requests.exceptions.HTTPError`, `ValueError`), optionally with the
+ * status a library appends after `_` (gpuopenanalytics/pynvml pynvml/nvml.py: NVMLError subclasses
+ * named NVMLError_<Status>, e.g. NVMLError_GpuIsLost). One shape for the exception rule, and for
+ * where findDecisiveLine.ts starts quoting an exception and reads an errno after it.
+ */
+const EXCEPTION_QUALIFIER = String.raw`(?:[A-Za-z_]\w*\.)`;
+const EXCEPTION_TYPE = String.raw`[A-Z]\w*(?:Error|Exception)(?:_\w+)?`;
+export const EXCEPTION_NAME = `${EXCEPTION_QUALIFIER}*${EXCEPTION_TYPE}`;
+
+/**
+ * A statement of failure that gives its cause after `: ` — C's perror and every `failed to X: Y`
+ * chain (Go's fmt.Errorf("…: %w"), llama.cpp's `llama_model_load: error loading model: <what>`,
+ * the `func: failed to …: <why>` lines C libraries print): it says what failed and why, where the
+ * callers' restatements after it (`… failed to load model`, `main: exiting …`) only say that it did.
+ * The failure word opens the line or a `: `-separated part, so a word inside a name or a path does
+ * not count; a line whose logger gave it a quieter level than error (WARN, INFO) is not read this
+ * way (isQuieterLevel).
+ */
+const FAILURE_WITH_CAUSE =
+  /(?:^|: )(?:[Ee]rror|ERROR|[Ff]ailed|FAILED|[Ff]ailure|[Cc]annot|[Cc]an't|[Cc]ould not|[Cc]ouldn't|[Uu]nable to)\b[^:\n]{1,160}: (?=\S)/;
 
 export const LINE_RULES: readonly LineRule[] = [
   {
@@ -89,8 +111,10 @@ export const LINE_RULES: readonly LineRule[] = [
     name: 'exception',
     rank: 80,
     prefer: 'latest',
-    pattern:
-      /^\s*(?:\[(?:rank|Rank) ?\d+\]:?\s*)?(?:[A-Za-z_][\w]*\.)*[A-Z]\w*(?:(?:Error|Exception)(?:_\w+)?|Exit|Interrupt|Fault|Warning)(?::\s|\s*$)|\s(?:[A-Za-z_]\w*\.)+[A-Z]\w*(?:Error|Exception)(?:_\w+)?: \S|^\s*(?:Exception in thread "[^"]*" |Caused by: )\S+|^\s*(?:panic|fatal error): \S|^thread '[^']*' panicked at\b|^\s*what\(\):\s+\S/,
+    pattern: new RegExp(
+      String.raw`^\s*(?:\[(?:rank|Rank) ?\d+\]:?\s*)?${EXCEPTION_QUALIFIER}*(?:${EXCEPTION_TYPE}|[A-Z]\w*(?:Exit|Interrupt|Fault|Warning))(?::\s|\s*$)|\s${EXCEPTION_QUALIFIER}+${EXCEPTION_TYPE}: \S|` +
+        String.raw`^\s*(?:Exception in thread "[^"]*" |Caused by: )\S+|^\s*(?:panic|fatal error): \S|^thread '[^']*' panicked at\b|^\s*what\(\):\s+\S`,
+    ),
     upstream:
       'python/cpython Lib/traceback.py (TracebackException.format_exception_only); dotnet/runtime src/coreclr/vm/excep.cpp ("Unhandled exception. " + Exception.ToString(): a namespace-qualified type, upper-case segments); gpuopenanalytics/pynvml pynvml/nvml.py (NVMLError subclasses named NVMLError_<Status>, e.g. NVMLError_GpuIsLost); openjdk/jdk src/java.base/share/classes/java/lang/Throwable.java (printStackTrace "Caused by: "); golang/go src/runtime/panic.go (printpanics "panic: ", throw "fatal error: "); gcc-mirror/gcc libstdc++-v3/libsupc++/vterminate.cc ("  what():  " line)',
   },
@@ -126,6 +150,15 @@ export const LINE_RULES: readonly LineRule[] = [
       'bminor/glibc sysdeps/gnu/errlist.h (strerror texts: "No such file or directory", "Exec format error", "Stale file handle", …, read case-insensitively: Go and Rust print them in lower case); nodejs/node lib/internal/errors.js (uvException "<CODE>: <description>, <syscall> \'<path>\'"); util-linux/util-linux sys-utils/mount.c; torvalds/linux fs/smb/client ("mount error(%d)"); grpc/grpc-go codes/codes.go (RESOURCE_EXHAUSTED); huggingface/huggingface_hub src/huggingface_hub/utils/_http.py (GatedRepoError "gated repo"); golang/go src/net/dnsclient_unix.go ("no such host"), src/crypto/x509/verify.go ("x509: ")',
   },
   {
+    // Above a line that only says it is an error (its level or an `Error:` word), below the rules that name what failed.
+    name: 'failure-cause',
+    rank: 45,
+    prefer: 'earliest',
+    pattern: FAILURE_WITH_CAUSE,
+    upstream:
+      'bminor/glibc stdio-common/perror.c ("%s: %s"); golang/go src/fmt/errors.go (Errorf %w: "failed to X: <cause>"); ggerganov/llama.cpp src/llama.cpp (llama_model_load: LLAMA_LOG_ERROR("%s: error loading model: %s\\n", __func__, err.what()))',
+  },
+  {
     // torchrun's ChildFailedError block ends with "Root Cause (first observed failure)": its rank's exit code, or the
     // signal that killed it. Quoted when the block carries no exception of its own (the latest entry is the root cause).
     name: 'root-cause-rank',
@@ -150,9 +183,20 @@ export const LINE_RULES: readonly LineRule[] = [
   },
 ];
 
-/** The rule a line matches (the first in LINE_RULES order), or null. */
-export function matchLineRule(line: string): LineRule | null {
-  return LINE_RULES.find((rule) => rule.pattern.test(line)) ?? null;
+/** The rule a line matches (the first in LINE_RULES order), or null; `quieter`: the line's logger level is below error (isQuieterLevel). */
+export function matchLineRule(line: string, quieter = false): LineRule | null {
+  return LINE_RULES.find((rule) => !(quieter && rule.name === 'failure-cause') && rule.pattern.test(line)) ?? null;
+}
+
+/**
+ * The logger gave the line a level below error: a klog/glog `W`/`I` header, a level word standing
+ * alone (`WARNING:`, `[WARN ]`, `INFO `), a JSON or logfmt level field. Such a line reports what a
+ * program survived, so it does not rank as a failure that gives its cause.
+ */
+const QUIETER_LEVEL =
+  /^\[?[IW]\d{4} \d{2}:\d{2}:\d{2}|(?:^|[\s[(|])(?:WARN|WARNING|INFO|DEBUG|TRACE)(?:[\])|:]|\s)|"(?:level|severity|lvl)"\s*:\s*"(?:warn|warning|info|debug|trace|WARN|WARNING|INFO|DEBUG|TRACE)"|\blevel=(?:warn|warning|info|debug|trace)\b/;
+export function isQuieterLevel(line: string): boolean {
+  return QUIETER_LEVEL.test(line);
 }
 
 /**

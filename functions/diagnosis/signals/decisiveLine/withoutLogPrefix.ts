@@ -57,11 +57,25 @@ export const LOG_PREFIXES: readonly LogPrefix[] = [
     upstream: 'python/cpython Lib/logging/__init__.py (BASIC_FORMAT "%(levelname)s:%(name)s:%(message)s")',
   },
   {
+    // `2026-12-03T10:41:22.118443218Z stderr F ` — the CRI log format the kubelet's runtime writes each container line in
+    // (time, stream, tag P/F for a partial or full line, then the line): a container log copied from a node carries it.
+    pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}) (?:stdout|stderr) [FP] /,
+    upstream:
+      'kubernetes/design-proposals-archive node/kubelet-cri-logging.md ("2016-10-06T00:17:09.669794202Z stdout F log content"); kubernetes/kubernetes pkg/kubelet/kuberuntime/logs/logs.go (parseCRILog: timestamp, stream, tag, log)',
+  },
+  {
     // A leading timestamp alone, bracketed or not: `2026-12-02 09:14:03,123 `, `[2026-12-02T09:14:03.123Z] `, then the
     // rows below take what follows it (a level, a logger name). Any logger that starts its records with a date.
     pattern: /^\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?(?:[ \t]+[-|][ \t]+|[ \t]+|(?=\[))/,
     upstream:
       'python/cpython Lib/logging/__init__.py (asctime "%Y-%m-%d %H:%M:%S,mmm"); apache/logging-log4j2 PatternLayout (%d ISO8601); facebookresearch/hydra hydra/conf/hydra/job_logging/default.yaml ("[%(asctime)s][%(name)s][%(levelname)s] - %(message)s")',
+  },
+  {
+    // log4j's `[%-5p] %t %c - `: the level padded inside brackets (`[INFO ]`, `[WARN ]`), then the thread and the logger
+    // names, then ` - ` before the message (TorchServe's console layout relays its Python workers' lines this way).
+    pattern: /^\[(?:TRACE|DEBUG|INFO|WARN|ERROR|FATAL) ?\] +(?:[\w.$@:/-]+ +){1,2}- /,
+    upstream:
+      'pytorch/serve frontend/server/src/main/resources/log4j2.xml (Console PatternLayout "%d{ISO8601} [%-5p] %t %c - %m%n"); apache/logging-log4j2 PatternLayout (%-5p, %t, %c)',
   },
   {
     // A level word as the record's first field: `ERROR `, `[ERROR] `, `ERROR - `, `ERROR | `, and hydra's
@@ -75,8 +89,45 @@ export const LOG_PREFIXES: readonly LogPrefix[] = [
 /** At most this many headers are removed (a relayed line carries a process prefix, a rank and a level). */
 const MAX_PREFIXES = 4;
 
+/**
+ * A structured log record on one line: a JSON object whose message is a field beside the level,
+ * time and caller. uber-go/zap zapcore/encoder.go (MessageKey "msg"), sirupsen/logrus
+ * json_formatter.go (FieldKeyMsg "msg"), madzak/python-json-logger (JsonFormatter "message"),
+ * trentm/node-bunyan ("msg"), pinojs/pino (messageKey "msg"). The message is the line's
+ * body; the other fields are its header (the level is read on the whole record by the error rule).
+ * Only a record that starts the line counts, so a JSON value quoted inside a sentence is not read.
+ */
+const RECORD_MESSAGE = /^\s*\{\s*"[^\n]*?"(?:msg|message)"\s*:\s*"((?:[^"\\\n]|\\.)*)"/;
+
+/** The message field of a JSON log record as written (escapes and all), or null when the line is not one. */
+function recordMessageRaw(line: string): string | null {
+  return RECORD_MESSAGE.exec(line)?.[1] ?? null;
+}
+
+/** The message of a JSON log record, unescaped; null when the line is not one (or its value does not parse). */
+function recordMessage(line: string): string | null {
+  const raw = recordMessageRaw(line);
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(`"${raw}"`);
+    return typeof value === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What to quote of a line: a JSON record's message when it is written without escapes (then it is
+ * a verbatim part of the text, as a quote must be), else the line itself.
+ */
+export function quotableLine(line: string): string {
+  const raw = recordMessageRaw(line);
+  return raw !== null && raw.trim() !== '' && !raw.includes('\\') ? raw : line;
+}
+
 export function withoutLogPrefix(line: string): string {
-  let rest = line;
+  const message = recordMessage(line);
+  let rest = message !== null && message.trim() !== '' ? message : line;
   for (let removed = 0; removed < MAX_PREFIXES; removed += 1) {
     const prefix = LOG_PREFIXES.find(({ pattern }) => pattern.test(rest));
     if (!prefix) break;

@@ -1,0 +1,120 @@
+/**
+ * Records behind structured and relayed log formats, a failure statement that gives its cause,
+ * and a launcher's count of failed children in any launcher's words. The cases are written for
+ * these tests in the shape of the cited upstream formats (other programs, other messages than
+ * any corpus entry); each fails without the rule it tests.
+ */
+import { describe, expect, it } from 'vitest';
+import { findDecisiveLines } from '../../functions/diagnosis/signals/decisiveLine/findDecisiveLine.js';
+import { withoutLogPrefix } from '../../functions/diagnosis/signals/decisiveLine/withoutLogPrefix.js';
+import { maskIdentifiers } from '../../functions/diagnosis/signals/maskIdentifiers.js';
+
+const exit = (output: string, code = 1) => `Pod demo-0-0 failed: container main terminated with exit code ${code} (Error): ${output}`;
+const payloadOf = (message: string, mask?: (text: string) => string) => findDecisiveLines(message, { splitPayload: true, mask }).payload;
+
+describe('a JSON log record is read by its message field (zap "msg", logrus/structlog/bunyan "message"/"msg")', () => {
+  const record = (level: string, msg: string, key = 'msg') => JSON.stringify({ level, time: '2026-01-05T08:00:00Z', logger: 'loader', [key]: msg });
+
+  it('a traceback written one record per line ends at its exception, quoted without the JSON around it', () => {
+    const text = exit(
+      [
+        record('info', 'loading shards'),
+        record('error', 'Traceback (most recent call last):'),
+        record('error', '  File "/srv/load.py", line 7, in <module>'),
+        record('error', "tokenizers.TokenizerLoadError: unknown model type 'bpe2'"),
+      ].join('\n'),
+    );
+    expect(payloadOf(text)).toMatchObject({ text: "tokenizers.TokenizerLoadError: unknown model type 'bpe2'", rule: 'exception' });
+  });
+
+  it('the "message" key, and a value with escapes read unescaped (the whole record is quoted then, verbatim)', () => {
+    expect(withoutLogPrefix('{"severity":"ERROR","message":"open \\"/ckpt/a.pt\\": Input/output error"}')).toBe('open "/ckpt/a.pt": Input/output error');
+    const text = exit([record('info', 'step 10', 'message'), record('error', 'write /ckpt/a.pt: no space left on device', 'message')].join('\n'));
+    expect(payloadOf(text)).toMatchObject({ text: 'write /ckpt/a.pt: no space left on device', rule: 'resource' });
+  });
+
+  it('a line that only looks like JSON (no message field) is left as it is', () => {
+    expect(withoutLogPrefix('{"step": 3, "loss": 0.2}')).toBe('{"step": 3, "loss": 0.2}');
+  });
+});
+
+describe('the CRI log format the kubelet writes (timestamp, stream, tag) is a header', () => {
+  it("a Python traceback copied from a node's container log ends at its exception", () => {
+    const cri = (line: string, n: number) => `2026-01-05T08:00:0${n}.000000001Z stderr F ${line}`;
+    const text = exit(
+      [
+        'Traceback (most recent call last):',
+        '  File "/srv/etl.py", line 3, in <module>',
+        'pyarrow.lib.ArrowInvalid: Column 2 named ts expected length 7 but got length 5',
+      ]
+        .map(cri)
+        .join('\n'),
+    );
+    expect(payloadOf(text)?.text).toContain('pyarrow.lib.ArrowInvalid: Column 2 named ts expected length 7 but got length 5');
+    expect(payloadOf(text)?.rule).toBe('exception');
+  });
+});
+
+describe("log4j's bracketed, padded level with thread and logger before ' - ' is a header", () => {
+  it('an exception relayed from a worker through a Java frontend ranks as an exception', () => {
+    const line = (level: string, msg: string) => `2026-01-05T08:00:01,100 [${level}] pool-3-thread-1 com.acme.ModelHost - ${msg}`;
+    const text = exit(
+      [
+        line('INFO ', 'Traceback (most recent call last):'),
+        line('INFO ', '  File "/srv/h.py", line 2, in <module>'),
+        line('INFO ', "ImportError: cannot import name 'Foo' from 'bar'"),
+        line('WARN ', 'Model host failed: demo, error: backend exited'),
+      ].join('\n'),
+    );
+    expect(payloadOf(text)?.text).toContain("ImportError: cannot import name 'Foo' from 'bar'");
+  });
+});
+
+describe('a failure statement that gives its cause after ": " says why, its restatements only that (root before consequence)', () => {
+  it('a C library chaining its cause is quoted over the callers that only repeat "failed"', () => {
+    const text = exit(
+      [
+        'whisper_init: loading weights from /models/base.bin',
+        'whisper_model_load: failed to read weights: tensor encoder.conv1 has wrong shape',
+        'whisper_init_from_file: failed to initialize whisper context',
+        'main: failed to load the model',
+      ].join('\n'),
+    );
+    expect(payloadOf(text)).toMatchObject({ text: 'whisper_model_load: failed to read weights: tensor encoder.conv1 has wrong shape', rule: 'failure-cause' });
+  });
+
+  it('behind an error-level header on every line, the chained statement still wins over the first line', () => {
+    const klog = (line: string, n: number) => `E0105 08:00:0${n}.000001    12 run.go:40] ${line}`;
+    const text = exit(['loader: opened /models/base.bin', 'loader: error reading header: unexpected magic 0x0000', 'main: exiting'].map(klog).join('\n'));
+    expect(payloadOf(text)?.text).toContain('loader: error reading header: unexpected magic 0x0000');
+  });
+
+  it('a warning that gives a cause does not outrank an error', () => {
+    const text = exit(['WARNING: failed to load optional plugin x: not installed', 'ERROR: output volume is read-only'].join('\n'));
+    expect(payloadOf(text)?.text).toBe('ERROR: output volume is read-only');
+  });
+
+  it('names never steer: a masked name that holds a failure word is no failure statement', () => {
+    const mask = maskIdentifiers({ names: ['failed-to-load-run'] });
+    const text = exit(['failed-to-load-run: epoch 3: loss 0.1', 'done'].join('\n'));
+    expect(payloadOf(text, mask)?.rule).not.toBe('failure-cause');
+  });
+});
+
+describe("a launcher's count of failed children is a summary in any launcher's words", () => {
+  it("horovodrun's RuntimeError after the rank's own exception does not win", () => {
+    const text = exit(
+      [
+        '[0]<stderr>:Traceback (most recent call last):',
+        '[0]<stderr>:  File "/app/t.py", line 9, in <module>',
+        "[0]<stderr>:KeyError: 'labels'",
+        'Traceback (most recent call last):',
+        '  File "/usr/local/bin/horovodrun", line 8, in <module>',
+        'RuntimeError: Horovod detected that one or more processes exited with non-zero status, thus causing the job to be terminated. The first process to do so was:',
+        'Process name: 0',
+        'Exit code: 1',
+      ].join('\n'),
+    );
+    expect(payloadOf(text)).toMatchObject({ text: "KeyError: 'labels'", rule: 'exception' });
+  });
+});
