@@ -799,8 +799,10 @@ demande
 demandez
 demandé
 denied
+department
 departments
 deploy
+deployment
 deployments
 depuis
 dereference
@@ -1048,6 +1050,7 @@ envoyé
 envoyés
 ephemeral
 ephemeral-storage
+ephemeralcontainer
 epoch
 epochs
 equal
@@ -1613,6 +1616,7 @@ init_failed
 init_from
 init_memory_pool
 init_process_group
+initcontainer
 initcontainers
 initfailedrule
 initial
@@ -2796,6 +2800,7 @@ quantity
 quay
 que
 query
+queue
 queued
 queued_call
 queues
@@ -2972,6 +2977,7 @@ replicapods
 replicapool
 replicarole
 replicas
+replicaset
 replicasets
 repo
 repo_id
