@@ -808,8 +808,10 @@ demande
 demandez
 demandé
 denied
+department
 departments
 deploy
+deployment
 deployments
 depuis
 dereference
@@ -1066,6 +1068,7 @@ envoyé
 envoyés
 ephemeral
 ephemeral-storage
+ephemeralcontainer
 epoch
 epochs
 equal
@@ -1639,6 +1642,7 @@ init_failed
 init_from
 init_memory_pool
 init_process_group
+initcontainer
 initcontainers
 initfailedrule
 initial
@@ -2843,6 +2847,7 @@ quantity
 quay
 que
 query
+queue
 queued
 queued_call
 queues
@@ -3020,6 +3025,7 @@ replicapods
 replicapool
 replicarole
 replicas
+replicaset
 replicasets
 repo
 repo_id

@@ -3,7 +3,7 @@
  * it (both tiers). The whole-scenario check is test/scenarios/namesNeverSteer.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { signalsFromEvents, signalsFromHistory, signalsFromStatus } from '../../functions/diagnosis/signals/extractSignals.js';
+import { matchPhaseMessage, signalsFromEvents, signalsFromHistory, signalsFromStatus } from '../../functions/diagnosis/signals/extractSignals.js';
 import { maskIdentifiers, NAME_PLACEHOLDER, unmaskPart } from '../../functions/diagnosis/signals/maskIdentifiers.js';
 import type { RunaiEvent, WorkloadDetailed } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { selectLogLine } from '../../functions/diagnosis/tier2/selectLogLine.js';
@@ -99,6 +99,45 @@ describe('maskIdentifiers', () => {
     expect(mask('Back-off pulling image "registry.example.com/team/app:OOMKilled"')).toBe(`Back-off pulling image "${P}"`);
     expect(mask('pulling registry.example.com/team/app:OOMKilled')).toBe(`pulling ${P}`);
     expect(mask('Pod oomkilled-0-0 on node evicted: workload oomkilled failed')).toBe(`Pod ${P} on node ${P}: workload ${P} failed`);
+  });
+
+  it('masks a known single word after its own kind only: a node pool `was` never hides "The node was low on resource"', () => {
+    const eviction =
+      'The node was low on resource: memory. Threshold quantity: 500Mi, available: 312588Ki. Container x was using 21474836Ki, request is 16Gi, has larger consumption of memory.';
+    const pool = maskIdentifiers(workloadNames({ status: status({ requestedNodePools: ['was'], currentNodePools: ['was'] }) }));
+    expect(pool(eviction)).toBe(eviction);
+    expect(matchPhaseMessage(pool(eviction))).toContain('EVICTED');
+    // After its own kind, in the spellings the kind word takes, it is a name all the same.
+    expect(pool('no nodes available in node pool was; nodepool was is full')).toBe(`no nodes available in node pool ${P}; nodepool ${P} is full`);
+  });
+
+  it('a node pool named like a word after "node" is the system\'s word there ("The node had condition")', () => {
+    const mask = maskIdentifiers(workloadNames({ status: status({ requestedNodePools: ['had', 'is'] }) }));
+    expect(mask('The node had condition: [DiskPressure]. node is not ready')).toBe('The node had condition: [DiskPressure]. node is not ready');
+    expect(matchPhaseMessage(mask('The node had condition: [DiskPressure].'))).toContain('EVICTED');
+  });
+
+  it('a node named `was` is masked after "node" (its kind), from the pod list or a Node event', () => {
+    const fromPods = maskIdentifiers(workloadNames({ status: status({}), pods: { ok: true, value: [{ name: 'trainer-0-0', nodeName: 'was' }] } }));
+    expect(fromPods('lost node was; the node was low on resource')).toBe(`lost node ${P}; the node ${P} low on resource`);
+    expect(fromPods('pod was evicted')).toBe('pod was evicted');
+    const fromEvents = maskIdentifiers(
+      workloadNames({ status: status({}), events: { ok: true, value: [event({ reason: 'NodeNotReady', involvedObject: { kind: 'Node', name: 'was' } })] } }),
+    );
+    expect(fromEvents('Node was status is now: NodeNotReady; container was killed')).toBe(`Node ${P} status is now: NodeNotReady; container was killed`);
+  });
+
+  it('compares kinds across their spellings: an init container is a container, a pvc a claim, a PyTorchJob the workload', () => {
+    const mask = maskIdentifiers({
+      owners: ['trainer'],
+      names: [
+        { name: 'exited', kind: 'container' },
+        { name: 'lost', kind: 'PersistentVolumeClaim' },
+      ],
+    });
+    expect(mask('init container exited terminated; container exited; pod exited')).toBe(`init container ${P} terminated; container ${P}; pod exited`);
+    expect(mask('pvc lost is bound; claims: lost; node lost')).toBe(`pvc ${P} is bound; claims: ${P}; node lost`);
+    expect(mask('PyTorchJob trainer is failed; container trainer exited; node trainer')).toBe(`PyTorchJob ${P} is failed; container ${P} exited; node trainer`);
   });
 
   it('leaves names without a letter alone (they cannot spell a keyword, and could hide an exit code)', () => {
@@ -259,7 +298,8 @@ describe('workloadNames', () => {
         },
       },
     };
-    const names = [...workloadNames({ status: st, spec }).names];
+    const kinded = [...workloadNames({ status: st, spec }).names];
+    const names = kinded.map((entry) => (typeof entry === 'string' ? entry : entry?.name));
     for (const name of [
       'OOMKilled@example.com',
       'critical',
@@ -275,5 +315,11 @@ describe('workloadNames', () => {
     // Mount paths and environment variable names are not object names.
     expect(names).not.toContain('/data');
     expect(names).not.toContain('HF_TOKEN');
+    // Each with the kind of object it names.
+    expect(kinded).toContainEqual({ name: 'critical', kind: 'node pool' });
+    expect(kinded).toContainEqual({ name: 'fetch', kind: 'container' });
+    expect(kinded).toContainEqual({ name: 'evicted-claim', kind: 'claim' });
+    expect(kinded).toContainEqual({ name: 'hf-secret', kind: 'secret' });
+    expect(kinded).toContainEqual({ name: 'OOMKilled@example.com', kind: 'user' });
   });
 });

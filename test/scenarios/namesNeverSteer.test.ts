@@ -40,11 +40,14 @@ const VOCABULARY = seededShuffle(hostileNames(), 22);
 const SLICE = 2;
 /**
  * Scenarios that take every name of one direction in one field: every hide name as the project of
- * a crash ("exit code 1") and as the name of a preempted workload ("was preempted"), every pull
- * name as the init container of an init failure (named in messages, absent from Run:ai's pod list).
+ * a crash ("exit code 1"), as the name of a preempted workload ("was preempted") and as the node
+ * pool of a node-pressure eviction ("The node was low on resource": a name of one kind must not be
+ * masked after another kind's word), every pull name as the init container of an init failure
+ * (named in messages, absent from Run:ai's pod list).
  */
 const FULL_VOCABULARY: Readonly<Record<string, { field: NameField; direction: HostileName['direction'] }>> = {
   'crash-app-nonzero-exit': { field: 'project', direction: 'hide' },
+  'node-pressure-eviction-exit-137': { field: 'nodePool', direction: 'hide' },
   'preempted-stopped-kai-evict': { field: 'workload', direction: 'hide' },
   'tier2-init-container-exit-1-log-line': { field: 'initContainers', direction: 'pull' },
 };

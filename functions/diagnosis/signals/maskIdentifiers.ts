@@ -14,17 +14,28 @@
  *   `volume "x"`, `image "x"`, `exec: "x"`), unless it is a reason identifier (`"OOMKilled"`):
  *   Kubernetes names are lower case, reasons are CamelCase;
  * - as a URI (`s3://bucket/OOMKilled/model`, `hf://org/model`, `pvc://claim/path`), whole;
- * - after its kind (`pod x`, `node x`, `container x`, `init container x`, `claim x`, `node pool x`)
- *   when x is a known name, or when x is shaped like a compound name (`oomkilled-precheck`,
- *   `dgx-a100-07`): a single lower-case word after a kind is the system's ("node is not ready",
- *   "container exited") unless the evidence names something so;
+ * - after a kind word (`pod x`, `node x`, `container x`, `init container x`, `claim x`, `node pool x`)
+ *   when x is shaped like a compound name (`oomkilled-precheck`, `dgx-a100-07`), or when x is a
+ *   known single word *of that kind*: a single lower-case word after a kind is the system's
+ *   ("node is not ready", "container exited", "The node was low on resource") unless the evidence
+ *   names an object of that kind so. A node pool `was` is masked after "node pool", not after
+ *   "node"; a node `was` is masked after "node". Kinds are compared in one spelling (case, spaces,
+ *   `-` and a plural `s` aside: `node pool`/`nodepools`, `Pod`/`pods`), with aliases for the kinds
+ *   Kubernetes spells several ways: an init or ephemeral container is a container, a
+ *   PersistentVolumeClaim/pvc is a claim, a Run:ai queue bears its project's name, and the
+ *   workload's own objects (`workload`, any `…job`, `deployment`, `revision`, …) are the workload.
+ *   A name given without a kind (a bare string) is masked after any kind word: the caller does not
+ *   know what it names, and a name that steers is worse than a name that is read;
  * - as `namespace/name` after a known name;
  * - anywhere, when it is a known *compound* name (`oomkilled-repro`, `ip-10-0-1-5.ec2.internal`,
  *   an image reference, `runai-team`) or a name derived from the workload (`<workload>-0-0`,
  *   `<workload>-launcher`, `<workload>.svc`): a compound name is never one of the system's words,
  *   and controllers cite these bare ("pods oomkilled-repro-0-0 and …").
  * A known name that is a single word (`code`, `preempted`, `critical`) is masked only in the
- * positions above: bare in free text it reads as the word it is, so it can never hide a signal.
+ * positions above: bare in free text, or after another kind's word, it reads as the word it is,
+ * so it can never hide a signal. The owners (the workload) are of the workload's kinds and of
+ * `container`: Run:ai names the workload's main container after it ("container trainer
+ * terminated with exit code 1").
  *
  * How a known name is matched: whole tokens only (bounded by characters a Kubernetes name cannot
  * contain: DNS-1123 letters, digits, `-`, and `.` between them), case-sensitively (controllers
@@ -44,9 +55,20 @@ export const NAME_PLACEHOLDER = '<name>';
 /** Replaces every name standing as one in a message by the placeholder (null and undefined pass through). */
 export type NameMask = <T extends string | null | undefined>(text: T) => T;
 
+/**
+ * A name and the kind of object the evidence shows it names, in any spelling of a kind
+ * (`node pool`, `Node`, `PersistentVolumeClaim`, `initContainer`). A kind no kind word of a
+ * message names (`user`, `bucket`) keeps a single-word name from being masked after any kind.
+ * A null or absent kind is unknown: masked after any kind word, like a bare string.
+ */
+export interface KindedName {
+  name: string | null | undefined;
+  kind: string | null | undefined;
+}
+
 export interface NameSet {
-  /** Names the evidence gives (fields of the API, names learnt from format slots). */
-  names: Iterable<string | null | undefined>;
+  /** Names the evidence gives (fields of the API, names learnt from format slots), with their kind where known. */
+  names: Iterable<string | KindedName | null | undefined>;
   /** Names whose derived names (`<name>-…`, `<name>.…`) are masked too. */
   owners?: Iterable<string | null | undefined>;
 }
@@ -69,8 +91,25 @@ const URI = /\b[a-z][a-z0-9+.-]{0,15}:\/\/[^\s"'<>)\]]+/gi;
  */
 const KIND =
   '(?:init[- ]?containers?|containers?|pods?|node ?pools?|nodes?|images?|secrets?|config ?maps?|persistentvolumeclaims?|pvcs?|claims?|volumes?|namespaces?|(?:pytorch|tf|mpi|xgboost|jax|paddle|ray|cron)?jobs?|workloads?|projects?|departments?|deployments?|replicasets?|statefulsets?|service ?accounts?|revisions?|queues?)';
-/** A kind word and the token after it (the token is masked when it stands as a name). */
-const AFTER_KIND = new RegExp(`\\b(${KIND}:? +)([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)${AFTER}`, 'gi');
+/** A kind word (group 1), what follows it up to the name (group 2) and the token after it (group 3, masked when it stands as a name). */
+const AFTER_KIND = new RegExp(`\\b(${KIND})(:? +)([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)${AFTER}`, 'gi');
+/** What a kind word means where its spelling differs from the kind it names. */
+const KIND_ALIASES: ReadonlyMap<string, string> = new Map([
+  ['initcontainer', 'container'],
+  ['ephemeralcontainer', 'container'],
+  ['persistentvolumeclaim', 'claim'],
+  ['pvc', 'claim'],
+  // The Run:ai scheduler's queue for a project bears the project's name.
+  ['queue', 'project'],
+  ['deployment', 'workload'],
+  ['replicaset', 'workload'],
+  ['statefulset', 'workload'],
+  ['revision', 'workload'],
+]);
+/** The workload's kinds: its owners' names stand after any of these (and after `container`). */
+const OWNER_KINDS = ['workload', 'container'];
+/** The kind of a name given without one: it stands as a name after any kind word. */
+const UNKNOWN_KIND = '*';
 /** A compound name: letters with a `-`, `.` or digit (`oomkilled-precheck`, `dgx-a100-07`). */
 const COMPOUND = /^(?=.*[A-Za-z])(?=.*[-.0-9])[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const HAS_LETTER = /[A-Za-z]/;
@@ -81,13 +120,35 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
-function usable(names: Iterable<string | null | undefined> | undefined): string[] {
-  const kept = new Set<string>();
-  for (const name of names ?? []) {
+/**
+ * One spelling for a kind word or an object's kind: lower case, without spaces, `-` or `_`, without
+ * a plural `s`, aliases resolved (`Init Containers` → `container`, `PyTorchJob` → `workload`).
+ */
+function canonicalKind(kind: string): string {
+  let word = kind.toLowerCase().replaceAll(' ', '').replaceAll('-', '').replaceAll('_', '');
+  if (word.endsWith('s') && !word.endsWith('ss')) word = word.slice(0, -1);
+  // Any job kind (batch Job, CronJob, the training operator's, KubeRay's) or Run:ai workload kind
+  // (TrainingWorkload, …) is the workload's own object.
+  if (word.endsWith('job') || word.endsWith('workload')) return 'workload';
+  return KIND_ALIASES.get(word) ?? word;
+}
+
+/** Each usable name (trimmed, with a letter, not the placeholder) and the kinds it is given (UNKNOWN_KIND: unknown). */
+function kindsOf(
+  names: Iterable<string | KindedName | null | undefined> | undefined,
+  defaultKinds: readonly string[] = [UNKNOWN_KIND],
+): Map<string, Set<string>> {
+  const kept = new Map<string, Set<string>>();
+  for (const entry of names ?? []) {
+    const name = typeof entry === 'string' ? entry : entry?.name;
+    const kind = typeof entry === 'string' || !entry?.kind ? null : entry.kind;
     const trimmed = name?.trim();
-    if (trimmed && HAS_LETTER.test(trimmed) && trimmed !== NAME_PLACEHOLDER) kept.add(trimmed);
+    if (!trimmed || !HAS_LETTER.test(trimmed) || trimmed === NAME_PLACEHOLDER) continue;
+    const kinds = kept.get(trimmed) ?? new Set<string>();
+    for (const each of kind === null ? defaultKinds : [canonicalKind(kind)]) kinds.add(each);
+    kept.set(trimmed, kinds);
   }
-  return [...kept];
+  return kept;
 }
 
 function alternation(names: readonly string[]): string {
@@ -147,8 +208,10 @@ function maskSlots(text: string): string {
 
 /** The mask for one diagnosis' names. */
 export function maskIdentifiers(set: NameSet): NameMask {
-  const allOwners = usable(set.owners);
-  const allNames = usable(set.names).filter((name) => !allOwners.includes(name));
+  const ownerKinds = kindsOf(set.owners, OWNER_KINDS);
+  const nameKinds = kindsOf(set.names);
+  const allOwners = [...ownerKinds.keys()];
+  const allNames = [...nameKinds.keys()].filter((name) => !ownerKinds.has(name));
   const owners = allOwners.filter(fitsPattern);
   const names = allNames.filter(fitsPattern);
   const known = knownNamesPattern(owners, names);
@@ -156,17 +219,25 @@ export function maskIdentifiers(set: NameSet): NameMask {
   const literal = literalMask([...allOwners, ...allNames].filter((name) => (patternRefused && !isSingleWord(name)) || !fitsPattern(name)));
   // Kubernetes spells a workload's objects in lower case (`OOMKilling` runs as job `oomkilling`):
   // a known name is recognised in either spelling.
-  const knownSet = new Set([...allOwners, ...allNames].flatMap((name) => [name, name.toLowerCase()]));
+  const knownKinds = new Map<string, Set<string>>();
+  for (const [name, kinds] of [...ownerKinds, ...nameKinds]) {
+    for (const spelling of [name, name.toLowerCase()]) knownKinds.set(spelling, new Set([...(knownKinds.get(spelling) ?? []), ...kinds]));
+  }
+  /** A known name of this kind (or of an unknown kind) stands as a name after this kind word. */
+  const namesKind = (token: string, kindWord: string): boolean => {
+    const kinds = knownKinds.get(token);
+    return !!kinds && (kinds.has(UNKNOWN_KIND) || kinds.has(canonicalKind(kindWord)));
+  };
   const mask = (text: string): string => {
     // Over-long names first: a short name inside one would otherwise cut it before it is found.
     let masked = maskSlots(literal(text));
     masked = masked.replace(URI, NAME_PLACEHOLDER);
     masked = masked.replace(QUOTED, (match, open: string, token: string, close: string) =>
-      REASON_IDENTIFIER.test(token) && !knownSet.has(token) ? match : `${open}${NAME_PLACEHOLDER}${close}`,
+      REASON_IDENTIFIER.test(token) && !knownKinds.has(token) ? match : `${open}${NAME_PLACEHOLDER}${close}`,
     );
     if (known) masked = masked.replace(known, NAME_PLACEHOLDER);
-    return masked.replace(AFTER_KIND, (match, kind: string, token: string) =>
-      knownSet.has(token) || COMPOUND.test(token) ? `${kind}${NAME_PLACEHOLDER}` : match,
+    return masked.replace(AFTER_KIND, (match, kind: string, gap: string, token: string) =>
+      COMPOUND.test(token) || namesKind(token, kind) ? `${kind}${gap}${NAME_PLACEHOLDER}` : match,
     );
   };
   return (<T extends string | null | undefined>(text: T): T => (typeof text === 'string' ? mask(text) : text) as T) as NameMask;

@@ -9,8 +9,12 @@
  * Each capture group of a row is a slot (the patterns carry the `d` flag: the mask replaces
  * each slot where it stands); the text around them is the format's fixed part.
  */
+import type { KindedName } from './maskIdentifiers.js';
+
 export interface NameSlotFormat {
   pattern: RegExp;
+  /** The kind of object each slot names, in order (maskIdentifiers masks it after that kind's word). */
+  kinds: readonly string[];
   /** Where upstream writes the format: `owner/repo path (symbol)`. */
   upstream: string;
 }
@@ -21,46 +25,57 @@ const SLOT = '([a-z0-9](?:[a-z0-9._-]{0,251}[a-z0-9])?)';
 export const NAME_SLOT_FORMATS: readonly NameSlotFormat[] = [
   {
     pattern: new RegExp(`^(?:Created|Started) container:? ${SLOT}$`, 'd'),
+    kinds: ['container'],
     upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_container.go (startContainer: "Created container: %v", "Started container %v")',
   },
   {
     pattern: new RegExp(`^Stopping container ${SLOT}$`, 'd'),
+    kinds: ['container'],
     upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_container.go (killContainer: "Stopping container %s")',
   },
   {
     pattern: new RegExp(`^Container ${SLOT} (?:failed (?:liveness|startup) probe|definition changed), will be restarted`, 'd'),
+    kinds: ['container'],
     upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go (computePodActions: "Container %s failed %s probe, will be restarted")',
   },
   {
     pattern: new RegExp(`^Back-off restarting failed container ${SLOT} in pod`, 'd'),
+    kinds: ['container'],
     upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go (doBackOff: "Back-off restarting failed container %s in pod %s")',
   },
   {
     pattern: new RegExp(`^Successfully assigned ${SLOT}/${SLOT} to ${SLOT}$`, 'd'),
+    kinds: ['namespace', 'pod', 'node'],
     upstream: 'kubernetes/kubernetes pkg/scheduler/schedule_one.go (handleBindingCycleError/bind: "Successfully assigned %v/%v to %v")',
   },
   {
     pattern: new RegExp(`\\binit container ${SLOT} (?:terminated|failed|exited)\\b`, 'd'),
+    kinds: ['container'],
     upstream: 'run-ai/docs job-statuses.md (phase message "Pod %s failed: init container %s terminated with exit code %d")',
   },
   {
     pattern: new RegExp(`\\bcontainer ${SLOT} terminated with exit code\\b`, 'd'),
+    kinds: ['container'],
     upstream: 'run-ai/docs job-statuses.md (phase message "Pod %s failed: container %s terminated with exit code %d")',
   },
   {
     pattern: /^spec\.(?:init|ephemeral)?[cC]ontainers\{([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\}$/d,
+    kinds: ['container'],
     upstream: 'kubernetes/kubernetes pkg/kubelet/container/ref.go (GenerateContainerRef: event fieldPath "spec.initContainers{%s}")',
   },
 ];
 
-/** The names standing in a slot of a known format in these texts. */
-export function namesInSlots(texts: Iterable<string | null | undefined>): string[] {
-  const names = new Set<string>();
+/** The names standing in a slot of a known format in these texts, each with its slot's kind. */
+export function namesInSlots(texts: Iterable<string | null | undefined>): KindedName[] {
+  const names = new Map<string, KindedName>();
   for (const text of texts) {
     if (!text) continue;
     for (const format of NAME_SLOT_FORMATS) {
-      for (const slot of format.pattern.exec(text)?.slice(1) ?? []) if (slot) names.add(slot);
+      (format.pattern.exec(text)?.slice(1) ?? []).forEach((slot, index) => {
+        const kind = format.kinds[index] ?? null;
+        if (slot) names.set(`${kind}\u0000${slot}`, { name: slot, kind });
+      });
     }
   }
-  return [...names];
+  return [...names.values()];
 }

@@ -131,7 +131,7 @@ export function signalsFromKubernetesPod(
   pod: K8sPod,
   podName: string,
   source: Tier2SourceName,
-  mask: NameMask = maskIdentifiers({ names: [podName, ...kubernetesPodNames(pod)] }),
+  mask: NameMask = maskIdentifiers({ names: [{ name: podName, kind: 'pod' }, ...kubernetesPodNames(pod)] }),
 ): Signal[] {
   const signals: Signal[] = [];
   for (const status of pod.status?.initContainerStatuses ?? []) signals.push(...containerSignals(pod, podName, status, true, source, mask));

@@ -5,22 +5,28 @@
  * an event's `fieldPath` names, and the host that reported them. Patterns read pod status messages, waiting messages, event messages and log
  * lines through it, so a name never picks a category or a log hint (maskIdentifiers).
  */
-import { maskIdentifiers, type NameMask } from '../signals/maskIdentifiers.js';
+import { maskIdentifiers, type KindedName, type NameMask } from '../signals/maskIdentifiers.js';
 import type { K8sEvent, K8sPod } from '../ports/KubernetesSchemas.js';
 import { namesInSlots } from '../signals/nameSlots.js';
-import { imageNames, workloadNames, type NamedEvidence } from '../signals/workloadNames.js';
+import { imageNames, ofKind, workloadNames, type NamedEvidence } from '../signals/workloadNames.js';
 
-/** The names one Kubernetes pod shows. */
-export function kubernetesPodNames(pod: K8sPod): string[] {
+/** The names one Kubernetes pod shows, each with its kind. */
+export function kubernetesPodNames(pod: K8sPod): KindedName[] {
   const statuses = [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])];
   const specs = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])];
   return [
-    pod.metadata?.name,
-    pod.metadata?.namespace,
-    pod.spec?.nodeName,
-    ...specs.map((container) => container.name),
-    ...statuses.flatMap((status) => [status.name, ...imageNames(status.image)]),
-  ].filter((name): name is string => !!name);
+    ...ofKind('pod', [pod.metadata?.name]),
+    ...ofKind('namespace', [pod.metadata?.namespace]),
+    ...ofKind('node', [pod.spec?.nodeName]),
+    ...ofKind(
+      'container',
+      [...specs, ...statuses].map((container) => container.name),
+    ),
+    ...ofKind(
+      'image',
+      statuses.flatMap((status) => imageNames(status.image)),
+    ),
+  ];
 }
 
 /**
@@ -28,17 +34,22 @@ export function kubernetesPodNames(pod: K8sPod): string[] {
  * container a `fieldPath` points at (`spec.initContainers{x}`) and the names in a message's
  * format slot ("Started container x").
  */
-export function kubernetesEventNames(events: readonly K8sEvent[]): string[] {
+export function kubernetesEventNames(events: readonly K8sEvent[]): KindedName[] {
   return [
-    ...events.flatMap((event) => [event.involvedObject?.name, event.involvedObject?.namespace, event.metadata?.namespace, event.source?.host]),
+    ...events.flatMap((event) => [
+      { name: event.involvedObject?.name, kind: event.involvedObject?.kind },
+      ...ofKind('namespace', [event.involvedObject?.namespace, event.metadata?.namespace]),
+      // The host that reported the event is a node (kubelet's source.host).
+      ...ofKind('node', [event.source?.host]),
+    ]),
     ...namesInSlots(events.flatMap((event) => [event.involvedObject?.fieldPath, event.message])),
-  ].filter((name): name is string => !!name);
+  ];
 }
 
 export function tier2NameMask(evidence: NamedEvidence, read: { podNames: readonly string[]; pods: readonly K8sPod[]; events: readonly K8sEvent[] }): NameMask {
   const tier1 = workloadNames(evidence);
   return maskIdentifiers({
     owners: tier1.owners,
-    names: [...tier1.names, ...read.podNames, ...read.pods.flatMap(kubernetesPodNames), ...kubernetesEventNames(read.events)],
+    names: [...tier1.names, ...ofKind('pod', read.podNames), ...read.pods.flatMap(kubernetesPodNames), ...kubernetesEventNames(read.events)],
   });
 }
