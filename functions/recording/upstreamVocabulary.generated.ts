@@ -505,6 +505,7 @@ comme
 commencé
 common
 common_runtime
+communicate
 communication
 communicator
 compare
@@ -686,6 +687,7 @@ cuda-capable
 cuda-device
 cuda-error
 cuda-oom
+cuda_error
 cuda_error_ecc_uncorrectable
 cuda_error_nvlink_uncorrectable
 cuda_error_unknown
@@ -829,6 +831,7 @@ detected
 detection
 detector
 detector-train
+determine
 determined
 deux
 dev
@@ -838,6 +841,7 @@ device-type
 device_parser
 devicepath
 devices
+devicesunavailable
 deviné
 dgx-a100-08
 diagnose
@@ -937,6 +941,7 @@ drainer
 drift
 drifted
 driver
+drivernotloaded
 drivers
 droit
 drop
@@ -1420,6 +1425,7 @@ gpuhealthfault
 gpuislost
 gpuopenanalytics
 gpus
+gpustackunreachable
 grace
 grace-period
 grad
@@ -1665,6 +1671,7 @@ instead
 instructions
 insufficient
 insufficient_scope
+insufficientdriver
 insuffisantes
 inter
 inter-node
@@ -1868,6 +1875,7 @@ libnvidia-ml
 library
 librispeech
 librispeech-960h
+librmversionmismatch
 libstdc
 libsupc
 lien
@@ -3592,8 +3600,10 @@ sysdeps
 sysfs
 sysmapos
 system
+system_driver_mismatch
 system_error
 systemd
+systemdrivermismatch
 systemerror
 système
 sélection

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findDecisiveLines } from '../../functions/diagnosis/signals/decisiveLine/findDecisiveLine.js';
-import { withoutLogPrefix } from '../../functions/diagnosis/signals/decisiveLine/withoutLogPrefix.js';
+import { lineBody } from '../../functions/diagnosis/signals/decisiveLine/withoutLogPrefix.js';
 import { maskIdentifiers } from '../../functions/diagnosis/signals/maskIdentifiers.js';
 
 const exit = (output: string, code = 1) => `Pod demo-0-0 failed: container main terminated with exit code ${code} (Error): ${output}`;
@@ -27,14 +27,20 @@ describe('a JSON log record is read by its message field (zap "msg", logrus/stru
     expect(payloadOf(text)).toMatchObject({ text: "tokenizers.TokenizerLoadError: unknown model type 'bpe2'", rule: 'exception' });
   });
 
+  it("read before the names are masked (masking hides quoted tokens, the record's keys among them)", () => {
+    const mask = maskIdentifiers({ names: ['demo-0-0'] });
+    const text = exit([record('info', 'probing devices'), record('error', 'nvml.NVMLError_Unknown: Unknown Error')].join('\n'));
+    expect(payloadOf(text, mask)).toMatchObject({ text: 'nvml.NVMLError_Unknown: Unknown Error', rule: 'exception' });
+  });
+
   it('the "message" key, and a value with escapes read unescaped (the whole record is quoted then, verbatim)', () => {
-    expect(withoutLogPrefix('{"severity":"ERROR","message":"open \\"/ckpt/a.pt\\": Input/output error"}')).toBe('open "/ckpt/a.pt": Input/output error');
+    expect(lineBody('{"severity":"ERROR","message":"open \\"/ckpt/a.pt\\": Input/output error"}')).toBe('open "/ckpt/a.pt": Input/output error');
     const text = exit([record('info', 'step 10', 'message'), record('error', 'write /ckpt/a.pt: no space left on device', 'message')].join('\n'));
     expect(payloadOf(text)).toMatchObject({ text: 'write /ckpt/a.pt: no space left on device', rule: 'resource' });
   });
 
   it('a line that only looks like JSON (no message field) is left as it is', () => {
-    expect(withoutLogPrefix('{"step": 3, "loss": 0.2}')).toBe('{"step": 3, "loss": 0.2}');
+    expect(lineBody('{"step": 3, "loss": 0.2}')).toBe('{"step": 3, "loss": 0.2}');
   });
 });
 

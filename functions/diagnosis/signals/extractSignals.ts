@@ -29,6 +29,7 @@ import { readXid } from './gpu/readXid.js';
 import type { XidReading } from '../model/XidReading.js';
 import { xidSignalKind } from './gpu/xidSignalKind.js';
 import { readInfrastructureSignature } from './gpu/readInfrastructureSignature.js';
+import { GPU_STACK_UNREACHABLE } from './gpu/gpuStackUnreachable.js';
 
 /** What one table row read in a structured reason (and its message): the signal, with the exit code and the decisive text it names. */
 export interface ReasonMatch {
@@ -86,6 +87,8 @@ export interface MessageReading {
   decisive: string | null;
   /** The NVIDIA Xid the message carries, decoded: its kind leads and its line is the decisive part. */
   xid?: XidReading | null;
+  /** Kinds read in the container-written part by a rule that lets those words decide (gpuStackUnreachable.ts): they quote that part. */
+  stated?: SignalKind[];
 }
 
 export function readSystemMessage(message: string | null | undefined, options: { ignoreExitCode?: boolean } = {}): MessageReading {
@@ -105,6 +108,12 @@ export function readSystemMessage(message: string | null | undefined, options: {
     kinds.push(row.kind);
     decisive ??= match[0];
   }
+  // The node's GPU stack unreachable, in the container's own words: the one statement container text may decide (see gpuStackUnreachable.ts).
+  const gpuStack = systemPart.length < message.length && !kinds.includes('NODE_FAILURE') ? GPU_STACK_UNREACHABLE.exec(message.slice(systemPart.length)) : null;
+  if (gpuStack) {
+    kinds.push('NODE_FAILURE');
+    decisive ??= gpuStack[0];
+  }
   const exit = options.ignoreExitCode ? null : EXIT_CODE_PATTERN.exec(systemPart);
   const digits = exit?.[1] ?? exit?.[2];
   const exitCode = digits === undefined ? null : Number(digits);
@@ -113,7 +122,7 @@ export function readSystemMessage(message: string | null | undefined, options: {
     kinds.push(exitSignal);
     decisive ??= exit?.[0] ?? null;
   }
-  return { kinds: [...new Set(kinds)], exitCode, decisive, ...(xid ? { xid } : {}) };
+  return { kinds: [...new Set(kinds)], exitCode, decisive, ...(xid ? { xid } : {}), ...(gpuStack ? { stated: ['NODE_FAILURE' as const] } : {}) };
 }
 
 /** Every kind a system-authored message names (a message can state both OOMKilled and its exit code). */
@@ -163,6 +172,8 @@ interface SignalDraft {
   xid?: XidReading | null;
   /** The record's whole text (masked), read for an infrastructure signature: the fleet's count only (§4.8). */
   wholeText?: string | null;
+  /** Kinds the container's own words stated (MessageReading.stated): the signal quotes the container's text. */
+  stated?: readonly SignalKind[];
 }
 
 function toSignal(draft: SignalDraft): Signal {
@@ -179,7 +190,7 @@ function toSignal(draft: SignalDraft): Signal {
   if (draft.nodeName) signal.nodeName = quoteName(draft.nodeName);
   const removal = draft.kind === 'NODE_FAILURE' || draft.kind === 'EVICTED' ? classifyNodeRemoval(draft.removalText) : null;
   if (removal) signal.nodeRemoval = removal;
-  const line = draft.line ?? (draft.lines ? lineFor(draft.kind, draft.lines) : null);
+  const line = draft.line ?? (draft.lines ? lineFor(draft.kind, draft.lines, draft.stated?.includes(draft.kind)) : null);
   if (line) signal.line = { text: quoteEvidence(line.text, MESSAGE_QUOTE_LENGTH + (line.nameSlack ?? 0)), rule: line.rule, fromPayload: line.fromPayload };
   if (draft.xid && xidSignalKind(draft.xid) === draft.kind) signal.xid = { ...draft.xid, line: quoteMessage(draft.xid.line) };
   const signature = readInfrastructureSignature(draft.wholeText);
@@ -207,6 +218,7 @@ function readReasonsAndMessage(reasons: readonly (string | null | undefined)[], 
     exitCode: rowExit ?? reading.exitCode,
     decisive: unmaskPart(decisive, message) ?? null,
     xid: unmaskXid(reading.xid, message),
+    ...(reading.stated ? { stated: reading.stated } : {}),
   };
 }
 
@@ -221,7 +233,7 @@ export function signalsFromStatus(status: WorkloadDetailed, mask: NameMask = mas
     type: 'phase',
     phase: quoteName(status.phase),
     phaseReason: status.phaseReason ? quoteName(status.phaseReason) : null,
-    phaseMessage: status.phaseMessage ? quoteMessage(status.phaseMessage, focusOf(reading.kinds, lines) ?? reading.decisive) : null,
+    phaseMessage: status.phaseMessage ? quoteMessage(status.phaseMessage, focusOf(reading.kinds, lines, reading.stated) ?? reading.decisive) : null,
   };
   for (const kind of reading.kinds) {
     signals.push(
@@ -237,6 +249,7 @@ export function signalsFromStatus(status: WorkloadDetailed, mask: NameMask = mas
         removalText: `${status.phaseReason ?? ''} ${mask(status.phaseMessage) ?? ''}`,
         xid: reading.xid ?? null,
         wholeText: mask(status.phaseMessage),
+        stated: reading.stated,
       }),
     );
   }
@@ -272,7 +285,7 @@ function signalsFromCondition(condition: Condition, mask: NameMask, phaseMessage
     conditionType: quoteName(condition.type),
     status: condition.status ? quoteName(condition.status) : null,
     reason: condition.reason ? quoteName(condition.reason) : null,
-    message: condition.message ? quoteMessage(condition.message, focusOf(reading.kinds, lines) ?? reading.decisive) : null,
+    message: condition.message ? quoteMessage(condition.message, focusOf(reading.kinds, lines, reading.stated) ?? reading.decisive) : null,
     ...(condition.message && condition.message === phaseMessage ? { alsoPhase: true } : {}),
   };
   const at = parseTimestamp(condition.lastTransitionTime);
@@ -290,6 +303,7 @@ function signalsFromCondition(condition: Condition, mask: NameMask, phaseMessage
       removalText: `${condition.reason ?? ''} ${mask(condition.message) ?? ''}`,
       xid: reading.xid ?? null,
       wholeText: mask(condition.message),
+      stated: reading.stated,
     }),
   );
 }
@@ -416,7 +430,7 @@ export function signalsFromHistory(records: readonly HistoryRecord[], mask?: Nam
     const fact: Fact = {
       type: 'history-phase',
       phase: quoteName(update.phase),
-      phaseMessage: update.phaseMessage ? quoteMessage(update.phaseMessage, focusOf(reading.kinds, lines) ?? decisive) : null,
+      phaseMessage: update.phaseMessage ? quoteMessage(update.phaseMessage, focusOf(reading.kinds, lines, reading.stated) ?? decisive) : null,
     };
     for (const kind of reading.kinds) {
       signals.push(
@@ -432,6 +446,7 @@ export function signalsFromHistory(records: readonly HistoryRecord[], mask?: Nam
           removalText: masked(update.phaseMessage),
           xid: unmaskXid(reading.xid, update.phaseMessage),
           wholeText: masked(update.phaseMessage),
+          stated: reading.stated,
         }),
       );
     }

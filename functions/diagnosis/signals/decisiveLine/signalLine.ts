@@ -25,11 +25,12 @@ const APPLICATION_KINDS: ReadonlySet<SignalKind> = new Set<SignalKind>([
   'PROBE_KILL',
 ]);
 
-export function lineFor(kind: SignalKind, regions: DecisiveRegions): SignalLine | null {
+/** `stated`: the container's own words decided this kind (extractSignals.ts MessageReading.stated): they are its line. */
+export function lineFor(kind: SignalKind, regions: DecisiveRegions, stated = false): SignalLine | null {
   const system = regions.system ? { ...regions.system, fromPayload: false } : null;
   const payload = regions.payload ? { ...regions.payload, fromPayload: true } : null;
   // The container's text explains an application exit only when a rule recognised a line in it (else: the system's clause).
-  if (APPLICATION_KINDS.has(kind)) return payload?.rule ? payload : (system ?? payload);
+  if (APPLICATION_KINDS.has(kind) || stated) return payload?.rule ? payload : (system ?? payload);
   return system ?? payload;
 }
 
@@ -44,7 +45,7 @@ export function readDecisiveLines(
 }
 
 /** The raw text the quoted message is elided around: the first signal's line. */
-export function focusOf(kinds: readonly SignalKind[], regions: DecisiveRegions): string | null {
+export function focusOf(kinds: readonly SignalKind[], regions: DecisiveRegions, stated: readonly SignalKind[] = []): string | null {
   const first = kinds[0];
-  return first ? (lineFor(first, regions)?.text ?? null) : null;
+  return first ? (lineFor(first, regions, stated.includes(first))?.text ?? null) : null;
 }
