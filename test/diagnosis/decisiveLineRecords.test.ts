@@ -124,3 +124,38 @@ describe("a launcher's count of failed children is a summary in any launcher's w
     expect(payloadOf(text)).toMatchObject({ text: "KeyError: 'labels'", rule: 'exception' });
   });
 });
+
+describe('exception and runtime-throw shapes', () => {
+  it("a private exception class (a leading '_', numpy's _ArrayMemoryError) is an exception line outside a traceback too", () => {
+    const text = exit('scipy.sparse._sputils._IndexOverflowError: Unable to fit 3000000000 entries in an int32 index');
+    expect(payloadOf(text)).toMatchObject({
+      text: 'scipy.sparse._sputils._IndexOverflowError: Unable to fit 3000000000 entries in an int32 index',
+      rule: 'exception',
+    });
+  });
+
+  it("Go's stack dump after a throw is not the throw's specifics", () => {
+    const text = exit(
+      ['fatal error: concurrent map writes', '', 'runtime stack:', 'runtime.throw({0x6b1c2e?, 0x0?})', '\t/usr/local/go/src/runtime/panic.go:1023 +0x5c'].join(
+        '\n',
+      ),
+      2,
+    );
+    expect(payloadOf(text)).toMatchObject({ text: 'fatal error: concurrent map writes', rule: 'exception' });
+  });
+});
+
+describe('an exception whose message explains itself in more than one sentence is not completed by the lines after it', () => {
+  it("Ray's WorkerCrashedError keeps its own line over the exit detail printed after a blank line", () => {
+    const text = exit(
+      [
+        'Traceback (most recent call last):',
+        '  File "/app/run.py", line 12, in <module>',
+        'ray.exceptions.WorkerCrashedError: The worker died unexpectedly while executing this task. Check python-core-worker logs for more information.',
+        '',
+        'Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a connection error code 2. End of file. There are some potential root causes: (1) The process is killed by SIGKILL by OOM killer due to high memory usage.',
+      ].join('\n'),
+    );
+    expect(payloadOf(text)?.text).toContain('ray.exceptions.WorkerCrashedError: The worker died unexpectedly while executing this task.');
+  });
+});
