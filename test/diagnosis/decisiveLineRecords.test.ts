@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findDecisiveLines } from '../../functions/diagnosis/signals/decisiveLine/findDecisiveLine.js';
-import { withoutLogPrefix } from '../../functions/diagnosis/signals/decisiveLine/withoutLogPrefix.js';
+import { lineBody } from '../../functions/diagnosis/signals/decisiveLine/withoutLogPrefix.js';
 import { maskIdentifiers } from '../../functions/diagnosis/signals/maskIdentifiers.js';
 
 const exit = (output: string, code = 1) => `Pod demo-0-0 failed: container main terminated with exit code ${code} (Error): ${output}`;
@@ -27,14 +27,20 @@ describe('a JSON log record is read by its message field (zap "msg", logrus/stru
     expect(payloadOf(text)).toMatchObject({ text: "tokenizers.TokenizerLoadError: unknown model type 'bpe2'", rule: 'exception' });
   });
 
+  it("read before the names are masked (masking hides quoted tokens, the record's keys among them)", () => {
+    const mask = maskIdentifiers({ names: ['demo-0-0'] });
+    const text = exit([record('info', 'probing devices'), record('error', 'nvml.NVMLError_Unknown: Unknown Error')].join('\n'));
+    expect(payloadOf(text, mask)).toMatchObject({ text: 'nvml.NVMLError_Unknown: Unknown Error', rule: 'exception' });
+  });
+
   it('the "message" key, and a value with escapes read unescaped (the whole record is quoted then, verbatim)', () => {
-    expect(withoutLogPrefix('{"severity":"ERROR","message":"open \\"/ckpt/a.pt\\": Input/output error"}')).toBe('open "/ckpt/a.pt": Input/output error');
+    expect(lineBody('{"severity":"ERROR","message":"open \\"/ckpt/a.pt\\": Input/output error"}')).toBe('open "/ckpt/a.pt": Input/output error');
     const text = exit([record('info', 'step 10', 'message'), record('error', 'write /ckpt/a.pt: no space left on device', 'message')].join('\n'));
     expect(payloadOf(text)).toMatchObject({ text: 'write /ckpt/a.pt: no space left on device', rule: 'resource' });
   });
 
   it('a line that only looks like JSON (no message field) is left as it is', () => {
-    expect(withoutLogPrefix('{"step": 3, "loss": 0.2}')).toBe('{"step": 3, "loss": 0.2}');
+    expect(lineBody('{"step": 3, "loss": 0.2}')).toBe('{"step": 3, "loss": 0.2}');
   });
 });
 
@@ -116,5 +122,40 @@ describe("a launcher's count of failed children is a summary in any launcher's w
       ].join('\n'),
     );
     expect(payloadOf(text)).toMatchObject({ text: "KeyError: 'labels'", rule: 'exception' });
+  });
+});
+
+describe('exception and runtime-throw shapes', () => {
+  it("a private exception class (a leading '_', numpy's _ArrayMemoryError) is an exception line outside a traceback too", () => {
+    const text = exit('scipy.sparse._sputils._IndexOverflowError: Unable to fit 3000000000 entries in an int32 index');
+    expect(payloadOf(text)).toMatchObject({
+      text: 'scipy.sparse._sputils._IndexOverflowError: Unable to fit 3000000000 entries in an int32 index',
+      rule: 'exception',
+    });
+  });
+
+  it("Go's stack dump after a throw is not the throw's specifics", () => {
+    const text = exit(
+      ['fatal error: concurrent map writes', '', 'runtime stack:', 'runtime.throw({0x6b1c2e?, 0x0?})', '\t/usr/local/go/src/runtime/panic.go:1023 +0x5c'].join(
+        '\n',
+      ),
+      2,
+    );
+    expect(payloadOf(text)).toMatchObject({ text: 'fatal error: concurrent map writes', rule: 'exception' });
+  });
+});
+
+describe('an exception whose message explains itself in more than one sentence is not completed by the lines after it', () => {
+  it("Ray's WorkerCrashedError keeps its own line over the exit detail printed after a blank line", () => {
+    const text = exit(
+      [
+        'Traceback (most recent call last):',
+        '  File "/app/run.py", line 12, in <module>',
+        'ray.exceptions.WorkerCrashedError: The worker died unexpectedly while executing this task. Check python-core-worker logs for more information.',
+        '',
+        'Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a connection error code 2. End of file. There are some potential root causes: (1) The process is killed by SIGKILL by OOM killer due to high memory usage.',
+      ].join('\n'),
+    );
+    expect(payloadOf(text)?.text).toContain('ray.exceptions.WorkerCrashedError: The worker died unexpectedly while executing this task.');
   });
 });

@@ -25,7 +25,7 @@ import {
   isTracebackStart,
   rootCauseEntry,
 } from './linePointers.js';
-import { quotableLine, withoutLogPrefix } from './withoutLogPrefix.js';
+import { lineBody, quotableLine } from './withoutLogPrefix.js';
 import type { LineRuleName } from '../../model/LineRuleName.js';
 
 export interface DecisiveLine {
@@ -252,7 +252,7 @@ function pointedTo(bodies: readonly string[], ranked: readonly (Ranked | null)[]
 function bestLine(text: string, mask: (text: string) => string, region: Region): (DecisiveLine & { rank: number }) | null {
   const all = lines(text);
   const masked = all.map(mask);
-  const bodies = masked.map(withoutLogPrefix);
+  const bodies = all.map((line) => lineBody(line, mask));
   const ranked = rankLines(bodies, masked);
   const chosen = bestOf(ranked, range(0, all.length));
   if (chosen === null) return null;
@@ -402,7 +402,7 @@ function failureStatement(text: string, mask: (text: string) => string): Decisiv
   for (let at = all.length - 1; at >= 0; at -= 1) {
     const raw = all[at] ?? '';
     const masked = mask(raw);
-    if (FAILURE_STATEMENT.pattern.test(masked) || FAILURE_STATEMENT.pattern.test(withoutLogPrefix(masked))) {
+    if (FAILURE_STATEMENT.pattern.test(masked) || FAILURE_STATEMENT.pattern.test(lineBody(raw, mask))) {
       return { text: clauseOf(quotableLine(raw), false, identity), rule: FAILURE_STATEMENT.name };
     }
   }

@@ -94,15 +94,28 @@ const HTTP_STATUS_HEAD = /^\d{3} (?:Client|Server) Error\b[.:]?/;
 const REQUEST_ID = /\(Request ID: [^)\n]{0,200}\)/g;
 const NAMES_SOMETHING = /[\d'"`/\\=<>[\]{}]|\w:\/\//;
 
+/**
+ * A sentence end followed by another sentence: a message that goes on after its first sentence
+ * explains what happened (joblib/loky's TerminatedWorkerError: "A worker process managed by the
+ * executor was unexpectedly terminated. This could be caused by a segmentation fault … or by an
+ * excessive memory usage …"), so it is not a bare status to be completed by the lines after it.
+ */
+const SECOND_SENTENCE = /[.!?] +[A-Z]\w* \w/;
+
 export function isGenericMessage(message: string): boolean {
   const rest = message.replace(REQUEST_ID, '').replace(HTTP_STATUS_HEAD, '').trim();
-  return !NAMES_SOMETHING.test(rest);
+  return !NAMES_SOMETHING.test(rest) && !SECOND_SENTENCE.test(rest);
 }
 
 /** A `\tkey: value` field an exception lists under its message (Ray's class_name, actor_id, pid …). */
 const FIELD_LINE = /^(?:\t|\s{2,})[\w.-]+: /;
-/** A line that starts a record of its own, ending an exception's continuation. */
-const NEW_RECORD = /^\s*(?:Traceback \(most recent call last\):|During handling of the above exception|The above exception was)|^\d{4}-\d{2}-\d{2}[T ]\d{2}:/;
+/**
+ * A line that starts a record of its own, ending an exception's continuation: a Python traceback or
+ * chain header, a timestamped record, Go's stack dump after a throw (golang/go src/runtime/panic.go
+ * fatalthrow "runtime stack:", src/runtime/traceback.go "goroutine %d [%s]:").
+ */
+const NEW_RECORD =
+  /^\s*(?:Traceback \(most recent call last\):|During handling of the above exception|The above exception was)|^\d{4}-\d{2}-\d{2}[T ]\d{2}:|^runtime stack:\s*$|^goroutine \d+ \[/;
 
 /**
  * Where an exception whose first line is generic continues with its specifics: the index of the

@@ -48,11 +48,12 @@ const LAUNCHER_SUMMARY =
 /**
  * A qualified exception type (`requests.exceptions.HTTPError`, `ValueError`), optionally with the
  * status a library appends after `_` (gpuopenanalytics/pynvml pynvml/nvml.py: NVMLError subclasses
- * named NVMLError_<Status>, e.g. NVMLError_GpuIsLost). One shape for the exception rule, and for
+ * named NVMLError_<Status>, e.g. NVMLError_GpuIsLost), or private by a leading `_` (numpy/numpy
+ * numpy/core/_exceptions.py: `_ArrayMemoryError`, `_UFuncNoLoopError`). One shape for the exception rule, and for
  * where findDecisiveLine.ts starts quoting an exception and reads an errno after it.
  */
 const EXCEPTION_QUALIFIER = String.raw`(?:[A-Za-z_]\w*\.)`;
-const EXCEPTION_TYPE = String.raw`[A-Z]\w*(?:Error|Exception)(?:_\w+)?`;
+const EXCEPTION_TYPE = String.raw`_?[A-Z]\w*(?:Error|Exception)(?:_\w+)?`;
 export const EXCEPTION_NAME = `${EXCEPTION_QUALIFIER}*${EXCEPTION_TYPE}`;
 
 /**

@@ -125,9 +125,18 @@ export function quotableLine(line: string): string {
   return raw !== null && raw.trim() !== '' && !raw.includes('\\') ? raw : line;
 }
 
-export function withoutLogPrefix(line: string): string {
+/**
+ * The message a raw line carries, masked and without its log headers: a JSON record's message
+ * field is read before masking (the masking hides quoted tokens, which would hide the record's
+ * keys), then masked like any line, then its headers removed.
+ */
+export function lineBody(line: string, mask: (text: string) => string = (text) => text): string {
   const message = recordMessage(line);
-  let rest = message !== null && message.trim() !== '' ? message : line;
+  return withoutLogPrefix(mask(message !== null && message.trim() !== '' ? message : line));
+}
+
+export function withoutLogPrefix(line: string): string {
+  let rest = line;
   for (let removed = 0; removed < MAX_PREFIXES; removed += 1) {
     const prefix = LOG_PREFIXES.find(({ pattern }) => pattern.test(rest));
     if (!prefix) break;
