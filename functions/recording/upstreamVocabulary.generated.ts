@@ -362,6 +362,7 @@ calico
 call
 called
 calledprocesserror
+caller
 calling
 calls
 came
@@ -1534,6 +1535,7 @@ hooks
 horovod
 hors
 host
+hostname
 hostpath
 hostunreach
 how

@@ -159,3 +159,16 @@ describe('an exception whose message explains itself in more than one sentence i
     expect(payloadOf(text)?.text).toContain('ray.exceptions.WorkerCrashedError: The worker died unexpectedly while executing this task.');
   });
 });
+
+describe("a JSON record's context fields are quoted with its message", () => {
+  it('keeps the error a structured logger put beside the message (zap.Error, logrus WithError)', () => {
+    const failing = JSON.stringify({ level: 'error', ts: 1733220000.1, msg: 'checkpoint upload failed', bucket: 'ckpt', error: 'PutObject: 503 SlowDown' });
+    const text = exit([JSON.stringify({ level: 'info', ts: 1733219999.9, msg: 'saving step 400' }), failing].join('\n'));
+    expect(payloadOf(text)?.text).toContain('"error":"PutObject: 503 SlowDown"');
+  });
+
+  it('quotes the message alone when the record holds nothing but the header', () => {
+    const text = exit(JSON.stringify({ severity: 'ERROR', timestamp: '2026-01-05T08:00:00Z', message: 'open /ckpt/a.pt: input/output error' }));
+    expect(payloadOf(text)?.text).toBe('open /ckpt/a.pt: input/output error');
+  });
+});

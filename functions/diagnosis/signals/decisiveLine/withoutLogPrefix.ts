@@ -117,12 +117,54 @@ function recordMessage(line: string): string | null {
 }
 
 /**
+ * The fields loggers write around every message (the record's header): zap (level, ts, caller,
+ * logger, stacktrace), logrus (level, time), bunyan and pino (name, hostname, pid, level, time, v),
+ * python-json-logger (asctime, levelname, name), structlog (level, timestamp, logger), Cloud
+ * Logging (severity, timestamp). Any other field is the call's context (`err`, `shard`, `url`),
+ * where the cause often is (zap.Error → "error", logrus WithError → "error").
+ */
+const HEADER_KEYS = new Set([
+  'level',
+  'levelname',
+  'severity',
+  'time',
+  'ts',
+  'timestamp',
+  'asctime',
+  'caller',
+  'logger',
+  'name',
+  'hostname',
+  'pid',
+  'v',
+  'thread',
+  'msg',
+  'message',
+]);
+/** A record longer than this is not parsed to look at its fields (untrusted text is bounded). */
+const MAX_RECORD = 64 * 1024;
+
+/** Whether a JSON record holds fields beyond its logger's header (its context), or cannot be read as an object. */
+function hasContextFields(line: string): boolean {
+  if (line.length > MAX_RECORD) return true;
+  try {
+    const value: unknown = JSON.parse(line);
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return true;
+    return Object.keys(value).some((key) => !HEADER_KEYS.has(key));
+  } catch {
+    return true;
+  }
+}
+
+/**
  * What to quote of a line: a JSON record's message when it is written without escapes (then it is
- * a verbatim part of the text, as a quote must be), else the line itself.
+ * a verbatim part of the text, as a quote must be) and the record holds nothing but its header;
+ * the whole record when it carries context fields (the error beside "upload failed"); else the
+ * line itself.
  */
 export function quotableLine(line: string): string {
   const raw = recordMessageRaw(line);
-  return raw !== null && raw.trim() !== '' && !raw.includes('\\') ? raw : line;
+  return raw !== null && raw.trim() !== '' && !raw.includes('\\') && !hasContextFields(line.trim()) ? raw : line;
 }
 
 /**
