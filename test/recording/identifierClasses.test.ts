@@ -27,6 +27,9 @@ describe('identifier classes in free text', () => {
     ['a GCP project id', 'quota of projects/hooli2-ml-sandbox-881/locations/us-central1 checked', ['hooli2']],
     ['a rack node', 'moved off vandelay4-r12u07-gpu at noon', ['vandelay4']],
     ['a cloud node pool in an AKS node name', 'via aks-asrpool3-18842211-vmss00002c: unreachable', ['asrpool3']],
+    ['a service by its short DNS name and port', 'connecting to feature-store.mlops:8080 failed', ['feature-store', 'mlops']],
+    ['a service under a custom cluster domain', 'resolve triton.serving.svc.gpu-east failed', ['triton.serving', 'gpu-east']],
+    ['a namespace in the default cluster domain', 'GET http://ranker.training.svc.cluster.local:9000/healthz', ['ranker', 'training.svc']],
     ['a storage account with digits', 'https://globex7shards22.blob.core.windows.net/x', ['globex7shards22']],
   ])('replaces %s', (_what, line, planted) => {
     const out = anonymizer.text(line);
@@ -40,6 +43,7 @@ describe('identifier classes in free text', () => {
     'torch==2.3.0 pinned as torch@latest; actions/checkout@main',
     'CVE-2024-21626 affects runc 1.1.11; exit code 137 at 2026-12-04T07:00:00Z',
     'requests.exceptions.HTTPError: 403 Client Error: Forbidden for url',
+    'File "train.py:42", main.go:15 and model.safetensors; python3.10:1 is not a service',
     'timestamps 12:30:45 and 10:04:33.125; IPv6 loopback ::1 and std::vector',
   ])('keeps %s', (line) => {
     expect(anonymizer.text(line)).toBe(line);
