@@ -7,7 +7,8 @@
  * what must stay readable: the vocabulary, versions and generated suffixes.
  */
 import { describe, expect, it } from 'vitest';
-import { createAnonymizer } from '../../functions/recording/anonymizeRecording.js';
+import { anonymizeRecording, createAnonymizer } from '../../functions/recording/anonymizeRecording.js';
+import type { RecordedExchange } from '../../functions/recording/format/RecordedExchangeSchema.js';
 
 const anonymizer = createAnonymizer([]);
 
@@ -64,5 +65,25 @@ describe('identifier classes in free text', () => {
   it('keeps a cloud object endpoint and pseudonymises only its account', () => {
     const out = anonymizer.text('for url: https://globex7shards22.blob.core.windows.net/globex-shards/train-960.tar?se=2026-12-04T07:00:00Z');
     expect(out).toMatch(/^for url: https:\/\/host-[0-9a-f]{6}\.blob\.core\.windows\.net\/name-[0-9a-f]{6}-shards\/train-960\.tar\?se=2026-12-04T07:00:00Z$/);
+  });
+
+  it('a word the recording uses inside a name is a name alone too, in any answer, with one pseudonym', () => {
+    const message = (text: string): RecordedExchange => ({
+      method: 'GET',
+      path: '/api/v1/workloads/w/events',
+      query: {},
+      status: 200,
+      body: { events: [{ message: text }] },
+    });
+    const anonymized = anonymizeRecording({
+      request: { clusterId: 'c', workloadId: 'w' },
+      verdict: null,
+      runai: [message('restoring shards for globexa in prose first'), message('then loading globexa-shards/part-7.tar')],
+      kubernetes: [],
+    });
+    const [prose, joined] = anonymized.runai.map((exchange) => (exchange.body as { events: { message: string }[] }).events[0]!.message);
+    expect(prose).toMatch(/^restoring shards for name-[0-9a-f]{6} in prose first$/);
+    expect(joined).toContain(`${/name-[0-9a-f]{6}/.exec(prose ?? '')![0]}-shards/part-7.tar`);
+    expect(JSON.stringify(anonymized)).not.toContain('globexa');
   });
 });
