@@ -8,8 +8,8 @@
  *
  * A recording matches when cluster, workload and the failure's phase time all agree: the same
  * workload failing again is another occurrence, and exporting its recording would make a test
- * of the wrong failure. Anonymized recordings cannot match (their ids are pseudonyms): record
- * raw, the export anonymizes. Pure: the caller reads the folders.
+ * of the wrong failure. Anonymized recordings are not matched (their names, and a cluster id that
+ * is not Run:ai's UUID, are pseudonyms): record raw, the export anonymizes. Pure: the caller reads the folders.
  */
 import { parseTimestamp } from '../core/parseTimestamp.js';
 import type { ScenarioFile } from '../recording/format/ScenarioSchema.js';

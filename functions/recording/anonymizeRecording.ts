@@ -20,7 +20,7 @@ import { readFieldNames } from './readFieldNames.js';
 import type { Pseudonyms } from './pseudonymizeHost.js';
 import { replaceInfrastructureIdentifiers } from './replaceInfrastructureIdentifiers.js';
 import { replaceLocators } from './replaceLocators.js';
-import { pseudonymizeWords, type WordPseudonyms } from './pseudonymizeWords.js';
+import { nameWordsOf, pseudonymizeWords, type WordPseudonyms } from './pseudonymizeWords.js';
 import { WholeNameMatcher } from './WholeNameMatcher.js';
 import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
 import type { Verdict } from '../core/verdict.js';
@@ -77,6 +77,13 @@ const WHOLE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
  * verbatim wherever it appears; any other UUID (a cloud subscription, a client id) is pseudonymised.
  */
 const OBJECT_ID_FIELDS = new Set(['id', 'workloadId', 'clusterId', 'podId']);
+
+/** Every string of a source (values and keys' values; a hostile answer's 100 kB string once). */
+function forEachString(value: unknown, each: (text: string) => void): void {
+  if (typeof value === 'string') each(value);
+  else if (Array.isArray(value)) for (const item of value) forEachString(item, each);
+  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) forEachString(item, each);
+}
 
 /** The UUIDs in Run:ai object-id fields of the sources (lower case). */
 function collectObjectIds(value: unknown, into: Set<string>, key = ''): void {
@@ -160,10 +167,14 @@ export interface Anonymizer {
 export function createAnonymizer(sources: readonly unknown[], key: Buffer = randomBytes(32)): Anonymizer {
   const identifiers = new IdentifierSet();
   const objectIds = new Set<string>();
+  const nameWords = new Set<string>();
   for (const source of sources) {
     collectIdentifiers(source, identifiers);
     collectObjectIds(source, objectIds);
+    forEachString(source, (text) => nameWordsOf(text, nameWords));
   }
+  // The words of the names the fields carry, too (`wonkacorp` of a project `wonkacorp-ml`).
+  for (const name of identifiers.found.keys()) nameWordsOf(name, nameWords);
   // One HMAC per distinct value: a hostile answer repeating one address a million times costs one.
   const digests = new Map<string, string>();
   const digest = (value: string, length: number) => {
@@ -275,6 +286,7 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   const CHAT_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   const wordPseudonyms: WordPseudonyms = {
     word: (token) => pseudonymOf('name', token),
+    isNameWord: (lower) => nameWords.has(lower),
     chatId: (id) => {
       shapesSeen.add(id);
       const hex = digest(`chat:${id}`, 32);

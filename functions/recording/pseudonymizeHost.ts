@@ -39,7 +39,8 @@ export function pseudonymizeHost(host: string, pseudonyms: Pseudonyms): string {
   const lower = host.toLowerCase();
   // The loopback name (RFC 6761) is every machine's: it names no one.
   if (isPseudonym(lower) || lower === 'localhost') return host;
-  const suffix = publicHostOf(lower) ?? vocabularyDomainOf(lower) ?? clusterDnsSuffixOf(lower);
+  const publicHost = publicHostOf(lower);
+  const suffix = publicHost ?? vocabularyDomainOf(lower) ?? clusterDnsSuffixOf(lower);
   if (suffix) {
     if (lower === suffix) return host;
     // Under a public or upstream domain, the first label is the tenant's (an account, a bucket); the
@@ -49,7 +50,8 @@ export function pseudonymizeHost(host: string, pseudonyms: Pseudonyms): string {
     const service = labels.slice(1);
     // A tenant label already pseudonymised (a second pass over the text) stays as written.
     const tenant = (name: string) => (isPseudonym(name) ? name : pseudonyms.of('host', name));
-    if (service.length > 0 && service.every(isServiceLabel)) return `${tenant(labels[0]!)}.${service.join('.')}.${suffix}`;
+    // (In-cluster, `<service>.<namespace>.svc.cluster.local`, the namespace is the user's: replaced with the service.)
+    if (publicHost !== null && service.length > 0 && service.every(isServiceLabel)) return `${tenant(labels[0]!)}.${service.join('.')}.${suffix}`;
     return `${tenant(labels.join('.'))}.${suffix}`;
   }
   const dot = lower.indexOf('.');

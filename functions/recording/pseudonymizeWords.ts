@@ -48,6 +48,22 @@ export interface WordPseudonyms {
    * begins (`head`) or ends (`tail`), when the recording holds exactly one such; else null.
    */
   cut?(fragment: string, side: 'head' | 'tail'): string | null;
+  /** Whether a lower-case word is one the recording uses inside a name (nameWordsOf): a name alone too. */
+  isNameWord?(lower: string): boolean;
+}
+
+/**
+ * The words a text uses inside names: the words of joined tokens (`wonkacorp-shards`,
+ * `vandelay_eval`) that are not upstream's. Such a word is a name wherever it appears, also alone
+ * in prose, where a lower-case word would otherwise read as the program's (`restoring shards for
+ * wonkacorp`). Letters only, at least four: a short or numbered part says too little.
+ */
+export function nameWordsOf(text: string, into: Set<string>): void {
+  for (const match of text.matchAll(TOKEN)) {
+    const token = match[0];
+    if (!/[-_]/.test(token) || keepsToken(token)) continue;
+    for (const part of token.toLowerCase().split(/[-_]/)) if (/^\p{L}{4,}$/u.test(part) && !isWordOfJoined(part) && !isPseudonym(part)) into.add(part);
+  }
 }
 
 /** Whether a token stays verbatim. */
@@ -151,8 +167,9 @@ export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms, opti
         return side === 'tail' ? `${ofWhole}${rest}` : `${rest}${ofWhole}`;
       }
     }
+    const isNameWord = pseudonyms.isNameWord?.(token.toLowerCase()) === true;
     if (
-      ((options.locator === true ? keepsLocatorWord(token, whole.charAt(offset - 1)) : keepsToken(token)) && !isMention(whole, offset, token)) ||
+      ((options.locator === true ? keepsLocatorWord(token, whole.charAt(offset - 1)) : keepsToken(token)) && !isMention(whole, offset, token) && !isNameWord) ||
       isOptionName(whole, offset) ||
       isCutVocabulary(token, whole.slice(offset + token.length, offset + token.length + 2))
     )

@@ -153,7 +153,65 @@ export function looksLikeHost(token: string): boolean {
   if (labels.length < 2 || token.length > 253) return false;
   if (!labels.every((label) => LABEL.test(label))) return false;
   const tld = labels[labels.length - 1]!;
-  return PRIVATE_TLDS.has(tld) || PUBLIC_TLDS.has(tld);
+  // Kubernetes service DNS, `<service>.<namespace>.svc.<cluster domain>` (kubernetes/dns
+  // docs/specification.md): with a custom cluster domain (`svc.gpu-east`) it ends in no TLD, yet it is a host.
+  return PRIVATE_TLDS.has(tld) || PUBLIC_TLDS.has(tld) || labels.indexOf('svc') >= 2;
+}
+
+/**
+ * Extensions of source and configuration files: `train.py:42` is a file and a line (how
+ * interpreters and compilers cite code), where `redis.cache:6379` is a service and its port.
+ */
+const SOURCE_EXTENSIONS = new Set([
+  'py',
+  'pyx',
+  'ipynb',
+  'go',
+  'c',
+  'cc',
+  'cpp',
+  'cxx',
+  'h',
+  'hpp',
+  'cu',
+  'cuh',
+  'rs',
+  'js',
+  'mjs',
+  'ts',
+  'java',
+  'kt',
+  'scala',
+  'rb',
+  'sh',
+  'yaml',
+  'yml',
+  'json',
+  'toml',
+  'cfg',
+  'ini',
+  'txt',
+  'log',
+  'md',
+  'lua',
+  'jl',
+  'r',
+  'pl',
+  'php',
+  'swift',
+  'proto',
+]);
+
+/**
+ * Whether `name:port` names a service in-cluster by its short DNS name (`<service>.<namespace>:<port>`,
+ * resolved through the pod's search path; kubernetes/dns docs/specification.md): lower-case DNS
+ * labels, not a source file with a line number, not code (`torch.distributed`, dotted module paths
+ * are not followed by a port).
+ */
+export function looksLikeServiceWithPort(name: string): boolean {
+  const labels = name.split('.');
+  if (labels.length < 2 || labels.length > 4 || !labels.every((label) => LABEL.test(label))) return false;
+  return !SOURCE_EXTENSIONS.has(labels[labels.length - 1]!) && !/^\d+$/.test(labels[labels.length - 1]!);
 }
 
 const endsWithDomain = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);

@@ -22,7 +22,7 @@
  * Every pattern is bounded, one linear scan each.
  */
 import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHost.js';
-import { isDocumentationHost, looksLikeHost, vocabularyDomainOf } from './publicVocabulary.js';
+import { isDocumentationHost, looksLikeHost, looksLikeServiceWithPort, vocabularyDomainOf } from './publicVocabulary.js';
 import { replacePersonalNumbers } from './replacePersonalNumbers.js';
 import { replaceWindowsNames } from './replaceWindowsNames.js';
 
@@ -40,6 +40,8 @@ const IPV6 = /(?<![\w:.])(?:[0-9A-Fa-f]{1,4})?(?::[0-9A-Fa-f]{0,4}){2,8}(?=%|(?!
 const DASHED_IPV4 = /(?<![\d-])(\d{1,3})-(\d{1,3})-(\d{1,3})-(\d{1,3})(?!\d|-\d)/g;
 // Not inside a longer name; a leading dot is allowed at a word's start (`.corp.internal` in NO_PROXY, a
 // domain a log wrapped onto the next line).
+/** A short in-cluster service name and its port (`redis.cache:6379`, `triton.serving:8001`). */
+const SERVICE_WITH_PORT = /(?<![\w.@/-])([a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9][a-z0-9-]{0,62}){1,3})(:\d{2,5})(?![\d.:])/g;
 const HOST = /(?<![\w@-])(?<![\w-]\.)(?:[A-Za-z0-9-]{1,63}\.){1,126}[A-Za-z][A-Za-z0-9-]{0,62}(?![\w-]|\.[A-Za-z0-9])/g;
 /**
  * A setting: `--flag value`, `--flag=value`, `key=value`, `key: value`. Its value is pseudonymised
@@ -90,6 +92,11 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
     return isPseudonym(dotted) ? match : pseudonyms.ip(dotted).replaceAll('.', '-');
   });
   out = replaceWindowsNames(out, pseudonyms);
+  out = out.replace(SERVICE_WITH_PORT, (match, name: string, port: string) =>
+    looksLikeServiceWithPort(name) && !isPseudonym(name) && !looksLikeHost(name) && vocabularyDomainOf(name) === null
+      ? `${pseudonymizeHost(`${name}.svc`, pseudonyms).replace(/\.svc$/, '')}${port}`
+      : match,
+  );
   out = out.replace(HOST, (match, offset: number, whole: string) => rewriteHost(match, whole.charAt(offset + match.length), pseudonyms));
   out = out.replace(
     SETTING,

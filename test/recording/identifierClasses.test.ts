@@ -7,7 +7,8 @@
  * what must stay readable: the vocabulary, versions and generated suffixes.
  */
 import { describe, expect, it } from 'vitest';
-import { createAnonymizer } from '../../functions/recording/anonymizeRecording.js';
+import { anonymizeRecording, createAnonymizer } from '../../functions/recording/anonymizeRecording.js';
+import type { RecordedExchange } from '../../functions/recording/format/RecordedExchangeSchema.js';
 
 const anonymizer = createAnonymizer([]);
 
@@ -27,6 +28,9 @@ describe('identifier classes in free text', () => {
     ['a GCP project id', 'quota of projects/hooli2-ml-sandbox-881/locations/us-central1 checked', ['hooli2']],
     ['a rack node', 'moved off vandelay4-r12u07-gpu at noon', ['vandelay4']],
     ['a cloud node pool in an AKS node name', 'via aks-asrpool3-18842211-vmss00002c: unreachable', ['asrpool3']],
+    ['a service by its short DNS name and port', 'connecting to feature-store.mlops:8080 failed', ['feature-store', 'mlops']],
+    ['a service under a custom cluster domain', 'resolve triton.serving.svc.gpu-east failed', ['triton.serving', 'gpu-east']],
+    ['a namespace in the default cluster domain', 'GET http://ranker.training.svc.cluster.local:9000/healthz', ['ranker', 'training.svc']],
     ['a storage account with digits', 'https://globex7shards22.blob.core.windows.net/x', ['globex7shards22']],
   ])('replaces %s', (_what, line, planted) => {
     const out = anonymizer.text(line);
@@ -40,6 +44,7 @@ describe('identifier classes in free text', () => {
     'torch==2.3.0 pinned as torch@latest; actions/checkout@main',
     'CVE-2024-21626 affects runc 1.1.11; exit code 137 at 2026-12-04T07:00:00Z',
     'requests.exceptions.HTTPError: 403 Client Error: Forbidden for url',
+    'File "train.py:42", main.go:15 and model.safetensors; python3.10:1 is not a service',
     'timestamps 12:30:45 and 10:04:33.125; IPv6 loopback ::1 and std::vector',
   ])('keeps %s', (line) => {
     expect(anonymizer.text(line)).toBe(line);
@@ -60,5 +65,25 @@ describe('identifier classes in free text', () => {
   it('keeps a cloud object endpoint and pseudonymises only its account', () => {
     const out = anonymizer.text('for url: https://globex7shards22.blob.core.windows.net/globex-shards/train-960.tar?se=2026-12-04T07:00:00Z');
     expect(out).toMatch(/^for url: https:\/\/host-[0-9a-f]{6}\.blob\.core\.windows\.net\/name-[0-9a-f]{6}-shards\/train-960\.tar\?se=2026-12-04T07:00:00Z$/);
+  });
+
+  it('a word the recording uses inside a name is a name alone too, in any answer, with one pseudonym', () => {
+    const message = (text: string): RecordedExchange => ({
+      method: 'GET',
+      path: '/api/v1/workloads/w/events',
+      query: {},
+      status: 200,
+      body: { events: [{ message: text }] },
+    });
+    const anonymized = anonymizeRecording({
+      request: { clusterId: 'c', workloadId: 'w' },
+      verdict: null,
+      runai: [message('restoring shards for globexa in prose first'), message('then loading globexa-shards/part-7.tar')],
+      kubernetes: [],
+    });
+    const [prose, joined] = anonymized.runai.map((exchange) => (exchange.body as { events: { message: string }[] }).events[0]!.message);
+    expect(prose).toMatch(/^restoring shards for name-[0-9a-f]{6} in prose first$/);
+    expect(joined).toContain(`${/name-[0-9a-f]{6}/.exec(prose ?? '')![0]}-shards/part-7.tar`);
+    expect(JSON.stringify(anonymized)).not.toContain('globexa');
   });
 });
