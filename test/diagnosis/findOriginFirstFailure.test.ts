@@ -202,3 +202,22 @@ describe('replicas nothing dates', () => {
     expect(analysis.distributed?.inspect?.[0]).toBe(name(4));
   });
 });
+
+describe('replicas of a failed job known only from the history', () => {
+  it('pods gone, only their scheduling left: they ended with the job, collateral of the origin', () => {
+    const scheduled = [0, 1, 2, 3].map((index) =>
+      event(index, 'Scheduled', `Successfully assigned pod runai-nlp/${name(index)} to node a100-n${index} at node-pool default`, 9_000_000),
+    );
+    const evidence = distributed({
+      pods: { ok: true, value: [] },
+      events: { ok: true, value: [] },
+      history: {
+        ok: true,
+        value: { records: inHistory([event(1, 'OOMKilled', 'Container jax was OOM killed', 1_900_000), ...scheduled]), pages: 1, capped: false },
+      },
+    });
+    const analysis = analyse(evidence);
+    expect(analysis.distributed?.origin).toMatchObject({ pod: name(1), node: 'a100-n1' });
+    expect(analysis.distributed?.collateral).toBe(3);
+  });
+});
