@@ -10,9 +10,9 @@ import { analyseWorkload } from '../../functions/diagnosis/classify/analyseWorkl
 import { applyOrigin } from '../../functions/diagnosis/distributed/applyOrigin.js';
 import type { Tier2LogFinding } from '../../functions/diagnosis/model/Tier2Evidence.js';
 import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadEvidence.js';
-import type { K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
+import type { K8sEvent, K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
 import type { HistoryRecord, Pod, RunaiEvent } from '../../functions/diagnosis/ports/RunaiSchemas.js';
-import { signalsFromKubernetesPod } from '../../functions/diagnosis/tier2/signalsFromKubernetes.js';
+import { signalsFromKubernetesEvents, signalsFromKubernetesPod } from '../../functions/diagnosis/tier2/signalsFromKubernetes.js';
 import { ago, evidenceOf, NOW_MS, workloadStatus } from './workloadEvidenceKit.js';
 
 const JOB = 'olmo-ablate';
@@ -219,5 +219,50 @@ describe('replicas of a failed job known only from the history', () => {
     const analysis = analyse(evidence);
     expect(analysis.distributed?.origin).toMatchObject({ pod: name(1), node: 'a100-n1' });
     expect(analysis.distributed?.collateral).toBe(3);
+  });
+});
+
+describe("a restarted replica in Tier 2's reads", () => {
+  const running = replica(0, 'Running', null);
+  const peers = [replica(1, 'Error', ago(1_800_000)), replica(2, 'Error', ago(1_799_000))];
+
+  it('a repeated Kubernetes event dates the replica at its firstTimestamp, not its lastTimestamp', () => {
+    const backOff: K8sEvent = {
+      reason: 'BackOff',
+      message: `Back-off restarting failed container pytorch in pod ${name(0)}_runai-nlp(0e16e7f4)`,
+      involvedObject: { kind: 'Pod', name: name(0) },
+      source: { component: 'kubelet' },
+      firstTimestamp: ago(2_400_000),
+      lastTimestamp: ago(960_000),
+      count: 4,
+    } as K8sEvent;
+    const evidence = distributed({ pods: { ok: true, value: [running, ...peers] }, events: { ok: true, value: [] } });
+    const analysis = analyse(
+      evidence,
+      signalsFromKubernetesEvents([backOff], `kubectl get events -n runai-nlp --field-selector involvedObject.name=${name(0)}`),
+    );
+    expect(analysis.distributed?.origin).toMatchObject({ pod: name(0), at: NOW_MS - 2_400_000 });
+  });
+
+  it('the newest termination of a container that restarted does not date it: no peer is named before it', () => {
+    const restarted: K8sPod = {
+      metadata: { name: name(0), namespace: 'runai-nlp' },
+      spec: { nodeName: 'a100-n0', restartPolicy: 'OnFailure', containers: [{ name: 'pytorch' }] },
+      status: {
+        phase: 'Running',
+        containerStatuses: [
+          {
+            name: 'pytorch',
+            restartCount: 3,
+            state: { running: { startedAt: ago(900_000) } },
+            lastState: { terminated: { exitCode: 137, reason: 'OOMKilled', finishedAt: ago(960_000) } },
+          },
+        ],
+      },
+    } as K8sPod;
+    const evidence = distributed({ pods: { ok: true, value: [running, ...peers] }, events: { ok: true, value: [] } });
+    const analysis = analyse(evidence, signalsFromKubernetesPod(restarted, name(0), `kubectl describe pod ${name(0)} -n runai-nlp`));
+    expect(analysis.distributed?.origin ?? null).toBeNull();
+    expect(analysis.distributed?.unknown?.reason).toBe('no-timestamps');
   });
 });

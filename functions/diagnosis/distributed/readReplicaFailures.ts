@@ -161,6 +161,16 @@ function podFailure(pod: Pod): number | null | undefined {
   return times.length > 0 ? Math.min(...times) : null;
 }
 
+/**
+ * A container termination Tier 2 read of a container that has restarted (restartCount > 0): Kubernetes
+ * keeps only the newest termination (`state.terminated`, else `lastState.terminated`), so its time is the
+ * latest of several failures, never the first — it does not date the replica (its events may).
+ */
+function restartedTermination(signal: Signal): boolean {
+  const { fact } = signal;
+  return fact.type === 'container-terminated' && (fact.restartCount ?? 0) > 0;
+}
+
 /** The Tier 2 and signal texts of a signal: its quoted line and the message its fact carries. */
 function signalTexts(signal: Signal): string[] {
   const { fact } = signal;
@@ -194,7 +204,10 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
     const dated: { at: number; source: SourceName }[] = [];
     const ended = podFailure(pod);
     if (typeof ended === 'number') dated.push({ at: ended, source: 'get_workload_pods' });
-    for (const signal of signals) if (signal.at !== null && signal.origin !== 'pod') dated.push({ at: signal.at, source: signal.source });
+    for (const signal of signals) {
+      if (signal.at === null || signal.origin === 'pod' || restartedTermination(signal)) continue;
+      dated.push({ at: signal.firstAt ?? signal.at, source: signal.source });
+    }
     for (const text of mine)
       if (text.at !== null && (text.failure || matchCollateralFormat(input.mask(text.text)))) dated.push({ at: text.at, source: text.source });
     const failed = ended !== undefined || signals.length > 0 || format !== null;
