@@ -10,9 +10,9 @@ import { analyseWorkload } from '../../functions/diagnosis/classify/analyseWorkl
 import { applyOrigin } from '../../functions/diagnosis/distributed/applyOrigin.js';
 import type { Tier2LogFinding } from '../../functions/diagnosis/model/Tier2Evidence.js';
 import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadEvidence.js';
-import type { K8sEvent, K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
+import type { K8sEvent, K8sNode, K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
 import type { HistoryRecord, Pod, RunaiEvent } from '../../functions/diagnosis/ports/RunaiSchemas.js';
-import { signalsFromKubernetesEvents, signalsFromKubernetesPod } from '../../functions/diagnosis/tier2/signalsFromKubernetes.js';
+import { signalsFromKubernetesEvents, signalsFromKubernetesNode, signalsFromKubernetesPod } from '../../functions/diagnosis/tier2/signalsFromKubernetes.js';
 import { ago, evidenceOf, NOW_MS, workloadStatus } from './workloadEvidenceKit.js';
 
 const JOB = 'olmo-ablate';
@@ -264,5 +264,42 @@ describe("a restarted replica in Tier 2's reads", () => {
     const analysis = analyse(evidence, signalsFromKubernetesPod(restarted, name(0), `kubectl describe pod ${name(0)} -n runai-nlp`));
     expect(analysis.distributed?.origin ?? null).toBeNull();
     expect(analysis.distributed?.unknown?.reason).toBe('no-timestamps');
+  });
+});
+
+describe('a replica whose node was lost', () => {
+  it('its SIGTERM exit is the node going NotReady under it: NODE_FAILURE, not a peer death', () => {
+    const sigterm: K8sPod = {
+      metadata: { name: name(0), namespace: 'runai-nlp' },
+      spec: { nodeName: 'a100-n0', restartPolicy: 'Never', containers: [{ name: 'pytorch' }] },
+      status: {
+        phase: 'Failed',
+        containerStatuses: [{ name: 'pytorch', restartCount: 0, state: { terminated: { exitCode: 143, reason: 'Error', finishedAt: ago(2_420_000) } } }],
+      },
+    } as K8sPod;
+    // The node controller marks it Unknown 30 s after the pod ended (node-monitor-grace-period).
+    const node: K8sNode = {
+      metadata: { name: 'a100-n0' },
+      status: {
+        conditions: [
+          {
+            type: 'Ready',
+            status: 'Unknown',
+            reason: 'NodeStatusUnknown',
+            message: 'Kubelet stopped posting node status.',
+            lastTransitionTime: ago(2_390_000),
+          },
+        ],
+      },
+    } as K8sNode;
+    const evidence = distributed({
+      pods: { ok: true, value: [replica(0, 'Error', ago(2_420_000)), replica(1, 'Error', ago(2_120_000)), replica(2, 'Error', ago(2_119_000))] },
+    });
+    const analysis = analyse(evidence, [
+      ...signalsFromKubernetesPod(sigterm, name(0), `kubectl describe pod ${name(0)} -n runai-nlp`),
+      ...signalsFromKubernetesNode(node, 'a100-n0', 'kubectl describe node a100-n0', NOW_MS - 600_000),
+    ]);
+    expect(analysis.distributed?.origin).toMatchObject({ pod: name(0), kind: 'NODE_FAILURE', line: 'Kubelet stopped posting node status.' });
+    expect(analysis.classification.category).toBe('NODE_FAILURE');
   });
 });

@@ -216,8 +216,52 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
       (earliest, item) => (earliest === null || item.at < earliest.at ? item : earliest),
       null,
     );
-    return [{ pod, signals, at: first?.at ?? null, source: first?.source ?? 'get_workload_pods', format, own, ownLine }];
+    // The node under it was lost (NotReady / Unknown, a node event) when it failed: its exit — often the
+    // teardown's SIGTERM every peer shows too — is the node's doing, a cause of its own.
+    const nodeLoss = nodeLossUnder(pod, first?.at ?? null, input.signals, rawOfQuoted, podNames);
+    const at = Math.min(first?.at ?? Number.POSITIVE_INFINITY, ...nodeLoss.flatMap((signal) => (signal.at === null ? [] : [signal.at])));
+    const source =
+      first !== null && first.at === at ? first.source : (nodeLoss.find((signal) => signal.at === at)?.source ?? first?.source ?? 'get_workload_pods');
+    return [
+      {
+        pod,
+        signals: [...signals, ...nodeLoss],
+        at: Number.isFinite(at) ? at : null,
+        source,
+        format,
+        own: own || nodeLoss.length > 0,
+        ownLine,
+      },
+    ];
   });
+}
+
+/**
+ * The node controller marks a node whose kubelet stopped posting status NotReady / Unknown only after
+ * its grace period (kube-controller-manager --node-monitor-grace-period, 40 s, 50 s since v1.32), and a
+ * shutting-down node's pods end before it stops posting: a node loss this soon after a replica failed
+ * was already under way when it did.
+ */
+const NODE_LOSS_LAG_MS = 60_000;
+
+/** Node-level NODE_FAILURE signals about the node a replica ran on, dated no later than its failure allows. */
+function nodeLossUnder(
+  pod: Pod,
+  failedAt: number | null,
+  signals: readonly Signal[],
+  rawOfQuoted: ReadonlyMap<string, string>,
+  podNames: readonly string[],
+): Signal[] {
+  if (!pod.nodeName) return [];
+  const node = quoteName(pod.nodeName);
+  return signals.filter(
+    (signal) =>
+      signal.kind === 'NODE_FAILURE' &&
+      signal.nodeName === node &&
+      // A node's condition read by Tier 2 is undated here: Tier 2 keeps only those that did not turn bad after the failure.
+      (signal.at === null ? signal.origin === 'k8s-node' : failedAt === null || signal.at <= failedAt + NODE_LOSS_LAG_MS) &&
+      podOfSignal(signal, rawOfQuoted, podNames) === null,
+  );
 }
 
 /** The strongest peer-death format among a replica's texts and signals: a peer format before a wrapper. */
