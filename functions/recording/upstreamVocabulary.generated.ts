@@ -1426,7 +1426,6 @@ graphics
 graphql
 greater
 gros
-group
 groupsprogressing
 growing
 growth

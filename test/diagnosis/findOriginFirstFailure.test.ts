@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseWorkload } from '../../functions/diagnosis/classify/analyseWorkload.js';
 import { applyOrigin } from '../../functions/diagnosis/distributed/applyOrigin.js';
+import { matchCollateralFormat } from '../../functions/diagnosis/signals/collateralFormatTable.js';
 import type { Tier2LogFinding } from '../../functions/diagnosis/model/Tier2Evidence.js';
 import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadEvidence.js';
 import type { K8sEvent, K8sNode, K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
@@ -301,5 +302,20 @@ describe('a replica whose node was lost', () => {
     ]);
     expect(analysis.distributed?.origin).toMatchObject({ pod: name(0), kind: 'NODE_FAILURE', line: 'Kubelet stopped posting node status.' });
     expect(analysis.classification.category).toBe('NODE_FAILURE');
+  });
+});
+
+describe("the NCCL watchdog's termination line carries what it caught", () => {
+  it('a peer death when it carries a timeout or a remote error, never when it carries its own CUDA error', () => {
+    expect(
+      matchCollateralFormat(
+        '[E ProcessGroupNCCL.cpp:852] [Rank 16] NCCL watchdog thread terminated with exception: NCCL error: remote process exited or there was a network error, NCCL version 2.19.3',
+      )?.format,
+    ).toBe('nccl-remote-error');
+    expect(
+      matchCollateralFormat(
+        '[rank4]: what():  [PG 0 Rank 4] Process group watchdog thread terminated with exception: CUDA error: uncorrectable ECC error encountered',
+      ),
+    ).toBeNull();
   });
 });
