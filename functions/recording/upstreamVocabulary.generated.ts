@@ -1456,7 +1456,6 @@ graphics
 graphql
 greater
 gros
-group
 groupsprogressing
 growing
 growth

@@ -8,11 +8,12 @@
 import { describe, expect, it } from 'vitest';
 import { analyseWorkload } from '../../functions/diagnosis/classify/analyseWorkload.js';
 import { applyOrigin } from '../../functions/diagnosis/distributed/applyOrigin.js';
+import { matchCollateralFormat } from '../../functions/diagnosis/signals/collateralFormatTable.js';
 import type { Tier2LogFinding } from '../../functions/diagnosis/model/Tier2Evidence.js';
 import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadEvidence.js';
-import type { K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
+import type { K8sEvent, K8sNode, K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
 import type { HistoryRecord, Pod, RunaiEvent } from '../../functions/diagnosis/ports/RunaiSchemas.js';
-import { signalsFromKubernetesPod } from '../../functions/diagnosis/tier2/signalsFromKubernetes.js';
+import { signalsFromKubernetesEvents, signalsFromKubernetesNode, signalsFromKubernetesPod } from '../../functions/diagnosis/tier2/signalsFromKubernetes.js';
 import { ago, evidenceOf, NOW_MS, workloadStatus } from './workloadEvidenceKit.js';
 
 const JOB = 'olmo-ablate';
@@ -200,5 +201,121 @@ describe('replicas nothing dates', () => {
     const analysis = analyse(evidence);
     expect(analysis.distributed?.unknown?.reason).toBe('no-timestamps');
     expect(analysis.distributed?.inspect?.[0]).toBe(name(4));
+  });
+});
+
+describe('replicas of a failed job known only from the history', () => {
+  it('pods gone, only their scheduling left: they ended with the job, collateral of the origin', () => {
+    const scheduled = [0, 1, 2, 3].map((index) =>
+      event(index, 'Scheduled', `Successfully assigned pod runai-nlp/${name(index)} to node a100-n${index} at node-pool default`, 9_000_000),
+    );
+    const evidence = distributed({
+      pods: { ok: true, value: [] },
+      events: { ok: true, value: [] },
+      history: {
+        ok: true,
+        value: { records: inHistory([event(1, 'OOMKilled', 'Container jax was OOM killed', 1_900_000), ...scheduled]), pages: 1, capped: false },
+      },
+    });
+    const analysis = analyse(evidence);
+    expect(analysis.distributed?.origin).toMatchObject({ pod: name(1), node: 'a100-n1' });
+    expect(analysis.distributed?.collateral).toBe(3);
+  });
+});
+
+describe("a restarted replica in Tier 2's reads", () => {
+  const running = replica(0, 'Running', null);
+  const peers = [replica(1, 'Error', ago(1_800_000)), replica(2, 'Error', ago(1_799_000))];
+
+  it('a repeated Kubernetes event dates the replica at its firstTimestamp, not its lastTimestamp', () => {
+    const backOff: K8sEvent = {
+      reason: 'BackOff',
+      message: `Back-off restarting failed container pytorch in pod ${name(0)}_runai-nlp(0e16e7f4)`,
+      involvedObject: { kind: 'Pod', name: name(0) },
+      source: { component: 'kubelet' },
+      firstTimestamp: ago(2_400_000),
+      lastTimestamp: ago(960_000),
+      count: 4,
+    } as K8sEvent;
+    const evidence = distributed({ pods: { ok: true, value: [running, ...peers] }, events: { ok: true, value: [] } });
+    const analysis = analyse(
+      evidence,
+      signalsFromKubernetesEvents([backOff], `kubectl get events -n runai-nlp --field-selector involvedObject.name=${name(0)}`),
+    );
+    expect(analysis.distributed?.origin).toMatchObject({ pod: name(0), at: NOW_MS - 2_400_000 });
+  });
+
+  it('the newest termination of a container that restarted does not date it: no peer is named before it', () => {
+    const restarted: K8sPod = {
+      metadata: { name: name(0), namespace: 'runai-nlp' },
+      spec: { nodeName: 'a100-n0', restartPolicy: 'OnFailure', containers: [{ name: 'pytorch' }] },
+      status: {
+        phase: 'Running',
+        containerStatuses: [
+          {
+            name: 'pytorch',
+            restartCount: 3,
+            state: { running: { startedAt: ago(900_000) } },
+            lastState: { terminated: { exitCode: 137, reason: 'OOMKilled', finishedAt: ago(960_000) } },
+          },
+        ],
+      },
+    } as K8sPod;
+    const evidence = distributed({ pods: { ok: true, value: [running, ...peers] }, events: { ok: true, value: [] } });
+    const analysis = analyse(evidence, signalsFromKubernetesPod(restarted, name(0), `kubectl describe pod ${name(0)} -n runai-nlp`));
+    expect(analysis.distributed?.origin ?? null).toBeNull();
+    expect(analysis.distributed?.unknown?.reason).toBe('no-timestamps');
+  });
+});
+
+describe('a replica whose node was lost', () => {
+  it('its SIGTERM exit is the node going NotReady under it: NODE_FAILURE, not a peer death', () => {
+    const sigterm: K8sPod = {
+      metadata: { name: name(0), namespace: 'runai-nlp' },
+      spec: { nodeName: 'a100-n0', restartPolicy: 'Never', containers: [{ name: 'pytorch' }] },
+      status: {
+        phase: 'Failed',
+        containerStatuses: [{ name: 'pytorch', restartCount: 0, state: { terminated: { exitCode: 143, reason: 'Error', finishedAt: ago(2_420_000) } } }],
+      },
+    } as K8sPod;
+    // The node controller marks it Unknown 30 s after the pod ended (node-monitor-grace-period).
+    const node: K8sNode = {
+      metadata: { name: 'a100-n0' },
+      status: {
+        conditions: [
+          {
+            type: 'Ready',
+            status: 'Unknown',
+            reason: 'NodeStatusUnknown',
+            message: 'Kubelet stopped posting node status.',
+            lastTransitionTime: ago(2_390_000),
+          },
+        ],
+      },
+    } as K8sNode;
+    const evidence = distributed({
+      pods: { ok: true, value: [replica(0, 'Error', ago(2_420_000)), replica(1, 'Error', ago(2_120_000)), replica(2, 'Error', ago(2_119_000))] },
+    });
+    const analysis = analyse(evidence, [
+      ...signalsFromKubernetesPod(sigterm, name(0), `kubectl describe pod ${name(0)} -n runai-nlp`),
+      ...signalsFromKubernetesNode(node, 'a100-n0', 'kubectl describe node a100-n0', NOW_MS - 600_000),
+    ]);
+    expect(analysis.distributed?.origin).toMatchObject({ pod: name(0), kind: 'NODE_FAILURE', line: 'Kubelet stopped posting node status.' });
+    expect(analysis.classification.category).toBe('NODE_FAILURE');
+  });
+});
+
+describe("the NCCL watchdog's termination line carries what it caught", () => {
+  it('a peer death when it carries a timeout or a remote error, never when it carries its own CUDA error', () => {
+    expect(
+      matchCollateralFormat(
+        '[E ProcessGroupNCCL.cpp:852] [Rank 16] NCCL watchdog thread terminated with exception: NCCL error: remote process exited or there was a network error, NCCL version 2.19.3',
+      )?.format,
+    ).toBe('nccl-remote-error');
+    expect(
+      matchCollateralFormat(
+        '[rank4]: what():  [PG 0 Rank 4] Process group watchdog thread terminated with exception: CUDA error: uncorrectable ECC error encountered',
+      ),
+    ).toBeNull();
   });
 });

@@ -6,6 +6,7 @@
  * or only peer deaths everywhere — there is no origin and the finding says why. Pure.
  */
 import type { CollateralFormat, DistributedFinding } from '../model/DistributedFinding.js';
+import type { Pod } from '../ports/RunaiSchemas.js';
 import { quoteName } from '../signals/quoteEvidence.js';
 import { runsPeerReplicas } from '../ports/workloadKinds.js';
 import { readReplicaFailures, type ReplicaFailure, type ReplicaInput } from './readReplicaFailures.js';
@@ -117,9 +118,12 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // §4.8: the other replicas' later failures are collateral — a peer-death format says so even
   // undated; a dated failure after the origin's with no cause of its own (an OOM kill, a node
   // failure, an Xid) is one too, whatever it printed (a bare exit 1, a SIGTERM's exit 143).
-  const collateral = replicas.filter(
-    (replica) => replica !== first && !replica.own && (replica.at === null ? replica.format !== null || silent(replica) : latestOf(replica.at) >= first.at),
-  );
+  const collateral = [
+    ...replicas.filter(
+      (replica) => replica !== first && !replica.own && (replica.at === null ? replica.format !== null || silent(replica) : latestOf(replica.at) >= first.at),
+    ),
+    ...endedWithJob(input, pods, replicas),
+  ];
   const lead = leadingSignal(first);
   // A kill by a signal (exit 137) that nothing explains: its exit code is what the origin shows.
   const kill = lead?.line || first.own ? null : (first.signals.find((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL' && signal.exitCode != null) ?? null);
@@ -150,6 +154,20 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
     noOwnCause: false,
     firstFailureAt,
   };
+}
+
+/**
+ * The replicas of a failed job that the pods listing no longer holds and about which nothing but their
+ * scheduling is left (the history keeps a cleaned-up pod's events): they ran, and they ended when the
+ * job was torn down — silent replicas, collateral once an origin with a cause of its own is named.
+ */
+function endedWithJob(input: ReplicaInput, pods: readonly Pod[], replicas: readonly ReplicaFailure[]): ReplicaFailure[] {
+  if (!/^failed$/i.test(input.evidence.status.phase.trim())) return [];
+  const listed = new Set(input.evidence.pods.ok ? input.evidence.pods.value.map((pod) => pod.name) : []);
+  const failed = new Set(replicas.map((replica) => replica.pod.name));
+  return pods
+    .filter((pod) => !listed.has(pod.name) && !failed.has(pod.name))
+    .map((pod) => ({ pod, signals: [], at: null, source: 'get_workload_history', format: null, own: false, ownLine: null }));
 }
 
 /** A replica shows a cause of its own: an own-cause kind (OOM kill, node failure, Xid…) or a line of its own that is no peer's death. */

@@ -162,6 +162,16 @@ function podFailure(pod: Pod): number | null | undefined {
   return times.length > 0 ? Math.min(...times) : null;
 }
 
+/**
+ * A container termination Tier 2 read of a container that has restarted (restartCount > 0): Kubernetes
+ * keeps only the newest termination (`state.terminated`, else `lastState.terminated`), so its time is the
+ * latest of several failures, never the first — it does not date the replica (its events may).
+ */
+function restartedTermination(signal: Signal): boolean {
+  const { fact } = signal;
+  return fact.type === 'container-terminated' && (fact.restartCount ?? 0) > 0;
+}
+
 /** The Tier 2 and signal texts of a signal: its quoted line and the message its fact carries. */
 function signalTexts(signal: Signal): string[] {
   const { fact } = signal;
@@ -195,7 +205,10 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
     const dated: { at: number; source: SourceName }[] = [];
     const ended = podFailure(pod);
     if (typeof ended === 'number') dated.push({ at: ended, source: 'get_workload_pods' });
-    for (const signal of signals) if (signal.at !== null && signal.origin !== 'pod') dated.push({ at: signal.at, source: signal.source });
+    for (const signal of signals) {
+      if (signal.at === null || signal.origin === 'pod' || restartedTermination(signal)) continue;
+      dated.push({ at: signal.firstAt ?? signal.at, source: signal.source });
+    }
     for (const text of mine)
       if (text.at !== null && (text.failure || matchCollateralFormat(input.mask(text.text)))) dated.push({ at: text.at, source: text.source });
     const failed = ended !== undefined || signals.length > 0 || format !== null;
@@ -204,8 +217,52 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
       (earliest, item) => (earliest === null || item.at < earliest.at ? item : earliest),
       null,
     );
-    return [{ pod, signals, at: first?.at ?? null, source: first?.source ?? 'get_workload_pods', format, own, ownLine }];
+    // The node under it was lost (NotReady / Unknown, a node event) when it failed: its exit — often the
+    // teardown's SIGTERM every peer shows too — is the node's doing, a cause of its own.
+    const nodeLoss = nodeLossUnder(pod, first?.at ?? null, input.signals, rawOfQuoted, podNames);
+    const at = Math.min(first?.at ?? Number.POSITIVE_INFINITY, ...nodeLoss.flatMap((signal) => (signal.at === null ? [] : [signal.at])));
+    const source =
+      first !== null && first.at === at ? first.source : (nodeLoss.find((signal) => signal.at === at)?.source ?? first?.source ?? 'get_workload_pods');
+    return [
+      {
+        pod,
+        signals: [...signals, ...nodeLoss],
+        at: Number.isFinite(at) ? at : null,
+        source,
+        format,
+        own: own || nodeLoss.length > 0,
+        ownLine,
+      },
+    ];
   });
+}
+
+/**
+ * The node controller marks a node whose kubelet stopped posting status NotReady / Unknown only after
+ * its grace period (kube-controller-manager --node-monitor-grace-period, 40 s, 50 s since v1.32), and a
+ * shutting-down node's pods end before it stops posting: a node loss this soon after a replica failed
+ * was already under way when it did.
+ */
+const NODE_LOSS_LAG_MS = 60_000;
+
+/** Node-level NODE_FAILURE signals about the node a replica ran on, dated no later than its failure allows. */
+function nodeLossUnder(
+  pod: Pod,
+  failedAt: number | null,
+  signals: readonly Signal[],
+  rawOfQuoted: ReadonlyMap<string, string>,
+  podNames: readonly string[],
+): Signal[] {
+  if (!pod.nodeName) return [];
+  const node = quoteName(pod.nodeName);
+  return signals.filter(
+    (signal) =>
+      signal.kind === 'NODE_FAILURE' &&
+      signal.nodeName === node &&
+      // A node's condition read by Tier 2 is undated here: Tier 2 keeps only those that did not turn bad after the failure.
+      (signal.at === null ? signal.origin === 'k8s-node' : failedAt === null || signal.at <= failedAt + NODE_LOSS_LAG_MS) &&
+      podOfSignal(signal, rawOfQuoted, podNames) === null,
+  );
 }
 
 /** The strongest peer-death format among a replica's texts and signals: a peer format before a wrapper. */

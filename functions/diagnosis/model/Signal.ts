@@ -89,6 +89,12 @@ export interface Signal {
   at: number | null;
   /** How many identical raw records this signal stands for (repeated back-off events). */
   repeats: number;
+  /**
+   * Epoch ms of the first of the records it stands for, when earlier than `at` (`at` is the newest):
+   * a Kubernetes event's `firstTimestamp` under its `count`. The first failure of a replica that
+   * restarted orders it among its peers (distributed/readReplicaFailures.ts).
+   */
+  firstAt?: number;
   imagePullCause?: ImagePullCause;
   exitCode?: number;
   nodeName?: string;

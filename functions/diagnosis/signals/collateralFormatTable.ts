@@ -42,15 +42,20 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
     // The watchdog thread rethrows what it caught (a collective timeout, an async NCCL error) outside Python, so the C++
     // runtime aborts the process: "terminate called after throwing an instance of 'c10::DistBackendError'" then
     // "what():  [PG 0 Rank 1] Process group watchdog thread terminated with exception: …" (ProcessGroupNCCL::ncclCommWatchdog).
+    // That what() line ("Process group" / older "NCCL watchdog thread terminated with exception: …") is a carrier: it is
+    // a peer's death when what it carries is one (a timeout, a remote error: the rows above and below match the same
+    // line), never by itself — it also carries this rank's own "CUDA error: uncorrectable ECC error encountered".
     format: 'nccl-timeout',
-    pattern: /terminate called after throwing an instance of 'c10::DistBackendError'|Process group watchdog thread terminated with exception/,
+    pattern: /terminate called after throwing an instance of 'c10::DistBackendError'/,
     strength: 'peer',
     upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp',
   },
   {
     // getNcclErrorDetailStr: "ncclRemoteError: A call failed possibly due to a network error or a remote process exiting prematurely."
+    // NCCL's own ncclGetErrorString(ncclRemoteError), which PyTorch prints as "NCCL error: …" (NVIDIA/nccl src/init.cc):
+    // "remote process exited or there was a network error".
     format: 'nccl-remote-error',
-    pattern: /\bncclRemoteError\b|remote process exiting prematurely/,
+    pattern: /\bncclRemoteError\b|remote process exiting prematurely|remote process exited or there was a network error/,
     strength: 'peer',
     upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/csrc/distributed/c10d/NCCLUtils.cpp',
   },

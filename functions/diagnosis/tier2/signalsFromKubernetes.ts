@@ -172,23 +172,26 @@ export function signalsFromKubernetesEvents(
   source: Tier2SourceName,
   mask: NameMask = maskIdentifiers({ names: kubernetesEventNames(events) }),
 ): Signal[] {
-  const grouped = new Map<string, { event: K8sEvent; kind: SignalKind; repeats: number; at: number | null }>();
+  const grouped = new Map<string, { event: K8sEvent; kind: SignalKind; repeats: number; at: number | null; first: number | null }>();
   for (const event of events) {
     const component = event.source?.component ?? event.reportingComponent ?? null;
     const kind = matchEventReason(event.reason, mask(event.message), component);
     if (!kind) continue;
     const key = `${kind}\u0000${event.reason}\u0000${event.message}\u0000${event.involvedObject?.name ?? ''}`;
     const at = eventTime(event);
+    // The first occurrence of a repeated event (core/v1 firstTimestamp; events.k8s.io/v1 eventTime, its series' first).
+    const first = parseTimestamp(event.firstTimestamp ?? event.eventTime ?? event.metadata?.creationTimestamp) ?? at;
     const count = Math.max(1, event.count ?? event.series?.count ?? 1);
     const existing = grouped.get(key);
     if (existing) {
       existing.repeats += count;
       if (at !== null && (existing.at === null || at > existing.at)) existing.at = at;
+      if (first !== null && (existing.first === null || first < existing.first)) existing.first = first;
     } else {
-      grouped.set(key, { event, kind, repeats: count, at });
+      grouped.set(key, { event, kind, repeats: count, at, first });
     }
   }
-  return [...grouped.values()].map(({ event, kind, repeats, at }) => {
+  return [...grouped.values()].map(({ event, kind, repeats, at, first }) => {
     const involved = event.involvedObject;
     const fact: Fact = {
       type: 'event',
@@ -199,7 +202,7 @@ export function signalsFromKubernetesEvents(
     };
     // A node event names its node; a kubelet's pod event carries the node as its source host.
     const nodeName = (involved?.kind ?? '').toLowerCase() === 'node' ? (involved?.name ?? null) : (event.source?.host ?? null);
-    return toSignal({
+    const signal = toSignal({
       kind,
       source,
       origin: 'k8s-event',
@@ -210,6 +213,8 @@ export function signalsFromKubernetesEvents(
       pullMessage: mask(event.message),
       wholeText: mask(event.message),
     });
+    if (first !== null && at !== null && first < at) signal.firstAt = first;
+    return signal;
   });
 }
 
