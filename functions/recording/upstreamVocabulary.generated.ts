@@ -2714,6 +2714,7 @@ power
 power-cycle
 pp_rank
 preallocated
+preceding
 precision
 precompiled
 precondition
@@ -2755,6 +2756,7 @@ printpanics
 printpod
 printstacktrace
 printwarnings
+prior
 priority
 priorityclass
 prises
@@ -3780,6 +3782,7 @@ tr41n-data-pa55w0rd
 trace
 traceback
 tracebackexception
+tracebacks
 tracing
 tracing-subscriber
 traffic

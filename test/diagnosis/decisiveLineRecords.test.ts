@@ -172,3 +172,30 @@ describe("a JSON record's context fields are quoted with its message", () => {
     expect(payloadOf(text)?.text).toBe('open /ckpt/a.pt: input/output error');
   });
 });
+
+describe('a wrapper raised from its cause that points back to it', () => {
+  const chain = (wrapper: string) =>
+    exit(
+      [
+        'Traceback (most recent call last):',
+        '  File "/app/collate.py", line 12, in pad',
+        "KeyError: 'attention_mask'",
+        '',
+        'The above exception was the direct cause of the following exception:',
+        '',
+        'Traceback (most recent call last):',
+        '  File "/app/main.py", line 40, in <module>',
+        wrapper,
+      ].join('\n'),
+    );
+
+  it('quotes the cause when the wrapper says to look at the earlier errors', () => {
+    expect(payloadOf(chain('pipeline.StageFailed: stage "collate" failed. Check the earlier errors for details.'))?.text).toBe("KeyError: 'attention_mask'");
+  });
+
+  it('keeps the wrapper when it says what went wrong itself', () => {
+    expect(payloadOf(chain("pipeline.StageFailed: stage 'collate' needs an attention mask; set pad_to_multiple_of"))?.text).toContain(
+      'needs an attention mask',
+    );
+  });
+});

@@ -156,8 +156,10 @@ function rankLines(bodies: readonly string[], masked: readonly string[]): (Ranke
     }
     if (!isDirectCause(body)) continue;
     const next = bodies.findIndex((later, index) => index > at && isDirectCause(later));
-    const raisedFrom = ranked.slice(at + 1, next < 0 ? undefined : next).some((entry) => entry?.rule === 'exception');
-    if (!raisedFrom) continue;
+    const later = range(at + 1, next < 0 ? bodies.length : next).filter((index) => ranked[index]?.rule === 'exception');
+    if (later.length === 0) continue;
+    // A wrapper raised from its cause that itself says the cause is above ("inspect the previous error messages") adds nothing: the cause stays.
+    if (later.some((index) => defersToEarlier(bodies[index] ?? ''))) continue;
     let first = at;
     while (first > 0 && !isTracebackStart(bodies[first] ?? '') && !isDirectCause(bodies[first - 1] ?? '')) first -= 1;
     // An OS errno is not superseded: the wrapper raised from it restates it (see ERRNO_RANK).
