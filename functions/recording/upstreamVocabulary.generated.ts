@@ -761,6 +761,7 @@ dcgm_structs
 dcgmhealthsystems
 dcgmhealthsystems_enum
 dcgmlib
+deactivateddueto
 dead
 deadline
 deadlineexceeded
@@ -1105,6 +1106,7 @@ eventsunavailable
 every
 evict
 evicted
+evicteddueto
 evicting
 eviction
 eviction_manager
@@ -1836,6 +1838,7 @@ kubernetesschemas
 kuberuntime
 kuberuntime_container
 kuberuntime_manager
+kueue
 kwargs
 kyverno
 l40s-node-02
@@ -2085,6 +2088,7 @@ maxdurationexceeded
 maxfailedindexesexceeded
 maximal
 maximum
+maximumexecutiontimeexceeded
 maxreplicas
 maxretryerror
 maxruntimeexceeded
@@ -2678,6 +2682,7 @@ pods-capped
 podsecurity
 podsnotready
 podspagecap
+podsreadytimeout
 podsrequestedresources
 podstocite
 podsunavailable
@@ -4070,9 +4075,13 @@ workers
 working
 workload
 workload-id
+workload_controller
+workload_types
+workloadevictedbypodsreadytimeout
 workloadevidence
 workloadkinds
 workloadmanifest
+workloadmaximumexecutiontimeexceeded
 workloadnames
 workloads
 workloads-v2

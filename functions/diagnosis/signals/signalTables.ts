@@ -377,6 +377,16 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
   { reason: 'PreRunningDeadlineExceeded', kind: 'SCHEDULING_POLICY', upstream: 'ray-project/kuberay ray-operator/controllers/ray/rayjob_controller.go' },
   { reason: 'TimeLimitExceeded', kind: 'SCHEDULING_POLICY', upstream: 'run-ai/docs (workload policies)' },
   { reason: 'StoppedByUser', kind: 'SCHEDULING_POLICY', upstream: 'run-ai/docs (workload policies)' },
+  // The shape of those reasons, in any controller's words: a time limit set on the workload was exceeded
+  // (Max…Duration/Runtime/Time…Exceeded, …TimeLimitExceeded), or a queue evicted it when its own timeout ran out
+  // (Kueue's "EvictedDueTo" + reason for waitForPodsReady). A count that ran out (RequeuingLimitExceeded) and a
+  // rollout's ProgressDeadlineExceeded are not a time limit on the workload.
+  {
+    reason: /^(?:(?:DeactivatedDueTo)?Max(?:imum)?\w*(?:Duration|Runtime|Time)\w*Exceeded|\w*TimeLimitExceeded|EvictedDueTo\w*Timeout)$/,
+    kind: 'SCHEDULING_POLICY',
+    upstream:
+      'kubernetes-sigs/kueue apis/kueue/v1beta1/workload_types.go (WorkloadMaximumExecutionTimeExceeded "MaximumExecutionTimeExceeded", WorkloadEvictedByPodsReadyTimeout "PodsReadyTimeout"), pkg/controller/core/workload_controller.go (events "EvictedDueTo" + reason); run-ai/docs (workload policies)',
+  },
   // A claim that does not exist is a data source to fix, not a wait (volumebinding PreFilter).
   {
     reason: 'FailedScheduling',
