@@ -199,3 +199,46 @@ describe('a wrapper raised from its cause that points back to it', () => {
     );
   });
 });
+
+describe('a header no row knows is found by repeating on every line of a record (digits aside)', () => {
+  const traceback = ['Traceback (most recent call last):', '  File "/app/t.py", line 3, in <module>', "KeyError: 'labels'"];
+  it.each([
+    ['logging.Formatter "%(asctime)s - %(name)s - %(levelname)s - "', (line: string, n: number) => `2026-01-05 10:00:0${n},12${n} - trainer - ERROR - ${line}`],
+    [
+      'loguru "{time} | {level: <8} | {name}:{function}:{line} - "',
+      (line: string, n: number) => `2026-01-05 10:00:00.12${n} | ERROR    | __main__:main:1${n} - ${line}`,
+    ],
+    ['torch elastic tee "[default0]:"', (line: string) => `[default0]:${line}`],
+    [
+      'transformers "[%(levelname)s|%(filename)s:%(lineno)s] %(asctime)s >> "',
+      (line: string, n: number) => `[ERROR|trainer.py:21${n}] 2026-01-05 10:00:0${n},123 >> ${line}`,
+    ],
+  ])('%s', (_, header) => {
+    const text = exit(['starting', ...traceback.map((line, n) => header(line, n)), 'shutting down'].join('\n'));
+    // The exception ends its record: the bare line after it is not its message.
+    expect(payloadOf(text)).toMatchObject({ text: "KeyError: 'labels'", rule: 'exception' });
+  });
+
+  it("an indented list's shared start is not a header (anyhow's numbered causes stay a list)", () => {
+    const text = exit(
+      ['Error: failed to open dataset', '', 'Caused by:', '    0: reading manifest', '    1: object store said no', '    2: 403 Forbidden: AccessDenied'].join(
+        '\n',
+      ),
+    );
+    expect(payloadOf(text)?.text).toContain('403 Forbidden: AccessDenied');
+  });
+
+  it('a logfmt record is read by its msg (logrus, go-kit), with a level key', () => {
+    const text = exit(
+      ['time="2026-01-05T10:00:00Z" level=info msg="loading"', 'time="2026-01-05T10:00:01Z" level=error msg="panic: assignment to entry in nil map"'].join(
+        '\n',
+      ),
+    );
+    expect(payloadOf(text)).toMatchObject({ text: 'panic: assignment to entry in nil map', rule: 'exception' });
+  });
+
+  it("a record whose cause is in another field than its message is quoted whole (logfmt's error=)", () => {
+    const text = exit('time=2026-01-05T10:00:01Z level=ERROR msg="could not start runner" error="open /models/x.bin: no such file or directory"');
+    expect(payloadOf(text)?.text).toContain('error="open /models/x.bin: no such file or directory"');
+  });
+});

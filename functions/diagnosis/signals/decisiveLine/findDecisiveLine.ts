@@ -25,7 +25,7 @@ import {
   isTracebackStart,
   rootCauseEntry,
 } from './linePointers.js';
-import { lineBody, quotableLine } from './withoutLogPrefix.js';
+import { lineBodies, lineBody, quotableLine } from './withoutLogPrefix.js';
 import type { LineRuleName } from '../../model/LineRuleName.js';
 
 export interface DecisiveLine {
@@ -254,17 +254,24 @@ function pointedTo(bodies: readonly string[], ranked: readonly (Ranked | null)[]
 function bestLine(text: string, mask: (text: string) => string, region: Region): (DecisiveLine & { rank: number }) | null {
   const all = lines(text);
   const masked = all.map(mask);
-  const bodies = all.map((line) => lineBody(line, mask));
+  const bodies = lineBodies(all, mask);
   const ranked = rankLines(bodies, masked);
   const chosen = bestOf(ranked, range(0, all.length));
   if (chosen === null) return null;
   const target = pointedTo(bodies, ranked, chosen) ?? chosen;
   const { rank, rule } = ranked[chosen]!;
   const resolved = ranked[target] ?? { rank, rule };
-  const raw = quotableLine(all[target] ?? '');
+  // A record's message alone is quoted when the rule reads it there; a rule that needed the other fields (logfmt's error=) quotes the line.
+  const line = all[target] ?? '';
+  const wholeRank = matchLineRule(masked[target] ?? '')?.rank ?? 0;
+  const raw = (matchLineRule(bodies[target] ?? '')?.rank ?? 0) >= wholeRank ? quotableLine(line) : line;
   if (resolved.rule === 'exception') {
     const exception = fromException(raw);
-    const quoted = thrownWith(text, all, bodies, target) ?? continued(text, all, masked, bodies, target, exception) ?? exception.trim();
+    // A structured record (JSON, logfmt) holds its whole message: the lines after it are other records.
+    const record = raw !== line;
+    const quoted = record
+      ? exception.trim()
+      : (thrownWith(text, all, bodies, target) ?? continued(text, all, masked, bodies, target, exception) ?? exception.trim());
     return { text: quoted, rule: resolved.rule, rank };
   }
   const clause = clauseOf(raw, region === 'system', mask);
@@ -310,6 +317,8 @@ function withRecord(text: string, all: readonly string[], masked: readonly strin
   if (start < 0) return null;
   let cursor = start + head.length;
   let span: string | null = null;
+  // A logger that wrote a header before the exception writes it before each line of the record: a bare line after it is not its message.
+  if ((bodies[at] ?? '') !== (masked[at] ?? '').trim() && (bodies[at] ?? '') !== (masked[at] ?? '')) return null;
   for (let next = at + 1; next < all.length; next += 1) {
     const line = (all[next] ?? '').trim();
     const found = text.indexOf(line, cursor);

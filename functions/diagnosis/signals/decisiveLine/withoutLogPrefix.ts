@@ -99,9 +99,16 @@ const MAX_PREFIXES = 4;
  */
 const RECORD_MESSAGE = /^\s*\{\s*"[^\n]*?"(?:msg|message)"\s*:\s*"((?:[^"\\\n]|\\.)*)"/;
 
-/** The message field of a JSON log record as written (escapes and all), or null when the line is not one. */
+/**
+ * logfmt's record, the same idea without braces: `time="…" level=error msg="…"` (sirupsen/logrus
+ * text_formatter.go when not on a terminal, go-kit/log logfmt_logger.go), the message quoted with
+ * Go's escapes (strconv.Quote, as JSON's for what matters here). A line counts only with a level key.
+ */
+const LOGFMT_MESSAGE = /^(?=[^\n]*\blevel=\w)[^\n]*?(?:^|\s)msg="((?:[^"\\\n]|\\.)*)"/;
+
+/** The message field of a JSON or logfmt log record as written (escapes and all), or null when the line is not one. */
 function recordMessageRaw(line: string): string | null {
-  return RECORD_MESSAGE.exec(line)?.[1] ?? null;
+  return RECORD_MESSAGE.exec(line)?.[1] ?? LOGFMT_MESSAGE.exec(line)?.[1] ?? null;
 }
 
 /** The message of a JSON log record, unescaped; null when the line is not one (or its value does not parse). */
@@ -168,6 +175,40 @@ export function quotableLine(line: string): string {
 }
 
 /**
+ * A header no row above knows, found by what makes it a header: a logger repeats it on every line of
+ * a record (python/cpython Lib/logging/__init__.py Formatter.format applies the format to the record,
+ * and a handler that splits lines — vLLM's NewLineFormatter, torch elastic's per-line `[role N]:`
+ * tee, loguru's `{time} | {level} | {name}:{function}:{line} - ` — writes it again on each line).
+ * So where two neighbouring lines start with the same text, digits aside (times and line numbers
+ * differ), and that shared start ends with a header's separator (`] `, `]:`, ` - `, ` | `, `: `,
+ * `>> `) and carries a header's mark (a digit, a bracket or a level word), it is a header: the
+ * message starts after it. Returns each line's header length (0: none found).
+ */
+const HEADER_END = /(?:\] |\]:|\s[-|]\s+|: |>> )$/;
+const HEADER_MARK = /\d|[[(]|\b(?:DEBUG|INFO|WARN|WARNING|ERROR|CRITICAL|FATAL)\b/i;
+const MIN_HEADER = 4;
+const MAX_HEADER = 160;
+
+export function repeatedHeaders(lines: readonly string[]): number[] {
+  const shapes = lines.map((line) => line.slice(0, MAX_HEADER).replace(/\d/g, '0'));
+  const shared = (a: string | undefined, b: string | undefined): number => {
+    if (a === undefined || b === undefined) return 0;
+    let length = 0;
+    while (length < a.length && length < b.length && a[length] === b[length]) length += 1;
+    // Back to the last separator: the header ends where a separator does.
+    for (let end = length; end >= MIN_HEADER; end -= 1) {
+      // Every separator ends in a blank or a colon: other ends are not tried.
+      if (a[end - 1] !== ' ' && a[end - 1] !== ':') continue;
+      const head = a.slice(0, end);
+      // A logger writes its header at the line's start: an indented shared start is a list or a continuation (anyhow's `    0: `).
+      if (/^\S/.test(head) && HEADER_END.test(head) && HEADER_MARK.test(head) && a.slice(end).trim() !== '') return end;
+    }
+    return 0;
+  };
+  return shapes.map((shape, at) => Math.max(shared(shape, shapes[at - 1]), shared(shape, shapes[at + 1])));
+}
+
+/**
  * The message a raw line carries, masked and without its log headers: a JSON record's message
  * field is read before masking (the masking hides quoted tokens, which would hide the record's
  * keys), then masked like any line, then its headers removed.
@@ -175,6 +216,19 @@ export function quotableLine(line: string): string {
 export function lineBody(line: string, mask: (text: string) => string = (text) => text): string {
   const message = recordMessage(line);
   return withoutLogPrefix(mask(message !== null && message.trim() !== '' ? message : line));
+}
+
+/**
+ * The bodies of a block of lines: each line's body (lineBody), then, where neighbouring bodies
+ * still start with the same header no row knows (repeatedHeaders), without it.
+ */
+export function lineBodies(lines: readonly string[], mask: (text: string) => string = (text) => text): string[] {
+  const bodies = lines.map((line) => lineBody(line, mask));
+  const headers = repeatedHeaders(bodies);
+  return bodies.map((body, at) => {
+    const header = headers[at] ?? 0;
+    return header === 0 ? body : withoutLogPrefix(body.slice(header));
+  });
 }
 
 export function withoutLogPrefix(line: string): string {
