@@ -151,9 +151,13 @@ const HEADER_KEYS = new Set([
 /** A record longer than this is not parsed to look at its fields (untrusted text is bounded). */
 const MAX_RECORD = 64 * 1024;
 
-/** Whether a JSON record holds fields beyond its logger's header (its context), or cannot be read as an object. */
+/** A logfmt record's keys (`time=… level=error msg="…" error="…"`). */
+const LOGFMT_KEY = /(?:^|\s)([A-Za-z_][\w.-]*)=/g;
+
+/** Whether a JSON or logfmt record holds fields beyond its logger's header (its context), or cannot be read as one. */
 function hasContextFields(line: string): boolean {
   if (line.length > MAX_RECORD) return true;
+  if (!line.startsWith('{')) return [...line.matchAll(LOGFMT_KEY)].some((match) => !HEADER_KEYS.has(match[1] ?? ''));
   try {
     const value: unknown = JSON.parse(line);
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return true;
