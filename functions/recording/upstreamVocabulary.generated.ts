@@ -116,6 +116,7 @@ alternatively
 always
 amazon
 amazonaws
+amd64
 analyseworkload
 anciennes
 anciens
@@ -174,6 +175,8 @@ asglifecycle
 ask
 asked
 asleep
+asm
+asm-generic
 aspx
 assert
 assert_fail
@@ -591,6 +594,7 @@ containerephemeralstoragelimiteviction
 containermissing
 containers
 containersnotready
+containerstatementtable
 containerstatusunknown
 conteneur
 conteneurs
@@ -1094,6 +1098,7 @@ escape
 espace
 est
 establish
+estale
 estimated
 estimé
 etc
@@ -3845,6 +3850,7 @@ téléchargement
 u2028
 u2029
 u2lnbmf0dxjltm90umvhbej1dexvb2tztglrzu9uzuzvclrlc3rpbmdqdxjwb3nlcw
+uapi
 uber
 uber-go
 ucs
@@ -4134,6 +4140,8 @@ zap
 zapcore
 zero
 zero3
+zerrors
+zerrors_linux_amd64
 zip
 zip_file
 zipfile

@@ -26,8 +26,9 @@ import { isNodeLossEvent } from './readNodeEvent.js';
 import type { DecisiveRegions } from './decisiveLine/findDecisiveLine.js';
 import { classifyNodeRemoval } from './nodeRemovalTable.js';
 import { readXid } from './gpu/readXid.js';
-import { readGpuUnreachable } from './gpu/readGpuUnreachable.js';
+import { CONTAINER_STATEMENT_TABLE } from './containerStatementTable.js';
 import type { XidReading } from '../model/XidReading.js';
+import type { LineRuleName } from '../model/LineRuleName.js';
 import { xidSignalKind } from './gpu/xidSignalKind.js';
 import { readInfrastructureSignature } from './gpu/readInfrastructureSignature.js';
 
@@ -87,9 +88,12 @@ export interface MessageReading {
   decisive: string | null;
   /** The NVIDIA Xid the message carries, decoded: its kind leads and its line is the decisive part. */
   xid?: XidReading | null;
-  /** The line of the container's text where the GPU stack says the GPU cannot be reached (gpu/readGpuUnreachable.ts): GPU_UNREACHABLE quotes it. */
-  gpuLine?: string | null;
+  /** Kinds the container's own words stated (containerStatementTable.ts), each with the line that says it: that signal quotes it. */
+  stated?: StatedLines;
 }
+
+/** A container statement's line per kind it decided (containerStatementTable.ts). */
+type StatedLines = Partial<Record<SignalKind, { text: string; rule: LineRuleName }>>;
 
 export function readSystemMessage(message: string | null | undefined, options: { ignoreExitCode?: boolean } = {}): MessageReading {
   if (!message) return { kinds: [], exitCode: null, decisive: null };
@@ -116,10 +120,17 @@ export function readSystemMessage(message: string | null | undefined, options: {
     kinds.push(exitSignal);
     decisive ??= exit?.[0] ?? null;
   }
-  // The container's own text, after the system's clause: the GPU stack's statement there is read as a node fact (readGpuUnreachable.ts says why).
-  const gpuLine = readGpuUnreachable(message.slice(systemPart.length));
-  if (gpuLine) kinds.push('GPU_UNREACHABLE');
-  return { kinds: [...new Set(kinds)], exitCode, decisive, ...(xid ? { xid } : {}), ...(gpuLine ? { gpuLine } : {}) };
+  // The container's own text, after the system's clause: the few statements of a fault outside the program (containerStatementTable.ts says why).
+  const containerPart = message.slice(systemPart.length);
+  const stated: StatedLines = {};
+  for (const row of containerPart === '' ? [] : CONTAINER_STATEMENT_TABLE) {
+    const line = kinds.includes(row.kind) ? null : row.read(containerPart);
+    if (!line) continue;
+    kinds.push(row.kind);
+    stated[row.kind] = { text: line, rule: row.rule };
+  }
+  const statedAny = Object.keys(stated).length > 0;
+  return { kinds: [...new Set(kinds)], exitCode, decisive, ...(xid ? { xid } : {}), ...(statedAny ? { stated } : {}) };
 }
 
 /** Every kind a system-authored message names (a message can state both OOMKilled and its exit code). */
@@ -169,8 +180,8 @@ interface SignalDraft {
   xid?: XidReading | null;
   /** The record's whole text (masked), read for an infrastructure signature: the fleet's count only (§4.8). */
   wholeText?: string | null;
-  /** The GPU stack's line (unmasked) a GPU_UNREACHABLE signal quotes. */
-  gpuLine?: string | null;
+  /** The container statements' lines (unmasked) the signal of each stated kind quotes. */
+  stated?: StatedLines;
 }
 
 function toSignal(draft: SignalDraft): Signal {
@@ -187,8 +198,9 @@ function toSignal(draft: SignalDraft): Signal {
   if (draft.nodeName) signal.nodeName = quoteName(draft.nodeName);
   const removal = draft.kind === 'NODE_FAILURE' || draft.kind === 'EVICTED' ? classifyNodeRemoval(draft.removalText) : null;
   if (removal) signal.nodeRemoval = removal;
-  const gpuLine: SignalLine | null = draft.kind === 'GPU_UNREACHABLE' && draft.gpuLine ? { text: draft.gpuLine, rule: 'accelerator', fromPayload: true } : null;
-  const line = draft.line ?? gpuLine ?? (draft.lines ? lineFor(draft.kind, draft.lines) : null);
+  const statement = draft.stated?.[draft.kind];
+  const statedLine: SignalLine | null = statement ? { ...statement, fromPayload: true } : null;
+  const line = draft.line ?? statedLine ?? (draft.lines ? lineFor(draft.kind, draft.lines) : null);
   if (line) signal.line = { text: quoteEvidence(line.text, MESSAGE_QUOTE_LENGTH + (line.nameSlack ?? 0)), rule: line.rule, fromPayload: line.fromPayload };
   if (draft.xid && xidSignalKind(draft.xid) === draft.kind) signal.xid = { ...draft.xid, line: quoteMessage(draft.xid.line) };
   const signature = readInfrastructureSignature(draft.wholeText);
@@ -216,7 +228,7 @@ function readReasonsAndMessage(reasons: readonly (string | null | undefined)[], 
     exitCode: rowExit ?? reading.exitCode,
     decisive: unmaskPart(decisive, message) ?? null,
     xid: unmaskXid(reading.xid, message),
-    gpuLine: unmaskPart(reading.gpuLine, message) ?? null,
+    ...(reading.stated ? { stated: unmaskStated(reading.stated, message) } : {}),
   };
 }
 
@@ -247,7 +259,7 @@ export function signalsFromStatus(status: WorkloadDetailed, mask: NameMask = mas
         removalText: `${status.phaseReason ?? ''} ${mask(status.phaseMessage) ?? ''}`,
         xid: reading.xid ?? null,
         wholeText: mask(status.phaseMessage),
-        gpuLine: reading.gpuLine ?? null,
+        stated: reading.stated,
       }),
     );
   }
@@ -301,7 +313,7 @@ function signalsFromCondition(condition: Condition, mask: NameMask, phaseMessage
       removalText: `${condition.reason ?? ''} ${mask(condition.message) ?? ''}`,
       xid: reading.xid ?? null,
       wholeText: mask(condition.message),
-      gpuLine: reading.gpuLine ?? null,
+      stated: reading.stated,
     }),
   );
 }
@@ -444,12 +456,21 @@ export function signalsFromHistory(records: readonly HistoryRecord[], mask?: Nam
           removalText: masked(update.phaseMessage),
           xid: unmaskXid(reading.xid, update.phaseMessage),
           wholeText: masked(update.phaseMessage),
-          gpuLine: unmaskPart(reading.gpuLine, update.phaseMessage) ?? null,
+          stated: reading.stated ? unmaskStated(reading.stated, update.phaseMessage) : undefined,
         }),
       );
     }
   }
   return [...signals, ...signalsFromEvents(events, 'history-event', masked)];
+}
+
+/** The container statements read in a masked message, their lines found again in the original text. */
+function unmaskStated(stated: StatedLines, original: string | null | undefined): StatedLines {
+  const unmasked: StatedLines = {};
+  for (const [kind, line] of Object.entries(stated) as [SignalKind, { text: string; rule: LineRuleName }][]) {
+    unmasked[kind] = { text: unmaskPart(line.text, original) ?? line.text, rule: line.rule };
+  }
+  return unmasked;
 }
 
 /** The Xid read in a masked message, its line found again in the original text (names are masked only for matching). */
