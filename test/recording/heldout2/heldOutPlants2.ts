@@ -56,7 +56,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadScenario, type Scenario } from '../../../functions/simulator/startRunaiSimulator.js';
 import { randomFrom, type HeldOutSet, type KeepCase } from '../heldout/heldOutPlants.js';
-import { plantCollector } from './plantCollector.js';
+import { plantCollector } from '../heldout/plantCollector.js';
 
 export const FAMILIES_2 = [
   'person-script',

@@ -101,7 +101,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadScenario, type Scenario } from '../../../functions/simulator/startRunaiSimulator.js';
 import { randomFrom, type HeldOutSet, type KeepCase } from '../heldout/heldOutPlants.js';
-import { plantCollector } from '../heldout2/plantCollector.js';
+import { plantCollector } from '../heldout/plantCollector.js';
 
 export const FAMILIES_3 = [
   'git-identity',

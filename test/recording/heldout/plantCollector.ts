@@ -1,9 +1,9 @@
 /**
- * What a later held-out plant generator (heldOutPlants2.ts, heldOutPlants3.ts) records as it
- * builds a seed's scenario: every planted identifier and secret with its placement, and the
- * values it deals to placements.
+ * What a held-out plant generator (heldOutPlants.ts here, heldout2/heldOutPlants2.ts,
+ * heldout3/heldOutPlants3.ts) records as it builds a seed's scenario: every planted identifier
+ * and secret with its placement, and the values it deals to placements.
  */
-import type { Plant, SecretPlant, randomFrom } from '../heldout/heldOutPlants.js';
+import type { Plant, SecretPlant, randomFrom } from './heldOutPlants.js';
 
 export function plantCollector<F extends string>(r: ReturnType<typeof randomFrom>) {
   const plants: Plant<F>[] = [];
