@@ -12,16 +12,13 @@
  * from what the upstream message means and from DESIGN §4.8. Every message text is an upstream
  * format, cited next to the helper that writes it and in the case's `citation`.
  */
-import {
-  parseGi,
-  stableId,
-  type CaseExpectation,
-  type CasePlan,
-  type NodeConditionPlan,
-  type PodEventPlan,
-  type ReplicaPlan,
-  type WorkloadEventPlan,
-} from './buildHeldOutCase.js';
+import { parseGi, stableId, type CasePlan, type ReplicaPlan, type WorkloadEventPlan } from './buildHeldOutCase.js';
+import { assembleHeldOutCase, type HeldOutCaseParts, type HeldOutFramework } from './assembleHeldOutCase.js';
+import { clockAt } from './clockAt.js';
+import { ERROR_1, SIGTERM_143, endReplica } from './endReplica.js';
+import { notReadyConditions, oomEvent, podEvent, xidCondition } from './eventAndConditionPlans.js';
+import { generateNameSuffix, heldOutShape, rosterReplicas, v1Compute, v1Common, type HeldOutMember, type HeldOutShape } from './heldOutShape.js';
+import { pythonTraceback } from './pythonTraceback.js';
 
 /** Upstream sources of the message formats this set uses. */
 const CITE = {
@@ -80,29 +77,12 @@ const CITE = {
   runaiTimestamps: 'https://api-docs.run.ai/latest/tag/Workloads',
   tfErrors: 'https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/framework/errors_impl.py',
   pythonTraceback: 'https://docs.python.org/3/library/traceback.html',
-  kaiScheduled: 'https://github.com/NVIDIA/KAI-Scheduler/blob/main/pkg/scheduler/cache/status_updater/default_status_updater.go',
 } as const;
 
 type Ordering = CasePlan['ordering'];
 type FrameworkKey = 'pytorch' | 'tf' | 'mpi' | 'xgboost' | 'jax' | 'ray' | 'inference';
 
-interface Member {
-  pod: string;
-  container: string;
-  role: string;
-}
-
-interface Shape {
-  name: string;
-  project: string;
-  submittedBy: string;
-  framework: FrameworkKey;
-  workers: number;
-  nodePrefix: string;
-  memory: { request: string; limit: string };
-  gpus: number;
-  startedAgo: number;
-}
+type Shape = HeldOutShape<FrameworkKey>;
 
 const IMAGES: Record<FrameworkKey, string> = {
   pytorch: 'registry.example.com/foundation/nemo-train:25.02',
@@ -115,19 +95,14 @@ const IMAGES: Record<FrameworkKey, string> = {
 };
 
 /** Five lowercase alphanumerics, as a generateName suffix (deterministic here). */
-const suffix = (seed: string) => {
-  let hash = 7;
-  for (const char of seed) hash = (hash * 33 + char.charCodeAt(0)) >>> 0;
-  const alphabet = 'bcdfghjklmnpqrstvwxz2456789';
-  return Array.from({ length: 5 }, (_, index) => alphabet[(hash >>> (index * 5)) % alphabet.length]).join('');
-};
+const suffix = (seed: string) => generateNameSuffix(seed, 7, 33);
 
 /**
  * Pod naming per controller: training-operator `<job>-<replica>-<index>`, mpi-operator
  * `<job>-launcher-<hash>` / `<job>-worker-<n>`, KubeRay `<cluster>-head-<hash>` /
  * `<cluster>-<group>-worker-<hash>`, LeaderWorkerSet `<name>-0` / `<name>-0-<n>`.
  */
-function members(shape: Shape): Member[] {
+function members(shape: Shape): HeldOutMember[] {
   const { name, workers } = shape;
   const workersOf = (container: string) => Array.from({ length: workers }, (_, rank) => ({ pod: `${name}-worker-${rank}`, container, role: 'Worker' }));
   switch (shape.framework) {
@@ -171,41 +146,12 @@ function failedMessage(shape: Shape, role: string): { reason: string; message: s
   return null;
 }
 
-function replicasOf(shape: Shape): ReplicaPlan[] {
-  return members(shape).map((member, index) => ({
-    pod: member.pod,
-    node: `${shape.nodePrefix}${String(index + 11).padStart(2, '0')}`,
-    container: member.container,
-    endedAgo: null,
-    runaiPhase: 'Running',
-    memory: shape.memory,
-    gpus: member.role === 'Launcher' || member.role === 'Head' ? 0 : shape.gpus,
-    image: IMAGES[shape.framework],
-  }));
-}
-
-/** The listing with the origin moved to the first, middle or last place. */
-function arrange<T>(items: T[], originAt: number, ordering: Ordering): T[] {
-  if (originAt < 0 || ordering === 'no-origin') return items;
-  const origin = items[originAt]!;
-  const rest = items.filter((_, index) => index !== originAt);
-  if (ordering === 'origin-first') return [origin, ...rest];
-  if (ordering === 'origin-last') return [...rest, origin];
-  const middle = Math.floor(rest.length / 2);
-  return [...rest.slice(0, middle), origin, ...rest.slice(middle)];
-}
+const replicasOf = (shape: Shape): ReplicaPlan[] => rosterReplicas(shape, members(shape), IMAGES[shape.framework], 11);
 
 function v1Spec(shape: Shape, restartPolicy: string): CasePlan['spec'] {
-  const compute = {
-    gpuDevicesRequest: shape.gpus,
-    gpuRequestType: 'portion',
-    cpuCoreRequest: 16 * Math.max(1, shape.gpus),
-    cpuMemoryRequest: shape.memory.request,
-    cpuMemoryLimit: shape.memory.limit,
-    largeShmRequest: true,
-  };
+  const compute = v1Compute(shape);
   const image = IMAGES[shape.framework];
-  const common = { name: shape.name, requestedName: shape.name, createdBy: shape.submittedBy, desiredPhase: 'Running', actualPhase: 'Failed' };
+  const common = v1Common(shape);
   if (shape.framework === 'inference')
     return {
       kind: 'v1',
@@ -275,13 +221,6 @@ function raySpec(shape: Shape): CasePlan['spec'] {
 }
 
 // ---- message formats (each cited at its source in CITE) ----------------------------------
-
-/** A log clock for the text only (absolute dates never enter fields): 09:00:00 minus the offset. */
-const clockAt = (secondsAgo: number) => {
-  const total = Math.floor((9 * 3600 - secondsAgo + 86400) % 86400);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
-};
 
 /** CITE.kubeletEvictionMessage: the kubelet's eviction message under node pressure. */
 const evictionMessage = (resource: string, threshold: string, available: string, container: string, using: string, request: string) =>
@@ -381,33 +320,6 @@ const xidLine = {
     `NVRM: Xid (PCI:${pci}): 48, pid='<unknown>', name=<unknown>, An uncorrectable double bit error (DBE) has been detected on GPU in the framebuffer at partition 2, subpartition 0.`,
 } as const;
 
-const xidCondition = (line: string, ago: number): NodeConditionPlan => ({
-  type: 'GPUXIDErrors',
-  status: 'True',
-  reason: 'XIDErrorsDetected',
-  message: line,
-  ago,
-});
-const notReadyConditions = (ago: number): NodeConditionPlan[] => [
-  { type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', ago },
-];
-
-const traceback = (frames: [string, number, string, string][], last: string) => [
-  'Traceback (most recent call last):',
-  ...frames.flatMap(([file, line, fn, code]) => [`  File "${file}", line ${line}, in ${fn}`, `    ${code}`]),
-  last,
-];
-
-const event = (reason: string, message: string, source: string, ago: number, type: 'Normal' | 'Warning' = 'Warning'): PodEventPlan => ({
-  reason,
-  message,
-  source,
-  type,
-  ago,
-});
-/** The Run:ai-relayed OOM event (as in fixtures/scenarios). */
-const oomEvent = (container: string, ago: number) => event('OOMKilled', `Container ${container} was OOM killed`, 'workload-controller', ago);
-
 function memoryClimb(limit: string, endAgo: number): { ago: number; bytes: number }[] {
   const limitBytes = parseGi(limit);
   return Array.from({ length: 8 }, (_, index) => ({ ago: endAgo + (8 - index) * 180, bytes: Math.round(limitBytes * (0.58 + index * 0.058)) }));
@@ -415,77 +327,27 @@ function memoryClimb(limit: string, endAgo: number): { ago: number; bytes: numbe
 
 // ---- assembling a case -----------------------------------------------------------------------
 
-interface Assembled {
-  name: string;
-  family: string;
-  ordering: Ordering;
-  tier2: boolean;
-  description: string;
-  replicas: ReplicaPlan[];
-  /** The origin's pod, for the listing order and the job-level message; null: no origin. */
-  originPod: string | null;
-  failedAgo: number;
-  restartPolicy?: string;
-  phaseMessage?: string | null;
-  extra?: Omit<Partial<CasePlan>, 'expectation' | 'replicas' | 'workload'>;
-  expectation: Omit<CaseExpectation, 'citation'> & { citation: string[] };
-}
-
-function assemble(shape: Shape, parts: Assembled): CasePlan {
-  const roster = members(shape);
-  const originIndex = parts.originPod === null ? -1 : parts.replicas.findIndex((replica) => replica.pod === parts.originPod);
-  if (parts.originPod !== null && originIndex < 0) throw new Error(`${parts.name}: origin ${parts.originPod} is not a replica`);
-  const role = roster.find((member) => member.pod === parts.originPod)?.role ?? 'Worker';
-  const failure = failedMessage(shape, role);
-  const restartPolicy = parts.restartPolicy ?? 'Never';
-  const frameworkCitations =
-    shape.framework === 'mpi'
-      ? [CITE.mpiOperator, CITE.runaiFrameworks]
-      : shape.framework === 'ray'
-        ? [CITE.kuberayPodNames]
-        : shape.framework === 'inference'
-          ? [CITE.lwsRecreate]
-          : [CITE.trainingOperatorFailed, CITE.runaiFrameworks];
+/** What this set says about a shape's framework (the rest of a case is assembled the same in every set). */
+function frameworkOf(shape: Shape): HeldOutFramework {
   return {
-    name: parts.name,
-    family: parts.family,
-    framework: shape.framework,
-    ordering: parts.ordering,
-    description: parts.description,
-    tier2: parts.tier2,
-    workload: {
-      name: shape.name,
-      project: shape.project,
-      submittedBy: shape.submittedBy,
-      type: shape.framework === 'ray' ? 'RayJob' : shape.framework === 'inference' ? 'distributed-inference' : 'Distributed',
-      distributedFramework: DISTRIBUTED_FRAMEWORK[shape.framework] ?? null,
-      ...(shape.framework === 'ray' ? { sourceApi: 'WorkloadsV2' } : {}),
-      startedAgo: shape.startedAgo,
-      phase: 'Failed',
-      phaseMessage: parts.phaseMessage !== undefined ? parts.phaseMessage : (failure?.message ?? null),
-      failedAgo: parts.failedAgo,
-      conditions: failure ? [{ type: 'Failed', status: 'True', reason: failure.reason, message: failure.message, ago: parts.failedAgo }] : [],
-      restartPolicy,
-    },
-    replicas: arrange(parts.replicas, originIndex, parts.ordering),
-    spec: shape.framework === 'ray' ? raySpec(shape) : v1Spec(shape, restartPolicy),
-    ...parts.extra,
-    expectation: { ...parts.expectation, citation: [...new Set([...parts.expectation.citation, ...frameworkCitations, CITE.kaiScheduled])] },
+    roster: members(shape),
+    failedMessage: (role) => failedMessage(shape, role),
+    runaiType: shape.framework === 'ray' ? 'RayJob' : shape.framework === 'inference' ? 'distributed-inference' : 'Distributed',
+    distributedFramework: DISTRIBUTED_FRAMEWORK[shape.framework] ?? null,
+    workloadsV2: shape.framework === 'ray',
+    spec: (restartPolicy) => (shape.framework === 'ray' ? raySpec(shape) : v1Spec(shape, restartPolicy)),
+    citations:
+      shape.framework === 'mpi'
+        ? [CITE.mpiOperator, CITE.runaiFrameworks]
+        : shape.framework === 'ray'
+          ? [CITE.kuberayPodNames]
+          : shape.framework === 'inference'
+            ? [CITE.lwsRecreate]
+            : [CITE.trainingOperatorFailed, CITE.runaiFrameworks],
   };
 }
 
-/** Marks a replica ended: Run:ai phase, and with Tier 2 its exit and log. */
-function end(replica: ReplicaPlan, ago: number, runaiPhase: string, tier2: boolean, exit?: ReplicaPlan['exit'], logs?: string[]): void {
-  replica.endedAgo = ago;
-  replica.runaiPhase = runaiPhase;
-  if (tier2 && exit) {
-    replica.exit = exit;
-    if (logs) replica.logs = logs;
-  }
-}
-
-const ERROR_1 = { code: 1, reason: 'Error' } as const;
-const SIGTERM_143 = { code: 143, reason: 'Error' } as const;
+const assemble = (shape: Shape, parts: HeldOutCaseParts): CasePlan => assembleHeldOutCase(shape, frameworkOf(shape), parts);
 
 // ---- family: node-pressure-eviction (the node fault is the kubelet's eviction) -------------
 
@@ -509,12 +371,15 @@ function evictionCase(
       ? evictionMessage('memory', '100Mi', '81244Ki', origin.container, `${parseGi(shape.memory.request) / 1024 + 41943040}Ki`, shape.memory.request)
       : evictionMessage('ephemeral-storage', '10%', '38812416Ki', origin.container, '402653184Ki', '0');
   origin.events = [
-    event('Evicted', message, 'kubelet', originAgo),
-    event('Killing', `Stopping container ${origin.container}`, 'kubelet', originAgo - 1, 'Normal'),
+    podEvent('Evicted', message, 'kubelet', originAgo),
+    podEvent('Killing', `Stopping container ${origin.container}`, 'kubelet', originAgo - 1, 'Normal'),
   ];
   origin.podStatus = { reason: 'Evicted', message };
   // The kubelet kills the evicted container: exit 137 without OOMKilled, a trap for an exit-code reader.
-  end(origin, originAgo - 2, 'Failed', tier2, { code: 137, reason: 'Error' }, ['step 2210 tokens/s=91822', 'writing shard cache to /scratch/cache-0007']);
+  endReplica(origin, originAgo - 2, 'Failed', tier2, { code: 137, reason: 'Error' }, [
+    'step 2210 tokens/s=91822',
+    'writing shard cache to /scratch/cache-0007',
+  ]);
   const citation: string[] = [CITE.kubeletEvictionMessage, CITE.kubeletEvictionManager];
   let collateral = 0;
   replicas.forEach((replica, rank) => {
@@ -522,10 +387,10 @@ function evictionCase(
     collateral += 1;
     if (peers === 'diststore') {
       // rank 0 gives up waiting for the evicted client; the others are deleted with the job.
-      if (rank === 0) end(replica, shape.startedAgo - 40 - 900, 'Error', tier2, ERROR_1, distStoreTimeout(900, shape.workers, shape.workers + 1));
-      else end(replica, shape.startedAgo - 40 - 912, 'Error', tier2, SIGTERM_143, elasticSigterm(70 + rank, clockAt(shape.startedAgo - 952)));
+      if (rank === 0) endReplica(replica, shape.startedAgo - 40 - 900, 'Error', tier2, ERROR_1, distStoreTimeout(900, shape.workers, shape.workers + 1));
+      else endReplica(replica, shape.startedAgo - 40 - 912, 'Error', tier2, SIGTERM_143, elasticSigterm(70 + rank, clockAt(shape.startedAgo - 952)));
     } else if (peers === 'coordination') {
-      end(
+      endReplica(
         replica,
         originAgo - 600 - rank,
         'Error',
@@ -536,8 +401,8 @@ function evictionCase(
     } else if (peers === 'ray') {
       const logs =
         replica.container === 'ray-head' ? rayActorOnDeadNode('RayTrainWorker', '8c02e6f1d4b3a7950e1f', `10.52.8.${20 + originAt}`, origin.node) : undefined;
-      end(replica, originAgo - 45 - rank, 'Error', tier2, replica.container === 'ray-head' ? ERROR_1 : SIGTERM_143, logs);
-    } else end(replica, originAgo - 30 - rank, 'Error', tier2, SIGTERM_143);
+      endReplica(replica, originAgo - 45 - rank, 'Error', tier2, replica.container === 'ray-head' ? ERROR_1 : SIGTERM_143, logs);
+    } else endReplica(replica, originAgo - 30 - rank, 'Error', tier2, SIGTERM_143);
   });
   if (peers === 'diststore') citation.push(CITE.tcpStoreWaitForWorkers, CITE.elasticAgent, CITE.elasticSignalException);
   if (peers === 'coordination') citation.push(CITE.coordinationBarrier, CITE.tfErrors);
@@ -574,13 +439,21 @@ function nodeShutdownCase(shape: Shape, originAt: number, ordering: Ordering, pe
   const failedAgo = 2100;
   const originAgo = failedAgo + 320;
   origin.podStatus = { reason: 'Terminated', message: NODE_SHUTDOWN_MESSAGE };
-  end(origin, originAgo, 'Failed', true, SIGTERM_143, ['epoch 14 step 611/1500 loss=0.418', 'received SIGTERM, flushing async checkpoint writer']);
+  endReplica(origin, originAgo, 'Failed', true, SIGTERM_143, ['epoch 14 step 611/1500 loss=0.418', 'received SIGTERM, flushing async checkpoint writer']);
   let collateral = 0;
   replicas.forEach((replica, rank) => {
     if (replica === origin) return;
     collateral += 1;
-    if (peers === 'gloo') end(replica, originAgo - 20 - rank, 'Error', true, ERROR_1, glooClosed(rank, `10.61.${originAt}.17`));
-    else end(replica, originAgo - 300 - rank, 'Error', true, ERROR_1, barrierTimeout('jax', 'checkpoint_sync_step_61100', shape.workers - 1, shape.workers));
+    if (peers === 'gloo') endReplica(replica, originAgo - 20 - rank, 'Error', true, ERROR_1, glooClosed(rank, `10.61.${originAt}.17`));
+    else
+      endReplica(
+        replica,
+        originAgo - 300 - rank,
+        'Error',
+        true,
+        ERROR_1,
+        barrierTimeout('jax', 'checkpoint_sync_step_61100', shape.workers - 1, shape.workers),
+      );
   });
   return assemble(shape, {
     name: `node-shutdown-${shape.framework}-${ordering}-tier2`,
@@ -614,17 +487,17 @@ function mpiLauncherCase(shape: Shape, workerRank: number, ordering: Ordering, t
   const originAgo = failedAgo + 95;
   const citation: string[] = [];
   if (cause === 'node-lost') {
-    origin.events = [event('NodeNotReady', 'Node is not ready', 'node-controller', originAgo)];
-    end(origin, originAgo - 300, 'Failed', tier2, SIGTERM_143);
-    end(launcher, originAgo - 12, 'Error', tier2, ERROR_1, [
+    origin.events = [podEvent('NodeNotReady', 'Node is not ready', 'node-controller', originAgo)];
+    endReplica(origin, originAgo - 300, 'Failed', tier2, SIGTERM_143);
+    endReplica(launcher, originAgo - 12, 'Error', tier2, ERROR_1, [
       '[1,0]<stdout>:step 4100 img/sec per GPU: 1203.7',
       ...orteLostDaemon(launcher.pod, workerRank, origin.pod),
     ]);
     citation.push(CITE.nodeNotReady, CITE.orteLostDaemon, CITE.nodeStatusUnknown);
   } else {
     origin.events = [oomEvent(origin.container, originAgo)];
-    end(origin, originAgo, 'OOMKilled', tier2, { code: 137, reason: 'OOMKilled' }, ['[1,3]<stdout>:loading ensemble member 0017 into host memory']);
-    end(launcher, originAgo - 6, 'Error', tier2, ERROR_1, [
+    endReplica(origin, originAgo, 'OOMKilled', tier2, { code: 137, reason: 'OOMKilled' }, ['[1,3]<stdout>:loading ensemble member 0017 into host memory']);
+    endReplica(launcher, originAgo - 6, 'Error', tier2, ERROR_1, [
       'Primary job  terminated normally, but 1 process returned',
       'a non-zero exit code. Per user-direction, the job has been aborted.',
       prterunSignal(workerRank, origin.pod, 9, 'Killed'),
@@ -635,7 +508,7 @@ function mpiLauncherCase(shape: Shape, workerRank: number, ordering: Ordering, t
   replicas.forEach((replica, index) => {
     if (index === 0 || replica === origin) return;
     collateral += 1;
-    end(replica, originAgo - 14 - index, 'Error', tier2, SIGTERM_143);
+    endReplica(replica, originAgo - 14 - index, 'Error', tier2, SIGTERM_143);
   });
   return assemble(shape, {
     name: `mpi-launcher-${cause}-${shape.framework}-${ordering}${tier2 ? '-tier2' : ''}`,
@@ -673,21 +546,21 @@ function coordinationCase(shape: Shape, originAt: number, ordering: Ordering, ca
   const last = 'tensorflow.python.framework.errors_impl.InvalidArgumentError: indices[3,17] = 50321 is not in [0, 50257) [Op:ResourceGather]';
   if (cause === 'oom') {
     origin.events = [oomEvent(origin.container, originAgo)];
-    end(origin, originAgo, 'OOMKilled', true, { code: 137, reason: 'OOMKilled' }, ['I1203 preparing host-side input pipeline, prefetch=64']);
+    endReplica(origin, originAgo, 'OOMKilled', true, { code: 137, reason: 'OOMKilled' }, ['I1203 preparing host-side input pipeline, prefetch=64']);
   } else
-    end(
+    endReplica(
       origin,
       originAgo,
       'Error',
       true,
       ERROR_1,
-      traceback([['/workspace/conformer/train.py', 233, 'train_step', 'logits = model(features, training=True)']], last),
+      pythonTraceback([['/workspace/conformer/train.py', 233, 'train_step', 'logits = model(features, training=True)']], last),
     );
   let collateral = 0;
   replicas.forEach((replica, rank) => {
     if (replica === origin) return;
     collateral += 1;
-    end(
+    endReplica(
       replica,
       originAgo - 600 - rank,
       'Error',
@@ -730,23 +603,23 @@ function rayNodeCase(shape: Shape, ordering: Ordering, tier2: boolean, lost: 'he
   const originAgo = failedAgo + 400;
   const citation: string[] = [];
   if (lost === 'head') {
-    origin.events = [event('NodeNotReady', 'Node is not ready', 'node-controller', originAgo)];
-    end(origin, originAgo - 300, 'Failed', tier2, SIGTERM_143);
+    origin.events = [podEvent('NodeNotReady', 'Node is not ready', 'node-controller', originAgo)];
+    endReplica(origin, originAgo - 300, 'Failed', tier2, SIGTERM_143);
     citation.push(CITE.nodeNotReady, CITE.rayGcsConnect, CITE.nodeStatusUnknown);
   } else {
     // A NoExecute taint (maintenance) evicts the worker without any NodeNotReady first.
-    origin.events = [event('TaintManagerEviction', `Marking for deletion Pod ${namespace}/${origin.pod}`, 'taint-eviction-controller', originAgo, 'Normal')];
-    end(origin, originAgo - 25, 'Failed', tier2, SIGTERM_143);
+    origin.events = [podEvent('TaintManagerEviction', `Marking for deletion Pod ${namespace}/${origin.pod}`, 'taint-eviction-controller', originAgo, 'Normal')];
+    endReplica(origin, originAgo - 25, 'Failed', tier2, SIGTERM_143);
     citation.push(CITE.taintEviction, CITE.rayActorDied, CITE.rayNodeDead);
   }
   let collateral = 0;
   replicas.forEach((replica, rank) => {
     if (replica === origin) return;
     collateral += 1;
-    if (lost === 'head') end(replica, originAgo - 60 - rank, 'Error', tier2, ERROR_1, [rayGcsLost(rank, '10.70.2.5')]);
+    if (lost === 'head') endReplica(replica, originAgo - 60 - rank, 'Error', tier2, ERROR_1, [rayGcsLost(rank, '10.70.2.5')]);
     else if (rank === 0)
-      end(replica, originAgo - 70, 'Error', tier2, ERROR_1, rayActorOnDeadNode('RayTrainWorker', 'f04b19c7e2d8a3356b10', '10.70.3.44', origin.node));
-    else end(replica, originAgo - 90 - rank, 'Error', tier2, SIGTERM_143);
+      endReplica(replica, originAgo - 70, 'Error', tier2, ERROR_1, rayActorOnDeadNode('RayTrainWorker', 'f04b19c7e2d8a3356b10', '10.70.3.44', origin.node));
+    else endReplica(replica, originAgo - 90 - rank, 'Error', tier2, SIGTERM_143);
   });
   return assemble(shape, {
     name: `ray-node-died-${lost}-${shape.framework}-${ordering}${tier2 ? '-tier2' : ''}`,
@@ -786,11 +659,11 @@ function lwsGpuCase(shape: Shape, workerIndex: number, ordering: Ordering, xid: 
   const originAgo = failedAgo + 75;
   const pci = ['0000:18:00', '0000:2a:00', '0000:9a:00'][workerIndex % 3]!;
   const line = xid === 79 ? xidLine[79](pci) : xidLine[48](pci);
-  end(origin, originAgo, 'Error', true, ERROR_1, [
+  endReplica(origin, originAgo, 'Error', true, ERROR_1, [
     xid === 79 ? 'RuntimeError: CUDA error: unspecified launch failure' : 'RuntimeError: CUDA error: uncorrectable ECC error encountered',
     'CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.',
   ]);
-  end(leader, originAgo - 35, 'Error', true, ERROR_1, [
+  endReplica(leader, originAgo - 35, 'Error', true, ERROR_1, [
     'ERROR 12-03 07:12:44 [ray_distributed_executor.py:127] Error executing method execute_model. This might cause deadlock in distributed execution.',
     ...rayActorOnDeadNode('RayWorkerWrapper', '3e9d1b7c55a04f22c819', `10.88.1.${30 + workerIndex}`, origin.node).slice(0, 2),
   ]);
@@ -798,7 +671,7 @@ function lwsGpuCase(shape: Shape, workerIndex: number, ordering: Ordering, xid: 
   replicas.forEach((replica, index) => {
     if (index === 0 || replica === origin) return;
     collateral += 1;
-    end(replica, originAgo - 40 - index, 'Error', true, ERROR_1, [
+    endReplica(replica, originAgo - 40 - index, 'Error', true, ERROR_1, [
       'torch.distributed.DistBackendError: NCCL error in: /pytorch/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:3356, unhandled system error (run with NCCL_DEBUG=INFO for details), NCCL version 2.26.2',
     ]);
   });
@@ -861,7 +734,7 @@ function restartedOriginCase(shape: Shape, originAt: number, ordering: Ordering,
     oomEvent(origin.container, at),
     ...(index > 0
       ? [
-          event(
+          podEvent(
             'BackOff',
             `Back-off restarting failed container ${origin.container} in pod ${origin.pod}_runai-${shape.project}(${stableId(`${shape.name}/pod-uid/${origin.pod}`)})`,
             'kubelet',
@@ -871,7 +744,7 @@ function restartedOriginCase(shape: Shape, originAt: number, ordering: Ordering,
       : []),
   ]);
   origin.restarts = oomTimes.length - 1;
-  end(origin, oomTimes[oomTimes.length - 1]!, 'Running', tier2, { code: 137, reason: 'OOMKilled' }, [
+  endReplica(origin, oomTimes[oomTimes.length - 1]!, 'Running', tier2, { code: 137, reason: 'OOMKilled' }, [
     'resuming from checkpoint step 12000',
     'materialising packed dataset index in host memory',
   ]);
@@ -880,7 +753,7 @@ function restartedOriginCase(shape: Shape, originAt: number, ordering: Ordering,
     if (replica === origin) return;
     collateral += 1;
     const ended = firstAgo - 600 - (rank % 3);
-    end(
+    endReplica(
       replica,
       ended,
       'Error',
@@ -932,9 +805,9 @@ function timestampFormsCase(shape: Shape, ordering: Ordering, tier2: boolean, fo
   const failedAgo = 1400;
   const citation: string[] = [CITE.runaiTimestamps];
   let origin: ReplicaPlan;
-  let expectation: Assembled['expectation'];
+  let expectation: HeldOutCaseParts['expectation'];
   let collateral = 0;
-  const extra: Assembled['extra'] = {};
+  const extra: HeldOutCaseParts['extra'] = {};
   if (form === 'ms') {
     origin = replicas[0]!;
     const second = replicas[1]!;
@@ -943,25 +816,25 @@ function timestampFormsCase(shape: Shape, ordering: Ordering, tier2: boolean, fo
     const late = "FileNotFoundError: [Errno 2] No such file or directory: '/data/fraud/2026-11/part-00001.parquet'";
     origin.stamp = 'ms';
     second.stamp = 'ms';
-    end(
+    endReplica(
       origin,
       at + 0.45,
       'Error',
       tier2,
       ERROR_1,
-      traceback([['/app/train.py', 88, 'build_features', "df['mcc_bucket'] = df['merchant_category'].map(BUCKETS)"]], first),
+      pythonTraceback([['/app/train.py', 88, 'build_features', "df['mcc_bucket'] = df['merchant_category'].map(BUCKETS)"]], first),
     );
-    end(
+    endReplica(
       second,
       at,
       'Error',
       tier2,
       ERROR_1,
-      traceback([['/app/train.py', 52, 'load', "df = pd.read_parquet(f'/data/fraud/2026-11/part-{rank:05d}.parquet')"]], late),
+      pythonTraceback([['/app/train.py', 52, 'load', "df = pd.read_parquet(f'/data/fraud/2026-11/part-{rank:05d}.parquet')"]], late),
     );
     replicas.slice(2).forEach((replica) => {
       collateral += 1;
-      end(replica, at - 9, 'Error', tier2, SIGTERM_143);
+      endReplica(replica, at - 9, 'Error', tier2, SIGTERM_143);
     });
     collateral += 1;
     citation.push(CITE.pythonTraceback);
@@ -978,17 +851,17 @@ function timestampFormsCase(shape: Shape, ordering: Ordering, tier2: boolean, fo
     origin = replicas[form === 'space' ? 3 : 1]!;
     const originAgo = failedAgo + 500;
     origin.events = [oomEvent(origin.container, originAgo)];
-    end(origin, originAgo, 'OOMKilled', tier2, { code: 137, reason: 'OOMKilled' }, ['packing 2048-token sequences into host buffers']);
+    endReplica(origin, originAgo, 'OOMKilled', tier2, { code: 137, reason: 'OOMKilled' }, ['packing 2048-token sequences into host buffers']);
     replicas.forEach((replica, rank) => {
       if (replica === origin) return;
       collateral += 1;
       const ended = originAgo - 25 - rank;
       if (form === 'space') {
         replica.stamp = 'space';
-        replica.events = [event('Killing', `Stopping container ${replica.container}`, 'kubelet', ended + 1, 'Normal')];
+        replica.events = [podEvent('Killing', `Stopping container ${replica.container}`, 'kubelet', ended + 1, 'Normal')];
         replica.events[0]!.stamp = 'space';
       }
-      end(replica, ended, 'Error', tier2, SIGTERM_143);
+      endReplica(replica, ended, 'Error', tier2, SIGTERM_143);
     });
     extra.memoryUsage = memoryClimb(shape.memory.limit, originAgo);
     if (form === 'reversed') {
@@ -1040,22 +913,22 @@ function steeringNameCase(shape: Shape, originAt: number, ordering: Ordering, ti
   const originAgo = failedAgo + (cause === 'app' ? 60 : 500);
   const pci = '0000:bb:00';
   const last = "AttributeError: 'NoneType' object has no attribute 'shape'";
-  const extra: Assembled['extra'] = {};
+  const extra: HeldOutCaseParts['extra'] = {};
   let collateral = 0;
   if (cause === 'xid79') {
-    end(origin, originAgo, 'Error', tier2, ERROR_1, ['RuntimeError: CUDA error: unspecified launch failure']);
+    endReplica(origin, originAgo, 'Error', tier2, ERROR_1, ['RuntimeError: CUDA error: unspecified launch failure']);
     extra.nodeConditions = { [origin.node]: [xidCondition(xidLine[79](pci), originAgo + 2)] };
   } else if (cause === 'oom') {
     origin.events = [oomEvent(origin.container, originAgo)];
-    end(origin, originAgo, 'OOMKilled', tier2, { code: 137, reason: 'OOMKilled' });
+    endReplica(origin, originAgo, 'OOMKilled', tier2, { code: 137, reason: 'OOMKilled' });
     extra.memoryUsage = memoryClimb(shape.memory.limit, originAgo);
-  } else end(origin, originAgo, 'Error', tier2, ERROR_1, traceback([['/workspace/det/train.py', 140, 'augment', 'h, w = image.shape[:2]']], last));
+  } else endReplica(origin, originAgo, 'Error', tier2, ERROR_1, pythonTraceback([['/workspace/det/train.py', 140, 'augment', 'h, w = image.shape[:2]']], last));
   replicas.forEach((replica, rank) => {
     if (replica === origin) return;
     collateral += 1;
     const ended = originAgo - (cause === 'xid79' ? 300 : 15) - rank;
-    if (cause === 'xid79') end(replica, ended, 'Error', tier2, ERROR_1, ncclWatchdog(rank, 7001, clockAt(ended), 300000));
-    else end(replica, ended, 'Error', tier2, SIGTERM_143);
+    if (cause === 'xid79') endReplica(replica, ended, 'Error', tier2, ERROR_1, ncclWatchdog(rank, 7001, clockAt(ended), 300000));
+    else endReplica(replica, ended, 'Error', tier2, SIGTERM_143);
   });
   const expected = {
     xid79: {
@@ -1103,27 +976,27 @@ function tieCase(shape: Shape, kind: 'oom-vs-eviction' | 'xid-vs-app'): CasePlan
   const at = 1900;
   const a = replicas[1]!;
   const b = replicas[replicas.length - 2]!;
-  const extra: Assembled['extra'] = {};
+  const extra: HeldOutCaseParts['extra'] = {};
   const pci = '0000:3b:00';
   let categories: [string, string];
   let lines: [string, string];
   let citation: string[];
   if (kind === 'oom-vs-eviction') {
     a.events = [oomEvent(a.container, at)];
-    end(a, at, 'OOMKilled', true, { code: 137, reason: 'OOMKilled' });
+    endReplica(a, at, 'OOMKilled', true, { code: 137, reason: 'OOMKilled' });
     const message = evictionMessage('memory', '100Mi', '77016Ki', b.container, '371195904Ki', shape.memory.request);
-    b.events = [event('Evicted', message, 'kubelet', at)];
+    b.events = [podEvent('Evicted', message, 'kubelet', at)];
     b.podStatus = { reason: 'Evicted', message };
-    end(b, at, 'Failed', true, { code: 137, reason: 'Error' });
+    endReplica(b, at, 'Failed', true, { code: 137, reason: 'Error' });
     extra.memoryUsage = memoryClimb(shape.memory.limit, at);
     categories = ['OOM_KILLED', 'NODE_FAILURE'];
     lines = ['OOMKilled', 'The node was low on resource: memory'];
     citation = [CITE.oomKilled, CITE.kubeletEvictionMessage];
   } else {
-    end(a, at, 'Error', true, ERROR_1, ['RuntimeError: CUDA error: unspecified launch failure']);
+    endReplica(a, at, 'Error', true, ERROR_1, ['RuntimeError: CUDA error: unspecified launch failure']);
     extra.nodeConditions = { [a.node]: [xidCondition(xidLine[79](pci), at)] };
     const last = 'ZeroDivisionError: float division by zero';
-    end(b, at, 'Error', true, ERROR_1, traceback([['/src/schedules.py', 41, 'cosine', 'progress = (step - warmup) / (total - warmup)']], last));
+    endReplica(b, at, 'Error', true, ERROR_1, pythonTraceback([['/src/schedules.py', 41, 'cosine', 'progress = (step - warmup) / (total - warmup)']], last));
     categories = ['NODE_FAILURE', 'CRASH_APP_ERROR'];
     lines = [`NVRM: Xid (PCI:${pci}): 79`, last];
     citation = [CITE.xidLine, CITE.xidCatalogue, CITE.npdGpuConditions, CITE.pythonTraceback];
@@ -1131,7 +1004,7 @@ function tieCase(shape: Shape, kind: 'oom-vs-eviction' | 'xid-vs-app'): CasePlan
   replicas.forEach((replica, rank) => {
     if (replica === a || replica === b) return;
     const ended = at - 20 - rank;
-    end(
+    endReplica(
       replica,
       ended,
       'Error',
@@ -1213,13 +1086,13 @@ function collateralOnlyCase(shape: Shape, kind: 'mixed' | 'horovod' | 'coordinat
           : rank % 3 === 1
             ? glooClosed(rank, `10.61.4.${rank + 10}`)
             : tcpStoreReset(rank, clock, `${replicas[0]!.pod}.${namespace}.svc`);
-      end(replica, ended, 'Error', true, ERROR_1, logs);
+      endReplica(replica, ended, 'Error', true, ERROR_1, logs);
     } else if (kind === 'horovod') {
-      if (rank === 0) end(replica, ended - 4, 'Error', true, ERROR_1, [mpirunSignal(2, replicas[3]!.pod, 15, 'Terminated')]);
-      else end(replica, ended, 'Error', true, ERROR_1, [`[1,${rank - 1}]<stderr>:${HOROVOD_SHUT_DOWN}`]);
+      if (rank === 0) endReplica(replica, ended - 4, 'Error', true, ERROR_1, [mpirunSignal(2, replicas[3]!.pod, 15, 'Terminated')]);
+      else endReplica(replica, ended, 'Error', true, ERROR_1, [`[1,${rank - 1}]<stderr>:${HOROVOD_SHUT_DOWN}`]);
     } else if (kind === 'coordination')
-      end(replica, ended, 'Error', true, ERROR_1, barrierTimeout('jax', 'PjRT_Client_Sync_step_88000', shape.workers - 1, shape.workers));
-    else end(replica, ended, 'Error', true, ERROR_1, [...ncclWatchdog(rank * 8 + 3, 40411, clock, 1800000), ...deepspeedSummary(clock, 5100 + rank, 3)]);
+      endReplica(replica, ended, 'Error', true, ERROR_1, barrierTimeout('jax', 'PjRT_Client_Sync_step_88000', shape.workers - 1, shape.workers));
+    else endReplica(replica, ended, 'Error', true, ERROR_1, [...ncclWatchdog(rank * 8 + 3, 40411, clock, 1800000), ...deepspeedSummary(clock, 5100 + rank, 3)]);
   });
   if (kind === 'mixed') {
     citation.push(CITE.ncclWatchdog, CITE.glooClosed, CITE.tcpStoreReset);
@@ -1263,17 +1136,7 @@ function collateralOnlyCase(shape: Shape, kind: 'mixed' | 'horovod' | 'coordinat
 
 // ---- the set -------------------------------------------------------------------------------------
 
-const shape = (
-  name: string,
-  framework: FrameworkKey,
-  workers: number,
-  nodePrefix: string,
-  project: string,
-  submittedBy: string,
-  memory: [string, string],
-  gpus: number,
-  startedAgo: number,
-): Shape => ({ name, framework, workers, nodePrefix, project, submittedBy, memory: { request: memory[0], limit: memory[1] }, gpus, startedAgo });
+const shape = heldOutShape<FrameworkKey>;
 
 /** Every case of the second held-out set, in a stable order. */
 export function heldOut2Cases(): CasePlan[] {

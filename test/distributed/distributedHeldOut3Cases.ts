@@ -14,7 +14,13 @@
  * from what the upstream message means and from DESIGN §2 and §4.8. Every message text is an
  * upstream format, cited next to the helper that writes it and in the case's `citation`.
  */
-import { parseGi, stableId, type CaseExpectation, type CasePlan, type NodeConditionPlan, type PodEventPlan, type ReplicaPlan } from './buildHeldOutCase.js';
+import { parseGi, stableId, type CaseExpectation, type CasePlan, type PodEventPlan, type ReplicaPlan } from './buildHeldOutCase.js';
+import { assembleHeldOutCase, type HeldOutCaseParts, type HeldOutFramework } from './assembleHeldOutCase.js';
+import { clockAt } from './clockAt.js';
+import { ERROR_1, SIGTERM_143, endReplica } from './endReplica.js';
+import { notReadyConditions, oomEvent, podEvent, xidCondition } from './eventAndConditionPlans.js';
+import { generateNameSuffix, heldOutShape, rosterReplicas, v1Compute, v1Common, type HeldOutMember, type HeldOutShape } from './heldOutShape.js';
+import { pythonTraceback } from './pythonTraceback.js';
 
 /** Upstream sources of the message formats this set uses. */
 const CITE = {
@@ -77,29 +83,12 @@ const CITE = {
   runaiTimestamps: 'https://api-docs.run.ai/latest/tag/Workloads',
   runaiHistory: 'https://api-docs.run.ai/latest/tag/Workloads#operation/get_workload_history',
   pythonTraceback: 'https://docs.python.org/3/library/traceback.html',
-  kaiScheduled: 'https://github.com/NVIDIA/KAI-Scheduler/blob/main/pkg/scheduler/cache/status_updater/default_status_updater.go',
 } as const;
 
 type Ordering = CasePlan['ordering'];
 type FrameworkKey = 'elastic' | 'megatron' | 'deepspeed' | 'ray-train' | 'sglang' | 'jobset' | 'volcano';
 
-interface Member {
-  pod: string;
-  container: string;
-  role: string;
-}
-
-interface Shape {
-  name: string;
-  project: string;
-  submittedBy: string;
-  framework: FrameworkKey;
-  workers: number;
-  nodePrefix: string;
-  memory: { request: string; limit: string };
-  gpus: number;
-  startedAgo: number;
-}
+type Shape = HeldOutShape<FrameworkKey>;
 
 const IMAGES: Record<FrameworkKey, string> = {
   elastic: 'registry.example.com/llm/torchtitan:2025.10-cu126',
@@ -112,12 +101,7 @@ const IMAGES: Record<FrameworkKey, string> = {
 };
 
 /** Five lowercase alphanumerics, as a generateName suffix (deterministic here). */
-const suffix = (seed: string) => {
-  let hash = 11;
-  for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  const alphabet = 'bcdfghjklmnpqrstvwxz2456789';
-  return Array.from({ length: 5 }, (_, index) => alphabet[(hash >>> (index * 5)) % alphabet.length]).join('');
-};
+const suffix = (seed: string) => generateNameSuffix(seed, 11, 31);
 
 /**
  * Pod naming per controller: training-operator `<job>-<replica>-<index>` (an elastic PyTorchJob
@@ -126,7 +110,7 @@ const suffix = (seed: string) => {
  * `<name>-0-<n>`, JobSet `<jobset>-<replicatedJob>-<jobIndex>-<podIndex>-<hash>`, Volcano
  * `<job>-<task>-<index>`.
  */
-function members(shape: Shape): Member[] {
+function members(shape: Shape): HeldOutMember[] {
   const { name, workers } = shape;
   const range = (count: number) => Array.from({ length: count }, (_, index) => index);
   switch (shape.framework) {
@@ -188,41 +172,12 @@ function failedMessage(shape: Shape, role: string): { reason: string; message: s
   return null;
 }
 
-function replicasOf(shape: Shape): ReplicaPlan[] {
-  return members(shape).map((member, index) => ({
-    pod: member.pod,
-    node: `${shape.nodePrefix}${String(index + 21).padStart(2, '0')}`,
-    container: member.container,
-    endedAgo: null,
-    runaiPhase: 'Running',
-    memory: shape.memory,
-    gpus: member.role === 'Launcher' || member.role === 'Head' ? 0 : shape.gpus,
-    image: IMAGES[shape.framework],
-  }));
-}
-
-/** The listing with the origin moved to the first, middle or last place. */
-function arrange<T>(items: T[], originAt: number, ordering: Ordering): T[] {
-  if (originAt < 0 || ordering === 'no-origin') return items;
-  const origin = items[originAt]!;
-  const rest = items.filter((_, index) => index !== originAt);
-  if (ordering === 'origin-first') return [origin, ...rest];
-  if (ordering === 'origin-last') return [...rest, origin];
-  const middle = Math.floor(rest.length / 2);
-  return [...rest.slice(0, middle), origin, ...rest.slice(middle)];
-}
+const replicasOf = (shape: Shape): ReplicaPlan[] => rosterReplicas(shape, members(shape), IMAGES[shape.framework], 21);
 
 function v1Spec(shape: Shape, restartPolicy: string): CasePlan['spec'] {
-  const compute = {
-    gpuDevicesRequest: shape.gpus,
-    gpuRequestType: 'portion',
-    cpuCoreRequest: 16 * Math.max(1, shape.gpus),
-    cpuMemoryRequest: shape.memory.request,
-    cpuMemoryLimit: shape.memory.limit,
-    largeShmRequest: true,
-  };
+  const compute = v1Compute(shape);
   const image = IMAGES[shape.framework];
-  const common = { name: shape.name, requestedName: shape.name, createdBy: shape.submittedBy, desiredPhase: 'Running', actualPhase: 'Failed' };
+  const common = v1Common(shape);
   if (shape.framework === 'sglang')
     return {
       kind: 'v1',
@@ -352,19 +307,6 @@ function v2Spec(shape: Shape): CasePlan['spec'] {
 
 // ---- message formats (each cited at its source in CITE) ----------------------------------
 
-/** A log clock for the text only (absolute dates never enter fields): 09:00:00 minus the offset. */
-const clockAt = (secondsAgo: number) => {
-  const total = Math.floor((9 * 3600 - secondsAgo + 86400) % 86400);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
-};
-
-const traceback = (frames: [string, number, string, string][], last: string, prefix = '') => [
-  `${prefix}Traceback (most recent call last):`,
-  ...frames.flatMap(([file, line, fn, code]) => [`${prefix}  File "${file}", line ${line}, in ${fn}`, `${prefix}    ${code}`]),
-  `${prefix}${last}`,
-];
-
 /** CITE.elasticAgent: the agent restarting its local worker group after a failure. */
 const elasticRestart = (clock: string, left: number, max: number) =>
   `[2026-12-03 ${clock},118] torch.distributed.elastic.agent.server.api: [INFO] [default] Worker group FAILED. ${left}/${max} attempts left; will restart worker group`;
@@ -391,7 +333,7 @@ const childFailedSummary = (script: string, clock: string, host: string, rank: n
 
 /** CITE.rendezvousClosed / CITE.rendezvousApi: a survivor's agent finds the rendezvous closed. */
 const rendezvousClosed = () =>
-  traceback(
+  pythonTraceback(
     [
       ['/usr/local/bin/torchrun', 8, '<module>', 'sys.exit(main())'],
       [
@@ -494,27 +436,6 @@ const xidLine = {
   13: (pci: string) => `NVRM: Xid (PCI:${pci}): 13, pid=5120, name=python3, Graphics SM Warp Exception on (GPC 1, TPC 2, SM 0): Out Of Range Address`,
 } as const;
 
-const xidCondition = (line: string, ago: number): NodeConditionPlan => ({
-  type: 'GPUXIDErrors',
-  status: 'True',
-  reason: 'XIDErrorsDetected',
-  message: line,
-  ago,
-});
-const notReadyConditions = (ago: number): NodeConditionPlan[] => [
-  { type: 'Ready', status: 'Unknown', reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.', ago },
-];
-
-const event = (reason: string, message: string, source: string, ago: number, type: 'Normal' | 'Warning' = 'Warning'): PodEventPlan => ({
-  reason,
-  message,
-  source,
-  type,
-  ago,
-});
-/** The Run:ai-relayed OOM event (as in fixtures/scenarios). */
-const oomEvent = (container: string, ago: number) => event('OOMKilled', `Container ${container} was OOM killed`, 'workload-controller', ago);
-
 /** CITE.kubeletMount + CITE.mountUtils: an NFS mount that times out on one node. */
 const nfsMountFailed = (volume: string, server: string, podUid: string) =>
   `MountVolume.SetUp failed for volume "${volume}" : mount failed: exit status 32\nMounting command: mount\nMounting arguments: -t nfs ${server}:/export/corpora /var/lib/kubelet/pods/${podUid}/volumes/kubernetes.io~nfs/${volume}\nOutput: mount.nfs: Connection timed out`;
@@ -538,81 +459,30 @@ function memoryClimb(limit: string, endAgo: number): { ago: number; bytes: numbe
 
 // ---- assembling a case -----------------------------------------------------------------------
 
-interface Assembled {
-  name: string;
-  family: string;
-  ordering: Ordering;
-  tier2: boolean;
-  description: string;
-  replicas: ReplicaPlan[];
-  /** The origin's pod, for the listing order and the job-level message; null: no origin. */
-  originPod: string | null;
-  failedAgo: number;
-  restartPolicy?: string;
-  phaseMessage?: string | null;
-  /** The replica role the controller names as failed, when it is not the origin's (the origin never ran). */
-  failedRole?: string;
-  extra?: Omit<Partial<CasePlan>, 'expectation' | 'replicas' | 'workload'>;
-  expectation: CaseExpectation;
-}
-
-function assemble(shape: Shape, parts: Assembled): CasePlan {
-  const roster = members(shape);
-  const originIndex = parts.originPod === null ? -1 : parts.replicas.findIndex((replica) => replica.pod === parts.originPod);
-  if (parts.originPod !== null && originIndex < 0) throw new Error(`${parts.name}: origin ${parts.originPod} is not a replica`);
-  const role = parts.failedRole ?? roster.find((member) => member.pod === parts.originPod)?.role ?? 'Worker';
-  const failure = failedMessage(shape, role);
-  const restartPolicy = parts.restartPolicy ?? 'Never';
-  const frameworkCitations = {
-    elastic: [CITE.trainingOperatorFailed, CITE.trainingOperatorElastic],
-    megatron: [CITE.trainingOperatorFailed],
-    deepspeed: [CITE.mpiOperator, CITE.deepspeedRunner],
-    'ray-train': [CITE.kuberayPodNames],
-    sglang: [CITE.lwsPodNames, CITE.sglangMultiNode],
-    jobset: [CITE.jobsetConstants, CITE.jobsetNames],
-    volcano: [CITE.volcanoPodNames],
-  }[shape.framework];
-  const v2 = shape.framework === 'ray-train' || shape.framework === 'jobset' || shape.framework === 'volcano';
+/** What this set says about a shape's framework (the rest of a case is assembled the same in every set). */
+function frameworkOf(shape: Shape): HeldOutFramework {
+  const workloadsV2 = shape.framework === 'ray-train' || shape.framework === 'jobset' || shape.framework === 'volcano';
   return {
-    name: parts.name,
-    family: parts.family,
-    framework: shape.framework,
-    ordering: parts.ordering,
-    description: parts.description,
-    tier2: parts.tier2,
-    workload: {
-      name: shape.name,
-      project: shape.project,
-      submittedBy: shape.submittedBy,
-      type: RUNAI_TYPE[shape.framework],
-      distributedFramework: DISTRIBUTED_FRAMEWORK[shape.framework] ?? null,
-      ...(v2 ? { sourceApi: 'WorkloadsV2' } : {}),
-      startedAgo: shape.startedAgo,
-      phase: 'Failed',
-      phaseMessage: parts.phaseMessage !== undefined ? parts.phaseMessage : (failure?.message ?? null),
-      failedAgo: parts.failedAgo,
-      conditions: failure ? [{ type: 'Failed', status: 'True', reason: failure.reason, message: failure.message, ago: parts.failedAgo }] : [],
-      restartPolicy,
-    },
-    replicas: arrange(parts.replicas, originIndex, parts.ordering),
-    spec: v2 ? v2Spec(shape) : v1Spec(shape, restartPolicy),
-    ...parts.extra,
-    expectation: { ...parts.expectation, citation: [...new Set([...parts.expectation.citation, ...frameworkCitations, CITE.kaiScheduled])] },
+    roster: members(shape),
+    failedMessage: (role) => failedMessage(shape, role),
+    runaiType: RUNAI_TYPE[shape.framework],
+    distributedFramework: DISTRIBUTED_FRAMEWORK[shape.framework] ?? null,
+    workloadsV2,
+    spec: (restartPolicy) => (workloadsV2 ? v2Spec(shape) : v1Spec(shape, restartPolicy)),
+    citations: {
+      elastic: [CITE.trainingOperatorFailed, CITE.trainingOperatorElastic],
+      megatron: [CITE.trainingOperatorFailed],
+      deepspeed: [CITE.mpiOperator, CITE.deepspeedRunner],
+      'ray-train': [CITE.kuberayPodNames],
+      sglang: [CITE.lwsPodNames, CITE.sglangMultiNode],
+      jobset: [CITE.jobsetConstants, CITE.jobsetNames],
+      volcano: [CITE.volcanoPodNames],
+    }[shape.framework],
   };
 }
 
-/** Marks a replica ended: Run:ai phase, and with Tier 2 its exit and log. */
-function end(replica: ReplicaPlan, ago: number, runaiPhase: string, tier2: boolean, exit?: ReplicaPlan['exit'], logs?: string[]): void {
-  replica.endedAgo = ago;
-  replica.runaiPhase = runaiPhase;
-  if (tier2 && exit) {
-    replica.exit = exit;
-    if (logs) replica.logs = logs;
-  }
-}
+const assemble = (shape: Shape, parts: HeldOutCaseParts): CasePlan => assembleHeldOutCase(shape, frameworkOf(shape), parts);
 
-const ERROR_1 = { code: 1, reason: 'Error' } as const;
-const SIGTERM_143 = { code: 143, reason: 'Error' } as const;
 /** std::abort after the watchdog / heartbeat monitor: a self-inflicted signal, still collateral. */
 const SIGABRT_134 = { code: 134, reason: 'Error' } as const;
 const OOM_137 = { code: 137, reason: 'OOMKilled' } as const;
@@ -622,12 +492,12 @@ type PeerKind = 'rdzv-closed' | 'nccl-remote' | 'heartbeat' | 'watchdog' | 'gloo
 
 function endPeer(replica: ReplicaPlan, rank: number, ago: number, tier2: boolean, kind: PeerKind, peerIp: string): void {
   const clock = clockAt(ago);
-  if (kind === 'rdzv-closed') end(replica, ago, 'Error', tier2, ERROR_1, rendezvousClosed());
-  else if (kind === 'nccl-remote') end(replica, ago, 'Error', tier2, ERROR_1, ncclRemote(rank, peerIp));
-  else if (kind === 'heartbeat') end(replica, ago, 'Error', tier2, SIGABRT_134, heartbeatMonitor(rank, clock, 480));
-  else if (kind === 'watchdog') end(replica, ago, 'Error', tier2, SIGABRT_134, watchdogTimeout(rank, 30417, clock, 600000));
-  else if (kind === 'gloo-reset') end(replica, ago, 'Error', tier2, ERROR_1, glooReset(rank, peerIp));
-  else end(replica, ago, 'Error', tier2, SIGTERM_143);
+  if (kind === 'rdzv-closed') endReplica(replica, ago, 'Error', tier2, ERROR_1, rendezvousClosed());
+  else if (kind === 'nccl-remote') endReplica(replica, ago, 'Error', tier2, ERROR_1, ncclRemote(rank, peerIp));
+  else if (kind === 'heartbeat') endReplica(replica, ago, 'Error', tier2, SIGABRT_134, heartbeatMonitor(rank, clock, 480));
+  else if (kind === 'watchdog') endReplica(replica, ago, 'Error', tier2, SIGABRT_134, watchdogTimeout(rank, 30417, clock, 600000));
+  else if (kind === 'gloo-reset') endReplica(replica, ago, 'Error', tier2, ERROR_1, glooReset(rank, peerIp));
+  else endReplica(replica, ago, 'Error', tier2, SIGTERM_143);
 }
 
 const PEER_CITE: Record<PeerKind, string[]> = {
@@ -661,7 +531,7 @@ function elasticRestartCase(shape: Shape, originAt: number, ordering: Ordering, 
   let expectation: CaseExpectation;
   if (cause === 'app') {
     const rank = originAt * 8 + 3;
-    const failure = traceback(
+    const failure = pythonTraceback(
       [
         ['/opt/torchtitan/torchtitan/train.py', 412, 'train_step', 'pred = model(inputs, positions=self.rope_cache)'],
         ['/opt/torchtitan/torchtitan/models/llama3/model.py', 288, 'forward', 'h = h + self.freqs_cis[positions]'],
@@ -670,7 +540,7 @@ function elasticRestartCase(shape: Shape, originAt: number, ordering: Ordering, 
       `[rank${rank}]: `,
     );
     // Two restarts of the local group (each rerun hits the same bug), then the summary.
-    end(origin, originAgo, 'Error', tier2, ERROR_1, [
+    endReplica(origin, originAgo, 'Error', tier2, ERROR_1, [
       ...failure,
       elasticRestart(clockAt(originAgo + 180), 2, 2),
       ...failure,
@@ -689,7 +559,7 @@ function elasticRestartCase(shape: Shape, originAt: number, ordering: Ordering, 
     };
   } else {
     origin.events = [oomEvent(origin.container, originAgo)];
-    end(origin, originAgo, 'OOMKilled', tier2, OOM_137);
+    endReplica(origin, originAgo, 'OOMKilled', tier2, OOM_137);
     expectation = {
       category: 'OOM_KILLED',
       origin: { pod: origin.pod, node: origin.node, signalIncludes: ['OOM'] },
@@ -734,7 +604,7 @@ function rayTrainCase(shape: Shape, originAt: number, ordering: Ordering, tier2:
   if (cause === 'wrapped') {
     // The driver runs in the head's container: it re-raises the worker's exception and exits 1; the
     // workers are torn down with the cluster afterwards.
-    end(head, originAgo, 'Error', tier2, ERROR_1, rayTrainWrapped(inner, '10.80.4.17'));
+    endReplica(head, originAgo, 'Error', tier2, ERROR_1, rayTrainWrapped(inner, '10.80.4.17'));
     collateral = endPeers(replicas, head, originAgo, 20, tier2, 'sigterm', '');
     expectation = {
       category: 'CRASH_APP_ERROR',
@@ -747,13 +617,13 @@ function rayTrainCase(shape: Shape, originAt: number, ordering: Ordering, tier2:
     };
   } else {
     origin.events = [oomEvent(origin.container, originAgo)];
-    end(origin, originAgo, 'OOMKilled', tier2, OOM_137, ['(RayTrainWorker pid=2817) materialising shuffle buffer: 48000000 rows']);
-    end(head, originAgo - 12, 'Error', tier2, ERROR_1, rayActorDiedSystem('RayTrainWorker', `10.80.5.${30 + originAt}`));
+    endReplica(origin, originAgo, 'OOMKilled', tier2, OOM_137, ['(RayTrainWorker pid=2817) materialising shuffle buffer: 48000000 rows']);
+    endReplica(head, originAgo - 12, 'Error', tier2, ERROR_1, rayActorDiedSystem('RayTrainWorker', `10.80.5.${30 + originAt}`));
     collateral = 1;
     replicas.forEach((replica, index) => {
       if (index === 0 || replica === origin) return;
       collateral += 1;
-      end(replica, originAgo - 30 - index, 'Error', tier2, SIGTERM_143);
+      endReplica(replica, originAgo - 30 - index, 'Error', tier2, SIGTERM_143);
     });
     expectation = {
       category: 'OOM_KILLED',
@@ -792,13 +662,13 @@ function ncclRemoteCase(shape: Shape, originAt: number, ordering: Ordering, caus
   const origin = replicas[originAt]!;
   const failedAgo = 3300;
   const originAgo = failedAgo + 150;
-  const extra: Assembled['extra'] = {};
+  const extra: HeldOutCaseParts['extra'] = {};
   let expectation: CaseExpectation;
   const peerIp = `10.42.${originAt + 3}.17`;
   const collateral = replicas.length - 1;
   if (cause === 'oom') {
     origin.events = [oomEvent(origin.container, originAgo)];
-    end(origin, originAgo, 'OOMKilled', true, OOM_137, ['[2026-12-03 07:41:02 TP8] Load weight begin. avail mem=61.20 GB']);
+    endReplica(origin, originAgo, 'OOMKilled', true, OOM_137, ['[2026-12-03 07:41:02 TP8] Load weight begin. avail mem=61.20 GB']);
     extra.memoryUsage = memoryClimb(shape.memory.limit, originAgo);
     expectation = {
       category: 'OOM_KILLED',
@@ -810,8 +680,8 @@ function ncclRemoteCase(shape: Shape, originAt: number, ordering: Ordering, caus
       note: 'ncclRemoteError says a remote process exited: the leader and the other workers fail 4 s after the OOM-killed worker, each loudly. The worker is the origin.',
     };
   } else if (cause === 'node-lost') {
-    origin.events = [event('NodeNotReady', 'Node is not ready', 'node-controller', originAgo)];
-    end(origin, originAgo - 300, 'Failed', true, SIGTERM_143);
+    origin.events = [podEvent('NodeNotReady', 'Node is not ready', 'node-controller', originAgo)];
+    endReplica(origin, originAgo - 300, 'Failed', true, SIGTERM_143);
     extra.nodeConditions = { [origin.node]: notReadyConditions(originAgo + 40) };
     expectation = {
       category: 'NODE_FAILURE',
@@ -824,13 +694,13 @@ function ncclRemoteCase(shape: Shape, originAt: number, ordering: Ordering, caus
     };
   } else {
     const line = cudaOom(originAt % 8, `[rank${originAt}]: `);
-    end(
+    endReplica(
       origin,
       originAgo,
       'Error',
       true,
       ERROR_1,
-      traceback(
+      pythonTraceback(
         [['/opt/maxtext/MaxText/train.py', 377, 'train_step', 'loss = model(batch).loss']],
         line.replace(`[rank${originAt}]: `, ''),
         `[rank${originAt}]: `,
@@ -868,12 +738,12 @@ function heartbeatCase(shape: Shape, originAt: number, ordering: Ordering, cause
   const origin = replicas[originAt]!;
   const failedAgo = 2700;
   const originAgo = failedAgo + 560;
-  const extra: Assembled['extra'] = {};
+  const extra: HeldOutCaseParts['extra'] = {};
   const pci = '0000:b9:00';
   let expectation: CaseExpectation;
   const last = 'json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)';
   if (cause === 'xid74') {
-    end(origin, originAgo, 'Error', true, ERROR_1, [
+    endReplica(origin, originAgo, 'Error', true, ERROR_1, [
       `[rank${originAt * 8 + 6}]: RuntimeError: CUDA error: an uncorrectable NVLink error was detected during the execution`,
       'CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.',
     ]);
@@ -888,13 +758,13 @@ function heartbeatCase(shape: Shape, originAt: number, ordering: Ordering, cause
       note: 'Xid 74 (NVLink error) is a hardware Xid (DESIGN §4.8): NODE_FAILURE on the origin\u2019s node. The peers abort 8 minutes later from the heartbeat monitor (exit 134, a self-inflicted SIGABRT, not a cause).',
     };
   } else {
-    end(
+    endReplica(
       origin,
       originAgo,
       'Error',
       true,
       ERROR_1,
-      traceback(
+      pythonTraceback(
         [
           ['/workspace/train.py', 96, 'load_manifest', 'manifest = json.load(f)'],
           ['/usr/lib/python3.11/json/__init__.py', 293, 'load', 'return loads(fp.read(),'],
@@ -941,8 +811,8 @@ function xidAttributionCase(shape: Shape, originAt: number, ordering: Ordering, 
     31: 'RuntimeError: CUDA error: an illegal memory access was encountered',
     13: 'RuntimeError: CUDA error: an illegal instruction was encountered',
   }[xid];
-  end(origin, originAgo, 'Error', true, ERROR_1, [
-    ...traceback([['/opt/kernels/fused_moe.py', 233, 'forward', 'out = _fused_moe_kernel[grid](x, w1, w2, topk_ids)']], cudaLine),
+  endReplica(origin, originAgo, 'Error', true, ERROR_1, [
+    ...pythonTraceback([['/opt/kernels/fused_moe.py', 233, 'forward', 'out = _fused_moe_kernel[grid](x, w1, w2, topk_ids)']], cudaLine),
     'CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.',
   ]);
   const collateral = endPeers(replicas, origin, originAgo, peers === 'watchdog' ? 600 : 5, true, peers, `10.50.${originAt}.9`);
@@ -986,7 +856,7 @@ function mountFailureCase(shape: Shape, originAt: number, ordering: Ordering, ti
   const firstAgo = shape.startedAgo - 5;
   const message = kind === 'nfs' ? nfsMountFailed('corpora', '10.12.0.8', uid) : csiMountDeviceFailed('pvc-5d1c9a07-4e2b-4f6a-9c3e-0b7d2a8f1e64');
   // The kubelet retries the mount every ~2 minutes; the pod stays Pending (no end time at all).
-  origin.events = [0, 130, 260, 390].map((offset) => event('FailedMount', message, 'kubelet', firstAgo - offset));
+  origin.events = [0, 130, 260, 390].map((offset) => podEvent('FailedMount', message, 'kubelet', firstAgo - offset));
   origin.runaiPhase = 'Pending';
   origin.noEndTime = true;
   if (tier2) origin.waiting = { reason: 'ContainerCreating', message: '' };
@@ -996,7 +866,8 @@ function mountFailureCase(shape: Shape, originAt: number, ordering: Ordering, ti
     if (replica === origin) return;
     collateral += 1;
     const ended = firstAgo - 900 - (rank % 3);
-    if (rank === 0 && shape.framework === 'megatron') end(replica, ended, 'Error', tier2, ERROR_1, distStoreTimeout(900, shape.workers, shape.workers + 1));
+    if (rank === 0 && shape.framework === 'megatron')
+      endReplica(replica, ended, 'Error', tier2, ERROR_1, distStoreTimeout(900, shape.workers, shape.workers + 1));
     else endPeer(replica, rank, ended, tier2, shape.framework === 'jobset' ? 'gloo-reset' : 'sigterm', '10.61.2.4');
   });
   if (shape.framework === 'megatron') citation.push(CITE.tcpStoreWaitForWorkers);
@@ -1036,10 +907,10 @@ function imagePullCase(shape: Shape, originAt: number, ordering: Ordering, tier2
   const firstAgo = shape.startedAgo - 3;
   const pullMessage = kind === '429' ? pullFailed429(image) : pullNotFound(image);
   origin.events = [
-    event('Failed', pullMessage, 'kubelet', firstAgo),
-    event('Failed', 'Error: ErrImagePull', 'kubelet', firstAgo - 1),
-    event('BackOff', `Back-off pulling image "${image}"`, 'kubelet', firstAgo - 20, 'Normal'),
-    event('Failed', 'Error: ImagePullBackOff', 'kubelet', firstAgo - 20),
+    podEvent('Failed', pullMessage, 'kubelet', firstAgo),
+    podEvent('Failed', 'Error: ErrImagePull', 'kubelet', firstAgo - 1),
+    podEvent('BackOff', `Back-off pulling image "${image}"`, 'kubelet', firstAgo - 20, 'Normal'),
+    podEvent('Failed', 'Error: ImagePullBackOff', 'kubelet', firstAgo - 20),
   ];
   origin.runaiPhase = 'Pending';
   origin.noEndTime = true;
@@ -1050,7 +921,7 @@ function imagePullCase(shape: Shape, originAt: number, ordering: Ordering, tier2
     collateral += 1;
     const ended = firstAgo - 600 - (rank % 4);
     if (shape.framework === 'deepspeed' && rank === 0)
-      end(
+      endReplica(
         replica,
         ended,
         'Error',
@@ -1094,7 +965,7 @@ function eventOnlyCase(shape: Shape, originAt: number, ordering: Ordering, where
   const origin = replicas[originAt]!;
   const failedAgo = 1800;
   const originAgo = failedAgo + 420;
-  const extra: Assembled['extra'] = {};
+  const extra: HeldOutCaseParts['extra'] = {};
   let expectation: CaseExpectation;
   let collateral = 0;
   if (where === 'event-oom') {
@@ -1112,7 +983,7 @@ function eventOnlyCase(shape: Shape, originAt: number, ordering: Ordering, where
       note: 'The origin pod has no completedAt (the API omitted it); its OOMKilled event carries the time, 40 s before every peer\u2019s completedAt.',
     };
   } else if (where === 'history-notready') {
-    extra.historyOnlyEvents = [{ pod: origin.pod, event: event('NodeNotReady', 'Node is not ready', 'node-controller', originAgo) }];
+    extra.historyOnlyEvents = [{ pod: origin.pod, event: podEvent('NodeNotReady', 'Node is not ready', 'node-controller', originAgo) }];
     origin.runaiPhase = 'Failed';
     origin.noEndTime = true;
     collateral = endPeers(replicas, origin, originAgo, 60, false, 'sigterm', '');
@@ -1194,7 +1065,7 @@ function historyPagedCase(shape: Shape, originAt: number, ordering: Ordering, po
       const at = originAgo - 60 - index * 90 - rank;
       backOffs.push({
         pod: replica.pod,
-        event: event(
+        event: podEvent(
           'BackOff',
           `Back-off restarting failed container ${replica.container} in pod ${replica.pod}_${namespace}(${stableId(`${shape.name}/pod-uid/${replica.pod}`)})`,
           'kubelet',
@@ -1237,15 +1108,22 @@ function nameBaitCase(shape: Shape, originAt: number, ordering: Ordering, tier2:
   const origin = replicas[originAt]!;
   const failedAgo = 2200;
   const originAgo = failedAgo + 200;
-  const extra: Assembled['extra'] = {};
+  const extra: HeldOutCaseParts['extra'] = {};
   const last = "KeyError: 'attention_mask'";
   let expected: { category: string; signal: string[]; line: string; cite: string[] };
   if (cause === 'app') {
-    end(origin, originAgo, 'Error', tier2, ERROR_1, traceback([['/workspace/sft/collate.py', 77, '__call__', 'mask = features["attention_mask"]']], last));
+    endReplica(
+      origin,
+      originAgo,
+      'Error',
+      tier2,
+      ERROR_1,
+      pythonTraceback([['/workspace/sft/collate.py', 77, '__call__', 'mask = features["attention_mask"]']], last),
+    );
     expected = { category: 'CRASH_APP_ERROR', signal: ['KeyError', 'exit code 1', 'exit 1'], line: last, cite: [CITE.pythonTraceback] };
   } else if (cause === 'node-lost') {
-    origin.events = [event('NodeNotReady', 'Node is not ready', 'node-controller', originAgo)];
-    end(origin, originAgo - 300, 'Failed', tier2, SIGTERM_143);
+    origin.events = [podEvent('NodeNotReady', 'Node is not ready', 'node-controller', originAgo)];
+    endReplica(origin, originAgo - 300, 'Failed', tier2, SIGTERM_143);
     extra.nodeConditions = { [origin.node]: notReadyConditions(originAgo + 40) };
     expected = {
       category: 'NODE_FAILURE',
@@ -1255,7 +1133,7 @@ function nameBaitCase(shape: Shape, originAt: number, ordering: Ordering, tier2:
     };
   } else {
     origin.events = [oomEvent(origin.container, originAgo)];
-    end(origin, originAgo, 'OOMKilled', tier2, OOM_137);
+    endReplica(origin, originAgo, 'OOMKilled', tier2, OOM_137);
     extra.memoryUsage = memoryClimb(shape.memory.limit, originAgo);
     expected = { category: 'OOM_KILLED', signal: ['OOM'], line: 'OOMKilled', cite: [CITE.oomKilled] };
   }
@@ -1297,7 +1175,7 @@ function launcherRelayCase(shape: Shape, ordering: Ordering): CasePlan {
   const originAgo = failedAgo + 60;
   const host = remote.pod;
   const line = cudaOom(5);
-  end(launcher, originAgo, 'Error', true, ERROR_1, [
+  endReplica(launcher, originAgo, 'Error', true, ERROR_1, [
     `${replicas[1]!.pod}: [2026-12-03 ${clockAt(originAgo + 30)},104] [INFO] [engine.py:2134:_take_model_step] step=8800, skipped=3, lr=[0.00011], mom=[(0.9, 0.95)]`,
     ...pdshRelay(
       host,
@@ -1315,7 +1193,7 @@ function launcherRelayCase(shape: Shape, ordering: Ordering): CasePlan {
   replicas.forEach((replica, index) => {
     if (index === 0) return;
     collateral += 1;
-    end(replica, originAgo - 15 - index, 'Error', true, SIGTERM_143);
+    endReplica(replica, originAgo - 15 - index, 'Error', true, SIGTERM_143);
   });
   return assemble(shape, {
     name: `launcher-relay-pdsh-${shape.framework}-${ordering}-tier2`,
@@ -1345,7 +1223,7 @@ function msTieCase(shape: Shape, kind: 'app-app' | 'oom-notready'): CasePlan {
   const at = 2500;
   const a = replicas[1]!;
   const b = replicas[replicas.length - 1]!;
-  const extra: Assembled['extra'] = {};
+  const extra: HeldOutCaseParts['extra'] = {};
   let categories: [string, string];
   let lines: [string, string];
   let citation: string[];
@@ -1356,14 +1234,24 @@ function msTieCase(shape: Shape, kind: 'app-app' | 'oom-notready'): CasePlan {
     b.stamp = 'ms';
     const first = 'IndexError: index 50304 is out of bounds for dimension 0 with size 50304';
     const second = 'AssertionError: expected 4096 tokens per sequence, got 4095';
-    end(a, at + 0.123, 'Error', true, ERROR_1, traceback([['/opt/maxtext/MaxText/input_pipeline.py', 140, 'tokenize', 'emb = table[ids]']], first));
-    end(
+    endReplica(
+      a,
+      at + 0.123,
+      'Error',
+      true,
+      ERROR_1,
+      pythonTraceback([['/opt/maxtext/MaxText/input_pipeline.py', 140, 'tokenize', 'emb = table[ids]']], first),
+    );
+    endReplica(
       b,
       at + 0.123,
       'Error',
       true,
       ERROR_1,
-      traceback([['/opt/maxtext/MaxText/input_pipeline.py', 171, 'pack', 'assert len(seq) == L, f"expected {L} tokens per sequence, got {len(seq)}"']], second),
+      pythonTraceback(
+        [['/opt/maxtext/MaxText/input_pipeline.py', 171, 'pack', 'assert len(seq) == L, f"expected {L} tokens per sequence, got {len(seq)}"']],
+        second,
+      ),
     );
     categories = ['CRASH_APP_ERROR', 'CRASH_APP_ERROR'];
     lines = [first, second];
@@ -1371,9 +1259,9 @@ function msTieCase(shape: Shape, kind: 'app-app' | 'oom-notready'): CasePlan {
   } else {
     tier2 = false;
     a.events = [oomEvent(a.container, at)];
-    end(a, at, 'OOMKilled', false);
-    b.events = [event('NodeNotReady', 'Node is not ready', 'node-controller', at)];
-    end(b, at, 'Failed', false);
+    endReplica(a, at, 'OOMKilled', false);
+    b.events = [podEvent('NodeNotReady', 'Node is not ready', 'node-controller', at)];
+    endReplica(b, at, 'Failed', false);
     extra.memoryUsage = memoryClimb(shape.memory.limit, at);
     categories = ['OOM_KILLED', 'NODE_FAILURE'];
     lines = ['OOMKilled', 'Node is not ready'];
@@ -1420,13 +1308,13 @@ function silentPeersCase(shape: Shape, kind: 'heartbeat-remote' | 'ray-actor' | 
   replicas.forEach((replica, rank) => {
     const ended = base - (rank % 3);
     if (kind === 'heartbeat-remote') {
-      if (rank % 2 === 0) end(replica, ended, 'Error', true, SIGABRT_134, heartbeatMonitor(rank, clockAt(ended), 480));
-      else end(replica, ended, 'Error', true, ERROR_1, ncclRemote(rank, `10.42.9.${rank + 10}`));
+      if (rank % 2 === 0) endReplica(replica, ended, 'Error', true, SIGABRT_134, heartbeatMonitor(rank, clockAt(ended), 480));
+      else endReplica(replica, ended, 'Error', true, ERROR_1, ncclRemote(rank, `10.42.9.${rank + 10}`));
     } else if (kind === 'ray-actor') {
-      if (rank === 0) end(replica, ended - 2, 'Error', true, ERROR_1, rayActorDiedSystem('RayTrainWorker', '10.80.6.12'));
-      else end(replica, ended, 'Error', true, SIGTERM_143);
+      if (rank === 0) endReplica(replica, ended - 2, 'Error', true, ERROR_1, rayActorDiedSystem('RayTrainWorker', '10.80.6.12'));
+      else endReplica(replica, ended, 'Error', true, SIGTERM_143);
     } else {
-      end(
+      endReplica(
         replica,
         ended,
         'Error',
@@ -1473,17 +1361,7 @@ function silentPeersCase(shape: Shape, kind: 'heartbeat-remote' | 'ray-actor' | 
 
 // ---- the set -------------------------------------------------------------------------------------
 
-const shape = (
-  name: string,
-  framework: FrameworkKey,
-  workers: number,
-  nodePrefix: string,
-  project: string,
-  submittedBy: string,
-  memory: [string, string],
-  gpus: number,
-  startedAgo: number,
-): Shape => ({ name, framework, workers, nodePrefix, project, submittedBy, memory: { request: memory[0], limit: memory[1] }, gpus, startedAgo });
+const shape = heldOutShape<FrameworkKey>;
 
 /** Every case of the third held-out set, in a stable order. */
 export function heldOut3Cases(): CasePlan[] {

@@ -1,95 +1,29 @@
 /**
- * The second held-out distributed set (fixtures/distributed-heldout-2), one test per case, with
- * its own ledger (`fixtures/distributed-heldout-2/known-misses.json`): a listed case must still
- * miss (the test fails once it passes, so the ledger is pruned and stays honest); every other
- * case must pass every check. The committed files must be what the generator writes
- * (`npx tsx test/distributed/generateDistributedHeldOut.ts --dir fixtures/distributed-heldout-2`).
+ * The second held-out distributed set (fixtures/distributed-heldout-2): its tests are
+ * describeHeldOutDistributedSet's; here is what the set must cover.
  * `npx tsx test/distributed/measureDistributedHeldOut.ts --dir fixtures/distributed-heldout-2`
  * prints the figures.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { heldOutSet, loadHeldOutCases, loadKnownMisses, measureVerdict, renderHeldOutFiles, runHeldOutCase } from './heldOutDistributed.js';
+import { describeHeldOutDistributedSet } from './describeHeldOutDistributedSet.js';
 
-const set = heldOutSet('fixtures/distributed-heldout-2');
-const cases = await loadHeldOutCases(set);
-const knownMisses = loadKnownMisses(set);
-const names = cases.map(({ name }) => name);
-const regenerate = 'regenerate with generateDistributedHeldOut.ts --dir fixtures/distributed-heldout-2';
-
-describe('held-out distributed failures, second set', () => {
-  it('holds at least 30 generated cases (a third with Tier 2), every one as the generator writes it, and a ledger that names only cases it holds', () => {
-    const rendered = renderHeldOutFiles(set);
-    expect(cases.length).toBeGreaterThanOrEqual(30);
-    expect(cases.filter(({ expectation }) => expectation.tier2).length * 3).toBeGreaterThanOrEqual(cases.length);
-    expect(names).toEqual(rendered.map(({ name }) => name).sort());
-    for (const { name, scenario, expectation } of rendered) {
-      expect(readFileSync(join(set.dir, name, 'scenario.json'), 'utf8'), `${name}: ${regenerate}`).toBe(scenario);
-      expect(readFileSync(join(set.dir, name, 'expectation.json'), 'utf8'), `${name}: ${regenerate}`).toBe(expectation);
-    }
-    expect(Object.keys(knownMisses).filter((name) => !names.includes(name))).toEqual([]);
-  });
-
-  it('covers every framework and ordering, and only families the first set does not have', async () => {
-    const seen = (key: 'framework' | 'ordering' | 'family') => new Set(cases.map(({ expectation }) => expectation[key]));
-    expect([...seen('framework')].sort()).toEqual(['inference', 'jax', 'mpi', 'pytorch', 'ray', 'tf', 'xgboost']);
-    expect([...seen('ordering')].sort()).toEqual(['no-origin', 'origin-first', 'origin-last', 'origin-middle']);
-    const firstSetFamilies = new Set((await loadHeldOutCases()).map(({ expectation }) => expectation.family));
-    expect([...seen('family')].filter((family) => firstSetFamilies.has(family))).toEqual([]);
-    expect([...seen('family')].sort()).toEqual([
-      'collateral-only',
-      'coordination-service',
-      'lws-gpu-fault',
-      'mpi-launcher',
-      'node-pressure-eviction',
-      'node-shutdown',
-      'ray-node-died',
-      'restarted-origin',
-      'steering-names',
-      'tie',
-      'timestamp-forms',
-      'untold-order',
-    ]);
-  });
-
-  // The alternatives widen what passes only as far as they say: a third category or an unlisted line still misses.
-  it('the measurement accepts a listed alternative and rejects anything else', () => {
-    const tie = cases.find(({ expectation }) => expectation.categoryAlternatives !== undefined)!.expectation;
-    const verdict = (category: string, line: string) => ({
-      outcome: 'diagnosed',
-      category,
-      evidence: [{ text: line }],
-      limitations: ['The replica where this multi-pod failure started cannot be told: two replicas failed in the same second.'],
-      limitationIds: ['originUnknown'],
-      failingLine: line,
-      origin: null,
-    });
-    expect(measureVerdict(tie, verdict(tie.category, tie.quotedLine)).passed).toBe(true);
-    expect(measureVerdict(tie, verdict(tie.categoryAlternatives![0]!, tie.quotedLineAlternatives![0]!)).passed).toBe(true);
-    expect(measureVerdict(tie, verdict('SCHEDULING_POLICY_TERMINATED', tie.quotedLine)).miss).toBe('category');
-    expect(measureVerdict(tie, verdict(tie.category, 'exit code 143')).miss).toBe('line');
-    expect(measureVerdict(tie, { ...verdict(tie.category, tie.quotedLine), limitations: [], limitationIds: [] }).miss).toBe('limitation');
-    // The check reads the limitation's stable id, not its wording in one language.
-    expect(measureVerdict(tie, { ...verdict(tie.category, tie.quotedLine), limitationIds: ['metricsEmpty'] }).miss).toBe('limitation');
-    const withOrigin = cases.find(({ expectation }) => expectation.origin !== null)!.expectation;
-    const origin = {
-      pod: withOrigin.origin!.pod,
-      node: withOrigin.origin!.node,
-      at: '2026-12-03T08:00:00Z',
-      signal: withOrigin.origin!.signalIncludes[0],
-      collateral: withOrigin.collateralAtLeast,
-    };
-    const right = { ...verdict(withOrigin.category, withOrigin.quotedLine), limitations: [], limitationIds: [], origin };
-    expect(measureVerdict(withOrigin, right).passed).toBe(true);
-    expect(measureVerdict(withOrigin, { ...right, origin: { ...origin, node: 'another-node' } }).miss).toBe('origin');
-  });
-
-  it.each(names)('%s', async (name: string) => {
-    const heldOut = cases.find((candidate) => candidate.name === name)!;
-    const measurement = await runHeldOutCase(heldOut, set);
-    const context = `${name}: ${heldOut.scenario.description ?? ''}`;
-    if (name in knownMisses) expect(measurement.passed, `${context} now passes: remove it from known-misses.json`).toBe(false);
-    else expect(measurement.problems, context).toEqual([]);
-  });
+await describeHeldOutDistributedSet({
+  dir: 'fixtures/distributed-heldout-2',
+  title: 'held-out distributed failures, second set',
+  earlierDirs: [undefined],
+  earlierSetsNamed: 'the first set does not have',
+  frameworks: ['inference', 'jax', 'mpi', 'pytorch', 'ray', 'tf', 'xgboost'],
+  families: [
+    'collateral-only',
+    'coordination-service',
+    'lws-gpu-fault',
+    'mpi-launcher',
+    'node-pressure-eviction',
+    'node-shutdown',
+    'ray-node-died',
+    'restarted-origin',
+    'steering-names',
+    'tie',
+    'timestamp-forms',
+    'untold-order',
+  ],
 });

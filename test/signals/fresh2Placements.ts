@@ -9,10 +9,9 @@
  * generateFresh2Placements.ts and checked by fresh2Corpus.test.ts, which fails when the
  * committed file drifts from what this renders. Deterministic: no clock, no randomness.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SignalEntrySchema, SignalFileSchema } from './signalCorpus.js';
+import { placeLogTail, placedEntry, placedFamilyFile, readBaseEntry } from './placeLogTail.js';
 
 const FRESH2_DIR = fileURLToPath(new URL('../../fixtures/signals-fresh2/', import.meta.url));
 const PLACED_SOURCE = 'placed-prefixes';
@@ -107,55 +106,19 @@ export const PLACEMENTS: readonly (readonly [string, number, StyleName])[] = [
   ['storage-io', 3, 'criLog'],
 ];
 
-/** The carriers of a log tail: the Run:ai phase message of a terminated container, Knative's ContainerHealthy condition. */
-const CARRIERS = [/^(Pod \S+ failed: container \S+ terminated with exit code \d+ \([^)]*\): )([\s\S]*)$/, /^(Container failed with: )([\s\S]*)$/];
-
-function placeTail(verbatim: string, style: PrefixStyle, where: string): string {
-  for (const carrier of CARRIERS) {
-    const match = carrier.exec(verbatim);
-    if (match)
-      return (
-        match[1]! +
-        match[2]!
-          .split('\n')
-          .map((line, at) => style.place(line, at))
-          .join('\n')
-      );
-  }
-  throw new Error(`${where}: no log tail behind a known carrier`);
-}
-
-function baseEntry(source: string, index: number): Record<string, unknown> {
-  const raw: unknown = JSON.parse(readFileSync(join(FRESH2_DIR, `${source}.json`), 'utf8'));
-  SignalFileSchema.parse(raw);
-  const entry = (raw as { entries: Record<string, unknown>[] }).entries[index];
-  if (!entry) throw new Error(`${source} #${index}: no such entry`);
-  return entry;
-}
-
 /** The text of `placed-prefixes.json`, as generateFresh2Placements.ts writes it. */
 export function renderPlacedEntries(): string {
   const entries = PLACEMENTS.map(([source, index, styleName]) => {
     const where = `${source} #${index}`;
-    const base = baseEntry(source, index);
+    const base = readBaseEntry(FRESH2_DIR, source, index);
     const style: PrefixStyle = PREFIX_STYLES[styleName];
-    // The base entry's own key order, so the placed entry reads like its base.
-    const placed = {
-      ...base,
-      verbatim: placeTail(String(base.verbatim), style, where),
-      note:
-        `${String(base.note)} Placed behind ${style.label} on every line of the log tail (prefix format: ${style.citation}); ` +
-        `generated from ${where} by test/signals/fresh2Placements.ts, with the base entry's expectation and decisive text.`,
-    };
-    const parsed = SignalEntrySchema.safeParse(placed);
-    if (!parsed.success) throw new Error(`${where} behind ${styleName}: ${parsed.error.message}`);
-    return placed;
+    const verbatim = placeLogTail(String(base.verbatim), (line, at) => style.place(line, at), where);
+    const note = `Placed behind ${style.label} on every line of the log tail (prefix format: ${style.citation}); generated from ${where} by test/signals/fresh2Placements.ts, with the base entry's expectation and decisive text.`;
+    return placedEntry(base, verbatim, note, where, styleName);
   });
-  const file = {
-    source: PLACED_SOURCE,
-    description:
-      "Generated (test/signals/fresh2Placements.ts): decisive lines of this corpus's other families behind verbatim upstream line prefixes — torchrun's rank tags, Open MPI's --tag-output, Ray's worker prefix, Python logging, klog, JSON log lines and the CRI log format. The expectation is the base entry's.",
+  return placedFamilyFile(
+    PLACED_SOURCE,
+    "Generated (test/signals/fresh2Placements.ts): decisive lines of this corpus's other families behind verbatim upstream line prefixes — torchrun's rank tags, Open MPI's --tag-output, Ray's worker prefix, Python logging, klog, JSON log lines and the CRI log format. The expectation is the base entry's.",
     entries,
-  };
-  return `${JSON.stringify(file, null, 2)}\n`;
+  );
 }

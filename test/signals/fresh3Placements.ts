@@ -11,11 +11,9 @@
  * fresh3Corpus.test.ts, which fails when the committed file drifts from what this renders.
  * Deterministic: pids, ranks and timestamps come from a seeded generator (SEED), no clock.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SignalEntrySchema, SignalFileSchema } from './signalCorpus.js';
-import { seededRandom } from '../support/seededRandom.js';
+import { renderSeededPlacements, type Draw, type Noise, type PrefixStyle } from './placeLogTail.js';
 
 const FRESH3_DIR = fileURLToPath(new URL('../../fixtures/signals-fresh3/', import.meta.url));
 const PLACED_SOURCE = 'placed-noise';
@@ -23,24 +21,6 @@ export const PLACED_FILE = join(FRESH3_DIR, `${PLACED_SOURCE}.json`);
 
 /** The seed of the generator: change it and every pid, rank and timestamp changes, nothing else. */
 export const SEED = 3;
-
-const seeded = seededRandom;
-
-/** What one placed entry draws from the generator: a pid, a rank, the first timestamp's fraction. */
-interface Draw {
-  pid: number;
-  rank: number;
-  /** microseconds into the second of the first line; later lines advance by one per line. */
-  micros: number;
-}
-
-/** One verbatim upstream line prefix: how it is written, and where its format was read. */
-interface PrefixStyle {
-  label: string;
-  citation: string;
-  /** The prefixed line; `at` (the line's index in the tail) advances the timestamps. */
-  place(line: string, at: number, draw: Draw): string;
-}
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 const micros = (draw: Draw, at: number) => draw.micros + at * 137;
@@ -92,6 +72,7 @@ export const PREFIX_STYLES = {
     label: 'python-json-logger\'s {"asctime": …, "levelname": "ERROR", "name": …, "message": …}',
     citation:
       'nhairs/python-json-logger src/pythonjsonlogger/json.py JsonFormatter with fmt "%(asctime)s %(levelname)s %(name)s %(message)s": one JSON object per record, keys in format order, json.dumps defaults (", " / ": " separators, ensure_ascii)',
+    escapes: true,
     place: (line, at, draw) =>
       `{"asctime": "2026-12-03 10:41:22,${millis(draw, at)}", "levelname": "ERROR", "name": "trainer", "message": ${pythonJsonString(line)}}`,
   },
@@ -147,7 +128,7 @@ export const NOISE = {
     citation:
       'wandb/wandb wandb/sdk/wandb_run.py _footer_sync_info: "🚀 View run {name} at: {url}" and "Find logs at: {dir}" behind the "wandb: " term prefix (wandb/sdk/lib/printer.py), printed by the atexit hook after the traceback',
   },
-} satisfies Record<string, { lines: string[]; citation: string }>;
+} satisfies Record<string, Noise>;
 
 type NoiseName = keyof typeof NOISE;
 
@@ -175,62 +156,19 @@ export const PLACEMENTS: readonly (readonly [string, number, StyleName, readonly
   ['gpu-node-stack-3', 2, 'abslLogging', ['infoLines'], []],
 ];
 
-/** The carriers of a log tail: the Run:ai phase message of a terminated container, Knative's ContainerHealthy condition. */
-const CARRIERS = [/^(Pod \S+ failed: container \S+ terminated with exit code \d+ \([^)]*\): )([\s\S]*)$/, /^(Container failed with: )([\s\S]*)$/];
-
-function placeTail(verbatim: string, style: PrefixStyle, before: string[], after: string[], draw: Draw, where: string): string {
-  for (const carrier of CARRIERS) {
-    const match = carrier.exec(verbatim);
-    if (match) {
-      const tail = [...before, ...match[2]!.split('\n'), ...after];
-      return match[1]! + tail.map((line, at) => style.place(line, at, draw)).join('\n');
-    }
-  }
-  throw new Error(`${where}: no log tail behind a known carrier`);
-}
-
-function baseEntry(source: string, index: number): Record<string, unknown> {
-  const raw: unknown = JSON.parse(readFileSync(join(FRESH3_DIR, `${source}.json`), 'utf8'));
-  SignalFileSchema.parse(raw);
-  const entry = (raw as { entries: Record<string, unknown>[] }).entries[index];
-  if (!entry) throw new Error(`${source} #${index}: no such entry`);
-  return entry;
-}
-
-const noiseLines = (names: readonly NoiseName[]) => names.flatMap((name) => NOISE[name].lines);
-const noiseCitations = (names: readonly NoiseName[]) => names.map((name) => NOISE[name].citation).join('; ');
-
 /** The text of `placed-noise.json`, as generateFresh3Placements.ts writes it. */
 export function renderPlacedEntries(): string {
-  const random = seeded(SEED);
-  const entries = PLACEMENTS.map(([source, index, styleName, before, after]) => {
-    const where = `${source} #${index}`;
-    const base = baseEntry(source, index);
-    const style: PrefixStyle = PREFIX_STYLES[styleName];
-    const draw: Draw = { pid: 1000 + Math.floor(random() * 30000), rank: 1 + Math.floor(random() * 7), micros: 100000 + Math.floor(random() * 800000) };
-    const verbatim = placeTail(String(base.verbatim), style, noiseLines(before), noiseLines(after), draw, where);
-    const noise = [
-      before.length > 0 ? `noise before the tail: ${noiseCitations(before)}` : null,
-      after.length > 0 ? `noise after it: ${noiseCitations(after)}` : null,
-    ].filter((part): part is string => part !== null);
-    // The base entry's own key order, so the placed entry reads like its base.
-    const placed = {
-      ...base,
-      verbatim,
-      note:
-        `${String(base.note)} Placed behind ${style.label} on every line of the log tail (prefix format: ${style.citation})` +
-        (noise.length > 0 ? `, with ${noise.join('; ')}` : '') +
-        `; generated from ${where} by test/signals/fresh3Placements.ts (seed ${SEED}), with the base entry's expectation and decisive text.`,
-    };
-    const parsed = SignalEntrySchema.safeParse(placed);
-    if (!parsed.success) throw new Error(`${where} behind ${styleName}: ${parsed.error.message}`);
-    return placed;
-  });
-  const file = {
+  return renderSeededPlacements({
+    dir: FRESH3_DIR,
     source: PLACED_SOURCE,
     description:
       "Generated (test/signals/fresh3Placements.ts, seeded): decisive lines of this corpus's other families behind verbatim upstream line prefixes — the kubelet's timestamps, torchrun's rank tags, Open MPI's --tag-output, Ray's worker prefix, Hydra's and loguru's log formats, python-json-logger and absl logging — with verbatim noise lines (progress bars, INFO lines, warnings before; NCCL's shutdown warning and the W&B footer after). The expectation is the base entry's.",
-    entries,
-  };
-  return `${JSON.stringify(file, null, 2)}\n`;
+    generator: 'test/signals/fresh3Placements.ts',
+    seed: SEED,
+    styles: PREFIX_STYLES,
+    noise: NOISE,
+    placements: PLACEMENTS,
+    // This generator has always placed a trailing newline as an empty line; the committed family keeps it.
+    placeTrailingNewline: true,
+  });
 }

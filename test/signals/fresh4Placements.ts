@@ -14,11 +14,9 @@
  * fresh4Corpus.test.ts. Deterministic: pids, ranks and timestamps come from a seeded generator
  * (SEED), no clock.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SignalEntrySchema, SignalFileSchema } from './signalCorpus.js';
-import { seededRandom } from '../support/seededRandom.js';
+import { renderSeededPlacements, type Draw, type Noise, type PrefixStyle } from './placeLogTail.js';
 
 const FRESH4_DIR = fileURLToPath(new URL('../../fixtures/signals-fresh4/', import.meta.url));
 const PLACED_SOURCE = 'placed-logs';
@@ -26,24 +24,6 @@ export const PLACED_FILE = join(FRESH4_DIR, `${PLACED_SOURCE}.json`);
 
 /** The seed of the generator: change it and every pid, rank and timestamp changes, nothing else. */
 export const SEED = 4;
-
-/** What one placed entry draws from the generator: a pid, a rank, the first timestamp's fraction. */
-interface Draw {
-  pid: number;
-  rank: number;
-  /** microseconds into the second of the first line; later lines advance by 211 µs per line. */
-  micros: number;
-}
-
-/** One verbatim upstream line prefix: how it is written, and where its format was read. */
-interface PrefixStyle {
-  label: string;
-  citation: string;
-  /** Whether the style escapes its message (then a decisive text with `"` or `\` cannot be placed). */
-  escapes: boolean;
-  /** The prefixed line; `at` (the line's index in the tail) advances the timestamps. */
-  place(line: string, at: number, draw: Draw): string;
-}
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 const micros = (draw: Draw, at: number) => draw.micros + at * 211;
@@ -132,7 +112,7 @@ export const PREFIX_STYLES = {
     escapes: false,
     place: (line, _at, draw) => `(RayTrainWorker pid=${draw.pid}, ip=10.0.7.21) ${line}`,
   },
-} satisfies Record<string, PrefixStyle>;
+} satisfies Record<string, PrefixStyle & { escapes: boolean }>;
 
 type StyleName = keyof typeof PREFIX_STYLES;
 
@@ -193,7 +173,7 @@ export const NOISE = {
     citation:
       'mlflow/mlflow mlflow/tracking/_tracking_service/client.py _log_url: "🏃 View run {run_name} at: {run_url}" and "🧪 View experiment at: {experiment_url}", printed when the run ends (also on failure, from the atexit hook)',
   },
-} satisfies Record<string, { lines: string[]; citation: string }>;
+} satisfies Record<string, Noise>;
 
 type NoiseName = keyof typeof NOISE;
 
@@ -221,66 +201,17 @@ export const PLACEMENTS: readonly (readonly [string, number, StyleName, readonly
   ['storage-data-4', 4, 'logfmt', [], []],
 ];
 
-/** The carriers of a log tail: the Run:ai phase message of a terminated container, Knative's ContainerHealthy condition. */
-const CARRIERS = [/^(Pod \S+ failed: container \S+ terminated with exit code \d+ \([^)]*\): )([\s\S]*)$/, /^(Container failed with: )([\s\S]*)$/];
-
-function placeTail(verbatim: string, style: PrefixStyle, before: string[], after: string[], draw: Draw, where: string): string {
-  for (const carrier of CARRIERS) {
-    const match = carrier.exec(verbatim);
-    if (match) {
-      // A trailing newline of the termination message is not a log line of its own.
-      const tail = [...before, ...match[2]!.replace(/\n$/, '').split('\n'), ...after];
-      return match[1]! + tail.map((line, at) => style.place(line, at, draw)).join('\n');
-    }
-  }
-  throw new Error(`${where}: no log tail behind a known carrier`);
-}
-
-function baseEntry(source: string, index: number): Record<string, unknown> {
-  const raw: unknown = JSON.parse(readFileSync(join(FRESH4_DIR, `${source}.json`), 'utf8'));
-  SignalFileSchema.parse(raw);
-  const entry = (raw as { entries: Record<string, unknown>[] }).entries[index];
-  if (!entry) throw new Error(`${source} #${index}: no such entry`);
-  return entry;
-}
-
-const noiseLines = (names: readonly NoiseName[]) => names.flatMap((name) => NOISE[name].lines);
-const noiseCitations = (names: readonly NoiseName[]) => names.map((name) => NOISE[name].citation).join('; ');
-
 /** The text of `placed-logs.json`, as generateFresh4Placements.ts writes it. */
 export function renderPlacedEntries(): string {
-  const random = seededRandom(SEED);
-  const entries = PLACEMENTS.map(([source, index, styleName, before, after]) => {
-    const where = `${source} #${index}`;
-    const base = baseEntry(source, index);
-    const style: PrefixStyle = PREFIX_STYLES[styleName];
-    const decisive = String(base.decisive);
-    if (decisive.includes('\n')) throw new Error(`${where}: a multi-line decisive text cannot be placed behind a prefix`);
-    if (style.escapes && /["\\]/.test(decisive)) throw new Error(`${where}: ${styleName} escapes the decisive text`);
-    const draw: Draw = { pid: 1000 + Math.floor(random() * 30000), rank: 1 + Math.floor(random() * 7), micros: 100000 + Math.floor(random() * 800000) };
-    const verbatim = placeTail(String(base.verbatim), style, noiseLines(before), noiseLines(after), draw, where);
-    const noise = [
-      before.length > 0 ? `noise before the tail: ${noiseCitations(before)}` : null,
-      after.length > 0 ? `noise after it: ${noiseCitations(after)}` : null,
-    ].filter((part): part is string => part !== null);
-    // The base entry's own key order, so the placed entry reads like its base.
-    const placed = {
-      ...base,
-      verbatim,
-      note:
-        `${String(base.note)} Placed behind ${style.label} on every line of the log tail (prefix format: ${style.citation})` +
-        (noise.length > 0 ? `, with ${noise.join('; ')}` : '') +
-        `; generated from ${where} by test/signals/fresh4Placements.ts (seed ${SEED}), with the base entry's expectation and decisive text.`,
-    };
-    const parsed = SignalEntrySchema.safeParse(placed);
-    if (!parsed.success) throw new Error(`${where} behind ${styleName}: ${parsed.error.message}`);
-    return placed;
-  });
-  const file = {
+  return renderSeededPlacements({
+    dir: FRESH4_DIR,
     source: PLACED_SOURCE,
     description:
       "Generated (test/signals/fresh4Placements.ts, seeded): single-line decisive texts of this corpus's other families behind verbatim log prefixes of the programs that write them — klog, logrus key=value, zerolog JSON, Python logging with the logger name, structlog's console renderer, Spring Boot's console pattern, torchrun's rank tags and Ray's worker prefix — with noise lines around them (training progress bars and the Trainer's log dict, FutureWarnings, NCCL INFO lines and INFO lines saying 0 errors / failed=0 before; torchrun's SIGTERM notices and the MLflow footer after). The expectation is the base entry's.",
-    entries,
-  };
-  return `${JSON.stringify(file, null, 2)}\n`;
+    generator: 'test/signals/fresh4Placements.ts',
+    seed: SEED,
+    styles: PREFIX_STYLES,
+    noise: NOISE,
+    placements: PLACEMENTS,
+  });
 }

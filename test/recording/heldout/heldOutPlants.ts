@@ -44,6 +44,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadScenario, type Scenario } from '../../../functions/simulator/startRunaiSimulator.js';
 import { seededRandom } from '../../support/seededRandom.js';
+import { plantCollector } from './plantCollector.js';
 
 export const FAMILIES = [
   'ipv4',
@@ -135,16 +136,7 @@ export async function buildHeldOutSet(seed: number): Promise<HeldOutSet> {
   const r = randomFrom(seed);
   const base = await loadScenario(BASE);
   const scenario = JSON.parse(JSON.stringify(base)) as Scenario;
-  const plants: Plant[] = [];
-  const secrets: SecretPlant[] = [];
-  const plant = (family: Family, placement: string, value: string, where: string) => {
-    plants.push({ id: `${family}/${placement}`, family, value, where });
-    return value;
-  };
-  const secret = (placement: string, value: string, where: string, context: SecretPlant['context']) => {
-    secrets.push({ id: `secret/${placement}`, value, where, context });
-    return value;
-  };
+  const { plants, secrets, plant, secret } = plantCollector<Family>(r);
 
   // --- the people, the company, its customers --------------------------------------------------
   const corp = `${r.pick(CORPS)}${r.int(2, 9)}`;

@@ -17,18 +17,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { LEDGER_FIELDS, ledgeredSeedTests } from './ledgeredSeedTests.js';
 import { FAMILIES_2, HELD_OUT_SEEDS_2, buildHeldOutSet2 } from './heldOutPlants2.js';
 import { measureHeldOut2, type HeldOut2Figures } from './measureHeldOut2.js';
 
 const LedgerSchema = z.strictObject({
-  plants: z.record(z.string(), z.string()),
-  keep: z.record(z.string(), z.string()),
-  secretsInRecording: z.record(z.string(), z.string()),
-  secretsInReports: z.record(z.string(), z.string()),
-  verdict: z.string().nullable(),
+  ...LEDGER_FIELDS,
 });
 const ledger = LedgerSchema.parse(JSON.parse(readFileSync(new URL('./known-survivors.json', import.meta.url), 'utf8')));
-const ledgered = (entries: Record<string, string>, id: string, seed: number) => id in entries || `${id}@${seed}` in entries;
 const sets = await Promise.all(HELD_OUT_SEEDS_2.map((seed) => buildHeldOutSet2(seed)));
 const summary: string[] = [];
 afterAll(() => console.log(summary.join('\n')));
@@ -98,35 +94,6 @@ for (const set of sets) {
       ]);
     });
 
-    it.each(set.plants.map((plant) => [plant.id, plant] as const))('%s does not survive --anonymize', (id, plant) => {
-      const survived = figures.survivors.some((survivor) => survivor.id === plant.id);
-      if (ledgered(ledger.plants, id, set.seed)) expect(survived, `${id} (${plant.where}) no longer survives: remove it from known-survivors.json`).toBe(true);
-      else expect(survived, `${id} survives --anonymize: ${plant.where}`).toBe(false);
-    });
-
-    it('the anonymized replay reaches the same verdict, failing line modulo pseudonyms', () => {
-      if (ledger.verdict !== null) expect(figures.verdict.same, 'the verdicts now agree: set "verdict" to null in known-survivors.json').toBe(false);
-      else expect(figures.verdict.problems).toEqual([]);
-    });
-
-    it.each(set.keep.map((keep) => [keep.id, keep] as const))('%s stays verbatim', (id, keep) => {
-      const lost = figures.keepLost.some((item) => item.id === keep.id);
-      if (ledgered(ledger.keep, id, set.seed)) expect(lost, `${id} is kept again: remove it from known-survivors.json`).toBe(true);
-      else expect(lost, `${JSON.stringify(keep.value)} was lost: ${keep.why}`).toBe(false);
-    });
-
-    it.each(set.secrets.map((secret) => [secret.id, secret] as const))('%s: in no recording, report or notification', (id, secret) => {
-      expect(
-        figures.secretsReportKeeps.map((kept) => kept.id),
-        'the plant is a secret the report redacts',
-      ).not.toContain(id);
-      const inRecording = [...figures.secretsInRaw, ...figures.secretsInAnonymized].some((found) => found.id === id);
-      if (ledgered(ledger.secretsInRecording, id, set.seed)) expect(inRecording, `${id} is no longer recorded: remove it from known-survivors.json`).toBe(true);
-      else expect(inRecording, `${id} is in a recording: ${secret.where}`).toBe(false);
-      const inReports = figures.secretsInReports.find((found) => found.secret.id === id)?.in ?? [];
-      if (ledgered(ledger.secretsInReports, id, set.seed))
-        expect(inReports, `${id} is no longer in a report: remove it from known-survivors.json`).not.toEqual([]);
-      else expect(inReports, `${id} (${secret.where}) is in`).toEqual([]);
-    });
+    ledgeredSeedTests(set, () => figures, ledger);
   });
 }

@@ -55,7 +55,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { loadScenario, type Scenario } from '../../../functions/simulator/startRunaiSimulator.js';
-import { randomFrom, type HeldOutSet, type KeepCase, type Plant, type SecretPlant } from '../heldout/heldOutPlants.js';
+import { randomFrom, type HeldOutSet, type KeepCase } from '../heldout/heldOutPlants.js';
+import { plantCollector } from '../heldout/plantCollector.js';
 
 export const FAMILIES_2 = [
   'person-script',
@@ -126,21 +127,7 @@ const j = (...parts: string[]) => parts.join('');
 export async function buildHeldOutSet2(seed: number): Promise<HeldOutSet<Family2>> {
   const r = randomFrom(seed);
   const base = await loadScenario(BASE);
-  const plants: Plant<Family2>[] = [];
-  const secrets: SecretPlant[] = [];
-  const plant = (family: Family2, placement: string, value: string, where: string) => {
-    plants.push({ id: `${family}/${placement}`, family, value, where });
-    return value;
-  };
-  const secret = (placement: string, value: string, where: string, context: SecretPlant['context']) => {
-    secrets.push({ id: `secret/${placement}`, value, where, context });
-    return value;
-  };
-  /** Draws without replacement: each placement gets its own value, so a survivor is attributed to one placement. */
-  const deal = <T>(items: readonly T[]) => {
-    const left = [...items];
-    return () => left.splice(r.int(0, left.length - 1), 1)[0]!;
-  };
+  const { plants, secrets, plant, secret, deal } = plantCollector<Family2>(r);
   const customer = deal(CUSTOMERS);
   const codename = deal(CODENAMES);
   const given = deal(GIVEN);

@@ -7,10 +7,7 @@
  * report's own redaction keeps in their own text, whether the anonymized replay reaches the
  * raw replay's verdict, and what never reached the raw recording (an absence proves nothing).
  */
-import type { HeldOutSet, Plant, SecretPlant } from '../heldout/heldOutPlants.js';
-import { compareVerdicts, identifiersOf, measureHeldOut, recordHeldOut, survives, type HeldOutFigures, type HeldOutRun } from '../heldout/recordHeldOut.js';
-import { leaksSecret } from '../heldout2/leaksSecret.js';
-import { renderReportTexts, secretsInTexts, type ReportText } from '../heldout2/renderReportTexts.js';
+import { measureHeldOutSeed, type HeldOutSeedFigures } from '../heldout2/measureHeldOutSeed.js';
 import { buildHeldOutSet3, type ConsistencyCase, type Family3, type HeldOutSet3 } from './heldOutPlants3.js';
 
 export interface ConsistencyFigure {
@@ -24,38 +21,15 @@ export interface ConsistencyFigure {
   status: 'consistent' | 'inconsistent' | 'unmeasured';
 }
 
-export interface HeldOut3Figures extends HeldOutFigures<Family3> {
-  set: HeldOutSet3;
+export interface HeldOut3Figures extends HeldOutSeedFigures<Family3, HeldOutSet3> {
   consistency: ConsistencyFigure[];
   inconsistent: ConsistencyCase[];
-  run: HeldOutRun;
-  texts: ReportText[];
-  secretsInReports: { secret: SecretPlant; in: string[] }[];
-  plantsNotRecorded: Plant<Family3>[];
-  keepNotRecorded: HeldOutSet<Family3>['keep'];
 }
 
 export async function measureHeldOut3(seed: number): Promise<HeldOut3Figures> {
-  const set = await buildHeldOutSet3(seed);
-  const run = await recordHeldOut(set);
-  const texts = await renderReportTexts(set);
-  const consistency = set.consistency.map((item) => measureConsistency(item, run.rawFolder, run.anonymizedFolder));
-  return {
-    ...measureHeldOut(set, run),
-    // Pseudonyms change a line's length, so the report may cut the raw and the anonymized line
-    // in different places: its ` … ` elision is a wildcard too.
-    verdict: compareVerdicts(run, [...identifiersOf(set), ' … ']),
-    secretsInRaw: set.secrets.filter((secret) => leaksSecret(secret.value, run.rawFolder)),
-    secretsInAnonymized: set.secrets.filter((secret) => leaksSecret(secret.value, run.anonymizedFolder)),
-    set,
-    run,
-    texts,
-    secretsInReports: secretsInTexts(set.secrets, texts),
-    plantsNotRecorded: set.plants.filter((plant) => !survives(plant.value, run.rawFolder)),
-    keepNotRecorded: set.keep.filter((keep) => !survives(keep.value, run.rawFolder)),
-    consistency,
-    inconsistent: consistency.filter((figure) => figure.status !== 'consistent').map((figure) => figure.case),
-  };
+  const figures = await measureHeldOutSeed<Family3, HeldOutSet3>(await buildHeldOutSet3(seed));
+  const consistency = figures.set.consistency.map((item) => measureConsistency(item, figures.run.rawFolder, figures.run.anonymizedFolder));
+  return { ...figures, consistency, inconsistent: consistency.filter((figure) => figure.status !== 'consistent').map((figure) => figure.case) };
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
