@@ -128,6 +128,20 @@ function isOptionName(text: string, offset: number): boolean {
   return offset >= 2 && text.charAt(offset - 1) === '-' && (text.charAt(offset - 2) === '-' || /\s/.test(text.charAt(offset - 2)));
 }
 
+/**
+ * A URL query's key (`?X-Amz-Date=`, `&X-Amz-Expires=`) is the service's parameter name, which the
+ * locator rule (replaceLocators.ts) already judged and kept: the word rule does not re-read it.
+ * Its value is the locator rule's too. (A URL is at most 2048 characters there: the look back is bounded.)
+ */
+function isQueryKey(text: string, offset: number, token: string): boolean {
+  return (
+    offset >= 1 &&
+    /[?&]/.test(text.charAt(offset - 1)) &&
+    text.charAt(offset + token.length) === '=' &&
+    text.slice(Math.max(0, offset - 2048), offset).includes('://')
+  );
+}
+
 /** A word cut by a length limit just before the cut's ellipsis (`Pro …` of `Process`): kept when it begins a vocabulary word. */
 function isCutVocabulary(token: string, after: string): boolean {
   if (!/^ ?…/.test(after)) return false;
@@ -171,6 +185,7 @@ export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms, opti
     if (
       ((options.locator === true ? keepsLocatorWord(token, whole.charAt(offset - 1)) : keepsToken(token)) && !isMention(whole, offset, token) && !isNameWord) ||
       isOptionName(whole, offset) ||
+      isQueryKey(whole, offset, token) ||
       isCutVocabulary(token, whole.slice(offset + token.length, offset + token.length + 2))
     )
       return token;

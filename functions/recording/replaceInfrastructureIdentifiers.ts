@@ -15,7 +15,9 @@
  * - a user or customer named in prose after the noun that says so (`for user "jdoe"`);
  * - chat channels (`#ml-oncall`);
  * - Windows UNC paths and logon names (replaceWindowsNames.ts), telephone numbers and employee
- *   codes (replacePersonalNumbers.ts).
+ *   codes (replacePersonalNumbers.ts);
+ * - IBANs, payment card numbers, hardware addresses (MAC, EUI-64, InfiniBand GUID) and cloud
+ *   resource ids (AWS, OCI) by their standard structure (replaceStructuredIdentifiers.ts).
  *
  * The diagnosis never reads any of these (its signals are event reasons, exit codes, phases and
  * Kubernetes' and the frameworks' own phrasing), so the replay's verdict does not change.
@@ -24,6 +26,7 @@
 import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHost.js';
 import { isDocumentationHost, looksLikeHost, looksLikeServiceWithPort, vocabularyDomainOf } from './publicVocabulary.js';
 import { replacePersonalNumbers } from './replacePersonalNumbers.js';
+import { replaceStructuredIdentifiers } from './replaceStructuredIdentifiers.js';
 import { replaceWindowsNames } from './replaceWindowsNames.js';
 
 const ARN = /\barn:(aws[a-z-]{0,20}):([a-z0-9-]{1,64}):([a-z0-9-]{0,32}):(\d{12})?:([^\s"'`,;)\]}]{1,512})/g;
@@ -81,6 +84,8 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
   );
   out = out.replace(HOME, (match, root: string, user: string) => (isPseudonym(user) ? match : `${root}/${pseudonyms.of('user', user)}`));
   out = out.replace(WINDOWS_HOME, (match, root: string, user: string) => (isPseudonym(user) ? match : `${root}${pseudonyms.of('user', user)}`));
+  // Before the address rules: a MAC's colon pairs and a GUID's groups are not IPv6.
+  out = replaceStructuredIdentifiers(out, pseudonyms);
   out = out.replace(IPV4, (match) => (isPseudonym(match) ? match : pseudonyms.ip(match)));
   out = out.replace(IPV6, (match) =>
     IS_TIME.test(match) || /^[0-9:]+$/.test(match) || !isIpv6Address(match) || isPseudonym(match) ? match : pseudonyms.ip(match),
@@ -133,6 +138,26 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
   });
   out = replacePersonalNumbers(out, pseudonyms);
   return out.replace(CHANNEL, (match, name: string) => (isPseudonym(name) ? match : `#${pseudonyms.of('channel', name)}`));
+}
+
+/**
+ * The names an identity setting gives (`customer: initech` in a YAML annotation, `--owner jdoe`,
+ * `TEAM=vandelay`), person (`user`) or organisation (`name`): found in every answer — those the
+ * diagnosis never reads included — before anything is rewritten, so the same name alone in prose
+ * (`stream initech shards`, where the word rule would keep a lower-case word as the program's)
+ * gets the same pseudonym as in its setting. Hosts, URLs and numbers are left to their own rules.
+ */
+export function identitySettingsOf(text: string, each: (kind: 'user' | 'name', value: string) => void): void {
+  if (!/[=:\s]/.test(text)) return;
+  for (const match of text.matchAll(SETTING)) {
+    const [, , flag, flagSeparator, plainKey, plainSeparator, rawValue] = match;
+    const separator = flagSeparator ?? plainSeparator ?? '';
+    if (separator.startsWith(':') && !STRUCTURE_START.test(text.slice(Math.max(0, match.index - 80), match.index))) continue;
+    const kind = IDENTITY_WORDS.get(lastWord(flag ?? plainKey ?? ''));
+    const value = (rawValue ?? '').replace(/[.:]+$/, '');
+    if ((kind === 'user' || kind === 'name') && !NOT_A_NAME.test(value) && !isPseudonym(value) && !looksLikeHost(value) && !value.includes('@'))
+      each(kind, value);
+  }
 }
 
 function rewriteHost(host: string, next: string, pseudonyms: Pseudonyms): string {
