@@ -102,3 +102,14 @@ describe('identifiers inside encodings, wraps and dropped fields', () => {
     expect(withSetting.text('customer: zumbawi')).toBe(`customer: ${/stream (\S+) shards/.exec(out)![1]!}`);
   });
 });
+
+describe('an e-mail wrapped inside its domain', () => {
+  it('replaces both halves when the break falls after the @', () => {
+    const line = 'WARN 2026-12-04 07:00:00 quota mail bounced for the dataset owner k.mensah@acc';
+    expect(line.length).toBeGreaterThanOrEqual(60);
+    const out = anonymizer.text(`${line}\nra-metro.example.net, retrying`);
+    expect(out, out).not.toContain('mensah');
+    expect(out, out).not.toContain('accra');
+    expect(out, out).toContain('\n, retrying');
+  });
+});
