@@ -17,7 +17,8 @@
  * - Windows UNC paths and logon names (replaceWindowsNames.ts), telephone numbers and employee
  *   codes (replacePersonalNumbers.ts);
  * - IBANs, payment card numbers, hardware addresses (MAC, EUI-64, InfiniBand GUID) and cloud
- *   resource ids (AWS, OCI) by their standard structure (replaceStructuredIdentifiers.ts).
+ *   resource ids (AWS, OCI) by their standard structure (replaceStructuredIdentifiers.ts);
+ * - Slurm hostlists and the USER column of a scheduler's table (replaceSchedulerListings.ts).
  *
  * The diagnosis never reads any of these (its signals are event reasons, exit codes, phases and
  * Kubernetes' and the frameworks' own phrasing), so the replay's verdict does not change.
@@ -26,6 +27,7 @@
 import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHost.js';
 import { isDocumentationHost, looksLikeHost, looksLikeServiceWithPort, vocabularyDomainOf } from './publicVocabulary.js';
 import { replacePersonalNumbers } from './replacePersonalNumbers.js';
+import { replaceSchedulerListings } from './replaceSchedulerListings.js';
 import { replaceStructuredIdentifiers } from './replaceStructuredIdentifiers.js';
 import { replaceWindowsNames } from './replaceWindowsNames.js';
 
@@ -137,6 +139,7 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
     return `${noun}${quote}${pseudonyms.of(kind, name)}${quote}`;
   });
   out = replacePersonalNumbers(out, pseudonyms);
+  out = replaceSchedulerListings(out, pseudonyms);
   return out.replace(CHANNEL, (match, name: string) => (isPseudonym(name) ? match : `#${pseudonyms.of('channel', name)}`));
 }
 

@@ -16,9 +16,9 @@
  *   (`ip link`'s `link/ether`, Windows `getmac`) and Cisco's dotted groups of four — an EUI-64 in
  *   colon pairs, and an InfiniBand GUID (an EUI-64: `0x` and 16 hex digits as `ibstat` prints it,
  *   or four colon groups as `ibv_devinfo`'s `node_guid`). The broadcast and all-zero addresses
- *   name no device and stay. The replacements are in the ranges RFC 7042 reserves for
- *   documentation (§2.1.2 `00-00-5E-00-53-xx`, §2.2.2 `00-00-5E-EF-10-xx-xx-xx`), as addresses
- *   use RFC 5737's. A `0x` word of 16 hex digits that is a canonical 48-bit virtual address
+ *   name no device and stay. The replacements are in the blocks IANA reserves for documentation
+ *   (RFC 7042, now RFC 9542, §2.1.2 and §2.2.2: EUI-48 `00-00-5E-00-53-00`…`-FF`, EUI-64
+ *   `00-00-5E-EF-10-00-00-00`…`-FF`; IANA's registry lists both), as addresses use RFC 5737's. A `0x` word of 16 hex digits that is a canonical 48-bit virtual address
  *   (`0x00007f…`, `0xffff8…`: a pointer in a stack trace or a CUDA error, random per process,
  *   identifies no one and a reader of the trace wants it) stays;
  * - an AWS resource id (`i-`, `vol-`, `eni-`, `subnet-`, `sg-`, `ami-`, `snap-`, `vpc-`…: a
@@ -41,7 +41,7 @@ const GUID_HEX = /(?<![\w])0x([0-9A-Fa-f]{16})(?![\w])/g;
 const GUID_GROUPS = /(?<![\w:.-])([0-9A-Fa-f]{4}):([0-9A-Fa-f]{4}):([0-9A-Fa-f]{4}):([0-9A-Fa-f]{4})(?![\w:.-])/g;
 /** The EC2 and VPC resource types whose ids a message names (the prefixes of the AWS resource-id format). */
 const AWS_RESOURCE_ID =
-  /(?<![\w-])(i|vol|eni|subnet|sg|ami|snap|vpc|igw|nat|rtb|acl|eipalloc|lt|fs|fsmnt|pcx|tgw|vpce|sir|r|elb|dopt|h)-((?:[0-9a-f]{17}|[0-9a-f]{8}))(?![\w-])/g;
+  /(?<![\w-])(i|vol|eni|subnet|sg|ami|snap|vpc|igw|nat|rtb|acl|eipalloc|lt|fs|fsmnt|pcx|tgw|vpce|sir|r|elb|dopt|h|cgw)-((?:[0-9a-f]{17}|[0-9a-f]{8}))(?![\w-])/g;
 const OCID = /(?<![\w.])(ocid1\.[a-z0-9]{1,40}\.[a-z0-9]{1,20}\.(?:[a-z0-9-]{0,40}\.){1,2})([a-z0-9]{20,100})(?![\w.])/g;
 
 export function replaceStructuredIdentifiers(text: string, pseudonyms: Pseudonyms): string {
@@ -136,18 +136,18 @@ function sameShapeHex(hex: string, pseudonyms: Pseudonyms): string {
   return pseudonyms.digits(hex.toLowerCase(), hex.length);
 }
 
-/** RFC 7042's documentation block for the address's size: EUI-48 `00005e0053xx`, EUI-64 `00005eef10xxxxxx`. */
+/**
+ * The documentation block for the address's size: EUI-48 `00005e0053xx`, EUI-64 `00005eef100000xx`.
+ * 256 values each: two devices of one recording may share one (a reader loses which is which, no name is kept).
+ */
 function documentationAddress(bytes: string, pseudonyms: Pseudonyms): string {
-  const free = bytes.length === 12 ? 2 : 6;
-  const prefix = bytes.length === 12 ? '00005e0053' : '00005eef10';
-  const number = Number(pseudonyms.digits(bytes, 9)) % 16 ** free;
-  const tail = number.toString(16).padStart(free, '0');
-  // An address of another length (an IPoIB 20-byte one is not matched) keeps its length.
-  return `${prefix}${tail}`.padStart(bytes.length, '0').slice(-bytes.length);
+  const prefix = bytes.length === 12 ? '00005e0053' : '00005eef100000';
+  const tail = (Number(pseudonyms.digits(bytes, 6)) % 256).toString(16).padStart(2, '0');
+  return `${prefix}${tail}`;
 }
 
 function isDocumentationHardwareAddress(bytes: string): boolean {
-  return bytes.startsWith('00005e0053') || bytes.startsWith('00005eef10');
+  return bytes.startsWith('00005e0053') || bytes.startsWith('00005eef100000');
 }
 
 /** x86-64 and AArch64 48-bit canonical addresses: the upper 17 bits all 0 (user space) or all 1 (kernel). */

@@ -113,3 +113,50 @@ describe('an e-mail wrapped inside its domain', () => {
     expect(out, out).toContain('\n, retrying');
   });
 });
+
+describe('ticket numbers', () => {
+  it.each([
+    ['a ServiceNow incident', 'paged under INC0048213 at 03:00', ['0048213']],
+    ['a ServiceNow task whose prefix is a word', 'follow-up TASK0091127 opened', ['0091127']],
+    ['a Jira key after a ticket word', 'see ticket KWAME-4821 for the rerun', ['KWAME', '4821']],
+    ['a Jira key in brackets, its key an upstream word', '[DATA-77] pin the loader', ['DATA-77']],
+    ['a Jira key opening a commit subject', 'merged\nPROJ-312: shard by customer', ['PROJ-312']],
+  ])('replaces %s', (_what, line, planted) => {
+    const out = anonymizer.text(line);
+    for (const value of planted) expect(out, out).not.toContain(value);
+  });
+
+  // Upstream's words joined to a number stay (a key made of a word upstream does not write is a name by the word rule, in any context).
+  it.each(['CUDA-12 and UTF-8 and TLS-1 in prose', 'fixes CVE-2024-3094, see issue CVE-2023-44487', 'NCCL-2 at exit code 137'])('keeps %s', (line) => {
+    expect(anonymizer.text(line)).toBe(line);
+  });
+});
+
+describe('scheduler listings', () => {
+  it("replaces a squeue row's user and its hostlist prefix, keeping the columns and the node numbers", () => {
+    const listing =
+      '             JOBID PARTITION     NAME     USER ST       TIME  NODES NODELIST(REASON)\n' +
+      '            418822       gpu   sft-run   wanjiru  R    1:02:03      4 kilimx[101-104,107]';
+    const out = anonymizer.text(listing);
+    expect(out, out).not.toContain('wanjiru');
+    expect(out, out).not.toContain('kilimx');
+    expect(out).toContain('[101-104,107]');
+    expect(out).toContain('JOBID PARTITION     NAME     USER ST');
+    expect(out).toMatch(/ R {4}1:02:03 {6}4 /);
+  });
+
+  it('replaces a hostlist a message names, and keeps an index in code and a prefix upstream writes', () => {
+    expect(anonymizer.text('allocated nodes mwangi[07,09] to job 4411')).not.toContain('mwangi');
+    for (const line of ['args[1,2] and batch[0] and gpu[01-04,07] are fine', 'USER PID COMMAND\nroot 1 init']) expect(anonymizer.text(line)).toBe(line);
+  });
+});
+
+describe('a line ending with a whole address', () => {
+  it('is not joined to the next line (the exception name there stays)', () => {
+    const line = 'saving to s3://ckpt-bucket/checkpoints/step-1200 as abena.k@ashanti-ml.example.com';
+    expect(line.length).toBeGreaterThanOrEqual(60);
+    const out = anonymizer.text(`${line}\ntorch.cuda.OutOfMemoryError: CUDA out of memory.`);
+    expect(out).toContain('\ntorch.cuda.OutOfMemoryError: CUDA out of memory.');
+    expect(out).not.toContain('abena');
+  });
+});
