@@ -86,10 +86,11 @@ function keepsToken(token: string): boolean {
   return !NON_ASCII_LETTER.test(token) && (!PROPER_NOUN.test(token) || isInflectedVocabulary(lower));
 }
 
-/** One word of a joined token (lower case): vocabulary, one or two letters, or a word with digits that keepsWordWithDigits keeps. */
+/** One word of a joined token (lower case): vocabulary or an inflection of it, one or two letters, or a word with digits that keepsWordWithDigits keeps. */
 function isWordOfJoined(part: string): boolean {
   if (NON_ASCII_LETTER.test(part)) return false;
-  return part.length <= 2 || VOCABULARY.has(part) || (/\d/.test(part) && keepsWordWithDigits(part));
+  // An inflection of an upstream word (`rows` of `rows_skipped`) is upstream's, as it is alone.
+  return part.length <= 2 || VOCABULARY.has(part) || isInflectedVocabulary(part) || (/\d/.test(part) && keepsWordWithDigits(part));
 }
 
 /**

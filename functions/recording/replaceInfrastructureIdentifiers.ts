@@ -63,6 +63,12 @@ const IDENTITY_WORDS = new Map<string, string>([
   ...['bucket', 'registry', 'channel'].map((word) => [word, word] as const),
   ...['repo', 'repository'].map((word) => [word, 'repo'] as const),
 ]);
+/**
+ * A quoted key and its quoted value, as JSON (`"owner": "jdoe"`) or a Python dict repr (`'owner':
+ * 'jdoe'`) writes them — at any depth of escaping (`\"owner\": \"jdoe\"` is JSON inside a JSON
+ * string, and one level deeper doubles the backslashes): the key and the value are quoted the same way.
+ */
+const QUOTED_SETTING = /(\\{0,15}["'])([A-Za-z][A-Za-z0-9_.-]{0,63})\1([ \t]*:[ \t]*)\1([^"'\\\s]{1,256})\1/g;
 const STRUCTURE_START = /(?:^|[\n{[(,;"'])[ \t]*$/;
 /**
  * A person, a customer, an account or a node pool named in prose after the words that say so
@@ -128,6 +134,12 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
       return `${dashes ?? ''}${key}${separator}${replaced}${rawValue.slice(value.length)}`;
     },
   );
+  out = out.replace(QUOTED_SETTING, (match, quote: string, key: string, colon: string, value: string) => {
+    const kind = IDENTITY_WORDS.get(lastWord(key));
+    if (!kind || NOT_A_NAME.test(value) || isPseudonym(value) || value.includes('example.invalid') || value.includes('://')) return match;
+    const replaced = looksLikeHost(value) ? pseudonymizeHost(value, pseudonyms) : pseudonyms.of(kind, value);
+    return `${quote}${key}${quote}${colon}${quote}${replaced}${quote}`;
+  });
   out = out.replace(NAMED_IN_PROSE, (match, ...groups: (string | undefined)[]) => {
     const [personNoun, personQuote, personQuoted, personBare, agentNoun, agentQuote, agentQuoted, agentBare, accountNoun, accountId] = groups;
     if (accountNoun !== undefined && accountId !== undefined) return `${accountNoun}${pseudonyms.digits(accountId, 12)}`;

@@ -160,3 +160,24 @@ describe('a line ending with a whole address', () => {
     expect(out).not.toContain('abena');
   });
 });
+
+describe('an identity setting quoted as JSON or a dict repr, at any depth of escaping', () => {
+  const inner = JSON.stringify({ owner: 'kofi.asante', rows: 3 });
+  it.each([
+    ['JSON', inner],
+    ['JSON inside a JSON string', JSON.stringify({ summary: inner })],
+    ['JSON escaped twice', JSON.stringify({ wrap: JSON.stringify({ summary: inner }) })],
+    ['a Python dict repr', "{'customer': 'adinkra', 'rows_skipped': 3}"],
+  ])('replaces the value in %s, with the pseudonym the plain setting gets', (_what, text) => {
+    const out = anonymizer.text(text);
+    expect(out, out).not.toContain('kofi');
+    expect(out, out).not.toContain('adinkra');
+    expect(out).toContain('rows');
+  });
+
+  it('keeps the quoting and spacing', () => {
+    const plain = anonymizer.text('owner: kofi.asante');
+    const pseudonym = /owner: (\S+)/.exec(plain)![1]!;
+    expect(anonymizer.text(JSON.stringify({ summary: inner }))).toBe(JSON.stringify({ summary: JSON.stringify({ owner: pseudonym, rows: 3 }) }));
+  });
+});
