@@ -14,11 +14,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { collectIdentifiers, IdentifierSet } from './collectIdentifiers.js';
 import { replaceEmailAddresses } from './replaceEmailAddresses.js';
+import { replaceWrappedEmailAddresses } from './replaceWrappedEmailAddresses.js';
+import { rewritePercentEncoded } from './rewritePercentEncoded.js';
 import { keepWhatTheDiagnosisReads } from './keepWhatTheDiagnosisReads.js';
 import { vocabularyDomainOf } from './publicVocabulary.js';
 import { readFieldNames } from './readFieldNames.js';
-import type { Pseudonyms } from './pseudonymizeHost.js';
-import { replaceInfrastructureIdentifiers } from './replaceInfrastructureIdentifiers.js';
+import { isPseudonym, type Pseudonyms } from './pseudonymizeHost.js';
+import { identitySettingsOf, replaceInfrastructureIdentifiers } from './replaceInfrastructureIdentifiers.js';
+import { isVocabularyWord } from './upstreamVocabulary.js';
 import { replaceLocators } from './replaceLocators.js';
 import { nameWordsOf, pseudonymizeWords, type WordPseudonyms } from './pseudonymizeWords.js';
 import { WholeNameMatcher } from './WholeNameMatcher.js';
@@ -45,7 +48,9 @@ export function anonymizeRecording(parts: RecordingParts, key?: Buffer): Anonymi
   const runai = parts.runai.map((exchange) => keepWhatTheDiagnosisReads('runai', exchange));
   const kubernetes = parts.kubernetes.map((exchange) => keepWhatTheDiagnosisReads('kubernetes', exchange));
   const bodies = [...runai, ...kubernetes].map((exchange) => exchange.body);
-  const anonymizer = createAnonymizer([parts.request, ...bodies], key);
+  // The names identity settings give are read in the whole answers, the fields that are dropped too (a YAML annotation's `customer:`).
+  const whole = [...parts.runai, ...parts.kubernetes].map((exchange) => exchange.body ?? exchange.text);
+  const anonymizer = createAnonymizer([parts.request, ...bodies], key, whole);
   const exchanges = (list: RecordedExchange[]) =>
     list.map((exchange) => ({
       ...exchange,
@@ -133,6 +138,9 @@ const LABEL_MAPS = new Set(['annotations', 'labels']);
 const NOT_IDENTIFYING =
   /^(?:|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?[A-Za-z%]{0,3}|true|false|null|none|now(?:[+-]\d+(?:\.\d+)?(?:ms|[smhd]))*|\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?)$/i;
 
+/** A name a setting gives, matched alone in prose: one token of at least three characters with a letter (not `a`, not `42`). */
+const SETTING_NAME = /^(?=.*\p{L})[\p{L}\p{N}][\p{L}\p{N}._-]{2,63}$/u;
+
 /** Cut words looked up per recording (each a scan of the identifiers found). */
 const MAX_CUTS = 1_000;
 
@@ -164,7 +172,7 @@ export interface Anonymizer {
 }
 
 /** Builds the anonymizer from everything the recording holds (every answer, the request). */
-export function createAnonymizer(sources: readonly unknown[], key: Buffer = randomBytes(32)): Anonymizer {
+export function createAnonymizer(sources: readonly unknown[], key: Buffer = randomBytes(32), alsoRead: readonly unknown[] = []): Anonymizer {
   const identifiers = new IdentifierSet();
   const objectIds = new Set<string>();
   const nameWords = new Set<string>();
@@ -173,6 +181,15 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     collectObjectIds(source, objectIds);
     forEachString(source, (text) => nameWordsOf(text, nameWords));
   }
+  // A name an identity setting gives (`customer: initech`), here or in a field that is dropped, is a
+  // name wherever it appears: the same pseudonym the setting rule writes (`name-…`, `user-…`).
+  const settingNames = new Map<string, 'user' | 'name'>();
+  for (const source of [...sources, ...alsoRead])
+    forEachString(source, (text) =>
+      identitySettingsOf(text, (kind, value) => {
+        if (SETTING_NAME.test(value) && !isVocabularyWord(value.toLowerCase()) && !settingNames.has(value)) settingNames.set(value, kind);
+      }),
+    );
   // The words of the names the fields carry, too (`wonkacorp` of a project `wonkacorp-ml`).
   for (const name of identifiers.found.keys()) nameWordsOf(name, nameWords);
   // One HMAC per distinct value: a hostile answer repeating one address a million times costs one.
@@ -204,6 +221,11 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     if (!names.add(original)) oversized.push(original);
   }
   oversized.sort((a, b) => b.length - a.length);
+  for (const [value, kind] of settingNames)
+    if (!named.has(value)) {
+      named.set(value, `${kind}-${digest(value, 6)}`);
+      names.add(value);
+    }
 
   const pseudoUuid = (uuid: string) => {
     const hex = digest(uuid.toLowerCase(), 32);
@@ -253,20 +275,26 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     ipPseudonyms.set(original, candidate);
     return candidate;
   };
+  const emailPseudonym = (email: string): string => {
+    // `git@host:org/repo` (replaceLocators rewrote its host and path): `git` is every git host's service account, no one's address.
+    if (email.startsWith('git@')) return email;
+    // Already written (a wrapped address read joined just before).
+    if (email.endsWith('@example.invalid') && isPseudonym(email.slice(0, email.indexOf('@')))) return email;
+    emailsSeen.add(email);
+    return `user-${digest(email.toLowerCase(), 6)}@example.invalid`;
+  };
   const rewrite = (input: string): string => {
     let out = input.replace(UUID, (uuid) => {
       if (objectIds.has(uuid.toLowerCase())) return uuid;
       uuidsSeen.add(uuid.toLowerCase());
       return pseudoUuid(uuid);
     });
+    // Percent-encoded text is read decoded (`%2Fhome%2Fjdoe`, `first.last%40corp.com`) before a URL's rule reads it encoded.
+    out = rewritePercentEncoded(out, rewrite);
     // URLs first: their user info is not an e-mail address, their host not a bare name.
     out = replaceLocators(out, pseudonyms);
-    out = replaceEmailAddresses(out, (email) => {
-      // `git@host:org/repo` (replaceLocators rewrote its host and path): `git` is every git host's service account, no one's address.
-      if (email.startsWith('git@')) return email;
-      emailsSeen.add(email);
-      return `user-${digest(email.toLowerCase(), 6)}@example.invalid`;
-    });
+    out = replaceWrappedEmailAddresses(out, emailPseudonym);
+    out = replaceEmailAddresses(out, emailPseudonym);
     for (const name of oversized) if (name.length <= out.length) out = out.split(name).join(named.get(name) ?? name);
     out = names.replace(out, (name) => named.get(name) ?? name);
     // Then the shapes no field names (ARNs, home folders, IPs, hosts, identity settings), in free text too.

@@ -86,10 +86,11 @@ function keepsToken(token: string): boolean {
   return !NON_ASCII_LETTER.test(token) && (!PROPER_NOUN.test(token) || isInflectedVocabulary(lower));
 }
 
-/** One word of a joined token (lower case): vocabulary, one or two letters, or a word with digits that keepsWordWithDigits keeps. */
+/** One word of a joined token (lower case): vocabulary or an inflection of it, one or two letters, or a word with digits that keepsWordWithDigits keeps. */
 function isWordOfJoined(part: string): boolean {
   if (NON_ASCII_LETTER.test(part)) return false;
-  return part.length <= 2 || VOCABULARY.has(part) || (/\d/.test(part) && keepsWordWithDigits(part));
+  // An inflection of an upstream word (`rows` of `rows_skipped`) is upstream's, as it is alone.
+  return part.length <= 2 || VOCABULARY.has(part) || isInflectedVocabulary(part) || (/\d/.test(part) && keepsWordWithDigits(part));
 }
 
 /**
@@ -126,6 +127,20 @@ function isMention(text: string, offset: number, token: string): boolean {
 /** An option's name (`--nproc_per_node`, `-v`) is the program's vocabulary; its value is not (replaceInfrastructureIdentifiers.ts). */
 function isOptionName(text: string, offset: number): boolean {
   return offset >= 2 && text.charAt(offset - 1) === '-' && (text.charAt(offset - 2) === '-' || /\s/.test(text.charAt(offset - 2)));
+}
+
+/**
+ * A URL query's key (`?X-Amz-Date=`, `&X-Amz-Expires=`) is the service's parameter name, which the
+ * locator rule (replaceLocators.ts) already judged and kept: the word rule does not re-read it.
+ * Its value is the locator rule's too. (A URL is at most 2048 characters there: the look back is bounded.)
+ */
+function isQueryKey(text: string, offset: number, token: string): boolean {
+  return (
+    offset >= 1 &&
+    /[?&]/.test(text.charAt(offset - 1)) &&
+    text.charAt(offset + token.length) === '=' &&
+    text.slice(Math.max(0, offset - 2048), offset).includes('://')
+  );
 }
 
 /** A word cut by a length limit just before the cut's ellipsis (`Pro …` of `Process`): kept when it begins a vocabulary word. */
@@ -171,6 +186,7 @@ export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms, opti
     if (
       ((options.locator === true ? keepsLocatorWord(token, whole.charAt(offset - 1)) : keepsToken(token)) && !isMention(whole, offset, token) && !isNameWord) ||
       isOptionName(whole, offset) ||
+      isQueryKey(whole, offset, token) ||
       isCutVocabulary(token, whole.slice(offset + token.length, offset + token.length + 2))
     )
       return token;

@@ -15,7 +15,10 @@
  * - a user or customer named in prose after the noun that says so (`for user "jdoe"`);
  * - chat channels (`#ml-oncall`);
  * - Windows UNC paths and logon names (replaceWindowsNames.ts), telephone numbers and employee
- *   codes (replacePersonalNumbers.ts).
+ *   codes (replacePersonalNumbers.ts);
+ * - IBANs, payment card numbers, hardware addresses (MAC, EUI-64, InfiniBand GUID) and cloud
+ *   resource ids (AWS, OCI) by their standard structure (replaceStructuredIdentifiers.ts);
+ * - Slurm hostlists and the USER column of a scheduler's table (replaceSchedulerListings.ts).
  *
  * The diagnosis never reads any of these (its signals are event reasons, exit codes, phases and
  * Kubernetes' and the frameworks' own phrasing), so the replay's verdict does not change.
@@ -24,6 +27,8 @@
 import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHost.js';
 import { isDocumentationHost, looksLikeHost, looksLikeServiceWithPort, vocabularyDomainOf } from './publicVocabulary.js';
 import { replacePersonalNumbers } from './replacePersonalNumbers.js';
+import { replaceSchedulerListings } from './replaceSchedulerListings.js';
+import { replaceStructuredIdentifiers } from './replaceStructuredIdentifiers.js';
 import { replaceWindowsNames } from './replaceWindowsNames.js';
 
 const ARN = /\barn:(aws[a-z-]{0,20}):([a-z0-9-]{1,64}):([a-z0-9-]{0,32}):(\d{12})?:([^\s"'`,;)\]}]{1,512})/g;
@@ -58,6 +63,12 @@ const IDENTITY_WORDS = new Map<string, string>([
   ...['bucket', 'registry', 'channel'].map((word) => [word, word] as const),
   ...['repo', 'repository'].map((word) => [word, 'repo'] as const),
 ]);
+/**
+ * A quoted key and its quoted value, as JSON (`"owner": "jdoe"`) or a Python dict repr (`'owner':
+ * 'jdoe'`) writes them — at any depth of escaping (`\"owner\": \"jdoe\"` is JSON inside a JSON
+ * string, and one level deeper doubles the backslashes): the key and the value are quoted the same way.
+ */
+const QUOTED_SETTING = /(\\{0,15}["'])([A-Za-z][A-Za-z0-9_.-]{0,63})\1([ \t]*:[ \t]*)\1([^"'\\\s]{1,256})\1/g;
 const STRUCTURE_START = /(?:^|[\n{[(,;"'])[ \t]*$/;
 /**
  * A person, a customer, an account or a node pool named in prose after the words that say so
@@ -81,6 +92,8 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
   );
   out = out.replace(HOME, (match, root: string, user: string) => (isPseudonym(user) ? match : `${root}/${pseudonyms.of('user', user)}`));
   out = out.replace(WINDOWS_HOME, (match, root: string, user: string) => (isPseudonym(user) ? match : `${root}${pseudonyms.of('user', user)}`));
+  // Before the address rules: a MAC's colon pairs and a GUID's groups are not IPv6.
+  out = replaceStructuredIdentifiers(out, pseudonyms);
   out = out.replace(IPV4, (match) => (isPseudonym(match) ? match : pseudonyms.ip(match)));
   out = out.replace(IPV6, (match) =>
     IS_TIME.test(match) || /^[0-9:]+$/.test(match) || !isIpv6Address(match) || isPseudonym(match) ? match : pseudonyms.ip(match),
@@ -121,6 +134,12 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
       return `${dashes ?? ''}${key}${separator}${replaced}${rawValue.slice(value.length)}`;
     },
   );
+  out = out.replace(QUOTED_SETTING, (match, quote: string, key: string, colon: string, value: string) => {
+    const kind = IDENTITY_WORDS.get(lastWord(key));
+    if (!kind || NOT_A_NAME.test(value) || isPseudonym(value) || value.includes('example.invalid') || value.includes('://')) return match;
+    const replaced = looksLikeHost(value) ? pseudonymizeHost(value, pseudonyms) : pseudonyms.of(kind, value);
+    return `${quote}${key}${quote}${colon}${quote}${replaced}${quote}`;
+  });
   out = out.replace(NAMED_IN_PROSE, (match, ...groups: (string | undefined)[]) => {
     const [personNoun, personQuote, personQuoted, personBare, agentNoun, agentQuote, agentQuoted, agentBare, accountNoun, accountId] = groups;
     if (accountNoun !== undefined && accountId !== undefined) return `${accountNoun}${pseudonyms.digits(accountId, 12)}`;
@@ -132,7 +151,28 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
     return `${noun}${quote}${pseudonyms.of(kind, name)}${quote}`;
   });
   out = replacePersonalNumbers(out, pseudonyms);
+  out = replaceSchedulerListings(out, pseudonyms);
   return out.replace(CHANNEL, (match, name: string) => (isPseudonym(name) ? match : `#${pseudonyms.of('channel', name)}`));
+}
+
+/**
+ * The names an identity setting gives (`customer: initech` in a YAML annotation, `--owner jdoe`,
+ * `TEAM=vandelay`), person (`user`) or organisation (`name`): found in every answer — those the
+ * diagnosis never reads included — before anything is rewritten, so the same name alone in prose
+ * (`stream initech shards`, where the word rule would keep a lower-case word as the program's)
+ * gets the same pseudonym as in its setting. Hosts, URLs and numbers are left to their own rules.
+ */
+export function identitySettingsOf(text: string, each: (kind: 'user' | 'name', value: string) => void): void {
+  if (!/[=:\s]/.test(text)) return;
+  for (const match of text.matchAll(SETTING)) {
+    const [, , flag, flagSeparator, plainKey, plainSeparator, rawValue] = match;
+    const separator = flagSeparator ?? plainSeparator ?? '';
+    if (separator.startsWith(':') && !STRUCTURE_START.test(text.slice(Math.max(0, match.index - 80), match.index))) continue;
+    const kind = IDENTITY_WORDS.get(lastWord(flag ?? plainKey ?? ''));
+    const value = (rawValue ?? '').replace(/[.:]+$/, '');
+    if ((kind === 'user' || kind === 'name') && !NOT_A_NAME.test(value) && !isPseudonym(value) && !looksLikeHost(value) && !value.includes('@'))
+      each(kind, value);
+  }
 }
 
 function rewriteHost(host: string, next: string, pseudonyms: Pseudonyms): string {

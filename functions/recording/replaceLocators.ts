@@ -141,8 +141,12 @@ const QUERY_FLAG = /^[A-Za-z][A-Za-z0-9_-]{0,15}$/;
 /** Signature, credential and token parameters (SAS `sig`, S3 presigned `X-Amz-Signature`/`X-Amz-Credential`, OAuth). */
 const SECRET_QUERY_KEY =
   /^(?:sig|signature|x-amz-signature|x-amz-credential|x-amz-security-token|x-goog-signature|x-goog-credential|token|access_token|id_token|refresh_token|api_key|apikey|key|code|password|secret|client_secret|auth)$/i;
-/** Numbers, dates and times, flags. */
-const IDENTIFIES_NO_ONE = /^(?:-?\d+(?:\.\d+)?|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|true|false)$/i;
+/**
+ * Numbers, dates and times, flags. A time may be in ISO 8601's basic format too: SigV4's
+ * `X-Amz-Date` is `YYYYMMDD'T'HHMMSS'Z'` (docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html),
+ * the signing time of a presigned URL, kept as the SAS `se=` expiry is.
+ */
+const IDENTIFIES_NO_ONE = /^(?:-?\d+(?:\.\d+)?|\d{8}T\d{6}Z|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|true|false)$/i;
 /** The letters of a terse setting (SAS `sp=racwdl`, `sr=b`, `spr=https`): only behind a key of at most three letters. */
 const SETTING_LETTERS = /^[a-z]{1,6}$/i;
 
