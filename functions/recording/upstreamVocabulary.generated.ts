@@ -1283,6 +1283,7 @@ find-registry-error
 finddecisiveline
 finding
 findorigin
+findstatementline
 finished
 finishing
 finite

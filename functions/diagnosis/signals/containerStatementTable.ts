@@ -9,6 +9,7 @@
 import type { LineRuleName } from '../model/LineRuleName.js';
 import type { SignalKind } from '../model/Signal.js';
 import { readGpuUnreachable } from './gpu/readGpuUnreachable.js';
+import { findStatementLine } from './findStatementLine.js';
 
 export interface ContainerStatementRow {
   kind: SignalKind;
@@ -29,21 +30,6 @@ export interface ContainerStatementRow {
  */
 const STALE_FILE_HANDLE = /\bStale (?:NFS )?file handle\b|\bESTALE\b/i;
 
-/** Untrusted text is bounded, like the GPU reading. */
-const MAX_TEXT = 64 * 1024;
-
-function lineMatching(pattern: RegExp): (text: string) => string | null {
-  return (text) => {
-    const bounded = text.length > MAX_TEXT ? text.slice(-MAX_TEXT) : text;
-    return (
-      bounded
-        .split('\n')
-        .find((line) => pattern.test(line))
-        ?.trim() ?? null
-    );
-  };
-}
-
 export const CONTAINER_STATEMENT_TABLE: readonly ContainerStatementRow[] = [
   {
     // NODE_FAILURE only behind a GPU allocation (classify/wasAllocatedGpu.ts, applied by analyseWorkload).
@@ -56,7 +42,7 @@ export const CONTAINER_STATEMENT_TABLE: readonly ContainerStatementRow[] = [
   {
     kind: 'MOUNT_FAILED',
     rule: 'resource',
-    read: lineMatching(STALE_FILE_HANDLE),
+    read: (text) => findStatementLine(text, [STALE_FILE_HANDLE])?.line ?? null,
     upstream:
       'bminor/glibc sysdeps/gnu/errlist.h (ESTALE "Stale file handle"); torvalds/linux include/uapi/asm-generic/errno.h (ESTALE 116), fs/nfs; golang/go src/syscall/zerrors_linux_amd64.go ("stale NFS file handle")',
   },

@@ -44,6 +44,7 @@
  *   loader's "cannot open shared object file" for them means the node's runtime did not.
  */
 import { MESSAGE_QUOTE_LENGTH } from '../quoteEvidence.js';
+import { findStatementLine } from '../findStatementLine.js';
 
 interface UnreachableStatement {
   pattern: RegExp;
@@ -83,10 +84,9 @@ export const GPU_UNREACHABLE_STATEMENTS: readonly UnreachableStatement[] = [
   },
 ];
 
-/** Untrusted text is bounded: the statement is a short line near the end of a termination message. */
-const MAX_TEXT = 64 * 1024;
 /** What is kept before the statement when its line is too long to quote whole: the clause that introduces it. */
 const CONTEXT_BEFORE = 60;
+const PATTERNS = GPU_UNREACHABLE_STATEMENTS.map((statement) => statement.pattern);
 
 /**
  * The first line of `text` where the GPU stack says the GPU or its driver cannot be reached, else
@@ -94,15 +94,10 @@ const CONTEXT_BEFORE = 60;
  * a little before the statement, so that elision never cuts through it.
  */
 export function readGpuUnreachable(text: string | null | undefined): string | null {
-  if (!text) return null;
-  const bounded = text.length > MAX_TEXT ? text.slice(-MAX_TEXT) : text;
-  for (const raw of bounded.split('\n')) {
-    const line = raw.trim();
-    const index = GPU_UNREACHABLE_STATEMENTS.map((statement) => statement.pattern.exec(line)?.index ?? -1).find((at) => at >= 0);
-    if (index === undefined) continue;
-    if (line.length <= MESSAGE_QUOTE_LENGTH || index <= CONTEXT_BEFORE) return line;
-    const wordStart = line.indexOf(' ', index - CONTEXT_BEFORE);
-    return `… ${line.slice(wordStart >= 0 && wordStart < index ? wordStart + 1 : index)}`;
-  }
-  return null;
+  const found = findStatementLine(text, PATTERNS);
+  if (!found) return null;
+  const { line, index } = found;
+  if (line.length <= MESSAGE_QUOTE_LENGTH || index <= CONTEXT_BEFORE) return line;
+  const wordStart = line.indexOf(' ', index - CONTEXT_BEFORE);
+  return `… ${line.slice(wordStart >= 0 && wordStart < index ? wordStart + 1 : index)}`;
 }
