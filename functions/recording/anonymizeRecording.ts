@@ -235,13 +235,15 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   const emailsSeen = new Set<string>();
   const shapesSeen = new Set<string>();
   // One pseudonym per identifier, whichever rule finds it first: `Zorvess` after `owner` (a user)
-  // and alone in prose (a proper noun) is the same person.
+  // and alone in prose (a proper noun) is the same person, and so is `zorvess` in a path or a
+  // joined name: a name's case is how a sentence or a system spells it, not another name.
   const assigned = new Map<string, string>();
   const pseudonymOf = (kind: string, value: string): string => {
-    let out = assigned.get(value);
+    const key = value.toLowerCase();
+    let out = assigned.get(key);
     if (out === undefined) {
       out = `${kind}-${digest(value, 6)}`;
-      assigned.set(value, out);
+      assigned.set(key, out);
     }
     shapesSeen.add(value);
     return out;

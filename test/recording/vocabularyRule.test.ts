@@ -46,6 +46,13 @@ describe('the vocabulary rule', () => {
     const body = fields.value(recording);
     expect(body.workloads[0]!.phaseMessage.split(' ')[1]).toBe(fields.text('Zorvess'));
   });
+
+  it('gives a name one pseudonym whatever its case: prose capitalises it, a joined name or a path does not', () => {
+    const out = anonymizer.text('Processing Zorvess shards from zorvess-shards and ZORVESS-shards');
+    const pseudonym = /^Processing (\S+) shards/.exec(out)?.[1];
+    expect(pseudonym).toMatch(/^name-[0-9a-f]{6}$/);
+    expect(out).toBe(`Processing ${pseudonym} shards from ${pseudonym}-shards and ${pseudonym}-shards`);
+  });
 });
 
 describe('URLs under --anonymize', () => {
