@@ -58,8 +58,12 @@ const CITE = {
   // "Terminating process because the JAX distributed service detected fatal errors. This most likely indicates that another task died; …"
   jaxClient: 'https://github.com/openxla/xla/blob/main/xla/pjrt/distributed/client.h',
   jaxMultiProcess: 'https://github.com/jax-ml/jax/blob/main/docs/multi_process.md',
-  // Hydra's summary block "BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES / RANK %d PID %d RUNNING AT %s / EXIT CODE: %d"
-  hydraMpiexec: 'https://github.com/pmodels/mpich/blob/main/src/pm/hydra/mpiexec/mpiexec.c',
+  // Hydra's summary block (control_cb): "=   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES", "=   PID %d RUNNING AT %s",
+  // "=   EXIT CODE: %d", "=   CLEANING UP REMAINING PROCESSES", "=   YOU CAN IGNORE THE BELOW CLEANUP MESSAGES". Intel MPI's Hydra
+  // writes the process line as "=   RANK %d PID %d RUNNING AT %s" and a signalled rank as "=   KILLED BY SIGNAL: 9 (Killed)"
+  // (published Intel MPI logs); current MPICH prints the block only for a signalled process, older Hydra (and the
+  // EXIT CODE form) for any bad exit. The set's block combines the RANK form with EXIT CODE (see the README's limits).
+  hydraMpiexec: 'https://github.com/pmodels/mpich/blob/main/src/pm/hydra/mpiexec/pmiserv_cb.c',
   intelMpiPrependRank: 'https://www.intel.com/content/www/us/en/docs/mpi-library/developer-reference-linux/2021-13/global-hydra-options.html',
   horovodRun: 'https://github.com/horovod/horovod/blob/master/horovod/runner/mpi_run.py',
   mpiOperator: 'https://github.com/kubeflow/mpi-operator/blob/master/pkg/controller/mpi_job_controller.go',
