@@ -1,6 +1,6 @@
 /**
  * One test per entry of a held-out corpus (fixtures/signals-unseen, -fresh, -fresh2, -fresh3,
- * -fresh4). An entry in the corpus's ledger `known-misses.json` must still miss (the test fails
+ * -fresh4, -fresh5). An entry in the corpus's ledger `known-misses.json` must still miss (the test fails
  * once it passes, so the ledger is pruned and stays honest); every other entry must be diagnosed
  * with the right cause and quote its decisive line. `npx tsx test/signals/measureUnseenCorpus.ts
  * --dir <folder>` prints the figures.

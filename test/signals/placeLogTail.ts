@@ -1,10 +1,10 @@
 /**
  * Placing a fresh corpus entry's log tail behind a verbatim upstream line prefix, shared by the
- * placement generators of the second, third and fourth fresh corpora (fresh2Placements.ts,
- * fresh3Placements.ts, fresh4Placements.ts). Each corpus keeps its own prefixes, noise lines and
- * seed; what is the same is where the tail is (behind the carrier that relays it), how a placed
- * entry is made from its base (the base's expectation and decisive text, its own key order, a
- * note citing the prefix and the noise) and the file it is written in.
+ * placement generators of the second to fifth fresh corpora (fresh2Placements.ts,
+ * fresh3Placements.ts, fresh4Placements.ts, fresh5Placements.ts). Each corpus keeps its own
+ * prefixes, noise lines and seed; what is the same is where the tail is (behind the carrier
+ * that relays it), how a placed entry is made from its base (the base's expectation and decisive
+ * text, its own key order, a note citing the prefix and the noise) and the file it is written in.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

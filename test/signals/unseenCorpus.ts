@@ -6,7 +6,8 @@
  * collected later, while the engine was being changed against the first, so it stays held out;
  * the second fresh corpus (fixtures/signals-fresh2) likewise while it was changed against the fresh one,
  * the third (fixtures/signals-fresh3) while it was changed against the second, and the fourth
- * (fixtures/signals-fresh4) while it was changed against the third.
+ * (fixtures/signals-fresh4) while it was changed against the third, and the fifth
+ * (fixtures/signals-fresh5) while it was changed against the fourth.
  * Each is a directory and a ledger of known misses, measured the same way. Shared by the
  * measurement script (measureUnseenCorpus.ts) and the tests (unseenCorpus.test.ts,
  * freshCorpus.test.ts).
@@ -39,6 +40,8 @@ export const FRESH2_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures
 export const FRESH3_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh3/', import.meta.url)), 11);
 /** The fourth fresh corpus, collected while the engine was being changed against the third one. */
 export const FRESH4_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh4/', import.meta.url)), 12);
+/** The fifth fresh corpus, collected while the engine was being changed against the fourth one. */
+export const FRESH5_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh5/', import.meta.url)), 13);
 
 export function loadUnseenCorpus(dir = UNSEEN_CORPUS.dir): LoadedEntry[] {
   const corpus = loadSignalCorpus(dir, { requireDecisive: true });
