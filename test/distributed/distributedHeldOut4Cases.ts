@@ -469,7 +469,7 @@ function dataLoaderCase(shape: Shape, originAt: number, ordering: Ordering, caus
     endReplica(origin, originAgo, 'Error', true, ERROR_1, dataLoaderSegfault(pid));
     expectation = {
       category: 'CRASH_APP_ERROR',
-      origin: crash(origin, ['DataLoader', 'exited unexpectedly', 'exit code 1', 'exit 1']),
+      origin: crash(origin, ['DataLoader', 'exited unexpectedly', 'segmentation fault', 'exit code 1', 'exit 1']),
       collateralAtLeast: 0,
       quotedLine: `DataLoader worker (pid(s) ${pid}) exited unexpectedly`,
       quotedLineAlternatives: ['ERROR: Unexpected segmentation fault encountered in worker.'],
