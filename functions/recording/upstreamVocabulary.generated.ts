@@ -13,6 +13,7 @@ abonnements
 abord
 abort
 aborted
+aborting
 about
 above
 absence
@@ -264,10 +265,12 @@ bad-request
 bad-response
 bad_alloc
 baichuanforcausallm
+bareword
 barrier
 base
 based
 baseline
+bash
 basic
 basic_format
 batch
@@ -283,6 +286,7 @@ because
 become
 been
 before
+begin
 belongs
 below
 best
@@ -445,6 +449,7 @@ chez
 chief
 child
 childfailederror
+chk
 choisissez
 choose
 choosefailingline
@@ -516,6 +521,7 @@ communicator
 compare
 comparer
 compatible
+compilation
 compile
 compiled
 complet
@@ -630,6 +636,7 @@ corroborated
 corroborates
 corrobore
 corroborées
+corrupted
 corruption
 cosign
 cost
@@ -739,6 +746,7 @@ daemon
 daemonset
 damaged
 dans
+dash
 dashboard
 data
 data-loader
@@ -943,6 +951,7 @@ dotnet
 doté
 double
 double-bit
+double-linked
 down
 download
 downloadartifacts
@@ -1079,6 +1088,7 @@ epoch
 epochs
 equal
 err
+err_unboundvar
 errcreatecontainerconfig
 erreur
 erreurs
@@ -1183,6 +1193,7 @@ external
 external-attacher
 extract
 extractsignals
+exverror
 exécutable
 exécutait
 exécute
@@ -1313,6 +1324,7 @@ flight
 float
 float16
 float_parsing
+floating
 flock
 flt
 flush
@@ -1335,6 +1347,8 @@ formatheader
 formatter
 forme
 formée
+fortify
+fortify_fail
 forward
 forward_step
 found
@@ -1415,6 +1429,7 @@ git-sync
 github
 give
 glibc
+global
 globalmount
 glog
 glog-style
@@ -1693,6 +1708,7 @@ instance-stop
 instancestopping
 instanceterminating
 instead
+instruction
 instructions
 insufficient
 insufficient_scope
@@ -1930,6 +1946,7 @@ linerulename
 linerules
 lines
 link
+linked
 links
 linux
 linux-compatible
@@ -2058,6 +2075,7 @@ makes
 mal
 malformed
 malloc
+malloc_printerr
 man
 management
 manager
@@ -2116,6 +2134,7 @@ memorylimitunknown
 memorypressure
 memoryshapename
 merci
+mess
 message
 messages
 messagesen
@@ -2535,6 +2554,7 @@ outofnvidia
 output
 outputs
 over
+overflow
 overhead
 overlayfs
 overlimit
@@ -2612,6 +2632,9 @@ per
 per-gpu
 perdu
 period
+perl
+perl5
+perl_mess_sv
 perm
 permanente
 permanently
@@ -2756,12 +2779,15 @@ pretrain_gpt
 pretrained
 preuve
 preuves
+prev
+prev_size
 prevent
 previous
 primary
 principal
 print
 print_worker_logs
+printerr
 printers
 printpanics
 printpod
@@ -2866,6 +2892,7 @@ queued
 queued_call
 queues
 qui
+quit
 quota
 quoted
 quoteevidence
@@ -3046,6 +3073,7 @@ repo_id
 repo_name
 repo_type
 report
+report_error
 report_tensor_allocations_upon_oom
 reported
 reports
@@ -3223,6 +3251,7 @@ running_no_failure
 runoptions
 runs
 runtime
+runtime-fatal
 runtime_error
 runtime_semacquire
 runtimeclass
@@ -3451,6 +3480,7 @@ slow
 slowly
 slurm
 smaller
+smashing
 smb
 smb-server
 smi
@@ -3521,6 +3551,7 @@ srt
 srun
 stable
 stack
+stack_chk_fail
 stacktrace
 stage
 stale
@@ -3633,11 +3664,13 @@ sweep-bot
 sweeps
 switch
 sxm2
+symbol
 symptom
 symptôme
 sync
 sync_result
 syncpod
+syntax
 sys
 sys-utils
 syscall
@@ -3820,6 +3853,7 @@ trainx
 transformers
 translatetoioexception
 transport
+trap
 travail
 tree
 tried
@@ -3859,17 +3893,20 @@ ucs_log_default_handler
 ucx
 ulimit
 unable
+unaligned
 unallocated
 unattached
 unauthorized
 unavailable
 unbound
 unbounded
+unboundvar
 uncategorised
 unchanged
 uncheckedioexception
 uncontained
 uncorrectable
+undefined
 under
 underlying
 understated
