@@ -579,6 +579,7 @@ console
 consolidat
 consolidation
 constant
+constants
 consultez
 consumed
 consumption
@@ -797,6 +798,7 @@ decrease
 decreasing
 deepspeed
 default
+default_levels
 default_pg
 default_status_updater
 defaultcpuallocator
@@ -934,6 +936,7 @@ dmesg
 dns
 dnsclient
 dnsclient_unix
+dnsexception
 do-not-disrupt
 dobackoff
 docker
@@ -1137,6 +1140,7 @@ excep
 exception
 exception_cause
 exceptions
+exceptionwithhostport
 excessive
 excessive_sbe_interrupts
 exclue
@@ -1419,7 +1423,9 @@ get_workload_metrics
 get_workload_pods
 get_workload_spec
 get_workload_status
+getaddrinfo
 getitem
+getnameinfo
 getting
 ggerganov
 ghp
@@ -1905,6 +1911,7 @@ leur
 leurs
 level
 levelname
+levels
 levée
 lib
 lib_rm_version_mismatch
@@ -1955,6 +1962,7 @@ lisez
 list
 list_workloads
 liste
+listen
 listobjectsv2
 listtruncated
 live
@@ -2667,6 +2675,8 @@ pids
 pids_str
 pilote
 pinging
+pino
+pinojs
 pipe
 pipeline
 pipeline_model_parallel_size
@@ -2887,6 +2897,7 @@ quantity
 quay
 que
 query
+querya
 queue
 queued
 queued_call
@@ -4143,6 +4154,7 @@ write_end_of_file
 write_record
 writer
 writing
+written
 wrong
 wrote
 www

@@ -14,6 +14,7 @@ import { NAME_PLACEHOLDER } from '../maskIdentifiers.js';
 import { afterCarrier, errorClause } from './errorClause.js';
 import { EXCEPTION_NAME, FAILURE_STATEMENT, LINE_RULES, isQuieterLevel, matchLineRule } from './lineRules.js';
 import {
+  GRAPHICAL_CAUSE,
   announcesNext,
   continuationStatement,
   defersToEarlier,
@@ -358,7 +359,7 @@ function bestLine(text: string, mask: (text: string) => string, region: Region):
     return { text: quoted, rule: resolved.rule, rank };
   }
   const clause = clauseOf(raw, region === 'system', mask);
-  return { text: /^\s+\d{1,3}: \S/.test(raw) ? withoutCauseIndex(clause) : clause, rule: resolved.rule, rank };
+  return { text: /^\s+\d{1,3}: \S/.test(raw) ? withoutCauseIndex(clause) : clause.replace(GRAPHICAL_CAUSE, ''), rule: resolved.rule, rank };
 }
 
 /** An indented anyhow cause entry's index (`    1: No such file …`, see rootCauseEntry) is the list's, not the error's. */
@@ -376,7 +377,7 @@ function continued(text: string, all: readonly string[], masked: readonly string
   const found = isGenericMessage(message) ? continuationStatement(bodies, at, (body) => matchLineRule(body)?.name === 'exception') : null;
   // A line with a logger header of its own (or a frame) is another record, not this exception's specifics.
   const next = found !== null && endsRecord(bodies[found] ?? '', masked[found] ?? '') ? null : found;
-  if (next === null) return withRecord(text, all, masked, bodies, at, exception);
+  if (next === null) return withRecord(text, all, masked, bodies, at, exception) ?? firstCountedError(all, masked, bodies, at, message);
   const statement = (all[next] ?? '').trim();
   // The span is cut from the text itself, so it stays a verbatim part of it (the evidence is elided around it).
   const start = text.lastIndexOf(exception.trim());
@@ -413,6 +414,27 @@ function withRecord(text: string, all: readonly string[], masked: readonly strin
     span = text.slice(start, cursor);
   }
   return span;
+}
+
+/**
+ * A message that only counts the errors listed under it (pydantic/pydantic-core
+ * src/errors/validation_exception.rs: "{count} validation error{s} for {title}", then per error its
+ * location, when it has one, and "  {msg} [type=…, input_value=…]") says how many, not what: when
+ * the record does not fit whole, its first error's statement is quoted — vLLM's "Value error,
+ * Quantization method specified in the model config (…) does not match …" under "1 validation error
+ * for ModelConfig" (a model validator's error has no location line). A location alone (one token)
+ * is skipped for the statement under it. Null: not such a header, or no statement follows.
+ */
+const COUNT_HEADER = /^\d+ (?:validation )?errors? (?:for|in)\b/;
+function firstCountedError(all: readonly string[], masked: readonly string[], bodies: readonly string[], at: number, message: string): string | null {
+  if (!COUNT_HEADER.test(message.trim())) return null;
+  for (let next = at + 1; next < all.length && next <= at + 3; next += 1) {
+    const body = bodies[next] ?? '';
+    // A frame, a new record or a line with a logger header of its own is not this message.
+    if (endsRecord(body, body) || body.trim() !== (masked[next] ?? '').trim()) return null;
+    if (/\s/.test(body.trim())) return (all[next] ?? '').trim();
+  }
+  return null;
 }
 
 /**

@@ -170,9 +170,9 @@ export const LINE_RULES: readonly LineRule[] = [
     rank: 70,
     prefer: 'earliest',
     pattern:
-      /\bmount error\(\d+\)|\b(?:No such file or directory|Connection reset by peer|Connection timed out|Network is unreachable|No route to host|Too many open files|Input\/output error|Stale file handle|Transport endpoint is not connected|Cannot allocate memory|Exec format error|Operation not permitted|Not a directory|Is a directory|Broken pipe|Address already in use|Name or service not known|Temporary failure in name resolution)\b|(?:^|[\s:])E(?:NOENT|ACCES|PERM|CONNREFUSED|CONNRESET|TIMEDOUT|ADDRINUSE|NOTFOUND|HOSTUNREACH|NETUNREACH|NOSPC|ROFS|MFILE|NOMEM|PIPE|ISDIR|NOTDIR|EXIST|AI_AGAIN): |\bmount\.\w+: |\bRESOURCE_EXHAUSTED\b|\bgated repo\b|\b(?:401 Unauthorized|403 Forbidden|404 Not Found)\b|\bno such host\b|\bx509: |\bpermission denied\b|\bNo space left on device\b|\bconnection refused\b|\bi\/o timeout\b|\bmanifest unknown\b|\bnot found\b|\bDisk quota exceeded\b|\bRead-only file system\b/i,
+      /\bmount error\(\d+\)|\b(?:No such file or directory|Connection reset by peer|Connection timed out|Network is unreachable|No route to host|Too many open files|Input\/output error|Stale file handle|Transport endpoint is not connected|Cannot allocate memory|Exec format error|Operation not permitted|Not a directory|Is a directory|Broken pipe|Address already in use|Name or service not known|Temporary failure in name resolution)\b|(?:^|[\s:])E(?:NOENT|ACCES|PERM|CONNREFUSED|CONNRESET|TIMEDOUT|ADDRINUSE|NOTFOUND|HOSTUNREACH|NETUNREACH|NOSPC|ROFS|MFILE|NOMEM|PIPE|ISDIR|NOTDIR|EXIST|AI_AGAIN): |(?:^|: )(?:connect|getaddrinfo|getnameinfo|queryA{0,4}|read|write|listen|bind|spawn) E[A-Z][A-Z_]{2,14}\b|\bmount\.\w+: |\bRESOURCE_EXHAUSTED\b|\bgated repo\b|\b(?:401 Unauthorized|403 Forbidden|404 Not Found)\b|\bno such host\b|\bx509: |\bpermission denied\b|\bNo space left on device\b|\bconnection refused\b|\bi\/o timeout\b|\bmanifest unknown\b|\bnot found\b|\bDisk quota exceeded\b|\bRead-only file system\b/i,
     upstream:
-      'bminor/glibc sysdeps/gnu/errlist.h (strerror texts: "No such file or directory", "Exec format error", "Stale file handle", …, read case-insensitively: Go and Rust print them in lower case); nodejs/node lib/internal/errors.js (uvException "<CODE>: <description>, <syscall> \'<path>\'"); util-linux/util-linux sys-utils/mount.c; torvalds/linux fs/smb/client ("mount error(%d)"); grpc/grpc-go codes/codes.go (RESOURCE_EXHAUSTED); huggingface/huggingface_hub src/huggingface_hub/utils/_http.py (GatedRepoError "gated repo"); golang/go src/net/dnsclient_unix.go ("no such host"), src/crypto/x509/verify.go ("x509: ")',
+      'bminor/glibc sysdeps/gnu/errlist.h (strerror texts: "No such file or directory", "Exec format error", "Stale file handle", …, read case-insensitively: Go and Rust print them in lower case); nodejs/node lib/internal/errors.js (uvException "<CODE>: <description>, <syscall> \'<path>\'"; exceptionWithHostPort "<syscall> <CODE> <address>:<port>", dnsException "<syscall> <CODE> <hostname>"); util-linux/util-linux sys-utils/mount.c; torvalds/linux fs/smb/client ("mount error(%d)"); grpc/grpc-go codes/codes.go (RESOURCE_EXHAUSTED); huggingface/huggingface_hub src/huggingface_hub/utils/_http.py (GatedRepoError "gated repo"); golang/go src/net/dnsclient_unix.go ("no such host"), src/crypto/x509/verify.go ("x509: ")',
   },
   {
     // Above a line that only says it is an error (its level or an `Error:` word), below the rules that name what failed.
@@ -211,9 +211,9 @@ export const LINE_RULES: readonly LineRule[] = [
     rank: 40,
     prefer: 'earliest',
     pattern:
-      /(?:^|[\s[(])(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Cc]ritical|CRITICAL)(?:[\])]|\s*:)|^[EF]\d{4} \d{2}:\d{2}:\d{2}|(?:^|\s)(?:ERROR|FATAL|CRITICAL|PANIC)\s|"(?:level|severity|lvl)"\s*:\s*"(?:error|ERROR|fatal|FATAL|critical|CRITICAL|panic|PANIC)"|\blevel=(?:error|fatal|critical|panic)\b/,
+      /(?:^|[\s[(])(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Cc]ritical|CRITICAL)(?:[\])]|\s*:)|^[EF]\d{4} \d{2}:\d{2}:\d{2}|(?:^|\s)(?:ERROR|FATAL|CRITICAL|PANIC)\s|"(?:level|severity|lvl)"\s*:\s*"(?:error|ERROR|fatal|FATAL|critical|CRITICAL|panic|PANIC)"|"level"\s*:\s*[56]0\b|\blevel=(?:error|fatal|critical|panic)\b/,
     upstream:
-      'kubernetes/klog klog.go (header "E%m%d hh:mm:ss"); google/glog src/logging.cc (severity letters I W E F); python/cpython Lib/logging/__init__.py (levelname ERROR); openucx/ucx src/ucs/debug/log.c (ucs_log_default_handler "[%lu.%06lu] [%s:%d:%d] %16s:%-4u %-4s %-5s %s" level name); uber-go/zap zapcore/json_encoder.go ("level":"error"); sirupsen/logrus text_formatter.go (level=error)',
+      'kubernetes/klog klog.go (header "E%m%d hh:mm:ss"); pinojs/pino lib/constants.js (DEFAULT_LEVELS: trace 10, debug 20, info 30, warn 40, error 50, fatal 60, written as a number); google/glog src/logging.cc (severity letters I W E F); python/cpython Lib/logging/__init__.py (levelname ERROR); openucx/ucx src/ucs/debug/log.c (ucs_log_default_handler "[%lu.%06lu] [%s:%d:%d] %16s:%-4u %-4s %-5s %s" level name); uber-go/zap zapcore/json_encoder.go ("level":"error"); sirupsen/logrus text_formatter.go (level=error)',
   },
 ];
 
@@ -228,7 +228,7 @@ export function matchLineRule(line: string, quieter = false): LineRule | null {
  * program survived, so it does not rank as a failure that gives its cause.
  */
 const QUIETER_LEVEL =
-  /^\[?[IW]\d{4} \d{2}:\d{2}:\d{2}|(?:^|[\s[(|])(?:WARN|WARNING|INFO|DEBUG|TRACE)(?:[\])|:]|\s)|"(?:level|severity|lvl)"\s*:\s*"(?:warn|warning|info|debug|trace|WARN|WARNING|INFO|DEBUG|TRACE)"|\blevel=(?:warn|warning|info|debug|trace)\b/;
+  /^\[?[IW]\d{4} \d{2}:\d{2}:\d{2}|(?:^|[\s[(|])(?:WARN|WARNING|INFO|DEBUG|TRACE)(?:[\])|:]|\s)|"(?:level|severity|lvl)"\s*:\s*"(?:warn|warning|info|debug|trace|WARN|WARNING|INFO|DEBUG|TRACE)"|"level"\s*:\s*[1-4]0\b|\blevel=(?:warn|warning|info|debug|trace)\b/;
 export function isQuieterLevel(line: string): boolean {
   return QUIETER_LEVEL.test(line);
 }
