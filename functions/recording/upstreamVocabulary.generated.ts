@@ -13,6 +13,7 @@ abonnements
 abord
 abort
 aborted
+aborting
 about
 above
 absence
@@ -264,10 +265,12 @@ bad-request
 bad-response
 bad_alloc
 baichuanforcausallm
+bareword
 barrier
 base
 based
 baseline
+bash
 basic
 basic_format
 batch
@@ -283,6 +286,7 @@ because
 become
 been
 before
+begin
 belongs
 below
 best
@@ -445,6 +449,7 @@ chez
 chief
 child
 childfailederror
+chk
 choisissez
 choose
 choosefailingline
@@ -516,6 +521,7 @@ communicator
 compare
 comparer
 compatible
+compilation
 compile
 compiled
 complet
@@ -573,6 +579,7 @@ console
 consolidat
 consolidation
 constant
+constants
 consultez
 consumed
 consumption
@@ -630,6 +637,7 @@ corroborated
 corroborates
 corrobore
 corroborées
+corrupted
 corruption
 cosign
 cost
@@ -739,6 +747,7 @@ daemon
 daemonset
 damaged
 dans
+dash
 dashboard
 data
 data-loader
@@ -789,6 +798,7 @@ decrease
 decreasing
 deepspeed
 default
+default_levels
 default_pg
 default_status_updater
 defaultcpuallocator
@@ -926,6 +936,7 @@ dmesg
 dns
 dnsclient
 dnsclient_unix
+dnsexception
 do-not-disrupt
 dobackoff
 docker
@@ -943,6 +954,7 @@ dotnet
 doté
 double
 double-bit
+double-linked
 down
 download
 downloadartifacts
@@ -1079,6 +1091,7 @@ epoch
 epochs
 equal
 err
+err_unboundvar
 errcreatecontainerconfig
 erreur
 erreurs
@@ -1127,6 +1140,7 @@ excep
 exception
 exception_cause
 exceptions
+exceptionwithhostport
 excessive
 excessive_sbe_interrupts
 exclue
@@ -1183,6 +1197,7 @@ external
 external-attacher
 extract
 extractsignals
+exverror
 exécutable
 exécutait
 exécute
@@ -1313,6 +1328,7 @@ flight
 float
 float16
 float_parsing
+floating
 flock
 flt
 flush
@@ -1335,6 +1351,8 @@ formatheader
 formatter
 forme
 formée
+fortify
+fortify_fail
 forward
 forward_step
 found
@@ -1405,7 +1423,9 @@ get_workload_metrics
 get_workload_pods
 get_workload_spec
 get_workload_status
+getaddrinfo
 getitem
+getnameinfo
 getting
 ggerganov
 ghp
@@ -1415,6 +1435,7 @@ git-sync
 github
 give
 glibc
+global
 globalmount
 glog
 glog-style
@@ -1693,6 +1714,7 @@ instance-stop
 instancestopping
 instanceterminating
 instead
+instruction
 instructions
 insufficient
 insufficient_scope
@@ -1889,6 +1911,7 @@ leur
 leurs
 level
 levelname
+levels
 levée
 lib
 lib_rm_version_mismatch
@@ -1930,6 +1953,7 @@ linerulename
 linerules
 lines
 link
+linked
 links
 linux
 linux-compatible
@@ -1938,6 +1962,7 @@ lisez
 list
 list_workloads
 liste
+listen
 listobjectsv2
 listtruncated
 live
@@ -2058,6 +2083,7 @@ makes
 mal
 malformed
 malloc
+malloc_printerr
 man
 management
 manager
@@ -2116,6 +2142,7 @@ memorylimitunknown
 memorypressure
 memoryshapename
 merci
+mess
 message
 messages
 messagesen
@@ -2535,6 +2562,7 @@ outofnvidia
 output
 outputs
 over
+overflow
 overhead
 overlayfs
 overlimit
@@ -2612,6 +2640,9 @@ per
 per-gpu
 perdu
 period
+perl
+perl5
+perl_mess_sv
 perm
 permanente
 permanently
@@ -2644,6 +2675,8 @@ pids
 pids_str
 pilote
 pinging
+pino
+pinojs
 pipe
 pipeline
 pipeline_model_parallel_size
@@ -2756,12 +2789,15 @@ pretrain_gpt
 pretrained
 preuve
 preuves
+prev
+prev_size
 prevent
 previous
 primary
 principal
 print
 print_worker_logs
+printerr
 printers
 printpanics
 printpod
@@ -2861,11 +2897,13 @@ quantity
 quay
 que
 query
+querya
 queue
 queued
 queued_call
 queues
 qui
+quit
 quota
 quoted
 quoteevidence
@@ -3046,6 +3084,7 @@ repo_id
 repo_name
 repo_type
 report
+report_error
 report_tensor_allocations_upon_oom
 reported
 reports
@@ -3223,6 +3262,7 @@ running_no_failure
 runoptions
 runs
 runtime
+runtime-fatal
 runtime_error
 runtime_semacquire
 runtimeclass
@@ -3451,6 +3491,7 @@ slow
 slowly
 slurm
 smaller
+smashing
 smb
 smb-server
 smi
@@ -3521,6 +3562,7 @@ srt
 srun
 stable
 stack
+stack_chk_fail
 stacktrace
 stage
 stale
@@ -3633,11 +3675,13 @@ sweep-bot
 sweeps
 switch
 sxm2
+symbol
 symptom
 symptôme
 sync
 sync_result
 syncpod
+syntax
 sys
 sys-utils
 syscall
@@ -3820,6 +3864,7 @@ trainx
 transformers
 translatetoioexception
 transport
+trap
 travail
 tree
 tried
@@ -3859,17 +3904,20 @@ ucs_log_default_handler
 ucx
 ulimit
 unable
+unaligned
 unallocated
 unattached
 unauthorized
 unavailable
 unbound
 unbounded
+unboundvar
 uncategorised
 unchanged
 uncheckedioexception
 uncontained
 uncorrectable
+undefined
 under
 underlying
 understated
@@ -4106,6 +4154,7 @@ write_end_of_file
 write_record
 writer
 writing
+written
 wrong
 wrote
 www

@@ -8,6 +8,8 @@ export type LineRuleName =
   | 'error'
   /** A statement of failure that gives its cause after `: ` (`failed to X: Y`, `f: error loading model: …`). */
   | 'failure-cause'
+  /** A process's fatal statement in its runtime's fixed shape (glibc's heap checks, bash's `line N:` diagnostics, Perl's die). */
+  | 'runtime-fatal'
   | 'root-cause-rank'
   | 'consequence'
   | 'launcher-summary'

@@ -14,6 +14,7 @@ import { NAME_PLACEHOLDER } from '../maskIdentifiers.js';
 import { afterCarrier, errorClause } from './errorClause.js';
 import { EXCEPTION_NAME, FAILURE_STATEMENT, LINE_RULES, isQuieterLevel, matchLineRule } from './lineRules.js';
 import {
+  GRAPHICAL_CAUSE,
   announcesNext,
   continuationStatement,
   defersToEarlier,
@@ -160,6 +161,12 @@ function rankLines(bodies: readonly string[], masked: readonly string[]): (Ranke
     if (later.length === 0) continue;
     // A wrapper raised from its cause that itself says the cause is above ("inspect the previous error messages") adds nothing: the cause stays.
     if (later.some((index) => defersToEarlier(bodies[index] ?? ''))) continue;
+    // A wrapper whose message names nothing ("An error occurred while generating the dataset") only restates its cause: it never beats it.
+    const restating = later.filter((index) => restatesCause(bodies, index));
+    if (restating.length === later.length) {
+      for (const index of restating) ranked[index] = { rank: EXCEPTION_RANK - 1, rule: 'exception' };
+      continue;
+    }
     let first = at;
     while (first > 0 && !isTracebackStart(bodies[first] ?? '') && !isDirectCause(bodies[first - 1] ?? '')) first -= 1;
     // An OS errno is not superseded: the wrapper raised from it restates it (see ERRNO_RANK).
@@ -172,7 +179,50 @@ function rankLines(bodies: readonly string[], masked: readonly string[]): (Ranke
     const entry = ranked[at];
     if (entry && handlerDepth > 0) ranked[at] = { rank: entry.rank - handlerDepth, rule: entry.rule };
   }
+  for (const [at, body] of bodies.entries()) {
+    const entry = ranked[at];
+    const value = entry?.rule === 'exception' ? bareValue(body) : null;
+    const sentence = value === null ? null : sentenceNaming(bodies, ranked, at, value);
+    if (entry && sentence !== null) {
+      ranked[sentence] = { rank: Math.max(ranked[sentence]!.rank, entry.rank), rule: ranked[sentence]!.rule };
+      ranked[at] = { rank: entry.rank - 1, rule: entry.rule };
+    }
+  }
   return ranked;
+}
+
+/**
+ * An exception whose whole message is one value names what, not what went wrong: CPython's
+ * KeyError prints only the key's repr (python/cpython Objects/exceptions.c KeyError_str), the
+ * JVM's ClassNotFoundException only the class name (openjdk/jdk
+ * src/java.base/share/classes/jdk/internal/loader/BuiltinClassLoader.java loadClass `throw new
+ * ClassNotFoundException(cn)`). The same failure's statement that names the value in a sentence
+ * says both — Transformers' `ValueError: … has model type \`qwen3_moe\` but Transformers does not
+ * recognize this architecture` raised while handling `KeyError: 'qwen3_moe'`
+ * (huggingface/transformers src/transformers/models/auto/configuration_auto.py from_pretrained),
+ * the java launcher's `Error: Could not find or load main class X` over its `Caused by:
+ * java.lang.ClassNotFoundException: X` (openjdk/jdk src/java.base/share/classes/sun/launcher/
+ * resources/launcher.properties java.launcher.cls.error1). The value, unquoted; null when the
+ * message is a sentence, a number or too short to identify anything.
+ */
+const BARE_VALUE = /^['"`]?([\w.$/:-]{3,200})['"`]?\s*$/;
+function bareValue(body: string): string | null {
+  const message = EXCEPTION_MESSAGE.exec(fromException(body).replace(/^\s*Caused by:\s*/, ''))?.[1];
+  const value = message === undefined ? null : (BARE_VALUE.exec(message)?.[1] ?? null);
+  return value !== null && /[A-Za-z]/.test(value) ? value : null;
+}
+
+/** Another line a rule ranks as a failure (an error line or more) that names `value` inside a longer statement; null: none. */
+const STATEMENT_RANK = LINE_RULES.find((rule) => rule.name === 'error')?.rank ?? 40;
+function sentenceNaming(bodies: readonly string[], ranked: readonly (Ranked | null)[], at: number, value: string): number | null {
+  for (const [index, body] of bodies.entries()) {
+    const entry = ranked[index];
+    if (index === at || !entry || entry.rank < STATEMENT_RANK || bareValue(body) !== null) continue;
+    const found = body.indexOf(value);
+    const bounded = found >= 0 && !/[\w.]/.test(body[found - 1] ?? ' ') && !/\w/.test(body[found + value.length] ?? ' ');
+    if (bounded && /\s\S+\s/.test(body.slice(0, found) + ' ' + body.slice(found + value.length))) return index;
+  }
+  return null;
 }
 
 /**
@@ -220,6 +270,20 @@ function carriesErrno(body: string): boolean {
   return ERRNO.test(body);
 }
 
+/**
+ * A wrapper raised `from` its cause whose own message names nothing — no value, path, quantity or
+ * second sentence (isGenericMessage), nor specifics on the lines after it — only says that the
+ * cause happened, in its library's words: huggingface/datasets src/datasets/builder.py
+ * (_prepare_split_single: `raise DatasetGenerationError("An error occurred while generating the
+ * dataset") from e` over pyarrow's `ArrowInvalid: JSON parse error: … in row 412`). The cause
+ * says what went wrong and stays the quoted line.
+ */
+function restatesCause(bodies: readonly string[], at: number): boolean {
+  const message = EXCEPTION_MESSAGE.exec(fromException(bodies[at] ?? ''))?.[1];
+  if (message === undefined || !isGenericMessage(message)) return false;
+  return continuationStatement(bodies, at, (body) => matchLineRule(body)?.name === 'exception') === null;
+}
+
 /** The index of the best-ranked line among `indexes` (ties: the rule's preferred end), or null. */
 function bestOf(ranked: readonly (Ranked | null)[], indexes: Iterable<number>): number | null {
   let best: number | null = null;
@@ -246,8 +310,28 @@ function pointedTo(bodies: readonly string[], ranked: readonly (Ranked | null)[]
     const earlier = range(0, at).filter((index) => !defersToEarlier(bodies[index] ?? ''));
     return bestOf(ranked, earlier);
   }
-  if (announcesNext(body) && at + 1 < bodies.length) return bestOf(ranked, range(at + 1, bodies.length)) ?? at + 1;
+  if (announcesNext(body) && at + 1 < bodies.length && !opensOwnMessage(body, ranked[at])) return bestOf(ranked, range(at + 1, bodies.length)) ?? at + 1;
   return null;
+}
+
+/**
+ * An exception line that ends with `:` is the header of a message that goes on over the next
+ * lines, not a pointer: Python prints `str(exc)` as it is (python/cpython Lib/traceback.py
+ * format_exception_only), so pyarrow's `ArrowInvalid: Schema at index 3 was different: ` is
+ * followed by the two schemas (apache/arrow cpp/src/arrow/table.cc ConcatenateTables "Schema at
+ * index ", i, " was different: \n", schema, "\nvs\n", other) and torch.distributions'
+ * `ValueError: Expected parameter … but found invalid values:` by the tensor it printed
+ * (pytorch/pytorch torch/distributions/distribution.py). The header says what is wrong; the lines
+ * after it are the data it names. A header that names nothing itself (`Graph execution error:`)
+ * or ends with a label for the cause (Spark's `… Lost task 17.3 …: ExecutorLostFailure (…)
+ * Reason:`, apache/spark core/src/main/scala/org/apache/spark/scheduler/DAGScheduler.scala
+ * "Job aborted due to stage failure: ") is completed by what follows it.
+ */
+const ENDS_WITH_CAUSE_LABEL = /\b(?:error|reason|cause|details?)s?\s*:\s*$/i;
+function opensOwnMessage(body: string, entry: Ranked | null | undefined): boolean {
+  if (entry?.rule !== 'exception' || ENDS_WITH_CAUSE_LABEL.test(body)) return false;
+  const message = EXCEPTION_MESSAGE.exec(fromException(body))?.[1];
+  return message !== undefined && !isGenericMessage(message.replace(/:\s*$/, ''));
 }
 
 /** The line the highest-ranked rule chooses (ties: the rule's preferred end), resolved through pointers, narrowed to its error clause. */
@@ -275,7 +359,7 @@ function bestLine(text: string, mask: (text: string) => string, region: Region):
     return { text: quoted, rule: resolved.rule, rank };
   }
   const clause = clauseOf(raw, region === 'system', mask);
-  return { text: /^\s+\d{1,3}: \S/.test(raw) ? withoutCauseIndex(clause) : clause, rule: resolved.rule, rank };
+  return { text: /^\s+\d{1,3}: \S/.test(raw) ? withoutCauseIndex(clause) : clause.replace(GRAPHICAL_CAUSE, ''), rule: resolved.rule, rank };
 }
 
 /** An indented anyhow cause entry's index (`    1: No such file …`, see rootCauseEntry) is the list's, not the error's. */
@@ -293,7 +377,7 @@ function continued(text: string, all: readonly string[], masked: readonly string
   const found = isGenericMessage(message) ? continuationStatement(bodies, at, (body) => matchLineRule(body)?.name === 'exception') : null;
   // A line with a logger header of its own (or a frame) is another record, not this exception's specifics.
   const next = found !== null && endsRecord(bodies[found] ?? '', masked[found] ?? '') ? null : found;
-  if (next === null) return withRecord(text, all, masked, bodies, at, exception);
+  if (next === null) return withRecord(text, all, masked, bodies, at, exception) ?? firstCountedError(all, masked, bodies, at, message);
   const statement = (all[next] ?? '').trim();
   // The span is cut from the text itself, so it stays a verbatim part of it (the evidence is elided around it).
   const start = text.lastIndexOf(exception.trim());
@@ -333,6 +417,27 @@ function withRecord(text: string, all: readonly string[], masked: readonly strin
 }
 
 /**
+ * A message that only counts the errors listed under it (pydantic/pydantic-core
+ * src/errors/validation_exception.rs: "{count} validation error{s} for {title}", then per error its
+ * location, when it has one, and "  {msg} [type=…, input_value=…]") says how many, not what: when
+ * the record does not fit whole, its first error's statement is quoted — vLLM's "Value error,
+ * Quantization method specified in the model config (…) does not match …" under "1 validation error
+ * for ModelConfig" (a model validator's error has no location line). A location alone (one token)
+ * is skipped for the statement under it. Null: not such a header, or no statement follows.
+ */
+const COUNT_HEADER = /^\d+ (?:validation )?errors? (?:for|in)\b/;
+function firstCountedError(all: readonly string[], masked: readonly string[], bodies: readonly string[], at: number, message: string): string | null {
+  if (!COUNT_HEADER.test(message.trim())) return null;
+  for (let next = at + 1; next < all.length && next <= at + 3; next += 1) {
+    const body = bodies[next] ?? '';
+    // A frame, a new record or a line with a logger header of its own is not this message.
+    if (endsRecord(body, body) || body.trim() !== (masked[next] ?? '').trim()) return null;
+    if (/\s/.test(body.trim())) return (all[next] ?? '').trim();
+  }
+  return null;
+}
+
+/**
  * libstdc++'s terminate handler writes one record on two lines: the thrown type, then its
  * `what():` message (gcc libstdc++-v3/libsupc++/vterminate.cc). Like an exception and its
  * continuation, the record is quoted whole when it fits — the type (`std::bad_alloc`,
@@ -357,7 +462,17 @@ const EXCEPTION_MESSAGE = /^\s*(?:\[[^\]]*\]:?\s*)?[\w.]+:\s(.*)$/;
  */
 const EXCEPTION_START = new RegExp(String.raw`(?:^|[\s:\]])(${EXCEPTION_NAME}): \S`);
 
+/**
+ * The JVM's report of an uncaught exception names the thread it ended: openjdk/jdk
+ * src/java.base/share/classes/java/lang/ThreadGroup.java (uncaughtException: `System.err.print("Exception in
+ * thread \"" + t.getName() + "\" ")` then `e.printStackTrace`). The phrase is part of the statement (it says
+ * the exception was not caught, and where), so the line is quoted from it.
+ */
+const UNCAUGHT_IN_THREAD = /(?:^|[\s:\]])(Exception in thread "[^"\n]{0,200}" )\S/;
+
 function fromException(line: string): string {
+  const uncaught = UNCAUGHT_IN_THREAD.exec(line);
+  if (uncaught?.[1]) return line.slice(uncaught.index + uncaught[0].indexOf(uncaught[1]));
   const match = EXCEPTION_START.exec(line);
   return match?.[1] ? line.slice(match.index + match[0].indexOf(match[1])) : line;
 }

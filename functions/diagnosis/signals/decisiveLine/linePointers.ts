@@ -21,8 +21,12 @@ const DEFERS_TO_EARLIER =
  * A label that says the next line is the error. pytorch/pytorch torch/csrc/distributed/c10d/NCCLUtils.cpp
  * (getNcclErrorDetailStr: interpret + "\nLast error:\n" + ncclGetLastError(NULL)): the interpretation
  * is the same sentence for every failure with that code, the announced line is NCCL's own warning.
+ * Spring Boot's failure analysis the same way: spring-projects/spring-boot
+ * spring-boot-project/spring-boot/src/main/java/org/springframework/boot/diagnostics/LoggingFailureAnalysisReporter.java
+ * (buildMessage: "APPLICATION FAILED TO START", then "Description:%n%n%s%n" — the analysis — then
+ * "Action:"): the description states the cause the bean-creation exception chain above it wraps.
  */
-const ERROR_LABEL = /^\s*(?:(?:last|root|underlying|original) )?(?:error|reason|cause|details?)s?\s*:\s*$/i;
+const ERROR_LABEL = /^\s*(?:(?:last|root|underlying|original) )?(?:error|reason|cause|details?|description)s?\s*:\s*$/i;
 
 /**
  * python/cpython Lib/traceback.py (_cause_message "The above exception was the direct cause of the
@@ -74,9 +78,31 @@ export function isHandlerContext(body: string): boolean {
 
 /** The index of the root cause a `Caused by:` label at `index` lists (its last indented entry), or null. */
 export function rootCauseEntry(bodies: readonly string[], index: number): number | null {
+  if (GRAPHICAL_HEADER.test(bodies[index] ?? '')) return lastGraphicalCause(bodies, index);
   if (!CAUSES_LABEL.test(bodies[index] ?? '')) return null;
   let last: number | null = null;
   for (let at = index + 1; at < bodies.length && CAUSE_ENTRY.test(bodies[at] ?? ''); at += 1) last = at;
+  return last;
+}
+
+/**
+ * miette's graphical report (zkat/miette src/handlers/graphical.rs render_causes; the characters in
+ * src/handlers/theme.rs): the error as `  × {message}`, then each cause of its chain as `  ├─▶ {cause}`,
+ * the last as `  ╰─▶ {cause}` (ASCII theme `x`, `|->`, `` `-> ``), wrapped lines continued under `  │ `.
+ * The chain runs outermost first, so the last entry is the root: uv's resolver prints `× No solution
+ * found when resolving dependencies:` and, as the last cause, the derivation that ends "we can
+ * conclude that your requirements are unsatisfiable" (astral-sh/uv, its resolver's report through miette).
+ */
+const GRAPHICAL_HEADER = /^\s*[×x] \S/;
+export const GRAPHICAL_CAUSE = /^\s*(?:[├╰]─+▶|[|`]-+>) ?/;
+const GRAPHICAL_CONTINUATION = /^\s*[│|] /;
+function lastGraphicalCause(bodies: readonly string[], index: number): number | null {
+  let last: number | null = null;
+  for (let at = index + 1; at < bodies.length; at += 1) {
+    const body = bodies[at] ?? '';
+    if (GRAPHICAL_CAUSE.test(body)) last = at;
+    else if (!GRAPHICAL_CONTINUATION.test(body)) break;
+  }
   return last;
 }
 

@@ -21,7 +21,14 @@ export interface LineRule {
 
 /** Lines that only report another failure: a peer's death seen by a survivor, a launcher naming the child it saw die. */
 const CONSEQUENCE =
-  /Watchdog caught collective operation timeout|\bexited on signal 15\b|\bReceived (?:SIGTERM|Signals\.SIGTERM|signal 15)\b|\bSendRecv\b.{0,40}\btimed out\b|\bTCPStore\b.{0,80}\b(?:failed|timed out|Connection reset)\b|\bmpirun noticed that\b/i;
+  /\bBEGIN failed--compilation aborted\b|\bExecution of \S+ aborted due to compilation errors\b|\baborting due to (?:\d+ )?previous errors?\b|Watchdog caught collective operation timeout|\bexited on signal 15\b|\bReceived (?:SIGTERM|Signals\.SIGTERM|signal 15)\b|\bSendRecv\b.{0,40}\btimed out\b|\bTCPStore\b.{0,80}\b(?:failed|timed out|Connection reset)\b|\bmpirun noticed that\b/i;
+
+/*
+ * CONSEQUENCE also holds a compiler's or interpreter's closing line that stops because of the errors it
+ * printed before (a statement that refers back): Perl/perl5 op.c ("BEGIN failed--compilation aborted"),
+ * perl.c ("Execution of %s aborted due to compilation errors."), rust-lang/rust
+ * compiler/rustc_errors/src/lib.rs ("aborting due to {} previous errors").
+ */
 
 /**
  * A parent reporting that a child process it started has ended, naming the child only by its
@@ -30,11 +37,13 @@ const CONSEQUENCE =
  * / "died with %r."); pytorch/pytorch torch/utils/data/dataloader.py (_try_get_data "DataLoader
  * worker (pid(s) {}) exited unexpectedly") and torch/utils/data/_utils/signal_handling.py
  * ("DataLoader worker (pid {}) is killed by signal: {}"); microsoft/DeepSpeed deepspeed/launcher/launch.py
- * (sigkill_handler: "{cmd} exits with return code = {returncode}"). One shape, any launcher: a process
+ * (sigkill_handler: "{cmd} exits with return code = {returncode}"); bash's report of a job a signal ended,
+ * `script.sh: line 12:    41 Aborted (core dumped) ./cmd` (bminor/bash jobs.c notify_of_job_status /
+ * print_pipeline: the script, its line, the pid, strsignal's text). One shape, any launcher: a process
  * named by its pid that exited or was killed.
  */
 const CHILD_ENDED =
-  /\breturned non-zero exit status -?\d+|\bsigkill_handler\][^\n]*\bexits with return code = -?\d+|\bdied with <Signals\.\w+: \d+>|\(pids?(?:\(s\))?:? \d+(?:, ?\d+)*\) (?:exited unexpectedly|is killed by signal|was killed|terminated unexpectedly)\b/;
+  /: line \d+: +\d+ (?:Aborted|Killed|Segmentation fault|Bus error|Floating point exception|Illegal instruction|Terminated|Trace\/breakpoint trap|Quit)\b|\breturned non-zero exit status -?\d+|\bsigkill_handler\][^\n]*\bexits with return code = -?\d+|\bdied with <Signals\.\w+: \d+>|\(pids?(?:\(s\))?:? \d+(?:, ?\d+)*\) (?:exited unexpectedly|is killed by signal|was killed|terminated unexpectedly)\b/;
 
 /**
  * A launcher's count of failed children, naming none of them: torchrun's ChildFailedError
@@ -67,6 +76,21 @@ export const EXCEPTION_NAME = `${EXCEPTION_QUALIFIER}*${EXCEPTION_TYPE}`;
  */
 const FAILURE_WITH_CAUSE =
   /(?:^|: )(?:[Ee]rror|ERROR|[Ff]ailed|FAILED|[Ff]ailure|[Cc]annot|[Cc]an't|[Cc]ould not|[Cc]ouldn't|[Uu]nable to)\b[^:\n]{1,160}: (?=\S)/;
+
+/**
+ * A process's fatal statement in its runtime's own fixed shape, with no exception type to name it:
+ * glibc's heap checks (bminor/glibc malloc/malloc.c malloc_printerr: "free(): double free detected in
+ * tcache 2", "malloc(): corrupted top size", "double free or corruption (!prev)", "corrupted size vs.
+ * prev_size"; debug/fortify_fail.c "*** buffer overflow detected ***"; debug/stack_chk_fail.c "***
+ * stack smashing detected ***"), bash's diagnostics with the script's line (bminor/bash error.c
+ * report_error / err_unboundvar: "%s: line %d: " then "X: unbound variable", "X: command not found",
+ * "syntax error …"; a job report, whose message starts with a pid, is a consequence instead), dash's
+ * ("%s: %d: ", dash src/error.c exverror), and Perl's die, which ends with where it died (Perl/perl5
+ * util.c Perl_mess_sv " at %s line %d."). The statement is what the runtime saw go wrong; the lines
+ * after it (an abort, a job report, "compilation aborted") only say the process stopped.
+ */
+const RUNTIME_FATAL =
+  /^(?:[a-z_]\w{0,40}\(\): (?:double free|corrupted|invalid|unaligned|memory corruption)|double free or corruption\b|corrupted (?:size vs\. prev_size|double-linked list)|\*\*\* (?:stack smashing|buffer overflow) detected \*\*\*)|^\S+: line \d+: (?! *\d+ )\S|^(?:sh|dash|\/bin\/sh|\S+\.sh): \d+: \S|^(?:Can't|Cannot|Could not|Unable to|Undefined|Not|Died|Global symbol|Bareword|syntax error)\b[^\n]{0,400} at \S+ line \d+\.$/;
 
 export const LINE_RULES: readonly LineRule[] = [
   {
@@ -146,9 +170,9 @@ export const LINE_RULES: readonly LineRule[] = [
     rank: 70,
     prefer: 'earliest',
     pattern:
-      /\bmount error\(\d+\)|\b(?:No such file or directory|Connection reset by peer|Connection timed out|Network is unreachable|No route to host|Too many open files|Input\/output error|Stale file handle|Transport endpoint is not connected|Cannot allocate memory|Exec format error|Operation not permitted|Not a directory|Is a directory|Broken pipe|Address already in use|Name or service not known|Temporary failure in name resolution)\b|(?:^|[\s:])E(?:NOENT|ACCES|PERM|CONNREFUSED|CONNRESET|TIMEDOUT|ADDRINUSE|NOTFOUND|HOSTUNREACH|NETUNREACH|NOSPC|ROFS|MFILE|NOMEM|PIPE|ISDIR|NOTDIR|EXIST|AI_AGAIN): |\bmount\.\w+: |\bRESOURCE_EXHAUSTED\b|\bgated repo\b|\b(?:401 Unauthorized|403 Forbidden|404 Not Found)\b|\bno such host\b|\bx509: |\bpermission denied\b|\bNo space left on device\b|\bconnection refused\b|\bi\/o timeout\b|\bmanifest unknown\b|\bnot found\b|\bDisk quota exceeded\b|\bRead-only file system\b/i,
+      /\bmount error\(\d+\)|\b(?:No such file or directory|Connection reset by peer|Connection timed out|Network is unreachable|No route to host|Too many open files|Input\/output error|Stale file handle|Transport endpoint is not connected|Cannot allocate memory|Exec format error|Operation not permitted|Not a directory|Is a directory|Broken pipe|Address already in use|Name or service not known|Temporary failure in name resolution)\b|(?:^|[\s:])E(?:NOENT|ACCES|PERM|CONNREFUSED|CONNRESET|TIMEDOUT|ADDRINUSE|NOTFOUND|HOSTUNREACH|NETUNREACH|NOSPC|ROFS|MFILE|NOMEM|PIPE|ISDIR|NOTDIR|EXIST|AI_AGAIN): |(?:^|: )(?:connect|getaddrinfo|getnameinfo|queryA{0,4}|read|write|listen|bind|spawn) E[A-Z][A-Z_]{2,14}\b|\bmount\.\w+: |\bRESOURCE_EXHAUSTED\b|\bgated repo\b|\b(?:401 Unauthorized|403 Forbidden|404 Not Found)\b|\bno such host\b|\bx509: |\bpermission denied\b|\bNo space left on device\b|\bconnection refused\b|\bi\/o timeout\b|\bmanifest unknown\b|\bnot found\b|\bDisk quota exceeded\b|\bRead-only file system\b/i,
     upstream:
-      'bminor/glibc sysdeps/gnu/errlist.h (strerror texts: "No such file or directory", "Exec format error", "Stale file handle", …, read case-insensitively: Go and Rust print them in lower case); nodejs/node lib/internal/errors.js (uvException "<CODE>: <description>, <syscall> \'<path>\'"); util-linux/util-linux sys-utils/mount.c; torvalds/linux fs/smb/client ("mount error(%d)"); grpc/grpc-go codes/codes.go (RESOURCE_EXHAUSTED); huggingface/huggingface_hub src/huggingface_hub/utils/_http.py (GatedRepoError "gated repo"); golang/go src/net/dnsclient_unix.go ("no such host"), src/crypto/x509/verify.go ("x509: ")',
+      'bminor/glibc sysdeps/gnu/errlist.h (strerror texts: "No such file or directory", "Exec format error", "Stale file handle", …, read case-insensitively: Go and Rust print them in lower case); nodejs/node lib/internal/errors.js (uvException "<CODE>: <description>, <syscall> \'<path>\'"; exceptionWithHostPort "<syscall> <CODE> <address>:<port>", dnsException "<syscall> <CODE> <hostname>"); util-linux/util-linux sys-utils/mount.c; torvalds/linux fs/smb/client ("mount error(%d)"); grpc/grpc-go codes/codes.go (RESOURCE_EXHAUSTED); huggingface/huggingface_hub src/huggingface_hub/utils/_http.py (GatedRepoError "gated repo"); golang/go src/net/dnsclient_unix.go ("no such host"), src/crypto/x509/verify.go ("x509: ")',
   },
   {
     // Above a line that only says it is an error (its level or an `Error:` word), below the rules that name what failed.
@@ -158,6 +182,15 @@ export const LINE_RULES: readonly LineRule[] = [
     pattern: FAILURE_WITH_CAUSE,
     upstream:
       'bminor/glibc stdio-common/perror.c ("%s: %s"); golang/go src/fmt/errors.go (Errorf %w: "failed to X: <cause>"); ggerganov/llama.cpp src/llama.cpp (llama_model_load: LLAMA_LOG_ERROR("%s: error loading model: %s\\n", __func__, err.what()))',
+  },
+  {
+    // Above a statement that gives its cause (the runtime's own verdict names what it checked), below the rules that name a resource.
+    name: 'runtime-fatal',
+    rank: 50,
+    prefer: 'earliest',
+    pattern: RUNTIME_FATAL,
+    upstream:
+      'bminor/glibc malloc/malloc.c (malloc_printerr), debug/fortify_fail.c, debug/stack_chk_fail.c; bminor/bash error.c (report_error, err_unboundvar "%s: line %d: "); dash src/error.c (exverror "%s: %d: "); Perl/perl5 util.c (Perl_mess_sv " at %s line %d.")',
   },
   {
     // torchrun's ChildFailedError block ends with "Root Cause (first observed failure)": its rank's exit code, or the
@@ -178,9 +211,9 @@ export const LINE_RULES: readonly LineRule[] = [
     rank: 40,
     prefer: 'earliest',
     pattern:
-      /(?:^|[\s[(])(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Cc]ritical|CRITICAL)(?:[\])]|\s*:)|^[EF]\d{4} \d{2}:\d{2}:\d{2}|(?:^|\s)(?:ERROR|FATAL|CRITICAL|PANIC)\s|"(?:level|severity|lvl)"\s*:\s*"(?:error|ERROR|fatal|FATAL|critical|CRITICAL|panic|PANIC)"|\blevel=(?:error|fatal|critical|panic)\b/,
+      /(?:^|[\s[(])(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Cc]ritical|CRITICAL)(?:[\])]|\s*:)|^[EF]\d{4} \d{2}:\d{2}:\d{2}|(?:^|\s)(?:ERROR|FATAL|CRITICAL|PANIC)\s|"(?:level|severity|lvl)"\s*:\s*"(?:error|ERROR|fatal|FATAL|critical|CRITICAL|panic|PANIC)"|"level"\s*:\s*[56]0\b|\blevel=(?:error|fatal|critical|panic)\b/,
     upstream:
-      'kubernetes/klog klog.go (header "E%m%d hh:mm:ss"); google/glog src/logging.cc (severity letters I W E F); python/cpython Lib/logging/__init__.py (levelname ERROR); openucx/ucx src/ucs/debug/log.c (ucs_log_default_handler "[%lu.%06lu] [%s:%d:%d] %16s:%-4u %-4s %-5s %s" level name); uber-go/zap zapcore/json_encoder.go ("level":"error"); sirupsen/logrus text_formatter.go (level=error)',
+      'kubernetes/klog klog.go (header "E%m%d hh:mm:ss"); pinojs/pino lib/constants.js (DEFAULT_LEVELS: trace 10, debug 20, info 30, warn 40, error 50, fatal 60, written as a number); google/glog src/logging.cc (severity letters I W E F); python/cpython Lib/logging/__init__.py (levelname ERROR); openucx/ucx src/ucs/debug/log.c (ucs_log_default_handler "[%lu.%06lu] [%s:%d:%d] %16s:%-4u %-4s %-5s %s" level name); uber-go/zap zapcore/json_encoder.go ("level":"error"); sirupsen/logrus text_formatter.go (level=error)',
   },
 ];
 
@@ -195,7 +228,7 @@ export function matchLineRule(line: string, quieter = false): LineRule | null {
  * program survived, so it does not rank as a failure that gives its cause.
  */
 const QUIETER_LEVEL =
-  /^\[?[IW]\d{4} \d{2}:\d{2}:\d{2}|(?:^|[\s[(|])(?:WARN|WARNING|INFO|DEBUG|TRACE)(?:[\])|:]|\s)|"(?:level|severity|lvl)"\s*:\s*"(?:warn|warning|info|debug|trace|WARN|WARNING|INFO|DEBUG|TRACE)"|\blevel=(?:warn|warning|info|debug|trace)\b/;
+  /^\[?[IW]\d{4} \d{2}:\d{2}:\d{2}|(?:^|[\s[(|])(?:WARN|WARNING|INFO|DEBUG|TRACE)(?:[\])|:]|\s)|"(?:level|severity|lvl)"\s*:\s*"(?:warn|warning|info|debug|trace|WARN|WARNING|INFO|DEBUG|TRACE)"|"level"\s*:\s*[1-4]0\b|\blevel=(?:warn|warning|info|debug|trace)\b/;
 export function isQuieterLevel(line: string): boolean {
   return QUIETER_LEVEL.test(line);
 }

@@ -1,0 +1,162 @@
+/**
+ * Principles over exception chains, multi-line messages and runtimes' own fatal statements. The
+ * cases are written for these tests in the shape of the cited upstream formats (other programs,
+ * other messages than any corpus entry); each fails without the rule it tests.
+ */
+import { describe, expect, it } from 'vitest';
+import { findDecisiveLines } from '../../functions/diagnosis/signals/decisiveLine/findDecisiveLine.js';
+
+const exit = (output: string, code = 1) => `Pod demo-0-0 failed: container main terminated with exit code ${code} (Error): ${output}`;
+const payloadOf = (message: string) => findDecisiveLines(message, { splitPayload: true }).payload;
+const frames = ['Traceback (most recent call last):', '  File "/srv/run.py", line 12, in <module>', '    main()'];
+
+describe('a message that spans lines is quoted by its header', () => {
+  it("an exception line ending with ':' that names what is wrong is the message's header, not a pointer (Python prints str(exc) as it is)", () => {
+    const text = exit([...frames, 'ValueError: Column width 3 does not match the header width 5:', 'a,b,c', '1,2,3'].join('\n'));
+    expect(payloadOf(text)?.text).toContain('ValueError: Column width 3 does not match the header width 5:');
+  });
+
+  it('a header that names nothing, or ends with a cause label, still announces the line after it', () => {
+    const generic = exit([...frames, 'app.errors.LoadError: Load failed:', 'shard 7 has a truncated footer'].join('\n'));
+    expect(payloadOf(generic)?.text).toBe('shard 7 has a truncated footer');
+    const labelled = exit([...frames, 'app.errors.JobError: Job 4 stopped after 3 attempts, last reason:', 'disk /scratch is full'].join('\n'));
+    expect(payloadOf(labelled)?.text).toBe('disk /scratch is full');
+  });
+
+  it('a count of errors ("1 validation error for X") is completed by its first error when the record does not fit (pydantic-core validation_exception.rs)', () => {
+    const reason = `Value error, tensor_parallel_size (3) must divide the number of attention heads (32) of the model; pick 1, 2, 4 or 8 instead. ${'x'.repeat(120)}`;
+    const text = exit(
+      [...frames, 'pydantic_core._pydantic_core.ValidationError: 1 validation error for EngineArgs', `  ${reason} [type=value_error]`].join('\n'),
+    );
+    expect(payloadOf(text)?.text).toContain('tensor_parallel_size (3) must divide');
+  });
+});
+
+describe('within one chain, the statement that says more wins', () => {
+  it('a wrapper raised from its cause whose message names nothing never beats the cause (datasets builder.py)', () => {
+    const text = exit(
+      [
+        ...frames,
+        'tokenizers.DecodeError: invalid utf-8 sequence of 1 bytes from index 52',
+        '',
+        'The above exception was the direct cause of the following exception:',
+        '',
+        ...frames,
+        'app.errors.PipelineError: An error occurred while preparing the data',
+      ].join('\n'),
+    );
+    expect(payloadOf(text)?.text).toBe('tokenizers.DecodeError: invalid utf-8 sequence of 1 bytes from index 52');
+  });
+
+  it('a wrapper that names something still supersedes its cause', () => {
+    const text = exit(
+      [
+        ...frames,
+        'KeyError: 12',
+        '',
+        'The above exception was the direct cause of the following exception:',
+        '',
+        ...frames,
+        "RuntimeError: sample 12 has no field 'text'",
+      ].join('\n'),
+    );
+    expect(payloadOf(text)?.text).toBe("RuntimeError: sample 12 has no field 'text'");
+  });
+
+  it("an exception whose message is a bare value yields to the statement naming it (CPython KeyError_str; the java launcher's main-class error)", () => {
+    const python = exit(
+      [
+        ...frames,
+        "KeyError: 'mamba3'",
+        '',
+        'During handling of the above exception, another exception occurred:',
+        '',
+        ...frames,
+        'ValueError: Unknown backbone `mamba3` requested in the config; supported are listed in BACKBONES.',
+      ].join('\n'),
+    );
+    expect(payloadOf(python)?.text).toContain('ValueError: Unknown backbone `mamba3`');
+    const java = exit(['Error: Could not find or load main class org.demo.Tool', 'Caused by: java.lang.ClassNotFoundException: org.demo.Tool'].join('\n'));
+    expect(payloadOf(java)?.text).toBe('Error: Could not find or load main class org.demo.Tool');
+  });
+
+  it('a bare value no other line names stays the quoted exception', () => {
+    const text = exit([...frames, "KeyError: 'vocab_size'"].join('\n'));
+    expect(payloadOf(text)?.text).toBe("KeyError: 'vocab_size'");
+  });
+
+  it('the JVM\'s uncaught report keeps its "Exception in thread" phrase (ThreadGroup.uncaughtException)', () => {
+    const text = exit(['Exception in thread "worker-2" java.lang.IllegalStateException: queue 7 closed', '\tat org.demo.Q.take(Q.java:40)'].join('\n'));
+    expect(payloadOf(text)?.text).toBe('Exception in thread "worker-2" java.lang.IllegalStateException: queue 7 closed');
+  });
+});
+
+describe("a runtime's own fatal statement, and the lines that only say the process stopped", () => {
+  it("glibc's heap check before bash's job report (malloc_printerr; bash jobs.c)", () => {
+    const text = exit(
+      ['converted 120 files', 'malloc(): corrupted top size', '/srv/go.sh: line 4:    17 Aborted                 (core dumped) ./convert'].join('\n'),
+      134,
+    );
+    expect(payloadOf(text)).toMatchObject({ text: 'malloc(): corrupted top size', rule: 'runtime-fatal' });
+  });
+
+  it("bash's diagnostic with the script's line (error.c report_error)", () => {
+    const text = exit(['+ cd /data', '/entry.sh: line 3: WORLD_SIZE: parameter null or not set'].join('\n'));
+    expect(payloadOf(text)).toMatchObject({ text: '/entry.sh: line 3: WORLD_SIZE: parameter null or not set', rule: 'runtime-fatal' });
+  });
+
+  it("Perl's die over the compiler's closing line that refers back to it (util.c Perl_mess_sv; op.c)", () => {
+    const text = exit(
+      ['Global symbol "$cfg" requires explicit package name at /srv/a.pl line 9.', 'BEGIN failed--compilation aborted at /srv/a.pl line 12.'].join('\n'),
+      255,
+    );
+    expect(payloadOf(text)?.text).toBe('Global symbol "$cfg" requires explicit package name at /srv/a.pl line 9.');
+  });
+
+  it('a bash job report alone is a consequence, never a runtime statement', () => {
+    const text = exit('/srv/go.sh: line 4:    17 Killed                  ./convert', 137);
+    expect(payloadOf(text)?.rule).toBe('consequence');
+  });
+});
+
+describe('labels and graphical cause chains', () => {
+  it("miette's graphical report quotes the last cause of the chain, without its marker (graphical.rs render_causes)", () => {
+    const text = exit(
+      [
+        '  × Failed to build `demo @ file:///srv`',
+        '  ├─▶ The build backend returned an error',
+        '  ╰─▶ Call to `setuptools.build_meta.build_wheel` failed (exit status: 1)',
+      ].join('\n'),
+      2,
+    );
+    expect(payloadOf(text)?.text).toBe('Call to `setuptools.build_meta.build_wheel` failed (exit status: 1)');
+  });
+
+  it("Spring Boot's failure analysis: the Description label announces the cause (LoggingFailureAnalysisReporter)", () => {
+    const text = exit(
+      [
+        '2026-01-05T08:00:00.000Z  WARN 1 --- [main] o.s.Ctx : Exception encountered during context initialization: org.springframework.context.ApplicationContextException: Failed to start bean',
+        '***************************',
+        'APPLICATION FAILED TO START',
+        '***************************',
+        '',
+        'Description:',
+        '',
+        'Web server failed to start. Port 8080 was already in use.',
+        '',
+        'Action:',
+      ].join('\n'),
+    );
+    expect(payloadOf(text)?.text).toBe('Web server failed to start. Port 8080 was already in use.');
+  });
+
+  it("pino's numeric levels: 50/60 are errors, 30 is not; Node's '<syscall> <CODE> <address>' names the resource (lib/internal/errors.js)", () => {
+    const text = exit(
+      [
+        JSON.stringify({ level: 30, time: 1, msg: 'connecting to cache' }),
+        JSON.stringify({ level: 50, time: 2, msg: 'getaddrinfo ENOTFOUND redis-master' }),
+      ].join('\n'),
+    );
+    expect(payloadOf(text)).toMatchObject({ text: 'getaddrinfo ENOTFOUND redis-master', rule: 'resource' });
+  });
+});
