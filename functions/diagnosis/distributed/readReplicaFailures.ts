@@ -163,6 +163,20 @@ function podFailure(pod: Pod): number | null | undefined {
 }
 
 /**
+ * The moment the pod's current containers started (the latest `containers[].startedAt` of the listing),
+ * null when the listing has none. A termination comes after the start of the run it ends: a listing time
+ * no later than that start dates the start (the phase last updated when the pod went Running), not the
+ * failure — its `k8sPhaseUpdatedAt` was not refreshed when the failure phase was written.
+ */
+function containersStartedAt(pod: Pod): number | null {
+  const starts = (pod.containers ?? []).flatMap((container) => {
+    const at = parseTimestamp(container.startedAt);
+    return at === null ? [] : [at];
+  });
+  return starts.length > 0 ? Math.max(...starts) : null;
+}
+
+/**
  * A container termination Tier 2 read of a container that has restarted (restartCount > 0): Kubernetes
  * keeps only the newest termination (`state.terminated`, else `lastState.terminated`), so its time is the
  * latest of several failures, never the first — it does not date the replica (its events may).
@@ -192,8 +206,9 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
     // A decisive line that is itself a peer's death (the watchdog's abort) gives way to the tail's most specific one.
     const logs = input.logs.filter((log) => log.fact.podName === quoteName(pod.name));
     // A decisive line that is a peer's death, or a carrier whose tail holds one, speaks for the peer line.
+    // So does a line of the error a peer-death line heads (its message's continuation: peerLineOf.ts).
     const peers = (log: Tier2LogFinding) =>
-      matchCollateralFormat(input.mask(log.fact.line)) !== null || (log.peerLine !== undefined && isCarrier(log.fact.line));
+      matchCollateralFormat(input.mask(log.fact.line)) !== null || (log.peerLine !== undefined && (isCarrier(log.fact.line) || log.inPeerError === true));
     const ownLine = logs.find((log) => !log.fact.fallback && !peers(log))?.fact.line ?? null;
     const logLines = logs.map((log) => (log.peerLine && peers(log) ? log.peerLine : log.fact.line));
     const format = readFormat([...mine.map((text) => text.text), ...signals.flatMap(signalTexts), ...logLines], signals, input.mask);
@@ -204,13 +219,17 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
     // dated text that reads as a peer's death.
     const dated: { at: number; source: SourceName }[] = [];
     const ended = podFailure(pod);
-    if (typeof ended === 'number') dated.push({ at: ended, source: 'get_workload_pods' });
     for (const signal of signals) {
       if (signal.at === null || signal.origin === 'pod' || restartedTermination(signal)) continue;
       dated.push({ at: signal.firstAt ?? signal.at, source: signal.source });
     }
     for (const text of mine)
       if (text.at !== null && (text.failure || matchCollateralFormat(input.mask(text.text)))) dated.push({ at: text.at, source: text.source });
+    // The listing's end of the pod, unless it is no later than the start of the containers it would end
+    // and the pod's own failure records date the failure: then it dates the start. Alone, it stays (a
+    // container that crashed within the whole second it started has both times equal).
+    const started = containersStartedAt(pod);
+    if (typeof ended === 'number' && (started === null || ended > started || dated.length === 0)) dated.push({ at: ended, source: 'get_workload_pods' });
     const failed = ended !== undefined || signals.length > 0 || format !== null;
     if (!failed) return [];
     const first = dated.reduce<{ at: number; source: SourceName } | null>(
