@@ -35,7 +35,7 @@ const CONTINUATION = ACTOR_DIED[5]!;
 
 describe('a multi-line error is recognised by its header', () => {
   it("the death cause after Ray's attribute lines continues the ActorDiedError header: a peer's death", () => {
-    expect(peerLineOf(ACTOR_DIED.join('\n'), identity, CONTINUATION)).toEqual({ line: ACTOR_DIED[0], decisiveInIt: true });
+    expect(peerLineOf(ACTOR_DIED.join('\n'), identity, CONTINUATION)).toMatchObject({ line: ACTOR_DIED[0], decisiveInIt: true });
   });
 
   it('the header itself is in it', () => {
@@ -46,7 +46,7 @@ describe('a multi-line error is recognised by its header', () => {
     const own = "KeyError: 'user_tenure_days'";
     expect(
       peerLineOf([...ACTOR_DIED, '', 'Dataset shard 3 has 511 values, expected 512'].join('\n'), identity, 'Dataset shard 3 has 511 values, expected 512'),
-    ).toEqual({
+    ).toMatchObject({
       line: ACTOR_DIED[0],
       decisiveInIt: false,
     });
@@ -55,6 +55,13 @@ describe('a multi-line error is recognised by its header', () => {
         ?.decisiveInIt,
     ).toBe(false);
     expect(peerLineOf([...ACTOR_DIED.slice(0, 5), own].join('\n'), identity, own)?.decisiveInIt).toBe(false);
+  });
+
+  it('the words the format matched are returned, so a quote of a long line is elided around them', () => {
+    // openxla/xla xla/pjrt/distributed/client.h: the words that say a peer died sit in the middle of a long line.
+    const line =
+      'F1206 10:02:11.100402   88 client.h:77] Terminating process because the coordinator detected missing heartbeats. This most likely indicates that another task died; see the other task logs for more details. Disable Python buffering, i.e. `python -u`, to be sure to see all the previous output. absl::Status: UNAVAILABLE: The following tasks are unhealthy (stopped sending heartbeats):';
+    expect(peerLineOf(line, identity, line)).toMatchObject({ line, match: 'another task died', decisiveInIt: true });
   });
 
   it('no peer-death line in the tail: nothing to continue', () => {

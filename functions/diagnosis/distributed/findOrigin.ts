@@ -140,9 +140,16 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // §4.8: the other replicas' later failures are collateral — a peer-death format says so even
   // undated; a dated failure after the origin's with no cause of its own (an OOM kill, a node
   // failure, an Xid) is one too, whatever it printed (a bare exit 1, a SIGTERM's exit 143).
+  // A statement of a peer's death with no cause of its own is collateral whatever its time: dated
+  // before the origin's failure, its node's clock runs behind (each kubelet stamps its own pods'
+  // times), or the origin hung before it died — the statement, not the clock, says it followed.
+  const peerStatement = (replica: ReplicaFailure) => !ownCause(replica) && replica.format?.strength === 'peer' && replica.format.format !== 'preempted-after';
   const collateral = [
     ...replicas.filter(
-      (replica) => replica !== first && !replica.own && (replica.at === null ? replica.format !== null || silent(replica) : latestOf(replica.at) >= first.at),
+      (replica) =>
+        replica !== first &&
+        !replica.own &&
+        (peerStatement(replica) || (replica.at === null ? replica.format !== null || silent(replica) : latestOf(replica.at) >= first.at)),
     ),
     ...endedWithJob(input, pods, replicas),
   ];

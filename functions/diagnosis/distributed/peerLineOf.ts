@@ -12,12 +12,22 @@ const MAX_LINE_SCAN = 4_000;
 /** The peer-death line of a tail, and whether the tail's decisive line belongs to the error it heads. */
 export interface PeerLine {
   line: string;
+  /** The words of the line the format's row matched: a quote of a long line is elided around them, never through them. */
+  match: string;
   /** The decisive line is the peer-death line itself or a continuation line of the error it heads. */
   decisiveInIt: boolean;
 }
 
 const isPeerLine = (line: string, mask: (line: string) => string) =>
   COLLATERAL_FORMAT_TABLE.findIndex((candidate) => candidate.strength === 'peer' && candidate.pattern.test(mask(line)));
+
+/** The words the row matched, read from the raw line (the masked line when masking moved them). */
+function matchedWords(line: string, row: number, mask: (line: string) => string): string {
+  const pattern = COLLATERAL_FORMAT_TABLE[row]?.pattern;
+  if (!pattern) return line;
+  const raw = pattern.exec(line)?.[0];
+  return raw ?? pattern.exec(mask(line))?.[0] ?? line;
+}
 
 export function peerLineOf(text: string, mask: (line: string) => string, decisive?: string): PeerLine | null {
   const lines = text.split(/\r?\n/).slice(-MAX_LINES_SCANNED);
@@ -28,7 +38,7 @@ export function peerLineOf(text: string, mask: (line: string) => string, decisiv
     if (row !== -1 && (best === null || row < best.row)) best = { row, line };
   }
   if (best === null) return null;
-  return { line: best.line, decisiveInIt: decisive !== undefined && continuesPeerError(lines, decisive, mask) };
+  return { line: best.line, match: matchedWords(best.line, best.row, mask), decisiveInIt: decisive !== undefined && continuesPeerError(lines, decisive, mask) };
 }
 
 /**
@@ -54,7 +64,10 @@ const MAX_CONTINUATION_LINES = 40;
  * header is a peer's death, so is the line. A blank line or another record start in between ends it.
  */
 export function continuesPeerError(lines: readonly string[], decisive: string, mask: (line: string) => string): boolean {
-  const at = lines.lastIndexOf(decisive);
+  // The decisive line as read (it may be quoted without the log prefix its raw line carries).
+  const wanted = decisive.trim();
+  if (wanted === '') return false;
+  const at = lines.findLastIndex((line) => line.includes(wanted));
   if (at === -1) return false;
   if (isPeerLine(decisive, mask) !== -1) return true;
   if (RECORD_START.test(decisive)) return false;

@@ -87,7 +87,7 @@ export interface CollectTier2Input {
    * part of the error it heads (the origin stage's table, distributed/peerLineOf.ts, passed in: tier2
    * does not import the stage above it).
    */
-  peerLineOf?(text: string, mask: (line: string) => string, decisive: string): { line: string; decisiveInIt: boolean } | null;
+  peerLineOf?(text: string, mask: (line: string) => string, decisive: string): PeerLineFound | null;
 }
 
 const FAILURE_REASONS: Record<KubernetesErrorCode, Tier2FailureReason> = {
@@ -361,5 +361,12 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   return { tier2, analysis };
 }
 
-const peerLine = (found: { line: string; decisiveInIt: boolean } | null): { peerLine?: string; inPeerError?: true } =>
-  found === null ? {} : { peerLine: quoteEvidence(found.line, 360), ...(found.decisiveInIt ? { inPeerError: true as const } : {}) };
+/** What peerLineOf found: the line, the words its format matched (kept by the quote's elision), whether the decisive line is in its error. */
+interface PeerLineFound {
+  line: string;
+  match: string;
+  decisiveInIt: boolean;
+}
+
+const peerLine = (found: PeerLineFound | null): { peerLine?: string; inPeerError?: true } =>
+  found === null ? {} : { peerLine: quoteEvidence(found.line, 360, found.match), ...(found.decisiveInIt ? { inPeerError: true as const } : {}) };
