@@ -12,6 +12,9 @@
  * - **the listing order** (the origin first, in the middle, last): never a vote;
  * - **clock skew**: one survivor's statement dated before the origin's failure (its node's clock
  *   runs behind) — a statement of a peer's death cannot start the failure, whatever its time;
+ * - **restarts**: the origin's container was OOM-killed, restarted in place (restartPolicy
+ *   OnFailure) and killed again after its peers ended: the listing shows it Running, its newest
+ *   kill comes last, the events are listed newest first — it failed first at its earliest kill;
  * - **a pod recreated under a new name**: the origin's first pod is gone from the listing (the
  *   history keeps its events), a new pod of the same role runs;
  * - **only consequences**: every replica shows a statement, none a cause: no origin, UNKNOWN, and
@@ -143,7 +146,7 @@ export const PEER_STATEMENTS: readonly PeerStatement[] = [
 export type OriginCause = 'oom-event' | 'own-exception';
 export type TimeSource = 'completedAt-ms' | 'whole-seconds' | 'event-only';
 export type Ordering = 'origin-first' | 'origin-middle' | 'origin-last';
-export type Twist = 'none' | 'skewed-peer' | 'recreated-pod' | 'only-consequences';
+export type Twist = 'none' | 'skewed-peer' | 'restarted-origin' | 'recreated-pod' | 'only-consequences';
 
 export interface OriginAssumptionCase {
   name: string;
@@ -305,6 +308,12 @@ export function buildCase(draw: {
         { meta: { creationTimestamp: own.createdAt, type: 'Event' }, spec: { event: own } },
       );
       pods.push({ name: podName(index, '-b2'), nodeName: node(index + replicas), k8sPhase: 'Running', createdAt: ago(originMsAgo - 5_000) });
+    } else if (twist === 'restarted-origin') {
+      // The kubelet restarted it in place; Run:ai lists it Running since its last restart, after the peers ended.
+      const again = ago(peerMsAgo(replicas + 1) - 60_000);
+      pods.push({ ...origin, k8sPhase: 'Running', completedAt: null, k8sPhaseUpdatedAt: again, containers: [{ name: 'trainer', startedAt: again }] });
+      events.unshift(own);
+      events.unshift({ ...own, createdAt: again });
     } else {
       pods.push(origin);
       if (cause === 'oom-event' || time === 'event-only') events.push(own);
@@ -330,9 +339,9 @@ export function buildCase(draw: {
   return { name: `${statement.name}/${cause}/${time}/${ordering}/${twist}/${replicas}`, evidence, logs, tier2Signals, expected };
 }
 
-/** Which draws are meaningful: a recreated pod keeps only its history, so its failure needs an event (the OOM kill). */
+/** Which draws are meaningful: a recreated pod keeps only its history, a restarted one only its events: their failure needs one (the OOM kill). */
 function meaningful(draw: Parameters<typeof buildCase>[0]): boolean {
-  if (draw.twist === 'recreated-pod') return draw.cause === 'oom-event' && draw.time !== 'event-only';
+  if (draw.twist === 'recreated-pod' || draw.twist === 'restarted-origin') return draw.cause === 'oom-event' && draw.time !== 'event-only';
   if (draw.cause === 'own-exception' && draw.time === 'event-only') return false;
   return true;
 }
@@ -344,7 +353,7 @@ export function originAssumptionCases(seed = 5, count = 120): OriginAssumptionCa
   const causes: OriginCause[] = ['oom-event', 'own-exception'];
   const times: TimeSource[] = ['completedAt-ms', 'whole-seconds', 'event-only'];
   const orderings: Ordering[] = ['origin-first', 'origin-middle', 'origin-last'];
-  const twists: Twist[] = ['none', 'skewed-peer', 'recreated-pod', 'only-consequences'];
+  const twists: Twist[] = ['none', 'skewed-peer', 'restarted-origin', 'recreated-pod', 'only-consequences'];
   const cases: OriginAssumptionCase[] = [];
   const names = new Set<string>();
   // Every statement in every twist once, then random draws.

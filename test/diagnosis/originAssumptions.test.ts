@@ -19,7 +19,7 @@ describe('the generated assumption cases', () => {
       [1, ['oom-event', 'own-exception']],
       [2, ['completedAt-ms', 'whole-seconds', 'event-only']],
       [3, ['origin-first', 'origin-middle', 'origin-last']],
-      [4, ['none', 'skewed-peer', 'recreated-pod', 'only-consequences']],
+      [4, ['none', 'skewed-peer', 'restarted-origin', 'recreated-pod', 'only-consequences']],
     ] as const)
       for (const value of values)
         expect(
