@@ -164,9 +164,8 @@ function podFailure(pod: Pod): number | null | undefined {
 
 /**
  * The moment the pod's current containers started (the latest `containers[].startedAt` of the listing),
- * null when the listing has none. A termination comes after the start of the run it ends: a listing time
- * no later than that start dates the start (the phase last updated when the pod went Running), not the
- * failure — its `k8sPhaseUpdatedAt` was not refreshed when the failure phase was written.
+ * null when the listing has none. A listing time equal to it dates that start (the pod went Running),
+ * not a failure: its `k8sPhaseUpdatedAt` was not refreshed when the failure phase was written.
  */
 function containersStartedAt(pod: Pod): number | null {
   const starts = (pod.containers ?? []).flatMap((container) => {
@@ -217,19 +216,22 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
     // signal, whose time can be the pod's creation), each dated failure event about it (the earliest of
     // a restarted replica's repeated OOM kills, in whatever order the events or history list them), a
     // dated text that reads as a peer's death.
-    const dated: { at: number; source: SourceName }[] = [];
+    const records: { at: number; source: SourceName }[] = [];
     const ended = podFailure(pod);
     for (const signal of signals) {
       if (signal.at === null || signal.origin === 'pod' || restartedTermination(signal)) continue;
-      dated.push({ at: signal.firstAt ?? signal.at, source: signal.source });
+      records.push({ at: signal.firstAt ?? signal.at, source: signal.source });
     }
     for (const text of mine)
-      if (text.at !== null && (text.failure || matchCollateralFormat(input.mask(text.text)))) dated.push({ at: text.at, source: text.source });
-    // The listing's end of the pod, unless it is no later than the start of the containers it would end
-    // and the pod's own failure records date the failure: then it dates the start. Alone, it stays (a
-    // container that crashed within the whole second it started has both times equal).
+      if (text.at !== null && (text.failure || matchCollateralFormat(input.mask(text.text)))) records.push({ at: text.at, source: text.source });
+    // The listing's end of the pod (first: it names the source of an equal time), unless it is the very
+    // instant its containers started and the pod's own failure records date the failure: then it dates
+    // the start (the phase last written when the pod went Running). A time before the start is a failure
+    // of an earlier run (the listing's start is the newest restart's); alone, an equal time stays (a
+    // container that crashed within the whole second it started).
     const started = containersStartedAt(pod);
-    if (typeof ended === 'number' && (started === null || ended > started || dated.length === 0)) dated.push({ at: ended, source: 'get_workload_pods' });
+    const listing = typeof ended === 'number' && (ended !== started || records.length === 0) ? [{ at: ended, source: 'get_workload_pods' as const }] : [];
+    const dated = [...listing, ...records];
     const failed = ended !== undefined || signals.length > 0 || format !== null;
     if (!failed) return [];
     const first = dated.reduce<{ at: number; source: SourceName } | null>(
