@@ -150,6 +150,16 @@ describe("a listing time no later than the containers' start dates the start", (
     }
   });
 
+  it("a listing time before the containers' start is an earlier run's failure (the start is the newest restart's): it stays", () => {
+    // CrashLoopBackOff since 50 min ago; the container restarted 6 min ago; its BackOff events are newer.
+    const looping = podOf(worker(0), null, 'CrashLoopBackOff', { k8sPhaseUpdatedAt: ago(3_000_000), containers: [{ name: 'ray', startedAt: ago(360_000) }] });
+    const backOff = event(worker(0), 'BackOff', `Back-off restarting failed container ray in pod ${worker(0)}_runai-rl(9a1c)`, 600_000);
+    const analysis = analyse(
+      distributed({ pods: { ok: true, value: [looping, podOf(worker(1), 2_000_000), podOf(worker(2), 2_000_000)] }, events: { ok: true, value: [backOff] } }),
+    );
+    expect(analysis.distributed?.origin).toMatchObject({ pod: worker(0), at: NOW_MS - 3_000_000 });
+  });
+
   it('with nothing else dating the pod, the listing time stays (a crash within the second it started)', () => {
     const crashed = podOf(worker(0), null, 'Error', { k8sPhaseUpdatedAt: ago(600_000), containers: [{ name: 'ray', startedAt: ago(600_000) }] });
     const analysis = analyse(distributed({ pods: { ok: true, value: [crashed, podOf(worker(1), 590_000), podOf(worker(2), 590_000)] } }));
