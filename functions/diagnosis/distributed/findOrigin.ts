@@ -11,8 +11,16 @@ import { quoteName } from '../signals/quoteEvidence.js';
 import { runsPeerReplicas } from '../ports/workloadKinds.js';
 import { readReplicaFailures, type ReplicaFailure, type ReplicaInput } from './readReplicaFailures.js';
 import { replicaPods } from './replicaPods.js';
+import { replicaRole } from './replicaRole.js';
 
 const SECOND_MS = 1000;
+
+/**
+ * Peer-death formats that only say the replica was stopped — the controller's teardown (SIGTERM, exit
+ * 143, the kubelet's "Stopping container") or a preemption after the failure — not what the framework
+ * lost: every survivor of every failure shows them, so they tell a reader nothing about this one.
+ */
+const TEARDOWN_FORMATS: ReadonlySet<CollateralFormat> = new Set(['sigterm', 'preempted-after']);
 
 /**
  * The latest instant a failure time can stand for. Kubernetes writes most times (a container's
@@ -73,17 +81,31 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
       !(datedCause && silent(replica)));
   // Among those Tier 2 should date, a cause of its own first: the likelier origin is the read not to miss.
   const byCause = (a: ReplicaFailure, b: ReplicaFailure) => Number(ownCause(b)) - Number(ownCause(a));
-  const inspect = [
+  const inTimeOrder = [
     ...replicas.filter(mayBeOrigin).sort((a, b) => byTime(a, b) || byCause(a, b)),
     ...replicas.filter((replica) => !mayBeOrigin(replica)).sort(byTime),
-  ].map((replica) => replica.pod.name);
+  ];
+  // The replicas that failed with the first, within what its time can stand for, stay in front: only their
+  // causes can order them (the tie rule below), so Tier 2 must read them all.
+  const firstAt = inTimeOrder[0]?.at ?? null;
+  const leading = inTimeOrder.filter((replica, index) => index === 0 || (firstAt !== null && replica.at !== null && replica.at <= latestOf(firstAt)));
+  const inspect = acrossRoles(
+    leading.map((replica) => replica.pod.name),
+    inTimeOrder.filter((replica) => !leading.includes(replica)).map((replica) => replica.pod.name),
+    input.evidence.status.name,
+    replicas.some(ownCause),
+  );
   const causeless = !replicas.some(ownCause) && replicas.some((replica) => replica.format?.strength === 'peer');
-  // The first peer-death line, for a verdict with no cause to quote: the earliest dated first.
+  // The peer-death line for a verdict with no cause to quote: the most informative consequence first — a
+  // framework's statement of what it lost (a collective timed out, a peer's socket was reset, Ray's
+  // ActorDiedError) over the teardown that only stopped a replica (an exit 143, "Stopping container",
+  // a preemption) — then the earliest dated.
   const peerLine = (): DistributedFinding['collateralLine'] => {
-    const earliest = [...replicas]
-      .filter((replica) => replica.format?.strength === 'peer')
-      .sort((a, b) => (a.at ?? Number.MAX_SAFE_INTEGER) - (b.at ?? Number.MAX_SAFE_INTEGER))[0];
-    return earliest?.format ? { text: earliest.format.line, rule: null, fromPayload: true } : null;
+    const teardown = (format: CollateralFormat) => Number(TEARDOWN_FORMATS.has(format));
+    const chosen = replicas
+      .flatMap(({ at, format }) => (format?.strength === 'peer' ? [{ at: at ?? Number.MAX_SAFE_INTEGER, format }] : []))
+      .sort((a, b) => teardown(a.format.format) - teardown(b.format.format) || a.at - b.at)[0];
+    return chosen ? { text: chosen.format.line, rule: null, fromPayload: true } : null;
   };
   const unknown = (reason: NonNullable<DistributedFinding['unknown']>['reason']): OriginReading => ({
     finding: {
@@ -118,9 +140,16 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // §4.8: the other replicas' later failures are collateral — a peer-death format says so even
   // undated; a dated failure after the origin's with no cause of its own (an OOM kill, a node
   // failure, an Xid) is one too, whatever it printed (a bare exit 1, a SIGTERM's exit 143).
+  // A statement of a peer's death with no cause of its own is collateral whatever its time: dated
+  // before the origin's failure, its node's clock runs behind (each kubelet stamps its own pods'
+  // times), or the origin hung before it died — the statement, not the clock, says it followed.
+  const peerStatement = (replica: ReplicaFailure) => !ownCause(replica) && replica.format?.strength === 'peer' && replica.format.format !== 'preempted-after';
   const collateral = [
     ...replicas.filter(
-      (replica) => replica !== first && !replica.own && (replica.at === null ? replica.format !== null || silent(replica) : latestOf(replica.at) >= first.at),
+      (replica) =>
+        replica !== first &&
+        !replica.own &&
+        (peerStatement(replica) || (replica.at === null ? replica.format !== null || silent(replica) : latestOf(replica.at) >= first.at)),
     ),
     ...endedWithJob(input, pods, replicas),
   ];
@@ -154,6 +183,33 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
     noOwnCause: false,
     firstFailureAt,
   };
+}
+
+/**
+ * The order Tier 2 reads the replicas in, over their roles: while no replica shows a cause of its own,
+ * the first of each role the controller gave the pods (replicaRole.ts: a Ray head and its workers, an
+ * MPI launcher and its workers, a master and its workers) comes before a second of the same role —
+ * the roles log different things: Ray's driver on the head raises its workers' deaths
+ * (ray-project/ray python/ray/exceptions.py ActorDiedError), mpirun on the launcher relays every
+ * rank's stderr (open-mpi/ompi orte/tools/orterun/help-orterun.txt "mpirun noticed that process rank
+ * …"), a master hosts the rendezvous store (pytorch torch/distributed/elastic/rendezvous). Reading
+ * three workers SIGTERMed by the same teardown tells less than one worker and the head. A role is read
+ * from the controller-made part of a pod's name, only to order reads, never for the verdict. Once a
+ * replica shows a cause of its own, the time order stands: the likely origin is known. The replicas
+ * that failed with the first (`leading`) stay in front either way.
+ */
+function acrossRoles(leading: readonly string[], names: readonly string[], workload: string, causeKnown: boolean): string[] {
+  if (causeKnown) return [...leading, ...names];
+  const roleOf = (name: string) => replicaRole(name, workload) ?? 'unknown';
+  const seen = new Set(leading.map(roleOf));
+  const firsts: string[] = [];
+  const rest: string[] = [];
+  for (const name of names) {
+    const role = roleOf(name);
+    (seen.has(role) ? rest : firsts).push(name);
+    seen.add(role);
+  }
+  return [...leading, ...firsts, ...rest];
 }
 
 /**

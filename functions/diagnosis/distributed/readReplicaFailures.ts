@@ -163,6 +163,19 @@ function podFailure(pod: Pod): number | null | undefined {
 }
 
 /**
+ * The moment the pod's current containers started (the latest `containers[].startedAt` of the listing),
+ * null when the listing has none. A listing time equal to it dates that start (the pod went Running),
+ * not a failure: its `k8sPhaseUpdatedAt` was not refreshed when the failure phase was written.
+ */
+function containersStartedAt(pod: Pod): number | null {
+  const starts = (pod.containers ?? []).flatMap((container) => {
+    const at = parseTimestamp(container.startedAt);
+    return at === null ? [] : [at];
+  });
+  return starts.length > 0 ? Math.max(...starts) : null;
+}
+
+/**
  * A container termination Tier 2 read of a container that has restarted (restartCount > 0): Kubernetes
  * keeps only the newest termination (`state.terminated`, else `lastState.terminated`), so its time is the
  * latest of several failures, never the first — it does not date the replica (its events may).
@@ -192,8 +205,9 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
     // A decisive line that is itself a peer's death (the watchdog's abort) gives way to the tail's most specific one.
     const logs = input.logs.filter((log) => log.fact.podName === quoteName(pod.name));
     // A decisive line that is a peer's death, or a carrier whose tail holds one, speaks for the peer line.
+    // So does a line of the error a peer-death line heads (its message's continuation: peerLineOf.ts).
     const peers = (log: Tier2LogFinding) =>
-      matchCollateralFormat(input.mask(log.fact.line)) !== null || (log.peerLine !== undefined && isCarrier(log.fact.line));
+      matchCollateralFormat(input.mask(log.fact.line)) !== null || (log.peerLine !== undefined && (isCarrier(log.fact.line) || log.inPeerError === true));
     const ownLine = logs.find((log) => !log.fact.fallback && !peers(log))?.fact.line ?? null;
     const logLines = logs.map((log) => (log.peerLine && peers(log) ? log.peerLine : log.fact.line));
     const format = readFormat([...mine.map((text) => text.text), ...signals.flatMap(signalTexts), ...logLines], signals, input.mask);
@@ -202,15 +216,22 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
     // signal, whose time can be the pod's creation), each dated failure event about it (the earliest of
     // a restarted replica's repeated OOM kills, in whatever order the events or history list them), a
     // dated text that reads as a peer's death.
-    const dated: { at: number; source: SourceName }[] = [];
+    const records: { at: number; source: SourceName }[] = [];
     const ended = podFailure(pod);
-    if (typeof ended === 'number') dated.push({ at: ended, source: 'get_workload_pods' });
     for (const signal of signals) {
       if (signal.at === null || signal.origin === 'pod' || restartedTermination(signal)) continue;
-      dated.push({ at: signal.firstAt ?? signal.at, source: signal.source });
+      records.push({ at: signal.firstAt ?? signal.at, source: signal.source });
     }
     for (const text of mine)
-      if (text.at !== null && (text.failure || matchCollateralFormat(input.mask(text.text)))) dated.push({ at: text.at, source: text.source });
+      if (text.at !== null && (text.failure || matchCollateralFormat(input.mask(text.text)))) records.push({ at: text.at, source: text.source });
+    // The listing's end of the pod (first: it names the source of an equal time), unless it is the very
+    // instant its containers started and the pod's own failure records date the failure: then it dates
+    // the start (the phase last written when the pod went Running). A time before the start is a failure
+    // of an earlier run (the listing's start is the newest restart's); alone, an equal time stays (a
+    // container that crashed within the whole second it started).
+    const started = containersStartedAt(pod);
+    const listing = typeof ended === 'number' && (ended !== started || records.length === 0) ? [{ at: ended, source: 'get_workload_pods' as const }] : [];
+    const dated = [...listing, ...records];
     const failed = ended !== undefined || signals.length > 0 || format !== null;
     if (!failed) return [];
     const first = dated.reduce<{ at: number; source: SourceName } | null>(

@@ -32,6 +32,8 @@ export interface Tier2LogFinding {
   init: boolean;
   /** The tail's most specific line that reads as a peer's death (an NCCL watchdog timeout), when one does. */
   peerLine?: string;
+  /** The decisive line belongs to the error the peer line heads (a multi-line error's continuation): it says what that line says. */
+  inPeerError?: true;
 }
 
 export interface Tier2Evidence {

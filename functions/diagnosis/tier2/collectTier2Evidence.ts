@@ -83,10 +83,11 @@ export interface CollectTier2Input {
   /** Called with the analysis after the pod round, before the follow-up round (to start reads that now look needed). */
   onPodRound?(analysis: Analysis): void;
   /**
-   * The log tail's most specific line that reads as a peer's death (the origin stage's table,
-   * distributed/peerLineOf.ts, passed in: tier2 does not import the stage above it).
+   * The log tail's most specific line that reads as a peer's death, and whether the decisive line is
+   * part of the error it heads (the origin stage's table, distributed/peerLineOf.ts, passed in: tier2
+   * does not import the stage above it).
    */
-  peerLineOf?(text: string, mask: (line: string) => string): string | null;
+  peerLineOf?(text: string, mask: (line: string) => string, decisive: string): PeerLineFound | null;
 }
 
 const FAILURE_REASONS: Record<KubernetesErrorCode, Tier2FailureReason> = {
@@ -333,7 +334,7 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
       source: target.command,
       hint: selectedLine.hint,
       init: target.init,
-      ...peerLine(input.peerLineOf?.(log.value.text, mask) ?? null),
+      ...peerLine(input.peerLineOf?.(log.value.text, mask, selectedLine.line) ?? null),
     });
   }
 
@@ -360,4 +361,12 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   return { tier2, analysis };
 }
 
-const peerLine = (line: string | null): { peerLine?: string } => (line === null ? {} : { peerLine: quoteEvidence(line, 360) });
+/** What peerLineOf found: the line, the words its format matched (kept by the quote's elision), whether the decisive line is in its error. */
+interface PeerLineFound {
+  line: string;
+  match: string;
+  decisiveInIt: boolean;
+}
+
+const peerLine = (found: PeerLineFound | null): { peerLine?: string; inPeerError?: true } =>
+  found === null ? {} : { peerLine: quoteEvidence(found.line, 360, found.match), ...(found.decisiveInIt ? { inPeerError: true as const } : {}) };

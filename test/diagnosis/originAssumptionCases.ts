@@ -1,0 +1,390 @@
+/**
+ * A generator of distributed failures that tests, one dimension at a time and in combination, the
+ * assumptions the origin stage makes (DESIGN §4.8) — not a list of seen messages:
+ *
+ * - **what a survivor says** when a peer died: each framework's own statement, verbatim from its
+ *   upstream source (PEER_STATEMENTS, cited at each row), as the whole log tail the process leaves;
+ * - **how the origin failed**: an OOM kill the kubelet reports (Tier 1 event), or an exception of
+ *   its own in its log (Tier 2);
+ * - **where its time comes from and how precise it is**: the listing's `completedAt` with
+ *   milliseconds, whole seconds, or only an event while the listing's time was left at the
+ *   container's start;
+ * - **the listing order** (the origin first, in the middle, last): never a vote;
+ * - **clock skew**: one survivor's statement dated before the origin's failure (its node's clock
+ *   runs behind) — a statement of a peer's death cannot start the failure, whatever its time;
+ * - **restarts**: the origin's container was OOM-killed, restarted in place (restartPolicy
+ *   OnFailure) and killed again after its peers ended: the listing shows it Running, its newest
+ *   kill comes last, the events are listed newest first — it failed first at its earliest kill;
+ * - **a pod recreated under a new name**: the origin's first pod is gone from the listing (the
+ *   history keeps its events), a new pod of the same role runs;
+ * - **only consequences**: every replica shows a statement, none a cause: no origin, UNKNOWN, and
+ *   the quote is a framework's statement of what it lost, not a teardown's exit.
+ *
+ * Expectations come from what the statements mean (a peer's death is a consequence; the replica
+ * that failed on its own first is the origin; an OOM kill is OOM_KILLED, an exception
+ * CRASH_APP_ERROR), never from running the engine. Pure; deterministic for a seed.
+ */
+import type { Signal } from '../../functions/diagnosis/model/Signal.js';
+import type { Tier2LogFinding } from '../../functions/diagnosis/model/Tier2Evidence.js';
+import type { K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
+import { signalsFromKubernetesPod } from '../../functions/diagnosis/tier2/signalsFromKubernetes.js';
+import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadEvidence.js';
+import type { HistoryRecord, Pod, RunaiEvent } from '../../functions/diagnosis/ports/RunaiSchemas.js';
+import { peerLineOf } from '../../functions/diagnosis/distributed/peerLineOf.js';
+import { quoteEvidence, quoteName } from '../../functions/diagnosis/signals/quoteEvidence.js';
+import { selectLogLine } from '../../functions/diagnosis/tier2/selectLogLine.js';
+import { ago, evidenceOf, workloadStatus } from './workloadEvidenceKit.js';
+
+/** A survivor's statement of a peer's death: its whole log tail, and the words any quote of it must keep. */
+export interface PeerStatement {
+  name: string;
+  tail: (rank: number) => string[];
+  /** Words of the statement that name what the framework lost (a quote of it contains them). */
+  says: string;
+  /** Only a teardown (SIGTERM): says nothing of what was lost. */
+  teardown?: true;
+  /** The container's exit: 134 when libstdc++'s terminate aborts (SIGABRT), 143 for a SIGTERM, else 1. */
+  exitCode: 1 | 134 | 143;
+  upstream: string;
+}
+
+export const PEER_STATEMENTS: readonly PeerStatement[] = [
+  {
+    name: 'nccl-watchdog',
+    exitCode: 134,
+    tail: (rank) => [
+      `[rank${rank}]:[E1206 10:02:11.100001 ProcessGroupNCCL.cpp:632] [Rank ${rank}] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=812, OpType=ALLREDUCE, NumelIn=1048576, NumelOut=1048576, Timeout(ms)=600000) ran for 600071 milliseconds before timing out.`,
+      `[rank${rank}]:[E1206 10:02:11.100311 ProcessGroupNCCL.cpp:1664] [PG 0 Rank ${rank}] Exception (either an error or timeout) detected by watchdog at work: 812, last enqueued NCCL work: 812, last completed NCCL work: 811.`,
+      "terminate called after throwing an instance of 'c10::DistBackendError'",
+    ],
+    says: 'Watchdog caught collective operation timeout',
+    upstream: 'pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp',
+  },
+  {
+    name: 'nccl-remote-error',
+    exitCode: 1,
+    tail: (rank) => [
+      `[rank${rank}]: torch.distributed.DistBackendError: NCCL error in: /opt/pytorch/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:3356, remote process exited or there was a network error, NCCL version 2.21.5`,
+      `[rank${rank}]: ncclRemoteError: A call failed possibly due to a network error or a remote process exiting prematurely.`,
+    ],
+    says: 'remote process',
+    upstream: 'pytorch/pytorch torch/csrc/distributed/c10d/NCCLUtils.cpp (getNcclErrorDetailStr); NVIDIA/nccl src/init.cc',
+  },
+  {
+    name: 'gloo-pair-closed',
+    exitCode: 1,
+    tail: () => [
+      'Traceback (most recent call last):',
+      '  File "/workspace/train.py", line 212, in <module>',
+      '    dist.all_reduce(loss)',
+      'RuntimeError: [/opt/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection closed by peer [10.40.3.17]:36447',
+    ],
+    says: 'Connection closed by peer',
+    upstream: 'pytorch/gloo gloo/transport/tcp/pair.cc',
+  },
+  {
+    name: 'tcpstore-reset',
+    exitCode: 1,
+    tail: () => [
+      'Traceback (most recent call last):',
+      '  File "/usr/lib/python3/dist-packages/torch/distributed/elastic/agent/server/api.py", line 870, in _exit_barrier',
+      'torch.distributed.DistNetworkError: Connection reset by peer',
+    ],
+    says: 'Connection reset by peer',
+    upstream: 'pytorch/pytorch torch/csrc/distributed/c10d/TCPStore.cpp',
+  },
+  {
+    name: 'rendezvous-closed',
+    exitCode: 1,
+    tail: () => ['torch.distributed.elastic.rendezvous.api.RendezvousClosedError'],
+    says: 'RendezvousClosedError',
+    upstream: 'pytorch/pytorch torch/distributed/elastic/rendezvous/api.py',
+  },
+  {
+    name: 'horovod-shut-down',
+    exitCode: 1,
+    tail: () => [
+      'Horovod has been shut down. This was caused by an exception on one of the ranks or an attempt to allreduce, allgather or broadcast a tensor after one of the ranks finished execution. If the shutdown was caused by an exception, you should see the exception in the log before the first shutdown message.',
+    ],
+    says: 'Horovod has been shut down',
+    upstream: 'horovod/horovod horovod/common/operations.cc (SHUT_DOWN_ERROR)',
+  },
+  {
+    name: 'xla-coordination',
+    exitCode: 134,
+    tail: () => [
+      'E1206 10:02:11.100001   88 coordination_service_agent.cc:332] Polled an error from coordination service (this can be an error from this or another task).',
+      'F1206 10:02:11.100402   88 client.h:77] Terminating process because the coordinator detected missing heartbeats. This most likely indicates that another task died; see the other task logs for more details. Disable Python buffering, i.e. `python -u`, to be sure to see all the previous output. absl::Status: UNAVAILABLE: The following tasks are unhealthy (stopped sending heartbeats):',
+    ],
+    says: 'another task died',
+    upstream: 'openxla/xla xla/pjrt/distributed/client.h; xla/tsl/distributed_runtime/coordination/coordination_service.cc',
+  },
+  {
+    name: 'ray-actor-died',
+    exitCode: 1,
+    tail: (rank) => [
+      'ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.',
+      '\tclass_name: RayTrainWorker',
+      `\tactor_id: 6a1f0c5d9be2447e81c3d2f50${rank}000000`,
+      '\tpid: 2817',
+      `\tip: 10.80.6.${10 + rank}`,
+      'The actor is dead because its worker process has died. Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a connection error code 2. End of file. There are some potential root causes. (1) The process is killed by SIGKILL by OOM killer due to high memory usage. (2) ray stop --force is called. (3) The worker is crashed unexpectedly due to SIGSEGV or other unexpected errors.',
+    ],
+    says: 'The actor died unexpectedly before finishing this task',
+    upstream: 'ray-project/ray python/ray/exceptions.py (ActorDiedError); src/ray/gcs/gcs_server/gcs_actor_manager.cc (GenWorkerDiedCause)',
+  },
+  {
+    name: 'mpirun-sigterm',
+    exitCode: 143,
+    tail: (rank) => [`mpirun noticed that process rank ${rank} with PID 0 on node worker-${rank} exited on signal 15 (Terminated).`],
+    says: 'exited on signal 15',
+    teardown: true,
+    upstream: 'open-mpi/ompi (help-prun.txt proc-aborted-strsignal; orte errmgr)',
+  },
+];
+
+export type OriginCause = 'oom-event' | 'own-exception';
+export type TimeSource = 'completedAt-ms' | 'whole-seconds' | 'event-only';
+export type Ordering = 'origin-first' | 'origin-middle' | 'origin-last';
+export type Twist = 'none' | 'skewed-peer' | 'restarted-origin' | 'recreated-pod' | 'only-consequences';
+
+export interface OriginAssumptionCase {
+  name: string;
+  evidence: WorkloadEvidence;
+  logs: Tier2LogFinding[];
+  /** Tier 2's reading of the pods whose logs it read (their container's termination). */
+  tier2Signals: Signal[];
+  expected: {
+    /** The origin's pod, or null when the order cannot be told. */
+    origin: string | null;
+    category: 'OOM_KILLED' | 'CRASH_APP_ERROR' | 'UNKNOWN';
+    /** The peers counted as collateral (at least). */
+    collateral: number;
+    /** Words the quote of a no-origin verdict must contain (a statement of what was lost), when one was said. */
+    quoteSays: string | null;
+  };
+}
+
+/** An exception of the origin's own (Python's traceback: the last line names it). */
+const OWN_EXCEPTION = [
+  'Traceback (most recent call last):',
+  '  File "/workspace/train.py", line 188, in <module>',
+  '    batch = collate(samples)',
+  '  File "/workspace/data.py", line 41, in collate',
+  "    ids = torch.stack([s['input_ids'] for s in samples])",
+  "KeyError: 'input_ids'",
+];
+
+const JOB = 'llm-pretrain';
+const podName = (index: number, generation = '') => `${JOB}-worker-${index}${generation}`;
+const node = (index: number) => `h100-r${index}-0${index}`;
+const containerStart = 7_000_000;
+
+/** Tier 2's finding for a log tail, composed as collectTier2Evidence composes it (decisive line, peer line). */
+function logFinding(pod: string, tail: readonly string[]): Tier2LogFinding | null {
+  const text = tail.join('\n');
+  const selected = selectLogLine(text);
+  if (!selected) return null;
+  const peer = peerLineOf(text, (line) => line, selected.line);
+  return {
+    fact: {
+      type: 'log-line',
+      podName: quoteName(pod),
+      container: 'trainer',
+      previous: false,
+      line: quoteEvidence(selected.line, 360),
+      fallback: selected.hint === null,
+    },
+    source: `kubectl logs ${pod} -n runai-llm`,
+    hint: selected.hint,
+    init: false,
+    ...(peer ? { peerLine: quoteEvidence(peer.line, 360, peer.match), ...(peer.decisiveInIt ? { inPeerError: true as const } : {}) } : {}),
+  };
+}
+
+/** Tier 2's signals for a pod it described: its one container terminated with `exitCode` at `finishedAt`. */
+function terminated(pod: string, nodeName: string, exitCode: number, finishedAt: string): Signal[] {
+  const described: K8sPod = {
+    metadata: { name: pod, namespace: 'runai-llm' },
+    spec: { nodeName, restartPolicy: 'Never', containers: [{ name: 'trainer' }] },
+    status: {
+      phase: 'Failed',
+      containerStatuses: [
+        { name: 'trainer', restartCount: 0, state: { terminated: { exitCode, reason: 'Error', startedAt: ago(containerStart), finishedAt } } },
+      ],
+    },
+  } as K8sPod;
+  return signalsFromKubernetesPod(described, pod, `kubectl describe pod ${pod} -n runai-llm`);
+}
+
+const event = (pod: string, reason: string, message: string, at: string, source = 'kubelet'): RunaiEvent => ({
+  createdAt: at,
+  type: 'Warning',
+  reason,
+  message,
+  source,
+  involvedObject: { kind: 'Pod', name: pod },
+});
+
+/** A deterministic pseudo-random sequence (mulberry32): the same seed draws the same cases. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** One case of the given draw. `replicas` ≥ 3; the origin's failure is `originMsAgo` before NOW. */
+export function buildCase(draw: {
+  statement: PeerStatement;
+  cause: OriginCause;
+  time: TimeSource;
+  ordering: Ordering;
+  twist: Twist;
+  replicas: number;
+}): OriginAssumptionCase {
+  const { statement, cause, time, ordering, twist, replicas } = draw;
+  const originIndex = ordering === 'origin-first' ? 0 : ordering === 'origin-middle' ? Math.floor(replicas / 2) : replicas - 1;
+  // Whole seconds: the origin at a second's start, peers ≥ 2 s later; milliseconds: peers within the same second, 450 ms later.
+  const originMsAgo = time === 'whole-seconds' ? 1_800_000 : 1_800_300;
+  const peerMsAgo = (rank: number) => (time === 'whole-seconds' ? originMsAgo - 2_000 * rank : originMsAgo - 450 - rank);
+  const recreated = twist === 'recreated-pod';
+  const originPod = podName(originIndex, recreated ? '-a1' : '');
+
+  const pods: Pod[] = [];
+  const events: RunaiEvent[] = [];
+  const history: HistoryRecord[] = [];
+  const logs: Tier2LogFinding[] = [];
+  const tier2Signals: Signal[] = [];
+  const started = ago(containerStart);
+
+  for (let index = 0; index < replicas; index += 1) {
+    const isOrigin = index === originIndex;
+    const consequence = !isOrigin || twist === 'only-consequences';
+    const rank = index + 1;
+    // Clock skew: the first peer's node runs 3 s behind: its statement is dated before the origin's failure.
+    const skewed = twist === 'skewed-peer' && !isOrigin && index === (originIndex + 1) % replicas;
+    const msAgo = isOrigin ? originMsAgo : skewed ? originMsAgo + 3_000 : peerMsAgo(rank);
+    const pod = isOrigin ? originPod : podName(index);
+    if (consequence) {
+      pods.push({ name: pod, nodeName: node(index), k8sPhase: 'Error', completedAt: ago(msAgo), k8sPhaseUpdatedAt: ago(msAgo) });
+      const finding = logFinding(pod, statement.tail(rank));
+      if (finding) logs.push(finding);
+      tier2Signals.push(...terminated(pod, node(index), statement.exitCode, ago(msAgo)));
+      if (statement.teardown) events.push(event(pod, 'Killing', 'Stopping container trainer', ago(msAgo)));
+      continue;
+    }
+    const at = ago(msAgo);
+    const listingTime = time === 'event-only' ? started : at;
+    const k8sPhase = cause === 'oom-event' ? 'OOMKilled' : 'Error';
+    const origin: Pod = {
+      name: pod,
+      nodeName: node(index),
+      k8sPhase,
+      completedAt: time === 'event-only' ? null : listingTime,
+      k8sPhaseUpdatedAt: listingTime,
+      containers: [{ name: 'trainer', startedAt: started }],
+    };
+    const own =
+      cause === 'oom-event'
+        ? event(pod, 'OOMKilled', 'Container trainer was OOM killed', at, 'workload-controller')
+        : event(pod, 'BackOff', `Back-off restarting failed container trainer in pod ${pod}_runai-llm(6f1c)`, at);
+    if (recreated) {
+      // The first pod is gone from the listing and the events endpoint; the history keeps its failure and its scheduling.
+      history.push(
+        {
+          meta: { creationTimestamp: ago(containerStart + 60_000), type: 'Event' },
+          spec: {
+            event: {
+              ...event(pod, 'Scheduled', `Successfully assigned runai-llm/${pod} to ${node(index)}`, ago(containerStart + 60_000), 'default-scheduler'),
+              type: 'Normal',
+            },
+          },
+        },
+        { meta: { creationTimestamp: own.createdAt, type: 'Event' }, spec: { event: own } },
+      );
+      pods.push({ name: podName(index, '-b2'), nodeName: node(index + replicas), k8sPhase: 'Running', createdAt: ago(originMsAgo - 5_000) });
+    } else if (twist === 'restarted-origin') {
+      // The kubelet restarted it in place; Run:ai lists it Running since its last restart, after the peers ended.
+      const again = ago(peerMsAgo(replicas + 1) - 60_000);
+      pods.push({ ...origin, k8sPhase: 'Running', completedAt: null, k8sPhaseUpdatedAt: again, containers: [{ name: 'trainer', startedAt: again }] });
+      events.unshift(own);
+      events.unshift({ ...own, createdAt: again });
+    } else {
+      pods.push(origin);
+      if (cause === 'oom-event' || time === 'event-only') events.push(own);
+    }
+    if (cause === 'own-exception' && !recreated) {
+      const finding = logFinding(pod, OWN_EXCEPTION);
+      if (finding) logs.push(finding);
+      tier2Signals.push(...terminated(pod, node(index), 1, at));
+    }
+  }
+
+  const evidence = evidenceOf({
+    status: workloadStatus({ name: JOB, type: 'distributed', phaseUpdatedAt: ago(1_700_000) }),
+    pods: { ok: true, value: pods },
+    events: { ok: true, value: events },
+    history: { ok: true, value: { records: history, pages: 1, capped: false } },
+  });
+  const peers = replicas - 1;
+  const expected: OriginAssumptionCase['expected'] =
+    twist === 'only-consequences'
+      ? { origin: null, category: 'UNKNOWN', collateral: 0, quoteSays: statement.teardown ? null : statement.says }
+      : { origin: originPod, category: cause === 'oom-event' ? 'OOM_KILLED' : 'CRASH_APP_ERROR', collateral: peers, quoteSays: null };
+  return { name: `${statement.name}/${cause}/${time}/${ordering}/${twist}/${replicas}`, evidence, logs, tier2Signals, expected };
+}
+
+/** Which draws are meaningful: a recreated pod keeps only its history, a restarted one only its events: their failure needs one (the OOM kill). */
+function meaningful(draw: Parameters<typeof buildCase>[0]): boolean {
+  if (draw.twist === 'recreated-pod' || draw.twist === 'restarted-origin') return draw.cause === 'oom-event' && draw.time !== 'event-only';
+  if (draw.cause === 'own-exception' && draw.time === 'event-only') return false;
+  return true;
+}
+
+/** `count` cases drawn from every dimension with a seed, each statement at least once in every twist. */
+export function originAssumptionCases(seed = 5, count = 120): OriginAssumptionCase[] {
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const causes: OriginCause[] = ['oom-event', 'own-exception'];
+  const times: TimeSource[] = ['completedAt-ms', 'whole-seconds', 'event-only'];
+  const orderings: Ordering[] = ['origin-first', 'origin-middle', 'origin-last'];
+  const twists: Twist[] = ['none', 'skewed-peer', 'restarted-origin', 'recreated-pod', 'only-consequences'];
+  const cases: OriginAssumptionCase[] = [];
+  const names = new Set<string>();
+  // Every statement in every twist once, then random draws.
+  for (const twist of twists)
+    for (const statement of PEER_STATEMENTS) {
+      const draw = {
+        statement,
+        cause: 'oom-event' as const,
+        time: 'completedAt-ms' as const,
+        ordering: pick(orderings),
+        twist,
+        replicas: 3 + Math.floor(next() * 4),
+      };
+      const built = buildCase(draw);
+      names.add(built.name);
+      cases.push(built);
+    }
+  for (let attempt = 0; cases.length < count && attempt < count * 20; attempt += 1) {
+    const draw = {
+      statement: pick(PEER_STATEMENTS),
+      cause: pick(causes),
+      time: pick(times),
+      ordering: pick(orderings),
+      twist: pick(twists),
+      replicas: 3 + Math.floor(next() * 4),
+    };
+    if (!meaningful(draw)) continue;
+    const built = buildCase(draw);
+    if (names.has(built.name)) continue;
+    names.add(built.name);
+    cases.push(built);
+  }
+  return cases;
+}
