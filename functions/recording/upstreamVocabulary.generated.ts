@@ -680,6 +680,7 @@ croissance
 cron
 crypto
 créer
+créés
 csi
 csi-rbd-node
 csi-vol-8d1f2c3e-4b5a-11ef-9c7d-0a58a9feac02
@@ -831,6 +832,7 @@ describe
 describelimitations
 describememoryshape
 describenodefailure
+describewait
 describeworkload
 description
 descriptor
@@ -1045,6 +1047,7 @@ engines
 enied
 enlarge
 enlarge-shared-memory
+enotconn
 enough
 enqueued
 enquêtez
@@ -1222,8 +1225,10 @@ failedpoststarthook
 failedpreparedynamicresources
 failedscheduling
 failedstatuspodsandbox
+failedtocreateheadpod
 failedtocreatepodcontainer
 failedtocreaterayjobsubmitter
+failedtocreateworkerpod
 failedtoinspectimage
 failing
 failjob
@@ -2521,6 +2526,7 @@ orrupt
 orte
 orterun
 oserror
+oserror_str
 other
 others
 ould
@@ -2674,6 +2680,8 @@ pod-failure-or-stop
 pod-status
 pod3f1c9a2e
 pod3f1c9a2e-7b4d-4e21-9c8a-5d6e7f801234
+pod_control
+pod_create_failed
 pod_error
 pod_failure_policy
 podephemeralstoragelimiteviction

@@ -66,6 +66,32 @@ describe('start failures read from the kubelet and controllers', () => {
     ],
     // The ResourceQuota refusal keeps its own reading (quoted by UNKNOWN, a wait for quota)
     ['FailedCreate', 'Error creating: pods "trainer-0" is forbidden: exceeded quota: compute-resources, requested: requests.nvidia.com/gpu=8', 'UNCATEGORISED'],
+    // Any other refusal to create the pods, in any controller's reason: no pod exists, nothing waits on the scheduler.
+    // kubernetes/apiserver webhook dispatcher "failed calling webhook %q: %v" under "Internal error occurred: %v"
+    [
+      'FailedCreate',
+      'Error creating: Internal error occurred: failed calling webhook "mutate.kyverno.svc-fail": failed to call webhook: Post "https://kyverno-svc.kyverno.svc:443/mutate/fail?timeout=10s": dial tcp 10.96.12.7:443: connect: connection refused',
+      'POD_CREATE_FAILED',
+    ],
+    // kubeflow/training-operator pod_control.go FailedCreatePod "Error creating: %v" (a namespace being deleted)
+    [
+      'FailedCreatePod',
+      'Error creating: pods "bert-worker-1" is forbidden: unable to create new content in namespace runai-nlp because it is being terminated',
+      'ADMISSION_DENIED',
+    ],
+    // ray-project/kuberay raycluster_controller.go "Failed to create head Pod %s/%s, %v"
+    [
+      'FailedToCreateHeadPod',
+      'Failed to create head Pod runai-nlp/rc-head-x7, Pod "rc-head-x7" is invalid: spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to cpu limit',
+      'POD_CREATE_FAILED',
+    ],
+    ['FailedToCreateWorkerPod', 'Failed to create worker Pod runai-nlp/, etcdserver: request timed out', 'POD_CREATE_FAILED'],
+    // The kubelet's sandbox reason keeps its own (node) reading
+    [
+      'FailedCreatePodSandBox',
+      'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "9a1f"',
+      'NODE_START_FAILURE',
+    ],
   ])('%s "%s" → %s', (reason, message, kind) => {
     expect(matchReasonRow(reason, message, 'kubelet')?.kind).toBe(kind);
   });
@@ -113,6 +139,32 @@ describe('start failures read from the kubelet and controllers', () => {
     expect(verdict.category).toBe('UNKNOWN');
     expect(verdict.failingLine).toBe("admission webhook 'validation.gatekeeper.sh' denied the request: [must-have-owner] missing label owner");
     expect(verdict.recommendations.join(' ')).toContain('admission policy');
+  });
+
+  it('a Pending workload whose controller cannot create its pods (an admission webhook unreachable) is diagnosed UNKNOWN, never routed', () => {
+    const { analysis, verdict } = diagnose(
+      evidenceOf({
+        status: workloadStatus({ phase: 'Pending', phaseMessage: '' }),
+        pods: { ok: true, value: [] },
+        events: {
+          ok: true,
+          value: [
+            podEvent(
+              'FailedCreate',
+              'Error creating: Internal error occurred: failed calling webhook "validation.gatekeeper.sh": failed to call webhook: Post "https://gatekeeper-webhook-service.gatekeeper-system.svc:443/v1/admit?timeout=3s": context deadline exceeded',
+              HOUR,
+              'trainer',
+            ),
+          ],
+        },
+      }),
+    );
+    expect(analysis.gate).toEqual({ action: 'continue' });
+    expect(verdict.category).toBe('UNKNOWN');
+    expect(verdict.audience).toBe('platform');
+    expect(verdict.failingLine).toContain('failed calling webhook');
+    // Not a denial: the workload has no policy to satisfy.
+    expect(verdict.recommendationIds).not.toContain('satisfy-admission-policy');
   });
 });
 

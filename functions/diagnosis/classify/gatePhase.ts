@@ -24,6 +24,8 @@ export const DIRECT_POD_FAILURE_KINDS: ReadonlySet<SignalKind> = new Set([
   'PROBE_KILL',
   // A policy refused to create the pods: nothing will schedule until the spec or the policy changes (never a wait).
   'ADMISSION_DENIED',
+  // The controller could not create the pods at all: no pod exists, so nothing is waiting to be scheduled.
+  'POD_CREATE_FAILED',
   'STORAGE_LIMIT_EXCEEDED',
 ]);
 

@@ -13,8 +13,7 @@ import {
   EXIT_CODE_PATTERN,
   IMAGE_PULL_CAUSE_TABLE,
   K8S_PHASE_TABLE,
-  CONTAINER_AUTHORED_TEXT_START,
-  HOOK_OUTPUT,
+  containerAuthoredStart,
   PHASE_MESSAGE_TABLE,
   SYSTEM_SIGNAL_EXIT_CODES,
 } from './signalTables.js';
@@ -140,10 +139,9 @@ export function matchPhaseMessage(message: string | null | undefined): SignalKin
 
 /** The part of a phase/condition message the system wrote, before any container-authored text. */
 export function systemAuthoredPart(message: string): string {
-  // An OCI hook failure is the node's own text down to its last line (its stderr spans lines).
-  if (HOOK_OUTPUT.test(message)) return message;
-  const match = CONTAINER_AUTHORED_TEXT_START.exec(message);
-  return match ? message.slice(0, match.index) : message;
+  // An OCI hook failure is the node's own text down to its last line (its stderr spans lines); a terminated reason is the kubelet's.
+  const start = containerAuthoredStart(message);
+  return start === null ? message : message.slice(0, start);
 }
 
 export function readExitCode(message: string | null | undefined): number | null {
