@@ -202,6 +202,7 @@ attached
 attacher
 attachment
 attachvolume
+attempted
 attente
 attention
 atterrir
@@ -515,6 +516,8 @@ communication
 communicator
 compare
 comparer
+compat
+compatibility
 compatible
 compile
 compiled
@@ -694,6 +697,7 @@ cuda-capable
 cuda-device
 cuda-error
 cuda-oom
+cuda_error_compat_not_supported_on_device
 cuda_error_ecc_uncorrectable
 cuda_error_no_device
 cuda_error_nvlink_uncorrectable
@@ -708,8 +712,10 @@ cuda_setdevice
 cudacachingallocator
 cudacontext
 cudaerror
+cudaerrorcompatnotsupportedondevice
 cudaerrordevicesunavailable
 cudaerroreccuncorrectable
+cudaerrorinsufficientdriver
 cudaerrormemoryallocation
 cudaerrornodevice
 cudaerrornvlinkuncorrectable

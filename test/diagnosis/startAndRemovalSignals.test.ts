@@ -19,6 +19,9 @@ function diagnose(evidence: WorkloadEvidence) {
   return { analysis, verdict: buildDiagnosedVerdict(evidence, analysis, { lookbackMs: 7 * DAY, nowMs: NOW_MS, messages: messagesEn }) };
 }
 
+/** A pod still being started: its own status says nothing failed. */
+const waitingPod = pod({ k8sPhase: 'Pending' });
+
 describe('start failures read from the kubelet and controllers', () => {
   it.each([
     // kubernetes/kubernetes pkg/kubelet/kubelet.go SyncPod ("network is not ready: %v", NetworkNotReady)
@@ -139,6 +142,63 @@ describe('start failures read from the kubelet and controllers', () => {
     expect(verdict.category).toBe('UNKNOWN');
     expect(verdict.failingLine).toBe("admission webhook 'validation.gatekeeper.sh' denied the request: [must-have-owner] missing label owner");
     expect(verdict.recommendations.join(' ')).toContain('admission policy');
+  });
+
+  it.each(['Creating', 'Initializing'])(
+    'a %s workload whose pod a component says it could not set up (a reason no row knows) is diagnosed UNKNOWN with that line',
+    (phase) => {
+      // Shaped like an IPAM or device operator's own Warning on the pod; the rule reads no reason.
+      const message = 'unable to allocate an address from pool "rdma-a": no free addresses left in 10.20.0.0/24';
+      const { analysis, verdict } = diagnose(
+        evidenceOf({
+          status: workloadStatus({ phase, phaseMessage: '' }),
+          pods: { ok: true, value: [waitingPod] },
+          events: { ok: true, value: [podEvent('IPAllocationError', message, HOUR)] },
+        }),
+      );
+      expect(analysis.gate).toEqual({ action: 'continue' });
+      expect(verdict.category).toBe('UNKNOWN');
+      expect(verdict.failingLine).toContain('unable to allocate an address');
+    },
+  );
+
+  it('a Warning that states no failed action, or is not about a pod, leaves a starting workload non-terminal', () => {
+    const dns = podEvent(
+      'DNSConfigForming',
+      'Search Line limits were exceeded, some search paths have been omitted, the applied search line is: a.svc b.svc',
+      HOUR,
+    );
+    const aboutNode = { ...podEvent('SomethingFailed', 'unable to refresh the node inventory', HOUR), involvedObject: { kind: 'Node', name: 'dgx-07' } };
+    const normal = { ...podEvent('Mounting', 'failed attempts: 0', HOUR), type: 'Normal' };
+    for (const event of [dns, normal]) {
+      const { analysis } = diagnose(
+        evidenceOf({
+          status: workloadStatus({ phase: 'Initializing', phaseMessage: '' }),
+          pods: { ok: true, value: [waitingPod] },
+          events: { ok: true, value: [event] },
+        }),
+      );
+      expect(analysis.gate).toEqual({ action: 'stop', stopReason: 'NON_TERMINAL_PHASE' });
+    }
+    // A Warning about the node is the node's own report (readNodeEvent.ts), not this rule's.
+    const { analysis } = diagnose(
+      evidenceOf({
+        status: workloadStatus({ phase: 'Initializing', phaseMessage: '' }),
+        pods: { ok: true, value: [waitingPod] },
+        events: { ok: true, value: [aboutNode] },
+      }),
+    );
+    expect(analysis.signals.map((signal) => signal.kind)).toEqual(['NODE_FAILURE']);
+  });
+
+  it('a Pending workload whose pod a component says it could not set up still waits: routed (describeWait quotes it)', () => {
+    const message = 'unable to allocate an address from pool "rdma-a": no free addresses left in 10.20.0.0/24';
+    const evidence = evidenceOf({
+      status: workloadStatus({ phase: 'Pending', phaseMessage: '' }),
+      pods: { ok: true, value: [waitingPod] },
+      events: { ok: true, value: [podEvent('IPAllocationError', message, HOUR)] },
+    });
+    expect(analyseWorkload(evidence).gate).toEqual({ action: 'route', route: 'runai-diagnose-pending-workload' });
   });
 
   it('a Pending workload whose controller cannot create its pods (an admission webhook unreachable) is diagnosed UNKNOWN, never routed', () => {
