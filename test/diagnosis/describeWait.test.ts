@@ -109,3 +109,23 @@ describe('what a controller said about a workload waiting to start', () => {
     expect(describeWait(pending([podEvent('FailedScheduling', '0/4 nodes are available: 4 Insufficient nvidia.com/gpu.', HOUR)]), noMask)).toEqual([]);
   });
 });
+
+describe('when the events could not be fetched', () => {
+  it('reads the events history relayed in their place, cited from history', () => {
+    const evidence = {
+      ...pending([]),
+      events: { ok: false as const, detail: 'http-500' },
+      history: {
+        ok: true as const,
+        value: {
+          records: [
+            { meta: { creationTimestamp: ago(HOUR), type: 'Event' }, spec: { event: podEvent('QueueHeld', 'queue "team-a" is closed for new work', HOUR) } },
+          ],
+          pages: 1,
+          capped: false,
+        },
+      },
+    } as unknown as WorkloadEvidence;
+    expect(describeWait(evidence, noMask)).toMatchObject([{ fact: { type: 'history-event', reason: 'QueueHeld' }, source: 'get_workload_history' }]);
+  });
+});
