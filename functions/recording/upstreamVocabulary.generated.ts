@@ -203,6 +203,7 @@ attached
 attacher
 attachment
 attachvolume
+attempted
 attente
 attention
 atterrir
@@ -520,6 +521,8 @@ communication
 communicator
 compare
 comparer
+compat
+compatibility
 compatible
 compilation
 compile
@@ -688,6 +691,7 @@ croissance
 cron
 crypto
 créer
+créés
 csi
 csi-rbd-node
 csi-vol-8d1f2c3e-4b5a-11ef-9c7d-0a58a9feac02
@@ -701,6 +705,7 @@ cuda-capable
 cuda-device
 cuda-error
 cuda-oom
+cuda_error_compat_not_supported_on_device
 cuda_error_ecc_uncorrectable
 cuda_error_no_device
 cuda_error_nvlink_uncorrectable
@@ -715,8 +720,10 @@ cuda_setdevice
 cudacachingallocator
 cudacontext
 cudaerror
+cudaerrorcompatnotsupportedondevice
 cudaerrordevicesunavailable
 cudaerroreccuncorrectable
+cudaerrorinsufficientdriver
 cudaerrormemoryallocation
 cudaerrornodevice
 cudaerrornvlinkuncorrectable
@@ -841,6 +848,7 @@ describe
 describelimitations
 describememoryshape
 describenodefailure
+describewait
 describeworkload
 description
 descriptor
@@ -1057,6 +1065,7 @@ engines
 enied
 enlarge
 enlarge-shared-memory
+enotconn
 enough
 enqueued
 enquêtez
@@ -1237,8 +1246,10 @@ failedpoststarthook
 failedpreparedynamicresources
 failedscheduling
 failedstatuspodsandbox
+failedtocreateheadpod
 failedtocreatepodcontainer
 failedtocreaterayjobsubmitter
+failedtocreateworkerpod
 failedtoinspectimage
 failing
 failjob
@@ -2548,6 +2559,7 @@ orrupt
 orte
 orterun
 oserror
+oserror_str
 other
 others
 ould
@@ -2707,6 +2719,8 @@ pod-failure-or-stop
 pod-status
 pod3f1c9a2e
 pod3f1c9a2e-7b4d-4e21-9c8a-5d6e7f801234
+pod_control
+pod_create_failed
 pod_error
 pod_failure_policy
 podephemeralstoragelimiteviction

@@ -242,6 +242,7 @@ const ORIGIN_KIND: Record<SignalKind, string> = {
   CONTAINER_START_ERROR: 'could not start',
   NODE_START_FAILURE: 'the node could not start it',
   ADMISSION_DENIED: 'admission denied',
+  POD_CREATE_FAILED: 'its pods could not be created',
   STORAGE_LIMIT_EXCEEDED: 'storage limit exceeded',
   GPU_UNREACHABLE: 'lost its GPU',
   UNCATEGORISED: 'failed',

@@ -266,6 +266,7 @@ const ORIGIN_KIND: Record<SignalKind, string> = {
   CONTAINER_START_ERROR: 'démarrage impossible',
   NODE_START_FAILURE: "le nœud n'a pas pu le démarrer",
   ADMISSION_DENIED: 'admission refusée',
+  POD_CREATE_FAILED: 'ses pods n’ont pas pu être créés',
   STORAGE_LIMIT_EXCEEDED: 'limite de stockage dépassée',
   GPU_UNREACHABLE: 'a perdu son GPU',
   UNCATEGORISED: 'en échec',

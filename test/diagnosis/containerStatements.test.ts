@@ -52,8 +52,30 @@ describe('a stale file handle under a running program is the data source breakin
     expect(classifyMountCause(['read /mnt/a: stale NFS file handle'])).toBe('backend-unreachable');
   });
 
-  it('ENOTCONN is not read: sockets report it too', () => {
+  it('ENOTCONN is not read without a path: sockets report it too', () => {
     expect(categoryOf(status(exit('OSError: [Errno 107] Transport endpoint is not connected')))).toBe('CRASH_APP_ERROR');
+    expect(categoryOf(status(exit('ConnectionError: send failed: transport endpoint is not connected (peer 10.0.0.4:29500)')))).toBe('CRASH_APP_ERROR');
+  });
+
+  it.each([
+    ["coreutils' cannot access", "ls: cannot access '/mnt/blob/train': Transport endpoint is not connected"],
+    ["Go's PathError", 'panic: open /mnt/s3/shards/part-0003.tar: transport endpoint is not connected'],
+    ["a C tool's perror", 'tar: /mnt/gcs/ckpt/step_9000: Cannot stat: Transport endpoint is not connected'],
+  ])('ENOTCONN on a file path is a FUSE mount whose daemon died: %s', (_, output) => {
+    const s = status(exit(output));
+    expect(categoryOf(s)).toBe('DATASOURCE_MOUNT_FAILED');
+    expect(signalsFromStatus(s).find((signal) => signal.kind === 'MOUNT_FAILED')?.line?.text).toMatch(/transport endpoint/i);
+  });
+
+  it('a FUSE mount gone is the storage backend', () => {
+    expect(classifyMountCause(["ls: cannot access '/mnt/a': Transport endpoint is not connected"])).toBe('backend-unreachable');
+  });
+
+  it("the terminated reason in parentheses is the kubelet's word, not the container's", () => {
+    const oom = status('Pod etl-0-0 failed: container main terminated with exit code 137 (OOMKilled): loading shard 7/9');
+    expect(categoryOf(oom)).toBe('OOM_KILLED');
+    // The container's text after it still chooses nothing: an app printing "(OOMKilled)" stays its own words.
+    expect(categoryOf(status(exit('worker (OOMKilled): simulated\nValueError: bad shape')))).toBe('CRASH_APP_ERROR');
   });
 
   it('a name never steers: a workload called "estale" writes its name, not the errno', () => {

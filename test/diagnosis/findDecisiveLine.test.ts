@@ -111,7 +111,8 @@ describe('the container text a message carries', () => {
       matched: 'exit code 1',
     });
     expect(lineFor('CONTAINER_CRASH', regions)?.text).toBe('ValueError: bad shape');
-    expect(lineFor('OOM_KILLED', regions)?.text).toBe('Pod p-0 failed: container c terminated with exit code 1');
+    // The terminated reason in parentheses is the kubelet's word: part of the system clause.
+    expect(lineFor('OOM_KILLED', regions)?.text).toBe('Pod p-0 failed: container c terminated with exit code 1 (Error)');
   });
 });
 

@@ -19,6 +19,9 @@ function diagnose(evidence: WorkloadEvidence) {
   return { analysis, verdict: buildDiagnosedVerdict(evidence, analysis, { lookbackMs: 7 * DAY, nowMs: NOW_MS, messages: messagesEn }) };
 }
 
+/** A pod still being started: its own status says nothing failed. */
+const waitingPod = pod({ k8sPhase: 'Pending' });
+
 describe('start failures read from the kubelet and controllers', () => {
   it.each([
     // kubernetes/kubernetes pkg/kubelet/kubelet.go SyncPod ("network is not ready: %v", NetworkNotReady)
@@ -66,6 +69,32 @@ describe('start failures read from the kubelet and controllers', () => {
     ],
     // The ResourceQuota refusal keeps its own reading (quoted by UNKNOWN, a wait for quota)
     ['FailedCreate', 'Error creating: pods "trainer-0" is forbidden: exceeded quota: compute-resources, requested: requests.nvidia.com/gpu=8', 'UNCATEGORISED'],
+    // Any other refusal to create the pods, in any controller's reason: no pod exists, nothing waits on the scheduler.
+    // kubernetes/apiserver webhook dispatcher "failed calling webhook %q: %v" under "Internal error occurred: %v"
+    [
+      'FailedCreate',
+      'Error creating: Internal error occurred: failed calling webhook "mutate.kyverno.svc-fail": failed to call webhook: Post "https://kyverno-svc.kyverno.svc:443/mutate/fail?timeout=10s": dial tcp 10.96.12.7:443: connect: connection refused',
+      'POD_CREATE_FAILED',
+    ],
+    // kubeflow/training-operator pod_control.go FailedCreatePod "Error creating: %v" (a namespace being deleted)
+    [
+      'FailedCreatePod',
+      'Error creating: pods "bert-worker-1" is forbidden: unable to create new content in namespace runai-nlp because it is being terminated',
+      'ADMISSION_DENIED',
+    ],
+    // ray-project/kuberay raycluster_controller.go "Failed to create head Pod %s/%s, %v"
+    [
+      'FailedToCreateHeadPod',
+      'Failed to create head Pod runai-nlp/rc-head-x7, Pod "rc-head-x7" is invalid: spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to cpu limit',
+      'POD_CREATE_FAILED',
+    ],
+    ['FailedToCreateWorkerPod', 'Failed to create worker Pod runai-nlp/, etcdserver: request timed out', 'POD_CREATE_FAILED'],
+    // The kubelet's sandbox reason keeps its own (node) reading
+    [
+      'FailedCreatePodSandBox',
+      'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox "9a1f"',
+      'NODE_START_FAILURE',
+    ],
   ])('%s "%s" → %s', (reason, message, kind) => {
     expect(matchReasonRow(reason, message, 'kubelet')?.kind).toBe(kind);
   });
@@ -113,6 +142,89 @@ describe('start failures read from the kubelet and controllers', () => {
     expect(verdict.category).toBe('UNKNOWN');
     expect(verdict.failingLine).toBe("admission webhook 'validation.gatekeeper.sh' denied the request: [must-have-owner] missing label owner");
     expect(verdict.recommendations.join(' ')).toContain('admission policy');
+  });
+
+  it.each(['Creating', 'Initializing'])(
+    'a %s workload whose pod a component says it could not set up (a reason no row knows) is diagnosed UNKNOWN with that line',
+    (phase) => {
+      // Shaped like an IPAM or device operator's own Warning on the pod; the rule reads no reason.
+      const message = 'unable to allocate an address from pool "rdma-a": no free addresses left in 10.20.0.0/24';
+      const { analysis, verdict } = diagnose(
+        evidenceOf({
+          status: workloadStatus({ phase, phaseMessage: '' }),
+          pods: { ok: true, value: [waitingPod] },
+          events: { ok: true, value: [podEvent('IPAllocationError', message, HOUR)] },
+        }),
+      );
+      expect(analysis.gate).toEqual({ action: 'continue' });
+      expect(verdict.category).toBe('UNKNOWN');
+      expect(verdict.failingLine).toContain('unable to allocate an address');
+    },
+  );
+
+  it('a Warning that states no failed action, or is not about a pod, leaves a starting workload non-terminal', () => {
+    const dns = podEvent(
+      'DNSConfigForming',
+      'Search Line limits were exceeded, some search paths have been omitted, the applied search line is: a.svc b.svc',
+      HOUR,
+    );
+    const aboutNode = { ...podEvent('SomethingFailed', 'unable to refresh the node inventory', HOUR), involvedObject: { kind: 'Node', name: 'dgx-07' } };
+    const normal = { ...podEvent('Mounting', 'failed attempts: 0', HOUR), type: 'Normal' };
+    for (const event of [dns, normal]) {
+      const { analysis } = diagnose(
+        evidenceOf({
+          status: workloadStatus({ phase: 'Initializing', phaseMessage: '' }),
+          pods: { ok: true, value: [waitingPod] },
+          events: { ok: true, value: [event] },
+        }),
+      );
+      expect(analysis.gate).toEqual({ action: 'stop', stopReason: 'NON_TERMINAL_PHASE' });
+    }
+    // A Warning about the node is the node's own report (readNodeEvent.ts), not this rule's.
+    const { analysis } = diagnose(
+      evidenceOf({
+        status: workloadStatus({ phase: 'Initializing', phaseMessage: '' }),
+        pods: { ok: true, value: [waitingPod] },
+        events: { ok: true, value: [aboutNode] },
+      }),
+    );
+    expect(analysis.signals.map((signal) => signal.kind)).toEqual(['NODE_FAILURE']);
+  });
+
+  it('a Pending workload whose pod a component says it could not set up still waits: routed (describeWait quotes it)', () => {
+    const message = 'unable to allocate an address from pool "rdma-a": no free addresses left in 10.20.0.0/24';
+    const evidence = evidenceOf({
+      status: workloadStatus({ phase: 'Pending', phaseMessage: '' }),
+      pods: { ok: true, value: [waitingPod] },
+      events: { ok: true, value: [podEvent('IPAllocationError', message, HOUR)] },
+    });
+    expect(analyseWorkload(evidence).gate).toEqual({ action: 'route', route: 'runai-diagnose-pending-workload' });
+  });
+
+  it('a Pending workload whose controller cannot create its pods (an admission webhook unreachable) is diagnosed UNKNOWN, never routed', () => {
+    const { analysis, verdict } = diagnose(
+      evidenceOf({
+        status: workloadStatus({ phase: 'Pending', phaseMessage: '' }),
+        pods: { ok: true, value: [] },
+        events: {
+          ok: true,
+          value: [
+            podEvent(
+              'FailedCreate',
+              'Error creating: Internal error occurred: failed calling webhook "validation.gatekeeper.sh": failed to call webhook: Post "https://gatekeeper-webhook-service.gatekeeper-system.svc:443/v1/admit?timeout=3s": context deadline exceeded',
+              HOUR,
+              'trainer',
+            ),
+          ],
+        },
+      }),
+    );
+    expect(analysis.gate).toEqual({ action: 'continue' });
+    expect(verdict.category).toBe('UNKNOWN');
+    expect(verdict.audience).toBe('platform');
+    expect(verdict.failingLine).toContain('failed calling webhook');
+    // Not a denial: the workload has no policy to satisfy.
+    expect(verdict.recommendationIds).not.toContain('satisfy-admission-policy');
   });
 });
 

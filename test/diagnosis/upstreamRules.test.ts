@@ -139,8 +139,8 @@ describe('quoting a long message', () => {
 describe('UNKNOWN says what it could not read', () => {
   const warnings = [
     // ("… is forbidden: …" is now read as an admission denial: these say something no row knows.)
-    podEvent('FailedCreatePod', 'Error creating: something new about pod "x"', HOUR),
-    podEvent('FailedCreatePod', 'Error creating: something new about pod "y"', HOUR),
+    podEvent('FailedSyncVolume', 'something new about pod "x"', HOUR),
+    podEvent('FailedSyncVolume', 'something new about pod "y"', HOUR),
     podEvent('SomethingOdd', 'odd', HOUR),
     podEvent('BackoffLimitExceeded', 'Job has reached the specified backoff limit', HOUR),
     { ...podEvent('Pulled', 'Container image already present on machine', HOUR), type: 'Normal' },
@@ -148,7 +148,7 @@ describe('UNKNOWN says what it could not read', () => {
 
   it('counts the Warning reasons no row recognises, most frequent first, at most five', () => {
     expect(countUnrecognisedWarnings(warnings)).toEqual([
-      { reason: 'FailedCreatePod', count: 2 },
+      { reason: 'FailedSyncVolume', count: 2 },
       { reason: 'SomethingOdd', count: 1 },
     ]);
     const many = Array.from({ length: 7 }, (_, i) => podEvent(`Odd${i}`, 'x', HOUR));
@@ -160,8 +160,8 @@ describe('UNKNOWN says what it could not read', () => {
     const verdict = diagnose(evidence);
     expect(verdict.category).toBe('UNKNOWN');
     expect(verdict.limitations).toContain(
-      'Warning events that no signal table row recognises were not read as signals: FailedCreatePod (×2), SomethingOdd (×1).',
+      'Warning events that no signal table row recognises were not read as signals: FailedSyncVolume (×2), SomethingOdd (×1).',
     );
-    expect(diagnose(evidence, messagesFr).limitations.join(' ')).toContain('FailedCreatePod (×2), SomethingOdd (×1)');
+    expect(diagnose(evidence, messagesFr).limitations.join(' ')).toContain('FailedSyncVolume (×2), SomethingOdd (×1)');
   });
 });

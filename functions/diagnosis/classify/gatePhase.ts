@@ -24,8 +24,17 @@ export const DIRECT_POD_FAILURE_KINDS: ReadonlySet<SignalKind> = new Set([
   'PROBE_KILL',
   // A policy refused to create the pods: nothing will schedule until the spec or the policy changes (never a wait).
   'ADMISSION_DENIED',
+  // The controller could not create the pods at all: no pod exists, so nothing is waiting to be scheduled.
+  'POD_CREATE_FAILED',
   'STORAGE_LIMIT_EXCEEDED',
 ]);
+
+/**
+ * While a workload is being started (Creating / Initializing: its pods are placed, images pulled,
+ * containers started), a system message that says what failed and names no category is a start
+ * failure too: nothing is waiting to be scheduled any more, so there is nothing else it could be.
+ */
+const START_FAILURE_KINDS: ReadonlySet<SignalKind> = new Set([...DIRECT_POD_FAILURE_KINDS, 'UNCATEGORISED']);
 
 /** Signals that confirm a live crash loop or repeated container crashes. */
 export const CRASH_LOOP_KINDS: ReadonlySet<SignalKind> = new Set(['CRASH_LOOP', 'OOM_KILLED', 'CONTAINER_CRASH']);
@@ -97,7 +106,7 @@ export function gatePhase(phase: string, signals: readonly Signal[], context: Ga
     case 'pod-failure-or-route-pending':
       return has(DIRECT_POD_FAILURE_KINDS) ? { action: 'continue' } : { action: 'route', route: 'runai-diagnose-pending-workload' };
     case 'pod-failure-or-stop':
-      return has(DIRECT_POD_FAILURE_KINDS) ? { action: 'continue' } : { action: 'stop', stopReason: 'NON_TERMINAL_PHASE' };
+      return has(START_FAILURE_KINDS) ? { action: 'continue' } : { action: 'stop', stopReason: 'NON_TERMINAL_PHASE' };
     case 'crash-loop-or-stop':
       return has(CRASH_LOOP_KINDS) ? { action: 'continue' } : { action: 'stop', stopReason: 'RUNNING_NO_FAILURE' };
     case 'non-terminal':

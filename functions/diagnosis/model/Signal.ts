@@ -27,6 +27,7 @@ export const SIGNAL_KINDS = [
   'CONTAINER_START_ERROR', // a container could not be created or started and the text does not say which side failed (image/command, config, node runtime)
   'NODE_START_FAILURE', // the node could not start the pod: sandbox/CNI, GPU runtime or driver, device admission, runtime disk
   'ADMISSION_DENIED', // an admission webhook or policy refused to create the pods: quoted first in UNKNOWN, a confirmed start failure
+  'POD_CREATE_FAILED', // a controller could not create the pods for another stated reason (an admission webhook unreachable…): quoted first in UNKNOWN, a confirmed start failure
   'STORAGE_LIMIT_EXCEEDED', // the kubelet evicted the pod for exceeding its own ephemeral-storage or emptyDir limit
   'GPU_UNREACHABLE', // NVML / CUDA / nvidia-smi told a container allocated a GPU that the GPU or its driver cannot be reached (signals/gpu/readGpuUnreachable.ts)
   'UNCATEGORISED', // a system message that says what failed where no category fits: quoted first in UNKNOWN, never decides

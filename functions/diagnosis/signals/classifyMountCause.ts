@@ -19,8 +19,9 @@ export type MountCause = 'missing-reference' | 'backend-unreachable' | 'unspecif
 const MISSING_REFERENCE =
   /\b(?:persistentvolumeclaims?|secrets?|configmaps?)\s+"[^"]*"\s+not found|references non-existent (?:config |secret )?key|couldn't find key\b/i;
 // A stale file handle (ESTALE) is the server no longer knowing the file: the backend changed under the mount.
+// ENOTCONN on a mount is its FUSE daemon gone (containerStatementTable.ts): the backend, not the reference.
 const BACKEND_UNREACHABLE =
-  /code = (?:DeadlineExceeded|Unavailable)|timed out|connection refused|no route to host|network is unreachable|i\/o timeout|host is down|stale (?:NFS )?file handle/i;
+  /code = (?:DeadlineExceeded|Unavailable)|timed out|connection refused|no route to host|network is unreachable|i\/o timeout|host is down|stale (?:NFS )?file handle|transport endpoint is not connected/i;
 
 export function classifyMountCause(texts: readonly string[]): MountCause {
   if (texts.some((text) => MISSING_REFERENCE.test(text))) return 'missing-reference';

@@ -25,10 +25,24 @@ export interface ContainerStatementRow {
  * remounted, moved or its server restarted under a running program). Only a network or FUSE
  * filesystem returns it for a file operation, so the mounted data source broke, not the program.
  * Its strerror text in any runtime: "Stale file handle" (Python `OSError: [Errno 116] Stale file
- * handle`), Go's "stale NFS file handle". ENOTCONN ("Transport endpoint is not connected") is not
- * read: sockets report it too.
+ * handle`), Go's "stale NFS file handle".
  */
 const STALE_FILE_HANDLE = /\bStale (?:NFS )?file handle\b|\bESTALE\b/i;
+
+/**
+ * ENOTCONN ("Transport endpoint is not connected") on a file path: what the kernel's FUSE layer
+ * returns for every operation on a mount whose daemon has gone (torvalds/linux fs/fuse/dev.c: a
+ * request on a connection that is no longer `connected` fails with -ENOTCONN), so the FUSE/CSI
+ * data source (gcsfuse, blobfuse2, mountpoint-s3, s3fs) died under the program. Read only with the
+ * path it was returned for, as each runtime prints a failed file operation — CPython's `[Errno 107]
+ * Transport endpoint is not connected: '/mnt/…'` (Objects/exceptions.c OSError_str "[Errno %S] %S:
+ * %R"), coreutils' `cannot access '/mnt/…': Transport endpoint is not connected`, Go's `open /mnt/…:
+ * transport endpoint is not connected` (src/io/fs/fs.go PathError "op path: err"), GNU tar's `/mnt/…:
+ * Cannot stat: Transport endpoint is not connected` (one short clause between) — because a socket
+ * reports the same errno with no path.
+ */
+const FUSE_DISCONNECTED =
+  /\btransport endpoint is not connected: ['"]?\/|(?:^|[\s'"(])\/[^\s'":]*['"]?: (?:[^:\n]{1,40}: )?transport endpoint is not connected\b/i;
 
 export const CONTAINER_STATEMENT_TABLE: readonly ContainerStatementRow[] = [
   {
@@ -42,8 +56,8 @@ export const CONTAINER_STATEMENT_TABLE: readonly ContainerStatementRow[] = [
   {
     kind: 'MOUNT_FAILED',
     rule: 'resource',
-    read: (text) => findStatementLine(text, [STALE_FILE_HANDLE])?.line ?? null,
+    read: (text) => findStatementLine(text, [STALE_FILE_HANDLE, FUSE_DISCONNECTED])?.line ?? null,
     upstream:
-      'bminor/glibc sysdeps/gnu/errlist.h (ESTALE "Stale file handle"); torvalds/linux include/uapi/asm-generic/errno.h (ESTALE 116), fs/nfs; golang/go src/syscall/zerrors_linux_amd64.go ("stale NFS file handle")',
+      'bminor/glibc sysdeps/gnu/errlist.h (ESTALE "Stale file handle", ENOTCONN "Transport endpoint is not connected"); torvalds/linux include/uapi/asm-generic/errno.h (ESTALE 116, ENOTCONN 107), fs/nfs, fs/fuse/dev.c; golang/go src/syscall/zerrors_linux_amd64.go ("stale NFS file handle"); python/cpython Objects/exceptions.c (OSError_str)',
   },
 ];

@@ -13,8 +13,7 @@ import {
   EXIT_CODE_PATTERN,
   IMAGE_PULL_CAUSE_TABLE,
   K8S_PHASE_TABLE,
-  CONTAINER_AUTHORED_TEXT_START,
-  HOOK_OUTPUT,
+  containerAuthoredStart,
   PHASE_MESSAGE_TABLE,
   SYSTEM_SIGNAL_EXIT_CODES,
 } from './signalTables.js';
@@ -140,10 +139,9 @@ export function matchPhaseMessage(message: string | null | undefined): SignalKin
 
 /** The part of a phase/condition message the system wrote, before any container-authored text. */
 export function systemAuthoredPart(message: string): string {
-  // An OCI hook failure is the node's own text down to its last line (its stderr spans lines).
-  if (HOOK_OUTPUT.test(message)) return message;
-  const match = CONTAINER_AUTHORED_TEXT_START.exec(message);
-  return match ? message.slice(0, match.index) : message;
+  // An OCI hook failure is the node's own text down to its last line (its stderr spans lines); a terminated reason is the kubelet's.
+  const start = containerAuthoredStart(message);
+  return start === null ? message : message.slice(0, start);
 }
 
 export function readExitCode(message: string | null | undefined): number | null {
@@ -337,7 +335,7 @@ export function signalsFromEvents(
     const row = xid ? null : matchReasonRow(event.reason, mask(event.message), event.source);
     // An event about the node itself says the node failed or left, whatever its reason (readNodeEvent.ts).
     const nodeLoss = !row?.kind && isNodeLossEvent(event, mask(event.message)) ? { kind: 'NODE_FAILURE' as const, decisive: event.message ?? undefined } : null;
-    const matched: ReasonMatch | null = xid ? { kind: xidSignalKind(xid), decisive: xid.line } : (nodeLoss ?? row);
+    const matched: ReasonMatch | null = xid ? { kind: xidSignalKind(xid), decisive: xid.line } : (nodeLoss ?? row ?? podWarningStatement(event, mask));
     if (!matched?.kind) continue;
     const match = { ...matched, kind: matched.kind, decisive: unmaskPart(matched.decisive, event.message), xid };
     const key = `${match.kind}\u0000${event.reason}\u0000${event.message}\u0000${event.involvedObject?.name ?? ''}`;
@@ -387,6 +385,34 @@ export function signalsFromEvents(
     });
   });
 }
+
+/**
+ * A Warning about one of the workload's pods that no row reads, whose message states that
+ * something could not be done (FAILED_ACTION): some component on the pod's path (a CNI meta-plugin
+ * such as Multus, a device or network operator, a vendor's webhook) says what failed for it. It
+ * names no category, so it is UNCATEGORISED: quoted first by UNKNOWN, and for a workload still
+ * starting a start failure (gatePhase.ts). A Warning that states no failed action — the kubelet's
+ * DNSConfigForming "Search Line limits were exceeded, some search paths have been omitted"
+ * (kubernetes/kubernetes pkg/kubelet/network/dns/dns.go) — is left to the unrecognised-warnings
+ * limitation.
+ */
+function podWarningStatement(event: RunaiEvent, mask: NameMask): ReasonMatch | null {
+  if ((event.type ?? '').trim().toLowerCase() !== 'warning' || !POD_KIND.test(event.involvedObject?.kind ?? '')) return null;
+  const message = mask(event.message);
+  if (!message || !FAILED_ACTION.test(message)) return null;
+  return { kind: 'UNCATEGORISED', decisive: event.message ?? undefined };
+}
+
+const POD_KIND = /^Pod$/i;
+
+/**
+ * The general shape of "X could not be done", in the words Go and Kubernetes components use for it
+ * (`cannot …`, `failed to …`, `unable to …`, `error …ing`, apimachinery's NotFound `… "x" not found`,
+ * `doesn't exist`, `denied`, `refused`, `invalid`): an action that did not happen, not a condition
+ * observed ("limits were exceeded").
+ */
+const FAILED_ACTION =
+  /\b(?:cannot|can't|couldn't|could not|unable to|fail(?:ed|s|ure)?|error(?:s)?|not found|(?:doesn't|does not|didn't|did not) exist|denied|refused|invalid|no such)\b/i;
 
 function nodeNameFromEvent(event: RunaiEvent): string | null {
   if ((event.involvedObject?.kind ?? '').toLowerCase() === 'node') return event.involvedObject?.name ?? null;

@@ -439,6 +439,16 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
     upstream:
       'kubernetes/apiserver pkg/admission/plugin/webhook/errors/statuserror.go (ToStatusErr "admission webhook %q denied the request: %s"); kubernetes/kubernetes pkg/controller/controller_utils.go (FailedCreatePodReason "Error creating: %v")',
   },
+  // Any other refusal to create the pods, in a controller's own reason (Kubernetes' FailedCreate, the training operator's
+  // FailedCreatePod, KubeRay's FailedToCreateHeadPod / FailedToCreateWorkerPod): the API server did not create them (an
+  // admission webhook that could not be called, a namespace being deleted, an invalid pod). No pod exists, so nothing is
+  // waiting on the scheduler; no category names it: quoted first by UNKNOWN. Rows above read a quota refusal and a denial.
+  {
+    reason: /^Failed(?:To)?Create(?:\w*Pod)?$/,
+    kind: 'POD_CREATE_FAILED',
+    upstream:
+      'kubernetes/kubernetes pkg/controller/controller_utils.go (FailedCreatePodReason "FailedCreate", "Error creating: %v"); kubeflow/training-operator pkg/controller.v1/control/pod_control.go (FailedCreatePodReason "FailedCreatePod"); ray-project/kuberay ray-operator/controllers/ray/utils/constant.go (FailedToCreateHeadPod, FailedToCreateWorkerPod: "Failed to create head Pod %s/%s, %v")',
+  },
   // Known reasons that say a run failed or retried, not why: no signal of their own.
   { reason: 'BackoffLimitExceeded', kind: null, upstream: 'kubernetes/kubernetes pkg/controller/job/job_controller.go' },
   { reason: 'MaxFailedIndexesExceeded', kind: null, upstream: 'kubernetes/kubernetes pkg/controller/job/job_controller.go' },
@@ -586,6 +596,27 @@ export const PHASE_MESSAGE_TABLE: readonly { pattern: RegExp; kind: SignalKind; 
  * own category by printing "OOMKilled" or "NodeNotReady".
  */
 export const CONTAINER_AUTHORED_TEXT_START = /\r?\n|\s\([A-Z][A-Za-z]*\):\s|\bContainer failed with: |\bLast available logs\b/;
+
+/**
+ * A container's terminated reason in parentheses (`… exit code 137 (OOMKilled): <termination message>`)
+ * is the system's word, not the container's: the kubelet copies it from the runtime's report into
+ * ContainerStatus.State.Terminated.Reason (kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_container.go
+ * toKubeContainerStatus; "OOMKilled" from containerd/containerd internal/cri/server/container_status.go). Only
+ * the text after its `): ` is the container's.
+ */
+const TERMINATED_REASON = /^\s\([A-Z][A-Za-z]*\)/;
+
+/**
+ * Where container-written text starts in a phase or condition message (null: none), the one boundary
+ * the signal tables and the decisive line both read: CONTAINER_AUTHORED_TEXT_START, after a terminated
+ * reason it opens with, and never inside an OCI hook's output.
+ */
+export function containerAuthoredStart(message: string): number | null {
+  if (HOOK_OUTPUT.test(message)) return null;
+  const match = CONTAINER_AUTHORED_TEXT_START.exec(message);
+  if (!match) return null;
+  return match.index + (TERMINATED_REASON.exec(match[0])?.[0].length ?? 0);
+}
 
 /**
  * An OCI hook's output (runc libcontainer/configs/config.go: "…, stdout: %s, stderr: %s")

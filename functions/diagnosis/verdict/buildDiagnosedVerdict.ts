@@ -54,7 +54,7 @@ const CORROBORATING_KINDS: Record<Category, readonly SignalKind[]> = {
  * category (a quota refusal, a start error, a kill nothing explains). They are why no
  * category was named, so they lead, before the phase.
  */
-const UNKNOWN_LEAD_KINDS: readonly SignalKind[] = ['ADMISSION_DENIED', 'UNCATEGORISED', 'CONTAINER_START_ERROR', 'EXIT_SYSTEM_SIGNAL'];
+const UNKNOWN_LEAD_KINDS: readonly SignalKind[] = ['ADMISSION_DENIED', 'POD_CREATE_FAILED', 'UNCATEGORISED', 'CONTAINER_START_ERROR', 'EXIT_SYSTEM_SIGNAL'];
 
 export interface DiagnosisContext {
   /** The length of the history window recurrence is counted in. */

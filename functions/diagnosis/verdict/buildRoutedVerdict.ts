@@ -1,7 +1,8 @@
 /**
  * A workload that is not a failure for this procedure (preempted, or only waiting to be
  * scheduled) is routed to the procedure that handles it, citing the signals that decided
- * the route (or the phase, when none did). Pure.
+ * the route, then (for a workload waiting to start) what any controller said about it
+ * (describeWait.ts), then the phase when no signal decided. Pure.
  */
 import { displayName } from '../../safety/displayName.js';
 import type { Route, Verdict } from '../../core/verdict.js';
@@ -13,11 +14,22 @@ import { renderLimitations } from './renderLimitations.js';
 import { decideAudience } from '../classify/decideAudience.js';
 import type { VerdictMessages } from '../model/VerdictMessages.js';
 import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
+import { maskIdentifiers } from '../signals/maskIdentifiers.js';
+import { workloadNames } from '../signals/workloadNames.js';
+import { describeWait } from './describeWait.js';
 
 export function buildRoutedVerdict(evidence: WorkloadEvidence, route: Route, signals: readonly Signal[], messages: VerdictMessages): Verdict {
   const { base, list, limitations, citeSelection } = startVerdict(evidence, messages);
   const driving = signals.filter((signal) => signal.kind === (route === 'runai-diagnose-preempted-workload' ? 'PREEMPTED' : 'UNSCHEDULABLE'));
   list.addSignals(driving, MAX_SUPPORTING_EVIDENCE);
+  // A workload waiting to start: what any controller said about it, whoever wrote it (describeWait.ts).
+  if (route === 'runai-diagnose-pending-workload') {
+    const mask = maskIdentifiers(workloadNames(evidence));
+    for (const { fact, source } of describeWait(evidence, mask)) {
+      if (list.items.length >= MAX_SUPPORTING_EVIDENCE) break;
+      list.addFact(fact, source);
+    }
+  }
   if (driving.length === 0) list.addFact(phaseFact(evidence), 'get_workload_status');
   citeSelection();
   return {

@@ -14,6 +14,13 @@ describe('readGpuUnreachable', () => {
     ['CUDA error at matrixMul.cu:253 code=46(cudaErrorDevicesUnavailable) "cudaSetDevice(devID)"'],
     ["terminate called after throwing an instance of 'c10::Error'\n  what():  CUDA error: unknown error"],
     ['OSError: libnvidia-ml.so.1: cannot open shared object file: No such file or directory'],
+    // The node's driver older than the image's CUDA (TF's and a CUDA sample's wordings, XLA's cuInit, llama.cpp's ggml).
+    [
+      '2026-01-05 10:00:00.1: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2211] cudaGetDevice() failed. Status: CUDA driver version is insufficient for CUDA runtime version',
+    ],
+    ['CUDA error at vectorAdd.cu:52 code=35(cudaErrorInsufficientDriver) "cudaMalloc(&d_A, size)"'],
+    ['E cuda_driver.cc:266] failed call to cuInit: CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE: forward compatibility was attempted on non supported HW'],
+    ['ggml_cuda_init: failed to initialize CUDA: forward compatibility was attempted on non supported HW'],
   ])('finds the GPU stack refusing the device in %j', (text) => {
     expect(readGpuUnreachable(text)).not.toBeNull();
   });
@@ -26,13 +33,11 @@ describe('readGpuUnreachable', () => {
     expect(readGpuUnreachable('scanner: No devices were found matching the filter, using defaults')).toBeNull();
   });
 
-  // The program's own errors on a working GPU, and a driver the image may have outgrown: not the node's.
+  // The program's own errors on a working GPU, and libraries the image itself should carry: not the node's.
   it.each([
     ['torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB'],
     ['RuntimeError: CUDA error: an illegal memory access was encountered'],
     ['RuntimeError: CUDA error: device-side assert triggered'],
-    ['RuntimeError: The NVIDIA driver on your system is too old (found version 11040).'],
-    ['cudaErrorInsufficientDriver: CUDA driver version is insufficient for CUDA runtime version'],
     ['ImportError: libcudnn.so.8: cannot open shared object file: No such file or directory'],
     ['the scheduler lost track of GPU 3 for a moment'],
   ])('leaves the program its own error: %j', (text) => {

@@ -9,7 +9,7 @@
  * with:", Ray's "Last available logs"). Both are read; the caller takes the region that
  * explains its signal (an application exit: the container's text; a pull or mount: the system's).
  */
-import { CONTAINER_AUTHORED_TEXT_START, HOOK_OUTPUT } from '../signalTables.js';
+import { containerAuthoredStart } from '../signalTables.js';
 import { NAME_PLACEHOLDER } from '../maskIdentifiers.js';
 import { afterCarrier, errorClause } from './errorClause.js';
 import { EXCEPTION_NAME, FAILURE_STATEMENT, LINE_RULES, isQuieterLevel, matchLineRule } from './lineRules.js';
@@ -98,14 +98,12 @@ function withSlack(line: DecisiveLine | null, mask: (text: string) => string): D
   return slack === 0 ? line : { ...line, nameSlack: slack };
 }
 
-/** The boundary the payload starts with (a line break, a terminated reason, Knative's or Ray's carrier), dropped before reading it. */
-const PAYLOAD_HEAD = /^(?:\s*\([A-Z][A-Za-z]*\):\s|\s*Container failed with: |\s*[Ll]ast available logs[^\n]*\n?|\s+)/;
+/** The boundary the payload starts with (a line break, the `: ` after a terminated reason, Knative's or Ray's carrier), dropped before reading it. */
+const PAYLOAD_HEAD = /^(?:\s*\([A-Z][A-Za-z]*\):\s|:\s|\s*Container failed with: |\s*[Ll]ast available logs[^\n]*\n?|\s+)/;
 
 /** Where container-written text starts in a phase or condition message (same boundary the signal tables use); null: none. */
 function payloadStart(text: string): number | null {
-  if (HOOK_OUTPUT.test(text)) return null;
-  const match = CONTAINER_AUTHORED_TEXT_START.exec(text);
-  return match ? match.index : null;
+  return containerAuthoredStart(text);
 }
 
 function lines(text: string): string[] {

@@ -33,8 +33,15 @@
  *   (999, "unknown error"), as PyTorch relays them (pytorch/pytorch c10/cuda/CUDAFunctions.cpp:
  *   "CUDA initialization: CUDA unknown error", "Unexpected error from cudaGetDeviceCount() …
  *   Error 999: unknown error"; c10/cuda/CUDAException.h: "CUDA error: unknown error").
- *   NOT cudaErrorInsufficientDriver (35, "CUDA driver version is insufficient for CUDA runtime
- *   version"): the image's toolkit is newer than the node's driver, which either side may fix.
+ * - CUDA's driver-compatibility errors: cudaErrorInsufficientDriver (35, "CUDA driver version is
+ *   insufficient for CUDA runtime version"; PyTorch's "The NVIDIA driver on your system is too old
+ *   (found version %d)", c10/cuda/CUDAFunctions.cpp) and cudaErrorCompatNotSupportedOnDevice /
+ *   CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE (804, "forward compatibility was attempted on non
+ *   supported HW"): the node's driver is older than the CUDA the image carries. Either side may fix
+ *   it (a node with a newer driver, or an image built for an older CUDA), but it is the same fact
+ *   the NVIDIA container toolkit states before the entrypoint (`nvidia-container-cli: requirement
+ *   error: unsatisfied condition: cuda>=12.2`, node-side in the seen corpus): one fact, one
+ *   category, whoever states it. The driver line is quoted, so the image side stays visible.
  * - Frameworks finding no device behind an allocation: PyTorch's "Found no NVIDIA driver on your
  *   system" (c10/cuda/CUDAFunctions.cpp, cudaErrorInsufficientDriver with no driver at all) and
  *   JAX's "No visible GPU devices" (jax-ml/jax xla_bridge.py relaying XLA's FAILED_PRECONDITION).
@@ -72,6 +79,12 @@ export const GPU_UNREACHABLE_STATEMENTS: readonly UnreachableStatement[] = [
     pattern: /\bCUDA unknown error\b|\bCUDA(?: driver)? error:? unknown error\b|\bError 999: unknown error\b|\bcudaErrorUnknown\b|\bCUDA_ERROR_UNKNOWN\b/i,
     upstream:
       'pytorch/pytorch c10/cuda/CUDAFunctions.cpp (cudaGetDeviceCount, "CUDA initialization: "), c10/cuda/CUDAException.h ("CUDA error: "); CUDA Runtime API cudaErrorUnknown (999)',
+  },
+  {
+    pattern:
+      /\bcudaErrorInsufficientDriver\b|\bCUDA driver version is insufficient for CUDA runtime version\b|\bThe NVIDIA driver on your system is too old\b|\bcudaErrorCompatNotSupportedOnDevice\b|\bCUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE\b|\bforward compatibility was attempted on non supported HW\b/i,
+    upstream:
+      'CUDA Runtime API cudaError (35 cudaErrorInsufficientDriver, 804 cudaErrorCompatNotSupportedOnDevice), driver API CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE; pytorch/pytorch c10/cuda/CUDAFunctions.cpp (device_count_impl, "The NVIDIA driver on your system is too old (found version ")',
   },
   {
     pattern: /\bFound no NVIDIA driver on your system\b|\bNo visible GPU devices\b/,
