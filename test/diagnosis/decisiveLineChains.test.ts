@@ -16,6 +16,21 @@ describe('a message that spans lines is quoted by its header', () => {
     expect(payloadOf(text)?.text).toContain('ValueError: Column width 3 does not match the header width 5:');
   });
 
+  it("what a header announces is the statement after a stack trace's header and frames (tensorflow error_interpolation.py)", () => {
+    const text = exit(
+      [
+        ...frames,
+        'tensorflow.python.framework.errors_impl.InvalidArgumentError: Graph execution error:',
+        '',
+        'Detected at node ParseSingleExample defined at (most recent call last):',
+        '  File "/srv/input.py", line 40, in parse',
+        '',
+        'Feature: image/encoded (data type: string) is required but could not be found.',
+      ].join('\n'),
+    );
+    expect(payloadOf(text)?.text).toContain('Feature: image/encoded (data type: string) is required but could not be found.');
+  });
+
   it('a header that names nothing, or ends with a cause label, still announces the line after it', () => {
     const generic = exit([...frames, 'app.errors.LoadError: Load failed:', 'shard 7 has a truncated footer'].join('\n'));
     expect(payloadOf(generic)?.text).toBe('shard 7 has a truncated footer');
@@ -119,7 +134,44 @@ describe("a runtime's own fatal statement, and the lines that only say the proce
   });
 });
 
+describe('the first error of a burst over the exception that restates it', () => {
+  it("an exception whose message repeats its logger's error header is one more line of that burst (TensorRT-LLM assert.h throwRuntimeError)", () => {
+    const text = exit(
+      [
+        '[TensorRT-LLM][INFO] Loading plugin library',
+        '[TensorRT-LLM][ERROR] 1: [pluginV2Runner.cpp::load::303] Plugin Gemm_TRT version 1 not found in the registry',
+        "terminate called after throwing an instance of 'tensorrt_llm::common::TllmException'",
+        '  what():  [TensorRT-LLM][ERROR] Assertion failed: Failed to load engine plugins (/src/runtime.cpp:88)',
+      ].join('\n'),
+      134,
+    );
+    expect(payloadOf(text)?.text).toContain('Plugin Gemm_TRT version 1 not found in the registry');
+  });
+
+  it('an exception with a header no earlier error line carries stays the exception', () => {
+    const text = exit(
+      ['[Demo][INFO] starting', "terminate called after throwing an instance of 'demo::Error'", '  what():  [Demo][ERROR] shard 3 checksum mismatch'].join(
+        '\n',
+      ),
+      134,
+    );
+    expect(payloadOf(text)).toMatchObject({ rule: 'exception' });
+  });
+});
+
 describe('labels and graphical cause chains', () => {
+  it("a label that closes a line's last sentence announces the list after it (hashicorp/vault api/response.go ResponseError)", () => {
+    const text = [
+      'MountVolume.SetUp failed for volume "creds" : rpc error: code = Unknown desc = failed to login: Error making API request.',
+      '',
+      'URL: PUT https://vault.example:8200/v1/auth/jwt/login',
+      'Code: 403. Errors:',
+      '',
+      '* claim "aud" does not match any expected audience',
+    ].join('\n');
+    expect(findDecisiveLines(text).system?.text).toBe('* claim "aud" does not match any expected audience');
+  });
+
   it("miette's graphical report quotes the last cause of the chain, without its marker (graphical.rs render_causes)", () => {
     const text = exit(
       [

@@ -23,6 +23,7 @@ import {
   isErrorLabel,
   isGenericMessage,
   isHandlerContext,
+  isStackLine,
   isTracebackStart,
   rootCauseEntry,
 } from './linePointers.js';
@@ -180,6 +181,9 @@ function rankLines(bodies: readonly string[], masked: readonly string[]): (Ranke
     if (entry && handlerDepth > 0) ranked[at] = { rank: entry.rank - handlerDepth, rule: entry.rule };
   }
   for (const [at, body] of bodies.entries()) {
+    if (ranked[at]?.rule === 'exception' && restatesBurst(body, masked, ranked, at)) ranked[at] = { rank: STATEMENT_RANK, rule: 'error' };
+  }
+  for (const [at, body] of bodies.entries()) {
     const entry = ranked[at];
     const value = entry?.rule === 'exception' ? bareValue(body) : null;
     const sentence = value === null ? null : sentenceNaming(bodies, ranked, at, value);
@@ -214,6 +218,23 @@ function bareValue(body: string): string | null {
 
 /** Another line a rule ranks as a failure (an error line or more) that names `value` inside a longer statement; null: none. */
 const STATEMENT_RANK = LINE_RULES.find((rule) => rule.name === 'error')?.rank ?? 40;
+
+/**
+ * An exception whose message starts with the very header its program's logger put on error lines
+ * before it is the last statement of that burst, thrown after the logger had already said what went
+ * wrong: TensorRT-LLM throws `TllmException("[TensorRT-LLM][ERROR] Assertion failed: …")`
+ * (NVIDIA/TensorRT-LLM cpp/include/tensorrt_llm/common/assert.h throwRuntimeError), shown by the
+ * terminate handler's `what():` or a Python binding, after its logger's `[TensorRT-LLM][ERROR] 6: The
+ * engine plan file is generated on an incompatible device …` (the TensorRT error that made the
+ * deserialisation fail). It ranks as one more error line of the burst, where the first one wins.
+ */
+const LEADING_TAGS = /^(?:\s*what\(\):\s+|\s*(?:[\w.]+: )?)((?:\[[^\]\n]{1,40}\]){1,3})/;
+function restatesBurst(body: string, masked: readonly string[], ranked: readonly (Ranked | null)[], at: number): boolean {
+  const tags = LEADING_TAGS.exec(body)?.[1];
+  if (!tags) return false;
+  // The earlier lines are compared as written: their header is what the exception repeats.
+  return range(0, at).some((index) => (ranked[index]?.rank ?? 0) >= STATEMENT_RANK && (masked[index] ?? '').includes(tags));
+}
 function sentenceNaming(bodies: readonly string[], ranked: readonly (Ranked | null)[], at: number, value: string): number | null {
   for (const [index, body] of bodies.entries()) {
     const entry = ranked[index];
@@ -310,7 +331,9 @@ function pointedTo(bodies: readonly string[], ranked: readonly (Ranked | null)[]
     const earlier = range(0, at).filter((index) => !defersToEarlier(bodies[index] ?? ''));
     return bestOf(ranked, earlier);
   }
-  if (announcesNext(body) && at + 1 < bodies.length && !opensOwnMessage(body, ranked[at])) return bestOf(ranked, range(at + 1, bodies.length)) ?? at + 1;
+  if (announcesNext(body) && at + 1 < bodies.length && !opensOwnMessage(body, ranked[at])) {
+    return bestOf(ranked, range(at + 1, bodies.length)) ?? range(at + 1, bodies.length).find((index) => !isStackLine(bodies[index] ?? '')) ?? at + 1;
+  }
   return null;
 }
 
