@@ -1037,6 +1037,7 @@ elle
 elsewhere
 email
 embarquées
+embeddedtraceback
 empty
 emptydir
 emptydirlimiteviction

@@ -159,6 +159,20 @@ describe('the first error of a burst over the exception that restates it', () =>
   });
 });
 
+describe('a traceback carried in a structured record field', () => {
+  it('structlog\'s "exception" field is read as the traceback it holds (structlog processors.py format_exc_info)', () => {
+    const record = JSON.stringify({
+      event: 'shard upload failed',
+      level: 'error',
+      timestamp: '2026-01-05T08:00:00Z',
+      exception:
+        'Traceback (most recent call last):\n  File "/srv/up.py", line 9, in put\n    client.put(key)\nbotocore.exceptions.NoCredentialsError: Unable to locate credentials',
+    });
+    const text = exit([JSON.stringify({ event: 'uploading', level: 'info' }), record].join('\n'));
+    expect(payloadOf(text)).toMatchObject({ text: 'botocore.exceptions.NoCredentialsError: Unable to locate credentials', rule: 'exception' });
+  });
+});
+
 describe('labels and graphical cause chains', () => {
   it("a label that closes a line's last sentence announces the list after it (hashicorp/vault api/response.go ResponseError)", () => {
     const text = [

@@ -28,6 +28,7 @@ import {
   rootCauseEntry,
 } from './linePointers.js';
 import { lineBodies, lineBody, quotableLine } from './withoutLogPrefix.js';
+import { withEmbeddedTracebacks } from './embeddedTraceback.js';
 import type { LineRuleName } from '../../model/LineRuleName.js';
 
 export interface DecisiveLine {
@@ -359,7 +360,7 @@ function opensOwnMessage(body: string, entry: Ranked | null | undefined): boolea
 
 /** The line the highest-ranked rule chooses (ties: the rule's preferred end), resolved through pointers, narrowed to its error clause. */
 function bestLine(text: string, mask: (text: string) => string, region: Region): (DecisiveLine & { rank: number }) | null {
-  const all = lines(text);
+  const all = withEmbeddedTracebacks(lines(text));
   const masked = all.map(mask);
   const bodies = lineBodies(all, mask);
   const ranked = rankLines(bodies, masked);
