@@ -95,6 +95,11 @@ describe('within one chain, the statement that says more wins', () => {
     expect(payloadOf(java)?.text).toBe('Error: Could not find or load main class org.demo.Tool');
   });
 
+  it('an error line elsewhere in the log that happens to name the value does not take its place', () => {
+    const text = exit(['ERROR: retrying download of model.safetensors for the model', 'step 3 resumed', ...frames, "KeyError: 'model'"].join('\n'));
+    expect(payloadOf(text)?.text).toBe("KeyError: 'model'");
+  });
+
   it('a bare value no other line names stays the quoted exception', () => {
     const text = exit([...frames, "KeyError: 'vocab_size'"].join('\n'));
     expect(payloadOf(text)?.text).toBe("KeyError: 'vocab_size'");
@@ -128,6 +133,11 @@ describe("a runtime's own fatal statement, and the lines that only say the proce
     expect(payloadOf(text)?.text).toBe('Global symbol "$cfg" requires explicit package name at /srv/a.pl line 9.');
   });
 
+  it('a closing line that says it stopped because of the errors before it quotes them (rustc "aborting due to previous error")', () => {
+    const text = exit(['error[E0425]: cannot find value `cfg` in this scope', ' --> src/main.rs:4:13', 'error: aborting due to 1 previous error'].join('\n'));
+    expect(payloadOf(text)?.text).toBe('error[E0425]: cannot find value `cfg` in this scope');
+  });
+
   it('a bash job report alone is a consequence, never a runtime statement', () => {
     const text = exit('/srv/go.sh: line 4:    17 Killed                  ./convert', 137);
     expect(payloadOf(text)?.rule).toBe('consequence');
@@ -146,6 +156,13 @@ describe('the first error of a burst over the exception that restates it', () =>
       134,
     );
     expect(payloadOf(text)?.text).toContain('Plugin Gemm_TRT version 1 not found in the registry');
+  });
+
+  it('a bracketed errno is part of the message, not a logger header', () => {
+    const text = exit(
+      ['ERROR: [Errno 2] shard list missing, retrying', ...frames, "OSError: [Errno 2] No such file or directory: '/data/shards.txt'"].join('\n'),
+    );
+    expect(payloadOf(text)?.text).toBe("OSError: [Errno 2] No such file or directory: '/data/shards.txt'");
   });
 
   it('an exception with a header no earlier error line carries stays the exception', () => {

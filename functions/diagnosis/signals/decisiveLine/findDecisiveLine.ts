@@ -232,14 +232,17 @@ const STATEMENT_RANK = LINE_RULES.find((rule) => rule.name === 'error')?.rank ??
 const LEADING_TAGS = /^(?:\s*what\(\):\s+|\s*(?:[\w.]+: )?)((?:\[[^\]\n]{1,40}\]){1,3})/;
 function restatesBurst(body: string, masked: readonly string[], ranked: readonly (Ranked | null)[], at: number): boolean {
   const tags = LEADING_TAGS.exec(body)?.[1];
-  if (!tags) return false;
+  // Only a header that gives the error level (`[ERROR]`): a bracketed errno or index is part of the message.
+  if (!tags || !/\[(?:ERROR|FATAL|CRITICAL|E)\]/i.test(tags)) return false;
   // The earlier lines are compared as written: their header is what the exception repeats.
   return range(0, at).some((index) => (ranked[index]?.rank ?? 0) >= STATEMENT_RANK && (masked[index] ?? '').includes(tags));
 }
 function sentenceNaming(bodies: readonly string[], ranked: readonly (Ranked | null)[], at: number, value: string): number | null {
   for (const [index, body] of bodies.entries()) {
     const entry = ranked[index];
+    // The same failure: another exception of the chain, or the line the bare exception is printed under or over (the launcher's Error: line).
     if (index === at || !entry || entry.rank < STATEMENT_RANK || bareValue(body) !== null) continue;
+    if (entry.rule !== 'exception' && Math.abs(index - at) !== 1) continue;
     const found = body.indexOf(value);
     const bounded = found >= 0 && !/[\w.]/.test(body[found - 1] ?? ' ') && !/\w/.test(body[found + value.length] ?? ' ');
     if (bounded && /\s\S+\s/.test(body.slice(0, found) + ' ' + body.slice(found + value.length))) return index;

@@ -11,11 +11,12 @@
  * Defers to an earlier line. vllm-project/vllm vllm/v1/engine/utils.py (wait_for_engine_startup:
  * "Engine core initialization failed. See root cause above."); ray-project/ray
  * python/ray/train/base_trainer.py (TrainingFailedError: "Please inspect the previous error messages
- * for a cause."); the same English shape ("see the logs above", "check the earlier errors") is how
- * any wrapper refers back to its cause.
+ * for a cause."); the same English shape ("see the logs above", "check the earlier errors", "aborting due
+ * to previous error", rust-lang/rust compiler/rustc_errors/src/lib.rs) is how any wrapper refers back to
+ * its cause.
  */
 const DEFERS_TO_EARLIER =
-  /\b(?:see|check) (?:the )?(?:root cause|(?:\w+ )?(?:errors?|logs?|output|traceback|messages?|exceptions?))? ?above\b|\b(?:see|check) (?:the )?(?:full |complete )?(?:stack ?trace|traceback|logs?|output)(?: above)? for (?:the )?(?:root cause|original error|underlying error|actual error|real error)\b|\b(?:see|check|inspect|look at|refer to) (?:the )?(?:previous|preceding|earlier|prior) (?:\w+ )?(?:errors?|logs?|output|tracebacks?|messages?|exceptions?)\b/i;
+  /\b(?:see|check) (?:the )?(?:root cause|(?:\w+ )?(?:errors?|logs?|output|traceback|messages?|exceptions?))? ?above\b|\b(?:see|check) (?:the )?(?:full |complete )?(?:stack ?trace|traceback|logs?|output)(?: above)? for (?:the )?(?:root cause|original error|underlying error|actual error|real error)\b|\b(?:see|check|inspect|look at|refer to) (?:the )?(?:previous|preceding|earlier|prior) (?:\w+ )?(?:errors?|logs?|output|tracebacks?|messages?|exceptions?)\b|\b(?:due to|caused by|because of) (?:the |an? )?(?:previous|preceding|earlier|prior|above) (?:\w+ )?(?:errors?|failures?|exceptions?)\b/i;
 
 /**
  * A label that says the next line is the error. pytorch/pytorch torch/csrc/distributed/c10d/NCCLUtils.cpp
