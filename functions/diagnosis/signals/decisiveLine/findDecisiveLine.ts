@@ -184,10 +184,12 @@ function rankLines(bodies: readonly string[], masked: readonly string[]): (Ranke
   for (const [at, body] of bodies.entries()) {
     if (ranked[at]?.rule === 'exception' && restatesBurst(body, masked, ranked, at)) ranked[at] = { rank: STATEMENT_RANK, rule: 'error' };
   }
-  for (const [at, body] of bodies.entries()) {
+  // Each line's bare value is read once: the search below compares every bare exception with every line.
+  const bare = bodies.map((body) => bareValue(body));
+  for (const at of bodies.keys()) {
     const entry = ranked[at];
-    const value = entry?.rule === 'exception' ? bareValue(body) : null;
-    const sentence = value === null ? null : sentenceNaming(bodies, ranked, at, value);
+    const value = entry?.rule === 'exception' ? (bare[at] ?? null) : null;
+    const sentence = value === null ? null : sentenceNaming(bodies, bare, ranked, at, value);
     if (entry && sentence !== null) {
       ranked[sentence] = { rank: Math.max(ranked[sentence]!.rank, entry.rank), rule: ranked[sentence]!.rule };
       ranked[at] = { rank: entry.rank - 1, rule: entry.rule };
@@ -217,7 +219,7 @@ function bareValue(body: string): string | null {
   return value !== null && /[A-Za-z]/.test(value) ? value : null;
 }
 
-/** Another line a rule ranks as a failure (an error line or more) that names `value` inside a longer statement; null: none. */
+/** A line ranked at least this much states a failure (an error line or more). */
 const STATEMENT_RANK = LINE_RULES.find((rule) => rule.name === 'error')?.rank ?? 40;
 
 /**
@@ -237,11 +239,19 @@ function restatesBurst(body: string, masked: readonly string[], ranked: readonly
   // The earlier lines are compared as written: their header is what the exception repeats.
   return range(0, at).some((index) => (ranked[index]?.rank ?? 0) >= STATEMENT_RANK && (masked[index] ?? '').includes(tags));
 }
-function sentenceNaming(bodies: readonly string[], ranked: readonly (Ranked | null)[], at: number, value: string): number | null {
+
+/** Another line stating a failure that names `value` inside a longer statement (see bareValue); null: none. */
+function sentenceNaming(
+  bodies: readonly string[],
+  bare: readonly (string | null)[],
+  ranked: readonly (Ranked | null)[],
+  at: number,
+  value: string,
+): number | null {
   for (const [index, body] of bodies.entries()) {
     const entry = ranked[index];
     // The same failure: another exception of the chain, or the line the bare exception is printed under or over (the launcher's Error: line).
-    if (index === at || !entry || entry.rank < STATEMENT_RANK || bareValue(body) !== null) continue;
+    if (index === at || !entry || entry.rank < STATEMENT_RANK || bare[index] !== null) continue;
     if (entry.rule !== 'exception' && Math.abs(index - at) !== 1) continue;
     const found = body.indexOf(value);
     const bounded = found >= 0 && !/[\w.]/.test(body[found - 1] ?? ' ') && !/\w/.test(body[found + value.length] ?? ' ');
