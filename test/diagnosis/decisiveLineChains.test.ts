@@ -144,6 +144,25 @@ describe("a runtime's own fatal statement, and the lines that only say the proce
   });
 });
 
+describe('a consequence never outranks the statement it refers back to', () => {
+  it("the program's own statement of failure before a launcher's report of the child's death is quoted (mpirun, bash jobs.c)", () => {
+    const text = exit(
+      [
+        'loading shards from /data/tok',
+        'could not open shard 7 of /data/tok, the checksum does not match',
+        'mpirun noticed that process rank 0 with PID 41 on node n1 exited on signal 6 (Aborted).',
+      ].join('\n'),
+      134,
+    );
+    expect(payloadOf(text)).toMatchObject({ text: 'could not open shard 7 of /data/tok, the checksum does not match', rule: 'failure-statement' });
+  });
+
+  it('with no such statement the consequence is still quoted', () => {
+    const text = exit(['step 10 loss 2.1', 'mpirun noticed that process rank 0 with PID 41 on node n1 exited on signal 9 (Killed).'].join('\n'), 137);
+    expect(payloadOf(text)?.rule).toBe('consequence');
+  });
+});
+
 describe('the first error of a burst over the exception that restates it', () => {
   it("an exception whose message repeats its logger's error header is one more line of that burst (TensorRT-LLM assert.h throwRuntimeError)", () => {
     const text = exit(

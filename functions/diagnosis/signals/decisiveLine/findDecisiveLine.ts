@@ -377,10 +377,11 @@ function bestLine(text: string, mask: (text: string) => string, region: Region):
   const masked = all.map(mask);
   const bodies = lineBodies(all, mask);
   const ranked = rankLines(bodies, masked);
-  const chosen = bestOf(ranked, range(0, all.length));
-  if (chosen === null) return null;
+  const ruled = bestOf(ranked, range(0, all.length));
+  if (ruled === null) return null;
+  const chosen = region === 'payload' ? (statementBefore(masked, bodies, ranked, ruled) ?? ruled) : ruled;
   const target = pointedTo(bodies, ranked, chosen) ?? chosen;
-  const { rank, rule } = ranked[chosen]!;
+  const { rank, rule } = ranked[chosen] ?? { rank: FAILURE_STATEMENT.rank, rule: FAILURE_STATEMENT.name };
   const resolved = ranked[target] ?? { rank, rule };
   // A record's message alone is quoted when the rule reads it there; a rule that needed the other fields (logfmt's error=) quotes the line.
   const line = all[target] ?? '';
@@ -397,6 +398,22 @@ function bestLine(text: string, mask: (text: string) => string, region: Region):
   }
   const clause = clauseOf(raw, region === 'system', mask);
   return { text: /^\s+\d{1,3}: \S/.test(raw) ? withoutCauseIndex(clause) : clause.replace(GRAPHICAL_CAUSE, ''), rule: resolved.rule, rank };
+}
+
+/**
+ * A consequence (a peer's timeout, a launcher naming a child by its pid, bash's job report, a
+ * compiler's "compilation aborted") refers back to what went wrong before it: when it is the best
+ * a rule recognises, the program's own last statement of failure before it (FAILURE_STATEMENT:
+ * "could not open shard 7 of /data", "cannot allocate 4 GiB") says more, and is quoted instead.
+ * Only lines no rule ranks count (a ranked line already lost to the consequence), never a frame.
+ */
+function statementBefore(masked: readonly string[], bodies: readonly string[], ranked: readonly (Ranked | null)[], chosen: number): number | null {
+  if ((ranked[chosen]?.rank ?? 0) >= FAILURE_STATEMENT.rank) return null;
+  for (let at = chosen - 1; at >= 0; at -= 1) {
+    if (ranked[at] || isStackLine(bodies[at] ?? '')) continue;
+    if (FAILURE_STATEMENT.pattern.test(masked[at] ?? '') || FAILURE_STATEMENT.pattern.test(bodies[at] ?? '')) return at;
+  }
+  return null;
 }
 
 /** An indented anyhow cause entry's index (`    1: No such file …`, see rootCauseEntry) is the list's, not the error's. */
