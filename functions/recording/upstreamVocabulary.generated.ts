@@ -1045,6 +1045,7 @@ elle
 elsewhere
 email
 embarquées
+embeddedtraceback
 empty
 emptydir
 emptydirlimiteviction

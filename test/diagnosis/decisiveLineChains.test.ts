@@ -16,6 +16,21 @@ describe('a message that spans lines is quoted by its header', () => {
     expect(payloadOf(text)?.text).toContain('ValueError: Column width 3 does not match the header width 5:');
   });
 
+  it("what a header announces is the statement after a stack trace's header and frames (tensorflow error_interpolation.py)", () => {
+    const text = exit(
+      [
+        ...frames,
+        'tensorflow.python.framework.errors_impl.InvalidArgumentError: Graph execution error:',
+        '',
+        'Detected at node ParseSingleExample defined at (most recent call last):',
+        '  File "/srv/input.py", line 40, in parse',
+        '',
+        'Feature: image/encoded (data type: string) is required but could not be found.',
+      ].join('\n'),
+    );
+    expect(payloadOf(text)?.text).toContain('Feature: image/encoded (data type: string) is required but could not be found.');
+  });
+
   it('a header that names nothing, or ends with a cause label, still announces the line after it', () => {
     const generic = exit([...frames, 'app.errors.LoadError: Load failed:', 'shard 7 has a truncated footer'].join('\n'));
     expect(payloadOf(generic)?.text).toBe('shard 7 has a truncated footer');
@@ -80,6 +95,11 @@ describe('within one chain, the statement that says more wins', () => {
     expect(payloadOf(java)?.text).toBe('Error: Could not find or load main class org.demo.Tool');
   });
 
+  it('an error line elsewhere in the log that happens to name the value does not take its place', () => {
+    const text = exit(['ERROR: retrying download of model.safetensors for the model', 'step 3 resumed', ...frames, "KeyError: 'model'"].join('\n'));
+    expect(payloadOf(text)?.text).toBe("KeyError: 'model'");
+  });
+
   it('a bare value no other line names stays the quoted exception', () => {
     const text = exit([...frames, "KeyError: 'vocab_size'"].join('\n'));
     expect(payloadOf(text)?.text).toBe("KeyError: 'vocab_size'");
@@ -113,13 +133,95 @@ describe("a runtime's own fatal statement, and the lines that only say the proce
     expect(payloadOf(text)?.text).toBe('Global symbol "$cfg" requires explicit package name at /srv/a.pl line 9.');
   });
 
+  it('a closing line that says it stopped because of the errors before it quotes them (rustc "aborting due to previous error")', () => {
+    const text = exit(['error[E0425]: cannot find value `cfg` in this scope', ' --> src/main.rs:4:13', 'error: aborting due to 1 previous error'].join('\n'));
+    expect(payloadOf(text)?.text).toBe('error[E0425]: cannot find value `cfg` in this scope');
+  });
+
   it('a bash job report alone is a consequence, never a runtime statement', () => {
     const text = exit('/srv/go.sh: line 4:    17 Killed                  ./convert', 137);
     expect(payloadOf(text)?.rule).toBe('consequence');
   });
 });
 
+describe('a consequence never outranks the statement it refers back to', () => {
+  it("the program's own statement of failure before a launcher's report of the child's death is quoted (mpirun, bash jobs.c)", () => {
+    const text = exit(
+      [
+        'loading shards from /data/tok',
+        'could not open shard 7 of /data/tok, the checksum does not match',
+        'mpirun noticed that process rank 0 with PID 41 on node n1 exited on signal 6 (Aborted).',
+      ].join('\n'),
+      134,
+    );
+    expect(payloadOf(text)).toMatchObject({ text: 'could not open shard 7 of /data/tok, the checksum does not match', rule: 'failure-statement' });
+  });
+
+  it('with no such statement the consequence is still quoted', () => {
+    const text = exit(['step 10 loss 2.1', 'mpirun noticed that process rank 0 with PID 41 on node n1 exited on signal 9 (Killed).'].join('\n'), 137);
+    expect(payloadOf(text)?.rule).toBe('consequence');
+  });
+});
+
+describe('the first error of a burst over the exception that restates it', () => {
+  it("an exception whose message repeats its logger's error header is one more line of that burst (TensorRT-LLM assert.h throwRuntimeError)", () => {
+    const text = exit(
+      [
+        '[TensorRT-LLM][INFO] Loading plugin library',
+        '[TensorRT-LLM][ERROR] 1: [pluginV2Runner.cpp::load::303] Plugin Gemm_TRT version 1 not found in the registry',
+        "terminate called after throwing an instance of 'tensorrt_llm::common::TllmException'",
+        '  what():  [TensorRT-LLM][ERROR] Assertion failed: Failed to load engine plugins (/src/runtime.cpp:88)',
+      ].join('\n'),
+      134,
+    );
+    expect(payloadOf(text)?.text).toContain('Plugin Gemm_TRT version 1 not found in the registry');
+  });
+
+  it('a bracketed errno is part of the message, not a logger header', () => {
+    const text = exit(
+      ['ERROR: [Errno 2] shard list missing, retrying', ...frames, "OSError: [Errno 2] No such file or directory: '/data/shards.txt'"].join('\n'),
+    );
+    expect(payloadOf(text)?.text).toBe("OSError: [Errno 2] No such file or directory: '/data/shards.txt'");
+  });
+
+  it('an exception with a header no earlier error line carries stays the exception', () => {
+    const text = exit(
+      ['[Demo][INFO] starting', "terminate called after throwing an instance of 'demo::Error'", '  what():  [Demo][ERROR] shard 3 checksum mismatch'].join(
+        '\n',
+      ),
+      134,
+    );
+    expect(payloadOf(text)).toMatchObject({ rule: 'exception' });
+  });
+});
+
+describe('a traceback carried in a structured record field', () => {
+  it('structlog\'s "exception" field is read as the traceback it holds (structlog processors.py format_exc_info)', () => {
+    const record = JSON.stringify({
+      event: 'shard upload failed',
+      level: 'error',
+      timestamp: '2026-01-05T08:00:00Z',
+      exception:
+        'Traceback (most recent call last):\n  File "/srv/up.py", line 9, in put\n    client.put(key)\nbotocore.exceptions.NoCredentialsError: Unable to locate credentials',
+    });
+    const text = exit([JSON.stringify({ event: 'uploading', level: 'info' }), record].join('\n'));
+    expect(payloadOf(text)).toMatchObject({ text: 'botocore.exceptions.NoCredentialsError: Unable to locate credentials', rule: 'exception' });
+  });
+});
+
 describe('labels and graphical cause chains', () => {
+  it("a label that closes a line's last sentence announces the list after it (hashicorp/vault api/response.go ResponseError)", () => {
+    const text = [
+      'MountVolume.SetUp failed for volume "creds" : rpc error: code = Unknown desc = failed to login: Error making API request.',
+      '',
+      'URL: PUT https://vault.example:8200/v1/auth/jwt/login',
+      'Code: 403. Errors:',
+      '',
+      '* claim "aud" does not match any expected audience',
+    ].join('\n');
+    expect(findDecisiveLines(text).system?.text).toBe('* claim "aud" does not match any expected audience');
+  });
+
   it("miette's graphical report quotes the last cause of the chain, without its marker (graphical.rs render_causes)", () => {
     const text = exit(
       [

@@ -23,10 +23,12 @@ import {
   isErrorLabel,
   isGenericMessage,
   isHandlerContext,
+  isStackLine,
   isTracebackStart,
   rootCauseEntry,
 } from './linePointers.js';
 import { lineBodies, lineBody, quotableLine } from './withoutLogPrefix.js';
+import { withEmbeddedTracebacks } from './embeddedTraceback.js';
 import type { LineRuleName } from '../../model/LineRuleName.js';
 
 export interface DecisiveLine {
@@ -178,9 +180,14 @@ function rankLines(bodies: readonly string[], masked: readonly string[]): (Ranke
     if (entry && handlerDepth > 0) ranked[at] = { rank: entry.rank - handlerDepth, rule: entry.rule };
   }
   for (const [at, body] of bodies.entries()) {
+    if (ranked[at]?.rule === 'exception' && restatesBurst(body, masked, ranked, at)) ranked[at] = { rank: STATEMENT_RANK, rule: 'error' };
+  }
+  // Each line's bare value is read once: the search below compares every bare exception with every line.
+  const bare = bodies.map((body) => bareValue(body));
+  for (const at of bodies.keys()) {
     const entry = ranked[at];
-    const value = entry?.rule === 'exception' ? bareValue(body) : null;
-    const sentence = value === null ? null : sentenceNaming(bodies, ranked, at, value);
+    const value = entry?.rule === 'exception' ? (bare[at] ?? null) : null;
+    const sentence = value === null ? null : sentenceNaming(bodies, bare, ranked, at, value);
     if (entry && sentence !== null) {
       ranked[sentence] = { rank: Math.max(ranked[sentence]!.rank, entry.rank), rule: ranked[sentence]!.rule };
       ranked[at] = { rank: entry.rank - 1, rule: entry.rule };
@@ -210,12 +217,40 @@ function bareValue(body: string): string | null {
   return value !== null && /[A-Za-z]/.test(value) ? value : null;
 }
 
-/** Another line a rule ranks as a failure (an error line or more) that names `value` inside a longer statement; null: none. */
+/** A line ranked at least this much states a failure (an error line or more). */
 const STATEMENT_RANK = LINE_RULES.find((rule) => rule.name === 'error')?.rank ?? 40;
-function sentenceNaming(bodies: readonly string[], ranked: readonly (Ranked | null)[], at: number, value: string): number | null {
+
+/**
+ * An exception whose message starts with the very header its program's logger put on error lines
+ * before it is the last statement of that burst, thrown after the logger had already said what went
+ * wrong: TensorRT-LLM throws `TllmException("[TensorRT-LLM][ERROR] Assertion failed: …")`
+ * (NVIDIA/TensorRT-LLM cpp/include/tensorrt_llm/common/assert.h throwRuntimeError), shown by the
+ * terminate handler's `what():` or a Python binding, after its logger's `[TensorRT-LLM][ERROR] 6: The
+ * engine plan file is generated on an incompatible device …` (the TensorRT error that made the
+ * deserialisation fail). It ranks as one more error line of the burst, where the first one wins.
+ */
+const LEADING_TAGS = /^(?:\s*what\(\):\s+|\s*(?:[\w.]+: )?)((?:\[[^\]\n]{1,40}\]){1,3})/;
+function restatesBurst(body: string, masked: readonly string[], ranked: readonly (Ranked | null)[], at: number): boolean {
+  const tags = LEADING_TAGS.exec(body)?.[1];
+  // Only a header that gives the error level (`[ERROR]`): a bracketed errno or index is part of the message.
+  if (!tags || !/\[(?:ERROR|FATAL|CRITICAL|E)\]/i.test(tags)) return false;
+  // The earlier lines are compared as written: their header is what the exception repeats.
+  return range(0, at).some((index) => (ranked[index]?.rank ?? 0) >= STATEMENT_RANK && (masked[index] ?? '').includes(tags));
+}
+
+/** Another line stating a failure that names `value` inside a longer statement (see bareValue); null: none. */
+function sentenceNaming(
+  bodies: readonly string[],
+  bare: readonly (string | null)[],
+  ranked: readonly (Ranked | null)[],
+  at: number,
+  value: string,
+): number | null {
   for (const [index, body] of bodies.entries()) {
     const entry = ranked[index];
-    if (index === at || !entry || entry.rank < STATEMENT_RANK || bareValue(body) !== null) continue;
+    // The same failure: another exception of the chain, or the line the bare exception is printed under or over (the launcher's Error: line).
+    if (index === at || !entry || entry.rank < STATEMENT_RANK || bare[index] !== null) continue;
+    if (entry.rule !== 'exception' && Math.abs(index - at) !== 1) continue;
     const found = body.indexOf(value);
     const bounded = found >= 0 && !/[\w.]/.test(body[found - 1] ?? ' ') && !/\w/.test(body[found + value.length] ?? ' ');
     if (bounded && /\s\S+\s/.test(body.slice(0, found) + ' ' + body.slice(found + value.length))) return index;
@@ -308,7 +343,9 @@ function pointedTo(bodies: readonly string[], ranked: readonly (Ranked | null)[]
     const earlier = range(0, at).filter((index) => !defersToEarlier(bodies[index] ?? ''));
     return bestOf(ranked, earlier);
   }
-  if (announcesNext(body) && at + 1 < bodies.length && !opensOwnMessage(body, ranked[at])) return bestOf(ranked, range(at + 1, bodies.length)) ?? at + 1;
+  if (announcesNext(body) && at + 1 < bodies.length && !opensOwnMessage(body, ranked[at])) {
+    return bestOf(ranked, range(at + 1, bodies.length)) ?? range(at + 1, bodies.length).find((index) => !isStackLine(bodies[index] ?? '')) ?? at + 1;
+  }
   return null;
 }
 
@@ -334,14 +371,15 @@ function opensOwnMessage(body: string, entry: Ranked | null | undefined): boolea
 
 /** The line the highest-ranked rule chooses (ties: the rule's preferred end), resolved through pointers, narrowed to its error clause. */
 function bestLine(text: string, mask: (text: string) => string, region: Region): (DecisiveLine & { rank: number }) | null {
-  const all = lines(text);
+  const all = withEmbeddedTracebacks(lines(text));
   const masked = all.map(mask);
   const bodies = lineBodies(all, mask);
   const ranked = rankLines(bodies, masked);
-  const chosen = bestOf(ranked, range(0, all.length));
-  if (chosen === null) return null;
+  const ruled = bestOf(ranked, range(0, all.length));
+  if (ruled === null) return null;
+  const chosen = region === 'payload' ? (statementBefore(masked, bodies, ranked, ruled) ?? ruled) : ruled;
   const target = pointedTo(bodies, ranked, chosen) ?? chosen;
-  const { rank, rule } = ranked[chosen]!;
+  const { rank, rule } = ranked[chosen] ?? { rank: FAILURE_STATEMENT.rank, rule: FAILURE_STATEMENT.name };
   const resolved = ranked[target] ?? { rank, rule };
   // A record's message alone is quoted when the rule reads it there; a rule that needed the other fields (logfmt's error=) quotes the line.
   const line = all[target] ?? '';
@@ -358,6 +396,22 @@ function bestLine(text: string, mask: (text: string) => string, region: Region):
   }
   const clause = clauseOf(raw, region === 'system', mask);
   return { text: /^\s+\d{1,3}: \S/.test(raw) ? withoutCauseIndex(clause) : clause.replace(GRAPHICAL_CAUSE, ''), rule: resolved.rule, rank };
+}
+
+/**
+ * A consequence (a peer's timeout, a launcher naming a child by its pid, bash's job report, a
+ * compiler's "compilation aborted") refers back to what went wrong before it: when it is the best
+ * a rule recognises, the program's own last statement of failure before it (FAILURE_STATEMENT:
+ * "could not open shard 7 of /data", "cannot allocate 4 GiB") says more, and is quoted instead.
+ * Only lines no rule ranks count (a ranked line already lost to the consequence), never a frame.
+ */
+function statementBefore(masked: readonly string[], bodies: readonly string[], ranked: readonly (Ranked | null)[], chosen: number): number | null {
+  if ((ranked[chosen]?.rank ?? 0) >= FAILURE_STATEMENT.rank) return null;
+  for (let at = chosen - 1; at >= 0; at -= 1) {
+    if (ranked[at] || isStackLine(bodies[at] ?? '')) continue;
+    if (FAILURE_STATEMENT.pattern.test(masked[at] ?? '') || FAILURE_STATEMENT.pattern.test(bodies[at] ?? '')) return at;
+  }
+  return null;
 }
 
 /** An indented anyhow cause entry's index (`    1: No such file …`, see rootCauseEntry) is the list's, not the error's. */

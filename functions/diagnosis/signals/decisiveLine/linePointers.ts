@@ -11,11 +11,12 @@
  * Defers to an earlier line. vllm-project/vllm vllm/v1/engine/utils.py (wait_for_engine_startup:
  * "Engine core initialization failed. See root cause above."); ray-project/ray
  * python/ray/train/base_trainer.py (TrainingFailedError: "Please inspect the previous error messages
- * for a cause."); the same English shape ("see the logs above", "check the earlier errors") is how
- * any wrapper refers back to its cause.
+ * for a cause."); the same English shape ("see the logs above", "check the earlier errors", "aborting due
+ * to previous error", rust-lang/rust compiler/rustc_errors/src/lib.rs) is how any wrapper refers back to
+ * its cause.
  */
 const DEFERS_TO_EARLIER =
-  /\b(?:see|check) (?:the )?(?:root cause|(?:\w+ )?(?:errors?|logs?|output|traceback|messages?|exceptions?))? ?above\b|\b(?:see|check) (?:the )?(?:full |complete )?(?:stack ?trace|traceback|logs?|output)(?: above)? for (?:the )?(?:root cause|original error|underlying error|actual error|real error)\b|\b(?:see|check|inspect|look at|refer to) (?:the )?(?:previous|preceding|earlier|prior) (?:\w+ )?(?:errors?|logs?|output|tracebacks?|messages?|exceptions?)\b/i;
+  /\b(?:see|check) (?:the )?(?:root cause|(?:\w+ )?(?:errors?|logs?|output|traceback|messages?|exceptions?))? ?above\b|\b(?:see|check) (?:the )?(?:full |complete )?(?:stack ?trace|traceback|logs?|output)(?: above)? for (?:the )?(?:root cause|original error|underlying error|actual error|real error)\b|\b(?:see|check|inspect|look at|refer to) (?:the )?(?:previous|preceding|earlier|prior) (?:\w+ )?(?:errors?|logs?|output|tracebacks?|messages?|exceptions?)\b|\b(?:due to|caused by|because of) (?:the |an? )?(?:previous|preceding|earlier|prior|above) (?:\w+ )?(?:errors?|failures?|exceptions?)\b/i;
 
 /**
  * A label that says the next line is the error. pytorch/pytorch torch/csrc/distributed/c10d/NCCLUtils.cpp
@@ -25,8 +26,11 @@ const DEFERS_TO_EARLIER =
  * spring-boot-project/spring-boot/src/main/java/org/springframework/boot/diagnostics/LoggingFailureAnalysisReporter.java
  * (buildMessage: "APPLICATION FAILED TO START", then "Description:%n%n%s%n" — the analysis — then
  * "Action:"): the description states the cause the bean-creation exception chain above it wraps.
+ * The label may close a line's last sentence: hashicorp/vault api/response.go (ResponseError.Error:
+ * "Error making API request.\n\nURL: %s %s\nCode: %d. Errors:\n\n* %s") lists the server's errors
+ * after "Code: 400. Errors:" — the CSI secrets-store driver relays it into a FailedMount event.
  */
-const ERROR_LABEL = /^\s*(?:(?:last|root|underlying|original) )?(?:error|reason|cause|details?|description)s?\s*:\s*$/i;
+const ERROR_LABEL = /(?:^\s*|[.!] +)(?:(?:last|root|underlying|original) )?(?:error|reason|cause|details?|description)s?\s*:\s*$/i;
 
 /**
  * python/cpython Lib/traceback.py (_cause_message "The above exception was the direct cause of the
@@ -170,6 +174,17 @@ export function continuationStatement(bodies: readonly string[], index: number, 
  * "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace").
  */
 const FRAME_LINE = /^\s*File "[^"]*", line \d+|^\s+at [\w$.<>/]+\(|^\s*\.\.\. \d+ (?:more|common frames omitted)|^goroutine \d+ \[|^(?:note|help|hint): /;
+/**
+ * A stack trace's header or frame: what a pointer announces is the statement after them, not the
+ * trace. TensorFlow's op errors (tensorflow/tensorflow tensorflow/python/framework/error_interpolation.py
+ * interpolate: "Graph execution error:" then "Detected at node X defined at (most recent call last):",
+ * the node's Python frames, and then the op's own message, e.g. "corrupted record at 1048576").
+ */
+const TRACE_HEADER = /\(most recent call last\):\s*$/;
+export function isStackLine(body: string): boolean {
+  return TRACE_HEADER.test(body) || FRAME_LINE.test(body);
+}
+
 export function endsRecord(body: string, raw: string): boolean {
   return NEW_RECORD.test(body) || FRAME_LINE.test(body) || body !== raw;
 }
