@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { refuseSlowImports } from './test/support/refuseSlowImports.js';
-import { ALL_TESTS, LANE_FILES, UNIT_ISOLATED_FILES } from './test/testLanes.js';
+import { ALL_TESTS, LANE_FILES, TIMED_E2E_FILES, UNIT_ISOLATED_FILES } from './test/testLanes.js';
 
 // Under CI the JSON report feeds the closing "N passed, N failed" line of .ci/run.
 const reporters = process.env.CI ? ['default', ['json', { outputFile: '.vitest-report.json' }]] : ['default'];
@@ -38,6 +38,13 @@ const UNIT_EXCLUDE = [...LANE_FILES.integration, ...LANE_FILES.e2e];
  * (test/support/timeUncontended.ts) and compare against a baseline timed beside them.
  */
 const LATER = { maxWorkers: availableParallelism(), sequence: { groupOrder: 1 } };
+/**
+ * Then the e2e files whose bars are times on CPU-bound work (TIMED_E2E_FILES), one at a time
+ * (groupOrder 2, one worker): beside another file on a loaded 2-core machine, the fuzz runs'
+ * per-request ceilings, the regex linearity timings and a small-heap child missed their bounds
+ * (docs/tests.md). Same timeouts as e2e.
+ */
+const TIMED = { maxWorkers: 1, sequence: { groupOrder: 2 } };
 
 export default defineConfig({
   test: {
@@ -70,8 +77,16 @@ export default defineConfig({
       {
         extends: true,
         // The command bundles (dist/), built once for every file that runs them.
-        test: { name: 'e2e', include: [...LANE_FILES.e2e], globalSetup: ['test/support/buildBundlesOnce.ts'], ...E2E_TIMEOUTS, ...LATER },
+        test: {
+          name: 'e2e',
+          include: [...LANE_FILES.e2e],
+          exclude: [...TIMED_E2E_FILES],
+          globalSetup: ['test/support/buildBundlesOnce.ts'],
+          ...E2E_TIMEOUTS,
+          ...LATER,
+        },
       },
+      { extends: true, test: { name: 'e2e-timed', include: [...TIMED_E2E_FILES], ...E2E_TIMEOUTS, ...TIMED } },
     ],
   },
 });
