@@ -34,8 +34,7 @@ const UNIT_EXCLUDE = [...LANE_FILES.integration, ...LANE_FILES.e2e];
  * they must state the same worker count), in forks, also on every core. With vitest's default
  * (one worker fewer than the cores) the two lanes ran one file at a time on 2 cores, though most
  * of their time is waiting: for loopback HTTP, a child process, a Prometheus scrape, a hanging
- * endpoint's timeout. The timed measurements in them do not count a neighbour's CPU time
- * (test/support/timeUncontended.ts) and compare against a baseline timed beside them.
+ * endpoint's timeout. The files whose bars are times on CPU-bound work run alone, next.
  */
 const LATER = { maxWorkers: availableParallelism(), sequence: { groupOrder: 1 } };
 /**
