@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { refuseSlowImports } from './test/support/refuseSlowImports.js';
-import { ALL_TESTS, LANE_FILES, UNIT_ISOLATED_FILES } from './test/testLanes.js';
+import { ALL_TESTS, LANE_FILES, TIMED_E2E_FILES, UNIT_ISOLATED_FILES } from './test/testLanes.js';
 
 // Under CI the JSON report feeds the closing "N passed, N failed" line of .ci/run.
 const reporters = process.env.CI ? ['default', ['json', { outputFile: '.vitest-report.json' }]] : ['default'];
@@ -21,7 +21,7 @@ const E2E_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 120_000 };
  * gives each of its few files a fresh one. Both use every core: vitest's default is one worker
  * fewer than the cores, a single worker on 2 cores. Worker threads start faster than forks and
  * nothing in the lane needs a process of its own (docs/tests.md has the figures). They run
- * first (groupOrder 0); integration and e2e then keep vitest's default worker count.
+ * first (groupOrder 0).
  */
 const UNIT = {
   pool: 'threads',
@@ -29,7 +29,21 @@ const UNIT = {
   sequence: { groupOrder: 0 },
 } as const;
 const UNIT_EXCLUDE = [...LANE_FILES.integration, ...LANE_FILES.e2e];
-const LATER = { sequence: { groupOrder: 1 } };
+/**
+ * Integration and e2e run together after it (groupOrder 1: vitest makes one group of them, so
+ * they must state the same worker count), in forks, also on every core. With vitest's default
+ * (one worker fewer than the cores) the two lanes ran one file at a time on 2 cores, though most
+ * of their time is waiting: for loopback HTTP, a child process, a Prometheus scrape, a hanging
+ * endpoint's timeout. The files whose bars are times on CPU-bound work run alone, next.
+ */
+const LATER = { maxWorkers: availableParallelism(), sequence: { groupOrder: 1 } };
+/**
+ * Then the e2e files whose bars are times on CPU-bound work (TIMED_E2E_FILES), one at a time
+ * (groupOrder 2, one worker): beside another file on a loaded 2-core machine, the fuzz runs'
+ * per-request ceilings, the regex linearity timings and a small-heap child missed their bounds
+ * (docs/tests.md). Same timeouts as e2e.
+ */
+const TIMED = { maxWorkers: 1, sequence: { groupOrder: 2 } };
 
 export default defineConfig({
   test: {
@@ -59,7 +73,19 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'integration', include: [...LANE_FILES.integration], exclude: [...LANE_FILES.e2e], ...INTEGRATION_TIMEOUTS, ...LATER } },
-      { extends: true, test: { name: 'e2e', include: [...LANE_FILES.e2e], ...E2E_TIMEOUTS, ...LATER } },
+      {
+        extends: true,
+        // The command bundles (dist/), built once for every file that runs them.
+        test: {
+          name: 'e2e',
+          include: [...LANE_FILES.e2e],
+          exclude: [...TIMED_E2E_FILES],
+          globalSetup: ['test/support/buildBundlesOnce.ts'],
+          ...E2E_TIMEOUTS,
+          ...LATER,
+        },
+      },
+      { extends: true, test: { name: 'e2e-timed', include: [...TIMED_E2E_FILES], ...E2E_TIMEOUTS, ...TIMED } },
     ],
   },
 });

@@ -108,3 +108,20 @@ export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
     'test/safety/performance.test.ts',
   ],
 };
+
+/**
+ * e2e files whose bars are times or time limits on CPU-bound work (regex linearity, redaction
+ * throughput, the fuzz runs' per-request and per-diagnosis ceilings, the bench smoke, a child
+ * under a small heap): they run after the rest, one file at a time (vitest.config.ts). Beside
+ * another file on 2 cores they failed on a loaded machine where alone they pass.
+ */
+export const TIMED_E2E_FILES: readonly string[] = [
+  'test/safety/linearPatterns.test.ts',
+  'test/safety/performance.test.ts',
+  'test/reliability/intakeFuzz.test.ts',
+  'test/reliability/runaiMutations.test.ts',
+  'test/intake/fuzz.test.ts',
+  'test/intake/answerBound.test.ts',
+  'test/bench/bench.smoke.test.ts',
+  'test/e2e/boundedReads.e2e.test.ts',
+];

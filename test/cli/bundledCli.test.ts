@@ -5,9 +5,10 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
 import { loadScenarios, startRunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
 import {
@@ -43,10 +44,10 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<Re
   }
 }
 
-beforeAll(async () => {
-  // The bundle under test is the one built from this checkout's sources.
-  await run(process.execPath, ['functions/bundle.mjs', '--metafile'], { cwd: ROOT });
-}, 60_000);
+// The bundle under test is the one built from this checkout's sources: dist/, where the launcher
+// loads it, built once for the run with its metafile by the e2e project's global setup
+// (test/support/buildBundlesOnce.ts).
+const BUNDLE_DIR = inject('bundleDir');
 
 describe('runai-diagnose (bundled command)', () => {
   it('--help prints usage on stdout (it was asked for) and exits 0', async () => {
@@ -183,7 +184,7 @@ function sourcesReached(meta: BuildMeta, entry: string, kinds: readonly string[]
 }
 
 describe('the CLI bundle loads the simulators only for examples', () => {
-  const meta = (): BuildMeta => JSON.parse(readFileSync(new URL('../../dist/meta.json', import.meta.url), 'utf8')) as BuildMeta;
+  const meta = (): BuildMeta => JSON.parse(readFileSync(join(BUNDLE_DIR, 'meta.json'), 'utf8')) as BuildMeta;
 
   it('a real diagnosis loads no simulator source (nothing reached by static imports from the entry)', () => {
     const loaded = sourcesReached(meta(), 'functions/cli/main.ts', ['import-statement']);

@@ -5,19 +5,17 @@
  * list is read from the documentation, so a knob documented without a case here fails, and
  * so does a case for a knob the page no longer documents.
  */
-import { execFile, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-// Inside the repository, so the bundle finds fixtures/ by walking up like dist/local.mjs does.
-const OUT_PARENT = join(ROOT, 'node_modules', '.cache', 'runai-diagnose-knob-test');
-const OUT_DIR = join(OUT_PARENT, randomUUID());
+// This run's bundles, built once by the product's own build script (what `npm start` runs) in
+// the e2e project's global setup (test/support/buildBundlesOnce.ts).
+const OUT_DIR = inject('bundleDir');
 /** How long a start may take before it counts as hanging (a loaded 2-core machine included). */
 const START_BOUND_MS = 60_000;
 const CLUSTER = '7f3c2a9e-1b4d-4c8e-9a61-2d5f8e0b7c13';
@@ -160,12 +158,9 @@ async function inBatches<T, R>(items: readonly T[], size: number, each: (item: T
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'local-knobs-'));
   await writeFile(join(scratch, 'tier2.json'), JSON.stringify({ clusters: {} }));
-  await promisify(execFile)(process.execPath, ['functions/bundle.mjs', '--outdir', OUT_DIR], { cwd: ROOT });
-}, 120_000);
+});
 
 afterAll(async () => {
-  // The build folder behind the OUT_DIR symlink is its sibling (functions/bundle.mjs).
-  await rm(OUT_PARENT, { recursive: true, force: true });
   await rm(scratch, { recursive: true, force: true });
 });
 

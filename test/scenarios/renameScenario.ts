@@ -83,8 +83,9 @@ function strings(value: unknown): string[] {
 /** Names a message cites after their kind: `init container x`, `secret "x"`, `spec.initContainers{x}`. */
 function citedNames(scenario: ScenarioParts, kinds: RegExp): string[] {
   const found = new Set<string>();
+  const cited = new RegExp(`${kinds.source}\\s*"?([a-z0-9][a-z0-9.-]*[a-z0-9])`, 'gi');
   for (const text of strings([scenario.runai, scenario.kubernetes ?? null])) {
-    for (const match of text.matchAll(new RegExp(`${kinds.source}\\s*"?([a-z0-9][a-z0-9.-]*[a-z0-9])`, 'gi'))) found.add(match[1]!);
+    for (const match of text.matchAll(cited)) found.add(match[1]!);
   }
   return [...found];
 }
@@ -101,6 +102,23 @@ function runaiPods(scenario: ScenarioParts): Record<string, unknown>[] {
 
 function storagesOf(scenario: ScenarioParts): Record<string, unknown>[] {
   return Object.values(scenario.runai.specs ?? {}).map((spec) => asRecord(asRecord(spec).spec));
+}
+
+/**
+ * The old names of each field, per scenario: they depend on the scenario and the field, not on
+ * the new name, and one (scenario, field) is renamed to hundreds of names in turn (the test of
+ * names never steering takes a whole vocabulary in one field), each of which read every string
+ * of the scenario again. Keyed by the scenario object, which renaming never changes (a copy is
+ * made before anything is added).
+ */
+const oldNamesCache = new WeakMap<ScenarioParts, Map<NameField, readonly string[]>>();
+
+function oldNamesOnce(scenario: ScenarioParts, field: NameField): readonly string[] {
+  let fields = oldNamesCache.get(scenario);
+  if (!fields) oldNamesCache.set(scenario, (fields = new Map()));
+  let names = fields.get(field);
+  if (!names) fields.set(field, (names = [...new Set(oldNames(scenario, field))]));
+  return names;
 }
 
 /** The names of one field the scenario holds (old names, to be replaced). */
@@ -257,7 +275,7 @@ export interface RenamedCopy<T> {
 
 /** The scenario with one field renamed to a hostile name (added when absent); null when the field has no place in it. */
 export function renameField<T extends ScenarioParts>(scenario: T, field: NameField, hostile: HostileName): RenamedCopy<T> | null {
-  const olds = [...new Set(oldNames(scenario, field))];
+  const olds = oldNamesOnce(scenario, field);
   if (olds.length === 0) {
     const copy = structuredClone(scenario);
     return addField(copy, field, CASED_FIELDS.has(field) ? hostile.cased : hostile.dns) ? { scenario: copy, renameText: (text) => text } : null;

@@ -5,8 +5,7 @@
  * without a deadline the batch outlives the timeout (every record would be redelivered and
  * end in the DLQ); with one, every verdict is published in time, each naming the slow read.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import type { RunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
+import { describe, it, onTestFinished } from 'vitest';
 import { processDiagnosisBatch } from '../../functions/worker/processDiagnosisBatch.js';
 import { P } from '../poller/pollerTestKit.js';
 import { startHangingBatch } from './startHangingBatch.js';
@@ -14,20 +13,17 @@ import { startHangingBatch } from './startHangingBatch.js';
 const LAMBDA_TIMEOUT_MS = 12_000;
 const MARGIN_MS = 1_500;
 
-let sim: RunaiSimulator | undefined;
-afterEach(async () => {
-  await sim?.close();
-  sim = undefined;
-});
-
+/** A batch of its own per test (its simulator, records and clock), closed when the test ends. */
 async function rig() {
   const batch = await startHangingBatch({ hanging: 25, quiet: true, requestTimeoutMs: 1_000 });
-  sim = batch.sim;
+  onTestFinished(() => batch.sim.close());
   return batch;
 }
 
-describe('a batch with a hanging Run:ai endpoint', () => {
-  it('publishes every verdict before the Lambda timeout, each naming the slow read, and the quiet cluster first', async () => {
+// Concurrent: each test is seconds of waiting on hanging reads (12 s and more by design), and each
+// owns its simulator and records; one after the other they held a worker idle for both waits.
+describe.concurrent('a batch with a hanging Run:ai endpoint', () => {
+  it('publishes every verdict before the Lambda timeout, each naming the slow read, and the quiet cluster first', async ({ expect }) => {
     const { deps, records, started, publishedAt, results } = await rig();
     const result = await processDiagnosisBatch(records, { ...deps, diagnoseBy: started + LAMBDA_TIMEOUT_MS - MARGIN_MS });
     const elapsed = Date.now() - started;
@@ -48,7 +44,7 @@ describe('a batch with a hanging Run:ai endpoint', () => {
     }
   }, 30_000);
 
-  it('without a deadline, outlives the Lambda timeout (the figure the deadline fixes)', async () => {
+  it('without a deadline, outlives the Lambda timeout (the figure the deadline fixes)', async ({ expect }) => {
     const { deps, records, started } = await rig();
     await processDiagnosisBatch(records, deps);
     expect(Date.now() - started).toBeGreaterThan(LAMBDA_TIMEOUT_MS);
