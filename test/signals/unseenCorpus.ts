@@ -7,7 +7,8 @@
  * the second fresh corpus (fixtures/signals-fresh2) likewise while it was changed against the fresh one,
  * the third (fixtures/signals-fresh3) while it was changed against the second, and the fourth
  * (fixtures/signals-fresh4) while it was changed against the third, and the fifth
- * (fixtures/signals-fresh5) while it was changed against the fourth.
+ * (fixtures/signals-fresh5) while it was changed against the fourth, and the sixth
+ * (fixtures/signals-fresh6) while it was changed against the fifth.
  * Each is a directory and a ledger of known misses, measured the same way. Shared by the
  * measurement script (measureUnseenCorpus.ts) and the tests (unseenCorpus.test.ts,
  * freshCorpus.test.ts).
@@ -42,6 +43,8 @@ export const FRESH3_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures
 export const FRESH4_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh4/', import.meta.url)), 12);
 /** The fifth fresh corpus, collected while the engine was being changed against the fourth one. */
 export const FRESH5_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh5/', import.meta.url)), 13);
+/** The sixth fresh corpus, collected while the engine was being changed against the fifth one. */
+export const FRESH6_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh6/', import.meta.url)), 14);
 
 export function loadUnseenCorpus(dir = UNSEEN_CORPUS.dir): LoadedEntry[] {
   const corpus = loadSignalCorpus(dir, { requireDecisive: true });
