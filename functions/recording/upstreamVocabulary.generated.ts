@@ -664,11 +664,13 @@ cpu_memory_usage_bytes
 cpython
 cqe
 crash
+crash-degraded-crashloop
 crash-loop-or-stop
 crash_app_error
 crash_loop
 crashapperrorrule
 crashed
+crashloop
 crashloopbackoff
 crc
 create
@@ -1327,6 +1329,7 @@ fix-init-step-from-log
 fix-probe-kill
 fix-recurring-cause
 fix-registry-credentials
+fixtures
 flag
 flags
 flannel
@@ -1843,6 +1846,7 @@ killcontainer
 killed
 killer
 killing
+kills
 kind
 klog
 knative
@@ -2676,6 +2680,7 @@ peut
 peuvent
 phase
 phasefact
+phasemessage
 phases
 phish
 pic
@@ -3357,6 +3362,7 @@ scale-down
 scale-up
 scaled
 scaledown
+scenarios
 schedmd
 schedule
 schedule_one
@@ -3793,6 +3799,7 @@ thrown-type
 tied
 tier
 tier2
+tier2-137-liveness-probe-kills
 tier2access
 tier2evidence
 tier2namemask

@@ -151,6 +151,18 @@ describe('maskIdentifiers', () => {
     expect(unmaskPart(null, 'x')).toBeUndefined();
   });
 
+  it("masks a single-word pod in the kubelet's key=value back-off message and in Run:ai's degraded phase message", () => {
+    const mask = maskIdentifiers({ names: [{ name: 'cudaerrornodevice', kind: 'pod' }], owners: ['codegen-serve'] });
+    expect(mask('back-off 5m0s restarting failed container=codegen-serve pod=cudaerrornodevice_runai-serving(d42c18ef)')).toBe(
+      `back-off 5m0s restarting failed container=${P} pod=${P}(d42c18ef)`,
+    );
+    expect(mask('0 of 1 pods are running: cudaerrornodevice is in CrashLoopBackOff (exit code 137)')).toBe(
+      `0 of 1 pods are running: ${P} is in CrashLoopBackOff (exit code 137)`,
+    );
+    // A key's value that is the system's word stays: `node=was` is no known node.
+    expect(mask('reason=OOMKilled node=was')).toBe('reason=OOMKilled node=was');
+  });
+
   it('passes null and undefined through', () => {
     const mask = maskIdentifiers({ names: ['x'] });
     expect(mask(null)).toBeNull();

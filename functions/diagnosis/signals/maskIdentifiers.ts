@@ -14,7 +14,8 @@
  *   `volume "x"`, `image "x"`, `exec: "x"`), unless it is a reason identifier (`"OOMKilled"`):
  *   Kubernetes names are lower case, reasons are CamelCase;
  * - as a URI (`s3://bucket/OOMKilled/model`, `hf://org/model`, `pvc://claim/path`), whole;
- * - after a kind word (`pod x`, `node x`, `container x`, `init container x`, `claim x`, `node pool x`)
+ * - after a kind word (`pod x`, `node x`, `container x`, `init container x`, `claim x`, `node pool x`,
+ *   `pod=x`)
  *   when x is shaped like a compound name (`oomkilled-precheck`, `dgx-a100-07`), or when x is a
  *   known single word *of that kind*: a single lower-case word after a kind is the system's
  *   ("node is not ready", "container exited", "The node was low on resource") unless the evidence
@@ -91,8 +92,12 @@ const URI = /\b[a-z][a-z0-9+.-]{0,15}:\/\/[^\s"'<>)\]]+/gi;
  */
 const KIND =
   '(?:init[- ]?containers?|containers?|pods?|node ?pools?|nodes?|images?|secrets?|config ?maps?|persistentvolumeclaims?|pvcs?|claims?|volumes?|namespaces?|(?:pytorch|tf|mpi|xgboost|jax|paddle|ray|cron)?jobs?|workloads?|projects?|departments?|deployments?|replicasets?|statefulsets?|service ?accounts?|revisions?|queues?)';
-/** A kind word (group 1), what follows it up to the name (group 2) and the token after it (group 3, masked when it stands as a name). */
-const AFTER_KIND = new RegExp(`\\b(${KIND})(:? +)([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)${AFTER}`, 'gi');
+/**
+ * A kind word (group 1), what follows it up to the name (group 2) and the token after it (group 3,
+ * masked when it stands as a name). The gap is blanks (`pod x`, `node: x`) or a key's `=` (the
+ * kubelet's "back-off 5m0s restarting failed container=%s pod=%s", klog's `pod="ns/x"`, logfmt).
+ */
+const AFTER_KIND = new RegExp(`\\b(${KIND})(:? +|=)([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)${AFTER}`, 'gi');
 /** What a kind word means where its spelling differs from the kind it names. */
 const KIND_ALIASES: ReadonlyMap<string, string> = new Map([
   ['initcontainer', 'container'],

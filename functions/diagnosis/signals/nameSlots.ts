@@ -59,6 +59,14 @@ export const NAME_SLOT_FORMATS: readonly NameSlotFormat[] = [
     upstream: 'run-ai/docs job-statuses.md (phase message "Pod %s failed: container %s terminated with exit code %d")',
   },
   {
+    // Run:ai's phase message of a Degraded or failing workload names the first pod that is not
+    // running; no public source spells this format, so it is cited from the recorded workloads.
+    pattern: new RegExp(`^\\d+ of \\d+ pods are (?:not )?running: ${SLOT} is in `, 'd'),
+    kinds: ['pod'],
+    upstream:
+      'Run:ai control plane, workload phaseMessage of a Degraded workload (as recorded: fixtures/scenarios/crash-degraded-crashloop, tier2-137-liveness-probe-kills)',
+  },
+  {
     pattern: /^spec\.(?:init|ephemeral)?[cC]ontainers\{([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\}$/d,
     kinds: ['container'],
     upstream: 'kubernetes/kubernetes pkg/kubelet/container/ref.go (GenerateContainerRef: event fieldPath "spec.initContainers{%s}")',
