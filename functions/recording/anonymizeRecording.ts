@@ -16,6 +16,7 @@ import { collectIdentifiers, IdentifierSet } from './collectIdentifiers.js';
 import { replaceEmailAddresses } from './replaceEmailAddresses.js';
 import { replaceWrappedEmailAddresses } from './replaceWrappedEmailAddresses.js';
 import { rewritePercentEncoded } from './rewritePercentEncoded.js';
+import { rewriteCharacterEscapes } from './rewriteCharacterEscapes.js';
 import { keepWhatTheDiagnosisReads } from './keepWhatTheDiagnosisReads.js';
 import { vocabularyDomainOf } from './publicVocabulary.js';
 import { readFieldNames } from './readFieldNames.js';
@@ -339,7 +340,8 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   const text = (input: string): string => {
     let out = prosed.get(input);
     if (out === undefined) {
-      out = pseudonymizeWords(locator(input), wordPseudonyms);
+      // Escaped text is read decoded first (`first&#64;corp`, `\u0391\u03bd…`), then the rest as written.
+      out = pseudonymizeWords(locator(rewriteCharacterEscapes(input, text)), wordPseudonyms);
       prosed.set(input, out);
     }
     return out;

@@ -5,7 +5,8 @@
  * addresses and the names the answers' fields carry were replaced:
  *
  * - AWS ARNs (the account id and the resource; partition, service and region stay), home
- *   folders (they carry the user name), IPv4 and IPv6 addresses, and addresses spelt with
+ *   and per-user scratch folders (they carry the user name), `id` output and passwd entries
+ *   (replacePosixAccounts.ts), IPv4 and IPv6 addresses, and addresses spelt with
  *   dashes inside a name (EC2's `ip-10-31-4-201`);
  * - host names and FQDNs by their shape (publicVocabulary.ts: lower-case labels ending in a
  *   top-level domain): Python module paths, file names, versions and CamelCase code do not have
@@ -27,12 +28,21 @@
 import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHost.js';
 import { isDocumentationHost, looksLikeHost, looksLikeServiceWithPort, vocabularyDomainOf } from './publicVocabulary.js';
 import { replacePersonalNumbers } from './replacePersonalNumbers.js';
+import { replacePosixAccounts } from './replacePosixAccounts.js';
 import { replaceSchedulerListings } from './replaceSchedulerListings.js';
 import { replaceStructuredIdentifiers } from './replaceStructuredIdentifiers.js';
 import { replaceWindowsNames } from './replaceWindowsNames.js';
 
 const ARN = /\barn:(aws[a-z-]{0,20}):([a-z0-9-]{1,64}):([a-z0-9-]{0,32}):(\d{12})?:([^\s"'`,;)\]}]{1,512})/g;
-const HOME = /(\/home|\/Users|\/users|\/u|\/usr\/home)\/([A-Za-z0-9._-]{1,64})/g;
+/**
+ * A home or per-user work folder: its first segment is a login. Besides homes (`/home`, macOS
+ * `/Users`), HPC sites give each user a scratch and a work folder at the file system's root
+ * (`/scratch/<login>`, `/work/<login>`; e.g. the Slurm clusters' `$SCRATCH`, docs.nersc.gov
+ * "File systems", docs.alliancecan.ca "Storage and file management": `/scratch/<username>`).
+ * Those are matched at the start of a path only, and their segment must be a folder (a `/`
+ * follows): `/scratch/tmp.bin` is a file.
+ */
+const HOME = /(\/home|\/Users|\/users|\/u|\/usr\/home|(?<![\w.~-])\/(?:scratch|work|nobackup)(?=\/[A-Za-z0-9._-]{1,64}\/))\/([A-Za-z0-9._-]{1,64})/g;
 const WINDOWS_HOME = /\b([A-Za-z]:\\+Users\\+)([^\\\s"'`]{1,64})/g;
 const IPV4 = /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\w.]|\.\d)/g;
 /**
@@ -90,6 +100,7 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
       ? match
       : `arn:${partition}:${service}:${region}:${account ? pseudonyms.digits(account, 12) : ''}:${pseudonyms.of('resource', resource)}`,
   );
+  out = replacePosixAccounts(out, pseudonyms);
   out = out.replace(HOME, (match, root: string, user: string) => (isPseudonym(user) ? match : `${root}/${pseudonyms.of('user', user)}`));
   out = out.replace(WINDOWS_HOME, (match, root: string, user: string) => (isPseudonym(user) ? match : `${root}${pseudonyms.of('user', user)}`));
   // Before the address rules: a MAC's colon pairs and a GUID's groups are not IPv6.
