@@ -50,6 +50,22 @@ export interface WordPseudonyms {
   cut?(fragment: string, side: 'head' | 'tail'): string | null;
   /** Whether a lower-case word is one the recording uses inside a name (nameWordsOf): a name alone too. */
   isNameWord?(lower: string): boolean;
+  /** Whether a lower-case word is one the recording writes as a proper noun inside a sentence (properNounsOf). */
+  isProperNoun?(lower: string): boolean;
+}
+
+/**
+ * The proper nouns a text writes inside a sentence (`migrated for Initech last week`): a capitalised
+ * word the word rule pseudonymises, not opening a line or a sentence (there a capital is grammar,
+ * `Redeployed by …`). Such a word is a name, also as a word of a code identifier (codeWithNameWords).
+ */
+export function properNounsOf(text: string, into: Set<string>): void {
+  for (const match of text.matchAll(TOKEN)) {
+    const token = match[0];
+    if (!PROPER_NOUN.test(token) || keepsToken(token)) continue;
+    const before = text.slice(Math.max(0, match.index - 3), match.index);
+    if (/[\p{L}\p{N},;(] $/u.test(before)) into.add(token.toLowerCase());
+  }
 }
 
 /**
@@ -164,6 +180,27 @@ function keepsLocatorWord(token: string, before: string): boolean {
   return VOCABULARY.has(lower) || OWN_WORDS.has(lower) || isInflectedVocabulary(lower) || (before === '.' && lower.length <= 4);
 }
 
+/** The words of a code identifier: `AcmeRetrieverAdapter` → Acme, Retriever, Adapter; `ACME_MAX_TOKENS` → ACME, MAX, TOKENS. */
+const CODE_WORD = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g;
+/** CamelCase with at least two capitals (a class, a type) or SCREAMING_SNAKE (a constant, an environment variable). */
+const CODE_IDENTIFIER = /^(?:[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$/;
+
+/**
+ * A code identifier is the program's (`OutOfMemoryError`, `NCCL_SOCKET_IFNAME`), but a program
+ * names classes and constants after its customer too (`AcmeRetrieverAdapter`,
+ * `ACME_MAX_BATCH_TOKENS`): a word of it that the recording writes as a proper noun inside a
+ * sentence (properNounsOf: `migrated for Acme`) is that name, and gets its pseudonym; the other
+ * words stay, so the identifier still reads as code. Not the words of joined names (nameWordsOf):
+ * those include ordinary words (`trainer` of `trainer-7b`), and `TRAINER_CONFIG` or
+ * `TrainerCallback` is upstream's. Letters only, at least four.
+ */
+function codeWithNameWords(token: string, pseudonyms: WordPseudonyms): string {
+  if (pseudonyms.isProperNoun === undefined || !CODE_IDENTIFIER.test(token)) return token;
+  return token.replace(CODE_WORD, (word) =>
+    word.length >= 4 && /^\p{L}+$/u.test(word) && pseudonyms.isProperNoun!(word.toLowerCase()) ? pseudonyms.word(word) : word,
+  );
+}
+
 export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms, options: { locator?: boolean } = {}): string {
   return text.replace(TOKEN, (token: string, offset: number, whole: string) => {
     // A prefix or suffix of an identifier is pseudonymised like the whole, so a quote cut by a length
@@ -189,7 +226,7 @@ export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms, opti
       isQueryKey(whole, offset, token) ||
       isCutVocabulary(token, whole.slice(offset + token.length, offset + token.length + 2))
     )
-      return token;
+      return codeWithNameWords(token, pseudonyms);
     if (CHAT_ID.test(token) && /\d/.test(token)) return pseudonyms.chatId(token);
     // Joined words are pseudonymised word by word: `acme-shards` becomes `name-1a2b3c-shards`, so a
     // quoted path or name keeps the words upstream wrote and the same name gets the same pseudonym alone or joined.

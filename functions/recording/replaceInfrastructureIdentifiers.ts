@@ -6,7 +6,8 @@
  *
  * - AWS ARNs (the account id and the resource; partition, service and region stay), home
  *   and per-user scratch folders (they carry the user name), `id` output and passwd entries
- *   (replacePosixAccounts.ts), IPv4 and IPv6 addresses, and addresses spelt with
+ *   (replacePosixAccounts.ts), a cloud project in a resource name and a Twilio account
+ *   (replaceCloudResourceNames.ts), IPv4 and IPv6 addresses, and addresses spelt with
  *   dashes inside a name (EC2's `ip-10-31-4-201`);
  * - host names and FQDNs by their shape (publicVocabulary.ts: lower-case labels ending in a
  *   top-level domain): Python module paths, file names, versions and CamelCase code do not have
@@ -29,6 +30,7 @@ import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHo
 import { isDocumentationHost, looksLikeHost, looksLikeServiceWithPort, vocabularyDomainOf } from './publicVocabulary.js';
 import { replacePersonalNumbers } from './replacePersonalNumbers.js';
 import { replacePosixAccounts } from './replacePosixAccounts.js';
+import { replaceCloudResourceNames } from './replaceCloudResourceNames.js';
 import { replaceSchedulerListings } from './replaceSchedulerListings.js';
 import { replaceStructuredIdentifiers } from './replaceStructuredIdentifiers.js';
 import { replaceWindowsNames } from './replaceWindowsNames.js';
@@ -101,6 +103,7 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
       : `arn:${partition}:${service}:${region}:${account ? pseudonyms.digits(account, 12) : ''}:${pseudonyms.of('resource', resource)}`,
   );
   out = replacePosixAccounts(out, pseudonyms);
+  out = replaceCloudResourceNames(out, pseudonyms);
   out = out.replace(HOME, (match, root: string, user: string) => (isPseudonym(user) ? match : `${root}/${pseudonyms.of('user', user)}`));
   out = out.replace(WINDOWS_HOME, (match, root: string, user: string) => (isPseudonym(user) ? match : `${root}${pseudonyms.of('user', user)}`));
   // Before the address rules: a MAC's colon pairs and a GUID's groups are not IPv6.
