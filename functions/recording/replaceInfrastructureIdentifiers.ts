@@ -34,6 +34,7 @@ import { replaceCloudResourceNames } from './replaceCloudResourceNames.js';
 import { replaceSchedulerListings } from './replaceSchedulerListings.js';
 import { replaceStructuredIdentifiers } from './replaceStructuredIdentifiers.js';
 import { replaceWindowsNames } from './replaceWindowsNames.js';
+import { isVocabularyWord } from './upstreamVocabulary.js';
 
 const ARN = /\barn:(aws[a-z-]{0,20}):([a-z0-9-]{1,64}):([a-z0-9-]{0,32}):(\d{12})?:([^\s"'`,;)\]}]{1,512})/g;
 /**
@@ -92,6 +93,14 @@ const STRUCTURE_START = /(?:^|[\n{[(,;"'])[ \t]*$/;
  */
 const NAMED_IN_PROSE =
   /\b(?:((?:user(?:name)?|owner|customer|tenant|company)[ \t]+)(?:(["'])([^"'\s]{1,64})\2|([A-Z][A-Za-z0-9&-]{1,63}|[a-z][a-z0-9-]{0,30}[._0-9][a-z0-9._-]{0,31}))|((?:(?:requested|submitted|created|launched|started|restarted|triggered|initiated|approved|deleted|stopped)[ \t]+by|(?:node[ -]?|agent)?pool)[ \t]+)(?:(["'])([^"'\s]{1,64})\6|([a-z][a-z0-9-]{0,30}[._0-9][a-z0-9._-]{0,31}))|(account(?:[ \t]+id)?[ \t]+)(\d{12})(?!\d))/g;
+/**
+ * The agent of a passive (`owned by`, `reviewed by`, `maintained by`: a past participle and
+ * `by`) written as a lower-case first and last name (`warmup owned by jan kowal`): two words,
+ * letters only, neither upstream's nor an inflection of an upstream word, and no third word
+ * after them (`caused by memory pressure now` is a clause). Upper-case names are the word
+ * rule's (proper nouns); a login-shaped agent is NAMED_IN_PROSE's.
+ */
+const PASSIVE_AGENT = /\b([a-z]{2,20}ed[ \t]+by[ \t]+)([a-z]{3,20})[ \t]+([a-z]{3,20})(?![\w-]|[ \t]+[a-z])/g;
 const CHANNEL = /(?<=^|[\s"'([{,=:])#([a-z][a-z0-9._-]{1,79})/g;
 const IS_TIME = /^\d{1,2}:\d{2}(?::\d{2})?$/;
 const NOT_A_NAME = /^(?:-.*|\$.*|\d[\d.,]*[A-Za-z]{0,3}|true|false|yes|no|none|null|nil|undefined|localhost|\[REDACTED\].*|\*+)$/i;
@@ -164,6 +173,11 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
     const kind = /pool/i.test(noun) ? 'pool' : /^(?:user|owner)|by$/i.test(noun.trim()) ? 'user' : 'name';
     return `${noun}${quote}${pseudonyms.of(kind, name)}${quote}`;
   });
+  if (out.includes('ed by ')) {
+    out = out.replace(PASSIVE_AGENT, (match, head: string, first: string, last: string) =>
+      isUpstreamWord(first) || isUpstreamWord(last) ? match : `${head}${pseudonyms.of('name', first)} ${pseudonyms.of('name', last)}`,
+    );
+  }
   out = replacePersonalNumbers(out, pseudonyms);
   out = replaceSchedulerListings(out, pseudonyms);
   return out.replace(CHANNEL, (match, name: string) => (isPseudonym(name) ? match : `#${pseudonyms.of('channel', name)}`));
@@ -206,6 +220,13 @@ function isIpv6Address(candidate: string): boolean {
   if (!all.every((group) => /^[0-9A-Fa-f]{1,4}$/.test(group))) return false;
   if (halves.length === 1) return all.length === 8;
   return all.length <= 7 && (all.length >= 2 || candidate.startsWith('::') || candidate.endsWith('::'));
+}
+
+/** An upstream word or an inflection of one (`restarts`, `pressured`): not a name. */
+function isUpstreamWord(lower: string): boolean {
+  if (isVocabularyWord(lower) || isPseudonym(lower)) return true;
+  const stem = /^(.{3,}?)(?:ing|ed|es|s|er|ion)$/.exec(lower)?.[1];
+  return stem !== undefined && (isVocabularyWord(stem) || isVocabularyWord(`${stem}e`));
 }
 
 /** `MASTER_ADDR` → addr, `ownerEmail` → email, `--db-host` → host. */
