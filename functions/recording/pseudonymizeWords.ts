@@ -201,6 +201,27 @@ function codeWithNameWords(token: string, pseudonyms: WordPseudonyms): string {
   );
 }
 
+/** Where a sentence starts: the text's start, a line, a log prefix's `]`, or `.`, `!`, `?`, `:` — then spaces, quotes or a symbol (`🏃 `). */
+const SENTENCE_START = /(?:^|[\n.!?:\]])[^\p{L}\p{N}\n]{0,4}$/u;
+/** A verb's inflection (`Redeployed`, `Rolled`, `Collecting`): four letters of stem at least. */
+const VERB_INFLECTION = /^\p{L}{4,}(?:ed|ing)$/u;
+
+/**
+ * The capital of a sentence's first word is grammar, not a name: `Redeployed by …`, `Rolled back
+ * per …`, pip's `Collecting git+https://…`. Such a word is judged as its lower-case self (lower-case
+ * words are the program's) when it opens a sentence, is followed by a lower-case word, and carries
+ * an English verb inflection (-ed, -ing: a tense, not a name). A word the recording also writes as
+ * a proper noun inside a sentence (properNounsOf) or inside a joined name stays a name, so
+ * `Alfred reported …` is still pseudonymised when `for Alfred` appears elsewhere; a name without
+ * such an ending (`Priya reported …`) always is.
+ */
+function isInflectedVerbOpening(token: string, offset: number, whole: string, pseudonyms: WordPseudonyms): boolean {
+  if (!PROPER_NOUN.test(token) || !VERB_INFLECTION.test(token)) return false;
+  if (pseudonyms.isProperNoun?.(token.toLowerCase()) === true) return false;
+  if (!/^[ \t]+\p{Ll}/u.test(whole.slice(offset + token.length, offset + token.length + 8))) return false;
+  return SENTENCE_START.test(whole.slice(Math.max(0, offset - 6), offset));
+}
+
 export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms, options: { locator?: boolean } = {}): string {
   return text.replace(TOKEN, (token: string, offset: number, whole: string) => {
     // A prefix or suffix of an identifier is pseudonymised like the whole, so a quote cut by a length
@@ -224,7 +245,8 @@ export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms, opti
       ((options.locator === true ? keepsLocatorWord(token, whole.charAt(offset - 1)) : keepsToken(token)) && !isMention(whole, offset, token) && !isNameWord) ||
       isOptionName(whole, offset) ||
       isQueryKey(whole, offset, token) ||
-      isCutVocabulary(token, whole.slice(offset + token.length, offset + token.length + 2))
+      isCutVocabulary(token, whole.slice(offset + token.length, offset + token.length + 2)) ||
+      (!options.locator && !isNameWord && isInflectedVerbOpening(token, offset, whole, pseudonyms))
     )
       return codeWithNameWords(token, pseudonyms);
     if (CHAT_ID.test(token) && /\d/.test(token)) return pseudonyms.chatId(token);
