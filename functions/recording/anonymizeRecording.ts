@@ -197,7 +197,13 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   // The proper nouns every answer writes inside a sentence: a program names its classes and
   // constants after a customer too (`AcmeRetriever`, pseudonymizeWords.ts codeWithNameWords).
   const properNouns = new Set<string>();
-  for (const source of [...sources, ...alsoRead]) forEachString(source, (text) => properNounsOf(text, properNouns));
+  const capitalisedWords = new Set<string>();
+  const joinedWords = new Set<string>(nameWords);
+  for (const source of [...sources, ...alsoRead])
+    forEachString(source, (text) => {
+      properNounsOf(text, properNouns, capitalisedWords);
+      nameWordsOf(text, joinedWords);
+    });
   // One HMAC per distinct value: a hostile answer repeating one address a million times costs one.
   const digests = new Map<string, string>();
   const digest = (value: string, length: number) => {
@@ -324,6 +330,7 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     word: (token) => pseudonymOf('name', token),
     isNameWord: (lower) => nameWords.has(lower),
     isProperNoun: (lower) => properNouns.has(lower),
+    isNameInCode: (lower) => properNouns.has(lower) || (capitalisedWords.has(lower) && joinedWords.has(lower)),
     chatId: (id) => {
       shapesSeen.add(id);
       const hex = digest(`chat:${id}`, 32);

@@ -52,19 +52,24 @@ export interface WordPseudonyms {
   isNameWord?(lower: string): boolean;
   /** Whether a lower-case word is one the recording writes as a proper noun inside a sentence (properNounsOf). */
   isProperNoun?(lower: string): boolean;
+  /** Whether a lower-case word names someone inside a code identifier (codeWithNameWords). */
+  isNameInCode?(lower: string): boolean;
 }
 
 /**
- * The proper nouns a text writes inside a sentence (`migrated for Initech last week`): a capitalised
- * word the word rule pseudonymises, not opening a line or a sentence (there a capital is grammar,
- * `Redeployed by …`). Such a word is a name, also as a word of a code identifier (codeWithNameWords).
+ * The proper nouns a text writes: `inside`, a capitalised word the word rule pseudonymises, inside
+ * a sentence (`migrated for Initech last week`); `capitalised`, any word of letters with an initial
+ * capital (`Initech` opening a line, `BlueHarbor`) without a verb ending (`Redeployed by …` is
+ * grammar, isInflectedVerbOpening). A word of the first kind, or of the second that is also a word
+ * of a joined name (`blueharbor_prod`), names someone inside a code identifier (codeWithNameWords).
  */
-export function properNounsOf(text: string, into: Set<string>): void {
+export function properNounsOf(text: string, inside: Set<string>, capitalised?: Set<string>): void {
   for (const match of text.matchAll(TOKEN)) {
     const token = match[0];
+    if (capitalised !== undefined && /^\p{Lu}\p{L}{3,}$/u.test(token) && !VERB_INFLECTION.test(token)) capitalised.add(token.toLowerCase());
     if (!PROPER_NOUN.test(token) || keepsToken(token)) continue;
     const before = text.slice(Math.max(0, match.index - 3), match.index);
-    if (/[\p{L}\p{N},;(] $/u.test(before)) into.add(token.toLowerCase());
+    if (/[\p{L}\p{N},;(] $/u.test(before)) inside.add(token.toLowerCase());
   }
 }
 
@@ -188,17 +193,31 @@ const CODE_IDENTIFIER = /^(?:[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9]*(?
 /**
  * A code identifier is the program's (`OutOfMemoryError`, `NCCL_SOCKET_IFNAME`), but a program
  * names classes and constants after its customer too (`AcmeRetrieverAdapter`,
- * `ACME_MAX_BATCH_TOKENS`): a word of it that the recording writes as a proper noun inside a
- * sentence (properNounsOf: `migrated for Acme`) is that name, and gets its pseudonym; the other
- * words stay, so the identifier still reads as code. Not the words of joined names (nameWordsOf):
- * those include ordinary words (`trainer` of `trainer-7b`), and `TRAINER_CONFIG` or
- * `TrainerCallback` is upstream's. Letters only, at least four.
+ * `ACME_MAX_BATCH_TOKENS`): a word of it that names someone in the recording (isNameInCode: a
+ * proper noun inside a sentence, or one opening a sentence that is also a word of a joined name
+ * such as `acme_prod`) is that name, and gets its pseudonym; the other words stay, so the
+ * identifier still reads as code. A word of joined names alone is not enough: those include
+ * ordinary words (`trainer` of `trainer-7b`), and `TRAINER_CONFIG` or `TrainerCallback` is
+ * upstream's. Letters only, at least four.
  */
 function codeWithNameWords(token: string, pseudonyms: WordPseudonyms): string {
-  if (pseudonyms.isProperNoun === undefined || !CODE_IDENTIFIER.test(token)) return token;
-  return token.replace(CODE_WORD, (word) =>
-    word.length >= 4 && /^\p{L}+$/u.test(word) && pseudonyms.isProperNoun!(word.toLowerCase()) ? pseudonyms.word(word) : word,
-  );
+  if (pseudonyms.isNameInCode === undefined || !CODE_IDENTIFIER.test(token)) return token;
+  // A name may span words (`BlueHarbor` of `BlueHarborRetriever`): the longest run of up to four
+  // words, letters only, that names someone is replaced whole.
+  const parts = [...token.matchAll(CODE_WORD)].map((match) => ({ start: match.index, end: match.index + match[0].length }));
+  let out = '';
+  let copied = 0;
+  for (let first = 0; first < parts.length; first += 1) {
+    if (parts[first]!.start < copied) continue;
+    for (let last = Math.min(parts.length - 1, first + 3); last >= first; last -= 1) {
+      const span = token.slice(parts[first]!.start, parts[last]!.end);
+      if (span.length < 4 || !/^\p{L}+$/u.test(span) || !pseudonyms.isNameInCode(span.toLowerCase())) continue;
+      out += token.slice(copied, parts[first]!.start) + pseudonyms.word(span);
+      copied = parts[last]!.end;
+      break;
+    }
+  }
+  return copied === 0 ? token : out + token.slice(copied);
 }
 
 /** Where a sentence starts: the text's start, a line, a log prefix's `]`, or `.`, `!`, `?`, `:` — then spaces, quotes or a symbol (`🏃 `). */

@@ -27,6 +27,18 @@ describe('a name inside a code identifier', () => {
     expect(anonymizer.text('class RolledIndexer')).toBe('class RolledIndexer');
   });
 
+  it('replaces a name that opens a log line and is a word of a joined name, also when it spans two code words', () => {
+    const log = [
+      'INFO app.py:9] Vorrella traffic replay starting',
+      'INFO db.py:40] connecting to vorrella_feature_store and blueharbor_cache',
+      'INFO cfg.py:2] Blueharbor shard map loaded',
+      'INFO loader.py:12] Registered VorrellaRetrieverAdapter, BlueHarborIndexer and VORRELLA_MAX_BATCH_TOKENS',
+    ].join('\n');
+    const out = createAnonymizer([], undefined, [log]).text(log);
+    expect(out).not.toMatch(/vorrella|blueharbor|BlueHarbor/i);
+    expect(out).toMatch(/Registered name-[0-9a-f]{6}RetrieverAdapter, name-[0-9a-f]{6}Indexer and name-[0-9a-f]{6}_MAX_BATCH_TOKENS/);
+  });
+
   it.each([
     'torch.OutOfMemoryError: CUDA out of memory; NCCL_SOCKET_IFNAME=eth0 VLLM_WORKER_MULTIPROC_METHOD=spawn',
     'class RetrieverAdapter(BaseAdapter) in LlamaForCausalLM',
