@@ -16,6 +16,8 @@ import { collectIdentifiers, IdentifierSet } from './collectIdentifiers.js';
 import { replaceEmailAddresses } from './replaceEmailAddresses.js';
 import { replaceWrappedEmailAddresses } from './replaceWrappedEmailAddresses.js';
 import { rewritePercentEncoded } from './rewritePercentEncoded.js';
+import { rewriteCharacterEscapes } from './rewriteCharacterEscapes.js';
+import { rewriteHubCacheFolders } from './rewriteHubCacheFolders.js';
 import { keepWhatTheDiagnosisReads } from './keepWhatTheDiagnosisReads.js';
 import { vocabularyDomainOf } from './publicVocabulary.js';
 import { readFieldNames } from './readFieldNames.js';
@@ -23,7 +25,7 @@ import { isPseudonym, type Pseudonyms } from './pseudonymizeHost.js';
 import { identitySettingsOf, replaceInfrastructureIdentifiers } from './replaceInfrastructureIdentifiers.js';
 import { isVocabularyWord } from './upstreamVocabulary.js';
 import { replaceLocators } from './replaceLocators.js';
-import { nameWordsOf, pseudonymizeWords, type WordPseudonyms } from './pseudonymizeWords.js';
+import { nameWordsOf, properNounsOf, pseudonymizeWords, type WordPseudonyms } from './pseudonymizeWords.js';
 import { WholeNameMatcher } from './WholeNameMatcher.js';
 import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
 import type { Verdict } from '../core/verdict.js';
@@ -192,6 +194,16 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     );
   // The words of the names the fields carry, too (`wonkacorp` of a project `wonkacorp-ml`).
   for (const name of identifiers.found.keys()) nameWordsOf(name, nameWords);
+  // The proper nouns every answer writes inside a sentence: a program names its classes and
+  // constants after a customer too (`AcmeRetriever`, pseudonymizeWords.ts codeWithNameWords).
+  const properNouns = new Set<string>();
+  const capitalisedWords = new Set<string>();
+  const joinedWords = new Set<string>(nameWords);
+  for (const source of [...sources, ...alsoRead])
+    forEachString(source, (text) => {
+      properNounsOf(text, properNouns, capitalisedWords);
+      nameWordsOf(text, joinedWords);
+    });
   // One HMAC per distinct value: a hostile answer repeating one address a million times costs one.
   const digests = new Map<string, string>();
   const digest = (value: string, length: number) => {
@@ -317,6 +329,8 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   const wordPseudonyms: WordPseudonyms = {
     word: (token) => pseudonymOf('name', token),
     isNameWord: (lower) => nameWords.has(lower),
+    isProperNoun: (lower) => properNouns.has(lower),
+    isNameInCode: (lower) => properNouns.has(lower) || (capitalisedWords.has(lower) && joinedWords.has(lower)),
     chatId: (id) => {
       shapesSeen.add(id);
       const hex = digest(`chat:${id}`, 32);
@@ -339,7 +353,9 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   const text = (input: string): string => {
     let out = prosed.get(input);
     if (out === undefined) {
-      out = pseudonymizeWords(locator(input), wordPseudonyms);
+      // Escaped text is read decoded first (`first&#64;corp`, `\u0391\u03bd…`), then the rest as written.
+      // A hub cache folder is read as the repo id it spells (`models--org--name` as `org/name`).
+      out = pseudonymizeWords(locator(rewriteHubCacheFolders(rewriteCharacterEscapes(input, text), text)), wordPseudonyms);
       prosed.set(input, out);
     }
     return out;

@@ -22,6 +22,7 @@ export interface Pseudonyms {
 const DOCUMENTATION_IP = /^(?:192\.0\.2|198\.51\.100|203\.0\.113)\.\d{1,3}$|^2001:db8:/i;
 const DASHED_DOCUMENTATION_IP = /(?:^|-)(?:192-0-2|198-51-100|203-0-113)-\d{1,3}$/;
 const PSEUDONYM_LABEL = /^[a-z]+-[0-9a-f]{6,8}$/;
+const GCE_ZONAL_DNS = /^([a-z0-9-]{1,63})\.[a-z]{2,12}-[a-z]{2,12}\d{1,2}-[a-z]\.c\.([a-z][a-z0-9-]{4,28}[a-z0-9])\.internal$/;
 
 /** Already written by the anonymizer: a second pass leaves it alone. */
 export function isPseudonym(token: string): boolean {
@@ -54,6 +55,11 @@ export function pseudonymizeHost(host: string, pseudonyms: Pseudonyms): string {
     if (publicHost !== null && service.length > 0 && service.every(isServiceLabel)) return `${tenant(labels[0]!)}.${service.join('.')}.${suffix}`;
     return `${tenant(labels.join('.'))}.${suffix}`;
   }
+  // GCE internal DNS, `VM.ZONE.c.PROJECT.internal` (cloud.google.com/compute/docs/internal-dns):
+  // the project gets the pseudonym it has in a resource name (replaceCloudResourceNames.ts); the zone
+  // says nothing of anyone and is left out (the word rule would split `europe-west4-b` into words).
+  const gce = GCE_ZONAL_DNS.exec(lower);
+  if (gce) return `${isPseudonym(gce[1]!) ? gce[1]! : pseudonyms.of('host', gce[1]!)}.c.${pseudonyms.of('project', gce[2]!)}.example.invalid`;
   const dot = lower.indexOf('.');
   if (dot < 0) return pseudonyms.of('host', lower);
   const first = lower.slice(0, dot);

@@ -50,6 +50,27 @@ export interface WordPseudonyms {
   cut?(fragment: string, side: 'head' | 'tail'): string | null;
   /** Whether a lower-case word is one the recording uses inside a name (nameWordsOf): a name alone too. */
   isNameWord?(lower: string): boolean;
+  /** Whether a lower-case word is one the recording writes as a proper noun inside a sentence (properNounsOf). */
+  isProperNoun?(lower: string): boolean;
+  /** Whether a lower-case word names someone inside a code identifier (codeWithNameWords). */
+  isNameInCode?(lower: string): boolean;
+}
+
+/**
+ * The proper nouns a text writes: `inside`, a capitalised word the word rule pseudonymises, inside
+ * a sentence (`migrated for Initech last week`); `capitalised`, any word of letters with an initial
+ * capital (`Initech` opening a line, `BlueHarbor`) without a verb ending (`Redeployed by …` is
+ * grammar, isInflectedVerbOpening). A word of the first kind, or of the second that is also a word
+ * of a joined name (`blueharbor_prod`), names someone inside a code identifier (codeWithNameWords).
+ */
+export function properNounsOf(text: string, inside: Set<string>, capitalised?: Set<string>): void {
+  for (const match of text.matchAll(TOKEN)) {
+    const token = match[0];
+    if (capitalised !== undefined && /^\p{Lu}\p{L}{3,}$/u.test(token) && !VERB_INFLECTION.test(token)) capitalised.add(token.toLowerCase());
+    if (!PROPER_NOUN.test(token) || keepsToken(token)) continue;
+    const before = text.slice(Math.max(0, match.index - 3), match.index);
+    if (/[\p{L}\p{N},;(] $/u.test(before)) inside.add(token.toLowerCase());
+  }
 }
 
 /**
@@ -164,6 +185,62 @@ function keepsLocatorWord(token: string, before: string): boolean {
   return VOCABULARY.has(lower) || OWN_WORDS.has(lower) || isInflectedVocabulary(lower) || (before === '.' && lower.length <= 4);
 }
 
+/** The words of a code identifier: `AcmeRetrieverAdapter` → Acme, Retriever, Adapter; `ACME_MAX_TOKENS` → ACME, MAX, TOKENS. */
+const CODE_WORD = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g;
+/** CamelCase with at least two capitals (a class, a type) or SCREAMING_SNAKE (a constant, an environment variable). */
+const CODE_IDENTIFIER = /^(?:[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$/;
+
+/**
+ * A code identifier is the program's (`OutOfMemoryError`, `NCCL_SOCKET_IFNAME`), but a program
+ * names classes and constants after its customer too (`AcmeRetrieverAdapter`,
+ * `ACME_MAX_BATCH_TOKENS`): a word of it that names someone in the recording (isNameInCode: a
+ * proper noun inside a sentence, or one opening a sentence that is also a word of a joined name
+ * such as `acme_prod`) is that name, and gets its pseudonym; the other words stay, so the
+ * identifier still reads as code. A word of joined names alone is not enough: those include
+ * ordinary words (`trainer` of `trainer-7b`), and `TRAINER_CONFIG` or `TrainerCallback` is
+ * upstream's. Letters only, at least four.
+ */
+function codeWithNameWords(token: string, pseudonyms: WordPseudonyms): string {
+  if (pseudonyms.isNameInCode === undefined || !CODE_IDENTIFIER.test(token)) return token;
+  // A name may span words (`BlueHarbor` of `BlueHarborRetriever`): the longest run of up to four
+  // words, letters only, that names someone is replaced whole.
+  const parts = [...token.matchAll(CODE_WORD)].map((match) => ({ start: match.index, end: match.index + match[0].length }));
+  let out = '';
+  let copied = 0;
+  for (let first = 0; first < parts.length; first += 1) {
+    if (parts[first]!.start < copied) continue;
+    for (let last = Math.min(parts.length - 1, first + 3); last >= first; last -= 1) {
+      const span = token.slice(parts[first]!.start, parts[last]!.end);
+      if (span.length < 4 || !/^\p{L}+$/u.test(span) || !pseudonyms.isNameInCode(span.toLowerCase())) continue;
+      out += token.slice(copied, parts[first]!.start) + pseudonyms.word(span);
+      copied = parts[last]!.end;
+      break;
+    }
+  }
+  return copied === 0 ? token : out + token.slice(copied);
+}
+
+/** Where a sentence starts: the text's start, a line, a log prefix's `]`, or `.`, `!`, `?`, `:` — then spaces, quotes or a symbol (`🏃 `). */
+const SENTENCE_START = /(?:^|[\n.!?:\]])[^\p{L}\p{N}\n]{0,4}$/u;
+/** A verb's inflection (`Redeployed`, `Rolled`, `Collecting`): four letters of stem at least. */
+const VERB_INFLECTION = /^\p{L}{4,}(?:ed|ing)$/u;
+
+/**
+ * The capital of a sentence's first word is grammar, not a name: `Redeployed by …`, `Rolled back
+ * per …`, pip's `Collecting git+https://…`. Such a word is judged as its lower-case self (lower-case
+ * words are the program's) when it opens a sentence, is followed by a lower-case word, and carries
+ * an English verb inflection (-ed, -ing: a tense, not a name). A word the recording also writes as
+ * a proper noun inside a sentence (properNounsOf) or inside a joined name stays a name, so
+ * `Alfred reported …` is still pseudonymised when `for Alfred` appears elsewhere; a name without
+ * such an ending (`Priya reported …`) always is.
+ */
+function isInflectedVerbOpening(token: string, offset: number, whole: string, pseudonyms: WordPseudonyms): boolean {
+  if (!PROPER_NOUN.test(token) || !VERB_INFLECTION.test(token)) return false;
+  if (pseudonyms.isProperNoun?.(token.toLowerCase()) === true) return false;
+  if (!/^[ \t]+\p{Ll}/u.test(whole.slice(offset + token.length, offset + token.length + 8))) return false;
+  return SENTENCE_START.test(whole.slice(Math.max(0, offset - 6), offset));
+}
+
 export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms, options: { locator?: boolean } = {}): string {
   return text.replace(TOKEN, (token: string, offset: number, whole: string) => {
     // A prefix or suffix of an identifier is pseudonymised like the whole, so a quote cut by a length
@@ -187,9 +264,10 @@ export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms, opti
       ((options.locator === true ? keepsLocatorWord(token, whole.charAt(offset - 1)) : keepsToken(token)) && !isMention(whole, offset, token) && !isNameWord) ||
       isOptionName(whole, offset) ||
       isQueryKey(whole, offset, token) ||
-      isCutVocabulary(token, whole.slice(offset + token.length, offset + token.length + 2))
+      isCutVocabulary(token, whole.slice(offset + token.length, offset + token.length + 2)) ||
+      (!options.locator && !isNameWord && isInflectedVerbOpening(token, offset, whole, pseudonyms))
     )
-      return token;
+      return codeWithNameWords(token, pseudonyms);
     if (CHAT_ID.test(token) && /\d/.test(token)) return pseudonyms.chatId(token);
     // Joined words are pseudonymised word by word: `acme-shards` becomes `name-1a2b3c-shards`, so a
     // quoted path or name keeps the words upstream wrote and the same name gets the same pseudonym alone or joined.

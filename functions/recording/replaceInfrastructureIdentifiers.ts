@@ -5,7 +5,9 @@
  * addresses and the names the answers' fields carry were replaced:
  *
  * - AWS ARNs (the account id and the resource; partition, service and region stay), home
- *   folders (they carry the user name), IPv4 and IPv6 addresses, and addresses spelt with
+ *   and per-user scratch folders (they carry the user name), `id` output and passwd entries
+ *   (replacePosixAccounts.ts), a cloud project in a resource name and a Twilio account
+ *   (replaceCloudResourceNames.ts), IPv4 and IPv6 addresses, and addresses spelt with
  *   dashes inside a name (EC2's `ip-10-31-4-201`);
  * - host names and FQDNs by their shape (publicVocabulary.ts: lower-case labels ending in a
  *   top-level domain): Python module paths, file names, versions and CamelCase code do not have
@@ -27,12 +29,23 @@
 import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHost.js';
 import { isDocumentationHost, looksLikeHost, looksLikeServiceWithPort, vocabularyDomainOf } from './publicVocabulary.js';
 import { replacePersonalNumbers } from './replacePersonalNumbers.js';
+import { replacePosixAccounts } from './replacePosixAccounts.js';
+import { replaceCloudResourceNames } from './replaceCloudResourceNames.js';
 import { replaceSchedulerListings } from './replaceSchedulerListings.js';
 import { replaceStructuredIdentifiers } from './replaceStructuredIdentifiers.js';
 import { replaceWindowsNames } from './replaceWindowsNames.js';
+import { isVocabularyWord } from './upstreamVocabulary.js';
 
 const ARN = /\barn:(aws[a-z-]{0,20}):([a-z0-9-]{1,64}):([a-z0-9-]{0,32}):(\d{12})?:([^\s"'`,;)\]}]{1,512})/g;
-const HOME = /(\/home|\/Users|\/users|\/u|\/usr\/home)\/([A-Za-z0-9._-]{1,64})/g;
+/**
+ * A home or per-user work folder: its first segment is a login. Besides homes (`/home`, macOS
+ * `/Users`), HPC sites give each user a scratch and a work folder at the file system's root
+ * (`/scratch/<login>`, `/work/<login>`; e.g. the Slurm clusters' `$SCRATCH`, docs.nersc.gov
+ * "File systems", docs.alliancecan.ca "Storage and file management": `/scratch/<username>`).
+ * Those are matched at the start of a path only, and their segment must be a folder (a `/`
+ * follows): `/scratch/tmp.bin` is a file.
+ */
+const HOME = /(\/home|\/Users|\/users|\/u|\/usr\/home|(?<![\w.~-])\/(?:scratch|work|nobackup)(?=\/[A-Za-z0-9._-]{1,64}\/))\/([A-Za-z0-9._-]{1,64})/g;
 const WINDOWS_HOME = /\b([A-Za-z]:\\+Users\\+)([^\\\s"'`]{1,64})/g;
 const IPV4 = /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\w.]|\.\d)/g;
 /**
@@ -80,6 +93,14 @@ const STRUCTURE_START = /(?:^|[\n{[(,;"'])[ \t]*$/;
  */
 const NAMED_IN_PROSE =
   /\b(?:((?:user(?:name)?|owner|customer|tenant|company)[ \t]+)(?:(["'])([^"'\s]{1,64})\2|([A-Z][A-Za-z0-9&-]{1,63}|[a-z][a-z0-9-]{0,30}[._0-9][a-z0-9._-]{0,31}))|((?:(?:requested|submitted|created|launched|started|restarted|triggered|initiated|approved|deleted|stopped)[ \t]+by|(?:node[ -]?|agent)?pool)[ \t]+)(?:(["'])([^"'\s]{1,64})\6|([a-z][a-z0-9-]{0,30}[._0-9][a-z0-9._-]{0,31}))|(account(?:[ \t]+id)?[ \t]+)(\d{12})(?!\d))/g;
+/**
+ * The agent of a passive (`owned by`, `reviewed by`, `maintained by`: a past participle and
+ * `by`) written as a lower-case first and last name (`warmup owned by jan kowal`): two words,
+ * letters only, neither upstream's nor an inflection of an upstream word, and no third word
+ * after them (`caused by memory pressure now` is a clause). Upper-case names are the word
+ * rule's (proper nouns); a login-shaped agent is NAMED_IN_PROSE's.
+ */
+const PASSIVE_AGENT = /\b([a-z]{2,20}ed[ \t]+by[ \t]+)([a-z]{3,20})[ \t]+([a-z]{3,20})(?![\w-]|[ \t]+[a-z])/g;
 const CHANNEL = /(?<=^|[\s"'([{,=:])#([a-z][a-z0-9._-]{1,79})/g;
 const IS_TIME = /^\d{1,2}:\d{2}(?::\d{2})?$/;
 const NOT_A_NAME = /^(?:-.*|\$.*|\d[\d.,]*[A-Za-z]{0,3}|true|false|yes|no|none|null|nil|undefined|localhost|\[REDACTED\].*|\*+)$/i;
@@ -90,6 +111,8 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
       ? match
       : `arn:${partition}:${service}:${region}:${account ? pseudonyms.digits(account, 12) : ''}:${pseudonyms.of('resource', resource)}`,
   );
+  out = replacePosixAccounts(out, pseudonyms);
+  out = replaceCloudResourceNames(out, pseudonyms);
   out = out.replace(HOME, (match, root: string, user: string) => (isPseudonym(user) ? match : `${root}/${pseudonyms.of('user', user)}`));
   out = out.replace(WINDOWS_HOME, (match, root: string, user: string) => (isPseudonym(user) ? match : `${root}${pseudonyms.of('user', user)}`));
   // Before the address rules: a MAC's colon pairs and a GUID's groups are not IPv6.
@@ -150,6 +173,11 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
     const kind = /pool/i.test(noun) ? 'pool' : /^(?:user|owner)|by$/i.test(noun.trim()) ? 'user' : 'name';
     return `${noun}${quote}${pseudonyms.of(kind, name)}${quote}`;
   });
+  if (out.includes('ed by ')) {
+    out = out.replace(PASSIVE_AGENT, (match, head: string, first: string, last: string) =>
+      isUpstreamWord(first) || isUpstreamWord(last) ? match : `${head}${pseudonyms.of('name', first)} ${pseudonyms.of('name', last)}`,
+    );
+  }
   out = replacePersonalNumbers(out, pseudonyms);
   out = replaceSchedulerListings(out, pseudonyms);
   return out.replace(CHANNEL, (match, name: string) => (isPseudonym(name) ? match : `#${pseudonyms.of('channel', name)}`));
@@ -192,6 +220,13 @@ function isIpv6Address(candidate: string): boolean {
   if (!all.every((group) => /^[0-9A-Fa-f]{1,4}$/.test(group))) return false;
   if (halves.length === 1) return all.length === 8;
   return all.length <= 7 && (all.length >= 2 || candidate.startsWith('::') || candidate.endsWith('::'));
+}
+
+/** An upstream word or an inflection of one (`restarts`, `pressured`): not a name. */
+function isUpstreamWord(lower: string): boolean {
+  if (isVocabularyWord(lower) || isPseudonym(lower)) return true;
+  const stem = /^(.{3,}?)(?:ing|ed|es|s|er|ion)$/.exec(lower)?.[1];
+  return stem !== undefined && (isVocabularyWord(stem) || isVocabularyWord(`${stem}e`));
 }
 
 /** `MASTER_ADDR` → addr, `ownerEmail` → email, `--db-host` → host. */

@@ -87,8 +87,6 @@ export const CONNECTION_STRING_PATTERNS: readonly SecretPattern[] = [
     ),
     keep('name'),
   ),
-  row('slack-webhook-url', /(?<base>hooks\.slack\.com\/(?:services|workflows|triggers)\/)[A-Za-z0-9_/-]{8,}/g, keep('base')),
-  row('discord-webhook-url', /(?<base>discord(?:app)?\.com\/api\/webhooks\/\d{5,25}\/)[A-Za-z0-9_-]{20,}/g, keep('base')),
 ];
 
 /** Percent-decoding for the innocuous-value check only; a malformed escape is judged as written. */

@@ -40,9 +40,10 @@ export const HEADER_SECRET_PATTERNS: readonly SecretPattern[] = [
     // Without a scheme, `may require authorization: server message` is prose, not a header.
     (g) => (isOnlyMarkers(g('value')) || (!g('scheme') && !looksLikeCredential(g('value'))) ? null : `${g('name')}${g('sep')}${g('scheme')}${REDACTED}`),
   ),
+  // A cookie list runs to the end of its line; an escaped line break (a JSON-string log) ends it too.
   row(
     'cookie-header',
-    /(?<name>(?<![A-Za-z0-9_-])(?:[Ss]et-)?[Cc]ookie|SET-COOKIE|COOKIE)(?<sep>[ \t]{0,8}:[ \t]{0,8})(?<value>(?:[^\r\n⏎…"']|"[^"\r\n⏎]{0,4096}"|'[^'\r\n⏎]{0,4096}')+)/g,
+    /(?<name>(?<![A-Za-z0-9_-])(?:[Ss]et-)?[Cc]ookie|SET-COOKIE|COOKIE)(?<sep>[ \t]{0,8}:[ \t]{0,8})(?<value>(?:[^\r\n⏎…"'\\]|\\(?![nr])|"[^"\r\n⏎]{0,4096}"|'[^'\r\n⏎]{0,4096}')+)/g,
     (g) => (isOnlyMarkers(g('value')) ? null : `${g('name')}${g('sep')}${REDACTED}`),
   ),
   row(

@@ -76,8 +76,14 @@ export const QUOTED = String.raw`(?:\\"(?:[^"\\\r\n⏎]|\\[^"\r\n⏎]){0,8192}\\
 export const QUOTED_TAIL = String.raw`(?:(?<=[=:])[ \t]{0,8}(?:"(?:[^"\\\r\n⏎]|\\.){0,4096}"|'[^'\r\n⏎]{0,4096}')${MISPAIRED_QUOTE_TAIL})?`;
 /** `&`, `,` or `;` end a value only when another `key=` follows (query strings, conn strings). */
 const NEXT_KEY = String.raw`(?![ \t]{0,4}[A-Za-z_][A-Za-z0-9_.-]{0,64}[ \t]{0,4}[=:])`;
-/** Unquoted value: up to whitespace or a quote; a closing bracket ends it only at a token end. */
-const UNQUOTED = String.raw`(?:${MARKER}|[^\s⏎…"'\\&,;)\]}]|\\(?!["'])|[&,;]${NEXT_KEY}|[)\]}](?![\s"',;.]|$))+${QUOTED_TAIL}`;
+/**
+ * Unquoted value: up to whitespace or a quote; a closing bracket ends it only at a token end.
+ * An escaped line break (`\n`, `\r`: a log body inside a JSON string) ends it too, as a real one
+ * does — else the next line's first word went with the secret (`[REDACTED] 12-06 …` for
+ * `DEBUG 12-06 …`). gitleaks ends every secret the same way (config/gitleaks.toml: each rule's
+ * `(?:[\x60'"\s;]|\\[nr]|$)`).
+ */
+const UNQUOTED = String.raw`(?:${MARKER}|[^\s⏎…"'\\&,;)\]}]|\\(?!["'nr])|[&,;]${NEXT_KEY}|[)\]}](?![\s"',;.]|$))+${QUOTED_TAIL}`;
 /** `${VAR}` / `$(VAR)` whole, so the closing bracket is not mistaken for the end of a token. */
 const VAR_REF = String.raw`\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$\([A-Za-z_][A-Za-z0-9_]*\)`;
 /** A value after a secret name: marker, variable reference, quoted string, `Bearer x`, or a bare token. */

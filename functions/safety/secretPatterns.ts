@@ -7,7 +7,8 @@
  * `postgres://u:p@h` must not hide the URL from the userinfo row).
  * 1. key material first: PEM blocks span lines and contain `:`/`=` that later rows would split;
  *    then vendor tokens wrapped over two lines, before any row can redact only their first half;
- * 2. URLs and connection strings: they know exactly where a password ends;
+ * 2. URLs and connection strings: they know exactly where a password ends; webhook URLs whose
+ *    path is the credential;
  * 3. command lines whose flags are ambiguous alone (`mysql -p…`, `curl -u user:pass`);
  * 4. secret NAMES with their values (`DB_PASSWORD=…`, `"token": "…"`, `--api-key …`);
  * 5. vendor-prefixed tokens wherever they appear (any name, or none);
@@ -19,6 +20,7 @@ import { CONNECTION_STRING_PATTERNS } from './connectionStringPatterns.js';
 import { HEADER_SECRET_PATTERNS, HIGH_ENTROPY_AFTER_WORD_PATTERN } from './headerSecretPatterns.js';
 import { KEY_MATERIAL_PATTERNS } from './keyMaterialPatterns.js';
 import { NAMED_SECRET_PATTERNS } from './namedSecretPatterns.js';
+import { WEBHOOK_URL_PATTERNS } from './webhookUrlPatterns.js';
 import type { SecretPattern } from './secretPatternKit.js';
 import { CUT_TOKEN_PATTERN, SPLIT_TOKEN_PATTERN, VENDOR_TOKEN_PATTERNS } from './vendorTokenPatterns.js';
 
@@ -28,6 +30,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   ...KEY_MATERIAL_PATTERNS,
   SPLIT_TOKEN_PATTERN,
   ...CONNECTION_STRING_PATTERNS,
+  ...WEBHOOK_URL_PATTERNS,
   ...COMMAND_LINE_PATTERNS,
   ...NAMED_SECRET_PATTERNS,
   ...VENDOR_TOKEN_PATTERNS,

@@ -18,7 +18,21 @@ const token = (name: string, source: string): SecretPattern => row(name, new Reg
 export const VENDOR_TOKEN_PATTERNS: readonly SecretPattern[] = [
   // STS session tokens start with the base64 of their own binary header (`IQoJb3JpZ2lu` decodes to `!`, LF, TAB, `origin`).
   token('aws-session-token', '(?:IQoJb3JpZ2lu|FwoGZXIvYXdz|AQoDYXdz)[A-Za-z0-9+/]{40,}={0,2}'),
-  row('aws-access-key-id', /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])/g),
+  // gitleaks `aws-access-token` (config/gitleaks.toml): `(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}`.
+  row('aws-access-key-id', /(?<![A-Z0-9])(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])/g),
+  /*
+   * Other clouds' AccessKey ids, which carry their vendor's prefix the way AWS's do. An id alone
+   * is half a credential, but it names the account and always travels with its secret (an
+   * ossutil or aliyun CLI config, a Tencent `SecretId`), so it is redacted wherever it appears:
+   * - Alibaba Cloud `LTAI` + 20 (older keys 12) letters and digits: gitleaks `alibaba-access-key-id`
+   *   (`\b(LTAI(?i)[a-z0-9]{20})`); help.aliyun.com "Create an AccessKey pair".
+   * - Tencent Cloud `AKID` + 32 letters and digits: the SecretId of a Tencent Cloud API key
+   *   (cloud.tencent.com/document/api/213/30654, "Signature v3": `SecretId: AKIDz8krbsJ5yKBZQpn74WFkmLPx3*******`).
+   * The body must hold a digit: random ids of this length always do, words never.
+   */
+  row('cloud-access-key-id', /(?<![A-Za-z0-9])(?:LTAI[A-Za-z0-9]{20}|LTAI[A-Za-z0-9]{12}|AKID[A-Za-z0-9]{32})(?![A-Za-z0-9])/g, (_g, match) =>
+    /\d/.test(match.slice(4)) ? REDACTED : null,
+  ),
   token('github-token', 'gh[pousr]_[A-Za-z0-9]{36,255}'),
   token('github-fine-grained-pat', 'github_pat_[A-Za-z0-9_]{22,255}'),
   token('gitlab-token', 'gl(?:pat|dt|rt|ptt|cbt|oas|soat|ft|imt|agent)-[A-Za-z0-9_-]{20,}'),
@@ -136,6 +150,8 @@ const SPLIT_PREFIXES = [
   'xapp-',
   'AKIA',
   'ASIA',
+  'LTAI',
+  'AKID',
   'IQoJb3JpZ2lu',
   'FwoGZXIvYXdz',
   'eyJ',
@@ -196,7 +212,9 @@ function vendorTokenLengthAtStart(text: string): number {
  * log shipper's line limit): the rows above would redact at most the first half and leave the
  * rest readable. The two halves count as one token when, joined, they make a vendor token that
  * runs past the break, and either the first half alone is not a whole token or the second
- * half is not a plain word (so `ghp_…` at the end of a line followed by `Starting…` stays).
+ * half is not a plain word (so `ghp_…` at the end of a line followed by `Starting…` stays, and
+ * so does a log line's level `DEBUG 12-06 …`: a word in one case is a word, and the first half
+ * was already a whole token).
  */
 export const SPLIT_TOKEN_PATTERN: SecretPattern = row(
   'token-split-over-two-lines',
@@ -214,7 +232,7 @@ export const SPLIT_TOKEN_PATTERN: SecretPattern = row(
     const joined = vendorTokenLengthAtStart(head + tail);
     if (joined <= head.length) return null;
     const headAlone = vendorTokenLengthAtStart(head);
-    if (headAlone === head.length && /^[A-Z]?[a-z]+$/.test(tail)) return null;
+    if (headAlone === head.length && /^(?:[A-Z]?[a-z]+|[A-Z]+)$/.test(tail)) return null;
     return `${REDACTED}${g('gap')}${REDACTED}`;
   },
 );

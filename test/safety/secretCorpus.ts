@@ -146,6 +146,13 @@ const S = {
   postman: j('PM', 'AK-', r(24, HEX), '-', r(34, HEX)),
   pulumi: j('pu', 'l-', r(40, HEX)),
   discordWebhook: r(68, B64URL),
+  // gitleaks `microsoft-teams-webhook`: …/IncomingWebhook/<32 hex>/<guid>.
+  teamsWebhookPath: j(r(32, HEX), '/', r(8, HEX), '-', r(4, HEX), '-4', r(3, HEX), '-a', r(3, HEX), '-', r(12, HEX)),
+  // Mattermost incoming webhook id: 26 characters of lower-case base32 (model.NewId).
+  mattermostHookId: j('q', r(24, 'abcdefghijkmnopqrstuwxyz13456789'), '7'),
+  // gitleaks `alibaba-access-key-id`: LTAI and 20 letters and digits; Tencent Cloud SecretId: AKID and 32.
+  alibabaKeyId: j('LT', 'AI', r(20, ALNUM)),
+  tencentSecretId: j('AK', 'ID', r(32, ALNUM)),
   reverseEnvValue: r(24, ALNUM),
   // #12 item 4: shapes that used to leak.
   awsPairSecret: `${r(19, ALNUM)}/${r(20, ALNUM)}`,
@@ -367,6 +374,20 @@ export const SECRET_CORPUS: readonly SecretSample[] = [
   sample('postman-api-key', 'log', S.postman, `newman: using ${S.postman}`),
   sample('pulumi-access-token', 'event', S.pulumi, `pulumi login failed for ${S.pulumi}: 401`),
   sample('discord-webhook-url', 'url', S.discordWebhook, `POST https://discord.com/api/webhooks/123456789012345678/${S.discordWebhook} -> 204`),
+  sample(
+    'office-connector-webhook-url',
+    'event',
+    S.teamsWebhookPath,
+    `notify-teams: POST https://contoso.webhook.office.com/webhookb2/${'0'.repeat(8)}-1111-4222-a333-${'4'.repeat(12)}@${'5'.repeat(8)}-6666-4777-a888-${'9'.repeat(12)}/IncomingWebhook/${S.teamsWebhookPath} returned 400`,
+  ),
+  sample(
+    'hooks-path-webhook-url',
+    'log',
+    S.mattermostHookId,
+    `mattermost: posting run summary to https://chat.example.org/hooks/${S.mattermostHookId} failed: 403`,
+  ),
+  sample('cloud-access-key-id', 'file', S.alibabaKeyId, `[Credentials]\nlanguage=EN\nendpoint=oss-cn-hangzhou.aliyuncs.com\naccessKeyID=${S.alibabaKeyId}\n`),
+  sample('cloud-access-key-id', 'log', S.tencentSecretId, `cos: request signed with SecretId ${S.tencentSecretId} denied (AuthFailure)`),
   sample('k8s-env-json-value-first', 'json', S.reverseEnvValue, `{"env":[{"value":"${S.reverseEnvValue}","name":"REDIS_PASSWORD"}]}`),
   // #12 item 4: shapes that used to leak.
   sample(
