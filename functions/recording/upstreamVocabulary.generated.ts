@@ -2265,6 +2265,8 @@ mpi
 mpi-operator
 mpi-peer-exit
 mpi_job_controller
+mpich
+mpiexec
 mpijob
 mpijob_controller
 mpijobevicted
@@ -2716,6 +2718,9 @@ plugin
 plugins
 plus
 plutôt
+pmiserv
+pmiserv_cb
+pmodels
 pmu
 pmu_breakpoint
 pmu_halt_error

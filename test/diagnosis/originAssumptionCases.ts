@@ -48,6 +48,23 @@ export interface PeerStatement {
   upstream: string;
 }
 
+/**
+ * Hydra's report of a rank's end, framed by a divider line of `=` (pmodels/mpich src/pm/hydra/mpiexec/pmiserv_cb.c;
+ * Intel MPI's Hydra prints the same block): `fate` is "EXIT CODE: 1" or "KILLED BY SIGNAL: 15 (Terminated)".
+ */
+function hydraBlock(rank: number, fate: string): string[] {
+  const frame = '='.repeat(83);
+  return [
+    frame,
+    '=   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES',
+    `=   RANK ${rank} PID ${4000 + rank} RUNNING AT ${JOB}-worker-${rank}`,
+    `=   ${fate}`,
+    '=   CLEANING UP REMAINING PROCESSES',
+    '=   YOU CAN IGNORE THE BELOW CLEANUP MESSAGES',
+    frame,
+  ];
+}
+
 export const PEER_STATEMENTS: readonly PeerStatement[] = [
   {
     name: 'nccl-watchdog',
@@ -134,6 +151,25 @@ export const PEER_STATEMENTS: readonly PeerStatement[] = [
     upstream: 'ray-project/ray python/ray/exceptions.py (ActorDiedError); src/ray/gcs/gcs_server/gcs_actor_manager.cc (GenWorkerDiedCause)',
   },
   {
+    // An NCCL without ncclRemoteError (before 2.12) reports a peer's exit as a system error; PyTorch adds the sentence.
+    name: 'nccl-system-remote-peer',
+    exitCode: 1,
+    tail: (rank) => [
+      `[rank${rank}]: RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1191, unhandled system error, NCCL version 2.10.3`,
+      `[rank${rank}]: ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error. It can be also caused by unexpected exit of a remote peer, you can check NCCL warnings for failure reason and see if there is connection closure by a peer.`,
+    ],
+    says: 'unexpected exit of a remote peer',
+    upstream: 'pytorch/pytorch torch/csrc/distributed/c10d/NCCLUtils.cpp (getNcclErrorDetailStr, #ifndef NCCL_REMOTE_ERROR)',
+  },
+  {
+    // Hydra relaying a rank stopped by SIGTERM: the block inside its ===== frame is all the process leaves.
+    name: 'hydra-sigterm-relay',
+    exitCode: 1,
+    tail: (rank) => hydraBlock(rank, 'KILLED BY SIGNAL: 15 (Terminated)'),
+    says: 'KILLED BY SIGNAL: 15',
+    upstream: 'pmodels/mpich src/pm/hydra/mpiexec/pmiserv_cb.c',
+  },
+  {
     name: 'mpirun-sigterm',
     exitCode: 143,
     tail: (rank) => [`mpirun noticed that process rank ${rank} with PID 0 on node worker-${rank} exited on signal 15 (Terminated).`],
@@ -143,7 +179,12 @@ export const PEER_STATEMENTS: readonly PeerStatement[] = [
   },
 ];
 
-export type OriginCause = 'oom-event' | 'own-exception';
+/**
+ * `hydra-relay` / `mpirun-relay`: the origin is the launcher-side process that relays its rank's exception — each line
+ * of the rank prefixed by the launcher (Hydra's `-prepend-rank` `[9] `, Open MPI's `--tag-output` `[1,9]<stderr>:`) —
+ * then the launcher's own report of the rank's exit. The relayed exception is the line; the report is a relay.
+ */
+export type OriginCause = 'oom-event' | 'own-exception' | 'hydra-relay' | 'mpirun-relay';
 export type TimeSource = 'completedAt-ms' | 'whole-seconds' | 'event-only';
 export type Ordering = 'origin-first' | 'origin-middle' | 'origin-last';
 export type Twist = 'none' | 'skewed-peer' | 'restarted-origin' | 'recreated-pod' | 'only-consequences';
@@ -162,6 +203,8 @@ export interface OriginAssumptionCase {
     collateral: number;
     /** Words the quote of a no-origin verdict must contain (a statement of what was lost), when one was said. */
     quoteSays: string | null;
+    /** Words the origin's line must contain (its own exception, however relayed), when its log was read. */
+    originSays: string | null;
   };
 }
 
@@ -176,6 +219,33 @@ const OWN_EXCEPTION = [
 ];
 
 const JOB = 'llm-pretrain';
+
+/** The origin's log tail for a cause read from its log (Tier 2). */
+function ownTail(cause: OriginCause, rank: number): string[] {
+  switch (cause) {
+    case 'hydra-relay':
+      return [...OWN_EXCEPTION.map((line) => `[${rank}] ${line}`), ...hydraBlock(rank, 'EXIT CODE: 1')];
+    case 'mpirun-relay':
+      // open-mpi/ompi orte/tools/orterun/help-orterun.txt: "Primary job terminated normally, but 1 process returned"
+      // and "mpirun detected that one or more processes exited with non-zero status" (orterun:proc-failed-exit).
+      return [
+        ...OWN_EXCEPTION.map((line) => `[1,${rank}]<stderr>:${line}`),
+        '-------------------------------------------------------',
+        'Primary job  terminated normally, but 1 process returned',
+        'a non-zero exit code. Per user-direction, the job has been aborted.',
+        '-------------------------------------------------------',
+        '--------------------------------------------------------------------------',
+        'mpirun detected that one or more processes exited with non-zero status, thus causing',
+        'the job to be terminated. The first process to do so was:',
+        '',
+        `  Process name: [[41907,1],${rank}]`,
+        '  Exit code:    1',
+        '--------------------------------------------------------------------------',
+      ];
+    default:
+      return OWN_EXCEPTION;
+  }
+}
 const podName = (index: number, generation = '') => `${JOB}-worker-${index}${generation}`;
 const node = (index: number) => `h100-r${index}-0${index}`;
 const containerStart = 7_000_000;
@@ -318,8 +388,8 @@ export function buildCase(draw: {
       pods.push(origin);
       if (cause === 'oom-event' || time === 'event-only') events.push(own);
     }
-    if (cause === 'own-exception' && !recreated) {
-      const finding = logFinding(pod, OWN_EXCEPTION);
+    if (cause !== 'oom-event' && !recreated) {
+      const finding = logFinding(pod, ownTail(cause, rank));
       if (finding) logs.push(finding);
       tier2Signals.push(...terminated(pod, node(index), 1, at));
     }
@@ -334,15 +404,21 @@ export function buildCase(draw: {
   const peers = replicas - 1;
   const expected: OriginAssumptionCase['expected'] =
     twist === 'only-consequences'
-      ? { origin: null, category: 'UNKNOWN', collateral: 0, quoteSays: statement.teardown ? null : statement.says }
-      : { origin: originPod, category: cause === 'oom-event' ? 'OOM_KILLED' : 'CRASH_APP_ERROR', collateral: peers, quoteSays: null };
+      ? { origin: null, category: 'UNKNOWN', collateral: 0, quoteSays: statement.teardown ? null : statement.says, originSays: null }
+      : {
+          origin: originPod,
+          category: cause === 'oom-event' ? 'OOM_KILLED' : 'CRASH_APP_ERROR',
+          collateral: peers,
+          quoteSays: null,
+          originSays: cause === 'oom-event' ? null : "KeyError: 'input_ids'",
+        };
   return { name: `${statement.name}/${cause}/${time}/${ordering}/${twist}/${replicas}`, evidence, logs, tier2Signals, expected };
 }
 
 /** Which draws are meaningful: a recreated pod keeps only its history, a restarted one only its events: their failure needs one (the OOM kill). */
 function meaningful(draw: Parameters<typeof buildCase>[0]): boolean {
   if (draw.twist === 'recreated-pod' || draw.twist === 'restarted-origin') return draw.cause === 'oom-event' && draw.time !== 'event-only';
-  if (draw.cause === 'own-exception' && draw.time === 'event-only') return false;
+  if (draw.cause !== 'oom-event' && draw.time === 'event-only') return false;
   return true;
 }
 
@@ -350,7 +426,7 @@ function meaningful(draw: Parameters<typeof buildCase>[0]): boolean {
 export function originAssumptionCases(seed = 5, count = 120): OriginAssumptionCase[] {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  const causes: OriginCause[] = ['oom-event', 'own-exception'];
+  const causes: OriginCause[] = ['oom-event', 'own-exception', 'hydra-relay', 'mpirun-relay'];
   const times: TimeSource[] = ['completedAt-ms', 'whole-seconds', 'event-only'];
   const orderings: Ordering[] = ['origin-first', 'origin-middle', 'origin-last'];
   const twists: Twist[] = ['none', 'skewed-peer', 'restarted-origin', 'recreated-pod', 'only-consequences'];

@@ -16,7 +16,7 @@ describe('the generated assumption cases', () => {
     const parts = cases.map((item) => item.name.split('/'));
     for (const statement of PEER_STATEMENTS) expect(parts.some(([name]) => name === statement.name)).toBe(true);
     for (const [index, values] of [
-      [1, ['oom-event', 'own-exception']],
+      [1, ['oom-event', 'own-exception', 'hydra-relay', 'mpirun-relay']],
       [2, ['completedAt-ms', 'whole-seconds', 'event-only']],
       [3, ['origin-first', 'origin-middle', 'origin-last']],
       [4, ['none', 'skewed-peer', 'restarted-origin', 'recreated-pod', 'only-consequences']],
@@ -42,5 +42,11 @@ describe('the generated assumption cases', () => {
     expect(finding?.origin?.pod).toBe(item.expected.origin);
     expect(analysis.classification.category).toBe(item.expected.category);
     expect(finding?.collateral).toBeGreaterThanOrEqual(item.expected.collateral);
+    // The line Tier 2 quotes for the origin (the verdict's line) is its exception, never the launcher's relay around it.
+    if (item.expected.originSays) {
+      const quoted = item.logs.find((log) => log.fact.podName === item.expected.origin);
+      expect(quoted?.fact.fallback).toBe(false);
+      expect(quoted?.fact.line).toContain(item.expected.originSays);
+    }
   });
 });

@@ -88,6 +88,12 @@ export interface CaseExpectation {
   categoryAlternatives?: string[];
   /** Optional: other lines any one of which may be quoted instead of `quotedLine` (a tie, mixed collateral). */
   quotedLineAlternatives?: string[];
+  /**
+   * Optional: the verdict routes (DESIGN §2 step 1: a preemption routes to the preemption diagnosis) because no dated
+   * failure precedes the preemption (§4.8 makes a preemption the job's later fate only after the origin failed). The
+   * category, line and limitation then do not apply; the origin is null (it is for any outcome but diagnosed).
+   */
+  outcome?: 'routed';
   citation: string[];
   note: string;
 }
@@ -464,6 +470,7 @@ export function buildHeldOutCase(plan: CasePlan): HeldOutCaseFiles {
     limitationWhenNoOrigin: wanted.limitationWhenNoOrigin,
     ...(wanted.memoryLimitBytes === undefined ? {} : { memoryLimitBytes: wanted.memoryLimitBytes }),
     ...(wanted.categoryAlternatives === undefined ? {} : { categoryAlternatives: wanted.categoryAlternatives }),
+    ...(wanted.outcome === undefined ? {} : { outcome: wanted.outcome }),
     citation: wanted.citation,
     note: wanted.note,
   };

@@ -1060,7 +1060,9 @@ function crashThenDeadline(framework: 'pytorch' | 'ray'): CasePlan {
       spec: raySpec(shape, '32Gi', '64Gi', `runai-${shape.project}`),
       expectation: {
         category: 'CRASH_APP_ERROR',
-        origin: { pod: origin.pod, node: origin.node, signalIncludes: ['BackOff', 'crash', 'exit'] },
+        // The kubelet's BackOff event says "Back-off restarting failed container …" (its reason is BackOff): the words
+        // this expectation quotes as the line are the origin's signal too (kubernetes pkg/kubelet/kuberuntime).
+        origin: { pod: origin.pod, node: origin.node, signalIncludes: ['BackOff', 'Back-off', 'crash', 'exit'] },
         quotedLine: 'Back-off restarting failed container ray-worker',
         limitationWhenNoOrigin: false,
         citation: [CITE.kuberayDeadline, CITE.kubeletBackOff],

@@ -572,6 +572,16 @@ function buildCase(index: number, draw: Draw, random: () => number): CasePlan {
     citation.push(CITE.kaiPreempt);
   }
 
+  // DESIGN §2 step 1 routes a preemption; §4.8 keeps the verdict only for a preemption after the origin failed. A peer
+  // preempted before the origin's failure (a same-second tie puts the peers' Evict 2 s before it), or a preemption
+  // when nothing dates the failures, follows no failure: the verdict routes.
+  const preemptedFirst = replicas.some((replica) =>
+    (replica.events ?? []).some((event) => event.reason === 'Evict' && /was preempted by/.test(event.message) && event.ago > originAgo),
+  );
+  const routed = preemptedFirst || (draw.time === 'undated' && draw.policyAfter === 'preemption');
+  // A routed verdict names no origin (it is null for any outcome but diagnosed).
+  if (routed) expectedOrigin = null;
+
   // The listing order: the origin first, in the middle, last — or every listing newest first.
   const rest = replicas.filter((replica) => replica !== origin);
   const ordered =
@@ -609,6 +619,7 @@ function buildCase(index: number, draw: Draw, random: () => number): CasePlan {
       quotedLine,
       ...(quotedLineAlternatives ? { quotedLineAlternatives } : {}),
       limitationWhenNoOrigin: expectedOrigin === null,
+      ...(routed ? { outcome: 'routed' as const } : {}),
       citation: [...new Set(citation)],
       note: `origin ${origin.pod} ended ${originAgo}s ago; ${peersCounted} peers ${tie ? 'in the same second' : `${gap}s or more later`}.`,
     },

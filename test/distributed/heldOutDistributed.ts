@@ -94,6 +94,7 @@ const ExpectationSchema = z.strictObject({
   limitationWhenNoOrigin: z.boolean(),
   memoryLimitBytes: z.number().optional(),
   categoryAlternatives: z.array(z.string()).min(1).optional(),
+  outcome: z.literal('routed').optional(),
   citation: z.array(z.string().regex(/^https:\/\//)).min(1),
   note: z.string(),
 });
@@ -139,7 +140,8 @@ export interface Measurement {
 /** Whether a case asserts this part at all (collateral needs an origin, the limitation an untold order, memory a limit). */
 export function partApplies(expectation: Expectation, part: Part): boolean {
   if (part === 'collateral') return expectation.origin !== null;
-  if (part === 'limitation') return expectation.limitationWhenNoOrigin;
+  if (part === 'limitation') return expectation.limitationWhenNoOrigin && expectation.outcome !== 'routed';
+  if (part === 'line') return expectation.outcome !== 'routed';
   if (part === 'memory') return expectation.memoryLimitBytes !== undefined;
   return true;
 }
@@ -171,7 +173,9 @@ export function measureVerdict(expectation: Expectation, raw: unknown): Measurem
   const record = raw as Record<string, unknown>;
 
   const categories = [expectation.category, ...(expectation.categoryAlternatives ?? [])];
-  if (verdict.outcome !== 'diagnosed' || !categories.includes(verdict.category ?? ''))
+  if (expectation.outcome === 'routed') {
+    if (verdict.outcome !== 'routed') problems.push({ part: 'category', problem: `${verdict.outcome}/${verdict.category}, expected routed` });
+  } else if (verdict.outcome !== 'diagnosed' || !categories.includes(verdict.category ?? ''))
     problems.push({ part: 'category', problem: `${verdict.outcome}/${verdict.category}, expected diagnosed/${categories.join(' or ')}` });
 
   const hasOrigin = Object.prototype.hasOwnProperty.call(record, 'origin');
@@ -199,13 +203,13 @@ export function measureVerdict(expectation: Expectation, raw: unknown): Measurem
 
   const wanted = [expectation.quotedLine, ...(expectation.quotedLineAlternatives ?? [])].map(squash);
   const texts = [verdict.failingLine ?? '', ...verdict.evidence.map((item) => item.text)];
-  if (!texts.some((text) => wanted.some((line) => squash(text).includes(line))))
+  if (partApplies(expectation, 'line') && !texts.some((text) => wanted.some((line) => squash(text).includes(line))))
     problems.push({
       part: 'line',
       problem: `${JSON.stringify(expectation.quotedLine)} not in failingLine ${JSON.stringify(verdict.failingLine ?? null)} nor evidence`,
     });
 
-  if (expectation.limitationWhenNoOrigin && !verdict.limitationIds.includes(ORIGIN_LIMITATION_ID))
+  if (partApplies(expectation, 'limitation') && !verdict.limitationIds.includes(ORIGIN_LIMITATION_ID))
     problems.push({ part: 'limitation', problem: 'no limitation says why the origin cannot be told' });
 
   if (expectation.memoryLimitBytes !== undefined && verdict.memory?.limitBytes !== expectation.memoryLimitBytes)

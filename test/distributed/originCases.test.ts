@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FRAMEWORKS, ORIGIN_KINDS, TIME_SOURCES, generateOriginCases } from './generateOriginCases.js';
 import { originCases, runOriginCase } from './originCases.js';
 
-const PASS_FLOOR = 47;
+const PASS_FLOOR = 59;
 
 describe('generated distributed origin cases', () => {
   it('is seeded (same cases twice) and covers every framework, origin kind and time source', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LOG_LINE_TABLE } from '../../functions/diagnosis/signals/logLineTable.js';
-import { selectLogLine } from '../../functions/diagnosis/tier2/selectLogLine.js';
+import { isDivider, selectLogLine } from '../../functions/diagnosis/tier2/selectLogLine.js';
 
 const log = (...lines: string[]) => `${lines.join('\n')}\n`;
 
@@ -93,13 +93,42 @@ describe('selectLogLine', () => {
     expect(selectLogLine('\n\n  \n')).toBeNull();
   });
 
+  it('never quotes a divider: a line of one repeated punctuation character says nothing (property over characters and lengths)', () => {
+    // Hydra's frame (pmodels/mpich src/pm/hydra/mpiexec/pmiserv_cb.c), a `-----` rule, a `*****` banner: any character, any length from 3.
+    for (const mark of ['=', '-', '*', '#', '~', '_', '+'])
+      for (const length of [3, 40, 83]) {
+        const divider = mark.repeat(length);
+        expect(selectLogLine(log('step 41 loss 2.31', divider))).toEqual({ line: 'step 41 loss 2.31', hint: null, priority: 0 });
+        expect(selectLogLine(log(divider, `  ${divider}  `))).toBeNull();
+      }
+  });
+
+  it('reads a rank-prefixed exception no table row anchors on (Hydra -prepend-rank, mpirun --tag-output), not the tail after it', () => {
+    // Hydra's BAD TERMINATION block relays the rank's end after the rank's own traceback (pmiserv_cb.c): the exception is the line.
+    for (const prefix of ['[9] ', '[1,9]<stderr>:'])
+      expect(
+        selectLogLine(
+          log(
+            `${prefix}Traceback (most recent call last):`,
+            `${prefix}  File "/app/train_hvd.py", line 142, in train_epoch`,
+            `${prefix}TypeError: unsupported operand type(s) for +: 'NoneType' and 'int'`,
+            '='.repeat(83),
+            '=   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES',
+            '=   EXIT CODE: 1',
+            '='.repeat(83),
+          ),
+        ),
+      ).toMatchObject({ line: expect.stringContaining("TypeError: unsupported operand type(s) for +: 'NoneType' and 'int'"), hint: 'exception' });
+  });
+
   it('never throws and always returns a line of the log (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ maxLength: 200 }), { maxLength: 50 }), (lines) => {
         const text = lines.join('\n');
         const picked = selectLogLine(text);
-        if (picked === null) expect(lines.every((line) => line.trim() === '' || line.split(/\r?\n/).every((part) => part.trim() === ''))).toBe(true);
-        else expect(text.split(/\r?\n/)).toContain(picked.line);
+        // Null only when no line says anything (blank lines, dividers); else a line of the log, or the part of one a rule read.
+        if (picked === null) expect(text.split(/\r?\n/).every((line) => line.trim() === '' || isDivider(line))).toBe(true);
+        else expect(text.split(/\r?\n/).some((line) => line.includes(picked.line))).toBe(true);
       }),
     );
   });

@@ -206,8 +206,11 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
     const logs = input.logs.filter((log) => log.fact.podName === quoteName(pod.name));
     // A decisive line that is a peer's death, or a carrier whose tail holds one, speaks for the peer line.
     // So does a line of the error a peer-death line heads (its message's continuation: peerLineOf.ts).
+    // So does the tail's peer line when no line of the tail was recognised (the fallback says nothing of its own:
+    // Hydra's relay block ends a launcher's log with a line no rule reads).
     const peers = (log: Tier2LogFinding) =>
-      matchCollateralFormat(input.mask(log.fact.line)) !== null || (log.peerLine !== undefined && (isCarrier(log.fact.line) || log.inPeerError === true));
+      matchCollateralFormat(input.mask(log.fact.line)) !== null ||
+      (log.peerLine !== undefined && (isCarrier(log.fact.line) || log.inPeerError === true || log.fact.fallback));
     const ownLine = logs.find((log) => !log.fact.fallback && !peers(log))?.fact.line ?? null;
     const logLines = logs.map((log) => (log.peerLine && peers(log) ? log.peerLine : log.fact.line));
     const format = readFormat([...mine.map((text) => text.text), ...signals.flatMap(signalTexts), ...logLines], signals, input.mask);

@@ -60,6 +60,17 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
     upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/csrc/distributed/c10d/NCCLUtils.cpp',
   },
   {
+    // getNcclErrorDetailStr for ncclSystemError, built against an NCCL without ncclRemoteError (before 2.12):
+    // "ncclSystemError: System call (e.g. socket, malloc) or external library call failed or device error. It can be
+    // also caused by unexpected exit of a remote peer, you can check NCCL warnings …" — that NCCL reported a peer's
+    // exit as a system error. Only that sentence is read: the bare ncclSystemError of a newer NCCL (its peers' exits
+    // are ncclRemoteError) is this rank's own failed system call, a cause of its own.
+    format: 'nccl-remote-error',
+    pattern: /\bunexpected exit of a remote peer\b/,
+    strength: 'peer',
+    upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/csrc/distributed/c10d/NCCLUtils.cpp',
+  },
+  {
     // c10d's TCPStore client over its socket: "Connection reset by peer", "Broken pipe", DistNetworkError / DistStoreError.
     format: 'c10d-store',
     pattern: /\bTCPStore\b[^\n]*(?:Connection reset by peer|Broken pipe|failed|timed? ?out)|\bDist(?:Network|Store)Error\b|Connection reset by peer/,
@@ -104,6 +115,17 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
     pattern: /\b(?:mpirun|prterun) noticed that process rank \d+[^\n]*exited\b|\bexited on signal 15\b/,
     strength: 'peer',
     upstream: 'https://github.com/open-mpi/ompi/blob/v4.1.x/orte/tools/orterun/help-orterun.txt',
+  },
+  {
+    // MPICH / Intel MPI's Hydra in the launcher relaying a rank's fate inside its "=====" frame: "BAD TERMINATION OF
+    // ONE OF YOUR APPLICATION PROCESSES / RANK 6 PID 5120 RUNNING AT <host> / KILLED BY SIGNAL: 15 (Terminated)"
+    // (pmodels/mpich src/pm/hydra/mpiexec/pmiserv_cb.c). A rank stopped by SIGTERM was torn down by something else:
+    // the launcher that relays it has no cause of its own. ("EXIT CODE: 1" relays the rank's own exit: not a row —
+    // the rank's exception the launcher printed above it is the line to read.)
+    format: 'mpi-peer-exit',
+    pattern: /\bKILLED BY SIGNAL: 15\b/,
+    strength: 'peer',
+    upstream: 'https://github.com/pmodels/mpich/blob/main/src/pm/hydra/mpiexec/pmiserv_cb.c',
   },
   {
     // Ray's ActorDiedError / RaySystemError / node death seen by a surviving worker.
