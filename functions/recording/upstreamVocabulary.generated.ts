@@ -527,6 +527,7 @@ compatible
 compilation
 compile
 compiled
+compiler
 complet
 complete
 completed
@@ -697,6 +698,7 @@ csi-rbd-node
 csi-vol-8d1f2c3e-4b5a-11ef-9c7d-0a58a9feac02
 csrc
 ctxsw
+cubin
 cublas
 cublas_status
 cublas_status_alloc_failed
@@ -804,6 +806,7 @@ decorate_logs
 decrease
 decreasing
 deepspeed
+def
 default
 default_levels
 default_pg
@@ -882,6 +885,7 @@ diagnosis
 diagnosisrequest
 diagnosisresult
 diagnostic
+diagnostic_build_prefix
 diagnostiquer
 diagnostiquée
 dial
@@ -937,6 +941,8 @@ distributedinferences
 distributedtraining
 diststoreerror
 divisible
+dk_error
+dk_fatal
 dkr
 dl-load
 dmask
@@ -2088,6 +2094,7 @@ maintenance
 mais
 major
 make
+make_cubin
 makedirs
 makeenvironmentvariables
 makemounts
@@ -2452,6 +2459,7 @@ numelout
 nvalid
 nvc
 nvc_info
+nvcc
 nvidia
 nvidia-cdi-hook
 nvidia-container-cli
@@ -2534,6 +2542,7 @@ opened
 opened_file
 opened_zipfile
 openjdk
+openslist
 openucx
 openxla
 operation
@@ -2576,6 +2585,7 @@ output
 outputs
 over
 overflow
+overflowed
 overhead
 overlayfs
 overlimit
@@ -2625,6 +2635,7 @@ partial
 partielles
 partir
 partnumber
+party
 pas
 pass
 passe
@@ -2878,6 +2889,7 @@ préempté
 préemptée
 préemptés
 présente
+ptxas
 puis
 pull
 pulled
@@ -3447,6 +3459,7 @@ shardwriter
 share
 shared
 shared-ckpt
+sharedheader
 shell
 shim
 shm
@@ -3780,6 +3793,8 @@ then
 there
 thermal
 these
+third
+third_party
 this
 thread
 threadid
@@ -3829,7 +3844,9 @@ tombé
 too
 took
 tool
+tool-diagnostic
 tool-output
+tooldiagnostic
 toolkit
 tools
 toomanyrequests
@@ -3885,6 +3902,8 @@ tree
 tried
 trigger
 triggered
+triton
+triton-lang
 tronqué
 trop
 trouve
