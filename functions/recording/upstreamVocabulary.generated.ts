@@ -1851,6 +1851,7 @@ killer
 killing
 kind
 klog
+kmg
 knative
 known
 krbd
@@ -2425,6 +2426,7 @@ nosupportingruntime
 not
 not-executable
 not-found
+notastatement
 notdir
 note
 notes

@@ -140,3 +140,37 @@ describe('a header that opens a list, and the first statement of a runtime burst
     expect(payloadOf(text)).toMatchObject({ text: "thread 'tokio-runtime-worker' has overflowed its stack", rule: 'runtime-fatal' });
   });
 });
+
+describe('lines that are never the statement, whatever their header says (payload judged)', () => {
+  it("bash's `set -x` trace (PS4 '+ ') is the command that ran, even when it carries a level word", () => {
+    const text = exit(['+ python train.py --log-level ERROR --data /data/sft', 'dataset shard 7 could not be opened'].join('\n'));
+    expect(payloadOf(text)?.text).toBe('dataset shard 7 could not be opened');
+  });
+
+  it('a tqdm progress bar behind a glog E header is progress, not the failure (tqdm/tqdm tqdm/std.py format_meter)', () => {
+    const text = exit(
+      [
+        'E0412 08:15:31.100000 42 load.py:30] Loading checkpoint shards:  50%|█████     | 1/2 [00:01<00:01,  1.10s/it]',
+        'I0412 08:15:32.100000 42 load.py:31] tokenizer loaded',
+        'generation_config.json is missing from /models/base',
+      ].join('\n'),
+    );
+    expect(payloadOf(text)?.text).toBe('generation_config.json is missing from /models/base');
+  });
+
+  it("a [WARNING] the program wrote behind a relay's [ERROR] ranks nothing: the program survived it (DeepSpeed op_builder warning())", () => {
+    const text = exit(
+      [
+        '[2026-04-12 08:15:31,118] [ERROR] [relay.py:31:pump] [WARNING]  sparse_attn requires a torch version >= 1.5 and < 2.0 but detected 2.4, not found compatible',
+        '[2026-04-12 08:15:31,119] [INFO] [relay.py:31:pump] building optimizer',
+        'Error: zero stage 3 requires the fused_adam op, which this image cannot build',
+      ].join('\n'),
+    );
+    expect(payloadOf(text)?.text).toBe('Error: zero stage 3 requires the fused_adam op, which this image cannot build');
+  });
+
+  it("NCCL's own `NCCL WARN` is the message's word, not a quieter level: it still ranks (NVIDIA/nccl src/include/debug.h)", () => {
+    const text = exit(["node-3:812:901 [0] NCCL WARN Cuda failure 'out of memory'", 'RuntimeError: NCCL communicator was aborted'].join('\n'));
+    expect(payloadOf(text)?.text).toContain('NCCL WARN Cuda failure');
+  });
+});

@@ -31,6 +31,7 @@ import { lineBodies, lineBody, quotableLine } from './withoutLogPrefix.js';
 import { withEmbeddedTracebacks } from './embeddedTraceback.js';
 import { withoutSharedHeader } from './sharedHeader.js';
 import { opensList } from './opensList.js';
+import { isNotAStatement } from './notAStatement.js';
 import type { LineRuleName } from '../../model/LineRuleName.js';
 
 export interface DecisiveLine {
@@ -130,6 +131,8 @@ interface Ranked {
 
 /** A line's rule, read on the line and on its message without the log header (the better of the two). */
 function ruleOf(masked: string, body: string): Ranked | null {
+  // A shell trace, a progress bar or a payload the program logged below error ranks nothing, whatever its header says (notAStatement.ts).
+  if (isNotAStatement(masked, body)) return null;
   const quieter = isQuieterLevel(masked);
   const whole = matchLineRule(masked, quieter);
   const message = body === masked ? null : matchLineRule(body, quieter);
