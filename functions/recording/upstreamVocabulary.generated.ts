@@ -527,6 +527,7 @@ compatible
 compilation
 compile
 compiled
+compiler
 complet
 complete
 completed
@@ -699,6 +700,7 @@ csi-rbd-node
 csi-vol-8d1f2c3e-4b5a-11ef-9c7d-0a58a9feac02
 csrc
 ctxsw
+cubin
 cublas
 cublas_status
 cublas_status_alloc_failed
@@ -806,6 +808,7 @@ decorate_logs
 decrease
 decreasing
 deepspeed
+def
 default
 default_levels
 default_pg
@@ -884,6 +887,7 @@ diagnosis
 diagnosisrequest
 diagnosisresult
 diagnostic
+diagnostic_build_prefix
 diagnostiquer
 diagnostiquée
 dial
@@ -939,6 +943,8 @@ distributedinferences
 distributedtraining
 diststoreerror
 divisible
+dk_error
+dk_fatal
 dkr
 dl-load
 dmask
@@ -1849,6 +1855,7 @@ killing
 kills
 kind
 klog
+kmg
 knative
 known
 krbd
@@ -2092,6 +2099,7 @@ maintenance
 mais
 major
 make
+make_cubin
 makedirs
 makeenvironmentvariables
 makemounts
@@ -2424,6 +2432,7 @@ nosupportingruntime
 not
 not-executable
 not-found
+notastatement
 notdir
 note
 notes
@@ -2458,6 +2467,7 @@ numelout
 nvalid
 nvc
 nvc_info
+nvcc
 nvidia
 nvidia-cdi-hook
 nvidia-container-cli
@@ -2540,6 +2550,7 @@ opened
 opened_file
 opened_zipfile
 openjdk
+openslist
 openucx
 openxla
 operation
@@ -2582,6 +2593,7 @@ output
 outputs
 over
 overflow
+overflowed
 overhead
 overlayfs
 overlimit
@@ -2631,6 +2643,7 @@ partial
 partielles
 partir
 partnumber
+party
 pas
 pass
 passe
@@ -2888,6 +2901,7 @@ préempté
 préemptée
 préemptés
 présente
+ptxas
 puis
 pull
 pulled
@@ -3458,6 +3472,7 @@ shardwriter
 share
 shared
 shared-ckpt
+sharedheader
 shell
 shim
 shm
@@ -3791,6 +3806,8 @@ then
 there
 thermal
 these
+third
+third_party
 this
 thread
 threadid
@@ -3841,7 +3858,9 @@ tombé
 too
 took
 tool
+tool-diagnostic
 tool-output
+tooldiagnostic
 toolkit
 tools
 toomanyrequests
@@ -3897,6 +3916,8 @@ tree
 tried
 trigger
 triggered
+triton
+triton-lang
 tronqué
 trop
 trouve

@@ -4,6 +4,8 @@ export type LineRuleName =
   | 'accelerator'
   | 'exception'
   | 'tool-output'
+  /** A compiler's or assembler's own error that stopped a build (GCC's `file:line: fatal error:`, `nvcc fatal   :`). */
+  | 'tool-diagnostic'
   | 'resource'
   | 'error'
   /** A statement of failure that gives its cause after `: ` (`failed to X: Y`, `f: error loading model: …`). */

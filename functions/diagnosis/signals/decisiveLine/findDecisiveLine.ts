@@ -29,6 +29,9 @@ import {
 } from './linePointers.js';
 import { lineBodies, lineBody, quotableLine } from './withoutLogPrefix.js';
 import { withEmbeddedTracebacks } from './embeddedTraceback.js';
+import { withoutSharedHeader } from './sharedHeader.js';
+import { opensList } from './opensList.js';
+import { isNotAStatement } from './notAStatement.js';
 import type { LineRuleName } from '../../model/LineRuleName.js';
 
 export interface DecisiveLine {
@@ -128,6 +131,8 @@ interface Ranked {
 
 /** A line's rule, read on the line and on its message without the log header (the better of the two). */
 function ruleOf(masked: string, body: string): Ranked | null {
+  // A shell trace, a progress bar or a payload the program logged below error ranks nothing, whatever its header says (notAStatement.ts).
+  if (isNotAStatement(masked, body)) return null;
   const quieter = isQuieterLevel(masked);
   const whole = matchLineRule(masked, quieter);
   const message = body === masked ? null : matchLineRule(body, quieter);
@@ -343,7 +348,7 @@ function pointedTo(bodies: readonly string[], ranked: readonly (Ranked | null)[]
     const earlier = range(0, at).filter((index) => !defersToEarlier(bodies[index] ?? ''));
     return bestOf(ranked, earlier);
   }
-  if (announcesNext(body) && at + 1 < bodies.length && !opensOwnMessage(body, ranked[at])) {
+  if (announcesNext(body) && at + 1 < bodies.length && !opensOwnMessage(body, ranked[at]) && !opensList(bodies, at)) {
     return bestOf(ranked, range(at + 1, bodies.length)) ?? range(at + 1, bodies.length).find((index) => !isStackLine(bodies[index] ?? '')) ?? at + 1;
   }
   return null;
@@ -371,7 +376,9 @@ function opensOwnMessage(body: string, entry: Ranked | null | undefined): boolea
 
 /** The line the highest-ranked rule chooses (ties: the rule's preferred end), resolved through pointers, narrowed to its error clause. */
 function bestLine(text: string, mask: (text: string) => string, region: Region): (DecisiveLine & { rank: number }) | null {
-  const all = withEmbeddedTracebacks(lines(text));
+  const read = withEmbeddedTracebacks(lines(text));
+  // A header every line carries (a relay's level and logger name) is no signal: the payloads are read alone (sharedHeader.ts).
+  const all = withoutSharedHeader(read) ?? read;
   const masked = all.map(mask);
   const bodies = lineBodies(all, mask);
   const ranked = rankLines(bodies, masked);

@@ -11,6 +11,7 @@
  * `Caused by:`, which come last).
  */
 import type { LineRuleName } from '../../model/LineRuleName.js';
+import { TOOL_DIAGNOSTIC } from './toolDiagnostic.js';
 export interface LineRule {
   name: LineRuleName;
   rank: number;
@@ -21,13 +22,15 @@ export interface LineRule {
 
 /** Lines that only report another failure: a peer's death seen by a survivor, a launcher naming the child it saw die. */
 const CONSEQUENCE =
-  /\bBEGIN failed--compilation aborted\b|\bExecution of \S+ aborted due to compilation errors\b|\baborting due to (?:\d+ )?previous errors?\b|Watchdog caught collective operation timeout|\bexited on signal 15\b|\bReceived (?:SIGTERM|Signals\.SIGTERM|signal 15)\b|\bSendRecv\b.{0,40}\btimed out\b|\bTCPStore\b.{0,80}\b(?:failed|timed out|Connection reset)\b|\bmpirun noticed that\b/i;
+  /\bBEGIN failed--compilation aborted\b|\bExecution of \S+ aborted due to compilation errors\b|\baborting due to (?:\d+ )?previous errors?\b|\baborted due to errors\b|Watchdog caught collective operation timeout|\bexited on signal 15\b|\bReceived (?:SIGTERM|Signals\.SIGTERM|signal 15)\b|\bSendRecv\b.{0,40}\btimed out\b|\bTCPStore\b.{0,80}\b(?:failed|timed out|Connection reset)\b|\bmpirun noticed that\b/i;
 
 /*
  * CONSEQUENCE also holds a compiler's or interpreter's closing line that stops because of the errors it
  * printed before (a statement that refers back): Perl/perl5 op.c ("BEGIN failed--compilation aborted"),
  * perl.c ("Execution of %s aborted due to compilation errors."), rust-lang/rust
- * compiler/rustc_errors/src/lib.rs ("aborting due to {} previous errors").
+ * compiler/rustc_errors/src/lib.rs ("aborting due to {} previous errors"), NVIDIA ptxas' closing "ptxas fatal   : Ptx assembly
+ * aborted due to errors" after the error it printed (as relayed by openxla/xla xla/stream_executor/cuda/subprocess_compilation.cc
+ * CompileGpuAsmUsingPtxAs "ptxas exited with non-zero error code %d, output: %s").
  */
 
 /**
@@ -86,11 +89,14 @@ const FAILURE_WITH_CAUSE =
  * report_error / err_unboundvar: "%s: line %d: " then "X: unbound variable", "X: command not found",
  * "syntax error …"; a job report, whose message starts with a pid, is a consequence instead), dash's
  * ("%s: %d: ", dash src/error.c exverror), and Perl's die, which ends with where it died (Perl/perl5
- * util.c Perl_mess_sv " at %s line %d."). The statement is what the runtime saw go wrong; the lines
+ * util.c Perl_mess_sv " at %s line %d."), Rust's guard-page handler (rust-lang/rust
+ * library/std/src/sys/pal/unix/stack_overflow.rs signal_handler: "thread '{name}' has overflowed its stack",
+ * then rtabort!("stack overflow") → "fatal runtime error: stack overflow", the abort that only closes the
+ * burst; the pair as printed in matklad/backtrace-on-stack-overflow README.md). The statement is what the runtime saw go wrong; the lines
  * after it (an abort, a job report, "compilation aborted") only say the process stopped.
  */
 const RUNTIME_FATAL =
-  /^(?:[a-z_]\w{0,40}\(\): (?:double free|corrupted|invalid|unaligned|memory corruption)|double free or corruption\b|corrupted (?:size vs\. prev_size|double-linked list)|\*\*\* (?:stack smashing|buffer overflow) detected \*\*\*)|^\S+: line \d+: (?! *\d+ )\S|^(?:sh|dash|\/bin\/sh|\S+\.sh): \d+: \S|^(?:Can't|Cannot|Could not|Unable to|Undefined|Not|Died|Global symbol|Bareword|syntax error)\b[^\n]{0,400} at \S+ line \d+\.$/;
+  /^(?:[a-z_]\w{0,40}\(\): (?:double free|corrupted|invalid|unaligned|memory corruption)|double free or corruption\b|corrupted (?:size vs\. prev_size|double-linked list)|\*\*\* (?:stack smashing|buffer overflow) detected \*\*\*)|^\S+: line \d+: (?! *\d+ )\S|^(?:sh|dash|\/bin\/sh|\S+\.sh): \d+: \S|^thread '[^'\n]{0,200}' has overflowed its stack$|^(?:Can't|Cannot|Could not|Unable to|Undefined|Not|Died|Global symbol|Bareword|syntax error)\b[^\n]{0,400} at \S+ line \d+\.$/;
 
 export const LINE_RULES: readonly LineRule[] = [
   {
@@ -130,6 +136,7 @@ export const LINE_RULES: readonly LineRule[] = [
     upstream:
       'NVIDIA/nccl src/include/debug.h (WARN → "NCCL WARN"), src/nccl.h.in (ncclResult_t); pytorch/pytorch c10/cuda/CUDAException.h (C10_CUDA_CHECK "CUDA error: …"), c10/cuda/CUDACachingAllocator.cpp ("CUDA out of memory"); torvalds/linux-compatible NVIDIA/open-gpu-kernel-modules src/nvidia/src/kernel/gpu/gpu.c ("NVRM: Xid")',
   },
+  TOOL_DIAGNOSTIC,
   {
     // The exception line of a traceback: Python `pkg.Name(Error|Exception…): msg` (optionally behind a rank prefix),
     // Java `Exception in thread "…" x.Y: msg` / `Caused by: x.Y: msg`, Go `panic: msg` / `fatal error: msg`, Rust panics.

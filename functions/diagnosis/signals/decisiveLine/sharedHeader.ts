@@ -1,0 +1,50 @@
+/**
+ * A header that every line of a block carries, the same but for its digits, says nothing about any
+ * one line: a relay that logs each line of a child's stderr through its own logger writes the same
+ * logger name and level on all of them — hydra's job logging "[%(asctime)s][%(name)s][%(levelname)s] -
+ * %(message)s" (facebookresearch/hydra hydra/conf/hydra/job_logging/default.yaml), DeepSpeed's
+ * "[%(asctime)s] [%(levelname)s] [%(filename)s:%(lineno)d:%(funcName)s] %(message)s"
+ * (deepspeedai/DeepSpeed deepspeed/utils/logging.py), absl's "%c%02d%02d %02d:%02d:%02d.%06d %5d
+ * %s:%d] " (abseil/abseil-py absl/logging/__init__.py get_absl_log_prefix), loguru's "{time} |
+ * {level: <8} | {name}:{function}:{line} - {message}" (Delgan/loguru loguru/_defaults.py). When every
+ * line is `ERROR`, the level no longer separates the failure from a progress bar or a shell trace;
+ * when every line is `INFO`, it does not make the program's own error line a quiet one. Such a block
+ * is read by its payloads alone, as if the relay had not been there.
+ *
+ * Pure: the lines are compared as written (digits read as one shape: times, thread ids and line
+ * numbers change from line to line, their widths do not in these fixed-width formats).
+ */
+import { lineBodies } from './withoutLogPrefix.js';
+
+/** Fewer lines than this are not evidence that a relay, not the program, wrote the header. */
+const MIN_LINES = 2;
+
+const shape = (text: string): string => text.replace(/\d/g, '0');
+
+/**
+ * The lines without the header they all share, or null when they do not all share one (or are too
+ * few). A line that is only the header (a blank line the relay logged) is dropped, like a blank line.
+ */
+export function withoutSharedHeader(lines: readonly string[]): string[] | null {
+  if (lines.length < MIN_LINES) return null;
+  const bodies = lineBodies(lines);
+  // The shortest header a line is read with is the relay's own: the longer ones add the program's (a [WARNING] it wrote).
+  let length = Number.POSITIVE_INFINITY;
+  for (const [at, line] of lines.entries()) {
+    const body = bodies[at] ?? line;
+    if (body !== line && line.endsWith(body)) length = Math.min(length, line.length - body.length);
+  }
+  if (!Number.isFinite(length) || length === 0) return null;
+  const header = shape(lines.find((line, at) => line.length - (bodies[at] ?? line).length === length)?.slice(0, length) ?? '');
+  const closed = header.trimEnd();
+  if (closed === '') return null;
+  const stripped: string[] = [];
+  for (const line of lines) {
+    const own = shape(line);
+    if (own.startsWith(header)) stripped.push(line.slice(length));
+    else if (own.trimEnd() === closed) continue;
+    else return null;
+  }
+  const kept = stripped.filter((line) => line.trim() !== '');
+  return kept.length > 0 ? kept : null;
+}
