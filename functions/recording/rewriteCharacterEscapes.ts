@@ -12,16 +12,15 @@
  * so the string or the markup that held it still parses).
  * A run the rules leave alone (`\u001b` of a colour code, `&#39;` of a quote) stays as written.
  *
- * Linear: each escape starts at most one run, and a run reaches back no further than the previous one.
+ * The scan is rewriteEscapedRuns.ts.
  */
+import { rewriteEscapedRuns, type EscapeCodec } from './rewriteEscapedRuns.js';
 
 const ESCAPE = String.raw`\\u[0-9A-Fa-f]{4}|&#[0-9]{1,7};|&#[xX][0-9A-Fa-f]{1,6};|&(?:commat|period);`;
 /** From an escape on: word characters and further escapes (bounded to one identifier's length). */
 const ESCAPED_RUN = new RegExp(`(?:${ESCAPE})(?:[A-Za-z0-9._+-]|${ESCAPE}){0,512}`, 'g');
 const ONE_ESCAPE = new RegExp(ESCAPE, 'g');
 const WORD_CHARACTER = /[A-Za-z0-9._+-]/;
-/** How far a run reaches back before its first escape (`first` of `first&#64;…`). */
-const MAX_BACK = 256;
 const NAMED: Record<string, string> = { '&commat;': '@', '&period;': '.' };
 
 function decodeEscape(escape: string): string {
@@ -48,21 +47,14 @@ function encodeEscaped(text: string, json: boolean): string {
   return out;
 }
 
+const CHARACTER_ESCAPES: EscapeCodec = {
+  mayHold: (text) => text.includes('\\u') || text.includes('&'),
+  run: ESCAPED_RUN,
+  wordCharacter: WORD_CHARACTER,
+  decode: (written) => written.replace(ONE_ESCAPE, decodeEscape),
+  encode: (rewritten, written) => encodeEscaped(rewritten, written.includes('\\u')),
+};
+
 export function rewriteCharacterEscapes(text: string, rewrite: (decoded: string) => string): string {
-  if (!text.includes('\\u') && !text.includes('&')) return text;
-  let out = '';
-  let copied = 0;
-  for (const match of text.matchAll(ESCAPED_RUN)) {
-    let start = match.index;
-    if (start < copied) continue;
-    while (start > copied && match.index - start < MAX_BACK && WORD_CHARACTER.test(text.charAt(start - 1))) start -= 1;
-    const end = match.index + match[0].length;
-    const written = text.slice(start, end);
-    const decoded = written.replace(ONE_ESCAPE, decodeEscape);
-    const rewritten = rewrite(decoded);
-    if (rewritten === decoded) continue;
-    out += text.slice(copied, start) + encodeEscaped(rewritten, written.includes('\\u'));
-    copied = end;
-  }
-  return copied === 0 ? text : out + text.slice(copied);
+  return rewriteEscapedRuns(text, CHARACTER_ESCAPES, rewrite);
 }
