@@ -7,6 +7,7 @@
  * report's own redaction keeps in their own text, whether the anonymized replay reaches the
  * raw replay's verdict, and what never reached the raw recording (an absence proves nothing).
  */
+import type { HeldOutSet } from '../heldout/heldOutPlants.js';
 import { measureHeldOutSeed, type HeldOutSeedFigures } from '../heldout2/measureHeldOutSeed.js';
 import { buildHeldOutSet3, type ConsistencyCase, type Family3, type HeldOutSet3 } from './heldOutPlants3.js';
 
@@ -21,16 +22,24 @@ export interface ConsistencyFigure {
   status: 'consistent' | 'inconsistent' | 'unmeasured';
 }
 
-export interface HeldOut3Figures extends HeldOutSeedFigures<Family3, HeldOutSet3> {
+/** A seed's figures for a set that also plants consistency cases (the third set and every later one). */
+export interface ConsistencySetFigures<F extends string, S extends HeldOutSet<F> & { consistency: ConsistencyCase[] }> extends HeldOutSeedFigures<F, S> {
   consistency: ConsistencyFigure[];
   inconsistent: ConsistencyCase[];
 }
 
-export async function measureHeldOut3(seed: number): Promise<HeldOut3Figures> {
-  const figures = await measureHeldOutSeed<Family3, HeldOutSet3>(await buildHeldOutSet3(seed));
+/** One seed's set measured with the second set's harness, plus one pseudonym per consistency case. */
+export async function measureConsistencySet<F extends string, S extends HeldOutSet<F> & { consistency: ConsistencyCase[] }>(
+  set: S,
+): Promise<ConsistencySetFigures<F, S>> {
+  const figures = await measureHeldOutSeed<F, S>(set);
   const consistency = figures.set.consistency.map((item) => measureConsistency(item, figures.run.rawFolder, figures.run.anonymizedFolder));
   return { ...figures, consistency, inconsistent: consistency.filter((figure) => figure.status !== 'consistent').map((figure) => figure.case) };
 }
+
+export type HeldOut3Figures = ConsistencySetFigures<Family3, HeldOutSet3>;
+
+export const measureHeldOut3 = async (seed: number): Promise<HeldOut3Figures> => measureConsistencySet<Family3, HeldOutSet3>(await buildHeldOutSet3(seed));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const jsonEscaped = (text: string) => JSON.stringify(text).slice(1, -1);

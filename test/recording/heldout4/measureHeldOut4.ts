@@ -9,18 +9,9 @@
  * redaction keeps in their own text, whether the anonymized replay reaches the raw replay's
  * verdict, one pseudonym per identifier, and what never reached the raw recording.
  */
-import { measureHeldOutSeed, type HeldOutSeedFigures } from '../heldout2/measureHeldOutSeed.js';
-import type { ConsistencyCase } from '../heldout3/heldOutPlants3.js';
-import { measureConsistency, type ConsistencyFigure } from '../heldout3/measureHeldOut3.js';
+import { measureConsistencySet, type ConsistencySetFigures } from '../heldout3/measureHeldOut3.js';
 import { buildHeldOutSet4, type Family4, type HeldOutSet4 } from './heldOutPlants4.js';
 
-export interface HeldOut4Figures extends HeldOutSeedFigures<Family4, HeldOutSet4> {
-  consistency: ConsistencyFigure[];
-  inconsistent: ConsistencyCase[];
-}
+export type HeldOut4Figures = ConsistencySetFigures<Family4, HeldOutSet4>;
 
-export async function measureHeldOut4(seed: number): Promise<HeldOut4Figures> {
-  const figures = await measureHeldOutSeed<Family4, HeldOutSet4>(await buildHeldOutSet4(seed));
-  const consistency = figures.set.consistency.map((item) => measureConsistency(item, figures.run.rawFolder, figures.run.anonymizedFolder));
-  return { ...figures, consistency, inconsistent: consistency.filter((figure) => figure.status !== 'consistent').map((figure) => figure.case) };
-}
+export const measureHeldOut4 = async (seed: number): Promise<HeldOut4Figures> => measureConsistencySet<Family4, HeldOutSet4>(await buildHeldOutSet4(seed));
