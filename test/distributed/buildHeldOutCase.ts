@@ -53,6 +53,11 @@ export interface ReplicaPlan {
   waiting?: { reason: string; message: string };
   /** How the Run:ai API writes this pod's `completedAt` / `k8sPhaseUpdatedAt` (default ISO). */
   stamp?: StampForm;
+  /**
+   * Run:ai's own record of the end when it differs from the container's (`endedAgo`, which Tier 2's
+   * `finishedAt` carries): the cluster's sync updated the pod record late. Default: `endedAgo`.
+   */
+  runaiEndedAgo?: number;
   /** Tier 2: `status.reason` / `status.message` of the pod (Evicted, NodeLost, …). */
   podStatus?: { reason: string; message: string };
   /** Tier 2: the log `kubectl logs [--previous]` returns for the container. */
@@ -280,7 +285,7 @@ export function buildHeldOutCase(plan: CasePlan): HeldOutCaseFiles {
     priorityClassName: 'train',
     nodeName: replica.node,
     createdAt: ago(workload.startedAgo + 90),
-    completedAt: replica.endedAgo === null || (replica.restarts ?? 0) > 0 ? null : stamped(replica.endedAgo, replica.stamp),
+    completedAt: replica.endedAgo === null || (replica.restarts ?? 0) > 0 ? null : stamped(replica.runaiEndedAgo ?? replica.endedAgo, replica.stamp),
     containers: [{ name: replica.container, image: replica.image, startedAt: ago(workload.startedAgo) }],
     currentNodePool: 'default',
     requestedNodePools: ['default'],
@@ -288,8 +293,8 @@ export function buildHeldOutCase(plan: CasePlan): HeldOutCaseFiles {
     allocatedResources: { gpu: replica.gpus, gpuMemory: null, cpu: 16 * Math.max(1, replica.gpus), cpuMemory: replica.memory.request },
     k8sPhase: replica.runaiPhase,
     ip: `10.244.${(index * 7 + 11) % 250}.${(index * 13 + 21) % 250}`,
-    k8sPhaseUpdatedAt: stamped(replica.endedAgo ?? workload.startedAgo, replica.stamp),
-    updatedAt: stamped(replica.endedAgo ?? workload.startedAgo, replica.stamp),
+    k8sPhaseUpdatedAt: stamped(replica.runaiEndedAgo ?? replica.endedAgo ?? workload.startedAgo, replica.stamp),
+    updatedAt: stamped(replica.runaiEndedAgo ?? replica.endedAgo ?? workload.startedAgo, replica.stamp),
     deletedAt: null,
   }));
 
