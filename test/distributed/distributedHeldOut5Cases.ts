@@ -629,14 +629,17 @@ function ephemeralEvictionCase(shape: Shape, originAt: number, ordering: Orderin
     originPod: origin.pod,
     failedAgo,
     expectation: {
-      category: 'NODE_FAILURE',
+      // The product's documented decision (docs/procedure.md, "A pod over its own ephemeral-storage
+      // or emptyDir limit"): the workload's own limit, not the node's — CRASH_APP_ERROR, audience user.
+      // The collector first wrote NODE_FAILURE from DESIGN §2 step 3 alone (BASELINE.md gives both figures).
+      category: 'CRASH_APP_ERROR',
       origin: crash(origin, ['Evicted', 'ephemeral']),
       collateralAtLeast: collateral,
       quotedLine: 'Pod ephemeral local storage usage exceeds the total limit of containers 200Gi.',
       limitationWhenNoOrigin: false,
       citation: [CITE.kubeletEvictionHelpers, CITE.kubeletEvictionManager, ...peersCite],
       note:
-        'An eviction is a system signal (DESIGN §2 step 3: node eviction without preemption → NODE_FAILURE; precedence puts system causes above CRASH_APP_ERROR): the kubelet stopped the container (exit 137, no OOMKilled). The message says why, and the person to act is the submitter (the pod wrote past its own 200Gi limit): the quote must be the kubelet\u2019s line. ' +
+        'An eviction for the pod\u2019s own ephemeral-storage limit is the workload\u2019s limit, not the node\u2019s (docs/procedure.md): CRASH_APP_ERROR, not the node pressure DESIGN §2 step 3 calls node eviction. The kubelet stopped the container (exit 137, no OOMKilled); the message says why, and the person to act is the submitter (the pod wrote past its own 200Gi limit): the quote must be the kubelet\u2019s line. ' +
         (shape.framework === 'horovod-gloo'
           ? 'The launcher fails 9 s later relaying the other ranks\u2019 gloo "Connection reset by peer" and Horovod\u2019s exit-255 summary (the ssh session of the evicted worker died): collateral, although it is the launcher.'
           : 'The other replicas fail afterwards with their framework\u2019s collateral.'),
