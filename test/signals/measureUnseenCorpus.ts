@@ -14,6 +14,7 @@ import {
   FRESH4_CORPUS,
   FRESH5_CORPUS,
   FRESH6_CORPUS,
+  FRESH7_CORPUS,
   FRESH_CORPUS,
   heldOutCorpus,
   loadUnseenCorpus,
@@ -46,7 +47,7 @@ function corpusFromArguments(argv: readonly string[]): HeldOutCorpus {
   const value = argv[at] === '--dir' ? argv[at + 1] : argv[at]!.slice('--dir='.length);
   if (!value) throw new Error('--dir needs a corpus folder');
   const dir = resolve(value);
-  const known = [UNSEEN_CORPUS, FRESH_CORPUS, FRESH2_CORPUS, FRESH3_CORPUS, FRESH4_CORPUS, FRESH5_CORPUS, FRESH6_CORPUS].find(
+  const known = [UNSEEN_CORPUS, FRESH_CORPUS, FRESH2_CORPUS, FRESH3_CORPUS, FRESH4_CORPUS, FRESH5_CORPUS, FRESH6_CORPUS, FRESH7_CORPUS].find(
     (corpus) => resolve(corpus.dir) === dir,
   );
   return known ?? heldOutCorpus(dir, 9);
