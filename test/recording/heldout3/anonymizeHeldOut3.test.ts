@@ -27,5 +27,8 @@ describeConsistencyPlantSet({
   ledgerUrl: new URL('./known-survivors.json', import.meta.url),
   measure: measureHeldOut3,
   diagnosis: { workload: 'workload', category: 'OOM_KILLED', command: 'kubectl describe pod', why: 'the OOM kill is read from the pod description (Tier 2)' },
-  quoted: { text: 'DEBUG hub: using token', why: "the termination message's last lines are quoted: they hold a token wrapped over two lines" },
+  quoted: {
+    what: 'a field that carried a secret',
+    texts: () => [{ text: 'DEBUG hub: using token', why: "the termination message's last lines are quoted: they hold a token wrapped over two lines" }],
+  },
 });

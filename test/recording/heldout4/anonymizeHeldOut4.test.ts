@@ -37,7 +37,10 @@ describeConsistencyPlantSet({
     command: 'kubectl get events',
     why: "the liveness kill is read from the pod's events (Tier 2)",
   },
-  quoted: { text: 'judge gateway', why: "the previous run's last log line is quoted: it holds a gateway URL with basic auth" },
+  quoted: {
+    what: 'a field that carried a secret',
+    texts: () => [{ text: 'judge gateway', why: "the previous run's last log line is quoted: it holds a gateway URL with basic auth" }],
+  },
 });
 
 /**

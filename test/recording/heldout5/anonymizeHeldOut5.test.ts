@@ -14,56 +14,34 @@
  *   (en, fr), and each is one the report's own redaction removes from its text.
  *
  * What fails on the engine this set was first measured on is in known-survivors.json (figures:
- * BASELINE.md), keyed by id (every seed) or `id@seed`. A listed case must still fail — the test
- * fails once it passes, so the ledger is pruned and stays honest — and every other case must pass.
+ * BASELINE.md); the tests are the ones every consistency set shares
+ * (../heldout3/describeConsistencyPlantSet.ts), plus the secrets' scanner shapes below.
  */
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
-import { LEDGER_FIELDS, ledgered, ledgeredSeedTests } from '../heldout2/ledgeredSeedTests.js';
+import { describe, expect, it } from 'vitest';
+import { describeConsistencyPlantSet } from '../heldout3/describeConsistencyPlantSet.js';
 import { FAMILIES_5, HELD_OUT_SEEDS_5, buildHeldOutSet5 } from './heldOutPlants5.js';
-import { measureHeldOut5, type HeldOut5Figures } from './measureHeldOut5.js';
+import { measureHeldOut5 } from './measureHeldOut5.js';
 
-const LedgerSchema = z.strictObject({
-  ...LEDGER_FIELDS,
-  consistency: z.record(z.string(), z.string()),
-  secretsReportMisses: z.record(z.string(), z.string()),
-});
-const ledger = LedgerSchema.parse(JSON.parse(readFileSync(new URL('./known-survivors.json', import.meta.url), 'utf8')));
 const sets = await Promise.all(HELD_OUT_SEEDS_5.map((seed) => buildHeldOutSet5(seed)));
-const summary: string[] = [];
-afterAll(() => console.log(summary.join('\n')));
 
-describe('the fifth held-out set', () => {
-  it('plants at least 70 identifiers from every family, 30 secrets, 22 verbatim texts, 6 consistency cases, and a ledger that names only its cases', () => {
-    for (const set of sets) {
-      expect(set.plants.length).toBeGreaterThanOrEqual(70);
-      expect(new Set(set.plants.map((plant) => plant.family))).toEqual(new Set(FAMILIES_5));
-      expect(new Set(set.plants.map((plant) => plant.id)).size, 'plant ids are unique').toBe(set.plants.length);
-      expect(new Set(set.secrets.map((secret) => secret.id)).size, 'secret ids are unique').toBe(set.secrets.length);
-      expect(set.secrets.length).toBeGreaterThanOrEqual(30);
-      expect(set.keep.length).toBeGreaterThanOrEqual(22);
-      expect(set.consistency.length).toBeGreaterThanOrEqual(6);
-      // One plant's value inside another's would credit a survivor to the wrong placement.
-      const nested = set.plants.filter((plant) => set.plants.some((other) => other !== plant && other.value.includes(plant.value)));
-      expect(nested.map((plant) => plant.id)).toEqual([]);
-    }
-    for (const [index, set] of sets.entries())
-      for (const other of sets.slice(index + 1)) {
-        const values = new Set(set.plants.map((plant) => plant.value));
-        const shared = other.plants.filter((plant) => values.has(plant.value));
-        expect(shared.length, `values shared by seeds ${set.seed} and ${other.seed}: ${shared.map((plant) => plant.value).join(', ')}`).toBeLessThan(
-          other.plants.length / 5,
-        );
-      }
-    const ids = (pick: (set: (typeof sets)[number]) => { id: string }[]) =>
-      new Set(sets.flatMap((set) => pick(set).flatMap((item) => [item.id, `${item.id}@${set.seed}`])));
-    expect(Object.keys(ledger.plants).filter((id) => !ids((set) => set.plants).has(id))).toEqual([]);
-    expect(Object.keys(ledger.consistency).filter((id) => !ids((set) => set.consistency).has(id))).toEqual([]);
-    expect(Object.keys(ledger.keep).filter((id) => !ids((set) => set.keep).has(id))).toEqual([]);
-    for (const entries of [ledger.secretsInRecording, ledger.secretsInReports, ledger.secretsReportMisses])
-      expect(Object.keys(entries).filter((id) => !ids((set) => set.secrets).has(id))).toEqual([]);
-  });
+describeConsistencyPlantSet({
+  ordinal: 'fifth',
+  sets,
+  families: FAMILIES_5,
+  minimum: { plants: 70, secrets: 30, keep: 22, consistency: 6 },
+  ledgerUrl: new URL('./known-survivors.json', import.meta.url),
+  measure: measureHeldOut5,
+  diagnosis: { workload: 'eviction', category: 'NODE_FAILURE', command: 'kubectl get events', why: "the eviction is read from the pod's events (Tier 2)" },
+  quoted: {
+    what: 'recorded Tier 2 text and name the planted node',
+    texts: (set) => [
+      { text: 'The node was low on resource: memory', why: "the kubelet's eviction message is quoted" },
+      {
+        text: set.plants.find((plant) => plant.id === 'cloud-node/ec2-resource-name-node-in-every-node-field')!.value,
+        why: 'the report names the node, a planted identifier',
+      },
+    ],
+  },
 });
 
 /**
@@ -124,59 +102,3 @@ describe("the fifth set's secrets", () => {
     }
   });
 });
-
-for (const set of sets) {
-  describe(`fifth held-out seed ${set.seed}`, () => {
-    let figures: HeldOut5Figures;
-    beforeAll(async () => {
-      figures = await measureHeldOut5(set.seed);
-      summary.push(
-        `fifth held-out seed ${set.seed}: ${figures.survivors.length} of ${set.plants.length} plants survive --anonymize, ` +
-          `${figures.inconsistent.length} of ${set.consistency.length} identifiers not shown consistent, ` +
-          `anonymized replay ${figures.verdict.same ? 'same verdict' : 'differs'}, ${figures.keepLost.length} of ${set.keep.length} verbatim texts lost, ` +
-          `${figures.secretsInRaw.length}/${figures.secretsInAnonymized.length}/${figures.secretsInReports.length} of ${set.secrets.length} secrets in raw/anonymized/reports`,
-      );
-    }, 90_000);
-
-    it('diagnoses the generated eviction from Tier 2, and every plant, verbatim text and secret field reached the raw recording', () => {
-      const { live, liveAnonymized } = figures.run;
-      expect(live.code, live.stderr).toBe(0);
-      expect(liveAnonymized.code, liveAnonymized.stderr).toBe(0);
-      expect(live.stderr).not.toMatch(/does not reproduce/);
-      expect(live.verdict?.category, 'the generated scenario still fails for a stated cause').toBe('NODE_FAILURE');
-      expect(JSON.stringify(live.verdict?.evidence), "the eviction is read from the pod's events (Tier 2)").toContain('kubectl get events');
-      // Otherwise "absent from the anonymized folder" or "not in the recording" would prove nothing.
-      expect(figures.plantsNotRecorded.map((plant) => plant.id)).toEqual([]);
-      expect(figures.keepNotRecorded.map((keep) => keep.id)).toEqual([]);
-      expect(figures.secretsNotReached.map((secret) => secret.id)).toEqual([]);
-    });
-
-    it('the report texts quote recorded Tier 2 text and name the planted node (so "no secret" is not "nothing quoted")', () => {
-      const report = figures.texts.find((text) => text.name === 'text report (en)')!.text;
-      expect(report).toContain('The node was low on resource: memory');
-      expect(report).toContain(set.plants.find((plant) => plant.id === 'cloud-node/ec2-resource-name-node-in-every-node-field')!.value);
-      expect(figures.texts.map((text) => text.name)).toEqual([
-        'text report (en)',
-        'text report (fr)',
-        'verdict JSON',
-        'SNS notification (en)',
-        'SNS notification (fr)',
-      ]);
-    });
-
-    ledgeredSeedTests(
-      set,
-      () => figures,
-      ledger,
-      () => {
-        it.each(set.consistency.map((item) => [item.id, item] as const))('%s: one pseudonym in every place', (id) => {
-          const figure = figures.consistency.find((item) => item.case.id === id)!;
-          const detail = `${figure.status}: pseudonyms ${JSON.stringify(figure.pseudonyms)} in ${figure.placesRead} places`;
-          if (ledgered(ledger.consistency, id, set.seed))
-            expect(figure.status, `${id} is now consistent: remove it from known-survivors.json`).not.toBe('consistent');
-          else expect(figure.status, detail).toBe('consistent');
-        });
-      },
-    );
-  });
-}

@@ -9,18 +9,9 @@
  * redaction keeps in their own text, whether the anonymized replay reaches the raw replay's
  * verdict, one pseudonym per identifier, and what never reached the raw recording.
  */
-import { measureHeldOutSeed, type HeldOutSeedFigures } from '../heldout2/measureHeldOutSeed.js';
-import type { ConsistencyCase } from '../heldout3/heldOutPlants3.js';
-import { measureConsistency, type ConsistencyFigure } from '../heldout3/measureHeldOut3.js';
+import { measureConsistencySet, type ConsistencySetFigures } from '../heldout3/measureHeldOut3.js';
 import { buildHeldOutSet5, type Family5, type HeldOutSet5 } from './heldOutPlants5.js';
 
-export interface HeldOut5Figures extends HeldOutSeedFigures<Family5, HeldOutSet5> {
-  consistency: ConsistencyFigure[];
-  inconsistent: ConsistencyCase[];
-}
+export type HeldOut5Figures = ConsistencySetFigures<Family5, HeldOutSet5>;
 
-export async function measureHeldOut5(seed: number): Promise<HeldOut5Figures> {
-  const figures = await measureHeldOutSeed<Family5, HeldOutSet5>(await buildHeldOutSet5(seed));
-  const consistency = figures.set.consistency.map((item) => measureConsistency(item, figures.run.rawFolder, figures.run.anonymizedFolder));
-  return { ...figures, consistency, inconsistent: consistency.filter((figure) => figure.status !== 'consistent').map((figure) => figure.case) };
-}
+export const measureHeldOut5 = async (seed: number): Promise<HeldOut5Figures> => measureConsistencySet<Family5, HeldOutSet5>(await buildHeldOutSet5(seed));
