@@ -11,6 +11,8 @@ import { loadScenarios } from '../../../functions/simulator/startRunaiSimulator.
 import { FIXTURES_DIR } from '../scenarioHarness.js';
 import type { KnownChange } from './knownChanges.js';
 import { caseKey, HELD_OUT_SEED, planHeldOutCases, sampleForTest } from './planHeldOutCases.js';
+import { diagnoseCopies } from './diagnoseCopies.js';
+import { withDistinctIds } from '../mergeScenarioCopies.js';
 import { runHeldOutCases } from './runHeldOutCases.js';
 import { hideNamesFor, upstreamPullNames } from './upstreamHostileNames.js';
 
@@ -39,6 +41,16 @@ describe('held-out names never steer', () => {
   it('every ledger entry is a planned case', () => {
     const planned = new Set(cases.map(caseKey));
     expect(ledger.filter((entry) => !planned.has(entry.key)).map((entry) => entry.key)).toEqual([]);
+  });
+
+  // A control that the comparison can see a change: the same runner, on a copy whose signal (not a
+  // name) is altered — the kubelet's `OOMKilled` reason replaced by a plain `Error` — must not keep the verdict.
+  it('sees a change when the signal itself changes', { timeout: 120_000 }, async () => {
+    const scenario = scenarios.find((one) => one.name === 'oom-killed-limit-above-request')!;
+    const altered = { ...scenario, runai: JSON.parse(JSON.stringify(scenario.runai).replaceAll('OOMKilled', 'Error')) as typeof scenario.runai };
+    const [baseline, copy] = await diagnoseCopies([scenario, withDistinctIds(altered, 1)]);
+    expect(baseline?.category).toBe('OOM_KILLED');
+    expect(copy?.category).not.toBe('OOM_KILLED');
   });
 
   it('the sampled cases change only as the ledger says', { timeout: 300_000 }, async () => {

@@ -97,7 +97,7 @@ export const UPSTREAM_VOCABULARIES: readonly UpstreamVocabulary[] = [
     terms: ['not-ready', 'unreachable', 'memory-pressure', 'disk-pressure', 'pid-pressure', 'network-unavailable'],
   },
   { source: 'kubernetes/kubernetes staging/src/k8s.io/api/core/v1/well_known_taints.go', evokes: 'pending', terms: ['unschedulable'] },
-  // Node-pressure eviction (`Evicted`, "The node was low on resource: %v.").
+  // Node-pressure eviction (`Reason = "Evicted"`, `nodeLowMessageFmt = "The node was low on resource: %v. "`).
   {
     source: 'kubernetes/kubernetes pkg/kubelet/eviction/helpers.go',
     evokes: 'NODE_FAILURE',
@@ -109,9 +109,17 @@ export const UPSTREAM_VOCABULARIES: readonly UpstreamVocabulary[] = [
     evokes: 'preempted',
     terms: ['Preempted', 'preempting to accommodate a higher priority pod', 'victim'],
   },
-  // Container terminated reasons (CRI runtimes: OOMKilled, Error, DeadlineExceeded).
-  { source: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_container.go', evokes: 'OOM_KILLED', terms: ['OOMKilled'] },
-  { source: 'kubernetes/kubernetes pkg/kubelet/active_deadline.go', evokes: 'SCHEDULING_POLICY_TERMINATED', terms: ['DeadlineExceeded'] },
+  // Container terminated reasons: the kubelet's docker shim wrote OOMKilled / Completed / ContainerCannotRun (find_string id 158623036).
+  {
+    source: 'kubernetes/kubernetes pkg/kubelet/dockershim ContainerStatus (removed upstream since; find_string id 158623036)',
+    evokes: 'OOM_KILLED',
+    terms: ['OOMKilled'],
+  },
+  {
+    source: 'kubernetes/kubernetes pkg/controller/job job_controller.go (failureReason DeadlineExceeded; find_string id 31416499705)',
+    evokes: 'SCHEDULING_POLICY_TERMINATED',
+    terms: ['DeadlineExceeded'],
+  },
   // Linux signals.
   { source: 'torvalds/linux include/uapi/asm-generic/signal.h', evokes: 'CRASH_APP_ERROR', terms: ['SIGSEGV', 'SIGABRT', 'SIGBUS', 'SIGILL', 'SIGFPE'] },
   { source: 'torvalds/linux include/uapi/asm-generic/signal.h', evokes: 'OOM_KILLED', terms: ['SIGKILL'] },
