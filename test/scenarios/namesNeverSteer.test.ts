@@ -11,28 +11,18 @@
  * vocabulary (seeded), so the slices together cover every name; a few representative scenarios
  * take the whole vocabulary in their most-cited field.
  *
- * In process for speed: the diagnosis against the Run:ai simulator (and, for Tier 2
- * scenarios, the Kubernetes simulator) over loopback HTTP, without the CLI around it; the
- * original and its renamed copies are served together by one simulator pair.
- * Recommendations are compared by id, through a catalog that words each one as its id (the
- * English sentences quote the renamed names).
+ * In process for speed (diagnoseCopies.ts): the diagnosis against the Run:ai simulator (and,
+ * for Tier 2 scenarios, the Kubernetes simulator) over loopback HTTP, without the CLI around it;
+ * the original and its renamed copies are served together by one simulator pair.
+ * Recommendations are compared by id (the English sentences quote the renamed names).
  */
 import { describe, expect, it } from 'vitest';
-import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
-import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
-import type { RecommendationTexts } from '../../functions/diagnosis/model/Recommendation.js';
-import type { VerdictMessages } from '../../functions/diagnosis/model/VerdictMessages.js';
-import { createTier2Access } from '../../functions/kubernetes/createTier2Access.js';
-import { messagesEn } from '../../functions/report/messagesEn.js';
-import { createRunaiClient } from '../../functions/runai/createRunaiClient.js';
-import { startKubernetesSimulator } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
-import { loadScenarios, startRunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
+import { loadScenarios } from '../../functions/simulator/startRunaiSimulator.js';
+import { diagnoseCopies, type Outcome } from './diagnoseCopies.js';
 import { ExpectSchema, FIXTURES_DIR } from './scenarioHarness.js';
 import { NAME_FIELDS, renameField, type NameField } from './renameScenario.js';
 import { hostileNames, seededShuffle, type HostileName } from './hostileNames.js';
-import { mergeScenarioCopies, withDistinctIds, type ScenarioCopy } from './mergeScenarioCopies.js';
-import type { RunaiReader } from '../../functions/diagnosis/ports/RunaiReader.js';
-import type { Tier2Access } from '../../functions/diagnosis/ports/Tier2Access.js';
+import { withDistinctIds, type ScenarioCopy } from './mergeScenarioCopies.js';
 
 /** The whole vocabulary, in a seeded order: each (scenario, field) takes the next slice. */
 const VOCABULARY = seededShuffle(hostileNames(), 22);
@@ -51,90 +41,6 @@ const FULL_VOCABULARY: Readonly<Record<string, { field: NameField; direction: Ho
   'preempted-stopped-kai-evict': { field: 'workload', direction: 'hide' },
   'tier2-init-container-exit-1-log-line': { field: 'initContainers', direction: 'pull' },
 };
-
-/** Each recommendation worded as its id: what the test compares. */
-const recommendationIds = new Proxy({} as RecommendationTexts, { get: (_texts, id) => () => String(id) });
-const messages: VerdictMessages = { ...messagesEn, recommendation: recommendationIds };
-
-interface Outcome {
-  error: string | null;
-  outcome: string | null;
-  category: string | null;
-  route: string | null;
-  stopReason: string | null;
-  recommendations: string[];
-  /** The decisive line, where the verdict carries one (issue #22 item 1). */
-  failingLine: string | null;
-}
-
-/** Copies served by one simulator pair: the simulator looks workloads up by scanning its lists. */
-const COPIES_PER_SIMULATOR = 64;
-/** Diagnoses in flight per simulator pair: more only queue on two shared cores and time out. */
-const IN_FLIGHT = 6;
-
-/** Diagnoses every copy, in chunks served by one simulator pair each (ids kept apart by withDistinctIds). */
-async function diagnoseAll(copies: readonly ScenarioCopy[]): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
-  // A request by name (Option B) must find its copy alone: copies renamed in another field keep the workload's name.
-  const perSimulator = copies[0]?.request.workloadName ? 1 : COPIES_PER_SIMULATOR;
-  for (let start = 0; start < copies.length; start += perSimulator) {
-    outcomes.push(...(await diagnoseChunk(copies.slice(start, start + perSimulator))));
-  }
-  return outcomes;
-}
-
-async function diagnoseChunk(copies: readonly ScenarioCopy[]): Promise<Outcome[]> {
-  const merged = mergeScenarioCopies(copies);
-  const simulator = await startRunaiSimulator({ scenarios: merged.runai });
-  const kubernetes = merged.kubernetes ? await startKubernetesSimulator({ scenario: merged.kubernetes }) : null;
-  const client = createRunaiClient({
-    baseUrl: simulator.url,
-    credentials: { grantType: 'client_credentials', clientId: 'sim-client', clientSecret: 'sim-secret' },
-  });
-  const clusterIds = [...new Set(copies.flatMap((copy) => (copy.request.clusterId ? [copy.request.clusterId] : [])))];
-  const tier2 = kubernetes
-    ? createTier2Access({ clusters: Object.fromEntries(clusterIds.map((id) => [id, { server: kubernetes.url, token: kubernetes.token }])) })
-    : null;
-  try {
-    const outcomes: Outcome[] = new Array<Outcome>(copies.length);
-    let next = 0;
-    const worker = async () => {
-      for (let index = next++; index < copies.length; index = next++) outcomes[index] = await diagnose(copies[index]!, client, tier2);
-    };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-    return outcomes;
-  } finally {
-    await client.close();
-    await tier2?.close();
-    await kubernetes?.close();
-    await simulator.close();
-  }
-}
-
-async function diagnose(copy: ScenarioCopy, reader: RunaiReader, tier2: Tier2Access | null): Promise<Outcome> {
-  try {
-    const { verdict } = await diagnoseWorkload(copy.request as DiagnosisRequest, { reader, now: new Date(), messages, tier2 });
-    return {
-      error: null,
-      outcome: verdict.outcome,
-      category: verdict.category,
-      route: verdict.route,
-      stopReason: verdict.stopReason,
-      recommendations: verdict.recommendations,
-      failingLine: (verdict as { failingLine?: string | null }).failingLine ?? null,
-    };
-  } catch (error) {
-    return {
-      error: (error as { code?: string }).code ?? String(error),
-      outcome: null,
-      category: null,
-      route: null,
-      stopReason: null,
-      recommendations: [],
-      failingLine: null,
-    };
-  }
-}
 
 const scenarios = await loadScenarios(FIXTURES_DIR);
 
@@ -177,7 +83,7 @@ describe.concurrent('names never steer', () => {
   scenarios.forEach((scenario, index) => {
     it(scenario.name, { timeout: FULL_VOCABULARY[scenario.name] ? 900_000 : 300_000 }, async ({ expect: expectHere }) => {
       const cases = plans[index]!;
-      const [baseline, ...outcomes] = await diagnoseAll([scenario, ...cases.map((renameCase) => renameCase.copy)]);
+      const [baseline, ...outcomes] = await diagnoseCopies([scenario, ...cases.map((renameCase) => renameCase.copy)]);
       if (!baseline) throw new Error('no baseline');
       const expectation = ExpectSchema.parse(scenario.expect);
       // The harness reads the scenario as the CLI does: the baseline is the scenario's own verdict.

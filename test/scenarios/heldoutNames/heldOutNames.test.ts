@@ -11,7 +11,7 @@ import { loadScenarios } from '../../../functions/simulator/startRunaiSimulator.
 import { FIXTURES_DIR } from '../scenarioHarness.js';
 import type { KnownChange } from './knownChanges.js';
 import { caseKey, HELD_OUT_SEED, planHeldOutCases, sampleForTest } from './planHeldOutCases.js';
-import { diagnoseCopies } from './diagnoseCopies.js';
+import { diagnoseCopies } from '../diagnoseCopies.js';
 import { withDistinctIds } from '../mergeScenarioCopies.js';
 import { runHeldOutCases } from './runHeldOutCases.js';
 import { hideNamesFor, upstreamPullNames } from './upstreamHostileNames.js';

@@ -5,7 +5,7 @@
 import type { Scenario } from '../../../functions/simulator/startRunaiSimulator.js';
 import { withDistinctIds } from '../mergeScenarioCopies.js';
 import { renameField } from '../renameScenario.js';
-import { diagnoseCopies, type Outcome } from './diagnoseCopies.js';
+import { diagnoseCopies, type Outcome } from '../diagnoseCopies.js';
 import type { HeldOutCase } from './planHeldOutCases.js';
 
 export interface HeldOutResult {

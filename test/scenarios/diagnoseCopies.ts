@@ -1,22 +1,22 @@
 /**
- * Diagnoses scenario copies in process, the way test/scenarios/namesNeverSteer.test.ts does (whose
- * runner lives inside its test file and is not exported): the diagnosis against the Run:ai
- * simulator (and the Kubernetes simulator, for Tier 2 copies) over loopback HTTP, copies merged
- * into one simulator pair per chunk. Recommendations are compared by id, through a catalog that
+ * Diagnoses scenario copies in process, for the names checks (namesNeverSteer.test.ts and the
+ * held-out names in heldoutNames/): the diagnosis against the Run:ai simulator (and the
+ * Kubernetes simulator, for Tier 2 copies) over loopback HTTP, copies merged into one simulator
+ * pair per chunk (ids kept apart by withDistinctIds). Recommendations are compared by id, through a catalog that
  * words each one as its id (the English sentences quote the renamed names).
  */
-import type { DiagnosisRequest } from '../../../functions/core/diagnosisRequest.js';
-import { diagnoseWorkload } from '../../../functions/diagnosis/diagnoseWorkload.js';
-import type { RecommendationTexts } from '../../../functions/diagnosis/model/Recommendation.js';
-import type { VerdictMessages } from '../../../functions/diagnosis/model/VerdictMessages.js';
-import type { RunaiReader } from '../../../functions/diagnosis/ports/RunaiReader.js';
-import type { Tier2Access } from '../../../functions/diagnosis/ports/Tier2Access.js';
-import { createTier2Access } from '../../../functions/kubernetes/createTier2Access.js';
-import { messagesEn } from '../../../functions/report/messagesEn.js';
-import { createRunaiClient } from '../../../functions/runai/createRunaiClient.js';
-import { startKubernetesSimulator } from '../../../functions/simulator/kubernetes/startKubernetesSimulator.js';
-import { startRunaiSimulator } from '../../../functions/simulator/startRunaiSimulator.js';
-import { mergeScenarioCopies, type ScenarioCopy } from '../mergeScenarioCopies.js';
+import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
+import { diagnoseWorkload } from '../../functions/diagnosis/diagnoseWorkload.js';
+import type { RecommendationTexts } from '../../functions/diagnosis/model/Recommendation.js';
+import type { VerdictMessages } from '../../functions/diagnosis/model/VerdictMessages.js';
+import type { RunaiReader } from '../../functions/diagnosis/ports/RunaiReader.js';
+import type { Tier2Access } from '../../functions/diagnosis/ports/Tier2Access.js';
+import { createTier2Access } from '../../functions/kubernetes/createTier2Access.js';
+import { messagesEn } from '../../functions/report/messagesEn.js';
+import { createRunaiClient } from '../../functions/runai/createRunaiClient.js';
+import { startKubernetesSimulator } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
+import { startRunaiSimulator } from '../../functions/simulator/startRunaiSimulator.js';
+import { mergeScenarioCopies, type ScenarioCopy } from './mergeScenarioCopies.js';
 
 /** What a renamed copy must keep (issue #22): the verdict's decision, not its wording. */
 export interface Outcome {
@@ -26,6 +26,7 @@ export interface Outcome {
   route: string | null;
   stopReason: string | null;
   recommendations: string[];
+  /** The decisive line, where the verdict carries one (issue #22 item 1). */
   failingLine: string | null;
 }
 
@@ -40,6 +41,7 @@ const IN_FLIGHT = 6;
 /** Every copy's outcome, in order; a copy requested by name (Option B) gets a simulator of its own. */
 export async function diagnoseCopies(copies: readonly ScenarioCopy[]): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
+  // A request by name (Option B) must find its copy alone: copies renamed in another field keep the workload's name.
   const perSimulator = copies[0]?.request.workloadName ? 1 : COPIES_PER_SIMULATOR;
   for (let start = 0; start < copies.length; start += perSimulator) outcomes.push(...(await diagnoseChunk(copies.slice(start, start + perSimulator))));
   return outcomes;
