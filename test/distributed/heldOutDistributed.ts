@@ -22,6 +22,7 @@ import { heldOut2Cases } from './distributedHeldOut2Cases.js';
 import { heldOut3Cases } from './distributedHeldOut3Cases.js';
 import { heldOut4Cases } from './distributedHeldOut4Cases.js';
 import { heldOut5Cases } from './distributedHeldOut5Cases.js';
+import { heldOut6Cases } from './distributedHeldOut6Cases.js';
 import { heldOutCases } from './distributedHeldOutCases.js';
 
 /** One held-out set: where its files live and the generator that writes them. */
@@ -40,7 +41,7 @@ export interface HeldOutSet {
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const HELDOUT_DIR = join(REPO_ROOT, 'fixtures/distributed-heldout/');
 /**
- * The first set (seen by the engine's authors), the second to fifth (each built later by
+ * The first set (seen by the engine's authors), the second to sixth (each built later by
  * someone who did not change the engine, with shapes the earlier sets have not). A set is chosen
  * by its directory.
  */
@@ -50,6 +51,7 @@ const SETS: readonly HeldOutSet[] = [
   { dir: join(REPO_ROOT, 'fixtures/distributed-heldout-3/'), cases: heldOut3Cases, pinnedSubSecondClock: true },
   { dir: join(REPO_ROOT, 'fixtures/distributed-heldout-4/'), cases: heldOut4Cases, pinnedSubSecondClock: true },
   { dir: join(REPO_ROOT, 'fixtures/distributed-heldout-5/'), cases: heldOut5Cases, pinnedSubSecondClock: true },
+  { dir: join(REPO_ROOT, 'fixtures/distributed-heldout-6/'), cases: heldOut6Cases, pinnedSubSecondClock: true },
 ];
 export const FIRST_SET: HeldOutSet = SETS[0]!;
 
