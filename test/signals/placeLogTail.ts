@@ -80,9 +80,13 @@ export interface PrefixStyle {
   place(line: string, at: number, draw: Draw): string;
 }
 
-/** Verbatim upstream lines placed around a tail (before the failure, or after it), with their source. */
+/**
+ * Verbatim upstream lines placed around a tail (before the failure, or after it), with their source.
+ * A wrapper that restates the cause (a Python `raise … from e` chain, a `sys.exit(f"…{e}")`) prints
+ * the base entry's own text inside its frame, so its lines are made from the base's decisive text.
+ */
 export interface Noise {
-  lines: string[];
+  lines: string[] | ((decisive: string) => string[]);
   citation: string;
 }
 
@@ -109,7 +113,11 @@ export interface SeededPlacements<StyleName extends string, NoiseName extends st
  */
 export function renderSeededPlacements<StyleName extends string, NoiseName extends string>(family: SeededPlacements<StyleName, NoiseName>): string {
   const random = seededRandom(family.seed);
-  const noiseLines = (names: readonly NoiseName[]) => names.flatMap((name) => family.noise[name].lines);
+  const noiseLines = (names: readonly NoiseName[], decisive: string) =>
+    names.flatMap((name) => {
+      const { lines } = family.noise[name];
+      return typeof lines === 'function' ? lines(decisive) : lines;
+    });
   const noiseCitations = (names: readonly NoiseName[]) => names.map((name) => family.noise[name].citation).join('; ');
   const entries = family.placements.map(([source, index, styleName, before, after]) => {
     const where = `${source} #${index}`;
@@ -123,8 +131,8 @@ export function renderSeededPlacements<StyleName extends string, NoiseName exten
       String(base.verbatim),
       (line, at) => style.place(line, at, draw),
       where,
-      noiseLines(before),
-      noiseLines(after),
+      noiseLines(before, decisive),
+      noiseLines(after, decisive),
       family.placeTrailingNewline,
     );
     const noise = [

@@ -50,6 +50,12 @@ export const FRESH6_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures
  * places causes inside the structures (summaries, frames, banners) the sixth one showed missed.
  */
 export const FRESH7_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh7/', import.meta.url)), 15);
+/**
+ * The eighth fresh corpus, collected while the engine was being changed against the seventh one; its
+ * generated family also places a wrapper that restates the cause, and the cause first, in the
+ * middle or last of the tail.
+ */
+export const FRESH8_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh8/', import.meta.url)), 16);
 
 export function loadUnseenCorpus(dir = UNSEEN_CORPUS.dir): LoadedEntry[] {
   const corpus = loadSignalCorpus(dir, { requireDecisive: true });
