@@ -45,6 +45,7 @@ import { fileURLToPath } from 'node:url';
 import { loadScenario, type Scenario } from '../../../functions/simulator/startRunaiSimulator.js';
 import { seededRandom } from '../../support/seededRandom.js';
 import { plantCollector } from './plantCollector.js';
+import { runaiRecordsOf } from './runaiRecordsOf.js';
 
 export const FAMILIES = [
   'ipv4',
@@ -389,13 +390,7 @@ export async function buildHeldOutSet(seed: number): Promise<HeldOutSet> {
     .replaceAll('a.ng@example.com', email);
   const out = JSON.parse(renamed) as Scenario & { runai: Record<string, unknown>; kubernetes: Record<string, unknown[]> };
   const workloadId = (out.request as { workloadId: string }).workloadId;
-  const runai = out.runai as unknown as {
-    workloads: Record<string, unknown>[];
-    specs: Record<string, { spec: Record<string, unknown> }>;
-    pods: Record<string, Record<string, unknown>[]>;
-    events: Record<string, Record<string, unknown>[]>;
-    history: Record<string, Record<string, unknown>[]>;
-  };
+  const runai = runaiRecordsOf(out);
 
   const workload = runai.workloads[0]!;
   Object.assign(workload, {

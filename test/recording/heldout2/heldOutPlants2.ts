@@ -57,6 +57,7 @@ import { fileURLToPath } from 'node:url';
 import { loadScenario, type Scenario } from '../../../functions/simulator/startRunaiSimulator.js';
 import { randomFrom, type HeldOutSet, type KeepCase } from '../heldout/heldOutPlants.js';
 import { plantCollector } from '../heldout/plantCollector.js';
+import { runaiRecordsOf } from '../heldout/runaiRecordsOf.js';
 
 export const FAMILIES_2 = [
   'person-script',
@@ -440,13 +441,7 @@ export async function buildHeldOutSet2(seed: number): Promise<HeldOutSet<Family2
   const out = JSON.parse(renamed) as Scenario;
   const workloadId = out.request.workloadId!;
   const clusterId = out.request.clusterId!;
-  const runai = out.runai as unknown as {
-    workloads: Record<string, unknown>[];
-    specs: Record<string, { spec: Record<string, unknown> }>;
-    pods: Record<string, Record<string, unknown>[]>;
-    events: Record<string, Record<string, unknown>[]>;
-    history: Record<string, Record<string, unknown>[]>;
-  };
+  const runai = runaiRecordsOf(out);
 
   // GitLab takes any user name with a personal access token; CI templates use gitlab-ci-token.
   const gitWithCredential = `https://gitlab-ci-token:${glpat}@gitlab.${corp}/${team}/${repo}-data.git`;

@@ -102,6 +102,7 @@ import { fileURLToPath } from 'node:url';
 import { loadScenario, type Scenario } from '../../../functions/simulator/startRunaiSimulator.js';
 import { randomFrom, type HeldOutSet, type KeepCase } from '../heldout/heldOutPlants.js';
 import { plantCollector } from '../heldout/plantCollector.js';
+import { runaiEventAbout, runaiRecordsOf } from '../heldout/runaiRecordsOf.js';
 
 export const FAMILIES_3 = [
   'git-identity',
@@ -826,27 +827,13 @@ export async function buildHeldOutSet3(seed: number): Promise<HeldOutSet3> {
   const out = JSON.parse(renamed) as Scenario;
   const workloadId = out.request.workloadId!;
   const clusterId = out.request.clusterId!;
-  const runai = out.runai as unknown as {
-    workloads: Record<string, unknown>[];
-    specs: Record<string, { spec: Record<string, unknown> }>;
-    events: Record<string, Record<string, unknown>[]>;
-    history: Record<string, Record<string, unknown>[]>;
-  };
+  const runai = runaiRecordsOf(out);
   const spec = runai.specs[workloadId]!.spec;
   Object.assign(spec, { command: dockerLogin, args, environmentVariables: env, annotations, labels });
 
   const podName = `${workloadName}-worker-1`;
   const involved = { kind: 'Pod', name: podName, namespace };
-  const runaiEvent = (id: string, createdAt: string, reason: string, message: string, source: string) => ({
-    createdAt,
-    id,
-    type: 'Normal',
-    clusterId,
-    message,
-    reason,
-    source,
-    involvedObject: involved,
-  });
+  const runaiEvent = runaiEventAbout(clusterId, involved);
   runai.events[workloadId]!.push(
     runaiEvent(
       '0c7d2e4f-1a3b-4c5d-8e9f-0a1b2c3d4e5f',

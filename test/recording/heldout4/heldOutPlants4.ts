@@ -98,6 +98,7 @@ import { loadScenario, type Scenario } from '../../../functions/simulator/startR
 import { randomFrom, type HeldOutSet, type KeepCase } from '../heldout/heldOutPlants.js';
 import { plantCollector } from '../heldout/plantCollector.js';
 import type { ConsistencyCase } from '../heldout3/heldOutPlants3.js';
+import { runaiEventAbout, runaiRecordsOf } from '../heldout/runaiRecordsOf.js';
 
 export const FAMILIES_4 = [
   'cloud-tenancy',
@@ -870,11 +871,7 @@ export async function buildHeldOutSet4(seed: number): Promise<HeldOutSet4> {
   const out = JSON.parse(renamed) as Scenario;
   const workloadId = out.request.workloadId!;
   const clusterId = out.request.clusterId!;
-  const runai = out.runai as unknown as {
-    specs: Record<string, { spec: Record<string, unknown> }>;
-    events: Record<string, Record<string, unknown>[]>;
-    history: Record<string, Record<string, unknown>[]>;
-  };
+  const runai = runaiRecordsOf(out);
   Object.assign(runai.specs[workloadId]!.spec, {
     command,
     args,
@@ -883,16 +880,7 @@ export async function buildHeldOutSet4(seed: number): Promise<HeldOutSet4> {
   });
 
   const involved = { kind: 'Pod', name: podName, namespace };
-  const runaiEvent = (id: string, createdAt: string, reason: string, message: string, source: string) => ({
-    createdAt,
-    id,
-    type: 'Normal',
-    clusterId,
-    message,
-    reason,
-    source,
-    involvedObject: involved,
-  });
+  const runaiEvent = runaiEventAbout(clusterId, involved);
   const teamsWebhook = `https://${corp}.webhook.office.com/webhookb2/${uuid()}@${azureTenant}/IncomingWebhook/${teamsWebhookSecret}`;
   const slackWebhook = `https://hooks.slack.com/triggers/T${r.chars(`${UPPER}${DIGITS}`, 8)}/${slackTrigger}`;
   const notifyMessage = `alert-router: posted to ${teamsAddress} via ${teamsWebhook}; <@${slackMember}> paged via ${slackWebhook}`;

@@ -89,6 +89,7 @@ import { loadScenario, type Scenario } from '../../../functions/simulator/startR
 import { randomFrom, type HeldOutSet, type KeepCase } from '../heldout/heldOutPlants.js';
 import { plantCollector } from '../heldout/plantCollector.js';
 import type { ConsistencyCase } from '../heldout3/heldOutPlants3.js';
+import { runaiEventAbout, runaiRecordsOf } from '../heldout/runaiRecordsOf.js';
 
 export const FAMILIES_5 = [
   'cloud-node',
@@ -766,11 +767,7 @@ export async function buildHeldOutSet5(seed: number): Promise<HeldOutSet5> {
   const out = JSON.parse(renamed) as Scenario;
   const workloadId = out.request.workloadId!;
   const clusterId = out.request.clusterId!;
-  const runai = out.runai as unknown as {
-    specs: Record<string, { spec: Record<string, unknown> }>;
-    events: Record<string, Record<string, unknown>[]>;
-    history: Record<string, Record<string, unknown>[]>;
-  };
+  const runai = runaiRecordsOf(out);
   Object.assign(runai.specs[workloadId]!.spec, {
     command,
     args,
@@ -780,16 +777,7 @@ export async function buildHeldOutSet5(seed: number): Promise<HeldOutSet5> {
 
   // Run:ai events: tools posting to the workload (neutral reasons, so the verdict stays the node's).
   const involved = { kind: 'Pod', name: podName, namespace };
-  const runaiEvent = (id: string, createdAt: string, reason: string, message: string, source: string) => ({
-    createdAt,
-    id,
-    type: 'Normal',
-    clusterId,
-    message,
-    reason,
-    source,
-    involvedObject: involved,
-  });
+  const runaiEvent = runaiEventAbout(clusterId, involved);
   const bootstrapMessage = `node-bootstrap: joined ${nodeName} at address ${hostIp} with kubeadm join api.${corp}.internal:6443 --token ${bootstrapToken} --discovery-token-unsafe-skip-ca-verification`;
   const jdbcMssql = `jdbc:sqlserver://sql-${codename()}.${corp}.internal:1433;databaseName=Assays;user=svc_assay;password=${jdbcMssqlPassword};encrypt=true`;
   const assayMessage = `assay-sync: exported hits to ${jdbcMssql}`;
