@@ -168,8 +168,11 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // A kill by a signal (exit 137) that nothing explains: its exit code is what the origin shows.
   const kill = lead?.line || first.own ? null : (first.signals.find((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL' && signal.exitCode != null) ?? null);
   const signal = kill ?? lead;
+  // A rank killed on this replica's host, as its MPI launcher reported it (attributeRelays.ts): that report
+  // is what ended it, not the teardown's exit its own pod showed afterwards.
+  const relayed = first.relayedBy !== undefined && !first.own ? first.ownLine : null;
   const originLine =
-    (signal ? lineOf(signal) : null) ?? (kill ? `exit code ${kill.exitCode}` : null) ?? first.format?.line ?? quoteName(first.pod.k8sPhase ?? '');
+    relayed ?? (signal ? lineOf(signal) : null) ?? (kill ? `exit code ${kill.exitCode}` : null) ?? first.format?.line ?? quoteName(first.pod.k8sPhase ?? '');
   return {
     finding: {
       origin: {

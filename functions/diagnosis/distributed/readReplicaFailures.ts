@@ -16,6 +16,7 @@ import { matchEventReason, matchK8sPhase } from '../signals/extractSignals.js';
 import type { NameMask } from '../signals/maskIdentifiers.js';
 import { quoteMessage, quoteName } from '../signals/quoteEvidence.js';
 import { matchCollateralFormat } from '../signals/collateralFormatTable.js';
+import { attributeRelays } from './attributeRelays.js';
 import { podNamedIn } from './podNamedIn.js';
 import { replicaPods } from './replicaPods.js';
 
@@ -88,6 +89,8 @@ export interface ReplicaFailure {
   ownExitUnread: boolean;
   /** Its cause of its own (`own`, an exit 137) is shown by Tier 1's evidence alone, before any Tier 2 read. */
   tier1Cause: boolean;
+  /** The raw pod name of the MPI launcher whose report of a rank killed on this replica's host is its `ownLine` (attributeRelays.ts). */
+  relayedBy?: string;
 }
 
 interface Text {
@@ -216,7 +219,7 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
   const podNames = pods.map((pod) => pod.name);
   const rawOfQuoted = new Map(pods.map((pod) => [quoteName(pod.name), pod.name]));
   const texts = textsAboutPods(input, podNames);
-  return pods.flatMap((pod): ReplicaFailure[] => {
+  const failures = pods.flatMap((pod): ReplicaFailure[] => {
     const signals = input.signals.filter((signal) => !NOT_A_FAILURE.has(signal.kind) && podOfSignal(signal, rawOfQuoted, podNames) === pod.name);
     const ownKind = (signal: Signal) => OWN_CAUSE.has(signal.kind) || signal.xid !== undefined;
     const own = signals.some(ownKind);
@@ -281,6 +284,7 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
       },
     ];
   });
+  return attributeRelays(failures, pods, input.logs, rawOfQuoted);
 }
 
 /**
