@@ -258,6 +258,7 @@ const COLLATERAL_FORMAT: Record<CollateralFormat, string> = {
   'mpi-peer-exit': 'MPI "exited on signal 15"',
   'ray-peer-death': 'Ray peer deaths',
   'coordination-heartbeat': 'coordination service heartbeat timeouts',
+  'peer-connection-lost': 'connections closed by a peer',
   'preempted-after': 'preempted after it',
 };
 

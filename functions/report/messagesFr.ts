@@ -282,6 +282,7 @@ const COLLATERAL_FORMAT: Record<CollateralFormat, string> = {
   'mpi-peer-exit': 'MPI « exited on signal 15 »',
   'ray-peer-death': 'morts de pairs Ray',
   'coordination-heartbeat': 'battements de cœur du service de coordination manqués',
+  'peer-connection-lost': 'connexions fermées par un pair',
   'preempted-after': 'préemptés après lui',
 };
 

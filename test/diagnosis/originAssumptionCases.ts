@@ -170,6 +170,127 @@ export const PEER_STATEMENTS: readonly PeerStatement[] = [
     says: 'KILLED BY SIGNAL: 15',
     upstream: 'pmodels/mpich src/pm/hydra/mpiexec/pmiserv_cb.c',
   },
+  // The catalogue read from upstream sources (collateralFormatTable.ts rows of the same citation): each statement
+  // whose subject is a remote peer, rank, worker or connection, as the tail a survivor leaves.
+  {
+    name: 'pytorch-flight-recorder-dump',
+    exitCode: 134,
+    tail: (rank) => [
+      `[rank${rank}]:[E1206 10:02:11.100001 ProcessGroupNCCL.cpp:1987] [PG ID 0 PG GUID 0(default_pg) Rank ${rank}] Received a dump signal due to a collective timeout from rank 0 and we will try our best to dump the debug info. Last enqueued NCCL work: 56116, last completed NCCL work: 56115.`,
+    ],
+    says: 'Received a dump signal due to a collective timeout',
+    upstream: 'pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp (getNCCLWatchdogTimeoutErrorMsg)',
+  },
+  {
+    name: 'c10d-recv-closed',
+    exitCode: 1,
+    tail: () => [
+      'Traceback (most recent call last):',
+      '  File "/workspace/train.py", line 90, in <module>',
+      '    dist.barrier()',
+      'RuntimeError: Failed to recv, got 0 bytes. Connection was likely closed. Did the remote server shutdown or crash?',
+    ],
+    says: 'Connection was likely closed',
+    upstream: 'pytorch/pytorch torch/csrc/distributed/c10d/Utils.hpp (recvBytes)',
+  },
+  {
+    name: 'gloo-recv-timeout',
+    exitCode: 1,
+    tail: () => [
+      'Traceback (most recent call last):',
+      '  File "/workspace/train.py", line 212, in <module>',
+      '    dist.all_reduce(loss)',
+      'RuntimeError: [/pytorch/third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:78] Timed out waiting 1800000ms for recv operation to complete',
+    ],
+    says: 'for recv operation to complete',
+    upstream: 'pytorch/gloo gloo/transport/tcp/unbound_buffer.cc',
+  },
+  {
+    name: 'nccl-socket-closed',
+    exitCode: 1,
+    tail: (rank) => [
+      `${JOB}-worker-${rank}:88:120 [${rank}] misc/socket.cc:50 NCCL WARN socketProgress: Connection closed by remote peer 10.40.3.17<36447>`,
+      `${JOB}-worker-${rank}:88:120 [${rank}] NCCL INFO misc/socket.cc:752 -> 6`,
+    ],
+    says: 'Connection closed by remote peer',
+    upstream: 'NVIDIA/nccl src/misc/socket.cc',
+  },
+  {
+    name: 'ompi-peer-hung-up',
+    exitCode: 1,
+    tail: () => [
+      '--------------------------------------------------------------------------',
+      'An MPI communication peer process has unexpectedly disconnected.  This',
+      'usually indicates a failure in the peer process (e.g., a crash or',
+      'otherwise exiting without calling MPI_FINALIZE first).',
+      '--------------------------------------------------------------------------',
+    ],
+    says: 'An MPI communication peer process has unexpectedly disconnected',
+    upstream: 'open-mpi/ompi opal/mca/btl/tcp/help-mpi-btl-tcp.txt [peer hung up]',
+  },
+  {
+    name: 'prte-lost-daemon',
+    exitCode: 1,
+    tail: (rank) => [
+      '--------------------------------------------------------------------------',
+      'PRTE has lost communication with a remote daemon.',
+      '',
+      `  HNP daemon   : [prterun-${JOB}-launcher-34@0,0] on node ${JOB}-launcher`,
+      `  Remote daemon: [prterun-${JOB}-launcher-34@0,${rank}] on node ${JOB}-worker-0`,
+      '',
+      'This is usually due to either a failure of the TCP network',
+      'connection to the node, or possibly an internal failure of',
+      'the daemon itself. We cannot recover from this failure, and',
+      'therefore will terminate the job.',
+      '--------------------------------------------------------------------------',
+    ],
+    says: 'has lost communication with a remote daemon',
+    upstream: 'open-mpi/ompi orte/mca/errmgr/base/help-errmgr-base.txt [node-died] (PRRTE prints PRTE)',
+  },
+  {
+    // MPICH's error stack on a rank whose peer went away: the stack's last frame states it.
+    name: 'mpich-comm-fail',
+    exitCode: 1,
+    tail: (rank) => [
+      `Abort(806995855) on node ${rank} (rank ${rank} in comm 0): Fatal error in PMPI_Allreduce: Unknown error class, error stack:`,
+      'PMPI_Allreduce(472)...................: MPI_Allreduce(sbuf=0x7ffd10, rbuf=0x7ffd20, count=1, datatype=MPI_FLOAT, op=MPI_SUM, comm=MPI_COMM_WORLD) failed',
+      'MPIR_Allreduce_impl(293)..............: ',
+      'MPIDI_CH3U_Recvq_FDU_or_AEP(629)......: Communication error with rank 0',
+    ],
+    says: 'Communication error with rank',
+    upstream: 'pmodels/mpich src/mpi/errhan/errnames.txt (**comm_fail)',
+  },
+  {
+    // Hydra's launcher once a proxy ended badly, then its chain of callers (Intel MPI's mpiexec.hydra prints the same).
+    name: 'hydra-terminated-badly',
+    exitCode: 1,
+    tail: () => [
+      `[mpiexec@${JOB}-launcher] HYDT_bscu_wait_for_completion (tools/bootstrap/utils/bscu_wait.c:76): one of the processes terminated badly; aborting`,
+      `[mpiexec@${JOB}-launcher] HYDT_bsci_wait_for_completion (tools/bootstrap/src/bsci_wait.c:23): launcher returned error waiting for completion`,
+      `[mpiexec@${JOB}-launcher] HYD_pmci_wait_for_completion (pm/pmiserv/pmiserv_pmci.c:218): launcher returned error waiting for completion`,
+      `[mpiexec@${JOB}-launcher] main (ui/mpich/mpiexec.c:340): process manager error waiting for completion`,
+    ],
+    says: 'one of the processes terminated badly',
+    upstream: 'pmodels/mpich src/pm/hydra/tools/bootstrap/utils/bscu_wait.c',
+  },
+  {
+    name: 'ray-worker-crashed',
+    exitCode: 1,
+    tail: () => [
+      'ray.exceptions.WorkerCrashedError: The worker died unexpectedly while executing this task. Check python-core-worker-*.log files for more information.',
+    ],
+    says: 'WorkerCrashedError',
+    upstream: 'ray-project/ray python/ray/exceptions.py (WorkerCrashedError)',
+  },
+  {
+    name: 'dask-killed-worker',
+    exitCode: 1,
+    tail: () => [
+      "distributed.scheduler.KilledWorker: Attempted to run task ('train-shard', 41) on 4 different workers, but all those workers died while running it. The last worker that attempt to run the task was tcp://10.80.6.12:40123. Inspecting worker logs is often a good next step to diagnose what went wrong. For more information see https://distributed.dask.org/en/stable/killed.html.",
+    ],
+    says: 'KilledWorker',
+    upstream: 'dask/distributed distributed/scheduler.py (KilledWorker)',
+  },
   {
     name: 'mpirun-sigterm',
     exitCode: 143,
@@ -480,7 +601,7 @@ function meaningful(draw: Parameters<typeof buildCase>[0]): boolean {
 }
 
 /** `count` cases drawn from every dimension with a seed, each statement at least once in every twist. */
-export function originAssumptionCases(seed = 5, count = 120): OriginAssumptionCase[] {
+export function originAssumptionCases(seed = 5, count = 200): OriginAssumptionCase[] {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const causes: OriginCause[] = ['oom-event', 'own-exception', 'hydra-relay', 'mpirun-relay', 'mpirun-killed', 'prterun-killed', 'hydra-killed'];

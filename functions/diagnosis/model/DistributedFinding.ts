@@ -18,6 +18,8 @@ export type CollateralFormat =
   | 'mpi-peer-exit'
   | 'ray-peer-death'
   | 'coordination-heartbeat'
+  /** A connection the remote end closed or reset, a worker the scheduler lost (NCCL/UCX sockets, Dask). */
+  | 'peer-connection-lost'
   | 'preempted-after';
 
 /** Why no origin could be named (the limitation says it). */
