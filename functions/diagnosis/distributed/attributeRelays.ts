@@ -45,9 +45,11 @@ export function attributeRelays(
     for (const relay of log.relayed ?? []) {
       const pod = podOfHost(relay.host, pods);
       if (!pod || pod.name === launcher.pod.name) continue;
-      // The launcher relays: its line is the rank's death, not a cause of its own.
+      // The launcher relays: its line is the rank's death, or its summary of a child's failure (LogHint 'launcher':
+      // Open MPI's "Primary job terminated normally, but 1 process returned a non-zero exit code"), not a cause of its own.
       const ownIsRelay =
-        launcher.ownLine !== null && (launcher.ownLine === relay.line || relay.line.includes(launcher.ownLine) || launcher.ownLine.includes(relay.line));
+        launcher.ownLine !== null &&
+        (log.hint === 'launcher' || launcher.ownLine === relay.line || relay.line.includes(launcher.ownLine) || launcher.ownLine.includes(relay.line));
       result[launcherAt] = {
         ...launcher,
         ownLine: ownIsRelay ? null : launcher.ownLine,
