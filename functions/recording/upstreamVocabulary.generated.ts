@@ -51,6 +51,7 @@ activez
 actor
 actor_id
 actordiederror
+actorunavailableerror
 actual
 actuation
 actuelle
@@ -168,6 +169,7 @@ arrêt
 arrêter
 arrêté
 arrêtée
+arrêtés
 artifactregistry
 asctime
 asg
@@ -210,6 +212,7 @@ atterrir
 attn
 attribue
 attributed
+attributerelays
 au-delà
 au-dessus
 aucun
@@ -219,6 +222,7 @@ audit
 audit-gpu
 augmenter
 augmentez
+aussi
 auth
 authenticated
 authenticating
@@ -265,6 +269,7 @@ bad
 bad-request
 bad-response
 bad_alloc
+badly
 baichuanforcausallm
 bareword
 barrier
@@ -315,6 +320,7 @@ bloquante
 bminor
 body
 bonne
+bootstrap
 borne
 bornez
 bornez-le
@@ -332,6 +338,9 @@ breakpoint
 bridge
 broken
 brutal
+bscu
+bscu_wait
+btl
 bucket
 budget
 buffer
@@ -512,6 +521,7 @@ command
 command-not-found
 commande
 commands
+commclosederror
 comme
 commencé
 common
@@ -567,9 +577,11 @@ connect
 connected
 connecting
 connection
+connections
 connectivity
 connectivité
 connexion
+connexions
 connrefused
 connreset
 connu
@@ -760,6 +772,7 @@ damaged
 dans
 dash
 dashboard
+dask
 data
 data-loader
 data_dir
@@ -915,6 +928,7 @@ disable_byteorder_record
 disabled
 disallow
 disallow-latest-tag
+disconnected
 disk
 diskpressure
 display
@@ -995,6 +1009,7 @@ dsa
 dshm
 dtype
 due
+dump
 dumped
 duplicate
 duration
@@ -1116,6 +1131,7 @@ erreurs
 errimageneverpull
 errimagepull
 errlist
+errmgr
 errno
 error
 error_file
@@ -1134,6 +1150,8 @@ estimated
 estimé
 etc
 eth0
+eux
+eux-mêmes
 evaluation
 evaluator
 event
@@ -1283,6 +1301,7 @@ features
 feedback
 feedbackwords
 fenêtre
+fermées
 fetch
 fetch_dataset
 feu
@@ -1553,6 +1572,8 @@ heap
 heartbeat
 heartbeats
 help
+help-errmgr-base
+help-mpi-btl-tcp
 help-orterun
 helper
 helpers
@@ -1781,6 +1802,7 @@ istrator
 item
 itn
 its
+itself
 iwef
 jamais
 java
@@ -1808,6 +1830,7 @@ joindre
 joined
 jour
 journal
+journaux
 jours
 json
 json_encoder
@@ -1850,6 +1873,7 @@ kib
 kill
 killcontainer
 killed
+killedworker
 killer
 killing
 kills
@@ -1988,6 +2012,7 @@ liste
 listen
 listobjectsv2
 listtruncated
+lit
 live
 lived
 liveness
@@ -2088,6 +2113,7 @@ ltc
 lue
 lues
 lui
+lui-même
 lus
 lustre
 lvl
@@ -2295,6 +2321,7 @@ mutable
 mémoire
 métriques
 même
+mêmes
 nable
 name
 name_or_buffer
@@ -2539,6 +2566,7 @@ oomkilled
 oomkilledrule
 oomkilling
 op_builder
+opal
 opcode
 open
 open-gpu-kernel-modules
@@ -2572,6 +2600,8 @@ org
 origin
 original
 originally
+origine
+origintiedunread
 originunknown
 orrupt
 orte
@@ -2601,6 +2631,7 @@ override
 overrides
 oversized
 own
+ownerdiederror
 owns
 p4d
 p8x4d
@@ -2664,6 +2695,7 @@ pcie
 pdb
 peak
 peer
+peer-connection-lost
 peerlineof
 peers
 pending
@@ -2891,6 +2923,7 @@ provide
 provided
 provider
 proxy
+prte
 prterun
 précision
 précédente
@@ -2935,6 +2968,7 @@ qualified
 quantity
 quay
 que
+quelques
 query
 querya
 queue
@@ -2983,6 +3017,7 @@ ray-job-submitter
 ray-operator
 ray-peer-death
 ray-project
+rayactorerror
 raycluster
 rayjob
 rayjob_controller
@@ -3090,6 +3125,7 @@ relancez
 related
 relax
 relayed
+relayedranksof
 remaining
 remapp
 remapper
@@ -3548,6 +3584,8 @@ socketstartconnect
 softmax
 softmax_lse
 software
+soient
+soit
 solutions
 somaxconn
 some
@@ -3802,6 +3840,7 @@ that
 the
 their
 them
+themselves
 then
 there
 thermal
@@ -3819,6 +3858,7 @@ throwing
 thrown
 thrown-type
 tied
+tied-unread
 tier
 tier2
 tier2-137-liveness-probe-kills
@@ -3958,6 +3998,7 @@ unattached
 unauthorized
 unavailable
 unbound
+unbound_buffer
 unbounded
 unboundvar
 uncategorised
@@ -4174,6 +4215,7 @@ withoutlogprefix
 withprofile
 work
 worker
+workercrashederror
 workers
 working
 workload

@@ -258,12 +258,15 @@ const COLLATERAL_FORMAT: Record<CollateralFormat, string> = {
   'mpi-peer-exit': 'MPI "exited on signal 15"',
   'ray-peer-death': 'Ray peer deaths',
   'coordination-heartbeat': 'coordination service heartbeat timeouts',
+  'peer-connection-lost': 'connections closed by a peer',
   'preempted-after': 'preempted after it',
 };
 
 const ORIGIN_UNKNOWN: Record<OriginUnknownReason, (replicas: number) => string> = {
   'no-timestamps': (n) => `${n} replicas failed, but nothing read dates their failures (no pod completion, event or container time) to order them`,
   'same-second': () => 'two or more replicas failed on their own within the same second',
+  'tied-unread': (n) =>
+    `one replica shows a cause of its own in what Tier 2 read, and ${n} other replica${n === 1 ? '' : 's'} that failed within the same second exited by ${n === 1 ? 'itself' : 'themselves'} (an exit code, no signal) with ${n === 1 ? 'its log' : 'their logs'} left unread (Tier 2 reads a few logs): ${n === 1 ? 'it' : 'any of them'} may have failed on its own too`,
   'only-collateral': (n) =>
     `each of the ${n} failed replicas shows only a peer's death (NCCL timeout, connection reset, SIGTERM…): the replica that started it left no trace in what was read`,
   'no-replica-failure': () => 'no failure could be tied to one of its pods',
@@ -445,6 +448,8 @@ export const messagesEn: Messages = {
     unrecognisedWarnings: (reasons) =>
       `Warning events that no signal table row recognises were not read as signals: ${reasons.map(({ reason, count }) => `${reason} (×${count})`).join(', ')}.`,
     originUnknown: (reason, replicas) => `The replica where this multi-pod failure started cannot be told: ${ORIGIN_UNKNOWN[reason](replicas)}.`,
+    originTiedUnread: (replicas) =>
+      `${replicas} other replica${replicas === 1 ? '' : 's'} failed within the same second as the origin and ${replicas === 1 ? 'was' : 'were'} not read by Tier 2 (it reads a few pods).`,
   },
   report: {
     labelColon: ':',

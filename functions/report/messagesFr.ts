@@ -282,6 +282,7 @@ const COLLATERAL_FORMAT: Record<CollateralFormat, string> = {
   'mpi-peer-exit': 'MPI « exited on signal 15 »',
   'ray-peer-death': 'morts de pairs Ray',
   'coordination-heartbeat': 'battements de cœur du service de coordination manqués',
+  'peer-connection-lost': 'connexions fermées par un pair',
   'preempted-after': 'préemptés après lui',
 };
 
@@ -289,6 +290,8 @@ const ORIGIN_UNKNOWN: Record<OriginUnknownReason, (replicas: number) => string> 
   'no-timestamps': (n) =>
     `${n} réplicas ont échoué, mais rien de ce qui a été lu ne date leurs échecs (ni fin de pod, ni événement, ni heure de conteneur) pour les ordonner`,
   'same-second': () => 'deux réplicas ou plus ont échoué pour leur propre compte dans la même seconde',
+  'tied-unread': (n) =>
+    `un réplica montre une cause propre dans ce que Tier 2 a lu, et ${n} autre${n === 1 ? '' : 's'} réplica${n === 1 ? '' : 's'} en échec dans la même seconde ${n === 1 ? "s'est arrêté" : 'se sont arrêtés'} de ${n === 1 ? 'lui-même' : 'eux-mêmes'} (un code de sortie, sans signal) sans que ${n === 1 ? 'son journal soit lu' : 'leurs journaux soient lus'} (Tier 2 lit quelques journaux) : ${n === 1 ? 'il a pu' : "chacun d'eux a pu"} échouer pour son propre compte aussi`,
   'only-collateral': (n) =>
     `chacun des ${n} réplicas en échec ne montre que la mort d'un pair (délai NCCL, connexion réinitialisée, SIGTERM…) : le réplica qui l'a déclenchée n'a laissé aucune trace dans ce qui a été lu`,
   'no-replica-failure': () => "aucun échec n'a pu être rattaché à l'un de ses pods",
@@ -478,6 +481,8 @@ export const messagesFr: Messages = {
       `Des événements de type Warning qu'aucune ligne des tables de signaux ne reconnaît n'ont pas été lus comme signaux : ${reasons.map(({ reason, count }) => `${reason} (×${count})`).join(', ')}.`,
     listTruncated: (pages) => `La liste des workloads a été lue jusqu'à ${pages} pages ; les correspondances plus anciennes n'ont pas été prises en compte.`,
     originUnknown: (reason, replicas) => `Le réplica où cet échec multi-pods a commencé ne peut pas être déterminé : ${ORIGIN_UNKNOWN[reason](replicas)}.`,
+    originTiedUnread: (replicas) =>
+      `${replicas} autre${replicas === 1 ? '' : 's'} réplica${replicas === 1 ? '' : 's'} en échec dans la même seconde que l'origine n'${replicas === 1 ? 'a' : 'ont'} pas été lu${replicas === 1 ? '' : 's'} par Tier 2 (il lit quelques pods).`,
   },
   report: {
     labelColon: ' :',

@@ -31,6 +31,7 @@ import { signalsFromKubernetesPod } from '../../functions/diagnosis/tier2/signal
 import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadEvidence.js';
 import type { HistoryRecord, Pod, RunaiEvent } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { peerLineOf } from '../../functions/diagnosis/distributed/peerLineOf.js';
+import { relayedRanksOf } from '../../functions/diagnosis/distributed/relayedRanksOf.js';
 import { quoteEvidence, quoteName } from '../../functions/diagnosis/signals/quoteEvidence.js';
 import { selectLogLine } from '../../functions/diagnosis/tier2/selectLogLine.js';
 import { ago, evidenceOf, workloadStatus } from './workloadEvidenceKit.js';
@@ -52,12 +53,12 @@ export interface PeerStatement {
  * Hydra's report of a rank's end, framed by a divider line of `=` (pmodels/mpich src/pm/hydra/mpiexec/pmiserv_cb.c;
  * Intel MPI's Hydra prints the same block): `fate` is "EXIT CODE: 1" or "KILLED BY SIGNAL: 15 (Terminated)".
  */
-function hydraBlock(rank: number, fate: string): string[] {
+function hydraBlock(rank: number, fate: string, host = `${JOB}-worker-${rank}`): string[] {
   const frame = '='.repeat(83);
   return [
     frame,
     '=   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES',
-    `=   RANK ${rank} PID ${4000 + rank} RUNNING AT ${JOB}-worker-${rank}`,
+    `=   RANK ${rank} PID ${4000 + rank} RUNNING AT ${host}`,
     `=   ${fate}`,
     '=   CLEANING UP REMAINING PROCESSES',
     '=   YOU CAN IGNORE THE BELOW CLEANUP MESSAGES',
@@ -169,6 +170,127 @@ export const PEER_STATEMENTS: readonly PeerStatement[] = [
     says: 'KILLED BY SIGNAL: 15',
     upstream: 'pmodels/mpich src/pm/hydra/mpiexec/pmiserv_cb.c',
   },
+  // The catalogue read from upstream sources (collateralFormatTable.ts rows of the same citation): each statement
+  // whose subject is a remote peer, rank, worker or connection, as the tail a survivor leaves.
+  {
+    name: 'pytorch-flight-recorder-dump',
+    exitCode: 134,
+    tail: (rank) => [
+      `[rank${rank}]:[E1206 10:02:11.100001 ProcessGroupNCCL.cpp:1987] [PG ID 0 PG GUID 0(default_pg) Rank ${rank}] Received a dump signal due to a collective timeout from rank 0 and we will try our best to dump the debug info. Last enqueued NCCL work: 56116, last completed NCCL work: 56115.`,
+    ],
+    says: 'Received a dump signal due to a collective timeout',
+    upstream: 'pytorch/pytorch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp (getNCCLWatchdogTimeoutErrorMsg)',
+  },
+  {
+    name: 'c10d-recv-closed',
+    exitCode: 1,
+    tail: () => [
+      'Traceback (most recent call last):',
+      '  File "/workspace/train.py", line 90, in <module>',
+      '    dist.barrier()',
+      'RuntimeError: Failed to recv, got 0 bytes. Connection was likely closed. Did the remote server shutdown or crash?',
+    ],
+    says: 'Connection was likely closed',
+    upstream: 'pytorch/pytorch torch/csrc/distributed/c10d/Utils.hpp (recvBytes)',
+  },
+  {
+    name: 'gloo-recv-timeout',
+    exitCode: 1,
+    tail: () => [
+      'Traceback (most recent call last):',
+      '  File "/workspace/train.py", line 212, in <module>',
+      '    dist.all_reduce(loss)',
+      'RuntimeError: [/pytorch/third_party/gloo/gloo/transport/tcp/unbound_buffer.cc:78] Timed out waiting 1800000ms for recv operation to complete',
+    ],
+    says: 'for recv operation to complete',
+    upstream: 'pytorch/gloo gloo/transport/tcp/unbound_buffer.cc',
+  },
+  {
+    name: 'nccl-socket-closed',
+    exitCode: 1,
+    tail: (rank) => [
+      `${JOB}-worker-${rank}:88:120 [${rank}] misc/socket.cc:50 NCCL WARN socketProgress: Connection closed by remote peer 10.40.3.17<36447>`,
+      `${JOB}-worker-${rank}:88:120 [${rank}] NCCL INFO misc/socket.cc:752 -> 6`,
+    ],
+    says: 'Connection closed by remote peer',
+    upstream: 'NVIDIA/nccl src/misc/socket.cc',
+  },
+  {
+    name: 'ompi-peer-hung-up',
+    exitCode: 1,
+    tail: () => [
+      '--------------------------------------------------------------------------',
+      'An MPI communication peer process has unexpectedly disconnected.  This',
+      'usually indicates a failure in the peer process (e.g., a crash or',
+      'otherwise exiting without calling MPI_FINALIZE first).',
+      '--------------------------------------------------------------------------',
+    ],
+    says: 'An MPI communication peer process has unexpectedly disconnected',
+    upstream: 'open-mpi/ompi opal/mca/btl/tcp/help-mpi-btl-tcp.txt [peer hung up]',
+  },
+  {
+    name: 'prte-lost-daemon',
+    exitCode: 1,
+    tail: (rank) => [
+      '--------------------------------------------------------------------------',
+      'PRTE has lost communication with a remote daemon.',
+      '',
+      `  HNP daemon   : [prterun-${JOB}-launcher-34@0,0] on node ${JOB}-launcher`,
+      `  Remote daemon: [prterun-${JOB}-launcher-34@0,${rank}] on node ${JOB}-worker-0`,
+      '',
+      'This is usually due to either a failure of the TCP network',
+      'connection to the node, or possibly an internal failure of',
+      'the daemon itself. We cannot recover from this failure, and',
+      'therefore will terminate the job.',
+      '--------------------------------------------------------------------------',
+    ],
+    says: 'has lost communication with a remote daemon',
+    upstream: 'open-mpi/ompi orte/mca/errmgr/base/help-errmgr-base.txt [node-died] (PRRTE prints PRTE)',
+  },
+  {
+    // MPICH's error stack on a rank whose peer went away: the stack's last frame states it.
+    name: 'mpich-comm-fail',
+    exitCode: 1,
+    tail: (rank) => [
+      `Abort(806995855) on node ${rank} (rank ${rank} in comm 0): Fatal error in PMPI_Allreduce: Unknown error class, error stack:`,
+      'PMPI_Allreduce(472)...................: MPI_Allreduce(sbuf=0x7ffd10, rbuf=0x7ffd20, count=1, datatype=MPI_FLOAT, op=MPI_SUM, comm=MPI_COMM_WORLD) failed',
+      'MPIR_Allreduce_impl(293)..............: ',
+      'MPIDI_CH3U_Recvq_FDU_or_AEP(629)......: Communication error with rank 0',
+    ],
+    says: 'Communication error with rank',
+    upstream: 'pmodels/mpich src/mpi/errhan/errnames.txt (**comm_fail)',
+  },
+  {
+    // Hydra's launcher once a proxy ended badly, then its chain of callers (Intel MPI's mpiexec.hydra prints the same).
+    name: 'hydra-terminated-badly',
+    exitCode: 1,
+    tail: () => [
+      `[mpiexec@${JOB}-launcher] HYDT_bscu_wait_for_completion (tools/bootstrap/utils/bscu_wait.c:76): one of the processes terminated badly; aborting`,
+      `[mpiexec@${JOB}-launcher] HYDT_bsci_wait_for_completion (tools/bootstrap/src/bsci_wait.c:23): launcher returned error waiting for completion`,
+      `[mpiexec@${JOB}-launcher] HYD_pmci_wait_for_completion (pm/pmiserv/pmiserv_pmci.c:218): launcher returned error waiting for completion`,
+      `[mpiexec@${JOB}-launcher] main (ui/mpich/mpiexec.c:340): process manager error waiting for completion`,
+    ],
+    says: 'one of the processes terminated badly',
+    upstream: 'pmodels/mpich src/pm/hydra/tools/bootstrap/utils/bscu_wait.c',
+  },
+  {
+    name: 'ray-worker-crashed',
+    exitCode: 1,
+    tail: () => [
+      'ray.exceptions.WorkerCrashedError: The worker died unexpectedly while executing this task. Check python-core-worker-*.log files for more information.',
+    ],
+    says: 'WorkerCrashedError',
+    upstream: 'ray-project/ray python/ray/exceptions.py (WorkerCrashedError)',
+  },
+  {
+    name: 'dask-killed-worker',
+    exitCode: 1,
+    tail: () => [
+      "distributed.scheduler.KilledWorker: Attempted to run task ('train-shard', 41) on 4 different workers, but all those workers died while running it. The last worker that attempt to run the task was tcp://10.80.6.12:40123. Inspecting worker logs is often a good next step to diagnose what went wrong. For more information see https://distributed.dask.org/en/stable/killed.html.",
+    ],
+    says: 'KilledWorker',
+    upstream: 'dask/distributed distributed/scheduler.py (KilledWorker)',
+  },
   {
     name: 'mpirun-sigterm',
     exitCode: 143,
@@ -184,7 +306,41 @@ export const PEER_STATEMENTS: readonly PeerStatement[] = [
  * of the rank prefixed by the launcher (Hydra's `-prepend-rank` `[9] `, Open MPI's `--tag-output` `[1,9]<stderr>:`) —
  * then the launcher's own report of the rank's exit. The relayed exception is the line; the report is a relay.
  */
-export type OriginCause = 'oom-event' | 'own-exception' | 'hydra-relay' | 'mpirun-relay';
+export type OriginCause = 'oom-event' | 'own-exception' | 'hydra-relay' | 'mpirun-relay' | RelayedKill;
+
+/**
+ * `*-killed`: the origin's rank was killed by SIGKILL on its host and its own pod shows nothing of it (the rank ran
+ * under the worker pod's sshd/orted; the pod ends later with the teardown's SIGTERM). Only the MPI launcher's
+ * report names it, by the host the rank ran on — the pod's name, or its DNS name from an MPIJob hostfile
+ * (`<pod>.<job>-worker.<namespace>.svc`). The launcher is a relay: collateral; the origin is the named pod.
+ */
+export type RelayedKill = 'mpirun-killed' | 'prterun-killed' | 'hydra-killed';
+const RELAYED_KILLS: ReadonlySet<OriginCause> = new Set<OriginCause>(['mpirun-killed', 'prterun-killed', 'hydra-killed']);
+
+/** The launcher's whole tail for a rank killed on `host`, verbatim from each launcher's upstream text. */
+function launcherTail(cause: RelayedKill, rank: number, host: string): string[] {
+  const rule = '-'.repeat(74);
+  switch (cause) {
+    case 'mpirun-killed':
+      // open-mpi/ompi v4.1.x orte/tools/orterun/help-orterun.txt [orterun:proc-aborted-strsignal], after the errmgr's
+      // "Primary job  terminated normally, but 1 process returned a non-zero exit code." block.
+      return [
+        rule,
+        'Primary job  terminated normally, but 1 process returned',
+        'a non-zero exit code. Per user-direction, the job has been aborted.',
+        rule,
+        rule,
+        `mpirun noticed that process rank ${rank} with PID 4117 on node ${host} exited on signal 9 (Killed).`,
+        rule,
+      ];
+    case 'prterun-killed':
+      // openpmix/prrte src/tools/prun/help-prun.txt [prun:proc-aborted-strsignal] (Open MPI 5 runs on PRRTE).
+      return [rule, `prterun noticed that process rank ${rank} with PID 4117 on node ${host} exited on signal 9 (Killed).`, rule];
+    case 'hydra-killed':
+      // pmodels/mpich src/pm/hydra/mpiexec/pmiserv_cb.c (Intel MPI's mpiexec.hydra prints the same frame).
+      return hydraBlock(rank, 'KILLED BY SIGNAL: 9 (Killed)', host);
+  }
+}
 export type TimeSource = 'completedAt-ms' | 'whole-seconds' | 'event-only';
 export type Ordering = 'origin-first' | 'origin-middle' | 'origin-last';
 export type Twist = 'none' | 'skewed-peer' | 'restarted-origin' | 'recreated-pod' | 'only-consequences';
@@ -205,6 +361,8 @@ export interface OriginAssumptionCase {
     quoteSays: string | null;
     /** Words the origin's line must contain (its own exception, however relayed), when its log was read. */
     originSays: string | null;
+    /** Words the origin finding's own line must contain (a launcher's report of the kill on its host). */
+    originLineSays?: string;
   };
 }
 
@@ -256,6 +414,7 @@ function logFinding(pod: string, tail: readonly string[]): Tier2LogFinding | nul
   const selected = selectLogLine(text);
   if (!selected) return null;
   const peer = peerLineOf(text, (line) => line, selected.line);
+  const relayed = relayedRanksOf(text);
   return {
     fact: {
       type: 'log-line',
@@ -269,6 +428,7 @@ function logFinding(pod: string, tail: readonly string[]): Tier2LogFinding | nul
     hint: selected.hint,
     init: false,
     ...(peer ? { peerLine: quoteEvidence(peer.line, 360, peer.match), ...(peer.decisiveInIt ? { inPeerError: true as const } : {}) } : {}),
+    ...(relayed.length > 0 ? { relayed: relayed.map((rank) => ({ ...rank, line: quoteEvidence(rank.line, 360) })) } : {}),
   };
 }
 
@@ -325,6 +485,7 @@ export function buildCase(draw: {
   const recreated = twist === 'recreated-pod';
   const originPod = podName(originIndex, recreated ? '-a1' : '');
 
+  const relayedKill = RELAYED_KILLS.has(cause) && twist !== 'only-consequences';
   const pods: Pod[] = [];
   const events: RunaiEvent[] = [];
   const history: HistoryRecord[] = [];
@@ -359,6 +520,20 @@ export function buildCase(draw: {
       k8sPhaseUpdatedAt: listingTime,
       containers: [{ name: 'trainer', startedAt: started }],
     };
+    if (RELAYED_KILLS.has(cause)) {
+      // Its own pod ends only with the teardown, 2 s after the launcher noticed the kill: exit 143, no log of its own.
+      const torn = ago(msAgo - 2_000);
+      pods.push({ ...origin, completedAt: torn, k8sPhaseUpdatedAt: torn });
+      tier2Signals.push(...terminated(pod, node(index), 143, torn));
+      // The launcher noticed at the kill; its report names the host: the pod's name, or its hostfile DNS name.
+      const launcher = `${JOB}-launcher`;
+      const host = rank % 2 === 0 ? pod : `${pod}.${JOB}-worker.runai-llm.svc`;
+      pods.unshift({ name: launcher, nodeName: 'cpu-r1-01', k8sPhase: 'Error', completedAt: at, k8sPhaseUpdatedAt: at });
+      const finding = logFinding(launcher, launcherTail(cause as RelayedKill, rank, host));
+      if (finding) logs.push(finding);
+      tier2Signals.push(...terminated(launcher, 'cpu-r1-01', 1, at));
+      continue;
+    }
     const own =
       cause === 'oom-event'
         ? event(pod, 'OOMKilled', 'Container trainer was OOM killed', at, 'workload-controller')
@@ -401,16 +576,19 @@ export function buildCase(draw: {
     events: { ok: true, value: events },
     history: { ok: true, value: { records: history, pages: 1, capped: false } },
   });
-  const peers = replicas - 1;
+  // The launcher that relayed the kill is collateral too.
+  const peers = replicas - 1 + (relayedKill ? 1 : 0);
   const expected: OriginAssumptionCase['expected'] =
     twist === 'only-consequences'
       ? { origin: null, category: 'UNKNOWN', collateral: 0, quoteSays: statement.teardown ? null : statement.says, originSays: null }
       : {
           origin: originPod,
-          category: cause === 'oom-event' ? 'OOM_KILLED' : 'CRASH_APP_ERROR',
+          // A SIGKILL nothing explains (no OOM kill reported, no node loss) names no category.
+          category: cause === 'oom-event' ? 'OOM_KILLED' : relayedKill ? 'UNKNOWN' : 'CRASH_APP_ERROR',
           collateral: peers,
           quoteSays: null,
-          originSays: cause === 'oom-event' ? null : "KeyError: 'input_ids'",
+          originSays: cause === 'oom-event' || relayedKill ? null : "KeyError: 'input_ids'",
+          ...(relayedKill ? { originLineSays: cause === 'hydra-killed' ? 'KILLED BY SIGNAL: 9' : 'exited on signal 9' } : {}),
         };
   return { name: `${statement.name}/${cause}/${time}/${ordering}/${twist}/${replicas}`, evidence, logs, tier2Signals, expected };
 }
@@ -423,10 +601,10 @@ function meaningful(draw: Parameters<typeof buildCase>[0]): boolean {
 }
 
 /** `count` cases drawn from every dimension with a seed, each statement at least once in every twist. */
-export function originAssumptionCases(seed = 5, count = 120): OriginAssumptionCase[] {
+export function originAssumptionCases(seed = 5, count = 200): OriginAssumptionCase[] {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  const causes: OriginCause[] = ['oom-event', 'own-exception', 'hydra-relay', 'mpirun-relay'];
+  const causes: OriginCause[] = ['oom-event', 'own-exception', 'hydra-relay', 'mpirun-relay', 'mpirun-killed', 'prterun-killed', 'hydra-killed'];
   const times: TimeSource[] = ['completedAt-ms', 'whole-seconds', 'event-only'];
   const orderings: Ordering[] = ['origin-first', 'origin-middle', 'origin-last'];
   const twists: Twist[] = ['none', 'skewed-peer', 'restarted-origin', 'recreated-pod', 'only-consequences'];

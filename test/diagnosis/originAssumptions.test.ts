@@ -16,7 +16,7 @@ describe('the generated assumption cases', () => {
     const parts = cases.map((item) => item.name.split('/'));
     for (const statement of PEER_STATEMENTS) expect(parts.some(([name]) => name === statement.name)).toBe(true);
     for (const [index, values] of [
-      [1, ['oom-event', 'own-exception', 'hydra-relay', 'mpirun-relay']],
+      [1, ['oom-event', 'own-exception', 'hydra-relay', 'mpirun-relay', 'mpirun-killed', 'prterun-killed', 'hydra-killed']],
       [2, ['completedAt-ms', 'whole-seconds', 'event-only']],
       [3, ['origin-first', 'origin-middle', 'origin-last']],
       [4, ['none', 'skewed-peer', 'restarted-origin', 'recreated-pod', 'only-consequences']],
@@ -42,6 +42,7 @@ describe('the generated assumption cases', () => {
     expect(finding?.origin?.pod).toBe(item.expected.origin);
     expect(analysis.classification.category).toBe(item.expected.category);
     expect(finding?.collateral).toBeGreaterThanOrEqual(item.expected.collateral);
+    if (item.expected.originLineSays) expect(finding?.origin?.line).toContain(item.expected.originLineSays);
     // The line Tier 2 quotes for the origin (the verdict's line) is its exception, never the launcher's relay around it.
     if (item.expected.originSays) {
       const quoted = item.logs.find((log) => log.fact.podName === item.expected.origin);

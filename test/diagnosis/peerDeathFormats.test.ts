@@ -20,6 +20,40 @@ describe('peer-death formats', () => {
     expect(matchCollateralFormat(line)).toMatchObject({ format: 'mpi-peer-exit', strength: 'peer' });
   });
 
+  // The catalogue's lines that the whole-tail generator (originAssumptionCases.ts) does not carry, each shaped like its
+  // cited upstream text.
+  it.each([
+    [
+      'UCX status UCS_ERR_CONNECTION_RESET',
+      '[1765015331.512871] [llm-worker-3:88 :1] ucp_worker.c:1783 UCX  ERROR  error Connection reset by remote peer',
+      'peer-connection-lost',
+    ],
+    ['MPICH error stack (**comm_fail)', 'MPIDI_CH3I_Progress(224)..........: Communication error with rank 3', 'mpi-peer-exit'],
+    [
+      "Hydra's launcher once a proxy ended badly",
+      '[mpiexec@llm-launcher] HYDT_bscu_wait_for_completion (tools/bootstrap/utils/bscu_wait.c:76): one of the processes terminated badly; aborting',
+      'mpi-peer-exit',
+    ],
+    ['ORTE losing a remote daemon', 'ORTE has lost communication with a remote daemon.', 'mpi-peer-exit'],
+    ['mpirun relaying a rank that exited improperly', 'mpirun has exited due to process rank 3 with PID 0 on', 'mpi-peer-exit'],
+    ["Ray's older RayActorError", 'ray.exceptions.RayActorError: The actor died because of an error raised in its creation task', 'ray-peer-death'],
+    ["Ray's OwnerDiedError", "ray.exceptions.OwnerDiedError: Failed to retrieve object 00ff. The object's owner has exited.", 'ray-peer-death'],
+    [
+      "Dask's CommClosedError",
+      'distributed.comm.core.CommClosedError: in <TCP (closed) ConnectionPool.gather local=tcp://10.0.0.4:51234 remote=tcp://10.0.0.7:40123>: Stream is closed',
+      'peer-connection-lost',
+    ],
+  ] as const)('%s', (_what, line, format) => {
+    expect(matchCollateralFormat(line)).toMatchObject({ format, strength: 'peer' });
+  });
+
+  it('the general connection rule reads only a connection the remote end closed', () => {
+    expect(matchCollateralFormat('Connection closed by remote peer')?.format).toBe('peer-connection-lost');
+    expect(matchCollateralFormat('connection closed by user after 3 retries')).toBeNull();
+    expect(matchCollateralFormat('Communication error with ranking service: 503')).toBeNull();
+    expect(matchCollateralFormat('OwnerDied: the dataset owner field is empty')).toBeNull();
+  });
+
   it('an ordinary barrier or shutdown sentence of an application is not a peer death', () => {
     expect(matchCollateralFormat('Barrier timed out waiting for the data loader')).toBeNull();
     expect(matchCollateralFormat('Horovod has been shut down cleanly after 10 epochs')).toBeNull();

@@ -88,7 +88,7 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // The replicas that failed with the first, within what its time can stand for, stay in front: only their
   // causes can order them (the tie rule below), so Tier 2 must read them all.
   const firstAt = inTimeOrder[0]?.at ?? null;
-  const leading = inTimeOrder.filter((replica, index) => index === 0 || (firstAt !== null && replica.at !== null && replica.at <= latestOf(firstAt)));
+  const leading = byOddity(inTimeOrder.filter((replica, index) => index === 0 || (firstAt !== null && replica.at !== null && replica.at <= latestOf(firstAt))));
   const inspect = acrossRoles(
     leading.map((replica) => replica.pod.name),
     inTimeOrder.filter((replica) => !leading.includes(replica)).map((replica) => replica.pod.name),
@@ -107,13 +107,13 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
       .sort((a, b) => teardown(a.format.format) - teardown(b.format.format) || a.at - b.at)[0];
     return chosen ? { text: chosen.format.line, rule: null, fromPayload: true } : null;
   };
-  const unknown = (reason: NonNullable<DistributedFinding['unknown']>['reason']): OriginReading => ({
+  const unknown = (reason: NonNullable<DistributedFinding['unknown']>['reason'], count = replicas.length): OriginReading => ({
     finding: {
       origin: null,
       collateral: 0,
       later: 0,
       collateralFormats: [],
-      unknown: { reason, replicas: replicas.length },
+      unknown: { reason, replicas: count },
       collateralLine: reason === 'only-collateral' || causeless ? peerLine() : null,
       inspect,
     },
@@ -135,7 +135,18 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   const tied = ordered.filter((candidate) => (candidate.at as number) <= latestOf(ordered[0]!.at as number));
   const withCause = tied.filter(ownCause);
   if (tied.length > 1 && withCause.length !== 1) return unknown('same-second');
+  // Causes are compared at the depth they were read at. A tied replica whose container exited by itself
+  // (exit 1: no signal sent by anyone, unlike the teardown's SIGTERM) and whose log Tier 2 had no read
+  // left for may hold an exception of its own as much as the one whose log was read: when that one's
+  // cause was found by Tier 2 (not an OOM kill or a node loss Tier 1 already showed), "the only one with
+  // a cause" is not known, and neither is the origin.
+  const unreadExits = tied.filter((replica) => !ownCause(replica) && replica.format === null && replica.ownExitUnread);
+  if (tied.length > 1 && !withCause[0]!.tier1Cause && unreadExits.length > 0) return unknown('tied-unread', unreadExits.length);
+  const unread = tied.filter((replica) => !ownCause(replica) && !replica.read);
   const first = (tied.length > 1 ? withCause[0] : ordered[0]) as ReplicaFailure & { at: number };
+  // A cause Tier 1 showed stands over tied replicas Tier 2 did not read; when Tier 2 read some, the
+  // verdict says how many of the tied ones it had no read left for.
+  const unreadTied = replicas.some((replica) => replica.read) ? unread.length : 0;
 
   // §4.8: the other replicas' later failures are collateral — a peer-death format says so even
   // undated; a dated failure after the origin's with no cause of its own (an OOM kill, a node
@@ -157,8 +168,11 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // A kill by a signal (exit 137) that nothing explains: its exit code is what the origin shows.
   const kill = lead?.line || first.own ? null : (first.signals.find((signal) => signal.kind === 'EXIT_SYSTEM_SIGNAL' && signal.exitCode != null) ?? null);
   const signal = kill ?? lead;
+  // A rank killed on this replica's host, as its MPI launcher reported it (attributeRelays.ts): that report
+  // is what ended it, not the teardown's exit its own pod showed afterwards.
+  const relayed = first.relayedBy !== undefined && !first.own ? first.ownLine : null;
   const originLine =
-    (signal ? lineOf(signal) : null) ?? (kill ? `exit code ${kill.exitCode}` : null) ?? first.format?.line ?? quoteName(first.pod.k8sPhase ?? '');
+    relayed ?? (signal ? lineOf(signal) : null) ?? (kill ? `exit code ${kill.exitCode}` : null) ?? first.format?.line ?? quoteName(first.pod.k8sPhase ?? '');
   return {
     finding: {
       origin: {
@@ -176,6 +190,7 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
       collateralFormats: byFrequency(collateral.flatMap((replica) => (replica.format ? [replica.format.format] : []))),
       unknown: null,
       collateralLine: null,
+      ...(unreadTied > 0 ? { unreadTied } : {}),
       inspect: [first.pod.name, ...inspect.filter((name) => name !== first.pod.name)],
     },
     origin: first,
@@ -213,6 +228,31 @@ function acrossRoles(leading: readonly string[], names: readonly string[], workl
 }
 
 /**
+ * What the evidence read so far shows of a replica's failure, without its name or time: its status word,
+ * the kinds and exit codes of its signals, the peer-death format it reads as.
+ */
+const evidenceShape = (replica: ReplicaFailure): string =>
+  [
+    (replica.pod.k8sPhase ?? '').trim().toLowerCase(),
+    [...new Set(replica.signals.map((signal) => `${signal.kind}:${signal.exitCode ?? ''}`))].sort().join(','),
+    replica.format?.format ?? '',
+  ].join('|');
+
+/**
+ * The replicas tied with the first, in the order Tier 2 reads them when there are more than it can read:
+ * a cause of its own first, then the replica whose evidence differs from its peers' before those that
+ * repeat the majority's — the odd exit code or status out of a group that shares one. A teardown stops
+ * every survivor alike (one SIGTERM, one exit code, one watchdog timeout each); the failure that started
+ * it is the one that looks different. Stable otherwise.
+ */
+function byOddity(tied: readonly ReplicaFailure[]): ReplicaFailure[] {
+  const counts = new Map<string, number>();
+  for (const replica of tied) counts.set(evidenceShape(replica), (counts.get(evidenceShape(replica)) ?? 0) + 1);
+  const share = (replica: ReplicaFailure) => counts.get(evidenceShape(replica)) ?? 0;
+  return [...tied].sort((a, b) => Number(ownCause(b)) - Number(ownCause(a)) || share(a) - share(b));
+}
+
+/**
  * The replicas of a failed job that the pods listing no longer holds and about which nothing but their
  * scheduling is left (the history keeps a cleaned-up pod's events): they ran, and they ended when the
  * job was torn down — silent replicas, collateral once an origin with a cause of its own is named.
@@ -223,7 +263,18 @@ function endedWithJob(input: ReplicaInput, pods: readonly Pod[], replicas: reado
   const failed = new Set(replicas.map((replica) => replica.pod.name));
   return pods
     .filter((pod) => !listed.has(pod.name) && !failed.has(pod.name))
-    .map((pod) => ({ pod, signals: [], at: null, source: 'get_workload_history', format: null, own: false, ownLine: null }));
+    .map((pod) => ({
+      pod,
+      signals: [],
+      at: null,
+      source: 'get_workload_history',
+      format: null,
+      own: false,
+      ownLine: null,
+      read: false,
+      ownExitUnread: false,
+      tier1Cause: false,
+    }));
 }
 
 /** A replica shows a cause of its own: an own-cause kind (OOM kill, node failure, Xid…) or a line of its own that is no peer's death. */

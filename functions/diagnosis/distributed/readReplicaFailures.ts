@@ -16,6 +16,7 @@ import { matchEventReason, matchK8sPhase } from '../signals/extractSignals.js';
 import type { NameMask } from '../signals/maskIdentifiers.js';
 import { quoteMessage, quoteName } from '../signals/quoteEvidence.js';
 import { matchCollateralFormat } from '../signals/collateralFormatTable.js';
+import { attributeRelays } from './attributeRelays.js';
 import { podNamedIn } from './podNamedIn.js';
 import { replicaPods } from './replicaPods.js';
 
@@ -49,6 +50,15 @@ const OWN_CAUSE: ReadonlySet<SignalKind> = new Set([
 const CARRIER_LINE = /^\s*(?:\[[^\]]*\]:?\s*)*terminate called after throwing an instance of\b/;
 const isCarrier = (line: string) => CARRIER_LINE.test(line);
 
+/** A shell's exit status for a process killed by signal N is 128 + N (exitCodes.ts); below it the process exited by itself. */
+const SIGNAL_EXIT_BASE = 128;
+
+/** SIGKILL (128 + 9): with no teardown's grace period before it, a cause of its own (findOrigin.ts). */
+const SIGKILL_EXIT = 137;
+
+/** A signal Tier 2 read (`kubectl describe pod`, `kubectl get events`, `kubectl logs`, `kubectl describe node`). */
+const fromTier2 = (signal: Signal) => signal.source.startsWith('kubectl ');
+
 /** SIGTERM (128 + 15): the teardown a controller sends the survivors once one replica failed. */
 const SIGTERM_EXIT = 143;
 
@@ -70,6 +80,17 @@ export interface ReplicaFailure {
    * by itself from one that only exited (a bare exit 1, an unread log) when the clock cannot.
    */
   ownLine: string | null;
+  /** Tier 2 read this replica's pod or events (a `kubectl` signal about it, a log line); false: it shows only what Tier 1 shows. */
+  read: boolean;
+  /**
+   * Its container exited by itself (a non-zero exit code below 128: no signal sent by anyone) and Tier 2
+   * had no read left for its log: whatever ended it — an exception of its own or not — is unread.
+   */
+  ownExitUnread: boolean;
+  /** Its cause of its own (`own`, an exit 137) is shown by Tier 1's evidence alone, before any Tier 2 read. */
+  tier1Cause: boolean;
+  /** The raw pod name of the MPI launcher whose report of a rank killed on this replica's host is its `ownLine` (attributeRelays.ts). */
+  relayedBy?: string;
 }
 
 interface Text {
@@ -198,9 +219,10 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
   const podNames = pods.map((pod) => pod.name);
   const rawOfQuoted = new Map(pods.map((pod) => [quoteName(pod.name), pod.name]));
   const texts = textsAboutPods(input, podNames);
-  return pods.flatMap((pod): ReplicaFailure[] => {
+  const failures = pods.flatMap((pod): ReplicaFailure[] => {
     const signals = input.signals.filter((signal) => !NOT_A_FAILURE.has(signal.kind) && podOfSignal(signal, rawOfQuoted, podNames) === pod.name);
-    const own = signals.some((signal) => OWN_CAUSE.has(signal.kind) || signal.xid !== undefined);
+    const ownKind = (signal: Signal) => OWN_CAUSE.has(signal.kind) || signal.xid !== undefined;
+    const own = signals.some(ownKind);
     const mine = texts.filter((text) => text.pod === pod.name);
     // A decisive line that is itself a peer's death (the watchdog's abort) gives way to the tail's most specific one.
     const logs = input.logs.filter((log) => log.fact.podName === quoteName(pod.name));
@@ -256,9 +278,13 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
         format,
         own: own || nodeLoss.length > 0,
         ownLine,
+        read: logs.length > 0 || signals.some(fromTier2),
+        ownExitUnread: logs.length === 0 && signals.some((signal) => signal.exitCode != null && signal.exitCode > 0 && signal.exitCode < SIGNAL_EXIT_BASE),
+        tier1Cause: [...signals, ...nodeLoss].some((signal) => !fromTier2(signal) && (ownKind(signal) || signal.exitCode === SIGKILL_EXIT)),
       },
     ];
   });
+  return attributeRelays(failures, pods, input.logs, rawOfQuoted);
 }
 
 /**

@@ -18,6 +18,8 @@ export type CollateralFormat =
   | 'mpi-peer-exit'
   | 'ray-peer-death'
   | 'coordination-heartbeat'
+  /** A connection the remote end closed or reset, a worker the scheduler lost (NCCL/UCX sockets, Dask). */
+  | 'peer-connection-lost'
   | 'preempted-after';
 
 /** Why no origin could be named (the limitation says it). */
@@ -28,6 +30,11 @@ export type OriginUnknownReason =
   | 'same-second'
   /** Every failed replica shows only a peer-death format: the replica that started it left no trace. */
   | 'only-collateral'
+  /**
+   * One replica of a same-second tie shows a cause of its own, found by a Tier 2 read, and others of the
+   * tie were not read (the pod cap): they may show one too. `replicas` counts the unread ones.
+   */
+  | 'tied-unread'
   /** The workload failed but no failure could be tied to one of its pods. */
   | 'no-replica-failure';
 
@@ -61,6 +68,8 @@ export interface DistributedFinding {
   unknown: { reason: OriginUnknownReason; replicas: number } | null;
   /** The first peer-death line quoted, for a verdict that has nothing else to quote (only collateral). */
   collateralLine: QuotedLine | null;
+  /** Replicas that failed within the same second as the origin and that Tier 2, which read others, had no read left for. */
+  unreadTied?: number;
   /** Raw pod names in the order Tier 2 should read them: the origin, the replicas that may be it, then the peer deaths. */
   inspect?: string[];
 }

@@ -34,6 +34,11 @@ export interface Tier2LogFinding {
   peerLine?: string;
   /** The decisive line belongs to the error the peer line heads (a multi-line error's continuation): it says what that line says. */
   inPeerError?: true;
+  /**
+   * An MPI launcher's reports, in this tail, of ranks killed by a signal other than the teardown's SIGTERM:
+   * the host each ran on (raw, matched to a replica's pod by the origin stage) and the quoted line.
+   */
+  relayed?: { host: string; signal: number; line: string }[];
 }
 
 export interface Tier2Evidence {

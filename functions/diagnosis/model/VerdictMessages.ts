@@ -75,5 +75,7 @@ export interface VerdictMessages {
     unrecognisedWarnings(reasons: readonly { reason: string; count: number }[]): string;
     /** A multi-pod workload whose origin could not be told, and why (`replicas`: how many replicas failed). */
     originUnknown(reason: OriginUnknownReason, replicas: number): string;
+    /** A named origin tied within its second with replicas Tier 2 had no read left for (`replicas`: how many). */
+    originTiedUnread(replicas: number): string;
   };
 }

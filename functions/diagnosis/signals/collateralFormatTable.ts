@@ -160,6 +160,95 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
     strength: 'peer',
     upstream: 'https://github.com/horovod/horovod/blob/master/horovod/common/operations.cc',
   },
+  // The catalogue read from upstream sources (each row cites the file that writes the text): every message whose
+  // subject is a remote peer, rank, worker or connection that went away.
+  {
+    // PyTorch's flight recorder, on every rank once one rank's collective timed out: "[PG ID 0 PG GUID 0(default_pg)
+    // Rank 6] Received a dump signal due to a collective timeout from rank 7 and we will try our best to dump the debug
+    // info." (ProcessGroupNCCL::getNCCLWatchdogTimeoutErrorMsg).
+    format: 'nccl-timeout',
+    pattern: /\bReceived a dump signal due to a collective timeout from\b/,
+    strength: 'peer',
+    upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp',
+  },
+  {
+    // c10d's recvBytes when the store's other end closed: "Failed to recv, got 0 bytes. Connection was likely closed. Did
+    // the remote server shutdown or crash?" (raised as DistNetworkError; the TCPStore client logs it as "recvValue failed").
+    format: 'c10d-store',
+    pattern: /\bConnection was likely closed\. Did the remote server shutdown or crash\?/,
+    strength: 'peer',
+    upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/csrc/distributed/c10d/Utils.hpp',
+  },
+  {
+    // Gloo's unbound buffer when the peer it waits on never sends: "[gloo/transport/tcp/unbound_buffer.cc:78] Timed out
+    // waiting 1800000ms for recv operation to complete" — the collective timeout of the Gloo backend.
+    format: 'c10d-store',
+    pattern: /\bTimed out waiting \d+ms for recv operation to complete\b/,
+    strength: 'peer',
+    upstream: 'https://github.com/pytorch/gloo/blob/main/gloo/transport/tcp/unbound_buffer.cc',
+  },
+  {
+    // A connection the remote end closed or reset, whoever prints it: NCCL's socket layer "socketProgress: Connection
+    // closed by remote peer" (NVIDIA/nccl src/misc/socket.cc), UCX's UCS_ERR_CONNECTION_RESET "Connection reset by remote
+    // peer" (openucx/ucx src/ucs/type/status.c), Rabit / XGBoost's "Socket RecvAll Error:Connection reset by peer".
+    // The subject is the peer: the rows above keep the exact c10d/Gloo wording; this is the general statement.
+    format: 'peer-connection-lost',
+    pattern: /\bConnection (?:reset|closed) by (?:remote )?peer\b/i,
+    strength: 'peer',
+    upstream: 'https://github.com/NVIDIA/nccl/blob/master/src/misc/socket.cc',
+  },
+  {
+    // Open MPI's TCP transport when a peer process went away: "An MPI communication peer process has unexpectedly
+    // disconnected. This usually indicates a failure in the peer process (e.g., a crash or otherwise exiting without
+    // calling MPI_FINALIZE first)." (help-mpi-btl-tcp.txt [peer hung up]).
+    format: 'mpi-peer-exit',
+    pattern: /\bAn MPI communication peer process has unexpectedly disconnected\b/,
+    strength: 'peer',
+    upstream: 'https://github.com/open-mpi/ompi/blob/main/opal/mca/btl/tcp/help-mpi-btl-tcp.txt',
+  },
+  {
+    // Open MPI's runtime (ORTE; PRRTE in Open MPI 5) when a remote node's daemon went away: "ORTE has lost communication
+    // with a remote daemon." / "PRTE has lost communication with a remote daemon." ([node-died]).
+    format: 'mpi-peer-exit',
+    pattern: /\b(?:ORTE|PRTE) has lost communication with a remote daemon\b/,
+    strength: 'peer',
+    upstream: 'https://github.com/open-mpi/ompi/blob/v4.1.x/orte/mca/errmgr/base/help-errmgr-base.txt',
+  },
+  {
+    // Open MPI's launcher when a rank ended without MPI_Finalize: "mpirun has exited due to process rank 3 with PID 0 on
+    // node worker-3 exiting improperly." ([orterun:proc-exit-no-sync]) — the launcher relays the rank's end.
+    format: 'mpi-peer-exit',
+    pattern: /\bhas exited due to process rank \d+ with PID \d+ on\b/,
+    strength: 'peer',
+    upstream: 'https://github.com/open-mpi/ompi/blob/v4.1.x/orte/tools/orterun/help-orterun.txt',
+  },
+  {
+    // MPICH's error stack when a rank's peer is gone: "**comm_fail: Communication error with rank %d" (errnames.txt), and
+    // Hydra's launcher once a proxy ended badly: "HYDT_bscu_wait_for_completion (tools/bootstrap/utils/bscu_wait.c:76): one
+    // of the processes terminated badly; aborting" (Intel MPI's mpiexec.hydra prints the same).
+    format: 'mpi-peer-exit',
+    pattern: /\bCommunication error with rank \d+|\bone of the processes terminated badly; aborting\b/,
+    strength: 'peer',
+    upstream: 'https://github.com/pmodels/mpich/blob/main/src/pm/hydra/tools/bootstrap/utils/bscu_wait.c',
+  },
+  {
+    // Ray's other errors whose subject is a remote worker or actor: RayActorError (ActorDiedError's base, older Ray),
+    // WorkerCrashedError ("The worker died unexpectedly while executing this task."), OwnerDiedError (the object's owner
+    // exited), ActorUnavailableError (the actor's process is unreachable).
+    format: 'ray-peer-death',
+    pattern: /\b(?:RayActorError|WorkerCrashedError|OwnerDiedError|ActorUnavailableError)\b|The worker died unexpectedly while executing this task/,
+    strength: 'peer',
+    upstream: 'https://github.com/ray-project/ray/blob/master/python/ray/exceptions.py',
+  },
+  {
+    // Dask: the scheduler gives up on a task whose workers all died ("KilledWorker: Attempted to run task … on 3
+    // different workers, but all those workers died while running it.", distributed/scheduler.py), and a comm whose
+    // other end closed (CommClosedError, distributed/comm/core.py).
+    format: 'peer-connection-lost',
+    pattern: /\b(?:KilledWorker|CommClosedError)\b/,
+    strength: 'peer',
+    upstream: 'https://github.com/dask/distributed/blob/main/distributed/scheduler.py',
+  },
   {
     // torchelastic's summary of a failed process group ("torch.distributed.elastic.multiprocessing.errors.ChildFailedError:"):
     // written on every rank whose agent saw a child fail, the origin's included.

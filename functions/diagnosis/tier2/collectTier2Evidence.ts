@@ -32,7 +32,7 @@ import { hintOfLine } from '../signals/decisiveLine/chooseFailingLine.js';
 import { tier2NameMask } from './tier2NameMask.js';
 import { newestTermination, signalsFromKubernetesEvents, signalsFromKubernetesNode, signalsFromKubernetesPod } from './signalsFromKubernetes.js';
 import { interpretExitCode } from '../signals/exitCodes.js';
-import { emptyTier2Evidence, type Tier2Evidence, type Tier2FailureReason, type Tier2Read } from '../model/Tier2Evidence.js';
+import { emptyTier2Evidence, type Tier2Evidence, type Tier2LogFinding, type Tier2FailureReason, type Tier2Read } from '../model/Tier2Evidence.js';
 import { parseTimestamp } from '../../core/parseTimestamp.js';
 
 export interface Tier2Use {
@@ -88,6 +88,8 @@ export interface CollectTier2Input {
    * does not import the stage above it).
    */
   peerLineOf?(text: string, mask: (line: string) => string, decisive: string): PeerLineFound | null;
+  /** An MPI launcher's reports of ranks killed by a signal, with their hosts (distributed/relayedRanksOf.ts, passed in likewise). */
+  relayedRanksOf?(text: string, mask: (line: string) => string): { host: string; signal: number; line: string }[];
 }
 
 const FAILURE_REASONS: Record<KubernetesErrorCode, Tier2FailureReason> = {
@@ -335,6 +337,7 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
       hint: selectedLine.hint,
       init: target.init,
       ...peerLine(input.peerLineOf?.(log.value.text, mask, selectedLine.line) ?? null),
+      ...relayed(input.relayedRanksOf?.(log.value.text, mask) ?? []),
     });
   }
 
@@ -367,6 +370,9 @@ interface PeerLineFound {
   match: string;
   decisiveInIt: boolean;
 }
+
+const relayed = (ranks: readonly { host: string; signal: number; line: string }[]): { relayed?: Tier2LogFinding['relayed'] } =>
+  ranks.length === 0 ? {} : { relayed: ranks.map(({ host, signal, line }) => ({ host, signal, line: quoteEvidence(line, 360) })) };
 
 const peerLine = (found: PeerLineFound | null): { peerLine?: string; inPeerError?: true } =>
   found === null ? {} : { peerLine: quoteEvidence(found.line, 360, found.match), ...(found.decisiveInIt ? { inPeerError: true as const } : {}) };

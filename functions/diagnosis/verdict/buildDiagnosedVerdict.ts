@@ -132,6 +132,7 @@ export function buildDiagnosedVerdict(evidence: WorkloadEvidence, analysis: Anal
   if (recurrence && evidence.history.ok && evidence.history.value.trimmed)
     limitations.push(limitation('recurrenceLowerBound', recurrence.count, recurrence.lookbackDays));
   if (distributed?.unknown) limitations.push(limitation('originUnknown', distributed.unknown.reason, distributed.unknown.replicas));
+  if (distributed?.origin && distributed.unreadTied) limitations.push(limitation('originTiedUnread', distributed.unreadTied));
   const failingLine = failingLineOf(evidence, analysis, mask);
   const recommendationContext = { ...gatherRecommendationContext(analysis, evidence, memory, recurrence, submitted), failingLine };
   const decided = decideRecommendations(recommendationContext);

@@ -1,0 +1,58 @@
+/**
+ * An MPI launcher's report that one rank was killed by a signal, with the host the rank ran on: the
+ * launcher (mpirun / mpiexec in an MPIJob's launcher pod) only relays a death that happened on that host.
+ * Read from a log tail; the host is matched to a replica's pod by the origin stage (readReplicaFailures.ts).
+ * Formats, each from its upstream help text or source:
+ * - Open MPI (ORTE, v4.x) and PRRTE (Open MPI 5's runtime): `<tool> noticed that process rank 3 with PID
+ *   4117 on node mpi-job-worker-1 exited on signal 9 (Killed).` — open-mpi/ompi v4.1.x
+ *   orte/tools/orterun/help-orterun.txt [orterun:proc-aborted-strsignal] / [orterun:proc-aborted];
+ *   openpmix/prrte src/tools/prun/help-prun.txt [prun:proc-aborted-strsignal]. Older ORTE wrote
+ *   `job rank` and quoted the node (`on node "host"`).
+ * - MPICH's Hydra and Intel MPI (whose mpiexec.hydra is Hydra): the `=====` frame's `RANK 6 PID 5120
+ *   RUNNING AT host` then `KILLED BY SIGNAL: 9 (Killed)` — pmodels/mpich src/pm/hydra/mpiexec/pmiserv_cb.c.
+ * A SIGTERM (15) is the teardown every survivor gets, not a death to attribute: it is not returned.
+ * Pure.
+ */
+
+/** A rank's death the launcher relays: the host it ran on, the signal, and the line that says so (raw). */
+export interface RelayedRank {
+  host: string;
+  signal: number;
+  line: string;
+}
+
+const SIGTERM = 15;
+const MAX_LINES_SCANNED = 2_000;
+const MAX_LINE_SCAN = 4_000;
+/** Hydra prints the fate two lines under the RANK line; a few more leave room for Intel MPI's extra lines. */
+const HYDRA_FATE_WITHIN = 4;
+
+const OPEN_MPI = /\bnoticed that (?:process|job) rank \d+ with PID \d+ on node "?([^\s"]+)"? exited on signal (\d+)\b/;
+const HYDRA_RANK = /\bRANK \d+ PID \d+ RUNNING AT (\S+)/;
+const HYDRA_FATE = /\bKILLED BY SIGNAL: (\d+)\b/;
+
+/**
+ * Every rank death the tail relays, first first. `mask` replaces user-chosen names (maskIdentifiers): the
+ * upstream words must match in the masked line, so a name that spells them matches nothing; the host is
+ * then read from the raw line.
+ */
+export function relayedRanksOf(text: string, mask: (line: string) => string = (line) => line): RelayedRank[] {
+  const lines = text
+    .split(/\r?\n/)
+    .slice(-MAX_LINES_SCANNED)
+    .map((line) => (line.length > MAX_LINE_SCAN ? '' : line));
+  const found: RelayedRank[] = [];
+  lines.forEach((line, index) => {
+    if (OPEN_MPI.test(mask(line))) {
+      const [, host, signal] = OPEN_MPI.exec(line) ?? [];
+      if (host && signal && Number(signal) !== SIGTERM) found.push({ host, signal: Number(signal), line: line.trim() });
+      return;
+    }
+    if (!HYDRA_RANK.test(mask(line))) return;
+    const host = HYDRA_RANK.exec(line)?.[1];
+    const fate = lines.slice(index + 1, index + 1 + HYDRA_FATE_WITHIN).find((next) => HYDRA_FATE.test(mask(next)));
+    const signal = fate ? Number(HYDRA_FATE.exec(fate)?.[1]) : NaN;
+    if (host && fate && Number.isFinite(signal) && signal !== SIGTERM) found.push({ host, signal, line: fate.replace(/^[=\s]+/, '').trim() });
+  });
+  return found;
+}

@@ -1,0 +1,78 @@
+/**
+ * An MPI launcher's report of a rank killed on a host (distributed/relayedRanksOf.ts) and the pod that
+ * host names (attributeRelays.ts podOfHost): Open MPI / PRRTE's "noticed that process rank … on node …
+ * exited on signal N", Hydra's frame "RANK … RUNNING AT <host>" / "KILLED BY SIGNAL: N" — each verbatim
+ * from its upstream help text or source (cited in relayedRanksOf.ts). The teardown's SIGTERM is never a
+ * death to attribute, and a name that spells the upstream words matches nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { relayedRanksOf } from '../../functions/diagnosis/distributed/relayedRanksOf.js';
+import { podOfHost } from '../../functions/diagnosis/distributed/attributeRelays.js';
+import { maskIdentifiers } from '../../functions/diagnosis/signals/maskIdentifiers.js';
+
+const FRAME = '='.repeat(83);
+const hydra = (host: string, fate: string) => [
+  FRAME,
+  '=   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES',
+  `=   RANK 6 PID 5120 RUNNING AT ${host}`,
+  `=   ${fate}`,
+  '=   CLEANING UP REMAINING PROCESSES',
+  FRAME,
+];
+
+describe('relayedRanksOf', () => {
+  const tools = ['mpirun', 'mpiexec', 'prterun', 'orterun'];
+  const hosts = ['bert-mpi-worker-3', 'bert-mpi-worker-3.bert-mpi-worker.runai-nlp.svc', 'dgx-a100-07'];
+  for (const tool of tools)
+    for (const host of hosts)
+      for (const [signal, name] of [
+        [9, 'Killed'],
+        [11, 'Segmentation fault'],
+        [6, 'Aborted'],
+        [15, 'Terminated'],
+      ] as const)
+        it(`${tool} on ${host}, signal ${signal}`, () => {
+          const line = `${tool} noticed that process rank 3 with PID 4117 on node ${host} exited on signal ${signal} (${name}).`;
+          const found = relayedRanksOf(['Primary job  terminated normally, but 1 process returned', line].join('\n'));
+          expect(found).toEqual(signal === 15 ? [] : [{ host, signal, line }]);
+        });
+
+  it("reads ORTE's older form (job rank, quoted node, no signal name)", () => {
+    expect(relayedRanksOf('mpirun noticed that job rank 2 with PID 88 on node "n-7" exited on signal 9.')).toEqual([
+      { host: 'n-7', signal: 9, line: 'mpirun noticed that job rank 2 with PID 88 on node "n-7" exited on signal 9.' },
+    ]);
+  });
+
+  it("reads Hydra's frame: the host from its RANK line, the signal from the line under it", () => {
+    expect(relayedRanksOf(hydra('bert-mpi-worker-6', 'KILLED BY SIGNAL: 9 (Killed)').join('\n'))).toEqual([
+      { host: 'bert-mpi-worker-6', signal: 9, line: 'KILLED BY SIGNAL: 9 (Killed)' },
+    ]);
+    expect(relayedRanksOf(hydra('bert-mpi-worker-6', 'KILLED BY SIGNAL: 15 (Terminated)').join('\n'))).toEqual([]);
+    // A rank that exited with a code relays the rank's own exit: the rank's exception printed above it is the line.
+    expect(relayedRanksOf(hydra('bert-mpi-worker-6', 'EXIT CODE: 1').join('\n'))).toEqual([]);
+  });
+
+  it('matches the upstream words in the masked text: a name that spells them is no report', () => {
+    const workload = 'noticed that process rank 1 with PID 2 on node x exited on signal 9';
+    const mask = maskIdentifiers({ names: [workload] });
+    expect(relayedRanksOf(`starting ${workload}`, mask)).toEqual([]);
+  });
+});
+
+describe('podOfHost', () => {
+  const pods = [
+    { name: 'bert-mpi-launcher', nodeName: 'cpu-01' },
+    { name: 'bert-mpi-worker-0', nodeName: 'dgx-01' },
+    { name: 'bert-mpi-worker-1', nodeName: 'dgx-02' },
+    { name: 'bert-mpi-worker-2', nodeName: 'dgx-02' },
+  ];
+  it('is the pod of that name, or of that first DNS label', () => {
+    expect(podOfHost('bert-mpi-worker-1', pods)?.name).toBe('bert-mpi-worker-1');
+    expect(podOfHost('bert-mpi-worker-0.bert-mpi-worker.runai-nlp.svc', pods)?.name).toBe('bert-mpi-worker-0');
+  });
+  it('else the one pod on that node; none when the node ran several or none', () => {
+    expect(podOfHost('dgx-01', pods)?.name).toBe('bert-mpi-worker-0');
+    expect(podOfHost('dgx-02', pods)).toBeNull();
+    expect(podOfHost('elsewhere', pods)).toBeNull();
+  });
+});
