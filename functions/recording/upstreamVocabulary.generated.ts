@@ -9,6 +9,7 @@ a-za-z
 a-za-z0-9
 a1c3
 abandon
+abcdef
 abonnements
 abord
 abort
@@ -42,6 +43,7 @@ act-on-hardware-xid
 actimeo
 acting
 action
+actions
 activation
 activations
 active
@@ -102,6 +104,7 @@ allocation
 allocations
 allocator
 allouée
+allow
 allowable
 allowed
 allowed-repos
@@ -118,6 +121,7 @@ always
 amazon
 amazonaws
 amd64
+analyse
 analyseworkload
 anciennes
 anciens
@@ -153,22 +157,26 @@ apply
 applyorigin
 apps
 après
+aquila
 aquilaforcausallm
 aquilamodel
 architectures
 archive
 archives
+arctic
 arcticforcausallm
 are
 args
 argument
 arguments
+array
 arrays
 arrêt
 arrêter
 arrêté
 arrêtée
 artifactregistry
+artifacts
 asctime
 asg
 asg-lifecycle-event
@@ -189,6 +197,7 @@ assertions
 assez
 assign
 assigned
+assignment
 assignée
 associated
 assouplissez
@@ -209,11 +218,13 @@ attention
 atterrir
 attn
 attribue
+attribute
 attributed
 au-delà
 au-dessus
 aucun
 aucune
+audience
 audienceofdiagnosis
 audit
 audit-gpu
@@ -296,6 +307,7 @@ bevfusion-train-prod
 beyond
 bfc
 bfc_allocator
+bfloat
 bfloat16
 bibliothèques
 bien
@@ -310,11 +322,13 @@ block
 blocked
 blocking
 blocks
+bloom
 bloomforcausallm
 bloquante
 bminor
 body
 bonne
+boost
 borne
 bornez
 bornez-le
@@ -366,6 +380,7 @@ c2c_error
 cache
 cached
 cached_files
+caching
 calico
 call
 called
@@ -454,9 +469,11 @@ chk
 choisissez
 choose
 choosefailingline
+chuan
 cifs
 cilium
 cilium-cni
+cite
 cité
 citée
 ckpt-4200
@@ -470,6 +487,7 @@ classes
 classification
 classify
 classifymountcause
+clause
 clauses
 cleanup
 clear
@@ -502,6 +520,7 @@ collate
 collateral
 collateralformattable
 collateralline
+collect
 collective
 collecttier2evidence
 column
@@ -785,6 +804,7 @@ dcgm_structs
 dcgmhealthsystems
 dcgmhealthsystems_enum
 dcgmlib
+deactivated
 deactivateddueto
 dead
 deadline
@@ -795,10 +815,12 @@ deaths
 debug
 debugging
 dec
+decide
 decideaudience
 decidenodesuspicionsubmitters
 deciderecommendations
 deciding
+decisive
 decisiveline
 declares
 decode
@@ -816,11 +838,13 @@ default_status_updater
 defaultcpuallocator
 defaulting
 defaults
+deferred
 deferredcudacallerror
 defined
 definition
 definitions
 degraded
+delay
 delete
 deleted
 deletenodeevent
@@ -1053,6 +1077,7 @@ elle
 elsewhere
 email
 embarquées
+embedded
 embeddedtraceback
 empty
 emptydir
@@ -1105,6 +1130,7 @@ envoyés
 ephemeral
 ephemeral-storage
 ephemeralcontainer
+episode
 epoch
 epochs
 equal
@@ -1125,6 +1151,7 @@ errorclause
 errorf
 errors
 errors_impl
+escalation
 escape
 espace
 est
@@ -1165,6 +1192,7 @@ exclue
 exclusively
 exec
 executable
+execute
 executed
 executing
 execution
@@ -1420,6 +1448,7 @@ gcc-mirror
 gce
 gcs
 gcs-fuse-csi-ephemeral
+gemma
 gemma2forcausallm
 gemma3forcausallm
 gemma3nforconditionalgeneration
@@ -1506,6 +1535,8 @@ graphics
 graphql
 greater
 gros
+group
+groups
 groupsprogressing
 growing
 growth
@@ -1601,6 +1632,7 @@ hub
 hugging
 huggingface
 huggingface_hub
+hung
 hydra
 hydra_full_error
 i-0f1e2d3c4b5a69788
@@ -1614,6 +1646,7 @@ ibv_reg_mr
 ibvwrap
 ici
 identified
+identifiers
 identifiez
 identifié
 identify
@@ -1854,6 +1887,7 @@ killer
 killing
 kills
 kind
+kinds
 klog
 kmg
 knative
@@ -1912,6 +1946,7 @@ launcher
 launcher-summary
 layer
 layers
+layout
 lazily
 lazy
 lazy_init
@@ -1938,6 +1973,7 @@ levels
 levée
 lib
 lib_rm_version_mismatch
+libc
 libc10
 libcontainer
 libcudnn
@@ -2124,9 +2160,11 @@ map
 map_location
 maps
 mapvolume
+mark
 marked
 marking
 marklatestcreatedfailed
+mask
 masked
 maskidentifiers
 master
@@ -2160,6 +2198,7 @@ meet
 mem
 mem-fraction-static
 mem_linux
+member
 memory
 memory-shape
 memorylimitunknown
@@ -2201,6 +2240,7 @@ mirror
 mis
 misbehaving
 misc
+misconfiguration
 misconfigurationexception
 mise
 mismatch
@@ -2268,6 +2308,7 @@ mount_linux
 mountdevice
 mounted
 mounting
+mounts
 mountvolume
 mpi
 mpi-operator
@@ -2462,6 +2503,7 @@ num_gpus
 num_processes
 number
 numcudadevices
+numel
 numelin
 numelout
 nvalid
@@ -2508,6 +2550,7 @@ off
 offering
 offline
 offline-mode
+ofnvidia
 often
 old
 older
@@ -2538,6 +2581,7 @@ oomkill
 oomkilled
 oomkilledrule
 oomkilling
+oops
 op_builder
 opcode
 open
@@ -2550,6 +2594,7 @@ opened
 opened_file
 opened_zipfile
 openjdk
+opens
 openslist
 openucx
 openxla
@@ -2564,6 +2609,7 @@ optim
 optimizer
 option
 optional
+options
 optype
 opération
 order
@@ -2655,6 +2701,7 @@ past
 path
 path_or_model_id
 path_or_repo_id
+pattern
 patternlayout
 pause
 paused
@@ -2685,6 +2732,7 @@ permissionerror
 permissions
 permitted
 perror
+persistent
 persistentvolumeclaim
 persistentvolumeclaims
 person
@@ -2765,6 +2813,7 @@ podstocite
 podsunavailable
 point
 pointer
+pointers
 policies
 policy
 politique
@@ -2802,6 +2851,7 @@ precompiled
 precondition
 predicate
 predicatefailureerror
+predicates
 predictor
 preempt
 preempted
@@ -2846,6 +2896,7 @@ priority
 priorityclass
 prises
 private
+privilege
 privileged
 privé
 probablement
@@ -2876,12 +2927,14 @@ profiles
 profilez
 prog
 program
+progress
 progressdeadlineexceeded
 progressing
 proj
 project
 projects
 projet
+propagate
 propagateautoscalerstatus
 propagatemodelstatus
 proposals
@@ -2944,6 +2997,7 @@ queues
 qui
 quit
 quota
+quote
 quoted
 quoteevidence
 quoteuntrusted
@@ -3036,6 +3090,7 @@ recognize
 recommandation
 recommend
 recommendation
+recommendations
 reconcile
 reconcile_resources
 reconcilepods
@@ -3053,6 +3108,7 @@ recurrencelowerbound
 recurring
 recurs
 recv
+redact
 redactsecrets
 redactverdict
 reduce
@@ -3078,6 +3134,7 @@ region
 regions
 register
 registered
+registration
 registre
 registries
 registry
@@ -3105,6 +3162,7 @@ removed
 remplace
 remplacement
 remplacent
+render
 renderlimitations
 rendezvous
 renvoie
@@ -3198,6 +3256,7 @@ results
 resume
 resumes
 retention
+rethrow
 rethrowasioexception
 retired
 retirement
@@ -3353,12 +3412,14 @@ s_dmask
 safe
 safe_load
 safe_shell_exec
+safely
 safetensors
 safety
 sain
 same
 same-second
 samples
+sand
 sandbox
 sans
 sassertion
@@ -3382,6 +3443,7 @@ scale-up
 scaled
 scaledown
 scenarios
+sched
 schedmd
 schedule
 schedule_one
@@ -3393,6 +3455,7 @@ scheduling_policy
 scheduling_policy_terminated
 schedulingpolicyterminatedrule
 schema
+schemas
 scope
 scratch
 script
@@ -3410,13 +3473,16 @@ secretproviderclasses
 secrets
 secrets-store
 secrets-store-inline
+security
 securitycontext
 see
 seed
+seeker
 seen
 segfault
 segmentation
 segments
+select
 selected
 selectlogline
 selector
@@ -3528,6 +3594,7 @@ sk-sweep-7hq2lm9xv4rt8wz1pb6n
 skill
 skipped
 slice
+slots
 slow
 slowly
 slurm
@@ -3684,6 +3751,7 @@ subscriber
 subscriptions
 succeeded
 success
+successful
 successfulcreate
 successfully
 succès
@@ -3700,6 +3768,7 @@ superblock
 supervisor
 support
 supported
+supporting
 supports
 supposer
 suppression
@@ -3711,6 +3780,7 @@ suspend
 suspended
 suspends
 suspendue
+suspicion
 svc-fail
 sweep-bot
 sweeps
@@ -3735,6 +3805,7 @@ system
 system_error
 systemd
 systemerror
+systems
 système
 sélection
 table
@@ -3908,6 +3979,7 @@ trainingconfig
 trainings
 trainx
 transformers
+translate
 translatetoioexception
 transport
 trap
@@ -3962,6 +4034,7 @@ unbounded
 unboundvar
 uncategorised
 unchanged
+unchecked
 uncheckedioexception
 uncontained
 uncorrectable
@@ -3980,6 +4053,7 @@ unexplained-kill
 unhandled
 unhandledcudaerror
 unhealthy
+unicode
 unicodedecodeerror
 unidentified
 unintended
@@ -3990,7 +4064,9 @@ unixexception
 unknown
 unknown-type
 unlimited
+unmap
 unmapvolume
+unmount
 unmounted
 unmountvolume
 unpack
@@ -4001,6 +4077,7 @@ unqualified-search
 unreachable
 unread
 unready
+unrecognised
 unrecognisedwarnings
 unrecoverable
 unrecoverable_ecc_error_escape
@@ -4017,6 +4094,7 @@ unspecified
 unsupported
 until
 untolerated
+untrusted
 unwrap
 update
 updatejobstatus
@@ -4034,6 +4112,7 @@ ups
 ure
 uri
 url
+urllib
 urllib3
 urlopen
 us-docker
@@ -4147,6 +4226,7 @@ want
 warmup
 warn
 warning
+warnings
 was
 wasallocatedgpu
 watchdog
@@ -4172,6 +4252,7 @@ within
 without
 withoutlogprefix
 withprofile
+words
 work
 worker
 workers
@@ -4188,6 +4269,7 @@ workloadmaximumexecutiontimeexceeded
 workloadnames
 workloads
 workloads-v2
+workloadsv
 workloadsv2
 worknccl
 workspace
