@@ -202,9 +202,18 @@ const DERIVED = /^(.{3,}?)(?:izer|iser|ize|ise|ing|ed|er|or|ation|ator|able|ible
  * `Safetensor`, `Multiproc`): how code coins its words.
  */
 function isOrdinaryCodeWord(lower: string): boolean {
-  // A plural of a derived or joined word (`Tokenizers`, `Callbacks`) is that word's.
-  return isDerivedOrJoined(lower) || (lower.length > 4 && lower.endsWith('s') && isDerivedOrJoined(lower.slice(0, -1)));
+  let ordinary = ORDINARY_CODE_WORDS.get(lower);
+  if (ordinary === undefined) {
+    // A plural of a derived or joined word (`Tokenizers`, `Callbacks`) is that word's.
+    ordinary = isDerivedOrJoined(lower) || (lower.length > 4 && lower.endsWith('s') && isDerivedOrJoined(lower.slice(0, -1)));
+    // A log repeats its identifiers: each distinct word is judged once (bounded, so a hostile
+    // stream of distinct words costs memory no more than this).
+    if (ORDINARY_CODE_WORDS.size >= 20_000) ORDINARY_CODE_WORDS.clear();
+    ORDINARY_CODE_WORDS.set(lower, ordinary);
+  }
+  return ordinary;
 }
+const ORDINARY_CODE_WORDS = new Map<string, boolean>();
 
 /** isOrdinaryCodeWord without the plural: at most 32 letters (a longer run is no word), one pass over the cuts. */
 function isDerivedOrJoined(lower: string): boolean {
