@@ -197,11 +197,10 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   // The proper nouns every answer writes inside a sentence: a program names its classes and
   // constants after a customer too (`AcmeRetriever`, pseudonymizeWords.ts codeWithNameWords).
   const properNouns = new Set<string>();
-  const capitalisedWords = new Set<string>();
   const joinedWords = new Set<string>(nameWords);
   for (const source of [...sources, ...alsoRead])
     forEachString(source, (text) => {
-      properNounsOf(text, properNouns, capitalisedWords);
+      properNounsOf(text, properNouns);
       nameWordsOf(text, joinedWords);
     });
   // One HMAC per distinct value: a hostile answer repeating one address a million times costs one.
@@ -330,7 +329,9 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     word: (token) => pseudonymOf('name', token),
     isNameWord: (lower) => nameWords.has(lower),
     isProperNoun: (lower) => properNouns.has(lower),
-    isNameInCode: (lower) => properNouns.has(lower) || (capitalisedWords.has(lower) && joinedWords.has(lower)),
+    // A word of a joined name is no upstream or English word (nameWordsOf): inside a class or a
+    // constant it is that name too (`acme_prod_db` beside `AcmeDataLoader`, `ACME_API_BASE`).
+    isNameInCode: (lower) => properNouns.has(lower) || joinedWords.has(lower),
     chatId: (id) => {
       shapesSeen.add(id);
       const hex = digest(`chat:${id}`, 32);

@@ -20,9 +20,10 @@
  * - what the anonymizer already wrote (a pseudonym, a name derived from one, `example.invalid`,
  *   the redaction marker) stays.
  */
+import { isEnglishWord } from './englishWords.js';
 import { isPseudonym } from './pseudonymizeHost.js';
 import { VOCABULARY } from './upstreamVocabulary.js';
-import { TOKEN } from './vocabularyTokens.js';
+import { codeWordsOf, CODE_WORD, isWordsOfIdentifier, TOKEN } from './vocabularyTokens.js';
 
 /** Words the anonymizer itself writes (`host-….domain-….example.invalid`, `[REDACTED]`). */
 const OWN_WORDS = new Set(['example', 'invalid', 'redacted']);
@@ -57,16 +58,13 @@ export interface WordPseudonyms {
 }
 
 /**
- * The proper nouns a text writes: `inside`, a capitalised word the word rule pseudonymises, inside
- * a sentence (`migrated for Initech last week`); `capitalised`, any word of letters with an initial
- * capital (`Initech` opening a line, `BlueHarbor`) without a verb ending (`Redeployed by …` is
- * grammar, isInflectedVerbOpening). A word of the first kind, or of the second that is also a word
- * of a joined name (`blueharbor_prod`), names someone inside a code identifier (codeWithNameWords).
+ * The proper nouns a text writes: a capitalised word the word rule pseudonymises, inside a
+ * sentence (`migrated for Initech last week`). Such a word names someone inside a code identifier
+ * too (codeWithNameWords), as does a word of a joined name (nameWordsOf).
  */
-export function properNounsOf(text: string, inside: Set<string>, capitalised?: Set<string>): void {
+export function properNounsOf(text: string, inside: Set<string>): void {
   for (const match of text.matchAll(TOKEN)) {
     const token = match[0];
-    if (capitalised !== undefined && /^\p{Lu}\p{L}{3,}$/u.test(token) && !VERB_INFLECTION.test(token)) capitalised.add(token.toLowerCase());
     if (!PROPER_NOUN.test(token) || keepsToken(token)) continue;
     const before = text.slice(Math.max(0, match.index - 3), match.index);
     if (/[\p{L}\p{N},;(] $/u.test(before)) inside.add(token.toLowerCase());
@@ -104,14 +102,16 @@ function keepsToken(token: string): boolean {
   if (/\d/.test(token)) return keepsWordWithDigits(lower);
   // One word: a proper noun (a person, a customer, a codename) is the user's unless upstream writes it;
   // lower-case words, acronyms and code (`ImportError`, `NCCL`) are the program's.
-  return !NON_ASCII_LETTER.test(token) && (!PROPER_NOUN.test(token) || isInflectedVocabulary(lower));
+  // A capitalised ordinary English word (`View run`, `Author:`, `Collecting …`) is language; one
+  // written where a name goes (`Author: Rose`, `cc Bill`) is judged there (isNameInSlot).
+  return !NON_ASCII_LETTER.test(token) && (!PROPER_NOUN.test(token) || isInflectedVocabulary(lower) || isEnglishWord(lower));
 }
 
 /** One word of a joined token (lower case): vocabulary or an inflection of it, one or two letters, or a word with digits that keepsWordWithDigits keeps. */
 function isWordOfJoined(part: string): boolean {
   if (NON_ASCII_LETTER.test(part)) return false;
   // An inflection of an upstream word (`rows` of `rows_skipped`) is upstream's, as it is alone.
-  return part.length <= 2 || VOCABULARY.has(part) || isInflectedVocabulary(part) || (/\d/.test(part) && keepsWordWithDigits(part));
+  return part.length <= 2 || isOrdinaryWord(part) || isInflectedVocabulary(part) || (/\d/.test(part) && keepsWordWithDigits(part));
 }
 
 /**
@@ -128,10 +128,15 @@ function keepsWordWithDigits(lower: string): boolean {
   return (lower.match(/\p{L}+/gu) ?? []).every((run) => run.length <= 3 || VOCABULARY.has(run) || isInflectedVocabulary(run));
 }
 
-/** An inflection of a vocabulary word (`Saving` of `save`, `Listens` of `listen`) is vocabulary. */
+/** Upstream vocabulary or an ordinary English word (englishWords.ts): a word nobody chose as a name. */
+function isOrdinaryWord(lower: string): boolean {
+  return VOCABULARY.has(lower) || isEnglishWord(lower);
+}
+
+/** An inflection of a vocabulary or English word (`Saving` of `save`, `Listens` of `listen`, `requests` of `request`) is one too. */
 function isInflectedVocabulary(lower: string): boolean {
   const stem = /^(.{3,}?)(?:ing|ed|es|s|er|ion)$/.exec(lower)?.[1];
-  return stem !== undefined && (VOCABULARY.has(stem) || VOCABULARY.has(`${stem}e`));
+  return stem !== undefined && (isOrdinaryWord(stem) || isOrdinaryWord(`${stem}e`));
 }
 
 /**
@@ -185,25 +190,91 @@ function keepsLocatorWord(token: string, before: string): boolean {
   return VOCABULARY.has(lower) || OWN_WORDS.has(lower) || isInflectedVocabulary(lower) || (before === '.' && lower.length <= 4);
 }
 
-/** The words of a code identifier: `AcmeRetrieverAdapter` → Acme, Retriever, Adapter; `ACME_MAX_TOKENS` → ACME, MAX, TOKENS. */
-const CODE_WORD = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g;
 /** CamelCase with at least two capitals (a class, a type) or SCREAMING_SNAKE (a constant, an environment variable). */
 const CODE_IDENTIFIER = /^(?:[A-Za-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$/;
+
+/** Derivational endings of English (`Tokenizer` of token, `Sharded` of shard, `Redundancy`, `Collator`): the word is its stem's. */
+const DERIVED = /^(.{3,}?)(?:izer|iser|ize|ise|ing|ed|er|or|ation|ator|able|ible|ment|ness|ity|ancy|ency|al|ally|ly|ic|ive|ous|less|ful|s)$/;
+
+/**
+ * Whether a word of a code identifier is language rather than a name: upstream or English, an
+ * inflection or a derivation of one, or two of them joined (`Keyboard`, `Callback`,
+ * `Safetensor`, `Multiproc`): how code coins its words.
+ */
+function isOrdinaryCodeWord(lower: string): boolean {
+  let ordinary = ORDINARY_CODE_WORDS.get(lower);
+  if (ordinary === undefined) {
+    // A plural of a derived or joined word (`Tokenizers`, `Callbacks`) is that word's.
+    ordinary = isDerivedOrJoined(lower) || (lower.length > 4 && lower.endsWith('s') && isDerivedOrJoined(lower.slice(0, -1)));
+    // A log repeats its identifiers: each distinct word is judged once (bounded, so a hostile
+    // stream of distinct words costs memory no more than this).
+    if (ORDINARY_CODE_WORDS.size >= 20_000) ORDINARY_CODE_WORDS.clear();
+    ORDINARY_CODE_WORDS.set(lower, ordinary);
+  }
+  return ordinary;
+}
+const ORDINARY_CODE_WORDS = new Map<string, boolean>();
+
+/** isOrdinaryCodeWord without the plural: at most 32 letters (a longer run is no word), one pass over the cuts. */
+function isDerivedOrJoined(lower: string): boolean {
+  if (isOrdinaryWord(lower) || isInflectedVocabulary(lower)) return true;
+  if (lower.length > 32) return false;
+  const stem = DERIVED.exec(lower)?.[1];
+  if (stem !== undefined && (isOrdinaryWord(stem) || isOrdinaryWord(`${stem}e`) || isOrdinaryWord(stem.replace(/i$/, 'y')))) return true;
+  for (let cut = 2; cut <= lower.length - 3; cut += 1) {
+    const head = lower.slice(0, cut);
+    const tail = lower.slice(cut);
+    if (
+      (head.length === 2 || isOrdinaryWord(head)) &&
+      (isOrdinaryWord(tail) || isInflectedVocabulary(tail) || (DERIVED.test(tail) && isOrdinaryCodeWordStem(tail)))
+    )
+      return true;
+  }
+  return false;
+}
+
+function isOrdinaryCodeWordStem(lower: string): boolean {
+  const stem = DERIVED.exec(lower)?.[1];
+  return stem !== undefined && (isOrdinaryWord(stem) || isOrdinaryWord(`${stem}e`));
+}
+
+/**
+ * Whether one word of a code identifier is a name someone chose: letters only, four at least, and
+ * not language (isOrdinaryCodeWord). An all-capitals word inside CamelCase is an acronym (`NCCL`
+ * of `ProcessGroupNCCL`) and stays; in SCREAMING_SNAKE every word is in capitals, so each is judged.
+ */
+function isUnknownCodeWord(word: string, screaming: boolean): boolean {
+  if (word.length < 4 || !/^\p{L}+$/u.test(word) || (!screaming && !/\p{Ll}/u.test(word))) return false;
+  const lower = word.toLowerCase();
+  return !isOrdinaryCodeWord(lower) && !OWN_WORDS.has(lower) && !isPseudonym(lower);
+}
 
 /**
  * A code identifier is the program's (`OutOfMemoryError`, `NCCL_SOCKET_IFNAME`), but a program
  * names classes and constants after its customer too (`AcmeRetrieverAdapter`,
- * `ACME_MAX_BATCH_TOKENS`): a word of it that names someone in the recording (isNameInCode: a
- * proper noun inside a sentence, or one opening a sentence that is also a word of a joined name
- * such as `acme_prod`) is that name, and gets its pseudonym; the other words stay, so the
- * identifier still reads as code. A word of joined names alone is not enough: those include
- * ordinary words (`trainer` of `trainer-7b`), and `TRAINER_CONFIG` or `TrainerCallback` is
- * upstream's. Letters only, at least four.
+ * `ACME_MAX_BATCH_TOKENS`). The identifier is split into its words (codeWordsOf: at case changes,
+ * `_` and digits, change-case's boundaries); a word that names someone becomes the pseudonym the
+ * name has alone (consistent with it, though not in the identifier's case style), the others stay: a word the
+ * recording uses as a name (isNameInCode: a proper noun inside a sentence, a word of a joined
+ * name such as `acme_prod` — no upstream or English word, nameWordsOf), or a first word that is no
+ * language (ownerPrefix below). Only the first word is judged by the dictionary: later ones are
+ * too often code words no list of 4,500 English words holds (`StopIteration`, `Sharded`,
+ * `Implemented`). Accepted: a product name opening a class (`KafkaConsumer`) is pseudonymised, as
+ * the same word alone in prose already is. A name may span words (`BlueHarbor` of `BlueHarborRetriever`): the longest run of up to four
+ * words, letters only, that names someone is replaced whole.
  */
 function codeWithNameWords(token: string, pseudonyms: WordPseudonyms): string {
-  if (pseudonyms.isNameInCode === undefined || !CODE_IDENTIFIER.test(token)) return token;
-  // A name may span words (`BlueHarbor` of `BlueHarborRetriever`): the longest run of up to four
-  // words, letters only, that names someone is replaced whole.
+  if (!CODE_IDENTIFIER.test(token)) return token;
+  const words = codeWordsOf(token);
+  if (!isWordsOfIdentifier(words)) return token;
+  const screaming = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(token);
+  // The owner's name prefixes an identifier (`AcmeDataLoader`, `ACME_API_BASE`, as `NCCL_` and
+  // `Torch` do upstream's): a first word that is no language is a name. In a constant, only before
+  // words that all are: a kernel or library enum is capitals throughout, its first word a term of
+  // its own before other terms (`CONSTRAINT_MEMCG`, mm/oom_kill.c).
+  const ownerPrefix =
+    isUnknownCodeWord(words[0]!, screaming) &&
+    (!screaming || words.slice(1).every((word) => word.length <= 2 || !/^\p{L}+$/u.test(word) || isOrdinaryCodeWord(word.toLowerCase())));
   const parts = [...token.matchAll(CODE_WORD)].map((match) => ({ start: match.index, end: match.index + match[0].length }));
   let out = '';
   let copied = 0;
@@ -211,7 +282,8 @@ function codeWithNameWords(token: string, pseudonyms: WordPseudonyms): string {
     if (parts[first]!.start < copied) continue;
     for (let last = Math.min(parts.length - 1, first + 3); last >= first; last -= 1) {
       const span = token.slice(parts[first]!.start, parts[last]!.end);
-      if (span.length < 4 || !/^\p{L}+$/u.test(span) || !pseudonyms.isNameInCode(span.toLowerCase())) continue;
+      const named = pseudonyms.isNameInCode?.(span.toLowerCase()) === true || (first === 0 && last === 0 && ownerPrefix);
+      if (span.length < 4 || !/^\p{L}+$/u.test(span) || !named) continue;
       out += token.slice(copied, parts[first]!.start) + pseudonyms.word(span);
       copied = parts[last]!.end;
       break;
@@ -241,6 +313,27 @@ function isInflectedVerbOpening(token: string, offset: number, whole: string, ps
   return SENTENCE_START.test(whole.slice(Math.max(0, offset - 6), offset));
 }
 
+/** Keys after which a capitalised word is a person's name (git's `Author:`, `owner=`, `cc`, a greeting, `… by`). */
+const NAME_SLOT_BEFORE =
+  /(?:^|[^\p{L}])(?:author|owner|assignee|reporter|committer|submitter|maintainer|contact|by|cc|dear|hi|hello|thanks)[ \t]*[:=]?[ \t]*$/iu;
+const WORD_BEFORE = /(?:^|[^\p{L}\p{N}_-])(\p{Lu}\p{Ll}{2,})[ \t]$/u;
+const WORD_AFTER = /^[ \t](\p{Lu}\p{Ll}{2,})(?![\p{L}\p{N}_-])/u;
+
+/**
+ * A capitalised English word is language (`View run`) except where a name goes: after a key that
+ * introduces a person (`Author: Rose`, `owner=Hunter`, `cc Bill`), or beside a word that is a name
+ * by itself (`Rose Vandelay`, `Priya Hunter`: a person's names go together). Upstream words stay.
+ * The dictionary cannot decide `Rose` or `Hunter`; the slot can.
+ */
+function isNameInSlot(token: string, offset: number, whole: string): boolean {
+  if (!PROPER_NOUN.test(token) || VOCABULARY.has(token.toLowerCase())) return false;
+  const before = whole.slice(Math.max(0, offset - 24), offset);
+  if (NAME_SLOT_BEFORE.test(before)) return true;
+  const previous = WORD_BEFORE.exec(before)?.[1];
+  const next = WORD_AFTER.exec(whole.slice(offset + token.length, offset + token.length + 40))?.[1];
+  return [previous, next].some((word) => word !== undefined && !keepsToken(word));
+}
+
 export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms, options: { locator?: boolean } = {}): string {
   return text.replace(TOKEN, (token: string, offset: number, whole: string) => {
     // A prefix or suffix of an identifier is pseudonymised like the whole, so a quote cut by a length
@@ -261,7 +354,9 @@ export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms, opti
     }
     const isNameWord = pseudonyms.isNameWord?.(token.toLowerCase()) === true;
     if (
-      ((options.locator === true ? keepsLocatorWord(token, whole.charAt(offset - 1)) : keepsToken(token)) && !isMention(whole, offset, token) && !isNameWord) ||
+      ((options.locator === true ? keepsLocatorWord(token, whole.charAt(offset - 1)) : keepsToken(token) && !isNameInSlot(token, offset, whole)) &&
+        !isMention(whole, offset, token) &&
+        !isNameWord) ||
       isOptionName(whole, offset) ||
       isQueryKey(whole, offset, token) ||
       isCutVocabulary(token, whole.slice(offset + token.length, offset + token.length + 2)) ||

@@ -9,6 +9,7 @@ a-za-z
 a-za-z0-9
 a1c3
 abandon
+abcdef
 abonnements
 abord
 abort
@@ -42,6 +43,7 @@ act-on-hardware-xid
 actimeo
 acting
 action
+actions
 activation
 activations
 active
@@ -103,6 +105,7 @@ allocation
 allocations
 allocator
 allouée
+allow
 allowable
 allowed
 allowed-repos
@@ -119,6 +122,7 @@ always
 amazon
 amazonaws
 amd64
+analyse
 analyseworkload
 anciennes
 anciens
@@ -154,16 +158,19 @@ apply
 applyorigin
 apps
 après
+aquila
 aquilaforcausallm
 aquilamodel
 architectures
 archive
 archives
+arctic
 arcticforcausallm
 are
 args
 argument
 arguments
+array
 arrays
 arrêt
 arrêter
@@ -171,6 +178,7 @@ arrêté
 arrêtée
 arrêtés
 artifactregistry
+artifacts
 asctime
 asg
 asg-lifecycle-event
@@ -191,6 +199,7 @@ assertions
 assez
 assign
 assigned
+assignment
 assignée
 associated
 assouplissez
@@ -211,12 +220,14 @@ attention
 atterrir
 attn
 attribue
+attribute
 attributed
 attributerelays
 au-delà
 au-dessus
 aucun
 aucune
+audience
 audienceofdiagnosis
 audit
 audit-gpu
@@ -301,6 +312,7 @@ bevfusion-train-prod
 beyond
 bfc
 bfc_allocator
+bfloat
 bfloat16
 bibliothèques
 bien
@@ -315,11 +327,13 @@ block
 blocked
 blocking
 blocks
+bloom
 bloomforcausallm
 bloquante
 bminor
 body
 bonne
+boost
 bootstrap
 borne
 bornez
@@ -375,6 +389,7 @@ c2c_error
 cache
 cached
 cached_files
+caching
 calico
 call
 called
@@ -463,9 +478,11 @@ chk
 choisissez
 choose
 choosefailingline
+chuan
 cifs
 cilium
 cilium-cni
+cite
 cité
 citée
 ckpt-4200
@@ -479,6 +496,7 @@ classes
 classification
 classify
 classifymountcause
+clause
 clauses
 cleanup
 clear
@@ -511,6 +529,7 @@ collate
 collateral
 collateralformattable
 collateralline
+collect
 collective
 collecttier2evidence
 column
@@ -798,6 +817,7 @@ dcgm_structs
 dcgmhealthsystems
 dcgmhealthsystems_enum
 dcgmlib
+deactivated
 deactivateddueto
 dead
 deadline
@@ -808,10 +828,12 @@ deaths
 debug
 debugging
 dec
+decide
 decideaudience
 decidenodesuspicionsubmitters
 deciderecommendations
 deciding
+decisive
 decisiveline
 declares
 decode
@@ -829,11 +851,13 @@ default_status_updater
 defaultcpuallocator
 defaulting
 defaults
+deferred
 deferredcudacallerror
 defined
 definition
 definitions
 degraded
+delay
 delete
 deleted
 deletenodeevent
@@ -1068,6 +1092,7 @@ elle
 elsewhere
 email
 embarquées
+embedded
 embeddedtraceback
 empty
 emptydir
@@ -1120,6 +1145,7 @@ envoyés
 ephemeral
 ephemeral-storage
 ephemeralcontainer
+episode
 epoch
 epochs
 equal
@@ -1141,6 +1167,7 @@ errorclause
 errorf
 errors
 errors_impl
+escalation
 escape
 espace
 est
@@ -1183,6 +1210,7 @@ exclue
 exclusively
 exec
 executable
+execute
 executed
 executing
 execution
@@ -1439,6 +1467,7 @@ gcc-mirror
 gce
 gcs
 gcs-fuse-csi-ephemeral
+gemma
 gemma2forcausallm
 gemma3forcausallm
 gemma3nforconditionalgeneration
@@ -1525,6 +1554,8 @@ graphics
 graphql
 greater
 gros
+group
+groups
 groupsprogressing
 growing
 growth
@@ -1622,6 +1653,7 @@ hub
 hugging
 huggingface
 huggingface_hub
+hung
 hydra
 hydra_full_error
 i-0f1e2d3c4b5a69788
@@ -1635,6 +1667,7 @@ ibv_reg_mr
 ibvwrap
 ici
 identified
+identifiers
 identifiez
 identifié
 identify
@@ -1878,6 +1911,7 @@ killer
 killing
 kills
 kind
+kinds
 klog
 kmg
 knative
@@ -1936,6 +1970,7 @@ launcher
 launcher-summary
 layer
 layers
+layout
 lazily
 lazy
 lazy_init
@@ -1962,6 +1997,7 @@ levels
 levée
 lib
 lib_rm_version_mismatch
+libc
 libc10
 libcontainer
 libcudnn
@@ -2150,9 +2186,11 @@ map
 map_location
 maps
 mapvolume
+mark
 marked
 marking
 marklatestcreatedfailed
+mask
 masked
 maskidentifiers
 master
@@ -2186,6 +2224,7 @@ meet
 mem
 mem-fraction-static
 mem_linux
+member
 memory
 memory-shape
 memorylimitunknown
@@ -2227,6 +2266,7 @@ mirror
 mis
 misbehaving
 misc
+misconfiguration
 misconfigurationexception
 mise
 mismatch
@@ -2294,6 +2334,7 @@ mount_linux
 mountdevice
 mounted
 mounting
+mounts
 mountvolume
 mpi
 mpi-operator
@@ -2489,6 +2530,7 @@ num_gpus
 num_processes
 number
 numcudadevices
+numel
 numelin
 numelout
 nvalid
@@ -2535,6 +2577,7 @@ off
 offering
 offline
 offline-mode
+ofnvidia
 often
 old
 older
@@ -2565,6 +2608,7 @@ oomkill
 oomkilled
 oomkilledrule
 oomkilling
+oops
 op_builder
 opal
 opcode
@@ -2578,6 +2622,7 @@ opened
 opened_file
 opened_zipfile
 openjdk
+opens
 openslist
 openucx
 openxla
@@ -2592,6 +2637,7 @@ optim
 optimizer
 option
 optional
+options
 optype
 opération
 order
@@ -2631,6 +2677,7 @@ override
 overrides
 oversized
 own
+owner
 ownerdiederror
 owns
 p4d
@@ -2686,6 +2733,7 @@ past
 path
 path_or_model_id
 path_or_repo_id
+pattern
 patternlayout
 pause
 paused
@@ -2717,6 +2765,7 @@ permissionerror
 permissions
 permitted
 perror
+persistent
 persistentvolumeclaim
 persistentvolumeclaims
 person
@@ -2797,6 +2846,7 @@ podstocite
 podsunavailable
 point
 pointer
+pointers
 policies
 policy
 politique
@@ -2834,6 +2884,7 @@ precompiled
 precondition
 predicate
 predicatefailureerror
+predicates
 predictor
 preempt
 preempted
@@ -2878,6 +2929,7 @@ priority
 priorityclass
 prises
 private
+privilege
 privileged
 privé
 probablement
@@ -2908,12 +2960,14 @@ profiles
 profilez
 prog
 program
+progress
 progressdeadlineexceeded
 progressing
 proj
 project
 projects
 projet
+propagate
 propagateautoscalerstatus
 propagatemodelstatus
 proposals
@@ -2978,6 +3032,7 @@ queues
 qui
 quit
 quota
+quote
 quoted
 quoteevidence
 quoteuntrusted
@@ -3071,6 +3126,7 @@ recognize
 recommandation
 recommend
 recommendation
+recommendations
 reconcile
 reconcile_resources
 reconcilepods
@@ -3088,6 +3144,7 @@ recurrencelowerbound
 recurring
 recurs
 recv
+redact
 redactsecrets
 redactverdict
 reduce
@@ -3113,6 +3170,7 @@ region
 regions
 register
 registered
+registration
 registre
 registries
 registry
@@ -3126,6 +3184,7 @@ related
 relax
 relayed
 relayedranksof
+relays
 remaining
 remapp
 remapper
@@ -3141,6 +3200,7 @@ removed
 remplace
 remplacement
 remplacent
+render
 renderlimitations
 rendezvous
 renvoie
@@ -3234,6 +3294,7 @@ results
 resume
 resumes
 retention
+rethrow
 rethrowasioexception
 retired
 retirement
@@ -3389,12 +3450,14 @@ s_dmask
 safe
 safe_load
 safe_shell_exec
+safely
 safetensors
 safety
 sain
 same
 same-second
 samples
+sand
 sandbox
 sans
 sassertion
@@ -3418,6 +3481,7 @@ scale-up
 scaled
 scaledown
 scenarios
+sched
 schedmd
 schedule
 schedule_one
@@ -3429,6 +3493,7 @@ scheduling_policy
 scheduling_policy_terminated
 schedulingpolicyterminatedrule
 schema
+schemas
 scope
 scratch
 script
@@ -3446,13 +3511,16 @@ secretproviderclasses
 secrets
 secrets-store
 secrets-store-inline
+security
 securitycontext
 see
 seed
+seeker
 seen
 segfault
 segmentation
 segments
+select
 selected
 selectlogline
 selector
@@ -3564,6 +3632,7 @@ sk-sweep-7hq2lm9xv4rt8wz1pb6n
 skill
 skipped
 slice
+slots
 slow
 slowly
 slurm
@@ -3722,6 +3791,7 @@ subscriber
 subscriptions
 succeeded
 success
+successful
 successfulcreate
 successfully
 succès
@@ -3738,6 +3808,7 @@ superblock
 supervisor
 support
 supported
+supporting
 supports
 supposer
 suppression
@@ -3749,6 +3820,7 @@ suspend
 suspended
 suspends
 suspendue
+suspicion
 svc-fail
 sweep-bot
 sweeps
@@ -3773,6 +3845,7 @@ system
 system_error
 systemd
 systemerror
+systems
 système
 sélection
 table
@@ -3948,6 +4021,7 @@ trainingconfig
 trainings
 trainx
 transformers
+translate
 translatetoioexception
 transport
 trap
@@ -4003,6 +4077,7 @@ unbounded
 unboundvar
 uncategorised
 unchanged
+unchecked
 uncheckedioexception
 uncontained
 uncorrectable
@@ -4021,6 +4096,7 @@ unexplained-kill
 unhandled
 unhandledcudaerror
 unhealthy
+unicode
 unicodedecodeerror
 unidentified
 unintended
@@ -4031,7 +4107,9 @@ unixexception
 unknown
 unknown-type
 unlimited
+unmap
 unmapvolume
+unmount
 unmounted
 unmountvolume
 unpack
@@ -4042,6 +4120,7 @@ unqualified-search
 unreachable
 unread
 unready
+unrecognised
 unrecognisedwarnings
 unrecoverable
 unrecoverable_ecc_error_escape
@@ -4058,6 +4137,7 @@ unspecified
 unsupported
 until
 untolerated
+untrusted
 unwrap
 update
 updatejobstatus
@@ -4075,6 +4155,7 @@ ups
 ure
 uri
 url
+urllib
 urllib3
 urlopen
 us-docker
@@ -4188,6 +4269,7 @@ want
 warmup
 warn
 warning
+warnings
 was
 wasallocatedgpu
 watchdog
@@ -4213,6 +4295,7 @@ within
 without
 withoutlogprefix
 withprofile
+words
 work
 worker
 workercrashederror
@@ -4230,6 +4313,7 @@ workloadmaximumexecutiontimeexceeded
 workloadnames
 workloads
 workloads-v2
+workloadsv
 workloadsv2
 worknccl
 workspace

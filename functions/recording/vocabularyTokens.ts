@@ -18,6 +18,30 @@ export function vocabularyTokens(text: string): string[] {
     if (token.length >= 3) out.push(token);
     const parts = token.split(/[-_]/);
     if (parts.length > 1) for (const part of parts) if (part.length >= 3 && /\p{L}/u.test(part) && !/^\p{N}/u.test(part)) out.push(part);
+    // The words of a code identifier upstream writes (`LlamaForCausalLM`, `ProcessGroupNCCL`) are
+    // its vocabulary too: `--anonymize` reads a class or a constant word by word (codeWordsOf).
+    const words = codeWordsOf(match[0]);
+    if (isWordsOfIdentifier(words)) for (const word of words) if (word.length >= 4 && /^\p{L}+$/u.test(word)) out.push(word.toLowerCase());
   }
   return out;
 }
+
+/**
+ * The words of a code identifier, split where the case changes and at digits (the boundaries of
+ * change-case's `split`, blakeembrey/change-case packages/change-case/src/index.ts: a lower-case
+ * letter or digit before a capital, and an acronym before a capitalised word, `HTTPServer` →
+ * HTTP, Server): `AcmeDataLoader` → Acme, Data, Loader; `ACME_API_BASE` → ACME, API, BASE.
+ */
+export function codeWordsOf(token: string): string[] {
+  return token.match(CODE_WORD) ?? [];
+}
+
+/**
+ * Whether the words of a token are those of an identifier: two to eight, none a single letter. A
+ * run of one-letter words is encoded data (`eyJhbGciOi…` splits into ey, J, hb, Gci…), not code.
+ */
+export function isWordsOfIdentifier(words: readonly string[]): boolean {
+  return words.length > 1 && words.length <= 8 && words.every((word) => word.length >= 2 || /^\p{N}+$/u.test(word));
+}
+
+export const CODE_WORD = /\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu;

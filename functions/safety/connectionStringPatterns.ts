@@ -67,10 +67,15 @@ export const CONNECTION_STRING_PATTERNS: readonly SecretPattern[] = [
   row('url-userinfo-token', new RegExp(String.raw`${SCHEME}(?<user>[^\s⏎…:/?#@"'<>\[\]]{16,256})@`, 'g'), (g) =>
     randomUser(g('user')) ? `${g('scheme')}${REDACTED}@` : null,
   ),
-  // Go/MySQL DSN without a scheme: user:pass@tcp(host:3306)/db
+  // Go/MySQL DSN without a scheme: user:pass@tcp(host:3306)/db (go-sql-driver/mysql dsn.go
+  // ParseDSN: the user ends at the first ':', the password runs to the '@' before the protocol).
+  // The user starts after anything but a user character or ':': a run like `a:a:a:…` then has one
+  // start, not one per `a` each scanning 256 characters of password (55 ms on 80 kB before, 0.2 ms
+  // after). No DSN is lost: the start before the ':' matches whenever the one after it would, its
+  // password being the later start's `user:password` (only past the 64/256 bounds could it differ).
   row(
     'go-sql-dsn',
-    /(?<user>(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]{1,64}):(?<pass>[^\s⏎…@/]{1,256})@(?<proto>tcp|unix|udp)\(/g,
+    /(?<user>(?<![A-Za-z0-9_.:-])[A-Za-z0-9_.-]{1,64}):(?<pass>[^\s⏎…@/]{1,256})@(?<proto>tcp|unix|udp)\(/g,
     (g) => `${g('user')}:${REDACTED}@${g('proto')}(`,
   ),
   row(

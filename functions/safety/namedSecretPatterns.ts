@@ -5,7 +5,7 @@
  */
 import { SECRET_NAME_SOURCE } from './isSecretName.js';
 import { REDACTED } from './redactionMarker.js';
-import { isInnocuousValue, maskKeepingQuotes } from './secretValueHeuristics.js';
+import { isHighEntropy, isInnocuousValue, maskKeepingQuotes } from './secretValueHeuristics.js';
 import { NAME_START, QUOTED, VALUE, nameFollowedBy, redactAssignment, redactFlag, redactValue, row, type SecretPattern } from './secretPatternKit.js';
 
 const Q = String.raw`\\?["']?`; // an optional quote, possibly escaped inside a JSON string
@@ -71,6 +71,16 @@ export const NAMED_SECRET_PATTERNS: readonly SecretPattern[] = [
       'g',
     ),
     redactAssignment,
+  ),
+  // gitleaks' generic-api-key (cmd/generate/config/rules/generic.go: a name holding key, api,
+  // client or access, then an operator and a value of Shannon entropy >= 3.5): a name that ends in
+  // one of those words is no secret name by itself (`sort_key`, `client`), but with a random value
+  // it is a credential whatever the vendor (`session_key=…`, `SIGNING_API=…`). The value must look
+  // random (isHighEntropy: mixed case and digits, long hex, base64), not a word or a path.
+  row(
+    'generic-key-high-entropy',
+    /(?<name>(?<![A-Za-z0-9_.-])[A-Za-z0-9_.-]{0,50}?(?:[Kk]ey|KEY|[Aa]pi|API|[Cc]lient|CLIENT|[Aa]ccess|ACCESS))(?<sep>[ \t]{0,8}[:=][ \t]{0,8}["']?)(?<value>[A-Za-z0-9+/=_.~-]{16,150})(?![A-Za-z0-9+/=_.~-])/g,
+    (g) => (isHighEntropy(g('value')) ? `${g('name')}${g('sep')}${REDACTED}` : null),
   ),
   // --password X, --token X, --api-key X, --client-secret X (space-separated flag values).
   row('secret-flag', new RegExp(String.raw`(?=-)${nameFollowedBy('[ \\t]')}(?<sep>[ \t]+)(?!-)${VALUE}`, 'g'), redactFlag),

@@ -46,4 +46,29 @@ describe('a name inside a code identifier', () => {
   ])('keeps code without a name word: %s', (line) => {
     expect(createAnonymizer(answers as never).text(line)).toBe(line);
   });
+
+  it.each([
+    ['a CamelCase class', 'loading shards with OrvantisDataLoader', /^loading shards with name-[0-9a-f]{6}DataLoader$/],
+    ['a SCREAMING_SNAKE constant', 'ORVANTIS_API_BASE is unset', /^name-[0-9a-f]{6}_API_BASE is unset$/],
+    ['a lower camelCase function', 'calling orvantisRetryPolicy()', /^calling name-[0-9a-f]{6}RetryPolicy\(\)$/],
+  ])('replaces a word that is no upstream or English word in %s, with no other evidence', (_what, line, shape) => {
+    const anonymizer = createAnonymizer([] as never);
+    expect(anonymizer.text(line)).toMatch(shape);
+  });
+
+  it('gives the word in code the pseudonym it has alone', () => {
+    const anonymizer = createAnonymizer([] as never);
+    const alone = anonymizer.text('Orvantis');
+    expect(anonymizer.text('OrvantisDataLoader')).toBe(`${alone}DataLoader`);
+    expect(anonymizer.text('ORVANTIS_API_BASE')).toBe(`${alone}_API_BASE`);
+  });
+
+  it.each([
+    'raise KeyboardInterrupt after StopIteration in DataCollator',
+    'AutoTokenizer and PreTrainedTokenizerFast load; VLLM_WORKER_MULTIPROC_METHOD=spawn',
+    'BitsAndBytesConfig, TrainingArguments, ModuleNotFoundError, UnpicklingError, SafetensorError',
+    'HFValidationError in ProcessGroupNCCL; DeepSpeedZeroOptimizer; TORCH_NCCL_ASYNC_ERROR_HANDLING=1',
+  ])('keeps upstream identifiers whose words are upstream, English, inflected, derived or compounded: %s', (line) => {
+    expect(createAnonymizer([] as never).text(line)).toBe(line);
+  });
 });
