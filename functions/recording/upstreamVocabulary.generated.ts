@@ -266,6 +266,7 @@ bad-request
 bad-response
 bad_alloc
 baichuanforcausallm
+barevalue
 bareword
 barrier
 base
@@ -388,6 +389,7 @@ capped
 car
 caractères
 carries
+carrieserrno
 case
 case-insensitively
 catalogue
@@ -613,6 +615,7 @@ content
 context
 context_parallel_size
 continue
+continued
 contrib
 control
 controller
@@ -1324,6 +1327,7 @@ finishing
 finite
 firewall
 first
+firstcountederror
 fit
 fix
 fix-application-xid
@@ -1387,6 +1391,7 @@ free
 from
 from_pretrained
 from_tf
+fromexception
 frontend
 frozen
 fs-0123456789abcdef0
@@ -2551,6 +2556,7 @@ opened_file
 opened_zipfile
 openjdk
 openslist
+opensownmessage
 openucx
 openxla
 operation
@@ -2764,6 +2770,7 @@ podsrequestedresources
 podstocite
 podsunavailable
 point
+pointedto
 pointer
 policies
 policy
@@ -2972,6 +2979,8 @@ rank3
 rank5
 rank7
 rank9
+rankedline
+ranklines
 ranks
 rapport
 rate
@@ -3187,6 +3196,8 @@ restarted
 restarting
 restartpolicy
 restarts
+restatesburst
+restatescause
 reste
 restricted
 restée
@@ -3627,6 +3638,7 @@ statechange
 statefulset
 statefulsets
 statement
+statementbefore
 static
 stats
 status
@@ -3818,6 +3830,7 @@ throwable
 throwing
 thrown
 thrown-type
+thrownwith
 tied
 tier
 tier2
@@ -4172,6 +4185,7 @@ within
 without
 withoutlogprefix
 withprofile
+withrecord
 work
 worker
 workers

@@ -144,10 +144,12 @@ const FIELD_LINE = /^(?:\t|\s{2,})[\w.-]+: /;
 /**
  * A line that starts a record of its own, ending an exception's continuation: a Python traceback or
  * chain header, a timestamped record, Go's stack dump after a throw (golang/go src/runtime/panic.go
- * fatalthrow "runtime stack:", src/runtime/traceback.go "goroutine %d [%s]:").
+ * fatalthrow "runtime stack:", src/runtime/traceback.go "goroutine %d [%s]:"), a Python warning
+ * (python/cpython Lib/warnings.py _formatwarnmsg_impl "{filename}:{lineno}: {category}: {message}",
+ * e.g. the resource tracker's `…/resource_tracker.py:254: UserWarning: …` printed at shutdown).
  */
 const NEW_RECORD =
-  /^\s*(?:Traceback \(most recent call last\):|During handling of the above exception|The above exception was)|^\d{4}-\d{2}-\d{2}[T ]\d{2}:|^runtime stack:\s*$|^goroutine \d+ \[/;
+  /^\s*(?:Traceback \(most recent call last\):|During handling of the above exception|The above exception was)|^\d{4}-\d{2}-\d{2}[T ]\d{2}:|^runtime stack:\s*$|^goroutine \d+ \[|^\S+:\d+: [A-Z]\w*Warning: /;
 
 /**
  * Where an exception whose first line is generic continues with its specifics: the index of the
