@@ -1385,6 +1385,8 @@ fournisseur
 fraction
 fragmentation
 frame
+framed
+framedmessage
 frames
 framework
 free
@@ -1437,6 +1439,7 @@ generateerror
 generation
 generator
 generic
+genericsummary
 get
 get_accelerator
 get_default_group
@@ -1861,6 +1864,7 @@ kills
 kind
 klog
 kmg
+kmgt
 knative
 known
 krbd
@@ -2323,6 +2327,7 @@ ncclresult_t
 ncclsystemerror
 ncclutils
 ncompatible
+ndefined
 need
 needed
 needs
@@ -2360,6 +2365,7 @@ nim-services
 nimservice
 nimservices
 nio
+nknown
 nlp-lab
 nmounting
 no-active-candidate
@@ -4063,6 +4069,7 @@ user_age_bucket
 username
 using
 usr
+ust
 usually
 utc
 utf
@@ -4237,11 +4244,13 @@ xid-errors
 xidcatalogue
 xidreading
 xidsignalkind
+xiting
 xla
 xla_bridge
 xla_extension
 xlaruntimeerror
 xml
+xpected
 yaml
 yes
 yet

@@ -82,3 +82,226 @@ describe("a header every line of a block carries is the relay's, whatever its fo
     expect(withoutSharedHeader(['3 files copied', '3 files failed: disk full'])).toBeNull();
   });
 });
+
+/** Rule lines tools draw around a message (framedMessage.ts cites each). */
+const FRAMES: readonly { name: string; rule: string }[] = [
+  { name: "Open MPI's show_help dashes", rule: '-'.repeat(74) },
+  { name: "MPICH Hydra's `=` rule", rule: '='.repeat(83) },
+  { name: "Spring Boot's `*` rule", rule: '*'.repeat(27) },
+];
+/** Framed messages: the first sentence states the failure, the rest explains and advises. */
+const FRAMED_MESSAGES: readonly { first: string; rest: readonly string[] }[] = [
+  {
+    first: 'There are not enough slots available in the system to satisfy the 8',
+    rest: [
+      'slots that were requested by the application:',
+      '',
+      '  python',
+      '',
+      'Either request fewer slots for your application, or make more slots',
+      'available for use.',
+    ],
+  },
+  {
+    first: 'mpirun was unable to find the specified executable file, and therefore',
+    rest: [
+      'did not launch the job.  This error was first reported for process',
+      'rank 0; it may have occurred for other processes as well.',
+      '',
+      'NOTE: A common cause for this error is misspelling a mpirun command',
+    ],
+  },
+  {
+    first: 'The port 8080 was already in use and the application could not start.',
+    rest: ['', 'Action:', '', 'Identify and stop the process that is listening on port 8080.'],
+  },
+];
+/** What a wrapper prints around the frame: nothing, or a generic line that only says the job stopped. */
+const WRAPPERS: readonly { name: string; before: readonly string[]; after: readonly string[] }[] = [
+  { name: 'alone', before: [], after: [] },
+  {
+    // open-mpi/ompi orte/tools/orterun/help-orterun.txt [orterun:non-zero-status]; a shell wrapper's own exit line.
+    name: "between a launcher's summary and a wrapper's exit line",
+    before: ['Starting job 4412 with 8 ranks'],
+    after: ['mpirun detected that one or more processes exited with non-zero status, thus causing', 'ERROR: job step exited with status 1'],
+  },
+];
+
+describe("a framed message's first sentence is its statement (framedMessage.ts)", () => {
+  for (const frame of FRAMES) {
+    for (const message of FRAMED_MESSAGES) {
+      for (const wrapper of WRAPPERS) {
+        it(`${frame.name}, ${wrapper.name}: "${message.first.slice(0, 40)}…"`, () => {
+          const text = exit([...wrapper.before, frame.rule, message.first, ...message.rest, frame.rule, ...wrapper.after].join('\n'));
+          expect(payloadOf(text)).toMatchObject({ text: message.first, rule: 'framed' });
+        });
+      }
+    }
+  }
+
+  it('a table between dashed rules (a model summary) states nothing', () => {
+    const rule = '-'.repeat(60);
+    const text = exit(
+      ['  | Name  | Type             | Params', rule, '0 | model | LlamaForCausalLM | 8.0 B', '1 | loss  | CrossEntropyLoss | 0', rule, 'Killed'].join('\n'),
+    );
+    expect(payloadOf(text)?.rule).not.toBe('framed');
+  });
+
+  it('a label inside the frame (torchrun\'s "Root Cause (first observed failure):") stays a pointer to what it announces', () => {
+    const text = exit(
+      [
+        'torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ',
+        '='.repeat(60),
+        'train.py FAILED',
+        '-'.repeat(60),
+        'Failures:',
+        '  <NO_OTHER_FAILURES>',
+        '-'.repeat(60),
+        'Root Cause (first observed failure):',
+        '[0]:',
+        '  exitcode  : 1 (pid: 2841)',
+        '  traceback : Traceback (most recent call last):',
+        '='.repeat(60),
+      ].join('\n'),
+    );
+    expect(payloadOf(text)?.rule).not.toBe('framed');
+  });
+});
+
+/** Specific statements of a cause, in several tools' formats (the line expected to be quoted). */
+const CAUSES: readonly { name: string; line: string }[] = [
+  // ggml-org/llama.cpp ggml/src/gguf.cpp gguf_init_from_file_impl.
+  { name: "gguf's expected-vs-actual", line: "gguf_init_from_file_impl: invalid magic characters: 'vers', expected 'GGUF'" },
+  // bminor/glibc elf/dl-load.c (_dl_signal_error "error while loading shared libraries: %s: %s").
+  {
+    name: "the dynamic loader's missing library",
+    line: 'python3: error while loading shared libraries: libcudart.so.12: cannot open shared object file: No such file or directory',
+  },
+  // pytorch/pytorch torch/nn/modules/module.py load_state_dict ("size mismatch for {}: copying a param with shape {} from checkpoint, …").
+  {
+    name: "torch's size mismatch",
+    line: 'size mismatch for lm_head.weight: copying a param with shape torch.Size([32000, 4096]) from checkpoint, the shape in current model is torch.Size([32001, 4096]).',
+  },
+  // python/cpython Lib/traceback.py: the exception line a traceback ends with.
+  { name: 'a Python exception', line: 'RuntimeError: No DATABASE_URL set in environment' },
+];
+/** Summaries each tool prints after the cause (genericSummary.ts cites each). */
+const SUMMARIES: readonly { name: string; lines: readonly string[] }[] = [
+  {
+    name: "llama.cpp's error loading model",
+    lines: [
+      'llama_model_load: error loading model: llama_model_loader: failed to load model from /mnt/models/m.gguf',
+      'main: exiting due to model loading error',
+    ],
+  },
+  { name: "uvicorn's startup failure", lines: ['ERROR:    Application startup failed. Exiting.'] },
+  { name: "a CI runner's step exit", lines: ['Error: Process completed with exit code 1.'] },
+  { name: "GNU make's recipe failure", lines: ['make: *** [Makefile:12: all] Error 1'] },
+  { name: "ninja's stop", lines: ['ninja: build stopped: subcommand failed.'] },
+];
+
+describe('a generic summary yields to the cause printed before it (genericSummary.ts)', () => {
+  for (const cause of CAUSES) {
+    for (const summary of SUMMARIES) {
+      it(`${summary.name} after ${cause.name}`, () => {
+        const text = exit(['starting worker 0', 'loading /mnt/models/m.gguf', cause.line, ...summary.lines].join('\n'));
+        expect(payloadOf(text)?.text).toBe(cause.line);
+      });
+    }
+  }
+
+  it('a failure with its own reason is no summary: it stays the statement', () => {
+    const text = exit(
+      ["gguf_init_from_file_impl: invalid magic characters: 'vers', expected 'GGUF'", 'Error: failed to open /data/shard-3: Permission denied'].join('\n'),
+    );
+    expect(payloadOf(text)?.text).toBe('Error: failed to open /data/shard-3: Permission denied');
+  });
+
+  it('a summary with no cause before it stays the statement', () => {
+    const text = exit(['starting worker 0', 'ERROR:    Application startup failed. Exiting.'].join('\n'));
+    expect(payloadOf(text)?.text).toBe('ERROR:    Application startup failed. Exiting.');
+  });
+
+  it('a warning before a summary is not its cause', () => {
+    const text = exit(['[WARNING] could not find the tuned kernel for sm_90, using the default', 'ERROR:    Application startup failed. Exiting.'].join('\n'));
+    expect(payloadOf(text)?.text).toBe('ERROR:    Application startup failed. Exiting.');
+  });
+});
+
+/** Inner errors a worker or rank raised (the line expected to be quoted). */
+const INNER_ERRORS: readonly string[] = [
+  'RuntimeError: Missing key in checkpoint state_dict: model.lm_head.weight.',
+  'ValueError: shard 7 has 3 columns, expected 4',
+  "FileNotFoundError: [Errno 2] No such file or directory: '/data/shards/train-00007.parquet'",
+];
+const innerFrames = ['  File "/app/worker.py", line 41, in step', '    raise error'];
+/** Wrappers that embed the worker's or rank's traceback in their own report (cited per row). */
+const EMBEDDING_WRAPPERS: readonly { name: string; wrap: (inner: string) => readonly string[] }[] = [
+  {
+    // pytorch/pytorch torch/distributed/checkpoint/api.py CheckpointException.__str__ ("CheckpointException ranks:{…}" then "Traceback (most recent call last): (RANK {rank})").
+    name: "torch.distributed.checkpoint's CheckpointException",
+    wrap: (inner) => [
+      'Traceback (most recent call last):',
+      '  File "/app/train.py", line 96, in main',
+      '    dcp.load(state_dict)',
+      'torch.distributed.checkpoint.api.CheckpointException: CheckpointException ranks:dict_keys([0])',
+      'Traceback (most recent call last): (RANK 0)',
+      ...innerFrames,
+      inner,
+    ],
+  },
+  {
+    // pytorch/pytorch torch/_utils.py ExceptionWrapper.reraise ("Caught {type} {where}.\nOriginal {traceback}").
+    name: "the DataLoader's re-raised worker error",
+    wrap: (inner) => [
+      'Traceback (most recent call last):',
+      '  File "/app/train.py", line 88, in <module>',
+      '    for batch in loader:',
+      `${inner.split(':')[0]}: Caught ${inner.split(':')[0]} in DataLoader worker process 3.`,
+      'Original Traceback (most recent call last):',
+      ...innerFrames,
+      inner,
+    ],
+  },
+  {
+    // ray-project/ray python/ray/exceptions.py RayTaskError ("{cause type}: ray::{function}() (pid=…, ip=…)" then the remote traceback).
+    name: "Ray's RayTaskError",
+    wrap: (inner) => [
+      'Traceback (most recent call last):',
+      '  File "/app/job.py", line 30, in <module>',
+      '    ray.get(refs)',
+      `ray.exceptions.RayTaskError(${inner.split(':')[0]}): ray::preprocess() (pid=4121, ip=10.0.3.17)`,
+      ...innerFrames,
+      inner,
+    ],
+  },
+  {
+    // python/cpython Lib/concurrent/futures/process.py _RemoteTraceback ('\n"""\n{tb}"""') raised as the cause of the re-raised error.
+    name: "concurrent.futures' _RemoteTraceback",
+    wrap: (inner) => [
+      'concurrent.futures.process._RemoteTraceback: ',
+      '"""',
+      'Traceback (most recent call last):',
+      ...innerFrames,
+      inner,
+      '"""',
+      '',
+      'The above exception was the direct cause of the following exception:',
+      '',
+      'Traceback (most recent call last):',
+      '  File "/app/prep.py", line 9, in <module>',
+      '    list(pool.map(step, shards))',
+      inner,
+    ],
+  },
+];
+
+describe("a wrapper that embeds a worker's traceback: the innermost error is the cause", () => {
+  for (const wrapper of EMBEDDING_WRAPPERS) {
+    for (const inner of INNER_ERRORS) {
+      it(`${wrapper.name}: ${inner.slice(0, 40)}…`, () => {
+        expect(payloadOf(exit(wrapper.wrap(inner).join('\n')))?.text).toBe(inner);
+      });
+    }
+  }
+});

@@ -3,6 +3,7 @@ import { continuationStatement, endsRecord, isGenericMessage } from './linePoint
 import { EXCEPTION_MESSAGE } from './fromException.js';
 import { MAX_SPAN, withRecord } from './withRecord.js';
 import { firstCountedError } from './firstCountedError.js';
+import { isGenericSummary } from './genericSummary.js';
 
 /**
  * An exception whose first line names nothing (an HTTP status, "The actor died unexpectedly")
@@ -19,7 +20,12 @@ export function continued(
   const message = EXCEPTION_MESSAGE.exec(exception)?.[1] ?? exception;
   const found = isGenericMessage(message) ? continuationStatement(bodies, at, (body) => matchLineRule(body)?.name === 'exception') : null;
   // A line with a logger header of its own (or a frame) is another record, not this exception's specifics.
-  const next = found !== null && endsRecord(bodies[found] ?? '', masked[found] ?? '') ? null : found;
+  // A summary of the failure (uvicorn's "Application startup failed. Exiting.") is the next statement, not these specifics;
+  // a line without a word (the `"""` closing concurrent.futures' _RemoteTraceback) says nothing.
+  const next =
+    found !== null && (endsRecord(bodies[found] ?? '', masked[found] ?? '') || isGenericSummary(bodies[found] ?? '') || !/\w/.test(bodies[found] ?? ''))
+      ? null
+      : found;
   if (next === null) return withRecord(text, all, masked, bodies, at, exception) ?? firstCountedError(all, masked, bodies, at, message);
   const statement = (all[next] ?? '').trim();
   // The span is cut from the text itself, so it stays a verbatim part of it (the evidence is elided around it).

@@ -24,6 +24,7 @@ import { pointedTo } from './pointedTo.js';
 import { fromException } from './fromException.js';
 import { thrownWith } from './thrownWith.js';
 import { continued } from './continued.js';
+import { isGenericSummary } from './genericSummary.js';
 import type { LineRuleName } from '../../model/LineRuleName.js';
 
 export interface DecisiveLine {
@@ -196,14 +197,18 @@ function firstLine(text: string, mask: (text: string) => string): DecisiveLine |
  */
 function failureStatement(text: string, mask: (text: string) => string): DecisiveLine | null {
   const all = lines(text);
+  // A summary ("build stopped: subcommand failed.") is taken only when no statement before it gives a reason (genericSummary.ts).
+  let summary: string | null = null;
   for (let at = all.length - 1; at >= 0; at -= 1) {
     const raw = all[at] ?? '';
     const masked = mask(raw);
-    if (FAILURE_STATEMENT.pattern.test(masked) || FAILURE_STATEMENT.pattern.test(lineBody(raw, mask))) {
-      return { text: clauseOf(quotableLine(raw), false, identity), rule: FAILURE_STATEMENT.name };
+    const body = lineBody(raw, mask);
+    if (FAILURE_STATEMENT.pattern.test(masked) || FAILURE_STATEMENT.pattern.test(body)) {
+      if (!isGenericSummary(body)) return { text: clauseOf(quotableLine(raw), false, identity), rule: FAILURE_STATEMENT.name };
+      summary ??= raw;
     }
   }
-  return null;
+  return summary === null ? null : { text: clauseOf(quotableLine(summary), false, identity), rule: FAILURE_STATEMENT.name };
 }
 
 function lastLine(text: string): DecisiveLine | null {

@@ -1,6 +1,8 @@
 import { isQuieterLevel, matchLineRule } from './lineRules.js';
 import { defersToEarlier, isDirectCause, isErrorLabel, isHandlerContext, isTracebackStart, rootCauseEntry } from './linePointers.js';
 import { isNotAStatement } from './notAStatement.js';
+import { FRAMED_RANK, framedStatements } from './framedMessage.js';
+import { withCausesOverSummaries } from './genericSummary.js';
 import { EXCEPTION_RANK, STATEMENT_RANK, range, type Ranked } from './rankedLine.js';
 import { GENERIC_RULES, tracebackException } from './tracebackException.js';
 import { ERRNO_RANK, carriesErrno } from './carriesErrno.js';
@@ -28,6 +30,8 @@ function ruleOf(masked: string, body: string): Ranked | null {
  */
 export function rankLines(bodies: readonly string[], masked: readonly string[]): (Ranked | null)[] {
   const ranked = masked.map((line, at) => ruleOf(line, bodies[at] ?? line));
+  // A framed message's first sentence is its statement (framedMessage.ts), when no rule ranked it.
+  for (const at of framedStatements(bodies)) if (!ranked[at]) ranked[at] = { rank: FRAMED_RANK, rule: 'framed' };
   for (const [at, body] of bodies.entries()) {
     const thrown = isTracebackStart(body) ? tracebackException(bodies, at) : null;
     const own = thrown === null ? null : ranked[thrown];
@@ -80,5 +84,7 @@ export function rankLines(bodies: readonly string[], masked: readonly string[]):
       ranked[at] = { rank: entry.rank - 1, rule: entry.rule };
     }
   }
+  // A summary ("failed to load model from <path>", "Exiting.") yields to the cause printed before it (genericSummary.ts).
+  withCausesOverSummaries(bodies, masked, ranked);
   return ranked;
 }

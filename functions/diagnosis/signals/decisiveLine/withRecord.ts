@@ -1,5 +1,6 @@
 import { matchLineRule } from './lineRules.js';
 import { endsRecord } from './linePointers.js';
+import { isGenericSummary } from './genericSummary.js';
 
 /** A generic exception line and its continuation are quoted together when they fit; else the continuation alone. */
 export const MAX_SPAN = 240;
@@ -33,7 +34,8 @@ export function withRecord(
     const found = text.indexOf(line, cursor);
     // A blank line, a new record, a frame or a line a rule recognises ends the exception's message.
     if (found < 0 || /\n[^\S\n]*\n/.test(text.slice(cursor, found)) || endsRecord(bodies[next] ?? '', masked[next] ?? '')) break;
-    if (matchLineRule(bodies[next] ?? '') !== null) break;
+    // A line a rule recognises, or a summary of the failure (genericSummary.ts), is a statement of its own.
+    if (matchLineRule(bodies[next] ?? '') !== null || isGenericSummary(bodies[next] ?? '')) break;
     if (found + line.length - start > MAX_SPAN) break;
     cursor = found + line.length;
     span = text.slice(start, cursor);
