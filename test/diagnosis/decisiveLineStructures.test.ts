@@ -305,3 +305,44 @@ describe("a wrapper that embeds a worker's traceback: the innermost error is the
     }
   }
 });
+
+/** Another library's warning near the error: its own level says the program went on after it. */
+const WARNINGS: readonly string[] = [
+  // facebookresearch/xformers xformers/_cpp_lib.py ("WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. …").
+  "WARNING[XFORMERS]: xFormers can't load C++/CUDA extensions. xFormers was built for:",
+  // deepspeedai/DeepSpeed deepspeed/launcher/runner.py fetch_hostfile logger.warning, DeepSpeed's logger format.
+  '[2026-12-03 10:41:21,118] [WARNING] [runner.py:215:fetch_hostfile] Unable to find hostfile, will proceed with training with local resources only.',
+  // python/cpython Lib/logging/__init__.py BASIC_FORMAT "%(levelname)s:%(name)s:%(message)s".
+  'WARNING:accelerate.utils.other:Detected kernel version 4.18.0, which is below the recommended minimum of 5.5.0; this can cause the process to hang.',
+];
+/** An exception line behind a header only it carries (the line expected, without the header). */
+const PREFIXED_ERRORS: readonly { name: string; line: string; decisive: string }[] = [
+  // docker/compose's log printer: "<service>-<n>  | <line>".
+  {
+    name: "docker compose's service column",
+    line: "trainer-1  | ValueError: No slot '4' specified on host 'localhost'",
+    decisive: "ValueError: No slot '4' specified on host 'localhost'",
+  },
+  // python/cpython Lib/traceback.py TracebackException.format: an exception group's members behind "| ".
+  {
+    name: "an exception group's margin",
+    line: '    | FileNotFoundError: [Errno 2] No such file or directory: /data/train.jsonl',
+    decisive: 'FileNotFoundError: [Errno 2] No such file or directory: /data/train.jsonl',
+  },
+  // a bracketed logger or process name before the line.
+  {
+    name: 'a bracketed process name',
+    line: '[trainer] OSError: image file is truncated (37 bytes not processed)',
+    decisive: 'OSError: image file is truncated (37 bytes not processed)',
+  },
+];
+
+describe("another library's warning never beats an error statement, found behind any header", () => {
+  for (const warning of WARNINGS) {
+    for (const error of PREFIXED_ERRORS) {
+      it(`${error.name} after "${warning.slice(0, 30)}…"`, () => {
+        expect(payloadOf(exit([warning, error.line].join('\n')))?.text).toBe(error.decisive);
+      });
+    }
+  }
+});

@@ -30,8 +30,10 @@ const RULE_LINE = /^\s*([-=*_~#])\1{9,}\s*$/;
 /** A framed message longer than this is not one message (two unrelated rules far apart). */
 const MAX_FRAMED_LINES = 80;
 /** A sentence: it starts with a letter, has lower-case words and at least three of them, is no table row, and does not end by announcing what follows. */
-const SENTENCE = /^\s*[A-Za-z][^|\n]*[a-z][^|\n]*(?<!:\s*)$/;
-const THREE_WORDS = /\S+\s+\S+\s+\S+/;
+/** Each test reads the line once (linear on long lines). */
+function isSentence(line: string): boolean {
+  return /^\s*[A-Za-z]/.test(line) && /[a-z]/.test(line) && !line.includes('|') && !/:\s*$/.test(line) && line.trim().split(/\s+/).length >= 3;
+}
 
 /** The index of each framed message's first line (its statement), for frames whose first line is a sentence. */
 export function framedStatements(bodies: readonly string[]): number[] {
@@ -42,7 +44,7 @@ export function framedStatements(bodies: readonly string[]): number[] {
     if (open !== null && at - open > 1 && at - open <= MAX_FRAMED_LINES) {
       const first = bodies.slice(open + 1, at).findIndex((line) => line.trim() !== '');
       const statement = first < 0 ? null : open + 1 + first;
-      if (statement !== null && SENTENCE.test(bodies[statement] ?? '') && THREE_WORDS.test(bodies[statement] ?? '')) statements.push(statement);
+      if (statement !== null && isSentence(bodies[statement] ?? '')) statements.push(statement);
       open = null;
       continue;
     }

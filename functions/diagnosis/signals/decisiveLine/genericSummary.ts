@@ -31,12 +31,21 @@ const FAILED = /\b(?:[Ff]ailed|[Ff]ailure|FAILED)\b|\b[Ee]rror \w+ing\b/;
 /** Words that give a reason (what was wrong), a quantity, or an exception's name. */
 const REASON =
   /\b(?:[Cc]annot|[Cc]an't|[Cc]ould(?:n't| not)|[Uu]nable to|not (?:found|allowed|supported|permitted|writable|readable|compatible|available)|[Ii]nvalid|[Dd]enied|[Rr]efused|[Mm]issing|[Ee]xceed(?:ed|s)?|[Cc]orrupt(?:ed)?|[Ii]ncompatible|[Mm]ismatch|[Tt]imed out|[Nn]o such|[Ii]nsufficient|[Uu]nsupported|[Ee]xpected|[Oo]ut of|[Uu]nknown|[Uu]ndefined|[Mm]ust)\b|\b\d+(?:\.\d+)?\s?(?:[KMGT]i?B|bytes)\b|\b[A-Z]\w*(?:Error|Exception)\b/;
-/** Names a summary may carry for its object: a path, a quoted name, a file:line. */
-const NAMES = /(?:['"`][^'"`\n]{0,300}['"`])|(?:\S*\/\S*)/g;
+/** Names a summary may carry for its object: a quoted name, and (see withoutNames) any token holding a `/` (a path, a URL). */
+const QUOTED = /['"`][^'"`\n]{0,300}['"`]/g;
+
+/** The line's words without the names it carries (read token by token: linear on long lines). */
+function withoutNames(body: string): string {
+  return body
+    .replace(QUOTED, ' ')
+    .split(/\s+/)
+    .filter((token) => !token.includes('/'))
+    .join(' ');
+}
 
 /** The line only reports that an operation failed or that the program stops. */
 export function isGenericSummary(body: string): boolean {
-  const words = body.replace(NAMES, ' ');
+  const words = withoutNames(body);
   return (STOPS.test(words) || FAILED.test(words)) && !REASON.test(words);
 }
 
@@ -60,7 +69,7 @@ function causeBefore(bodies: readonly string[], masked: readonly string[], ranke
       if (entry.rank >= STATEMENT_RANK) return index;
       continue;
     }
-    if (FAILURE_STATEMENT.pattern.test(body) && REASON.test(body.replace(NAMES, ' '))) return index;
+    if (FAILURE_STATEMENT.pattern.test(body) && REASON.test(withoutNames(body))) return index;
   }
   return null;
 }

@@ -140,11 +140,13 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     // The exception line of a traceback: Python `pkg.Name(Error|Exception…): msg` (optionally behind a rank prefix),
     // Java `Exception in thread "…" x.Y: msg` / `Caused by: x.Y: msg`, Go `panic: msg` / `fatal error: msg`, Rust panics.
+    // An exception type behind any header that ends in `]`, `|` or `>` (docker compose's `svc-1  | `, an exception group's
+    // `| ` margin, python/cpython Lib/traceback.py; a bracketed process name) is the same statement: the header is not its text.
     name: 'exception',
     rank: 80,
     prefer: 'latest',
     pattern: new RegExp(
-      String.raw`^\s*(?:\[(?:rank|Rank) ?\d+\]:?\s*)?${EXCEPTION_QUALIFIER}*(?:${EXCEPTION_TYPE}|[A-Z]\w*(?:Exit|Interrupt|Fault|Warning))(?::\s|\s*$)|\s${EXCEPTION_QUALIFIER}+${EXCEPTION_TYPE}: \S|` +
+      String.raw`^\s*(?:\[(?:rank|Rank) ?\d+\]:?\s*)?${EXCEPTION_QUALIFIER}*(?:${EXCEPTION_TYPE}|[A-Z]\w*(?:Exit|Interrupt|Fault|Warning))(?::\s|\s*$)|\s${EXCEPTION_QUALIFIER}+${EXCEPTION_TYPE}: \S|[\]|>]\s+${EXCEPTION_TYPE}: \S|` +
         String.raw`^\s*(?:Exception in thread "[^"]*" |Caused by: )\S+|^\s*(?:panic|fatal error): \S|^thread '[^']*' panicked at\b|^\s*what\(\):\s+\S`,
     ),
     upstream:

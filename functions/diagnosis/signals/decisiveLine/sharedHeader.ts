@@ -73,7 +73,8 @@ const STRUCTURED = /[{}="']/;
 
 function withoutUnknownHeader(lines: readonly string[]): string[] | null {
   if (lines.length < MIN_UNKNOWN_LINES) return null;
-  const shapes = lines.map(shape);
+  // Only a line's head can hold the header: the rest is never compared.
+  const shapes = lines.map((line) => shape(line.slice(0, MAX_UNKNOWN_HEADER + 1)));
   let common = shapes[0] ?? '';
   for (const own of shapes) {
     let at = 0;

@@ -36,6 +36,8 @@ export function withRecord(
     if (found < 0 || /\n[^\S\n]*\n/.test(text.slice(cursor, found)) || endsRecord(bodies[next] ?? '', masked[next] ?? '')) break;
     // A line a rule recognises, or a summary of the failure (genericSummary.ts), is a statement of its own.
     if (matchLineRule(bodies[next] ?? '') !== null || isGenericSummary(bodies[next] ?? '')) break;
+    // A line without a word (a box's rule `+-----`, a closing `"""`) draws the record's edge, it does not continue it.
+    if (!/\w/.test(line)) break;
     if (found + line.length - start > MAX_SPAN) break;
     cursor = found + line.length;
     span = text.slice(start, cursor);
