@@ -346,3 +346,26 @@ describe("another library's warning never beats an error statement, found behind
     }
   }
 });
+
+/** Advice that introduces a link (findDecisiveLine.ts introducesLink cites each). */
+const LINK_ADVICE: readonly (readonly string[])[] = [
+  ['Learn more:', 'https://aka.ms/dotnet/app-launch-failed'],
+  ['To install missing framework, download:', 'https://aka.ms/dotnet-core-applaunch?framework=Microsoft.NETCore.App&framework_version=8.0.0'],
+  ["To search for alternate channels that may provide the missing package you're looking for,", 'navigate to', '', '    https://anaconda.org'],
+];
+/** Statements no rule ranks, that the fallback quotes. */
+const PLAIN_STATEMENTS: readonly string[] = [
+  'You must install or update .NET to run this application.',
+  'Unable to locate the CUDA toolkit under /usr/local/cuda-12.4',
+  'The requested runtime pack could not be found in the offline cache.',
+];
+
+describe('a link, and the line that introduces it, are where to read more, not what failed', () => {
+  for (const statement of PLAIN_STATEMENTS) {
+    for (const advice of LINK_ADVICE) {
+      it(`"${statement.slice(0, 30)}…" before "${advice[0]!.slice(0, 30)}…"`, () => {
+        expect(payloadOf(exit([statement, '', 'App: /app/indexer.dll', ...advice].join('\n')))?.text).toBe(statement);
+      });
+    }
+  }
+});

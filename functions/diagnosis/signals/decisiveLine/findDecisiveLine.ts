@@ -203,12 +203,34 @@ function failureStatement(text: string, mask: (text: string) => string): Decisiv
     const raw = all[at] ?? '';
     const masked = mask(raw);
     const body = lineBody(raw, mask);
+    // A link alone ("https://aka.ms/dotnet/app-launch-failed") and the line introducing it are where to read more, not what failed.
+    if (URL_LINE.test(raw) || introducesLink(all, at)) continue;
     if (FAILURE_STATEMENT.pattern.test(masked) || FAILURE_STATEMENT.pattern.test(body)) {
       if (!isGenericSummary(body)) return { text: clauseOf(quotableLine(raw), false, identity), rule: FAILURE_STATEMENT.name };
       summary ??= raw;
     }
   }
   return summary === null ? null : { text: clauseOf(quotableLine(summary), false, identity), rule: FAILURE_STATEMENT.name };
+}
+
+/**
+ * A line that ends by introducing a link on the next line is advice, not the failure: the .NET
+ * host's "Learn more:" and "To install missing framework, download:" each before an aka.ms URL
+ * (dotnet/runtime src/native/corehost/fxr/fx_resolver.messages.cpp), conda's "… navigate to" before
+ * anaconda.org (conda/conda conda/exceptions.py PackagesNotFoundError). Its words ("missing") are
+ * the remedy's, so the statement is looked for before it.
+ */
+const URL_LINE = /^\s*(?:https?:\/\/|www\.)\S+\s*$/;
+function introducesLink(all: readonly string[], at: number): boolean {
+  // The introducing sentence may run over a few lines (conda's "…you're looking for," then "navigate to").
+  // `all` holds no blank lines: a sentence goes on only where a line ends with a comma.
+  for (let line = at; line < all.length && line < at + 3; line += 1) {
+    const text = all[line] ?? '';
+    const next = all[line + 1];
+    if (/(?::|\bto)\s*$/.test(text)) return next !== undefined && URL_LINE.test(next);
+    if (!/,\s*$/.test(text)) return false;
+  }
+  return false;
 }
 
 function lastLine(text: string): DecisiveLine | null {
