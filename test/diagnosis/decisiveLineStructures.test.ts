@@ -369,3 +369,34 @@ describe('a link, and the line that introduces it, are where to read more, not w
     }
   }
 });
+
+/** A logger's level on a multi-line record's first line only (linePointers.ts TRACEBACK_START cites it). */
+const FIRST_LINE_LEVELS: readonly string[] = ['ERROR:    ', 'CRITICAL: '];
+/** Exceptions whose class name may not end in Error: then only the traceback's structure says they are exceptions. */
+const QUALNAME_EXCEPTIONS: readonly string[] = [
+  // microsoft/onnxruntime onnxruntime/python/onnxruntime_pybind_exceptions.cc ("[ONNXRuntimeError] : %d : %s : %s").
+  'onnxruntime.capi.onnxruntime_pybind11_state.InvalidProtobuf: [ONNXRuntimeError] : 7 : INVALID_PROTOBUF : Load model from /m/model.onnx failed:Protobuf parsing failed.',
+  // googleapis/python-api-core google/api_core/exceptions.py (NotFound, "404 …").
+  'google.api_core.exceptions.NotFound: 404 GET https://storage.googleapis.com/storage/v1/b/ckpt-bucket: The specified bucket does not exist.',
+  // MagicStack/asyncpg asyncpg/exceptions/__init__.py (InvalidPasswordError): a name that ends in Error, a guard.
+  'asyncpg.exceptions.InvalidPasswordError: password authentication failed for user "trainer"',
+];
+
+describe("a traceback behind its logger's level on the first line only is read as a traceback", () => {
+  for (const level of FIRST_LINE_LEVELS) {
+    for (const exception of QUALNAME_EXCEPTIONS) {
+      it(`${level.trim()} ${exception.slice(0, 40)}…`, () => {
+        const text = exit(
+          [
+            'INFO:     Started server process [1]',
+            `${level}Traceback (most recent call last):`,
+            '  File "/app/server.py", line 41, in lifespan',
+            '    session = load()',
+            exception,
+          ].join('\n'),
+        );
+        expect(payloadOf(text)).toMatchObject({ text: exception, rule: 'exception' });
+      });
+    }
+  }
+});

@@ -39,7 +39,14 @@ const ERROR_LABEL = /(?:^\s*|[.!] +)(?:(?:last|root|underlying|original) )?(?:er
  * text-generation-inference's "Not enough memory to handle N prefill tokens" from a CUDA OOM).
  */
 const DIRECT_CAUSE = /^\s*The above exception was the direct cause of the following exception:\s*$/;
-const TRACEBACK_START = /^\s*Traceback \(most recent call last\):\s*$/;
+/**
+ * A traceback's header, also behind the error level a logger wrote on a multi-line record's first
+ * line only: python/cpython Lib/logging/__init__.py (Formatter.format puts the header once, before
+ * the whole message), so uvicorn's `logger.error(traceback_text)` prints `ERROR:    Traceback (most
+ * recent call last):` and the frames bare (encode/uvicorn uvicorn/logging.py levelprefix "ERROR:" padded;
+ * uvicorn/lifespan/on.py logs the lifespan's failure message, starlette's format_exc text).
+ */
+const TRACEBACK_START = /^\s*(?:(?:ERROR|CRITICAL|FATAL):\s+)?Traceback \(most recent call last\):\s*$/;
 
 /**
  * python/cpython Lib/traceback.py (_context_message "During handling of the above exception,
