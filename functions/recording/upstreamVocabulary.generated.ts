@@ -282,6 +282,8 @@ bad-response
 bad_alloc
 badly
 baichuanforcausallm
+bare
+barevalue
 bareword
 barrier
 base
@@ -371,6 +373,7 @@ buildroutedverdict
 buildstoppedverdict
 buildverdict
 bundled
+burst
 burstable
 bus
 busy
@@ -412,6 +415,7 @@ capped
 car
 caractères
 carries
+carrieserrno
 case
 case-insensitively
 catalogue
@@ -644,6 +648,7 @@ content
 context
 context_parallel_size
 continue
+continued
 contrib
 control
 controller
@@ -1371,6 +1376,7 @@ finishing
 finite
 firewall
 first
+firstcountederror
 fit
 fix
 fix-application-xid
@@ -1428,12 +1434,15 @@ fournisseur
 fraction
 fragmentation
 frame
+framed
+framedmessage
 frames
 framework
 free
 from
 from_pretrained
 from_tf
+fromexception
 frontend
 frozen
 fs-0123456789abcdef0
@@ -1480,6 +1489,7 @@ generateerror
 generation
 generator
 generic
+genericsummary
 get
 get_accelerator
 get_default_group
@@ -1914,6 +1924,7 @@ kind
 kinds
 klog
 kmg
+kmgt
 knative
 known
 krbd
@@ -2386,6 +2397,7 @@ ncclresult_t
 ncclsystemerror
 ncclutils
 ncompatible
+ndefined
 need
 needed
 needs
@@ -2423,6 +2435,7 @@ nim-services
 nimservice
 nimservices
 nio
+nknown
 nlp-lab
 nmounting
 no-active-candidate
@@ -2624,6 +2637,7 @@ opened_zipfile
 openjdk
 opens
 openslist
+opensownmessage
 openucx
 openxla
 operation
@@ -2845,6 +2859,8 @@ podsrequestedresources
 podstocite
 podsunavailable
 point
+pointed
+pointedto
 pointer
 pointers
 policies
@@ -3061,6 +3077,9 @@ rank3
 rank5
 rank7
 rank9
+ranked
+rankedline
+ranklines
 ranks
 rapport
 rate
@@ -3283,6 +3302,9 @@ restarted
 restarting
 restartpolicy
 restarts
+restates
+restatesburst
+restatescause
 reste
 restricted
 restée
@@ -3734,6 +3756,7 @@ statechange
 statefulset
 statefulsets
 statement
+statementbefore
 static
 stats
 status
@@ -3930,6 +3953,7 @@ throwable
 throwing
 thrown
 thrown-type
+thrownwith
 tied
 tied-unread
 tier
@@ -4172,6 +4196,7 @@ user_age_bucket
 username
 using
 usr
+ust
 usually
 utc
 utf
@@ -4295,6 +4320,7 @@ within
 without
 withoutlogprefix
 withprofile
+withrecord
 words
 work
 worker
@@ -4349,11 +4375,13 @@ xid-errors
 xidcatalogue
 xidreading
 xidsignalkind
+xiting
 xla
 xla_bridge
 xla_extension
 xlaruntimeerror
 xml
+xpected
 yaml
 yes
 yet

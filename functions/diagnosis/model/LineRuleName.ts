@@ -19,4 +19,6 @@ export type LineRuleName =
   /** A line of the container's own words that states a failure, when no more specific rule recognised one. */
   | 'failure-statement'
   /** The line a label announces (`Last error:`): no rule of its own, but the wrapper says it is the error. */
-  | 'announced';
+  | 'announced'
+  /** The first sentence of a message a tool framed between two rule lines (Open MPI's show_help `-----`). */
+  | 'framed';

@@ -39,7 +39,14 @@ const ERROR_LABEL = /(?:^\s*|[.!] +)(?:(?:last|root|underlying|original) )?(?:er
  * text-generation-inference's "Not enough memory to handle N prefill tokens" from a CUDA OOM).
  */
 const DIRECT_CAUSE = /^\s*The above exception was the direct cause of the following exception:\s*$/;
-const TRACEBACK_START = /^\s*Traceback \(most recent call last\):\s*$/;
+/**
+ * A traceback's header, also behind the error level a logger wrote on a multi-line record's first
+ * line only: python/cpython Lib/logging/__init__.py (Formatter.format puts the header once, before
+ * the whole message), so uvicorn's `logger.error(traceback_text)` prints `ERROR:    Traceback (most
+ * recent call last):` and the frames bare (encode/uvicorn uvicorn/logging.py levelprefix "ERROR:" padded;
+ * uvicorn/lifespan/on.py logs the lifespan's failure message, starlette's format_exc text).
+ */
+const TRACEBACK_START = /^\s*(?:(?:ERROR|CRITICAL|FATAL):\s+)?Traceback \(most recent call last\):\s*$/;
 
 /**
  * python/cpython Lib/traceback.py (_context_message "During handling of the above exception,
@@ -144,10 +151,12 @@ const FIELD_LINE = /^(?:\t|\s{2,})[\w.-]+: /;
 /**
  * A line that starts a record of its own, ending an exception's continuation: a Python traceback or
  * chain header, a timestamped record, Go's stack dump after a throw (golang/go src/runtime/panic.go
- * fatalthrow "runtime stack:", src/runtime/traceback.go "goroutine %d [%s]:").
+ * fatalthrow "runtime stack:", src/runtime/traceback.go "goroutine %d [%s]:"), a Python warning
+ * (python/cpython Lib/warnings.py _formatwarnmsg_impl "{filename}:{lineno}: {category}: {message}",
+ * e.g. the resource tracker's `…/resource_tracker.py:254: UserWarning: …` printed at shutdown).
  */
 const NEW_RECORD =
-  /^\s*(?:Traceback \(most recent call last\):|During handling of the above exception|The above exception was)|^\d{4}-\d{2}-\d{2}[T ]\d{2}:|^runtime stack:\s*$|^goroutine \d+ \[/;
+  /^\s*(?:Traceback \(most recent call last\):|During handling of the above exception|The above exception was)|^\d{4}-\d{2}-\d{2}[T ]\d{2}:|^runtime stack:\s*$|^goroutine \d+ \[|^\S+:\d+: [A-Z]\w*Warning: /;
 
 /**
  * Where an exception whose first line is generic continues with its specifics: the index of the

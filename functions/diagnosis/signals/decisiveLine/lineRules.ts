@@ -140,11 +140,13 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     // The exception line of a traceback: Python `pkg.Name(Error|Exception…): msg` (optionally behind a rank prefix),
     // Java `Exception in thread "…" x.Y: msg` / `Caused by: x.Y: msg`, Go `panic: msg` / `fatal error: msg`, Rust panics.
+    // An exception type behind any header that ends in `]`, `|` or `>` (docker compose's `svc-1  | `, an exception group's
+    // `| ` margin, python/cpython Lib/traceback.py; a bracketed process name) is the same statement: the header is not its text.
     name: 'exception',
     rank: 80,
     prefer: 'latest',
     pattern: new RegExp(
-      String.raw`^\s*(?:\[(?:rank|Rank) ?\d+\]:?\s*)?${EXCEPTION_QUALIFIER}*(?:${EXCEPTION_TYPE}|[A-Z]\w*(?:Exit|Interrupt|Fault|Warning))(?::\s|\s*$)|\s${EXCEPTION_QUALIFIER}+${EXCEPTION_TYPE}: \S|` +
+      String.raw`^\s*(?:\[(?:rank|Rank) ?\d+\]:?\s*)?${EXCEPTION_QUALIFIER}*(?:${EXCEPTION_TYPE}|[A-Z]\w*(?:Exit|Interrupt|Fault|Warning))(?::\s|\s*$)|\s${EXCEPTION_QUALIFIER}+${EXCEPTION_TYPE}: \S|[\]|>]\s+${EXCEPTION_TYPE}: \S|` +
         String.raw`^\s*(?:Exception in thread "[^"]*" |Caused by: )\S+|^\s*(?:panic|fatal error): \S|^thread '[^']*' panicked at\b|^\s*what\(\):\s+\S`,
     ),
     upstream:
@@ -252,7 +254,7 @@ export const FAILURE_STATEMENT: LineRule = {
   rank: 20,
   prefer: 'latest',
   pattern:
-    /^(?!\s*(?:at |File "|#\d+ |Calls: |\.\.\.|\^|In addition: |Execution halted|Aborted\b|\+ ))(?=.*[A-Za-z]{3}).*\b(?:[Ff]ail(?:ed|ure|s|ing)?|FAIL(?:ED|URE)?|[Cc]annot|[Cc]an't|[Cc]ould(?:n't| not)|[Uu]nable to|not (?:found|allowed|supported|permitted|writable|readable|divisible|compatible)|[Ii]nvalid|[Dd]enied|[Rr]efused|[Uu]nexpected(?:ly)?|[Mm]issing|[Ee]xceed(?:ed|s)|[Cc]orrupt(?:ed)?|[Ii]ncompatible|[Mm]ismatch|[Tt]imed out|[Nn]o such|[Ii]nsufficient|[Uu]nsupported|[Nn]on-finite|not within|(?:does|did|do|is|was|are|were)(?: not|n't) (?:match|exist|contain|have|support|fit|agree)|[Rr]efus(?:e|ed|es|ing))\b/,
+    /^(?!\s*(?:at |File "|#\d+ |Calls: |\.\.\.|\^|In addition: |Execution halted|Aborted\b|\+ ))(?=.*[A-Za-z]{3}).*\b(?:[Ff]ail(?:ed|ure|s|ing)?|FAIL(?:ED|URE)?|[Cc]annot|[Cc]an't|[Cc]ould(?:n't| not)|[Uu]nable to|not (?:found|allowed|supported|permitted|writable|readable|divisible|compatible)|[Ii]nvalid|[Dd]enied|[Rr]efused|[Uu]nexpected(?:ly)?|[Mm]issing|[Ee]xceed(?:ed|s)|[Cc]orrupt(?:ed)?|[Ii]ncompatible|[Mm]ismatch|[Tt]imed out|[Nn]o such|[Ii]nsufficient|[Uu]nsupported|[Nn]on-finite|not within|(?:does|did|do|is|was|are|were)(?: not|n't) (?:match|exist|contain|have|support|fit|agree)|[Rr]efus(?:e|ed|es|ing)|[Yy]ou must)\b/,
   upstream:
     'the general shape of an error statement (POSIX strerror texts, "cannot"/"failed to"/"unable to" clauses of every runtime); wch/r-source src/main/errors.c (PrintWarnings "In addition: Warning message:", "Execution halted" after the error)',
 };

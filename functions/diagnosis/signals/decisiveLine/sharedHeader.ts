@@ -27,6 +27,11 @@ const shape = (text: string): string => text.replace(/\d/g, '0');
  */
 export function withoutSharedHeader(lines: readonly string[]): string[] | null {
   if (lines.length < MIN_LINES) return null;
+  return withoutKnownHeader(lines) ?? withoutUnknownHeader(lines);
+}
+
+/** A header LOG_PREFIXES reads (withoutLogPrefix.ts) that every line carries. */
+function withoutKnownHeader(lines: readonly string[]): string[] | null {
   const bodies = lineBodies(lines);
   // The shortest header a line is read with is the relay's own: the longer ones add the program's (a [WARNING] it wrote).
   let length = Number.POSITIVE_INFINITY;
@@ -46,5 +51,42 @@ export function withoutSharedHeader(lines: readonly string[]): string[] | null {
     else return null;
   }
   const kept = stripped.filter((line) => line.trim() !== '');
+  return kept.length > 0 ? kept : null;
+}
+
+/**
+ * A header no row of LOG_PREFIXES knows is still a header when every line of a block starts with it,
+ * digits aside: it is the relay's, whatever its format — srun's `--label` puts the task id before
+ * each line (SchedMD/slurm src/srun/srun.c, the label padded to the widest task id: " 7: "),
+ * moreutils' ts its timestamp ("%b %d %H:%M:%S ", moreutils ts), a journald or syslog export its
+ * "Mmm dd hh:mm:ss host tag[pid]: " (systemd/systemd src/journal/journalctl.c short output). The
+ * header ends where the lines' common shape last turns from text to a blank (a traceback's frames
+ * keep their own indentation), and must hold a digit (a time, a rank, a pid): a shared word alone
+ * ("Error: " on every line) is a message's, not a relay's. At least MIN_UNKNOWN_LINES lines, so two
+ * lines that merely begin alike are not read as relayed. A record's own fields (a JSON object's or logfmt's
+ * leading `time="…"`) are not a header: the record rules read them.
+ */
+const MIN_UNKNOWN_LINES = 3;
+const MAX_UNKNOWN_HEADER = 64;
+/** A structured record's opening (JSON's `{"`, logfmt's `key="…"`) is a field of the record, read by the record rules, not a header. */
+const STRUCTURED = /[{}="']/;
+
+function withoutUnknownHeader(lines: readonly string[]): string[] | null {
+  if (lines.length < MIN_UNKNOWN_LINES) return null;
+  // Only a line's head can hold the header: the rest is never compared.
+  const shapes = lines.map((line) => shape(line.slice(0, MAX_UNKNOWN_HEADER + 1)));
+  let common = shapes[0] ?? '';
+  for (const own of shapes) {
+    let at = 0;
+    while (at < common.length && at < own.length && common[at] === own[at]) at += 1;
+    common = common.slice(0, at);
+    if (common === '') return null;
+  }
+  const head = common.slice(0, MAX_UNKNOWN_HEADER + 1);
+  // The end of the last word the shapes share, with the blank after it: `Dec 00 00:00:00 `, ` 0: `.
+  const end = /^(.*\S)\s/.exec(head);
+  const header = end ? head.slice(0, end[1]!.length + 1) : null;
+  if (header === null || header.length > MAX_UNKNOWN_HEADER || !/\d/.test(header) || STRUCTURED.test(header)) return null;
+  const kept = lines.map((line) => line.slice(header.length)).filter((line) => line.trim() !== '');
   return kept.length > 0 ? kept : null;
 }

@@ -1,0 +1,88 @@
+/**
+ * A line that only reports that a larger operation failed, or that the program stops, says WHAT
+ * failed, not WHY: the specific statement printed before it (an expected-vs-actual, a named missing
+ * thing, an exception) is its cause, and takes its place. A summary restates an operation and
+ * "failed", or says the program exits, with no reason clause — or only a path or name for one.
+ * Each tool prints it after the cause:
+ * - llama.cpp catches the loader's exception and logs "%s: error loading model: %s" with the
+ *   loader's own "failed to load model from %s" (ggml-org/llama.cpp src/llama.cpp
+ *   llama_model_load LLAMA_LOG_ERROR), after gguf's "invalid magic characters …, expected 'GGUF'"
+ *   (ggml/src/gguf.cpp gguf_init_from_file_impl);
+ * - uvicorn logs the lifespan's traceback, then "Application startup failed. Exiting."
+ *   (encode/uvicorn uvicorn/lifespan/on.py startup);
+ * - GCC ends a fatal diagnostic with "compilation terminated." (gcc-mirror/gcc gcc/diagnostic.c
+ *   diagnostic_action_after_output), GNU make a failed recipe with "make: *** [target] Error N"
+ *   (gnu make src/job.c child_error "%s[%s] Error %d"), ninja with "build stopped: subcommand
+ *   failed." (ninja-build/ninja src/build.cc), a CI runner a step with "Process completed with
+ *   exit code N." (actions/runner src/Runner.Worker/Handlers/ScriptHandler.cs).
+ * A line with its own reason ("failed to open /x: Permission denied", "Exiting because of
+ * fatal error: cannot open file") is no summary, nor is an exception line (its chain rules apply).
+ */
+import { FAILURE_STATEMENT, isQuieterLevel } from './lineRules.js';
+import { isStackLine } from './linePointers.js';
+import { isNotAStatement } from './notAStatement.js';
+import { STATEMENT_RANK, type Ranked } from './rankedLine.js';
+
+/** The program stops: exiting, compilation terminated, a build stopped, a recipe's or a step's exit code. */
+const STOPS =
+  /(?:^|[\s.:])(?:[Ee]xiting\b|compilation terminated\.?\s*$|build stopped\b|\*\*\* \[[^\]\n]{0,200}\] Error -?\d+|(?:completed|exited|finished) with (?:exit )?(?:code|status) -?\d+\.?\s*$)/;
+/** An operation failed: `… failed`, `failed to <verb> …`, `error loading …`. */
+const FAILED = /\b(?:[Ff]ailed|[Ff]ailure|FAILED)\b|\b[Ee]rror \w+ing\b/;
+/** Words that give a reason (what was wrong), a quantity, or an exception's name. */
+const REASON =
+  /\b(?:[Cc]annot|[Cc]an't|[Cc]ould(?:n't| not)|[Uu]nable to|not (?:found|allowed|supported|permitted|writable|readable|compatible|available)|[Ii]nvalid|[Dd]enied|[Rr]efused|[Mm]issing|[Ee]xceed(?:ed|s)?|[Cc]orrupt(?:ed)?|[Ii]ncompatible|[Mm]ismatch|[Tt]imed out|[Nn]o such|[Ii]nsufficient|[Uu]nsupported|[Ee]xpected|[Oo]ut of|[Uu]nknown|[Uu]ndefined|[Mm]ust)\b|\b\d+(?:\.\d+)?\s?(?:[KMGT]i?B|bytes)\b|\b[A-Z]\w*(?:Error|Exception)\b/;
+/** Names a summary may carry for its object: a quoted name, and (see withoutNames) any token holding a `/` (a path, a URL). */
+const QUOTED = /['"`][^'"`\n]{0,300}['"`]/g;
+
+/** The line's words without the names it carries (read token by token: linear on long lines). */
+function withoutNames(body: string): string {
+  return body
+    .replace(QUOTED, ' ')
+    .split(/\s+/)
+    .filter((token) => !token.includes('/'))
+    .join(' ');
+}
+
+/** The line only reports that an operation failed or that the program stops. */
+export function isGenericSummary(body: string): boolean {
+  const words = withoutNames(body);
+  return (STOPS.test(words) || FAILED.test(words)) && !REASON.test(words);
+}
+
+/** Lines ranked by these rules may be summaries; an exception or anything more specific has its own chain rules. */
+const SUMMARY_RULES: ReadonlySet<string> = new Set(['error', 'failure-cause']);
+/** How far back the cause is looked for: the summary follows its cause closely. */
+const MAX_BACK = 30;
+
+/**
+ * The line before a summary at `at` that states its cause: the nearest earlier line that is no
+ * summary, no frame, not logged below error, and either ranked as a statement or a failure
+ * statement with a reason. Null: none (the summary stays the statement).
+ */
+function causeBefore(bodies: readonly string[], masked: readonly string[], ranked: readonly (Ranked | null)[], at: number): number | null {
+  for (let index = at - 1; index >= 0 && index >= at - MAX_BACK; index -= 1) {
+    const body = bodies[index] ?? '';
+    const line = masked[index] ?? '';
+    if (body.trim() === '' || isStackLine(body) || isNotAStatement(line, body) || isQuieterLevel(line) || isGenericSummary(body)) continue;
+    const entry = ranked[index];
+    if (entry) {
+      if (entry.rank >= STATEMENT_RANK) return index;
+      continue;
+    }
+    if (FAILURE_STATEMENT.pattern.test(body) && REASON.test(withoutNames(body))) return index;
+  }
+  return null;
+}
+
+/** Each summary's cause takes its rank, the summary drops just below it. */
+export function withCausesOverSummaries(bodies: readonly string[], masked: readonly string[], ranked: (Ranked | null)[]): void {
+  for (const at of bodies.keys()) {
+    const entry = ranked[at];
+    if (!entry || !SUMMARY_RULES.has(entry.rule) || !isGenericSummary(bodies[at] ?? '')) continue;
+    const cause = causeBefore(bodies, masked, ranked, at);
+    if (cause === null) continue;
+    const own = ranked[cause];
+    ranked[cause] = { rank: Math.max(own?.rank ?? 0, entry.rank), rule: own?.rule ?? 'failure-statement' };
+    ranked[at] = { rank: entry.rank - 1, rule: entry.rule };
+  }
+}

@@ -1,0 +1,90 @@
+import { isQuieterLevel, matchLineRule } from './lineRules.js';
+import { defersToEarlier, isDirectCause, isErrorLabel, isHandlerContext, isTracebackStart, rootCauseEntry } from './linePointers.js';
+import { isNotAStatement } from './notAStatement.js';
+import { FRAMED_RANK, framedStatements } from './framedMessage.js';
+import { withCausesOverSummaries } from './genericSummary.js';
+import { EXCEPTION_RANK, STATEMENT_RANK, range, type Ranked } from './rankedLine.js';
+import { GENERIC_RULES, tracebackException } from './tracebackException.js';
+import { ERRNO_RANK, carriesErrno } from './carriesErrno.js';
+import { restatesCause } from './restatesCause.js';
+import { restatesBurst } from './restatesBurst.js';
+import { bareValue, sentenceNaming } from './bareValue.js';
+
+/** A line a label announces ("Last error:") ranks just above an accelerator report: the wrapper says it is the error. */
+const ANNOUNCED_RANK = 92;
+
+/** A line's rule, read on the line and on its message without the log header (the better of the two). */
+function ruleOf(masked: string, body: string): Ranked | null {
+  // A shell trace, a progress bar or a payload the program logged below error ranks nothing, whatever its header says (notAStatement.ts).
+  if (isNotAStatement(masked, body)) return null;
+  const quieter = isQuieterLevel(masked);
+  const whole = matchLineRule(masked, quieter);
+  const message = body === masked ? null : matchLineRule(body, quieter);
+  const best = !whole || (message && message.rank > whole.rank) ? message : whole;
+  return best ? { rank: best.rank, rule: best.name } : null;
+}
+
+/**
+ * Every line's rank, with what pointers say applied: the line a label announces is the error it
+ * names, and the exceptions a later one was raised `from` are superseded by it (it carries their context).
+ */
+export function rankLines(bodies: readonly string[], masked: readonly string[]): (Ranked | null)[] {
+  const ranked = masked.map((line, at) => ruleOf(line, bodies[at] ?? line));
+  // A framed message's first sentence is its statement (framedMessage.ts), when no rule ranked it.
+  for (const at of framedStatements(bodies)) if (!ranked[at]) ranked[at] = { rank: FRAMED_RANK, rule: 'framed' };
+  for (const [at, body] of bodies.entries()) {
+    const thrown = isTracebackStart(body) ? tracebackException(bodies, at) : null;
+    const own = thrown === null ? null : ranked[thrown];
+    if (thrown !== null && (!own || GENERIC_RULES.has(own.rule))) ranked[thrown] = { rank: EXCEPTION_RANK, rule: 'exception' };
+  }
+  for (const [at, body] of bodies.entries()) {
+    if (ranked[at]?.rule === 'exception' && carriesErrno(body)) ranked[at] = { rank: ERRNO_RANK, rule: 'exception' };
+  }
+  for (const [at, body] of bodies.entries()) {
+    const announced = isErrorLabel(body) && at + 1 < bodies.length ? at + 1 : rootCauseEntry(bodies, at);
+    if (announced !== null) {
+      const own = ranked[announced];
+      ranked[announced] = { rank: Math.max(own?.rank ?? 0, ANNOUNCED_RANK), rule: own?.rule ?? 'announced' };
+    }
+    if (!isDirectCause(body)) continue;
+    const next = bodies.findIndex((later, index) => index > at && isDirectCause(later));
+    const later = range(at + 1, next < 0 ? bodies.length : next).filter((index) => ranked[index]?.rule === 'exception');
+    if (later.length === 0) continue;
+    // A wrapper raised from its cause that itself says the cause is above ("inspect the previous error messages") adds nothing: the cause stays.
+    if (later.some((index) => defersToEarlier(bodies[index] ?? ''))) continue;
+    // A wrapper whose message names nothing ("An error occurred while generating the dataset") only restates its cause: it never beats it.
+    const restating = later.filter((index) => restatesCause(bodies, index));
+    if (restating.length === later.length) {
+      for (const index of restating) ranked[index] = { rank: EXCEPTION_RANK - 1, rule: 'exception' };
+      continue;
+    }
+    let first = at;
+    while (first > 0 && !isTracebackStart(bodies[first] ?? '') && !isDirectCause(bodies[first - 1] ?? '')) first -= 1;
+    // An OS errno is not superseded: the wrapper raised from it restates it (see ERRNO_RANK).
+    for (let index = first; index < at; index += 1) if (ranked[index]?.rank !== ERRNO_RANK) ranked[index] = null;
+  }
+  // Each "During handling of the above exception" puts what follows one step behind what came before it (see isHandlerContext).
+  let handlerDepth = 0;
+  for (const [at, body] of bodies.entries()) {
+    if (isHandlerContext(body)) handlerDepth += 1;
+    const entry = ranked[at];
+    if (entry && handlerDepth > 0) ranked[at] = { rank: entry.rank - handlerDepth, rule: entry.rule };
+  }
+  for (const [at, body] of bodies.entries()) {
+    if (ranked[at]?.rule === 'exception' && restatesBurst(body, masked, ranked, at)) ranked[at] = { rank: STATEMENT_RANK, rule: 'error' };
+  }
+  // Each line's bare value is read once: the search below compares every bare exception with every line.
+  const bare = bodies.map((body) => bareValue(body));
+  for (const at of bodies.keys()) {
+    const entry = ranked[at];
+    const value = entry?.rule === 'exception' ? (bare[at] ?? null) : null;
+    const sentence = value === null ? null : sentenceNaming(bodies, bare, ranked, at, value);
+    if (entry && sentence !== null) {
+      ranked[sentence] = { rank: Math.max(ranked[sentence]!.rank, entry.rank), rule: ranked[sentence]!.rule };
+      ranked[at] = { rank: entry.rank - 1, rule: entry.rule };
+    }
+  }
+  // A summary ("failed to load model from <path>", "Exiting.") yields to the cause printed before it (genericSummary.ts).
+  withCausesOverSummaries(bodies, masked, ranked);
+  return ranked;
+}

@@ -1,0 +1,46 @@
+import { matchLineRule } from './lineRules.js';
+import { endsRecord } from './linePointers.js';
+import { isGenericSummary } from './genericSummary.js';
+
+/** A generic exception line and its continuation are quoted together when they fit; else the continuation alone. */
+export const MAX_SPAN = 240;
+
+/**
+ * An exception's message may span several lines: Python prints str(exc) as it is
+ * (python/cpython Lib/traceback.py format_exception_only), so pydantic's "1 validation error for
+ * X" is followed by the field and the reason (pydantic/pydantic-core src/errors/validation_exception.rs
+ * "{count} validation error{s} for {title}" then "{loc}\n  {msg} [type=…]"), Lightning's
+ * "You requested gpu: [0, 1]" by "\n But your machine only has: [0]", Rust's "panicked at
+ * src/main.rs:3:5:" by its message. The line and the lines that continue it are one record,
+ * quoted together as far as MAX_SPAN allows (whole lines only). Null: the line stands alone.
+ */
+export function withRecord(
+  text: string,
+  all: readonly string[],
+  masked: readonly string[],
+  bodies: readonly string[],
+  at: number,
+  exception: string,
+): string | null {
+  const head = exception.trim();
+  const start = text.lastIndexOf(head);
+  if (start < 0) return null;
+  let cursor = start + head.length;
+  let span: string | null = null;
+  // A logger that wrote a header before the exception writes it before each line of the record: a bare line after it is not its message.
+  if ((bodies[at] ?? '') !== (masked[at] ?? '').trim() && (bodies[at] ?? '') !== (masked[at] ?? '')) return null;
+  for (let next = at + 1; next < all.length; next += 1) {
+    const line = (all[next] ?? '').trim();
+    const found = text.indexOf(line, cursor);
+    // A blank line, a new record, a frame or a line a rule recognises ends the exception's message.
+    if (found < 0 || /\n[^\S\n]*\n/.test(text.slice(cursor, found)) || endsRecord(bodies[next] ?? '', masked[next] ?? '')) break;
+    // A line a rule recognises, or a summary of the failure (genericSummary.ts), is a statement of its own.
+    if (matchLineRule(bodies[next] ?? '') !== null || isGenericSummary(bodies[next] ?? '')) break;
+    // A line without a word (a box's rule `+-----`, a closing `"""`) draws the record's edge, it does not continue it.
+    if (!/\w/.test(line)) break;
+    if (found + line.length - start > MAX_SPAN) break;
+    cursor = found + line.length;
+    span = text.slice(start, cursor);
+  }
+  return span;
+}
