@@ -129,6 +129,8 @@ const UPSTREAM_SET_FIELDS = new Set([
   'preemptibility',
   'apiVersion',
   'conditionType',
+  // A taint's effect (k8s.io/api core/v1 TaintEffect), kept by keepWhatTheDiagnosisReads.ts.
+  'effect',
 ]);
 /** One word of an enumeration (`BackoffLimitExceeded`, `kai-scheduler`, `batch/v1`), not a sentence. */
 const UPSTREAM_VALUE = /^[A-Za-z][A-Za-z0-9._/-]{0,63}$/;
@@ -386,7 +388,8 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   const answer = (input: unknown, field: string, parent: string): unknown => {
     if (typeof input === 'string') {
       if (field === 'value' && OPAQUE_ENTRY_LISTS.has(parent)) return opaque(input);
-      if (field === 'name' && LABEL_MAPS.has(parent)) return labelKey(input);
+      // A label key, and a taint's key (a label-shaped key: upstream's `node.kubernetes.io/…` stays).
+      if ((field === 'name' && LABEL_MAPS.has(parent)) || (field === 'key' && parent === 'taints')) return labelKey(input);
       if (UPSTREAM_SET_FIELDS.has(field) && UPSTREAM_VALUE.test(input)) return locator(input);
       return field === '' || READ_FIELDS.has(field) ? text(input) : opaque(input);
     }
