@@ -252,10 +252,13 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   // joined name: a name's case is how a sentence or a system spells it, not another name.
   const assigned = new Map<string, string>();
   const pseudonymOf = (kind: string, value: string): string => {
-    const key = value.toLowerCase();
+    // Its Unicode spelling is not another name either: `Renée` precomposed and decomposed (NFD) are
+    // one person, so a name is keyed and digested in NFC (UAX #15).
+    const composed = /[\u0300-\uFFFF]/.test(value) ? value.normalize('NFC') : value;
+    const key = composed.toLowerCase();
     let out = assigned.get(key);
     if (out === undefined) {
-      out = `${kind}-${digest(value, 6)}`;
+      out = `${kind}-${digest(composed, 6)}`;
       assigned.set(key, out);
     }
     shapesSeen.add(value);
