@@ -129,6 +129,8 @@ const UPSTREAM_SET_FIELDS = new Set([
   'preemptibility',
   'apiVersion',
   'conditionType',
+  // A taint's effect (k8s.io/api core/v1 TaintEffect), kept by keepWhatTheDiagnosisReads.ts.
+  'effect',
 ]);
 /** One word of an enumeration (`BackoffLimitExceeded`, `kai-scheduler`, `batch/v1`), not a sentence. */
 const UPSTREAM_VALUE = /^[A-Za-z][A-Za-z0-9._/-]{0,63}$/;
@@ -250,10 +252,13 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   // joined name: a name's case is how a sentence or a system spells it, not another name.
   const assigned = new Map<string, string>();
   const pseudonymOf = (kind: string, value: string): string => {
-    const key = value.toLowerCase();
+    // Its Unicode spelling is not another name either: `Renée` precomposed and decomposed (NFD) are
+    // one person, so a name is keyed and digested in NFC (UAX #15).
+    const composed = /[\u0300-\uFFFF]/.test(value) ? value.normalize('NFC') : value;
+    const key = composed.toLowerCase();
     let out = assigned.get(key);
     if (out === undefined) {
-      out = `${kind}-${digest(value, 6)}`;
+      out = `${kind}-${digest(composed, 6)}`;
       assigned.set(key, out);
     }
     shapesSeen.add(value);
@@ -386,7 +391,8 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   const answer = (input: unknown, field: string, parent: string): unknown => {
     if (typeof input === 'string') {
       if (field === 'value' && OPAQUE_ENTRY_LISTS.has(parent)) return opaque(input);
-      if (field === 'name' && LABEL_MAPS.has(parent)) return labelKey(input);
+      // A label key, and a taint's key (a label-shaped key: upstream's `node.kubernetes.io/…` stays).
+      if ((field === 'name' && LABEL_MAPS.has(parent)) || (field === 'key' && parent === 'taints')) return labelKey(input);
       if (UPSTREAM_SET_FIELDS.has(field) && UPSTREAM_VALUE.test(input)) return locator(input);
       return field === '' || READ_FIELDS.has(field) ? text(input) : opaque(input);
     }

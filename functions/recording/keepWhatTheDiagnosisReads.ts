@@ -11,6 +11,17 @@
  * containers, image, command, args and memory; the secret or config map an environment entry
  * reads; the storage tree, whose names are pseudonymised).
  *
+ * Two fields no schema declares are kept too, because Kubernetes sets them from its own closed
+ * enumerations and they are what a reader checks a node-pressure verdict against: the pod's
+ * `status.qosClass` (k8s.io/api core/v1 types.go PodQOSClass: Guaranteed, Burstable, BestEffort —
+ * computed by the API server from requests and limits, never written by a user) and, of the node's
+ * `spec.taints`, each taint's `key`, `effect` (TaintEffect: NoSchedule, PreferNoSchedule,
+ * NoExecute) and `timeAdded` — the well-known keys (well_known_taints.go:
+ * `node.kubernetes.io/memory-pressure`, `…/not-ready`, `…/unreachable`) are the node lifecycle
+ * controller's and the kubelet's. A taint's `value` is free text a user chose: not kept. A
+ * user's own taint key goes through the label-key rule (anonymizeRecording.ts): an upstream
+ * domain stays, any other key is pseudonymised.
+ *
  * An answer its schema refuses is left whole (the pseudonymisation still rewrites every
  * string of it): the replay must fail to parse it the way the live run did.
  */
@@ -63,7 +74,28 @@ export function keepWhatTheDiagnosisReads(service: 'runai' | 'kubernetes', excha
   if (!schema) return exchange;
   const parsed = schema.safeParse(exchange.body);
   if (!parsed.success) return exchange;
-  return { ...exchange, body: pruneOpenShapes(parsed.data) };
+  return { ...exchange, body: withKubernetesEnums(pruneOpenShapes(parsed.data), exchange.body, schema) };
+}
+
+const QOS_CLASSES = new Set(['Guaranteed', 'Burstable', 'BestEffort']);
+const TAINT_EFFECTS = new Set(['NoSchedule', 'PreferNoSchedule', 'NoExecute']);
+
+/** The pod's QoS class and the node's taints (key, effect, time), put back beside what the schema kept. */
+function withKubernetesEnums(kept: unknown, raw: unknown, schema: z.ZodType): unknown {
+  if (!isObject(kept) || !isObject(raw)) return kept;
+  if (schema === K8sPodSchema && isObject(raw.status) && typeof raw.status.qosClass === 'string' && QOS_CLASSES.has(raw.status.qosClass))
+    return { ...kept, status: { ...(isObject(kept.status) ? kept.status : {}), qosClass: raw.status.qosClass } };
+  if (schema === K8sNodeSchema && isObject(raw.spec) && Array.isArray(raw.spec.taints)) {
+    const taints = raw.spec.taints.filter(isObject).map((taint) => {
+      const out: Json = {};
+      if (typeof taint.key === 'string') out.key = taint.key;
+      if (typeof taint.effect === 'string' && TAINT_EFFECTS.has(taint.effect)) out.effect = taint.effect;
+      if (typeof taint.timeAdded === 'string') out.timeAdded = taint.timeAdded;
+      return out;
+    });
+    return { ...kept, spec: { ...(isObject(kept.spec) ? kept.spec : {}), taints } };
+  }
+  return kept;
 }
 
 function schemaFor(service: 'runai' | 'kubernetes', path: string, status: number): z.ZodType | null {

@@ -334,6 +334,45 @@ function isNameInSlot(token: string, offset: number, whole: string): boolean {
   return [previous, next].some((word) => word !== undefined && !keepsToken(word));
 }
 
+/**
+ * An option whose name says it picks one of the program's fixed choices (`--model_preset=multimer`,
+ * `--mode train`, `--attn_implementation=sdpa`, `--dtype bfloat16`): argparse's `choices=` and
+ * absl's DEFINE_enum (e.g. google-deepmind/alphafold run_alphafold.py, `flags.DEFINE_enum(
+ * 'model_preset', 'monomer', ['monomer', 'monomer_casp14', 'monomer_ptm', 'multimer'], …)`) list
+ * them in the program: the value is the program's vocabulary, as the option's name is. The key's
+ * last word says so (`preset`, `mode`, `type`…); the value is one lower-case word or snake_case
+ * (a capitalised word, a path, a host or a joined name is judged by the other rules), and a word the
+ * recording writes as a proper noun inside a sentence stays a name.
+ */
+const CHOICE_OPTION_BEFORE = /(?:^|[\s"'])--?([A-Za-z][A-Za-z0-9_.-]{0,63})(?:=|[ \t]+)$/;
+const CHOICE_KEY_WORDS = new Set([
+  'preset',
+  'mode',
+  'type',
+  'kind',
+  'level',
+  'strategy',
+  'policy',
+  'backend',
+  'dtype',
+  'precision',
+  'implementation',
+  'method',
+  'algorithm',
+  'activation',
+  'optimizer',
+  'scheduler',
+]);
+const CHOICE_VALUE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
+
+function isChoiceValue(token: string, offset: number, whole: string, pseudonyms: WordPseudonyms): boolean {
+  if (!CHOICE_VALUE.test(token) || pseudonyms.isProperNoun?.(token) === true) return false;
+  const key = CHOICE_OPTION_BEFORE.exec(whole.slice(Math.max(0, offset - 70), offset))?.[1];
+  if (key === undefined) return false;
+  const words = key.toLowerCase().split(/[_.-]/);
+  return CHOICE_KEY_WORDS.has(words[words.length - 1]!);
+}
+
 export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms, options: { locator?: boolean } = {}): string {
   return text.replace(TOKEN, (token: string, offset: number, whole: string) => {
     // A prefix or suffix of an identifier is pseudonymised like the whole, so a quote cut by a length
@@ -360,7 +399,8 @@ export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms, opti
       isOptionName(whole, offset) ||
       isQueryKey(whole, offset, token) ||
       isCutVocabulary(token, whole.slice(offset + token.length, offset + token.length + 2)) ||
-      (!options.locator && !isNameWord && isInflectedVerbOpening(token, offset, whole, pseudonyms))
+      (!options.locator && !isNameWord && isInflectedVerbOpening(token, offset, whole, pseudonyms)) ||
+      (!options.locator && isChoiceValue(token, offset, whole, pseudonyms))
     )
       return codeWithNameWords(token, pseudonyms);
     if (CHAT_ID.test(token) && /\d/.test(token)) return pseudonyms.chatId(token);

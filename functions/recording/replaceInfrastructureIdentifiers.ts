@@ -4,6 +4,7 @@
  * appear — not only where a field names them — after URLs (replaceLocators.ts), e-mail
  * addresses and the names the answers' fields carry were replaced:
  *
+ * - managed Kubernetes node names (GKE, AKS, OKE) as a whole (replaceManagedNodeNames.ts);
  * - AWS ARNs (the account id and the resource; partition, service and region stay), home
  *   and per-user scratch folders (they carry the user name), `id` output and passwd entries
  *   (replacePosixAccounts.ts), a cloud project in a resource name and a Twilio account
@@ -28,6 +29,7 @@
  */
 import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHost.js';
 import { isDocumentationHost, looksLikeHost, looksLikeServiceWithPort, vocabularyDomainOf } from './publicVocabulary.js';
+import { replaceManagedNodeNames } from './replaceManagedNodeNames.js';
 import { replacePersonalNumbers } from './replacePersonalNumbers.js';
 import { replacePosixAccounts } from './replacePosixAccounts.js';
 import { replaceCloudResourceNames } from './replaceCloudResourceNames.js';
@@ -112,6 +114,8 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
       : `arn:${partition}:${service}:${region}:${account ? pseudonyms.digits(account, 12) : ''}:${pseudonyms.of('resource', resource)}`,
   );
   out = replacePosixAccounts(out, pseudonyms);
+  // Before the host and word rules: a managed node's name is one identifier, not words.
+  out = replaceManagedNodeNames(out, pseudonyms);
   out = replaceCloudResourceNames(out, pseudonyms);
   out = out.replace(HOME, (match, root: string, user: string) => (isPseudonym(user) ? match : `${root}/${pseudonyms.of('user', user)}`));
   out = out.replace(WINDOWS_HOME, (match, root: string, user: string) => (isPseudonym(user) ? match : `${root}${pseudonyms.of('user', user)}`));

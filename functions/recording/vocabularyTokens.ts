@@ -6,8 +6,13 @@
  * token found in upstream text is found the same way in a recording.
  */
 
-/** A token: words of letters and digits joined by single hyphens or underscores (bounded: a 7 MB run is many tokens, one scan). */
-export const TOKEN = /[\p{L}\p{N}]{1,256}(?:[-_][\p{L}\p{N}]{1,256}){0,64}/gu;
+/**
+ * A token: words of letters and digits joined by single hyphens or underscores (bounded: a 7 MB run
+ * is many tokens, one scan). A combining mark after a letter belongs to the word: a name written
+ * decomposed (Unicode NFD, `Rene` U+0301 `e`, as macOS file names and some editors write it) or in a
+ * script whose vowel signs are marks (Devanagari) is one word, not a word cut at its first accent.
+ */
+export const TOKEN = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]{0,255}(?:[-_][\p{L}\p{N}][\p{L}\p{M}\p{N}]{0,255}){0,64}/gu;
 
 /** The lower-case forms a text contributes to the vocabulary: each token with a letter, whole and word by word. */
 export function vocabularyTokens(text: string): string[] {
