@@ -306,7 +306,24 @@ export const PEER_STATEMENTS: readonly PeerStatement[] = [
  * of the rank prefixed by the launcher (Hydra's `-prepend-rank` `[9] `, Open MPI's `--tag-output` `[1,9]<stderr>:`) —
  * then the launcher's own report of the rank's exit. The relayed exception is the line; the report is a relay.
  */
-export type OriginCause = 'oom-event' | 'own-exception' | 'hydra-relay' | 'mpirun-relay' | RelayedKill;
+export type OriginCause = 'oom-event' | 'own-exception' | 'hydra-relay' | 'mpirun-relay' | RelayedKill | StorageEviction;
+
+/**
+ * `storage-evicted-*`: the kubelet evicts the origin for its own ephemeral-storage limit. It writes the `Evicted`
+ * event with the reason (kubernetes/kubernetes pkg/kubelet/eviction/eviction_manager.go evictPod,
+ * podEphemeralStorageLimitEviction: "Pod ephemeral local storage usage exceeds the total limit of containers 200Gi.")
+ * and the `Killing` "Stopping container <name>" of the kill (pkg/kubelet/kuberuntime/kuberuntime_container.go
+ * killContainer); the container ends with exit 137, no OOMKilled. `-reason-first` / `-action-first`: the order the
+ * two events are listed and dated within their second (either way, or the same instant). The reason is the
+ * origin's line; the action is what was done, never why.
+ */
+export type StorageEviction = 'storage-evicted-reason-first' | 'storage-evicted-action-first' | 'storage-evicted-same-instant';
+const STORAGE_EVICTIONS: ReadonlySet<OriginCause> = new Set<OriginCause>([
+  'storage-evicted-reason-first',
+  'storage-evicted-action-first',
+  'storage-evicted-same-instant',
+]);
+const OWN_STORAGE_MESSAGE = 'Pod ephemeral local storage usage exceeds the total limit of containers 200Gi. ';
 
 /**
  * `*-killed`: the origin's rank was killed by SIGKILL on its host and its own pod shows nothing of it (the rank ran
@@ -486,6 +503,7 @@ export function buildCase(draw: {
   const originPod = podName(originIndex, recreated ? '-a1' : '');
 
   const relayedKill = RELAYED_KILLS.has(cause) && twist !== 'only-consequences';
+  const storageEviction = STORAGE_EVICTIONS.has(cause) && twist !== 'only-consequences';
   const pods: Pod[] = [];
   const events: RunaiEvent[] = [];
   const history: HistoryRecord[] = [];
@@ -532,6 +550,17 @@ export function buildCase(draw: {
       const finding = logFinding(launcher, launcherTail(cause as RelayedKill, rank, host));
       if (finding) logs.push(finding);
       tier2Signals.push(...terminated(launcher, 'cpu-r1-01', 1, at));
+      continue;
+    }
+    if (STORAGE_EVICTIONS.has(cause)) {
+      // Within one second: the reason and the action a few hundred ms apart, in either order, or at one instant.
+      const reasonAt = cause === 'storage-evicted-action-first' ? ago(msAgo - 400) : at;
+      const actionAt = cause === 'storage-evicted-reason-first' ? ago(msAgo - 400) : at;
+      pods.push({ ...origin, k8sPhase: 'Failed' });
+      const evicted = event(pod, 'Evicted', OWN_STORAGE_MESSAGE, reasonAt);
+      const killing = { ...event(pod, 'Killing', 'Stopping container trainer', actionAt), type: 'Normal' };
+      events.push(...(cause === 'storage-evicted-action-first' ? [killing, evicted] : [evicted, killing]));
+      tier2Signals.push(...terminated(pod, node(index), 137, time === 'event-only' ? reasonAt : at));
       continue;
     }
     const own =
@@ -584,11 +613,13 @@ export function buildCase(draw: {
       : {
           origin: originPod,
           // A SIGKILL nothing explains (no OOM kill reported, no node loss) names no category.
+          // An eviction for the pod's own storage limit is the workload's limit (docs/procedure.md): CRASH_APP_ERROR.
           category: cause === 'oom-event' ? 'OOM_KILLED' : relayedKill ? 'UNKNOWN' : 'CRASH_APP_ERROR',
           collateral: peers,
           quoteSays: null,
-          originSays: cause === 'oom-event' || relayedKill ? null : "KeyError: 'input_ids'",
+          originSays: cause === 'oom-event' || relayedKill || storageEviction ? null : "KeyError: 'input_ids'",
           ...(relayedKill ? { originLineSays: cause === 'hydra-killed' ? 'KILLED BY SIGNAL: 9' : 'exited on signal 9' } : {}),
+          ...(storageEviction ? { originLineSays: 'ephemeral local storage usage exceeds' } : {}),
         };
   return { name: `${statement.name}/${cause}/${time}/${ordering}/${twist}/${replicas}`, evidence, logs, tier2Signals, expected };
 }
@@ -596,15 +627,26 @@ export function buildCase(draw: {
 /** Which draws are meaningful: a recreated pod keeps only its history, a restarted one only its events: their failure needs one (the OOM kill). */
 function meaningful(draw: Parameters<typeof buildCase>[0]): boolean {
   if (draw.twist === 'recreated-pod' || draw.twist === 'restarted-origin') return draw.cause === 'oom-event' && draw.time !== 'event-only';
-  if (draw.cause !== 'oom-event' && draw.time === 'event-only') return false;
+  if (draw.cause !== 'oom-event' && !STORAGE_EVICTIONS.has(draw.cause) && draw.time === 'event-only') return false;
   return true;
 }
 
 /** `count` cases drawn from every dimension with a seed, each statement at least once in every twist. */
-export function originAssumptionCases(seed = 5, count = 200): OriginAssumptionCase[] {
+export function originAssumptionCases(seed = 5, count = 240): OriginAssumptionCase[] {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  const causes: OriginCause[] = ['oom-event', 'own-exception', 'hydra-relay', 'mpirun-relay', 'mpirun-killed', 'prterun-killed', 'hydra-killed'];
+  const causes: OriginCause[] = [
+    'oom-event',
+    'own-exception',
+    'hydra-relay',
+    'mpirun-relay',
+    'mpirun-killed',
+    'prterun-killed',
+    'hydra-killed',
+    'storage-evicted-reason-first',
+    'storage-evicted-action-first',
+    'storage-evicted-same-instant',
+  ];
   const times: TimeSource[] = ['completedAt-ms', 'whole-seconds', 'event-only'];
   const orderings: Ordering[] = ['origin-first', 'origin-middle', 'origin-last'];
   const twists: Twist[] = ['none', 'skewed-peer', 'restarted-origin', 'recreated-pod', 'only-consequences'];

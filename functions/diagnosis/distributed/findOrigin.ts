@@ -9,7 +9,7 @@ import type { CollateralFormat, DistributedFinding } from '../model/DistributedF
 import type { Pod } from '../ports/RunaiSchemas.js';
 import { quoteName } from '../signals/quoteEvidence.js';
 import { runsPeerReplicas } from '../ports/workloadKinds.js';
-import { readReplicaFailures, type ReplicaFailure, type ReplicaInput } from './readReplicaFailures.js';
+import { OWN_CAUSE, readReplicaFailures, type ReplicaFailure, type ReplicaInput } from './readReplicaFailures.js';
 import { replicaPods } from './replicaPods.js';
 import { replicaRole } from './replicaRole.js';
 
@@ -286,9 +286,21 @@ function ownCause(replica: ReplicaFailure): boolean {
 
 const SIGKILL_EXIT = 137;
 
-/** The signal that ended the origin: a cause of its own first (the OOM kill before the exit code it explains), then the earliest. */
+/**
+ * The signal that ended the origin: a signal that states a cause before one that reports the action
+ * taken, then the earliest. The kubelet writes its `Evicted` event with the reason ("Pod ephemeral
+ * local storage usage exceeds the total limit of containers 200Gi.": pkg/kubelet/eviction/
+ * eviction_manager.go evictPod → recorder.Eventf(pod, v1.EventTypeWarning, Reason, message)) and
+ * only then kills the pod, whose container ends by SIGKILL (exit 137) after a `Killing` "Stopping
+ * container <name>" (pkg/kubelet/kuberuntime/kuberuntime_container.go killContainer): the kill and
+ * the exit code are what was done, the eviction says why — whatever their order within a second. The
+ * OOM kill before the exit code it explains, likewise.
+ */
 function leadingSignal(replica: ReplicaFailure): ReplicaFailure['signals'][number] | null {
-  const ranked = [...replica.signals].sort((a, b) => rank(a) - rank(b) || (a.at ?? Number.MAX_SAFE_INTEGER) - (b.at ?? Number.MAX_SAFE_INTEGER));
+  const ranked = [...replica.signals].sort(
+    (a, b) =>
+      rank(a) - rank(b) || Number(lineOf(a) === null) - Number(lineOf(b) === null) || (a.at ?? Number.MAX_SAFE_INTEGER) - (b.at ?? Number.MAX_SAFE_INTEGER),
+  );
   return ranked[0] ?? null;
 }
 
@@ -314,11 +326,18 @@ function lineOf(signal: ReplicaFailure['signals'][number]): string | null {
   }
 }
 
-const LEAD_ORDER = ['OOM_KILLED', 'NODE_FAILURE', 'EVICTED', 'IMAGE_PULL', 'INIT_FAILED', 'MOUNT_FAILED', 'CONTAINER_CRASH', 'EXIT_SYSTEM_SIGNAL'];
+/** Causes in the order they explain one another (an OOM kill explains the eviction that may follow it). */
+const CAUSE_ORDER = ['OOM_KILLED', 'NODE_FAILURE', 'EVICTED', 'IMAGE_PULL', 'INIT_FAILED', 'MOUNT_FAILED'];
+/** What was done to the process, or how it ended: the action, never the reason. */
+const ACTION_ORDER = ['CONTAINER_CRASH', 'EXIT_SYSTEM_SIGNAL'];
 function rank(signal: ReplicaFailure['signals'][number]): number {
   if (signal.xid) return -1;
-  const index = LEAD_ORDER.indexOf(signal.kind);
-  return index === -1 ? LEAD_ORDER.length : index;
+  const cause = CAUSE_ORDER.indexOf(signal.kind);
+  if (cause !== -1) return cause;
+  // Any other cause of its own (an eviction for the pod's own storage limit, a probe's kill, a GPU gone) still says why.
+  if (OWN_CAUSE.has(signal.kind)) return CAUSE_ORDER.length;
+  const action = ACTION_ORDER.indexOf(signal.kind);
+  return CAUSE_ORDER.length + 1 + (action === -1 ? ACTION_ORDER.length : action);
 }
 
 function byFrequency(formats: readonly CollateralFormat[]): CollateralFormat[] {

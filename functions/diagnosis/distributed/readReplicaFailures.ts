@@ -27,7 +27,7 @@ const NOT_A_FAILURE: ReadonlySet<SignalKind> = new Set(['UNSCHEDULABLE', 'PROBE_
  * Causes a replica has on its own, whatever its log says afterwards: an OOM kill, a node that
  * failed under it, a pull, mount or init failure. Such a replica is never collateral.
  */
-const OWN_CAUSE: ReadonlySet<SignalKind> = new Set([
+export const OWN_CAUSE: ReadonlySet<SignalKind> = new Set([
   'OOM_KILLED',
   'IMAGE_PULL',
   'INIT_FAILED',
