@@ -4237,6 +4237,7 @@ workspaces
 world
 world_size
 wrap
+wrappederrorof
 wrapper
 writable
 write

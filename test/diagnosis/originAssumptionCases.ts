@@ -32,6 +32,7 @@ import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadE
 import type { HistoryRecord, Pod, RunaiEvent } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { peerLineOf } from '../../functions/diagnosis/distributed/peerLineOf.js';
 import { relayedRanksOf } from '../../functions/diagnosis/distributed/relayedRanksOf.js';
+import { wrappedErrorOf } from '../../functions/diagnosis/distributed/wrappedErrorOf.js';
 import { quoteEvidence, quoteName } from '../../functions/diagnosis/signals/quoteEvidence.js';
 import { selectLogLine } from '../../functions/diagnosis/tier2/selectLogLine.js';
 import { ago, evidenceOf, workloadStatus } from './workloadEvidenceKit.js';
@@ -306,7 +307,7 @@ export const PEER_STATEMENTS: readonly PeerStatement[] = [
  * of the rank prefixed by the launcher (Hydra's `-prepend-rank` `[9] `, Open MPI's `--tag-output` `[1,9]<stderr>:`) —
  * then the launcher's own report of the rank's exit. The relayed exception is the line; the report is a relay.
  */
-export type OriginCause = 'oom-event' | 'own-exception' | 'hydra-relay' | 'mpirun-relay' | RelayedKill | StorageEviction;
+export type OriginCause = 'oom-event' | 'own-exception' | 'hydra-relay' | 'mpirun-relay' | 'torchrun-summary' | RelayedKill | StorageEviction;
 
 /**
  * `storage-evicted-*`: the kubelet evicts the origin for its own ephemeral-storage limit. It writes the `Evicted`
@@ -395,6 +396,20 @@ const OWN_EXCEPTION = [
 
 const JOB = 'llm-pretrain';
 
+/**
+ * The rank's exception under torchrun's summary, by rank: whether the decisive-line rules read the exception or the
+ * summary depends on the exception (a KeyError is read, an AssertionError or botocore's ClientError is not); the
+ * origin's line is the exception either way.
+ */
+const SUMMARISED_EXCEPTIONS = [
+  "KeyError: 'input_ids'",
+  'AssertionError: tokens_per_expert must sum to the routed token count',
+  // boto/botocore botocore/exceptions.py ClientError MSG_TEMPLATE.
+  'botocore.exceptions.ClientError: An error occurred (ExpiredToken) when calling the GetObject operation: The provided token has expired.',
+  'ValueError: Expected input batch_size (32) to match target batch_size (16).',
+];
+const summarisedException = (rank: number) => SUMMARISED_EXCEPTIONS[rank % SUMMARISED_EXCEPTIONS.length] as string;
+
 /** The origin's log tail for a cause read from its log (Tier 2). */
 function ownTail(cause: OriginCause, rank: number): string[] {
   switch (cause) {
@@ -417,6 +432,28 @@ function ownTail(cause: OriginCause, rank: number): string[] {
         '  Exit code:    1',
         '--------------------------------------------------------------------------',
       ];
+    case 'torchrun-summary':
+      // The rank's traceback relayed by torchrun's agent with its rank tag, then the agent's own summary
+      // (pytorch/pytorch torch/distributed/elastic/multiprocessing/errors/__init__.py ChildFailedError.format_msg).
+      return [
+        ...[...OWN_EXCEPTION.slice(0, -1), summarisedException(rank)].map((line) => `[rank${rank}]: ${line}`),
+        'torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ',
+        '============================================================',
+        'train.py FAILED',
+        '------------------------------------------------------------',
+        'Failures:',
+        '  <NO_OTHER_FAILURES>',
+        '------------------------------------------------------------',
+        'Root Cause (first observed failure):',
+        '[0]:',
+        '  time      : 2026-12-03_08:16:40',
+        `  host      : ${podName(rank - 1)}`,
+        `  rank      : ${rank} (local_rank: 0)`,
+        '  exitcode  : 1 (pid: 4125)',
+        '  error_file: <N/A>',
+        '  traceback : To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html',
+        '============================================================',
+      ];
     default:
       return OWN_EXCEPTION;
   }
@@ -432,6 +469,7 @@ function logFinding(pod: string, tail: readonly string[]): Tier2LogFinding | nul
   if (!selected) return null;
   const peer = peerLineOf(text, (line) => line, selected.line);
   const relayed = relayedRanksOf(text);
+  const wrapped = wrappedErrorOf(text, (line) => line, selected.line);
   return {
     fact: {
       type: 'log-line',
@@ -446,6 +484,7 @@ function logFinding(pod: string, tail: readonly string[]): Tier2LogFinding | nul
     init: false,
     ...(peer ? { peerLine: quoteEvidence(peer.line, 360, peer.match), ...(peer.decisiveInIt ? { inPeerError: true as const } : {}) } : {}),
     ...(relayed.length > 0 ? { relayed: relayed.map((rank) => ({ ...rank, line: quoteEvidence(rank.line, 360) })) } : {}),
+    ...(wrapped !== null ? { wrapped: quoteEvidence(wrapped, 360) } : {}),
   };
 }
 
@@ -617,9 +656,11 @@ export function buildCase(draw: {
           category: cause === 'oom-event' ? 'OOM_KILLED' : relayedKill ? 'UNKNOWN' : 'CRASH_APP_ERROR',
           collateral: peers,
           quoteSays: null,
-          originSays: cause === 'oom-event' || relayedKill || storageEviction ? null : "KeyError: 'input_ids'",
+          originSays: cause === 'oom-event' || relayedKill || storageEviction || cause === 'torchrun-summary' ? null : "KeyError: 'input_ids'",
           ...(relayedKill ? { originLineSays: cause === 'hydra-killed' ? 'KILLED BY SIGNAL: 9' : 'exited on signal 9' } : {}),
           ...(storageEviction ? { originLineSays: 'ephemeral local storage usage exceeds' } : {}),
+          // The summary says a child failed; the origin's line is the exception it wraps.
+          ...(cause === 'torchrun-summary' ? { originLineSays: summarisedException(originIndex + 1) } : {}),
         };
   return { name: `${statement.name}/${cause}/${time}/${ordering}/${twist}/${replicas}`, evidence, logs, tier2Signals, expected };
 }
@@ -632,7 +673,7 @@ function meaningful(draw: Parameters<typeof buildCase>[0]): boolean {
 }
 
 /** `count` cases drawn from every dimension with a seed, each statement at least once in every twist. */
-export function originAssumptionCases(seed = 5, count = 240): OriginAssumptionCase[] {
+export function originAssumptionCases(seed = 5, count = 260): OriginAssumptionCase[] {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const causes: OriginCause[] = [
@@ -640,6 +681,7 @@ export function originAssumptionCases(seed = 5, count = 240): OriginAssumptionCa
     'own-exception',
     'hydra-relay',
     'mpirun-relay',
+    'torchrun-summary',
     'mpirun-killed',
     'prterun-killed',
     'hydra-killed',

@@ -23,6 +23,7 @@ describe('the generated assumption cases', () => {
           'own-exception',
           'hydra-relay',
           'mpirun-relay',
+          'torchrun-summary',
           'mpirun-killed',
           'prterun-killed',
           'hydra-killed',

@@ -7,6 +7,7 @@
  */
 import type { CollateralFormat, DistributedFinding } from '../model/DistributedFinding.js';
 import type { Pod } from '../ports/RunaiSchemas.js';
+import { matchCollateralFormat } from '../signals/collateralFormatTable.js';
 import { quoteName } from '../signals/quoteEvidence.js';
 import { runsPeerReplicas } from '../ports/workloadKinds.js';
 import { OWN_CAUSE, readReplicaFailures, type ReplicaFailure, type ReplicaInput } from './readReplicaFailures.js';
@@ -171,8 +172,20 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // A rank killed on this replica's host, as its MPI launcher reported it (attributeRelays.ts): that report
   // is what ended it, not the teardown's exit its own pod showed afterwards.
   const relayed = first.relayedBy !== undefined && !first.own ? first.ownLine : null;
+  // A supervisor's summary (torchrun's ChildFailedError) quoted by the lead signal, or the only words left (the replica's
+  // format line) when the lead is a bare exit code: the rank's exception it wraps says why (wrappedErrorOf.ts).
+  const leadLine = signal ? lineOf(signal) : null;
+  const summarised = leadLine !== null ? isSummary(leadLine, input.mask) : first.format !== null && isSummary(first.format.line, input.mask);
+  const wrapped = summarised ? first.ownLine : null;
   const originLine =
-    relayed ?? (signal ? lineOf(signal) : null) ?? (kill ? `exit code ${kill.exitCode}` : null) ?? first.format?.line ?? quoteName(first.pod.k8sPhase ?? '');
+    relayed ??
+    wrapped ??
+    leadLine ??
+    (kill ? `exit code ${kill.exitCode}` : null) ??
+    first.format?.line ??
+    // Its own words (an exception Tier 2 read) before the listing's status word.
+    first.ownLine ??
+    quoteName(first.pod.k8sPhase ?? '');
   return {
     finding: {
       origin: {
@@ -285,6 +298,9 @@ function ownCause(replica: ReplicaFailure): boolean {
 }
 
 const SIGKILL_EXIT = 137;
+
+/** A line that only summarises a child's failure (a 'wrapper' row of collateralFormatTable.ts: torchrun's ChildFailedError). */
+const isSummary = (line: string, mask: (line: string) => string) => matchCollateralFormat(mask(line))?.strength === 'wrapper';
 
 /**
  * The signal that ended the origin: a signal that states a cause before one that reports the action

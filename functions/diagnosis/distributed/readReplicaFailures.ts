@@ -233,7 +233,8 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
     const peers = (log: Tier2LogFinding) =>
       matchCollateralFormat(input.mask(log.fact.line)) !== null ||
       (log.peerLine !== undefined && (isCarrier(log.fact.line) || log.inPeerError === true || log.fact.fallback));
-    const ownLine = logs.find((log) => !log.fact.fallback && !peers(log))?.fact.line ?? null;
+    // A supervisor's summary (torchrun's ChildFailedError) says a child failed; the rank's exception it wraps is the line of its own (wrappedErrorOf.ts).
+    const ownLine = logs.find((log) => !log.fact.fallback && !peers(log))?.fact.line ?? logs.find((log) => log.wrapped !== undefined)?.wrapped ?? null;
     const logLines = logs.map((log) => (log.peerLine && peers(log) ? log.peerLine : log.fact.line));
     const format = readFormat([...mine.map((text) => text.text), ...signals.flatMap(signalTexts), ...logLines], signals, input.mask);
 

@@ -39,6 +39,8 @@ export interface Tier2LogFinding {
    * the host each ran on (raw, matched to a replica's pod by the origin stage) and the quoted line.
    */
   relayed?: { host: string; signal: number; line: string }[];
+  /** The decisive line is a supervisor's summary (torchrun's ChildFailedError): the rank's own exception it wraps, quoted. */
+  wrapped?: string;
 }
 
 export interface Tier2Evidence {
