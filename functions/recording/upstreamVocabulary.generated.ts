@@ -2068,6 +2068,7 @@ localiser
 localstorageeviction
 locate
 locate-cuda-error
+located
 location
 locations
 lock

@@ -307,7 +307,31 @@ export const PEER_STATEMENTS: readonly PeerStatement[] = [
  * of the rank prefixed by the launcher (Hydra's `-prepend-rank` `[9] `, Open MPI's `--tag-output` `[1,9]<stderr>:`) —
  * then the launcher's own report of the rank's exit. The relayed exception is the line; the report is a relay.
  */
-export type OriginCause = 'oom-event' | 'own-exception' | 'hydra-relay' | 'mpirun-relay' | 'torchrun-summary' | RelayedKill | StorageEviction;
+export type OriginCause = 'oom-event' | 'own-exception' | 'hydra-relay' | 'mpirun-relay' | 'torchrun-summary' | RelayedKill | StorageEviction | DaemonLost;
+
+/**
+ * `orte-node-lost`: Open MPI's launcher loses the daemon on the origin's host ("ORTE has lost communication with its
+ * daemon located on node: hostname: h", open-mpi/ompi v4.1.x orte/mca/errmgr/base/help-errmgr-base.txt [node-died])
+ * because that node went away: the pod shows no end of its own (its kubelet is gone) and the taint manager marks it
+ * for deletion only 300 s later (kubernetes/kubernetes pkg/controller/tainteviction/taint_eviction.go, "Marking for
+ * deletion Pod ns/name"; default-unreachable-toleration-seconds=300). NODE_FAILURE, origin the pod on the lost node.
+ * `orte-daemon-lost-healthy`: the same report while the named pod's node stays healthy (the pod ends with the
+ * teardown): the report says what the launcher lost, not why — UNKNOWN, no origin.
+ */
+export type DaemonLost = 'orte-node-lost' | 'orte-daemon-lost-healthy';
+const DAEMONS_LOST: ReadonlySet<OriginCause> = new Set<OriginCause>(['orte-node-lost', 'orte-daemon-lost-healthy']);
+const nodeDiedTail = (host: string) => [
+  '--------------------------------------------------------------------------',
+  'ORTE has lost communication with its daemon located on node:',
+  '',
+  `  hostname:  ${host}`,
+  '',
+  'This is usually due to either a failure of the TCP network',
+  'connection to the node, or possibly an internal failure of',
+  'the daemon itself. We cannot recover from this failure, and',
+  'therefore will terminate the job.',
+  '--------------------------------------------------------------------------',
+];
 
 /**
  * `storage-evicted-*`: the kubelet evicts the origin for its own ephemeral-storage limit. It writes the `Evicted`
@@ -372,7 +396,7 @@ export interface OriginAssumptionCase {
   expected: {
     /** The origin's pod, or null when the order cannot be told. */
     origin: string | null;
-    category: 'OOM_KILLED' | 'CRASH_APP_ERROR' | 'UNKNOWN';
+    category: 'OOM_KILLED' | 'CRASH_APP_ERROR' | 'NODE_FAILURE' | 'UNKNOWN';
     /** The peers counted as collateral (at least). */
     collateral: number;
     /** Words the quote of a no-origin verdict must contain (a statement of what was lost), when one was said. */
@@ -543,6 +567,8 @@ export function buildCase(draw: {
 
   const relayedKill = RELAYED_KILLS.has(cause) && twist !== 'only-consequences';
   const storageEviction = STORAGE_EVICTIONS.has(cause) && twist !== 'only-consequences';
+  const nodeLost = cause === 'orte-node-lost' && twist !== 'only-consequences';
+  const daemonLostHealthy = cause === 'orte-daemon-lost-healthy' && twist !== 'only-consequences';
   const pods: Pod[] = [];
   const events: RunaiEvent[] = [];
   const history: HistoryRecord[] = [];
@@ -577,6 +603,28 @@ export function buildCase(draw: {
       k8sPhaseUpdatedAt: listingTime,
       containers: [{ name: 'trainer', startedAt: started }],
     };
+    if (DAEMONS_LOST.has(cause)) {
+      const launcher = `${JOB}-launcher`;
+      const host = rank % 2 === 0 ? pod : `${pod}.${JOB}-worker.runai-llm.svc`;
+      pods.unshift({ name: launcher, nodeName: 'cpu-r1-01', k8sPhase: 'Error', completedAt: at, k8sPhaseUpdatedAt: at });
+      const finding = logFinding(launcher, nodeDiedTail(host));
+      if (finding) logs.push(finding);
+      tier2Signals.push(...terminated(launcher, 'cpu-r1-01', 1, at));
+      if (cause === 'orte-node-lost') {
+        // No end of its own: its kubelet is gone. The taint manager marks it for deletion 300 s after the launcher failed.
+        pods.push({ ...origin, k8sPhase: 'Unknown', completedAt: null, k8sPhaseUpdatedAt: started });
+        events.push({
+          ...event(pod, 'TaintManagerEviction', `Marking for deletion Pod runai-llm/${pod}`, ago(msAgo - 300_000), 'taint-eviction-controller'),
+          type: 'Normal',
+        });
+      } else {
+        // A healthy node: the pod ends with the teardown, 2 s after the launcher.
+        const torn = ago(msAgo - 2_000);
+        pods.push({ ...origin, completedAt: torn, k8sPhaseUpdatedAt: torn });
+        tier2Signals.push(...terminated(pod, node(index), 143, torn));
+      }
+      continue;
+    }
     if (RELAYED_KILLS.has(cause)) {
       // Its own pod ends only with the teardown, 2 s after the launcher noticed the kill: exit 143, no log of its own.
       const torn = ago(msAgo - 2_000);
@@ -645,23 +693,27 @@ export function buildCase(draw: {
     history: { ok: true, value: { records: history, pages: 1, capped: false } },
   });
   // The launcher that relayed the kill is collateral too.
-  const peers = replicas - 1 + (relayedKill ? 1 : 0);
+  const peers = replicas - 1 + (relayedKill || nodeLost ? 1 : 0);
   const expected: OriginAssumptionCase['expected'] =
     twist === 'only-consequences'
       ? { origin: null, category: 'UNKNOWN', collateral: 0, quoteSays: statement.teardown ? null : statement.says, originSays: null }
-      : {
-          origin: originPod,
-          // A SIGKILL nothing explains (no OOM kill reported, no node loss) names no category.
-          // An eviction for the pod's own storage limit is the workload's limit (docs/procedure.md): CRASH_APP_ERROR.
-          category: cause === 'oom-event' ? 'OOM_KILLED' : relayedKill ? 'UNKNOWN' : 'CRASH_APP_ERROR',
-          collateral: peers,
-          quoteSays: null,
-          originSays: cause === 'oom-event' || relayedKill || storageEviction || cause === 'torchrun-summary' ? null : "KeyError: 'input_ids'",
-          ...(relayedKill ? { originLineSays: cause === 'hydra-killed' ? 'KILLED BY SIGNAL: 9' : 'exited on signal 9' } : {}),
-          ...(storageEviction ? { originLineSays: 'ephemeral local storage usage exceeds' } : {}),
-          // The summary says a child failed; the origin's line is the exception it wraps.
-          ...(cause === 'torchrun-summary' ? { originLineSays: summarisedException(originIndex + 1) } : {}),
-        };
+      : daemonLostHealthy
+        ? { origin: null, category: 'UNKNOWN', collateral: 0, quoteSays: null, originSays: null }
+        : nodeLost
+          ? { origin: originPod, category: 'NODE_FAILURE', collateral: peers, quoteSays: null, originSays: null, originLineSays: 'Marking for deletion Pod' }
+          : {
+              origin: originPod,
+              // A SIGKILL nothing explains (no OOM kill reported, no node loss) names no category.
+              // An eviction for the pod's own storage limit is the workload's limit (docs/procedure.md): CRASH_APP_ERROR.
+              category: cause === 'oom-event' ? 'OOM_KILLED' : relayedKill ? 'UNKNOWN' : 'CRASH_APP_ERROR',
+              collateral: peers,
+              quoteSays: null,
+              originSays: cause === 'oom-event' || relayedKill || storageEviction || cause === 'torchrun-summary' ? null : "KeyError: 'input_ids'",
+              ...(relayedKill ? { originLineSays: cause === 'hydra-killed' ? 'KILLED BY SIGNAL: 9' : 'exited on signal 9' } : {}),
+              ...(storageEviction ? { originLineSays: 'ephemeral local storage usage exceeds' } : {}),
+              // The summary says a child failed; the origin's line is the exception it wraps.
+              ...(cause === 'torchrun-summary' ? { originLineSays: summarisedException(originIndex + 1) } : {}),
+            };
   return { name: `${statement.name}/${cause}/${time}/${ordering}/${twist}/${replicas}`, evidence, logs, tier2Signals, expected };
 }
 
@@ -673,7 +725,7 @@ function meaningful(draw: Parameters<typeof buildCase>[0]): boolean {
 }
 
 /** `count` cases drawn from every dimension with a seed, each statement at least once in every twist. */
-export function originAssumptionCases(seed = 5, count = 260): OriginAssumptionCase[] {
+export function originAssumptionCases(seed = 5, count = 290): OriginAssumptionCase[] {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const causes: OriginCause[] = [
@@ -688,6 +740,8 @@ export function originAssumptionCases(seed = 5, count = 260): OriginAssumptionCa
     'storage-evicted-reason-first',
     'storage-evicted-action-first',
     'storage-evicted-same-instant',
+    'orte-node-lost',
+    'orte-daemon-lost-healthy',
   ];
   const times: TimeSource[] = ['completedAt-ms', 'whole-seconds', 'event-only'];
   const orderings: Ordering[] = ['origin-first', 'origin-middle', 'origin-last'];

@@ -30,6 +30,8 @@ describe('the generated assumption cases', () => {
           'storage-evicted-reason-first',
           'storage-evicted-action-first',
           'storage-evicted-same-instant',
+          'orte-node-lost',
+          'orte-daemon-lost-healthy',
         ],
       ],
       [2, ['completedAt-ms', 'whole-seconds', 'event-only']],

@@ -208,9 +208,11 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
   },
   {
     // Open MPI's runtime (ORTE; PRRTE in Open MPI 5) when a remote node's daemon went away: "ORTE has lost communication
-    // with a remote daemon." / "PRTE has lost communication with a remote daemon." ([node-died]).
+    // with a remote daemon." / "PRTE has lost communication with a remote daemon.", and Open MPI v4's [node-died]
+    // "ORTE has lost communication with its daemon located on node:" over "  hostname:  <host>" (the daemon, or the
+    // connection to its node, is gone: what the launcher lost, never why).
     format: 'mpi-peer-exit',
-    pattern: /\b(?:ORTE|PRTE) has lost communication with a remote daemon\b/,
+    pattern: /\b(?:ORTE|PRTE) has lost communication with (?:a remote daemon|its daemon located on node)\b/,
     strength: 'peer',
     upstream: 'https://github.com/open-mpi/ompi/blob/v4.1.x/orte/mca/errmgr/base/help-errmgr-base.txt',
   },

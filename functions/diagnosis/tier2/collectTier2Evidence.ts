@@ -89,7 +89,7 @@ export interface CollectTier2Input {
    */
   peerLineOf?(text: string, mask: (line: string) => string, decisive: string): PeerLineFound | null;
   /** An MPI launcher's reports of ranks killed by a signal, with their hosts (distributed/relayedRanksOf.ts, passed in likewise). */
-  relayedRanksOf?(text: string, mask: (line: string) => string): { host: string; signal: number; line: string }[];
+  relayedRanksOf?(text: string, mask: (line: string) => string): { host: string; signal: number | null; line: string }[];
   /** The rank's own exception a supervisor's summary wraps, when the decisive line is that summary (distributed/wrappedErrorOf.ts, passed in likewise). */
   wrappedErrorOf?(text: string, mask: (line: string) => string, decisive: string): string | null;
 }
@@ -374,7 +374,7 @@ interface PeerLineFound {
   decisiveInIt: boolean;
 }
 
-const relayed = (ranks: readonly { host: string; signal: number; line: string }[]): { relayed?: Tier2LogFinding['relayed'] } =>
+const relayed = (ranks: readonly { host: string; signal: number | null; line: string }[]): { relayed?: Tier2LogFinding['relayed'] } =>
   ranks.length === 0 ? {} : { relayed: ranks.map(({ host, signal, line }) => ({ host, signal, line: quoteEvidence(line, 360) })) };
 
 const wrapped = (line: string | null): { wrapped?: string } => (line === null ? {} : { wrapped: quoteEvidence(line, 360) });
