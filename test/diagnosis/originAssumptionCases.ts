@@ -385,7 +385,12 @@ function launcherTail(cause: RelayedKill, rank: number, host: string): string[] 
 }
 export type TimeSource = 'completedAt-ms' | 'whole-seconds' | 'event-only';
 export type Ordering = 'origin-first' | 'origin-middle' | 'origin-last';
-export type Twist = 'none' | 'skewed-peer' | 'restarted-origin' | 'recreated-pod' | 'only-consequences';
+/**
+ * `unread-at-first-peer`: the origin's log is not read (Tier 2's budget went to its peers) and its bare exit 1 is dated at
+ * the very instant of the first peer's statement of a loss. When the peers that state the loss exited 1 as well, nothing
+ * tells it from them — no origin; when they exited otherwise (134, 143), its own exit 1 sets it apart: the origin.
+ */
+export type Twist = 'none' | 'skewed-peer' | 'restarted-origin' | 'recreated-pod' | 'only-consequences' | 'unread-at-first-peer';
 
 export interface OriginAssumptionCase {
   name: string;
@@ -582,7 +587,8 @@ export function buildCase(draw: {
     const rank = index + 1;
     // Clock skew: the first peer's node runs 3 s behind: its statement is dated before the origin's failure.
     const skewed = twist === 'skewed-peer' && !isOrigin && index === (originIndex + 1) % replicas;
-    const msAgo = isOrigin ? originMsAgo : skewed ? originMsAgo + 3_000 : peerMsAgo(rank);
+    const atOrigin = twist === 'unread-at-first-peer' && !isOrigin && index === (originIndex + 1) % replicas;
+    const msAgo = isOrigin || atOrigin ? originMsAgo : skewed ? originMsAgo + 3_000 : peerMsAgo(rank);
     const pod = isOrigin ? originPod : podName(index);
     if (consequence) {
       pods.push({ name: pod, nodeName: node(index), k8sPhase: 'Error', completedAt: ago(msAgo), k8sPhaseUpdatedAt: ago(msAgo) });
@@ -680,7 +686,7 @@ export function buildCase(draw: {
       if (cause === 'oom-event' || time === 'event-only') events.push(own);
     }
     if (cause !== 'oom-event' && !recreated) {
-      const finding = logFinding(pod, ownTail(cause, rank));
+      const finding = twist === 'unread-at-first-peer' ? null : logFinding(pod, ownTail(cause, rank));
       if (finding) logs.push(finding);
       tier2Signals.push(...terminated(pod, node(index), 1, at));
     }
@@ -695,7 +701,7 @@ export function buildCase(draw: {
   // The launcher that relayed the kill is collateral too.
   const peers = replicas - 1 + (relayedKill || nodeLost ? 1 : 0);
   const expected: OriginAssumptionCase['expected'] =
-    twist === 'only-consequences'
+    twist === 'only-consequences' || (twist === 'unread-at-first-peer' && statement.exitCode === 1)
       ? { origin: null, category: 'UNKNOWN', collateral: 0, quoteSays: statement.teardown ? null : statement.says, originSays: null }
       : daemonLostHealthy
         ? { origin: null, category: 'UNKNOWN', collateral: 0, quoteSays: null, originSays: null }
@@ -708,7 +714,10 @@ export function buildCase(draw: {
               category: cause === 'oom-event' ? 'OOM_KILLED' : relayedKill ? 'UNKNOWN' : 'CRASH_APP_ERROR',
               collateral: peers,
               quoteSays: null,
-              originSays: cause === 'oom-event' || relayedKill || storageEviction || cause === 'torchrun-summary' ? null : "KeyError: 'input_ids'",
+              originSays:
+                cause === 'oom-event' || relayedKill || storageEviction || cause === 'torchrun-summary' || twist === 'unread-at-first-peer'
+                  ? null
+                  : "KeyError: 'input_ids'",
               ...(relayedKill ? { originLineSays: cause === 'hydra-killed' ? 'KILLED BY SIGNAL: 9' : 'exited on signal 9' } : {}),
               ...(storageEviction ? { originLineSays: 'ephemeral local storage usage exceeds' } : {}),
               // The summary says a child failed; the origin's line is the exception it wraps.
@@ -720,12 +729,13 @@ export function buildCase(draw: {
 /** Which draws are meaningful: a recreated pod keeps only its history, a restarted one only its events: their failure needs one (the OOM kill). */
 function meaningful(draw: Parameters<typeof buildCase>[0]): boolean {
   if (draw.twist === 'recreated-pod' || draw.twist === 'restarted-origin') return draw.cause === 'oom-event' && draw.time !== 'event-only';
+  if (draw.twist === 'unread-at-first-peer') return draw.cause === 'own-exception' && draw.time !== 'event-only';
   if (draw.cause !== 'oom-event' && !STORAGE_EVICTIONS.has(draw.cause) && draw.time === 'event-only') return false;
   return true;
 }
 
 /** `count` cases drawn from every dimension with a seed, each statement at least once in every twist. */
-export function originAssumptionCases(seed = 5, count = 290): OriginAssumptionCase[] {
+export function originAssumptionCases(seed = 5, count = 330): OriginAssumptionCase[] {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const causes: OriginCause[] = [
@@ -745,7 +755,7 @@ export function originAssumptionCases(seed = 5, count = 290): OriginAssumptionCa
   ];
   const times: TimeSource[] = ['completedAt-ms', 'whole-seconds', 'event-only'];
   const orderings: Ordering[] = ['origin-first', 'origin-middle', 'origin-last'];
-  const twists: Twist[] = ['none', 'skewed-peer', 'restarted-origin', 'recreated-pod', 'only-consequences'];
+  const twists: Twist[] = ['none', 'skewed-peer', 'restarted-origin', 'recreated-pod', 'only-consequences', 'unread-at-first-peer'];
   const cases: OriginAssumptionCase[] = [];
   const names = new Set<string>();
   // Every statement in every twist once, then random draws.
@@ -753,7 +763,7 @@ export function originAssumptionCases(seed = 5, count = 290): OriginAssumptionCa
     for (const statement of PEER_STATEMENTS) {
       const draw = {
         statement,
-        cause: 'oom-event' as const,
+        cause: twist === 'unread-at-first-peer' ? ('own-exception' as const) : ('oom-event' as const),
         time: 'completedAt-ms' as const,
         ordering: pick(orderings),
         twist,

@@ -36,7 +36,7 @@ describe('the generated assumption cases', () => {
       ],
       [2, ['completedAt-ms', 'whole-seconds', 'event-only']],
       [3, ['origin-first', 'origin-middle', 'origin-last']],
-      [4, ['none', 'skewed-peer', 'restarted-origin', 'recreated-pod', 'only-consequences']],
+      [4, ['none', 'skewed-peer', 'restarted-origin', 'recreated-pod', 'only-consequences', 'unread-at-first-peer']],
     ] as const)
       for (const value of values)
         expect(

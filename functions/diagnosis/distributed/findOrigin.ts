@@ -141,6 +141,14 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // left for may hold an exception of its own as much as the one whose log was read: when that one's
   // cause was found by Tier 2 (not an OOM kill or a node loss Tier 1 already showed), "the only one with
   // a cause" is not known, and neither is the origin.
+  // A replica that shows no cause of its own (a bare exit, a log nobody read), dated with the first peer's statement
+  // of a loss, is not told from the replicas that state consequences when it exited as they did: every LightGBM rank
+  // ends with exit 1 after "Socket recv error, Connection reset by peer (code: 104)" (microsoft/LightGBM
+  // src/network/socket_wrapper.hpp), so another exit 1 whose log was not read says no more than theirs. Its exit
+  // is told apart only when theirs differs (the teardown's SIGTERM, 143, against its own exit 1).
+  const lone = tied.length === 1 ? ordered[0]! : null;
+  if (lone && !ownCause(lone) && firstPeerDeath !== null && latestOf(lone.at as number) >= firstPeerDeath && exitsLikeConsequence(lone, replicas))
+    return unknown('same-second');
   const unreadExits = tied.filter((replica) => !ownCause(replica) && replica.format === null && replica.ownExitUnread);
   if (tied.length > 1 && !withCause[0]!.tier1Cause && unreadExits.length > 0) return unknown('tied-unread', unreadExits.length);
   const unread = tied.filter((replica) => !ownCause(replica) && !replica.read);
@@ -298,6 +306,17 @@ function ownCause(replica: ReplicaFailure): boolean {
 }
 
 const SIGKILL_EXIT = 137;
+
+/** The exit codes a replica's signals show. */
+const exitCodes = (replica: ReplicaFailure) => new Set(replica.signals.flatMap((signal) => (signal.exitCode == null ? [] : [signal.exitCode])));
+
+/** Another replica that states a consequence and no cause of its own ended with one of this replica's exit codes. */
+function exitsLikeConsequence(replica: ReplicaFailure, replicas: readonly ReplicaFailure[]): boolean {
+  const own = exitCodes(replica);
+  return replicas.some(
+    (other) => other !== replica && !ownCause(other) && other.format?.strength === 'peer' && [...exitCodes(other)].some((code) => own.has(code)),
+  );
+}
 
 /** A line that only summarises a child's failure (a 'wrapper' row of collateralFormatTable.ts: torchrun's ChildFailedError). */
 const isSummary = (line: string, mask: (line: string) => string) => matchCollateralFormat(mask(line))?.strength === 'wrapper';
