@@ -63,6 +63,7 @@ addition
 addnetwork
 addr
 address
+addresses
 addrinuse
 admin
 administrateur
@@ -274,6 +275,7 @@ baichuanforcausallm
 bareword
 barrier
 base
+base_collective_executor
 based
 baseline
 bash

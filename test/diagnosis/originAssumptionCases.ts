@@ -69,6 +69,21 @@ function hydraBlock(rank: number, fate: string, host = `${JOB}-worker-${rank}`):
 
 export const PEER_STATEMENTS: readonly PeerStatement[] = [
   {
+    // TF MultiWorkerMirroredStrategy: every worker's pending collective aborted with the gRPC status of the lost channel.
+    name: 'tf-collective-aborted',
+    exitCode: 1,
+    tail: (rank) => [
+      'Traceback (most recent call last):',
+      '  File "/app/train_mwms.py", line 142, in <module>',
+      '    model.fit(dataset, epochs=30, steps_per_epoch=1200)',
+      'tensorflow.python.framework.errors_impl.UnavailableError: Collective ops is aborted by: Socket closed',
+      `Additional GRPC error information from remote target /job:worker/replica:0/task:${rank}:`,
+      'The error could be from a previous operation. Restart your program to reset. [Op:CollectiveReduceV2]',
+    ],
+    says: 'Collective ops is aborted by: Socket closed',
+    upstream: 'tensorflow/tensorflow tensorflow/core/common_runtime/base_collective_executor.cc (StartAbort)',
+  },
+  {
     name: 'nccl-watchdog',
     exitCode: 134,
     tail: (rank) => [

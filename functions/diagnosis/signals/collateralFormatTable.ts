@@ -198,6 +198,17 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
     upstream: 'https://github.com/NVIDIA/nccl/blob/master/src/misc/socket.cc',
   },
   {
+    // TensorFlow's collective executor aborting every pending collective with the status that stopped one
+    // (BaseCollectiveExecutor::StartAbort: "Collective ops is aborted by: <status message>\nThe error could be from a
+    // previous operation."). Only an abort whose carried status is the channel to a peer going away is a consequence —
+    // gRPC's "Socket closed" / "failed to connect to all addresses" (UNAVAILABLE), ECONNRESET's "Connection reset by
+    // peer"; an abort carrying this worker's own error ("Error invoking NCCL: unhandled cuda error") is its own.
+    format: 'peer-connection-lost',
+    pattern: /\bCollective ops is aborted by: (?:Socket closed|failed to connect to all addresses|Connection reset by peer)\b/,
+    strength: 'peer',
+    upstream: 'https://github.com/tensorflow/tensorflow/blob/master/tensorflow/core/common_runtime/base_collective_executor.cc',
+  },
+  {
     // Open MPI's TCP transport when a peer process went away: "An MPI communication peer process has unexpectedly
     // disconnected. This usually indicates a failure in the peer process (e.g., a crash or otherwise exiting without
     // calling MPI_FINALIZE first)." (help-mpi-btl-tcp.txt [peer hung up]).
