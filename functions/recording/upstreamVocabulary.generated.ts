@@ -1482,6 +1482,7 @@ globalmount
 glog
 glog-style
 gloo
+gloo_run
 gmt
 gnu
 go-nvml

@@ -66,6 +66,26 @@ describe('wrappedErrorOf', () => {
       for (const tag of TAGS) expect(wrappedErrorOf(tail(tag, consequence, true), same, SUMMARY.trim())).toBeNull();
   });
 
+  it("reads the relayed rank's exception under horovodrun's summary, and nothing when the rank only lost a peer", () => {
+    // horovod/horovod horovod/runner/gloo_run.py: the launcher's RuntimeError once a rank exited non-zero.
+    const summary =
+      'RuntimeError: Horovod detected that one or more processes exited with non-zero status, thus causing the job to be terminated. The first process to do so was:';
+    const tailOf = (exception: string) =>
+      [
+        '[3]<stderr>:Traceback (most recent call last):',
+        '[3]<stderr>:  File "train.py", line 90, in <module>',
+        `[3]<stderr>:${exception}`,
+        summary,
+        'Process name: 3',
+        'Exit code: 1',
+      ].join('\n');
+    const own = 'IndexError: index 131072 is out of bounds for dimension 0 with size 131072';
+    expect(wrappedErrorOf(tailOf(own), same, summary)).toBe(`[3]<stderr>:${own}`);
+    const reset =
+      'RuntimeError: [/tmp/pip-req-build/third_party/gloo/gloo/transport/tcp/pair.cc:598] Read error [10.244.165.57]:40411: Connection reset by peer';
+    expect(wrappedErrorOf(tailOf(reset), same, summary)).toBeNull();
+  });
+
   it('reads nothing when the decisive line is no summary, or no exception sits above it', () => {
     const text = tail('[rank3]: ', "KeyError: 'input_ids'", false);
     expect(wrappedErrorOf(text, same, "[rank3]: KeyError: 'input_ids'")).toBeNull();

@@ -270,6 +270,15 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
     strength: 'wrapper',
     upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/distributed/elastic/multiprocessing/errors/__init__.py',
   },
+  {
+    // horovodrun's Gloo launcher once any rank exited non-zero ("RuntimeError: Horovod detected that one or more
+    // processes exited with non-zero status, thus causing the job to be terminated. The first process to do so was:"
+    // over "Process name: … Exit code: …"): a summary on the launcher, the rank's own line (relayed above it) says why.
+    format: 'mpi-peer-exit',
+    pattern: /\bHorovod detected that one or more processes exited with non-zero status\b/,
+    strength: 'wrapper',
+    upstream: 'https://github.com/horovod/horovod/blob/master/horovod/runner/gloo_run.py',
+  },
 ];
 
 /** The first row a text matches (rows are ordered: the most specific format first); null when none does. */
