@@ -41,6 +41,7 @@ import type { WorkloadEvidence } from './model/WorkloadEvidence.js';
 import { collectTier2Evidence, wantsTier2 } from './tier2/collectTier2Evidence.js';
 import { applyOrigin } from './distributed/applyOrigin.js';
 import { peerLineOf } from './distributed/peerLineOf.js';
+import { wrappedErrorOf } from './distributed/wrappedErrorOf.js';
 import { relayedRanksOf } from './distributed/relayedRanksOf.js';
 import type { Tier2Access } from './ports/Tier2Access.js';
 import { emptyTier2Evidence, type Tier2Evidence } from './model/Tier2Evidence.js';
@@ -160,6 +161,7 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
         reanalyse: (tier2Signals) => analyse([...revisionSignals, ...tier2Signals]),
         peerLineOf,
         relayedRanksOf,
+        wrappedErrorOf,
         onPodRound: (afterPods) => {
           if (afterPods.needsMetrics) void readMetrics();
         },

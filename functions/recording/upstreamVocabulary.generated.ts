@@ -65,6 +65,7 @@ addition
 addnetwork
 addr
 address
+addresses
 addrinuse
 admin
 administrateur
@@ -287,6 +288,7 @@ barevalue
 bareword
 barrier
 base
+base_collective_executor
 based
 baseline
 bash
@@ -1519,6 +1521,7 @@ globalmount
 glog
 glog-style
 gloo
+gloo_run
 gmt
 gnu
 go-nvml
@@ -2115,6 +2118,7 @@ localiser
 localstorageeviction
 locate
 locate-cuda-error
+located
 location
 locations
 lock
@@ -4347,6 +4351,7 @@ workspaces
 world
 world_size
 wrap
+wrappederrorof
 wrapper
 writable
 write

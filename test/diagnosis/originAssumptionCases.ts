@@ -32,6 +32,7 @@ import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadE
 import type { HistoryRecord, Pod, RunaiEvent } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { peerLineOf } from '../../functions/diagnosis/distributed/peerLineOf.js';
 import { relayedRanksOf } from '../../functions/diagnosis/distributed/relayedRanksOf.js';
+import { wrappedErrorOf } from '../../functions/diagnosis/distributed/wrappedErrorOf.js';
 import { quoteEvidence, quoteName } from '../../functions/diagnosis/signals/quoteEvidence.js';
 import { selectLogLine } from '../../functions/diagnosis/tier2/selectLogLine.js';
 import { ago, evidenceOf, workloadStatus } from './workloadEvidenceKit.js';
@@ -67,6 +68,21 @@ function hydraBlock(rank: number, fate: string, host = `${JOB}-worker-${rank}`):
 }
 
 export const PEER_STATEMENTS: readonly PeerStatement[] = [
+  {
+    // TF MultiWorkerMirroredStrategy: every worker's pending collective aborted with the gRPC status of the lost channel.
+    name: 'tf-collective-aborted',
+    exitCode: 1,
+    tail: (rank) => [
+      'Traceback (most recent call last):',
+      '  File "/app/train_mwms.py", line 142, in <module>',
+      '    model.fit(dataset, epochs=30, steps_per_epoch=1200)',
+      'tensorflow.python.framework.errors_impl.UnavailableError: Collective ops is aborted by: Socket closed',
+      `Additional GRPC error information from remote target /job:worker/replica:0/task:${rank}:`,
+      'The error could be from a previous operation. Restart your program to reset. [Op:CollectiveReduceV2]',
+    ],
+    says: 'Collective ops is aborted by: Socket closed',
+    upstream: 'tensorflow/tensorflow tensorflow/core/common_runtime/base_collective_executor.cc (StartAbort)',
+  },
   {
     name: 'nccl-watchdog',
     exitCode: 134,
@@ -306,7 +322,48 @@ export const PEER_STATEMENTS: readonly PeerStatement[] = [
  * of the rank prefixed by the launcher (Hydra's `-prepend-rank` `[9] `, Open MPI's `--tag-output` `[1,9]<stderr>:`) —
  * then the launcher's own report of the rank's exit. The relayed exception is the line; the report is a relay.
  */
-export type OriginCause = 'oom-event' | 'own-exception' | 'hydra-relay' | 'mpirun-relay' | RelayedKill;
+export type OriginCause = 'oom-event' | 'own-exception' | 'hydra-relay' | 'mpirun-relay' | 'torchrun-summary' | RelayedKill | StorageEviction | DaemonLost;
+
+/**
+ * `orte-node-lost`: Open MPI's launcher loses the daemon on the origin's host ("ORTE has lost communication with its
+ * daemon located on node: hostname: h", open-mpi/ompi v4.1.x orte/mca/errmgr/base/help-errmgr-base.txt [node-died])
+ * because that node went away: the pod shows no end of its own (its kubelet is gone) and the taint manager marks it
+ * for deletion only 300 s later (kubernetes/kubernetes pkg/controller/tainteviction/taint_eviction.go, "Marking for
+ * deletion Pod ns/name"; default-unreachable-toleration-seconds=300). NODE_FAILURE, origin the pod on the lost node.
+ * `orte-daemon-lost-healthy`: the same report while the named pod's node stays healthy (the pod ends with the
+ * teardown): the report says what the launcher lost, not why — UNKNOWN, no origin.
+ */
+export type DaemonLost = 'orte-node-lost' | 'orte-daemon-lost-healthy';
+const DAEMONS_LOST: ReadonlySet<OriginCause> = new Set<OriginCause>(['orte-node-lost', 'orte-daemon-lost-healthy']);
+const nodeDiedTail = (host: string) => [
+  '--------------------------------------------------------------------------',
+  'ORTE has lost communication with its daemon located on node:',
+  '',
+  `  hostname:  ${host}`,
+  '',
+  'This is usually due to either a failure of the TCP network',
+  'connection to the node, or possibly an internal failure of',
+  'the daemon itself. We cannot recover from this failure, and',
+  'therefore will terminate the job.',
+  '--------------------------------------------------------------------------',
+];
+
+/**
+ * `storage-evicted-*`: the kubelet evicts the origin for its own ephemeral-storage limit. It writes the `Evicted`
+ * event with the reason (kubernetes/kubernetes pkg/kubelet/eviction/eviction_manager.go evictPod,
+ * podEphemeralStorageLimitEviction: "Pod ephemeral local storage usage exceeds the total limit of containers 200Gi.")
+ * and the `Killing` "Stopping container <name>" of the kill (pkg/kubelet/kuberuntime/kuberuntime_container.go
+ * killContainer); the container ends with exit 137, no OOMKilled. `-reason-first` / `-action-first`: the order the
+ * two events are listed and dated within their second (either way, or the same instant). The reason is the
+ * origin's line; the action is what was done, never why.
+ */
+export type StorageEviction = 'storage-evicted-reason-first' | 'storage-evicted-action-first' | 'storage-evicted-same-instant';
+const STORAGE_EVICTIONS: ReadonlySet<OriginCause> = new Set<OriginCause>([
+  'storage-evicted-reason-first',
+  'storage-evicted-action-first',
+  'storage-evicted-same-instant',
+]);
+const OWN_STORAGE_MESSAGE = 'Pod ephemeral local storage usage exceeds the total limit of containers 200Gi. ';
 
 /**
  * `*-killed`: the origin's rank was killed by SIGKILL on its host and its own pod shows nothing of it (the rank ran
@@ -343,7 +400,12 @@ function launcherTail(cause: RelayedKill, rank: number, host: string): string[] 
 }
 export type TimeSource = 'completedAt-ms' | 'whole-seconds' | 'event-only';
 export type Ordering = 'origin-first' | 'origin-middle' | 'origin-last';
-export type Twist = 'none' | 'skewed-peer' | 'restarted-origin' | 'recreated-pod' | 'only-consequences';
+/**
+ * `unread-at-first-peer`: the origin's log is not read (Tier 2's budget went to its peers) and its bare exit 1 is dated at
+ * the very instant of the first peer's statement of a loss. When the peers that state the loss exited 1 as well, nothing
+ * tells it from them — no origin; when they exited otherwise (134, 143), its own exit 1 sets it apart: the origin.
+ */
+export type Twist = 'none' | 'skewed-peer' | 'restarted-origin' | 'recreated-pod' | 'only-consequences' | 'unread-at-first-peer';
 
 export interface OriginAssumptionCase {
   name: string;
@@ -354,7 +416,7 @@ export interface OriginAssumptionCase {
   expected: {
     /** The origin's pod, or null when the order cannot be told. */
     origin: string | null;
-    category: 'OOM_KILLED' | 'CRASH_APP_ERROR' | 'UNKNOWN';
+    category: 'OOM_KILLED' | 'CRASH_APP_ERROR' | 'NODE_FAILURE' | 'UNKNOWN';
     /** The peers counted as collateral (at least). */
     collateral: number;
     /** Words the quote of a no-origin verdict must contain (a statement of what was lost), when one was said. */
@@ -378,6 +440,20 @@ const OWN_EXCEPTION = [
 
 const JOB = 'llm-pretrain';
 
+/**
+ * The rank's exception under torchrun's summary, by rank: whether the decisive-line rules read the exception or the
+ * summary depends on the exception (a KeyError is read, an AssertionError or botocore's ClientError is not); the
+ * origin's line is the exception either way.
+ */
+const SUMMARISED_EXCEPTIONS = [
+  "KeyError: 'input_ids'",
+  'AssertionError: tokens_per_expert must sum to the routed token count',
+  // boto/botocore botocore/exceptions.py ClientError MSG_TEMPLATE.
+  'botocore.exceptions.ClientError: An error occurred (ExpiredToken) when calling the GetObject operation: The provided token has expired.',
+  'ValueError: Expected input batch_size (32) to match target batch_size (16).',
+];
+const summarisedException = (rank: number) => SUMMARISED_EXCEPTIONS[rank % SUMMARISED_EXCEPTIONS.length] as string;
+
 /** The origin's log tail for a cause read from its log (Tier 2). */
 function ownTail(cause: OriginCause, rank: number): string[] {
   switch (cause) {
@@ -400,6 +476,28 @@ function ownTail(cause: OriginCause, rank: number): string[] {
         '  Exit code:    1',
         '--------------------------------------------------------------------------',
       ];
+    case 'torchrun-summary':
+      // The rank's traceback relayed by torchrun's agent with its rank tag, then the agent's own summary
+      // (pytorch/pytorch torch/distributed/elastic/multiprocessing/errors/__init__.py ChildFailedError.format_msg).
+      return [
+        ...[...OWN_EXCEPTION.slice(0, -1), summarisedException(rank)].map((line) => `[rank${rank}]: ${line}`),
+        'torch.distributed.elastic.multiprocessing.errors.ChildFailedError: ',
+        '============================================================',
+        'train.py FAILED',
+        '------------------------------------------------------------',
+        'Failures:',
+        '  <NO_OTHER_FAILURES>',
+        '------------------------------------------------------------',
+        'Root Cause (first observed failure):',
+        '[0]:',
+        '  time      : 2026-12-03_08:16:40',
+        `  host      : ${podName(rank - 1)}`,
+        `  rank      : ${rank} (local_rank: 0)`,
+        '  exitcode  : 1 (pid: 4125)',
+        '  error_file: <N/A>',
+        '  traceback : To enable traceback see: https://pytorch.org/docs/stable/elastic/errors.html',
+        '============================================================',
+      ];
     default:
       return OWN_EXCEPTION;
   }
@@ -415,6 +513,7 @@ function logFinding(pod: string, tail: readonly string[]): Tier2LogFinding | nul
   if (!selected) return null;
   const peer = peerLineOf(text, (line) => line, selected.line);
   const relayed = relayedRanksOf(text);
+  const wrapped = wrappedErrorOf(text, (line) => line, selected.line);
   return {
     fact: {
       type: 'log-line',
@@ -429,6 +528,7 @@ function logFinding(pod: string, tail: readonly string[]): Tier2LogFinding | nul
     init: false,
     ...(peer ? { peerLine: quoteEvidence(peer.line, 360, peer.match), ...(peer.decisiveInIt ? { inPeerError: true as const } : {}) } : {}),
     ...(relayed.length > 0 ? { relayed: relayed.map((rank) => ({ ...rank, line: quoteEvidence(rank.line, 360) })) } : {}),
+    ...(wrapped !== null ? { wrapped: quoteEvidence(wrapped, 360) } : {}),
   };
 }
 
@@ -486,6 +586,9 @@ export function buildCase(draw: {
   const originPod = podName(originIndex, recreated ? '-a1' : '');
 
   const relayedKill = RELAYED_KILLS.has(cause) && twist !== 'only-consequences';
+  const storageEviction = STORAGE_EVICTIONS.has(cause) && twist !== 'only-consequences';
+  const nodeLost = cause === 'orte-node-lost' && twist !== 'only-consequences';
+  const daemonLostHealthy = cause === 'orte-daemon-lost-healthy' && twist !== 'only-consequences';
   const pods: Pod[] = [];
   const events: RunaiEvent[] = [];
   const history: HistoryRecord[] = [];
@@ -499,7 +602,8 @@ export function buildCase(draw: {
     const rank = index + 1;
     // Clock skew: the first peer's node runs 3 s behind: its statement is dated before the origin's failure.
     const skewed = twist === 'skewed-peer' && !isOrigin && index === (originIndex + 1) % replicas;
-    const msAgo = isOrigin ? originMsAgo : skewed ? originMsAgo + 3_000 : peerMsAgo(rank);
+    const atOrigin = twist === 'unread-at-first-peer' && !isOrigin && index === (originIndex + 1) % replicas;
+    const msAgo = isOrigin || atOrigin ? originMsAgo : skewed ? originMsAgo + 3_000 : peerMsAgo(rank);
     const pod = isOrigin ? originPod : podName(index);
     if (consequence) {
       pods.push({ name: pod, nodeName: node(index), k8sPhase: 'Error', completedAt: ago(msAgo), k8sPhaseUpdatedAt: ago(msAgo) });
@@ -520,6 +624,28 @@ export function buildCase(draw: {
       k8sPhaseUpdatedAt: listingTime,
       containers: [{ name: 'trainer', startedAt: started }],
     };
+    if (DAEMONS_LOST.has(cause)) {
+      const launcher = `${JOB}-launcher`;
+      const host = rank % 2 === 0 ? pod : `${pod}.${JOB}-worker.runai-llm.svc`;
+      pods.unshift({ name: launcher, nodeName: 'cpu-r1-01', k8sPhase: 'Error', completedAt: at, k8sPhaseUpdatedAt: at });
+      const finding = logFinding(launcher, nodeDiedTail(host));
+      if (finding) logs.push(finding);
+      tier2Signals.push(...terminated(launcher, 'cpu-r1-01', 1, at));
+      if (cause === 'orte-node-lost') {
+        // No end of its own: its kubelet is gone. The taint manager marks it for deletion 300 s after the launcher failed.
+        pods.push({ ...origin, k8sPhase: 'Unknown', completedAt: null, k8sPhaseUpdatedAt: started });
+        events.push({
+          ...event(pod, 'TaintManagerEviction', `Marking for deletion Pod runai-llm/${pod}`, ago(msAgo - 300_000), 'taint-eviction-controller'),
+          type: 'Normal',
+        });
+      } else {
+        // A healthy node: the pod ends with the teardown, 2 s after the launcher.
+        const torn = ago(msAgo - 2_000);
+        pods.push({ ...origin, completedAt: torn, k8sPhaseUpdatedAt: torn });
+        tier2Signals.push(...terminated(pod, node(index), 143, torn));
+      }
+      continue;
+    }
     if (RELAYED_KILLS.has(cause)) {
       // Its own pod ends only with the teardown, 2 s after the launcher noticed the kill: exit 143, no log of its own.
       const torn = ago(msAgo - 2_000);
@@ -532,6 +658,17 @@ export function buildCase(draw: {
       const finding = logFinding(launcher, launcherTail(cause as RelayedKill, rank, host));
       if (finding) logs.push(finding);
       tier2Signals.push(...terminated(launcher, 'cpu-r1-01', 1, at));
+      continue;
+    }
+    if (STORAGE_EVICTIONS.has(cause)) {
+      // Within one second: the reason and the action a few hundred ms apart, in either order, or at one instant.
+      const reasonAt = cause === 'storage-evicted-action-first' ? ago(msAgo - 400) : at;
+      const actionAt = cause === 'storage-evicted-reason-first' ? ago(msAgo - 400) : at;
+      pods.push({ ...origin, k8sPhase: 'Failed' });
+      const evicted = event(pod, 'Evicted', OWN_STORAGE_MESSAGE, reasonAt);
+      const killing = { ...event(pod, 'Killing', 'Stopping container trainer', actionAt), type: 'Normal' };
+      events.push(...(cause === 'storage-evicted-action-first' ? [killing, evicted] : [evicted, killing]));
+      tier2Signals.push(...terminated(pod, node(index), 137, time === 'event-only' ? reasonAt : at));
       continue;
     }
     const own =
@@ -564,7 +701,7 @@ export function buildCase(draw: {
       if (cause === 'oom-event' || time === 'event-only') events.push(own);
     }
     if (cause !== 'oom-event' && !recreated) {
-      const finding = logFinding(pod, ownTail(cause, rank));
+      const finding = twist === 'unread-at-first-peer' ? null : logFinding(pod, ownTail(cause, rank));
       if (finding) logs.push(finding);
       tier2Signals.push(...terminated(pod, node(index), 1, at));
     }
@@ -577,37 +714,63 @@ export function buildCase(draw: {
     history: { ok: true, value: { records: history, pages: 1, capped: false } },
   });
   // The launcher that relayed the kill is collateral too.
-  const peers = replicas - 1 + (relayedKill ? 1 : 0);
+  const peers = replicas - 1 + (relayedKill || nodeLost ? 1 : 0);
   const expected: OriginAssumptionCase['expected'] =
-    twist === 'only-consequences'
+    twist === 'only-consequences' || (twist === 'unread-at-first-peer' && statement.exitCode === 1)
       ? { origin: null, category: 'UNKNOWN', collateral: 0, quoteSays: statement.teardown ? null : statement.says, originSays: null }
-      : {
-          origin: originPod,
-          // A SIGKILL nothing explains (no OOM kill reported, no node loss) names no category.
-          category: cause === 'oom-event' ? 'OOM_KILLED' : relayedKill ? 'UNKNOWN' : 'CRASH_APP_ERROR',
-          collateral: peers,
-          quoteSays: null,
-          originSays: cause === 'oom-event' || relayedKill ? null : "KeyError: 'input_ids'",
-          ...(relayedKill ? { originLineSays: cause === 'hydra-killed' ? 'KILLED BY SIGNAL: 9' : 'exited on signal 9' } : {}),
-        };
+      : daemonLostHealthy
+        ? { origin: null, category: 'UNKNOWN', collateral: 0, quoteSays: null, originSays: null }
+        : nodeLost
+          ? { origin: originPod, category: 'NODE_FAILURE', collateral: peers, quoteSays: null, originSays: null, originLineSays: 'Marking for deletion Pod' }
+          : {
+              origin: originPod,
+              // A SIGKILL nothing explains (no OOM kill reported, no node loss) names no category.
+              // An eviction for the pod's own storage limit is the workload's limit (docs/procedure.md): CRASH_APP_ERROR.
+              category: cause === 'oom-event' ? 'OOM_KILLED' : relayedKill ? 'UNKNOWN' : 'CRASH_APP_ERROR',
+              collateral: peers,
+              quoteSays: null,
+              originSays:
+                cause === 'oom-event' || relayedKill || storageEviction || cause === 'torchrun-summary' || twist === 'unread-at-first-peer'
+                  ? null
+                  : "KeyError: 'input_ids'",
+              ...(relayedKill ? { originLineSays: cause === 'hydra-killed' ? 'KILLED BY SIGNAL: 9' : 'exited on signal 9' } : {}),
+              ...(storageEviction ? { originLineSays: 'ephemeral local storage usage exceeds' } : {}),
+              // The summary says a child failed; the origin's line is the exception it wraps.
+              ...(cause === 'torchrun-summary' ? { originLineSays: summarisedException(originIndex + 1) } : {}),
+            };
   return { name: `${statement.name}/${cause}/${time}/${ordering}/${twist}/${replicas}`, evidence, logs, tier2Signals, expected };
 }
 
 /** Which draws are meaningful: a recreated pod keeps only its history, a restarted one only its events: their failure needs one (the OOM kill). */
 function meaningful(draw: Parameters<typeof buildCase>[0]): boolean {
   if (draw.twist === 'recreated-pod' || draw.twist === 'restarted-origin') return draw.cause === 'oom-event' && draw.time !== 'event-only';
-  if (draw.cause !== 'oom-event' && draw.time === 'event-only') return false;
+  if (draw.twist === 'unread-at-first-peer') return draw.cause === 'own-exception' && draw.time !== 'event-only';
+  if (draw.cause !== 'oom-event' && !STORAGE_EVICTIONS.has(draw.cause) && draw.time === 'event-only') return false;
   return true;
 }
 
 /** `count` cases drawn from every dimension with a seed, each statement at least once in every twist. */
-export function originAssumptionCases(seed = 5, count = 200): OriginAssumptionCase[] {
+export function originAssumptionCases(seed = 5, count = 330): OriginAssumptionCase[] {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  const causes: OriginCause[] = ['oom-event', 'own-exception', 'hydra-relay', 'mpirun-relay', 'mpirun-killed', 'prterun-killed', 'hydra-killed'];
+  const causes: OriginCause[] = [
+    'oom-event',
+    'own-exception',
+    'hydra-relay',
+    'mpirun-relay',
+    'torchrun-summary',
+    'mpirun-killed',
+    'prterun-killed',
+    'hydra-killed',
+    'storage-evicted-reason-first',
+    'storage-evicted-action-first',
+    'storage-evicted-same-instant',
+    'orte-node-lost',
+    'orte-daemon-lost-healthy',
+  ];
   const times: TimeSource[] = ['completedAt-ms', 'whole-seconds', 'event-only'];
   const orderings: Ordering[] = ['origin-first', 'origin-middle', 'origin-last'];
-  const twists: Twist[] = ['none', 'skewed-peer', 'restarted-origin', 'recreated-pod', 'only-consequences'];
+  const twists: Twist[] = ['none', 'skewed-peer', 'restarted-origin', 'recreated-pod', 'only-consequences', 'unread-at-first-peer'];
   const cases: OriginAssumptionCase[] = [];
   const names = new Set<string>();
   // Every statement in every twist once, then random draws.
@@ -615,7 +778,7 @@ export function originAssumptionCases(seed = 5, count = 200): OriginAssumptionCa
     for (const statement of PEER_STATEMENTS) {
       const draw = {
         statement,
-        cause: 'oom-event' as const,
+        cause: twist === 'unread-at-first-peer' ? ('own-exception' as const) : ('oom-event' as const),
         time: 'completedAt-ms' as const,
         ordering: pick(orderings),
         twist,

@@ -16,10 +16,27 @@ describe('the generated assumption cases', () => {
     const parts = cases.map((item) => item.name.split('/'));
     for (const statement of PEER_STATEMENTS) expect(parts.some(([name]) => name === statement.name)).toBe(true);
     for (const [index, values] of [
-      [1, ['oom-event', 'own-exception', 'hydra-relay', 'mpirun-relay', 'mpirun-killed', 'prterun-killed', 'hydra-killed']],
+      [
+        1,
+        [
+          'oom-event',
+          'own-exception',
+          'hydra-relay',
+          'mpirun-relay',
+          'torchrun-summary',
+          'mpirun-killed',
+          'prterun-killed',
+          'hydra-killed',
+          'storage-evicted-reason-first',
+          'storage-evicted-action-first',
+          'storage-evicted-same-instant',
+          'orte-node-lost',
+          'orte-daemon-lost-healthy',
+        ],
+      ],
       [2, ['completedAt-ms', 'whole-seconds', 'event-only']],
       [3, ['origin-first', 'origin-middle', 'origin-last']],
-      [4, ['none', 'skewed-peer', 'restarted-origin', 'recreated-pod', 'only-consequences']],
+      [4, ['none', 'skewed-peer', 'restarted-origin', 'recreated-pod', 'only-consequences', 'unread-at-first-peer']],
     ] as const)
       for (const value of values)
         expect(

@@ -14,6 +14,17 @@ describe('peer-death formats', () => {
     expect(matchCollateralFormat(line)).toMatchObject({ format: 'coordination-heartbeat', strength: 'peer' });
   });
 
+  it("TensorFlow's collective abort is a consequence only when the status it carries is a lost channel", () => {
+    // tensorflow/core/common_runtime/base_collective_executor.cc StartAbort: "Collective ops is aborted by: " + status.
+    const abort = (status: string) => `tensorflow.python.framework.errors_impl.UnavailableError: Collective ops is aborted by: ${status}`;
+    for (const status of ['Socket closed', 'failed to connect to all addresses', 'Connection reset by peer'])
+      // An earlier row may read the reset's words first (Gloo's): a peer statement either way.
+      expect(matchCollateralFormat(abort(status))).toMatchObject({ strength: 'peer' });
+    // The worker's own error carried by the abort stays its own.
+    for (const status of ['Error invoking NCCL: unhandled cuda error', 'OOM when allocating tensor with shape[8192,8192]'])
+      expect(matchCollateralFormat(abort(status))).toBeNull();
+  });
+
   it("Horovod's shut-down error on a surviving rank", () => {
     const line =
       '[1,2]<stderr>:horovod.common.exceptions.HorovodInternalError: Horovod has been shut down. This was caused by an exception on one of the ranks or an attempt to allreduce, allgather or broadcast a tensor after one of the ranks finished execution.';

@@ -37,6 +37,39 @@ describe('relayedRanksOf', () => {
           expect(found).toEqual(signal === 15 ? [] : [{ host, signal, line }]);
         });
 
+  // open-mpi/ompi v4.1.x orte/mca/errmgr/base/help-errmgr-base.txt [node-died], verbatim.
+  const nodeDied = (host: string, prefix = '') =>
+    [
+      '--------------------------------------------------------------------------',
+      'ORTE has lost communication with its daemon located on node:',
+      '',
+      `  hostname:  ${host}`,
+      '',
+      'This is usually due to either a failure of the TCP network',
+      'connection to the node, or possibly an internal failure of',
+      'the daemon itself. We cannot recover from this failure, and',
+      'therefore will terminate the job.',
+      '--------------------------------------------------------------------------',
+    ].map((line) => `${prefix}${line}`);
+  for (const host of hosts)
+    it(`reads ORTE's lost daemon on ${host}: a host with no signal`, () => {
+      expect(relayedRanksOf(nodeDied(host).join('\n'))).toEqual([{ host, signal: null, line: 'ORTE has lost communication with its daemon located on node:' }]);
+    });
+
+  it("reads no host from ORTE's lost daemon without its hostname line, nor from a name that spells the words", () => {
+    expect(
+      relayedRanksOf(
+        nodeDied('x')
+          .filter((line) => !line.includes('hostname'))
+          .join('\n'),
+      ),
+    ).toEqual([]);
+    const workload = 'ORTE has lost communication with its daemon located on node';
+    const text = [`starting ${workload}`, '  hostname:  w-1'].join('\n');
+    expect(relayedRanksOf(text)).toHaveLength(1);
+    expect(relayedRanksOf(text, maskIdentifiers({ names: [workload] }))).toEqual([]);
+  });
+
   it("reads ORTE's older form (job rank, quoted node, no signal name)", () => {
     expect(relayedRanksOf('mpirun noticed that job rank 2 with PID 88 on node "n-7" exited on signal 9.')).toEqual([
       { host: 'n-7', signal: 9, line: 'mpirun noticed that job rank 2 with PID 88 on node "n-7" exited on signal 9.' },

@@ -10,9 +10,19 @@
  * only confirms it. A host that names no replica, or the launcher's own pod (mpirun may run ranks in
  * its own pod), leaves everything as it was. A host is a pod when it is the pod's name or its first DNS
  * label (MPIJob hostfiles list `<pod>.<service>.<namespace>.svc`), or, failing both, the node only that
- * pod ran on (a pod on the host network reports its node's hostname). Pure.
+ * pod ran on (a pod on the host network reports its node's hostname).
+ *
+ * Open MPI's lost daemon ("ORTE has lost communication with its daemon located on node: hostname: h") names
+ * a host but not a death: the daemon, or only the network to its node, went away. It is attributed only
+ * when that host's node was lost (`nodeLost`: Ready=Unknown "Kubelet stopped posting node status.", a
+ * TaintManagerEviction), dated as late as Kubernetes notices a node loss — the node-lifecycle controller
+ * marks a silent node only after --node-monitor-grace-period (40 s; 50 s since v1.32) and the taint
+ * manager deletes its pods after their unreachable toleration (300 s, the DefaultTolerationSeconds
+ * admission plugin): the node loss explains the launcher's relay, and the pod on it failed no later than
+ * the launcher noticed. Otherwise the report stays a consequence with no cause named. Pure.
  */
 import type { Pod } from '../ports/RunaiSchemas.js';
+import type { Signal } from '../model/Signal.js';
 import type { Tier2LogFinding } from '../model/Tier2Evidence.js';
 import type { ReplicaFailure } from './readReplicaFailures.js';
 
@@ -34,6 +44,7 @@ export function attributeRelays(
   pods: readonly Pod[],
   logs: readonly Tier2LogFinding[],
   rawOfQuoted: ReadonlyMap<string, string>,
+  nodeLost: (pod: Pod, noticedAt: number | null) => Signal[] = () => [],
 ): ReplicaFailure[] {
   const result = [...replicas];
   const at = (name: string) => result.findIndex((replica) => replica.pod.name === name);
@@ -57,6 +68,28 @@ export function attributeRelays(
       };
       const targetAt = at(pod.name);
       const target = result[targetAt];
+      if (relay.signal === null) {
+        const lost = nodeLost(pod, launcher.at);
+        if (lost.length === 0) continue;
+        const times = [target?.at, launcher.at].filter((time): time is number => typeof time === 'number');
+        const first = times.length > 0 ? Math.min(...times) : null;
+        const signals = [...(target?.signals ?? []), ...lost.filter((signal) => !target?.signals.includes(signal))];
+        const attributed: ReplicaFailure = {
+          pod,
+          signals,
+          at: first,
+          source: first !== null && first === launcher.at ? launcher.source : (target?.source ?? launcher.source),
+          format: null,
+          own: true,
+          ownLine: target?.ownLine ?? null,
+          read: target?.read ?? false,
+          ownExitUnread: false,
+          tier1Cause: target?.tier1Cause ?? lost.some((signal) => !signal.source.startsWith('kubectl ')),
+        };
+        if (target) result[targetAt] = attributed;
+        else result.push(attributed);
+        continue;
+      }
       if (target && showsCause(target)) continue;
       // Killed no later than the launcher noticed: its own pod may end only with the teardown, after it.
       const times = [target?.at, launcher.at].filter((time): time is number => typeof time === 'number');

@@ -7,9 +7,10 @@
  */
 import type { CollateralFormat, DistributedFinding } from '../model/DistributedFinding.js';
 import type { Pod } from '../ports/RunaiSchemas.js';
+import { matchCollateralFormat } from '../signals/collateralFormatTable.js';
 import { quoteName } from '../signals/quoteEvidence.js';
 import { runsPeerReplicas } from '../ports/workloadKinds.js';
-import { readReplicaFailures, type ReplicaFailure, type ReplicaInput } from './readReplicaFailures.js';
+import { OWN_CAUSE, readReplicaFailures, type ReplicaFailure, type ReplicaInput } from './readReplicaFailures.js';
 import { replicaPods } from './replicaPods.js';
 import { replicaRole } from './replicaRole.js';
 
@@ -140,6 +141,14 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // left for may hold an exception of its own as much as the one whose log was read: when that one's
   // cause was found by Tier 2 (not an OOM kill or a node loss Tier 1 already showed), "the only one with
   // a cause" is not known, and neither is the origin.
+  // A replica that shows no cause of its own (a bare exit, a log nobody read), dated with the first peer's statement
+  // of a loss, is not told from the replicas that state consequences when it exited as they did: every LightGBM rank
+  // ends with exit 1 after "Socket recv error, Connection reset by peer (code: 104)" (microsoft/LightGBM
+  // src/network/socket_wrapper.hpp), so another exit 1 whose log was not read says no more than theirs. Its exit
+  // is told apart only when theirs differs (the teardown's SIGTERM, 143, against its own exit 1).
+  const lone = tied.length === 1 ? ordered[0]! : null;
+  if (lone && !ownCause(lone) && firstPeerDeath !== null && latestOf(lone.at as number) >= firstPeerDeath && exitsLikeConsequence(lone, replicas))
+    return unknown('same-second');
   const unreadExits = tied.filter((replica) => !ownCause(replica) && replica.format === null && replica.ownExitUnread);
   if (tied.length > 1 && !withCause[0]!.tier1Cause && unreadExits.length > 0) return unknown('tied-unread', unreadExits.length);
   const unread = tied.filter((replica) => !ownCause(replica) && !replica.read);
@@ -171,8 +180,20 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // A rank killed on this replica's host, as its MPI launcher reported it (attributeRelays.ts): that report
   // is what ended it, not the teardown's exit its own pod showed afterwards.
   const relayed = first.relayedBy !== undefined && !first.own ? first.ownLine : null;
+  // A supervisor's summary (torchrun's ChildFailedError) quoted by the lead signal, or the only words left (the replica's
+  // format line) when the lead is a bare exit code: the rank's exception it wraps says why (wrappedErrorOf.ts).
+  const leadLine = signal ? lineOf(signal) : null;
+  const summarised = leadLine !== null ? isSummary(leadLine, input.mask) : first.format !== null && isSummary(first.format.line, input.mask);
+  const wrapped = summarised ? first.ownLine : null;
   const originLine =
-    relayed ?? (signal ? lineOf(signal) : null) ?? (kill ? `exit code ${kill.exitCode}` : null) ?? first.format?.line ?? quoteName(first.pod.k8sPhase ?? '');
+    relayed ??
+    wrapped ??
+    leadLine ??
+    (kill ? `exit code ${kill.exitCode}` : null) ??
+    first.format?.line ??
+    // Its own words (an exception Tier 2 read) before the listing's status word.
+    first.ownLine ??
+    quoteName(first.pod.k8sPhase ?? '');
   return {
     finding: {
       origin: {
@@ -286,9 +307,35 @@ function ownCause(replica: ReplicaFailure): boolean {
 
 const SIGKILL_EXIT = 137;
 
-/** The signal that ended the origin: a cause of its own first (the OOM kill before the exit code it explains), then the earliest. */
+/** The exit codes a replica's signals show. */
+const exitCodes = (replica: ReplicaFailure) => new Set(replica.signals.flatMap((signal) => (signal.exitCode == null ? [] : [signal.exitCode])));
+
+/** Another replica that states a consequence and no cause of its own ended with one of this replica's exit codes. */
+function exitsLikeConsequence(replica: ReplicaFailure, replicas: readonly ReplicaFailure[]): boolean {
+  const own = exitCodes(replica);
+  return replicas.some(
+    (other) => other !== replica && !ownCause(other) && other.format?.strength === 'peer' && [...exitCodes(other)].some((code) => own.has(code)),
+  );
+}
+
+/** A line that only summarises a child's failure (a 'wrapper' row of collateralFormatTable.ts: torchrun's ChildFailedError). */
+const isSummary = (line: string, mask: (line: string) => string) => matchCollateralFormat(mask(line))?.strength === 'wrapper';
+
+/**
+ * The signal that ended the origin: a signal that states a cause before one that reports the action
+ * taken, then the earliest. The kubelet writes its `Evicted` event with the reason ("Pod ephemeral
+ * local storage usage exceeds the total limit of containers 200Gi.": pkg/kubelet/eviction/
+ * eviction_manager.go evictPod → recorder.Eventf(pod, v1.EventTypeWarning, Reason, message)) and
+ * only then kills the pod, whose container ends by SIGKILL (exit 137) after a `Killing` "Stopping
+ * container <name>" (pkg/kubelet/kuberuntime/kuberuntime_container.go killContainer): the kill and
+ * the exit code are what was done, the eviction says why — whatever their order within a second. The
+ * OOM kill before the exit code it explains, likewise.
+ */
 function leadingSignal(replica: ReplicaFailure): ReplicaFailure['signals'][number] | null {
-  const ranked = [...replica.signals].sort((a, b) => rank(a) - rank(b) || (a.at ?? Number.MAX_SAFE_INTEGER) - (b.at ?? Number.MAX_SAFE_INTEGER));
+  const ranked = [...replica.signals].sort(
+    (a, b) =>
+      rank(a) - rank(b) || Number(lineOf(a) === null) - Number(lineOf(b) === null) || (a.at ?? Number.MAX_SAFE_INTEGER) - (b.at ?? Number.MAX_SAFE_INTEGER),
+  );
   return ranked[0] ?? null;
 }
 
@@ -314,11 +361,18 @@ function lineOf(signal: ReplicaFailure['signals'][number]): string | null {
   }
 }
 
-const LEAD_ORDER = ['OOM_KILLED', 'NODE_FAILURE', 'EVICTED', 'IMAGE_PULL', 'INIT_FAILED', 'MOUNT_FAILED', 'CONTAINER_CRASH', 'EXIT_SYSTEM_SIGNAL'];
+/** Causes in the order they explain one another (an OOM kill explains the eviction that may follow it). */
+const CAUSE_ORDER = ['OOM_KILLED', 'NODE_FAILURE', 'EVICTED', 'IMAGE_PULL', 'INIT_FAILED', 'MOUNT_FAILED'];
+/** What was done to the process, or how it ended: the action, never the reason. */
+const ACTION_ORDER = ['CONTAINER_CRASH', 'EXIT_SYSTEM_SIGNAL'];
 function rank(signal: ReplicaFailure['signals'][number]): number {
   if (signal.xid) return -1;
-  const index = LEAD_ORDER.indexOf(signal.kind);
-  return index === -1 ? LEAD_ORDER.length : index;
+  const cause = CAUSE_ORDER.indexOf(signal.kind);
+  if (cause !== -1) return cause;
+  // Any other cause of its own (an eviction for the pod's own storage limit, a probe's kill, a GPU gone) still says why.
+  if (OWN_CAUSE.has(signal.kind)) return CAUSE_ORDER.length;
+  const action = ACTION_ORDER.indexOf(signal.kind);
+  return CAUSE_ORDER.length + 1 + (action === -1 ? ACTION_ORDER.length : action);
 }
 
 function byFrequency(formats: readonly CollateralFormat[]): CollateralFormat[] {

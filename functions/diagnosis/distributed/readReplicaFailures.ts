@@ -27,7 +27,7 @@ const NOT_A_FAILURE: ReadonlySet<SignalKind> = new Set(['UNSCHEDULABLE', 'PROBE_
  * Causes a replica has on its own, whatever its log says afterwards: an OOM kill, a node that
  * failed under it, a pull, mount or init failure. Such a replica is never collateral.
  */
-const OWN_CAUSE: ReadonlySet<SignalKind> = new Set([
+export const OWN_CAUSE: ReadonlySet<SignalKind> = new Set([
   'OOM_KILLED',
   'IMAGE_PULL',
   'INIT_FAILED',
@@ -233,7 +233,8 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
     const peers = (log: Tier2LogFinding) =>
       matchCollateralFormat(input.mask(log.fact.line)) !== null ||
       (log.peerLine !== undefined && (isCarrier(log.fact.line) || log.inPeerError === true || log.fact.fallback));
-    const ownLine = logs.find((log) => !log.fact.fallback && !peers(log))?.fact.line ?? null;
+    // A supervisor's summary (torchrun's ChildFailedError) says a child failed; the rank's exception it wraps is the line of its own (wrappedErrorOf.ts).
+    const ownLine = logs.find((log) => !log.fact.fallback && !peers(log))?.fact.line ?? logs.find((log) => log.wrapped !== undefined)?.wrapped ?? null;
     const logLines = logs.map((log) => (log.peerLine && peers(log) ? log.peerLine : log.fact.line));
     const format = readFormat([...mine.map((text) => text.text), ...signals.flatMap(signalTexts), ...logLines], signals, input.mask);
 
@@ -284,7 +285,10 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
       },
     ];
   });
-  return attributeRelays(failures, pods, input.logs, rawOfQuoted);
+  // A node lost under a host an MPI launcher lost its daemon on, noticed as late as Kubernetes notices a node loss.
+  const nodeLost = (pod: Pod, noticedAt: number | null) =>
+    nodeLossUnder(pod, noticedAt, input.signals, rawOfQuoted, podNames, NODE_LOSS_NOTICED_WITHIN_MS, true);
+  return attributeRelays(failures, pods, input.logs, rawOfQuoted, nodeLost);
 }
 
 /**
@@ -295,6 +299,15 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
  */
 const NODE_LOSS_LAG_MS = 60_000;
 
+/**
+ * How late Kubernetes may date a node loss that was under way: the grace period before the node-lifecycle
+ * controller marks the node Ready=Unknown (50 s at most), then the 300 s its pods tolerate
+ * node.kubernetes.io/unreachable before the taint manager marks them for deletion (kubernetes/kubernetes
+ * plugin/pkg/admission/defaulttolerationseconds: default-unreachable-toleration-seconds=300), and a
+ * minute of event lag and clock skew.
+ */
+const NODE_LOSS_NOTICED_WITHIN_MS = (50 + 300 + 60) * 1_000;
+
 /** Node-level NODE_FAILURE signals about the node a replica ran on, dated no later than its failure allows. */
 function nodeLossUnder(
   pod: Pod,
@@ -302,16 +315,20 @@ function nodeLossUnder(
   signals: readonly Signal[],
   rawOfQuoted: ReadonlyMap<string, string>,
   podNames: readonly string[],
+  lagMs = NODE_LOSS_LAG_MS,
+  podEvents = false,
 ): Signal[] {
   if (!pod.nodeName) return [];
   const node = quoteName(pod.nodeName);
   return signals.filter(
     (signal) =>
       signal.kind === 'NODE_FAILURE' &&
-      signal.nodeName === node &&
+      // The pod's own node-loss events (the taint manager's "Marking for deletion Pod …") when asked for.
+      (podEvents && podOfSignal(signal, rawOfQuoted, podNames) === pod.name
+        ? true
+        : signal.nodeName === node && podOfSignal(signal, rawOfQuoted, podNames) === null) &&
       // A node's condition read by Tier 2 is undated here: Tier 2 keeps only those that did not turn bad after the failure.
-      (signal.at === null ? signal.origin === 'k8s-node' : failedAt === null || signal.at <= failedAt + NODE_LOSS_LAG_MS) &&
-      podOfSignal(signal, rawOfQuoted, podNames) === null,
+      (signal.at === null ? signal.origin === 'k8s-node' || podEvents : failedAt === null || signal.at <= failedAt + lagMs),
   );
 }
 

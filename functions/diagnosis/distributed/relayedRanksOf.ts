@@ -10,14 +10,18 @@
  *   `job rank` and quoted the node (`on node "host"`).
  * - MPICH's Hydra and Intel MPI (whose mpiexec.hydra is Hydra): the `=====` frame's `RANK 6 PID 5120
  *   RUNNING AT host` then `KILLED BY SIGNAL: 9 (Killed)` — pmodels/mpich src/pm/hydra/mpiexec/pmiserv_cb.c.
+ * - Open MPI v4's runtime losing a node's daemon: `ORTE has lost communication with its daemon located on
+ *   node:` then `  hostname:  <host>` (open-mpi/ompi v4.1.x orte/mca/errmgr/base/help-errmgr-base.txt
+ *   [node-died]). No signal: the daemon or its node's network went away (`signal: null`). It says what the
+ *   launcher lost, not why: the origin stage attributes it only to a host whose node was lost (attributeRelays.ts).
  * A SIGTERM (15) is the teardown every survivor gets, not a death to attribute: it is not returned.
  * Pure.
  */
 
-/** A rank's death the launcher relays: the host it ran on, the signal, and the line that says so (raw). */
+/** A rank's death the launcher relays: the host it ran on, the signal (null: the host's daemon was lost), and the line that says so (raw). */
 export interface RelayedRank {
   host: string;
-  signal: number;
+  signal: number | null;
   line: string;
 }
 
@@ -30,6 +34,10 @@ const HYDRA_FATE_WITHIN = 4;
 const OPEN_MPI = /\bnoticed that (?:process|job) rank \d+ with PID \d+ on node "?([^\s"]+)"? exited on signal (\d+)\b/;
 const HYDRA_RANK = /\bRANK \d+ PID \d+ RUNNING AT (\S+)/;
 const HYDRA_FATE = /\bKILLED BY SIGNAL: (\d+)\b/;
+const ORTE_NODE_DIED = /\bORTE has lost communication with its daemon located on node:?\s*$/;
+const ORTE_HOSTNAME = /^\s*hostname:\s+(\S+)\s*$/;
+/** The help text puts one blank line between its header and the hostname line; a few more leave room for a relay's framing. */
+const HOSTNAME_WITHIN = 4;
 
 /**
  * Every rank death the tail relays, first first. `mask` replaces user-chosen names (maskIdentifiers): the
@@ -46,6 +54,12 @@ export function relayedRanksOf(text: string, mask: (line: string) => string = (l
     if (OPEN_MPI.test(mask(line))) {
       const [, host, signal] = OPEN_MPI.exec(line) ?? [];
       if (host && signal && Number(signal) !== SIGTERM) found.push({ host, signal: Number(signal), line: line.trim() });
+      return;
+    }
+    if (ORTE_NODE_DIED.test(mask(line))) {
+      const named = lines.slice(index + 1, index + 1 + HOSTNAME_WITHIN).find((next) => ORTE_HOSTNAME.test(next));
+      const host = named ? ORTE_HOSTNAME.exec(named)?.[1] : undefined;
+      if (host) found.push({ host, signal: null, line: line.trim() });
       return;
     }
     if (!HYDRA_RANK.test(mask(line))) return;

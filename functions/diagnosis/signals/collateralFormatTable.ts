@@ -198,6 +198,17 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
     upstream: 'https://github.com/NVIDIA/nccl/blob/master/src/misc/socket.cc',
   },
   {
+    // TensorFlow's collective executor aborting every pending collective with the status that stopped one
+    // (BaseCollectiveExecutor::StartAbort: "Collective ops is aborted by: <status message>\nThe error could be from a
+    // previous operation."). Only an abort whose carried status is the channel to a peer going away is a consequence —
+    // gRPC's "Socket closed" / "failed to connect to all addresses" (UNAVAILABLE), ECONNRESET's "Connection reset by
+    // peer"; an abort carrying this worker's own error ("Error invoking NCCL: unhandled cuda error") is its own.
+    format: 'peer-connection-lost',
+    pattern: /\bCollective ops is aborted by: (?:Socket closed|failed to connect to all addresses|Connection reset by peer)\b/,
+    strength: 'peer',
+    upstream: 'https://github.com/tensorflow/tensorflow/blob/master/tensorflow/core/common_runtime/base_collective_executor.cc',
+  },
+  {
     // Open MPI's TCP transport when a peer process went away: "An MPI communication peer process has unexpectedly
     // disconnected. This usually indicates a failure in the peer process (e.g., a crash or otherwise exiting without
     // calling MPI_FINALIZE first)." (help-mpi-btl-tcp.txt [peer hung up]).
@@ -208,9 +219,11 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
   },
   {
     // Open MPI's runtime (ORTE; PRRTE in Open MPI 5) when a remote node's daemon went away: "ORTE has lost communication
-    // with a remote daemon." / "PRTE has lost communication with a remote daemon." ([node-died]).
+    // with a remote daemon." / "PRTE has lost communication with a remote daemon.", and Open MPI v4's [node-died]
+    // "ORTE has lost communication with its daemon located on node:" over "  hostname:  <host>" (the daemon, or the
+    // connection to its node, is gone: what the launcher lost, never why).
     format: 'mpi-peer-exit',
-    pattern: /\b(?:ORTE|PRTE) has lost communication with a remote daemon\b/,
+    pattern: /\b(?:ORTE|PRTE) has lost communication with (?:a remote daemon|its daemon located on node)\b/,
     strength: 'peer',
     upstream: 'https://github.com/open-mpi/ompi/blob/v4.1.x/orte/mca/errmgr/base/help-errmgr-base.txt',
   },
@@ -256,6 +269,15 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
     pattern: /\bChildFailedError\b/,
     strength: 'wrapper',
     upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/distributed/elastic/multiprocessing/errors/__init__.py',
+  },
+  {
+    // horovodrun's Gloo launcher once any rank exited non-zero ("RuntimeError: Horovod detected that one or more
+    // processes exited with non-zero status, thus causing the job to be terminated. The first process to do so was:"
+    // over "Process name: … Exit code: …"): a summary on the launcher, the rank's own line (relayed above it) says why.
+    format: 'mpi-peer-exit',
+    pattern: /\bHorovod detected that one or more processes exited with non-zero status\b/,
+    strength: 'wrapper',
+    upstream: 'https://github.com/horovod/horovod/blob/master/horovod/runner/gloo_run.py',
   },
 ];
 

@@ -89,7 +89,9 @@ export interface CollectTier2Input {
    */
   peerLineOf?(text: string, mask: (line: string) => string, decisive: string): PeerLineFound | null;
   /** An MPI launcher's reports of ranks killed by a signal, with their hosts (distributed/relayedRanksOf.ts, passed in likewise). */
-  relayedRanksOf?(text: string, mask: (line: string) => string): { host: string; signal: number; line: string }[];
+  relayedRanksOf?(text: string, mask: (line: string) => string): { host: string; signal: number | null; line: string }[];
+  /** The rank's own exception a supervisor's summary wraps, when the decisive line is that summary (distributed/wrappedErrorOf.ts, passed in likewise). */
+  wrappedErrorOf?(text: string, mask: (line: string) => string, decisive: string): string | null;
 }
 
 const FAILURE_REASONS: Record<KubernetesErrorCode, Tier2FailureReason> = {
@@ -338,6 +340,7 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
       init: target.init,
       ...peerLine(input.peerLineOf?.(log.value.text, mask, selectedLine.line) ?? null),
       ...relayed(input.relayedRanksOf?.(log.value.text, mask) ?? []),
+      ...wrapped(input.wrappedErrorOf?.(log.value.text, mask, selectedLine.line) ?? null),
     });
   }
 
@@ -371,8 +374,10 @@ interface PeerLineFound {
   decisiveInIt: boolean;
 }
 
-const relayed = (ranks: readonly { host: string; signal: number; line: string }[]): { relayed?: Tier2LogFinding['relayed'] } =>
+const relayed = (ranks: readonly { host: string; signal: number | null; line: string }[]): { relayed?: Tier2LogFinding['relayed'] } =>
   ranks.length === 0 ? {} : { relayed: ranks.map(({ host, signal, line }) => ({ host, signal, line: quoteEvidence(line, 360) })) };
+
+const wrapped = (line: string | null): { wrapped?: string } => (line === null ? {} : { wrapped: quoteEvidence(line, 360) });
 
 const peerLine = (found: PeerLineFound | null): { peerLine?: string; inPeerError?: true } =>
   found === null ? {} : { peerLine: quoteEvidence(found.line, 360, found.match), ...(found.decisiveInIt ? { inPeerError: true as const } : {}) };

@@ -197,10 +197,16 @@ function failingLineOf(evidence: WorkloadEvidence, analysis: Analysis, mask: Nam
   return line ? { text: quoteEvidence(line.text, MESSAGE_QUOTE_LENGTH + (line.nameSlack ?? 0)), fromPayload: line.fromPayload, hint: null } : null;
 }
 
-/** Tier 2's log lines of the origin's pod, when it has any: a peer's watchdog line is not the line to act on. */
+/**
+ * Tier 2's log lines of the origin's pod, when it has any: a peer's watchdog line is not the line to act on.
+ * Where the origin's decisive line is a supervisor's summary (torchrun's ChildFailedError), the rank's
+ * exception it wraps stands in its place (distributed/wrappedErrorOf.ts): the summary says a child failed, not why.
+ */
 function originLogs(tier2: WorkloadEvidence['tier2'], originPod: string | null): WorkloadEvidence['tier2'] {
   if (!tier2 || originPod === null) return tier2;
-  const own = tier2.logs.filter((finding) => finding.fact.podName === originPod);
+  const own = tier2.logs
+    .filter((finding) => finding.fact.podName === originPod)
+    .map((finding) => (finding.wrapped === undefined ? finding : { ...finding, fact: { ...finding.fact, line: finding.wrapped } }));
   return own.length > 0 ? { ...tier2, logs: own } : tier2;
 }
 
