@@ -4351,6 +4351,7 @@ workspaces
 world
 world_size
 wrap
+wrapped
 wrappederrorof
 wrapper
 writable
