@@ -1612,6 +1612,7 @@ healthz
 heap
 heartbeat
 heartbeats
+held
 help
 help-errmgr-base
 help-mpi-btl-tcp
@@ -1640,6 +1641,7 @@ historypagecap
 historyunavailable
 hit
 hold
+holder
 home
 hook
 hooks
@@ -2244,6 +2246,7 @@ memoryshapename
 merci
 mess
 message
+messagefield
 messages
 messagesen
 messagesfr
@@ -3302,6 +3305,8 @@ restarted
 restarting
 restartpolicy
 restarts
+restated
+restatedlink
 restates
 restatesburst
 restatescause
