@@ -4191,6 +4191,7 @@ us-docker
 us-east-1
 usage
 usage-error
+usageblock
 usageerror
 use
 use-on-demand-capacity

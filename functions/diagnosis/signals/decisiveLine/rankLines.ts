@@ -10,6 +10,7 @@ import { restatesCause } from './restatesCause.js';
 import { restatesBurst } from './restatesBurst.js';
 import { statementOfPair, withStatementsOverRestatements } from './restatedLink.js';
 import { bareValue, sentenceNaming } from './bareValue.js';
+import { withUsageErrorsOverUsage } from './usageBlock.js';
 
 /** A line a label announces ("Last error:") ranks just above an accelerator report: the wrapper says it is the error. */
 const ANNOUNCED_RANK = 92;
@@ -91,6 +92,8 @@ export function rankLines(bodies: readonly string[], masked: readonly string[]):
       ranked[at] = { rank: entry.rank - 1, rule: entry.rule };
     }
   }
+  // An error printed above a usage block is the statement; the block is help text (usageBlock.ts).
+  withUsageErrorsOverUsage(bodies, ranked);
   // A summary ("failed to load model from <path>", "Exiting.") yields to the cause printed before it (genericSummary.ts).
   withCausesOverSummaries(bodies, masked, ranked);
   return ranked;
