@@ -1174,6 +1174,8 @@ errors
 errors_impl
 escalation
 escape
+escaped
+escapedrelay
 espace
 est
 establish
@@ -3204,6 +3206,7 @@ relancer
 relancez
 related
 relax
+relay
 relayed
 relayedranksof
 relays

@@ -11,6 +11,7 @@ import { restatesBurst } from './restatesBurst.js';
 import { statementOfPair, withStatementsOverRestatements } from './restatedLink.js';
 import { bareValue, sentenceNaming } from './bareValue.js';
 import { withUsageErrorsOverUsage } from './usageBlock.js';
+import { withPlainOverEscaped } from './escapedRelay.js';
 
 /** A line a label announces ("Last error:") ranks just above an accelerator report: the wrapper says it is the error. */
 const ANNOUNCED_RANK = 92;
@@ -92,6 +93,8 @@ export function rankLines(bodies: readonly string[], masked: readonly string[]):
       ranked[at] = { rank: entry.rank - 1, rule: entry.rule };
     }
   }
+  // The same statement twice, once escaped inside a relay's field: the plain copy is quoted (escapedRelay.ts).
+  withPlainOverEscaped(bodies, ranked);
   // An error printed above a usage block is the statement; the block is help text (usageBlock.ts).
   withUsageErrorsOverUsage(bodies, ranked);
   // A summary ("failed to load model from <path>", "Exiting.") yields to the cause printed before it (genericSummary.ts).
