@@ -1176,6 +1176,8 @@ errors
 errors_impl
 escalation
 escape
+escaped
+escapedrelay
 espace
 est
 establish
@@ -1615,6 +1617,7 @@ healthz
 heap
 heartbeat
 heartbeats
+held
 help
 help-errmgr-base
 help-mpi-btl-tcp
@@ -1643,6 +1646,7 @@ historypagecap
 historyunavailable
 hit
 hold
+holder
 home
 hook
 hooks
@@ -2248,6 +2252,7 @@ memoryshapename
 merci
 mess
 message
+messagefield
 messages
 messagesen
 messagesfr
@@ -3205,6 +3210,7 @@ relancer
 relancez
 related
 relax
+relay
 relayed
 relayedranksof
 relays
@@ -3306,6 +3312,8 @@ restarted
 restarting
 restartpolicy
 restarts
+restated
+restatedlink
 restates
 restatesburst
 restatescause
@@ -4190,6 +4198,7 @@ us-docker
 us-east-1
 usage
 usage-error
+usageblock
 usageerror
 use
 use-on-demand-capacity

@@ -4,6 +4,7 @@ import { EXCEPTION_MESSAGE } from './fromException.js';
 import { MAX_SPAN, withRecord } from './withRecord.js';
 import { firstCountedError } from './firstCountedError.js';
 import { isGenericSummary } from './genericSummary.js';
+import { messageField } from './messageField.js';
 
 /**
  * An exception whose first line names nothing (an HTTP status, "The actor died unexpectedly")
@@ -18,6 +19,9 @@ export function continued(
   exception: string,
 ): string | null {
   const message = EXCEPTION_MESSAGE.exec(exception)?.[1] ?? exception;
+  // A repr that announces fields (gRPC's `… terminated with:`) states its failure in its message field (messageField.ts).
+  const field = messageField(bodies, at);
+  if (field !== null) return spanTo(text, exception, (all[field] ?? '').trim());
   const found = isGenericMessage(message) ? continuationStatement(bodies, at, (body) => matchLineRule(body)?.name === 'exception') : null;
   // A line with a logger header of its own (or a frame) is another record, not this exception's specifics.
   // A summary of the failure (uvicorn's "Application startup failed. Exiting.") is the next statement, not these specifics;
@@ -27,7 +31,11 @@ export function continued(
       ? null
       : found;
   if (next === null) return withRecord(text, all, masked, bodies, at, exception) ?? firstCountedError(all, masked, bodies, at, message);
-  const statement = (all[next] ?? '').trim();
+  return spanTo(text, exception, (all[next] ?? '').trim());
+}
+
+/** The exception through its statement when both fit, else the statement alone. */
+function spanTo(text: string, exception: string, statement: string): string {
   // The span is cut from the text itself, so it stays a verbatim part of it (the evidence is elided around it).
   const start = text.lastIndexOf(exception.trim());
   const end = start < 0 ? -1 : text.indexOf(statement, start);

@@ -25,6 +25,7 @@ import { fromException } from './fromException.js';
 import { thrownWith } from './thrownWith.js';
 import { continued } from './continued.js';
 import { isGenericSummary } from './genericSummary.js';
+import { usageBlockLines } from './usageBlock.js';
 import type { LineRuleName } from '../../model/LineRuleName.js';
 
 export interface DecisiveLine {
@@ -76,7 +77,7 @@ export function findDecisiveLines(text: string | null | undefined, options: Find
   const specific = ruled && ruled.rank >= SPECIFIC_RANK ? ruled : null;
   const system = withoutRank(specific) ?? matchedLine(systemText, options.matched, mask) ?? withoutRank(ruled) ?? firstLine(systemText, mask);
   const carried = payloadText === null ? null : payloadText.replace(PAYLOAD_HEAD, '');
-  const payload = carried === null ? null : (withoutRank(bestLine(carried, mask, 'payload')) ?? failureStatement(carried, mask) ?? lastLine(carried));
+  const payload = carried === null ? null : (withoutRank(bestLine(carried, mask, 'payload')) ?? failureStatement(carried, mask) ?? lastLine(carried, mask));
   return { system: withSlack(system, mask), payload: withSlack(payload, mask) };
 }
 
@@ -199,7 +200,10 @@ function failureStatement(text: string, mask: (text: string) => string): Decisiv
   const all = lines(text);
   // A summary ("build stopped: subcommand failed.") is taken only when no statement before it gives a reason (genericSummary.ts).
   let summary: string | null = null;
+  // A usage block is help text: its flags' descriptions are never the failure (usageBlock.ts).
+  const usage = usageBlockLines(all.map((line) => lineBody(line, mask)));
   for (let at = all.length - 1; at >= 0; at -= 1) {
+    if (usage.has(at)) continue;
     const raw = all[at] ?? '';
     const masked = mask(raw);
     const body = lineBody(raw, mask);
@@ -233,8 +237,11 @@ function introducesLink(all: readonly string[], at: number): boolean {
   return false;
 }
 
-function lastLine(text: string): DecisiveLine | null {
-  const line = lines(text).at(-1);
+function lastLine(text: string, mask: (text: string) => string): DecisiveLine | null {
+  const all = lines(text);
+  // A usage block's last line is a flag's help, not the failure: the last line before the block stands (null: none).
+  const usage = usageBlockLines(all.map((line) => lineBody(line, mask)));
+  const line = all.filter((_, at) => !usage.has(at)).at(-1);
   return line ? { text: clauseOf(quotableLine(line), false, identity), rule: null } : null;
 }
 

@@ -74,12 +74,37 @@ function causeBefore(bodies: readonly string[], masked: readonly string[], ranke
   return null;
 }
 
+/**
+ * A summary with no cause before it may list its detail right after it: Flyway's CLI prints
+ * "ERROR: Validate failed: Migrations have failed validation" then each invalid migration's
+ * "Detected failed migration to version 3 (…)." (flyway/flyway flyway-core …/command/DbValidate.java
+ * "Validate failed: " + the error details, each migration's message on its own line). The next
+ * line is the detail when it states a failure (a failed operation, a reason word, a failure
+ * statement) and names something (a number, a quoted or
+ * parenthesised name, a path) the summary does not: it is what to act on.
+ */
+const NAMES_DETAIL = /\d|['"`(/]/;
+function detailAfter(bodies: readonly string[], masked: readonly string[], ranked: readonly (Ranked | null)[], at: number): number | null {
+  const index = at + 1;
+  const body = bodies[index] ?? '';
+  const line = masked[index] ?? '';
+  if (body.trim() === '' || isStackLine(body) || isNotAStatement(line, body) || isQuieterLevel(line)) return null;
+  // A line a rule ranks as more than a statement has its own rules; one the summary's level starts again is another record.
+  if ((ranked[index]?.rank ?? 0) > STATEMENT_RANK + 5) return null;
+  const words = withoutNames(body);
+  return (FAILED.test(words) || REASON.test(words) || FAILURE_STATEMENT.pattern.test(body)) &&
+    NAMES_DETAIL.test(words) &&
+    !NAMES_DETAIL.test(withoutNames(bodies[at] ?? ''))
+    ? index
+    : null;
+}
+
 /** Each summary's cause takes its rank, the summary drops just below it. */
 export function withCausesOverSummaries(bodies: readonly string[], masked: readonly string[], ranked: (Ranked | null)[]): void {
   for (const at of bodies.keys()) {
     const entry = ranked[at];
     if (!entry || !SUMMARY_RULES.has(entry.rule) || !isGenericSummary(bodies[at] ?? '')) continue;
-    const cause = causeBefore(bodies, masked, ranked, at);
+    const cause = causeBefore(bodies, masked, ranked, at) ?? detailAfter(bodies, masked, ranked, at);
     if (cause === null) continue;
     const own = ranked[cause];
     ranked[cause] = { rank: Math.max(own?.rank ?? 0, entry.rank), rule: own?.rule ?? 'failure-statement' };

@@ -8,7 +8,10 @@ import { GENERIC_RULES, tracebackException } from './tracebackException.js';
 import { ERRNO_RANK, carriesErrno } from './carriesErrno.js';
 import { restatesCause } from './restatesCause.js';
 import { restatesBurst } from './restatesBurst.js';
+import { statementOfPair, withStatementsOverRestatements } from './restatedLink.js';
 import { bareValue, sentenceNaming } from './bareValue.js';
+import { withUsageErrorsOverUsage } from './usageBlock.js';
+import { withPlainOverEscaped } from './escapedRelay.js';
 
 /** A line a label announces ("Last error:") ranks just above an accelerator report: the wrapper says it is the error. */
 const ANNOUNCED_RANK = 92;
@@ -53,16 +56,22 @@ export function rankLines(bodies: readonly string[], masked: readonly string[]):
     // A wrapper raised from its cause that itself says the cause is above ("inspect the previous error messages") adds nothing: the cause stays.
     if (later.some((index) => defersToEarlier(bodies[index] ?? ''))) continue;
     // A wrapper whose message names nothing ("An error occurred while generating the dataset") only restates its cause: it never beats it.
-    const restating = later.filter((index) => restatesCause(bodies, index));
+    let first = at;
+    while (first > 0 && !isTracebackStart(bodies[first] ?? '') && !isDirectCause(bodies[first - 1] ?? '')) first -= 1;
+    // So does one that holds its cause's message with generic words around it ("job step failed: <cause>", restatedLink.ts).
+    const causes = range(first, at).filter((index) => ranked[index]?.rule === 'exception');
+    const restating = later.filter(
+      (index) => restatesCause(bodies, index) || causes.some((cause) => statementOfPair(bodies[index] ?? '', bodies[cause] ?? '') === 'held'),
+    );
     if (restating.length === later.length) {
       for (const index of restating) ranked[index] = { rank: EXCEPTION_RANK - 1, rule: 'exception' };
       continue;
     }
-    let first = at;
-    while (first > 0 && !isTracebackStart(bodies[first] ?? '') && !isDirectCause(bodies[first - 1] ?? '')) first -= 1;
     // An OS errno is not superseded: the wrapper raised from it restates it (see ERRNO_RANK).
     for (let index = first; index < at; index += 1) if (ranked[index]?.rank !== ERRNO_RANK) ranked[index] = null;
   }
+  // Of two links where one holds the other's message, the one adding specifics is the statement (restatedLink.ts).
+  withStatementsOverRestatements(bodies, ranked);
   // Each "During handling of the above exception" puts what follows one step behind what came before it (see isHandlerContext).
   let handlerDepth = 0;
   for (const [at, body] of bodies.entries()) {
@@ -84,6 +93,10 @@ export function rankLines(bodies: readonly string[], masked: readonly string[]):
       ranked[at] = { rank: entry.rank - 1, rule: entry.rule };
     }
   }
+  // The same statement twice, once escaped inside a relay's field: the plain copy is quoted (escapedRelay.ts).
+  withPlainOverEscaped(bodies, ranked);
+  // An error printed above a usage block is the statement; the block is help text (usageBlock.ts).
+  withUsageErrorsOverUsage(bodies, ranked);
   // A summary ("failed to load model from <path>", "Exiting.") yields to the cause printed before it (genericSummary.ts).
   withCausesOverSummaries(bodies, masked, ranked);
   return ranked;
