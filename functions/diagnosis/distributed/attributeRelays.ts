@@ -68,13 +68,18 @@ export function attributeRelays(
       };
       const targetAt = at(pod.name);
       const target = result[targetAt];
+      // The named pod failed no later than the launcher noticed: its own pod may end only with the teardown, after it.
+      const times = [target?.at, launcher.at].filter((time): time is number => typeof time === 'number');
+      const first = times.length > 0 ? Math.min(...times) : null;
+      const place = (attributed: ReplicaFailure) => {
+        if (target) result[targetAt] = attributed;
+        else result.push(attributed);
+      };
       if (relay.signal === null) {
         const lost = nodeLost(pod, launcher.at);
         if (lost.length === 0) continue;
-        const times = [target?.at, launcher.at].filter((time): time is number => typeof time === 'number');
-        const first = times.length > 0 ? Math.min(...times) : null;
         const signals = [...(target?.signals ?? []), ...lost.filter((signal) => !target?.signals.includes(signal))];
-        const attributed: ReplicaFailure = {
+        place({
           pod,
           signals,
           at: first,
@@ -85,17 +90,12 @@ export function attributeRelays(
           read: target?.read ?? false,
           ownExitUnread: false,
           tier1Cause: target?.tier1Cause ?? lost.some((signal) => !signal.source.startsWith('kubectl ')),
-        };
-        if (target) result[targetAt] = attributed;
-        else result.push(attributed);
+        });
         continue;
       }
       if (target && showsCause(target)) continue;
-      // Killed no later than the launcher noticed: its own pod may end only with the teardown, after it.
-      const times = [target?.at, launcher.at].filter((time): time is number => typeof time === 'number');
-      const first = times.length > 0 ? Math.min(...times) : null;
       const fromLauncher = launcher.at !== null && first === launcher.at && (target?.at ?? Number.POSITIVE_INFINITY) > launcher.at;
-      const attributed: ReplicaFailure = {
+      place({
         pod,
         signals: target?.signals ?? [],
         at: first,
@@ -108,9 +108,7 @@ export function attributeRelays(
         ownExitUnread: false,
         tier1Cause: target?.tier1Cause ?? false,
         relayedBy: launcher.pod.name,
-      };
-      if (target) result[targetAt] = attributed;
-      else result.push(attributed);
+      });
     }
   }
   return result;
