@@ -19,9 +19,11 @@ function decodeFrontCoded(coded: string): Set<string> {
   return words;
 }
 
-const ENGLISH_WORDS: ReadonlySet<string> = decodeFrontCoded(ENGLISH_WORDS_FRONT_CODED);
+/** Decoded on first use, not at module load: the worker imports the anonymizer whether or not RECORD_ANONYMIZE is on. */
+let englishWords: ReadonlySet<string> | undefined;
 
 /** Whether a lower-case word is an ordinary English word. */
 export function isEnglishWord(lower: string): boolean {
-  return ENGLISH_WORDS.has(lower);
+  englishWords ??= decodeFrontCoded(ENGLISH_WORDS_FRONT_CODED);
+  return englishWords.has(lower);
 }
