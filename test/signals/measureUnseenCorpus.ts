@@ -16,6 +16,7 @@ import {
   FRESH6_CORPUS,
   FRESH7_CORPUS,
   FRESH8_CORPUS,
+  FRESH9_CORPUS,
   FRESH_CORPUS,
   heldOutCorpus,
   loadUnseenCorpus,
@@ -48,9 +49,18 @@ function corpusFromArguments(argv: readonly string[]): HeldOutCorpus {
   const value = argv[at] === '--dir' ? argv[at + 1] : argv[at]!.slice('--dir='.length);
   if (!value) throw new Error('--dir needs a corpus folder');
   const dir = resolve(value);
-  const known = [UNSEEN_CORPUS, FRESH_CORPUS, FRESH2_CORPUS, FRESH3_CORPUS, FRESH4_CORPUS, FRESH5_CORPUS, FRESH6_CORPUS, FRESH7_CORPUS, FRESH8_CORPUS].find(
-    (corpus) => resolve(corpus.dir) === dir,
-  );
+  const known = [
+    UNSEEN_CORPUS,
+    FRESH_CORPUS,
+    FRESH2_CORPUS,
+    FRESH3_CORPUS,
+    FRESH4_CORPUS,
+    FRESH5_CORPUS,
+    FRESH6_CORPUS,
+    FRESH7_CORPUS,
+    FRESH8_CORPUS,
+    FRESH9_CORPUS,
+  ].find((corpus) => resolve(corpus.dir) === dir);
   return known ?? heldOutCorpus(dir, 9);
 }
 

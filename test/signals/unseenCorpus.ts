@@ -56,6 +56,12 @@ export const FRESH7_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures
  * middle or last of the tail.
  */
 export const FRESH8_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh8/', import.meta.url)), 16);
+/**
+ * The ninth fresh corpus, collected while the engine was being changed against the eighth one; its
+ * generated family places causes inside other runtimes' exception chains, ExceptionGroup frames,
+ * progress bars, a second process's lines and long teardown tails.
+ */
+export const FRESH9_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh9/', import.meta.url)), 17);
 
 export function loadUnseenCorpus(dir = UNSEEN_CORPUS.dir): LoadedEntry[] {
   const corpus = loadSignalCorpus(dir, { requireDecisive: true });
