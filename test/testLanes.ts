@@ -42,6 +42,7 @@ export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
     'test/distributed/**/*.test.ts',
     // Local mode end to end over loopback HTTP (the Run:ai simulator, a loopback PagerDuty).
     'test/suspect/suspectHeldOut.test.ts',
+    'test/suspect2/suspectHeldOut2.test.ts',
     'test/simulator/**/*.test.ts',
     'test/recording/**/*.test.ts',
     'test/chat/chatForwarder.test.ts',

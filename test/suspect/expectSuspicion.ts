@@ -13,7 +13,7 @@
  * - submitters are compared trimmed and case-folded: the same person typed differently is
  *   "one user resubmitting", which "never makes a node suspect".
  */
-import { FAILURE_KINDS, type KindName } from './failureKinds.js';
+import { FAILURE_KINDS, kindOf, type KindTable } from './failureKinds.js';
 
 export const WINDOW_MS = 24 * 3_600_000;
 
@@ -21,7 +21,8 @@ export interface PlannedFailure {
   /** A label of the history's own clusters ('A', 'B'); the runner gives each a cluster id. */
   cluster: string;
   node: string;
-  kind: KindName;
+  /** A kind of the set's table (FAILURE_KINDS here; test/suspect2 has its own). */
+  kind: string;
   project: string;
   submittedBy: string | null;
   /** Minutes after the history's start. */
@@ -36,6 +37,12 @@ export interface PlannedFailure {
   reportedLateMinutes: number;
   /** An alert sent again for a workload already failed (same name, same workload id): not another failed workload. */
   resend: boolean;
+  /** A distributed workload's other replicas' nodes, in the order of the kind's `peerSourceNodes`. */
+  peerNodes?: string[];
+  /** The workload's department (Run:ai `departmentName`), when the history sets one. */
+  department?: string;
+  /** How the workload's timestamps are written (RFC 3339 offset and fraction digits); absent: as resolved (UTC, milliseconds). */
+  timestamps?: { offsetMinutes: number; fractionDigits: 0 | 3 | 6 | 9 };
 }
 
 export interface ExpectedVerdict {
@@ -61,7 +68,17 @@ export interface Expectation {
 const submitterOf = (failure: PlannedFailure) =>
   failure.submittedBy !== null && failure.submittedBy.trim() !== '' ? `user:${failure.submittedBy.trim().toLowerCase()}` : `project:${failure.project}`;
 
-export function expectSuspicion(failures: readonly PlannedFailure[]): Expectation {
+/** What a set may read differently from this one: its kinds, and how distinct submitters are counted in a window. */
+export interface ReadingOptions {
+  kinds?: KindTable;
+  /** The distinct submitters of a window's counting failures (default: trimmed, case-folded, projects standing in per failure). */
+  distinctSubmitters?: (counting: readonly PlannedFailure[]) => number;
+}
+
+export function expectSuspicion(failures: readonly PlannedFailure[], options: ReadingOptions = {}): Expectation {
+  const kinds = options.kinds ?? FAILURE_KINDS;
+  const kind = (failure: PlannedFailure) => kindOf(kinds, failure.kind);
+  const distinctSubmitters = options.distinctSubmitters ?? ((counting: readonly PlannedFailure[]) => new Set(counting.map(submitterOf)).size);
   const ordered = [...failures].sort((a, b) => a.atMinutes - b.atMinutes);
   const verdicts: ExpectedVerdict[] = [];
   const notices: ExpectedNotice[] = [];
@@ -74,12 +91,12 @@ export function expectSuspicion(failures: readonly PlannedFailure[]): Expectatio
     const window = ordered.filter(
       (other) => !other.resend && `${other.cluster}/${other.node}` === key && other.atMinutes * 60_000 <= at && at - other.atMinutes * 60_000 <= WINDOW_MS,
     );
-    const counting = window.filter((other) => FAILURE_KINDS[other.kind].counts);
-    const submitters = new Set(counting.map(submitterOf)).size;
-    const suspect = (counting.length >= 3 && submitters >= 2) || window.some((other) => FAILURE_KINDS[other.kind].hardwareXid);
+    const counting = window.filter((other) => kind(other).counts);
+    const submitters = distinctSubmitters(counting);
+    const suspect = (counting.length >= 3 && submitters >= 2) || window.some((other) => kind(other).hardwareXid);
     verdicts.push({
       name: failure.name,
-      suspect: FAILURE_KINDS[failure.kind].routed ? 'any' : suspect ? { failures: counting.length, submitters, windowHours: 24 } : null,
+      suspect: kind(failure).routed ? 'any' : suspect ? { failures: counting.length, submitters, windowHours: 24 } : null,
     });
     const previous = lastNotice.get(key);
     if (suspect && (previous === undefined || at - previous >= WINDOW_MS)) {

@@ -19,6 +19,10 @@ export interface FailureKind {
   clause?: { from: string; to: string };
   /** A kernel line the workload's node reports as a node-problem-detector condition (Tier 2 configured for the cluster). */
   tier2NodeCondition?: string;
+  /** Run:ai events appended to the source's events before the identity swap (an event about the node, say). */
+  events?: readonly Record<string, unknown>[];
+  /** The source's other nodes (a distributed workload's peers), replaced in order by the failure's `peerNodes`. */
+  peerSourceNodes?: readonly string[];
   /** The category the product is expected to give (informative: the scenario suite pins it). */
   category: string;
   /** §4.8: counts toward the ≥ 3 / ≥ 2 threshold. */
@@ -195,6 +199,16 @@ export const FAILURE_KINDS = {
 } as const satisfies Record<string, FailureKind>;
 
 export type KindName = keyof typeof FAILURE_KINDS;
+
+/** A table of kinds by name: this set's FAILURE_KINDS, or another held-out set's (test/suspect2). */
+export type KindTable = Readonly<Record<string, FailureKind>>;
+
+/** The named kind of a table; a name the table lacks is a mistake of the generator, never a default. */
+export function kindOf(kinds: KindTable, name: string): FailureKind {
+  const kind = kinds[name];
+  if (kind === undefined) throw new Error(`unknown failure kind ${JSON.stringify(name)}`);
+  return kind;
+}
 
 /** NODE_FAILURE and UNKNOWN: count by category alone. Families about windows, submitters or clusters draw from these, so that their outcome hangs on the property they test. */
 export const NODE_OR_UNKNOWN_KINDS: readonly KindName[] = ['node-notready', 'spot-interruption', 'unknown-137'];

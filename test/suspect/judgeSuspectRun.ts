@@ -3,7 +3,7 @@
  * check by check, so that a miss says which part of §4.8 the product did not do.
  */
 import type { ExpectedNotice } from './expectSuspicion.js';
-import { FAILURE_KINDS } from './failureKinds.js';
+import { FAILURE_KINDS, kindOf, type KindTable } from './failureKinds.js';
 import type { CapturedNotice, FailureRun, HistoryRun } from './runSuspectHistories.js';
 
 export const CHECKS = ['verdict', 'node', 'flag', 'counts', 'notices', 'subject', 'dedup', 'listing'] as const;
@@ -39,7 +39,8 @@ function sameNames(listed: unknown, expected: readonly string[]): boolean {
   return JSON.stringify(names) === JSON.stringify([...expected].sort());
 }
 
-export function judgeSuspectRun(run: HistoryRun): HistoryResult {
+/** `kinds`: the set's table of failure kinds (this set's by default). */
+export function judgeSuspectRun(run: HistoryRun, kinds: KindTable = FAILURE_KINDS): HistoryResult {
   const { history } = run;
   const problems: string[] = [];
   const failed = new Set<Check>();
@@ -57,7 +58,7 @@ export function judgeSuspectRun(run: HistoryRun): HistoryResult {
       fail('verdict', `${failure.name}: no verdict published`);
       continue;
     }
-    if (FAILURE_KINDS[failure.kind].routed) continue;
+    if (kindOf(kinds, failure.kind).routed) continue;
     const node = nodeOf(verdict);
     if (node?.name !== failure.node) fail('node', `${failure.name}: node ${JSON.stringify(node?.name ?? null)}, expected ${failure.node}`);
     const want = expected.get(failure.name);
@@ -98,7 +99,7 @@ export function judgeSuspectRun(run: HistoryRun): HistoryResult {
   const flagged = history.expectation.verdicts.some((verdict) => verdict.suspect !== null && verdict.suspect !== 'any');
   const applies: Record<Check, boolean> = {
     verdict: true,
-    node: run.failures.some((ran) => !FAILURE_KINDS[ran.failure.kind].routed),
+    node: run.failures.some((ran) => !kindOf(kinds, ran.failure.kind).routed),
     flag: true,
     counts: flagged,
     notices: true,

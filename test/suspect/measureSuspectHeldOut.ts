@@ -23,7 +23,7 @@ function tally(results: readonly HistoryResult[]): string {
 
 const args = process.argv.slice(2);
 const started = Date.now();
-const results = (await runSuspectHistories(suspectHistories())).map(judgeSuspectRun);
+const results = (await runSuspectHistories(suspectHistories())).map((run) => judgeSuspectRun(run));
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 
 const ledger = args.find((arg) => arg.startsWith('--ledger'));

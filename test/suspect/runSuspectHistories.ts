@@ -21,7 +21,7 @@ import { resolveRelativeTimestamps } from '../../functions/simulator/startRunaiS
 import { postJson, scenario, startCapturedServer, uuid } from '../e2e/e2eKit.js';
 import { startLoopbackPagerDuty } from '../pagerduty/loopbackPagerDuty.js';
 import type { PlannedFailure } from './expectSuspicion.js';
-import { FAILURE_KINDS } from './failureKinds.js';
+import { FAILURE_KINDS, kindOf, type KindTable } from './failureKinds.js';
 import { startSuspectTier2 } from './startSuspectTier2.js';
 import type { SuspectHistory } from './suspectHistories.js';
 
@@ -76,19 +76,50 @@ function swapStrings(value: unknown, swap: (text: string) => string): unknown {
   return value;
 }
 
-/** The failure's bundled scenario served as this history's workload: ids, names, node, project, submitter and time swapped. */
-async function stateFor(planned: Planned['failures'][number]): Promise<ScenarioState> {
+/**
+ * An RFC 3339 timestamp of `ms` in another offset and number of fraction digits (RFC 3339 §5.6
+ * allows both; Run:ai's OpenAPI types timestamps as `date-time`): the same instant, written
+ * otherwise. Zero digits only for a whole second, so the rewrite never moves an instant.
+ */
+function rewriteTimestamp(ms: number, style: NonNullable<PlannedFailure['timestamps']>): string {
+  const millis = ((ms % 1000) + 1000) % 1000;
+  if (style.fractionDigits === 0 && millis !== 0) throw new Error(`a timestamp with ${millis} ms cannot be written without fraction digits`);
+  const local = new Date(ms + style.offsetMinutes * 60_000).toISOString().slice(0, 19);
+  const fraction = style.fractionDigits === 0 ? '' : `.${String(millis).padStart(3, '0').padEnd(style.fractionDigits, '0')}`;
+  const sign = style.offsetMinutes < 0 ? '-' : '+';
+  const offset = Math.abs(style.offsetMinutes);
+  return `${local}${fraction}${sign}${String(Math.floor(offset / 60)).padStart(2, '0')}:${String(offset % 60).padStart(2, '0')}`;
+}
+
+const RESOLVED_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** The failure's bundled scenario served as this history's workload: ids, names, node(s), project, department, submitter and time swapped. */
+async function stateFor(planned: Planned['failures'][number], kinds: KindTable): Promise<ScenarioState> {
   const { failure, clusterId, workloadId, resolvedAtMs } = planned;
-  const kind = FAILURE_KINDS[failure.kind];
+  const kind = kindOf(kinds, failure.kind);
   const source = await scenario(kind.source);
   const workload = source.runai.workloads[0] as { id: string; name: string; clusterId: string; projectName: string };
   const oldProject = workload.projectName;
-  let text = JSON.stringify({ ...source.runai, faults: [] })
+  // Events the kind adds (an event about the node): appended under the source's ids, swapped below with the rest.
+  const runai = kind.events
+    ? { ...source.runai, events: { ...source.runai.events, [workload.id]: [...(source.runai.events?.[workload.id] ?? []), ...kind.events] } }
+    : source.runai;
+  // Nodes through placeholders, so that a history's node named like another source node is never swapped twice.
+  const nodes = [
+    [kind.sourceNode, failure.node],
+    ...(kind.peerSourceNodes ?? []).map((peer, i) => {
+      const target = failure.peerNodes?.[i];
+      if (target === undefined) throw new Error(`${failure.name}: ${failure.kind} needs ${kind.peerSourceNodes?.length} peer nodes`);
+      return [peer, target] as const;
+    }),
+  ] as const;
+  let text = JSON.stringify({ ...runai, faults: [] })
     .replaceAll(workload.id, workloadId)
     .replaceAll(workload.clusterId, clusterId)
-    .replaceAll(workload.name, failure.name)
-    .replaceAll(kind.sourceNode, failure.node);
-  if ('clause' in kind) text = text.replaceAll(JSON.stringify(kind.clause.from).slice(1, -1), JSON.stringify(kind.clause.to).slice(1, -1));
+    .replaceAll(workload.name, failure.name);
+  nodes.forEach(([from], i) => (text = text.replaceAll(from, `\u0000node${i}\u0000`)));
+  nodes.forEach(([, to], i) => (text = text.replaceAll(`\u0000node${i}\u0000`, to)));
+  if (kind.clause) text = text.replaceAll(JSON.stringify(kind.clause.from).slice(1, -1), JSON.stringify(kind.clause.to).slice(1, -1));
   const swapped = swapStrings(JSON.parse(text), (value) =>
     value === oldProject ? failure.project : value.replaceAll(`runai-${oldProject}`, `runai-${failure.project}`),
   ) as ScenarioState & { workloads: Record<string, unknown>[]; specs?: Record<string, { createdBy?: string }> };
@@ -102,10 +133,35 @@ async function stateFor(planned: Planned['failures'][number]): Promise<ScenarioS
     submitted.submittedBy = failure.submittedBy;
     if (spec) spec.createdBy = failure.submittedBy;
   }
-  return resolveRelativeTimestamps(swapped, resolvedAtMs);
+  if (failure.department !== undefined) submitted.departmentName = failure.department;
+  const resolved = resolveRelativeTimestamps(swapped, resolvedAtMs);
+  const style = failure.timestamps;
+  return style
+    ? (swapStrings(resolved, (value) => (RESOLVED_ISO.test(value) ? rewriteTimestamp(Date.parse(value), style) : value)) as ScenarioState)
+    : resolved;
 }
 
-function plan(histories: readonly SuspectHistory[]): Planned[] {
+/**
+ * How long before its source's "now" the source workload failed: its `completedAt`, else when
+ * its phase last changed (`phaseUpdatedAt`), as the relative timestamp the fixture writes.
+ */
+async function failureLeadMs(source: string): Promise<number> {
+  const workload = (await scenario(source)).runai.workloads[0] as { completedAt?: unknown; phaseUpdatedAt?: unknown };
+  for (const value of [workload.completedAt, workload.phaseUpdatedAt]) {
+    const match = typeof value === 'string' ? /^(?:@space:)?now-(\d+)(ms|s|m|h|d)$/.exec(value) : null;
+    if (match) return Number(match[1]) * { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd'];
+  }
+  throw new Error(`${source}: no relative completedAt / phaseUpdatedAt to place the failure by`);
+}
+
+/**
+ * Where a failure's times fall. By default (set 1) its source is resolved 5 minutes after the
+ * planned time and diagnosed then, so the workload failed its source's lead before that.
+ * `leads` (set 2's `failureTimes: 'planned'`): the workload fails at the planned time exactly
+ * (its source resolved `lead` after it) and every alert is sent the same `lag` after its failure,
+ * so alerts come in the order of the failures whatever the kinds' leads.
+ */
+function plan(histories: readonly SuspectHistory[], aligned?: { leads: ReadonlyMap<string, number>; lagMs: number }): Planned[] {
   let workloadN = 0;
   return histories.map((history, h) => {
     const clusterIds: Record<string, string> = {};
@@ -120,13 +176,16 @@ function plan(histories: readonly SuspectHistory[]): Planned[] {
         const workloadId = failure.resend ? ids.get(failure.name) : uuid('5e1d0000', (workloadN += 1));
         if (workloadId === undefined) throw new Error(`${history.name}: ${failure.name} is resent before it failed`);
         ids.set(failure.name, workloadId);
-        const resolvedAtMs = startMs + failure.atMinutes * 60_000 + DIAGNOSED_AFTER_MS;
+        // Rounded: a failure planned to the millisecond (a sub-second family) is a whole millisecond.
+        const plannedMs = startMs + Math.round(failure.atMinutes * 60_000);
+        const resolvedAtMs = aligned ? plannedMs + aligned.leads.get(failure.kind)! : plannedMs + DIAGNOSED_AFTER_MS;
+        const alertedAtMs = aligned ? plannedMs + aligned.lagMs : resolvedAtMs;
         return {
           failure,
           clusterId: clusterIds[failure.cluster]!,
           workloadId,
           resolvedAtMs,
-          diagnosedAtMs: resolvedAtMs + failure.reportedLateMinutes * 60_000,
+          diagnosedAtMs: alertedAtMs + failure.reportedLateMinutes * 60_000,
         };
       });
     // Alerts are sent in the order of the failures: a family reports late only its last failures.
@@ -145,10 +204,32 @@ function readPublish(input: unknown): CapturedNotice & { verdict: Record<string,
   return { subject: publish.Subject, attributes, text: message.default ?? '', payload: notice ? body : null, verdict: notice ? null : body };
 }
 
+export interface RunOptions {
+  /** The set's table of failure kinds (this set's by default). */
+  kinds?: KindTable;
+  /**
+   * 'planned' (set 2): each workload fails at its planned time exactly and is alerted `lagMinutes`
+   * later; default (set 1): its source is resolved 5 minutes after the planned time.
+   */
+  failureTimes?: { at: 'planned'; lagMinutes: number };
+}
+
 /** Runs every history through one local server, in order. */
-export async function runSuspectHistories(histories: readonly SuspectHistory[]): Promise<HistoryRun[]> {
-  const planned = plan(histories);
-  const extraScenarios = await Promise.all(planned.flatMap((history) => history.failures.filter(({ failure }) => !failure.resend).map(stateFor)));
+export async function runSuspectHistories(histories: readonly SuspectHistory[], options: RunOptions = {}): Promise<HistoryRun[]> {
+  const kinds = options.kinds ?? FAILURE_KINDS;
+  let aligned: { leads: Map<string, number>; lagMs: number } | undefined;
+  if (options.failureTimes) {
+    const lagMs = options.failureTimes.lagMinutes * 60_000;
+    const used = [...new Set(histories.flatMap((history) => history.failures.map((failure) => failure.kind)))];
+    const leads = new Map(await Promise.all(used.map(async (name) => [name, await failureLeadMs(kindOf(kinds, name).source)] as const)));
+    for (const [name, lead] of leads)
+      if (lead > lagMs) throw new Error(`${name}: its workload failed ${lead / 60_000} min before its source's now, more than the lag`);
+    aligned = { leads, lagMs };
+  }
+  const planned = plan(histories, aligned);
+  const extraScenarios = await Promise.all(
+    planned.flatMap((history) => history.failures.filter(({ failure }) => !failure.resend).map((failure) => stateFor(failure, kinds))),
+  );
   const published: unknown[] = [];
   const snsClient = {
     send: async (command: { input: unknown }) => {
@@ -158,7 +239,10 @@ export async function runSuspectHistories(histories: readonly SuspectHistory[]):
     destroy: () => undefined,
   } as unknown as SNSClient;
   let clock = START_MS;
-  const tier2 = await startSuspectTier2(planned.flatMap((history) => history.failures));
+  const tier2 = await startSuspectTier2(
+    planned.flatMap((history) => history.failures),
+    kinds,
+  );
   const pagerDuty = await startLoopbackPagerDuty();
   const app = await startCapturedServer(
     {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startKubernetesSimulator, type KubernetesSimulatorOptions } from '../../functions/simulator/kubernetes/startKubernetesSimulator.js';
 import type { PlannedFailure } from './expectSuspicion.js';
-import { FAILURE_KINDS } from './failureKinds.js';
+import { FAILURE_KINDS, kindOf, type KindTable } from './failureKinds.js';
 
 interface Tier2Failure {
   failure: PlannedFailure;
@@ -29,7 +29,7 @@ const condition = (type: string, status: string, reason: string, message: string
 });
 
 /** The cluster's Kubernetes state: the failed pods (named as the crash scenario names them) and their nodes. */
-function clusterState(failures: readonly Tier2Failure[]): KubernetesSimulatorOptions['scenario'] {
+function clusterState(failures: readonly Tier2Failure[], kinds: KindTable): KubernetesSimulatorOptions['scenario'] {
   const pods = failures.map(({ failure, resolvedAtMs }) => {
     const finishedAt = new Date(resolvedAtMs - 55 * 60_000).toISOString();
     const startedAt = new Date(resolvedAtMs - 68 * 60_000).toISOString();
@@ -56,13 +56,13 @@ function clusterState(failures: readonly Tier2Failure[]): KubernetesSimulatorOpt
   const nodes = [...new Set(failures.map(({ failure }) => failure.node))].map((node) => {
     const reports = failures.filter(({ failure }) => failure.node === node);
     const at = new Date(Math.min(...reports.map(({ resolvedAtMs }) => resolvedAtMs - 56 * 60_000))).toISOString();
-    const xid = reports.map(({ failure }) => FAILURE_KINDS[failure.kind]).find((kind) => 'tier2NodeCondition' in kind);
+    const xid = reports.map(({ failure }) => kindOf(kinds, failure.kind)).find((kind) => kind.tier2NodeCondition !== undefined);
     return {
       metadata: { name: node, labels: { 'kubernetes.io/hostname': node } },
       status: {
         conditions: [
           condition('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status', at),
-          ...(xid && 'tier2NodeCondition' in xid ? [condition('GPUXIDErrors', 'True', 'XIDErrorsDetected', xid.tier2NodeCondition, at)] : []),
+          ...(xid?.tier2NodeCondition !== undefined ? [condition('GPUXIDErrors', 'True', 'XIDErrorsDetected', xid.tier2NodeCondition, at)] : []),
         ],
       },
     };
@@ -71,13 +71,16 @@ function clusterState(failures: readonly Tier2Failure[]): KubernetesSimulatorOpt
 }
 
 /** Starts the simulators; null when no failure needs Tier 2. */
-export async function startSuspectTier2(failures: readonly Tier2Failure[]): Promise<{ configFile: string; close(): Promise<void> } | null> {
+export async function startSuspectTier2(
+  failures: readonly Tier2Failure[],
+  kinds: KindTable = FAILURE_KINDS,
+): Promise<{ configFile: string; close(): Promise<void> } | null> {
   const byCluster = new Map<string, Tier2Failure[]>();
   for (const entry of failures)
-    if ('tier2NodeCondition' in FAILURE_KINDS[entry.failure.kind]) byCluster.set(entry.clusterId, [...(byCluster.get(entry.clusterId) ?? []), entry]);
+    if (kindOf(kinds, entry.failure.kind).tier2NodeCondition !== undefined) byCluster.set(entry.clusterId, [...(byCluster.get(entry.clusterId) ?? []), entry]);
   if (byCluster.size === 0) return null;
   const simulators = await Promise.all(
-    [...byCluster].map(async ([clusterId, entries]) => ({ clusterId, simulator: await startKubernetesSimulator({ scenario: clusterState(entries) }) })),
+    [...byCluster].map(async ([clusterId, entries]) => ({ clusterId, simulator: await startKubernetesSimulator({ scenario: clusterState(entries, kinds) }) })),
   );
   const dir = await mkdtemp(join(tmpdir(), 'suspect-tier2-'));
   const configFile = join(dir, 'tier2.json');
