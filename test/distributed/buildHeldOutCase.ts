@@ -66,6 +66,18 @@ export interface ReplicaPlan {
   memory: { request: string; limit: string };
   gpus: number;
   image: string;
+  /**
+   * A native sidecar (an init container with `restartPolicy: Always`, Kubernetes ≥ 1.29, as GKE's
+   * Cloud Storage FUSE driver injects `gke-gcsfuse-sidecar`) beside the main container. Tier 2 lists
+   * it under `initContainerStatuses`; when `lastExit` is set the kubelet restarted it once after that
+   * termination (`restartCount` 1), and `exit` is how it ended when the pod stopped (null: running).
+   */
+  sidecar?: {
+    name: string;
+    image: string;
+    lastExit?: { code: number; reason: string; ago: number };
+    exit: { code: number; reason: string; ago: number } | null;
+  };
 }
 
 export interface NodeConditionPlan {
@@ -219,12 +231,14 @@ function kubernetesPod(plan: CasePlan, replica: ReplicaPlan, namespace: string) 
     spec: {
       nodeName: replica.node,
       restartPolicy: plan.workload.restartPolicy,
+      ...(replica.sidecar ? { initContainers: [{ name: replica.sidecar.name, image: replica.sidecar.image, restartPolicy: 'Always' }] } : {}),
       containers: [{ name: replica.container, image: replica.image }],
     },
     status: {
       phase,
       ...(replica.podStatus ? { reason: replica.podStatus.reason, message: replica.podStatus.message } : {}),
       startTime: ago(startedAgo + 60),
+      ...(replica.sidecar ? { initContainerStatuses: [sidecarStatus(replica.sidecar, startedAgo)] } : {}),
       containerStatuses: [
         {
           name: replica.container,
@@ -236,6 +250,23 @@ function kubernetesPod(plan: CasePlan, replica: ReplicaPlan, namespace: string) 
         },
       ],
     },
+  };
+}
+
+/** The status of a native sidecar: running or ended, with its last termination once it was restarted. */
+function sidecarStatus(sidecar: NonNullable<ReplicaPlan['sidecar']>, startedAgo: number) {
+  const terminated = (end: { code: number; reason: string; ago: number }, from: number) => ({
+    terminated: { exitCode: end.code, reason: end.reason, startedAt: ago(from), finishedAt: ago(end.ago) },
+  });
+  const restartedAt = sidecar.lastExit ? sidecar.lastExit.ago - 1 : startedAgo + 2;
+  return {
+    name: sidecar.name,
+    image: sidecar.image,
+    ready: sidecar.exit === null,
+    restartCount: sidecar.lastExit ? 1 : 0,
+    started: sidecar.exit === null,
+    state: sidecar.exit ? terminated(sidecar.exit, restartedAt) : { running: { startedAt: ago(restartedAt) } },
+    lastState: sidecar.lastExit ? terminated(sidecar.lastExit, startedAgo + 2) : {},
   };
 }
 
@@ -286,7 +317,10 @@ export function buildHeldOutCase(plan: CasePlan): HeldOutCaseFiles {
     nodeName: replica.node,
     createdAt: ago(workload.startedAgo + 90),
     completedAt: replica.endedAgo === null || (replica.restarts ?? 0) > 0 ? null : stamped(replica.runaiEndedAgo ?? replica.endedAgo, replica.stamp),
-    containers: [{ name: replica.container, image: replica.image, startedAt: ago(workload.startedAgo) }],
+    containers: [
+      { name: replica.container, image: replica.image, startedAt: ago(workload.startedAgo) },
+      ...(replica.sidecar ? [{ name: replica.sidecar.name, image: replica.sidecar.image, startedAt: ago(workload.startedAgo + 2) }] : []),
+    ],
     currentNodePool: 'default',
     requestedNodePools: ['default'],
     requestedResources: resources(replica),

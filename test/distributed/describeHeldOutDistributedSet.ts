@@ -1,5 +1,5 @@
 /**
- * The tests of a later held-out distributed set (fixtures/distributed-heldout-2, -3), one test per
+ * The tests of a later held-out distributed set (fixtures/distributed-heldout-2 … -8), one test per
  * case, with the set's own ledger (`<dir>/known-misses.json`): a listed case must still miss (the
  * test fails once it passes, so the ledger is pruned and stays honest); every other case must pass
  * every check. The committed files must be what the generator writes

@@ -24,6 +24,7 @@ import { heldOut4Cases } from './distributedHeldOut4Cases.js';
 import { heldOut5Cases } from './distributedHeldOut5Cases.js';
 import { heldOut6Cases } from './distributedHeldOut6Cases.js';
 import { heldOut7Cases } from './distributedHeldOut7Cases.js';
+import { heldOut8Cases } from './distributedHeldOut8Cases.js';
 import { heldOutCases } from './distributedHeldOutCases.js';
 
 /** One held-out set: where its files live and the generator that writes them. */
@@ -42,7 +43,7 @@ export interface HeldOutSet {
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const HELDOUT_DIR = join(REPO_ROOT, 'fixtures/distributed-heldout/');
 /**
- * The first set (seen by the engine's authors), the second to seventh (each built later by
+ * The first set (seen by the engine's authors), the second to eighth (each built later by
  * someone who did not change the engine, with shapes the earlier sets have not). A set is chosen
  * by its directory.
  */
@@ -54,6 +55,7 @@ const SETS: readonly HeldOutSet[] = [
   { dir: join(REPO_ROOT, 'fixtures/distributed-heldout-5/'), cases: heldOut5Cases, pinnedSubSecondClock: true },
   { dir: join(REPO_ROOT, 'fixtures/distributed-heldout-6/'), cases: heldOut6Cases, pinnedSubSecondClock: true },
   { dir: join(REPO_ROOT, 'fixtures/distributed-heldout-7/'), cases: heldOut7Cases, pinnedSubSecondClock: true },
+  { dir: join(REPO_ROOT, 'fixtures/distributed-heldout-8/'), cases: heldOut8Cases, pinnedSubSecondClock: true },
 ];
 export const FIRST_SET: HeldOutSet = SETS[0]!;
 
