@@ -9,6 +9,7 @@
  */
 import { resolve } from 'node:path';
 import {
+  FRESH10_CORPUS,
   FRESH2_CORPUS,
   FRESH3_CORPUS,
   FRESH4_CORPUS,
@@ -60,6 +61,7 @@ function corpusFromArguments(argv: readonly string[]): HeldOutCorpus {
     FRESH7_CORPUS,
     FRESH8_CORPUS,
     FRESH9_CORPUS,
+    FRESH10_CORPUS,
   ].find((corpus) => resolve(corpus.dir) === dir);
   return known ?? heldOutCorpus(dir, 9);
 }

@@ -62,6 +62,13 @@ export const FRESH8_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures
  * progress bars, a second process's lines and long teardown tails.
  */
 export const FRESH9_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh9/', import.meta.url)), 17);
+/**
+ * The tenth fresh corpus, collected while the engine was being changed against the ninth one; its
+ * generated family places causes among structured JSON records, under a generic heading, inside
+ * ANSI colour escapes, between a retry library's restating lines and its give-up, and before the
+ * stdout lines flushed after them.
+ */
+export const FRESH10_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh10/', import.meta.url)), 18);
 
 export function loadUnseenCorpus(dir = UNSEEN_CORPUS.dir): LoadedEntry[] {
   const corpus = loadSignalCorpus(dir, { requireDecisive: true });
