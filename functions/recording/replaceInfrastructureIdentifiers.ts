@@ -32,6 +32,7 @@ import { isDocumentationHost, looksLikeHost, looksLikeServiceWithPort, vocabular
 import { replaceManagedNodeNames } from './replaceManagedNodeNames.js';
 import { replacePersonalNumbers } from './replacePersonalNumbers.js';
 import { replacePosixAccounts } from './replacePosixAccounts.js';
+import { replaceProtocolFieldValues } from './replaceProtocolFieldValues.js';
 import { replaceCloudResourceNames } from './replaceCloudResourceNames.js';
 import { replaceSchedulerListings } from './replaceSchedulerListings.js';
 import { replaceStructuredIdentifiers } from './replaceStructuredIdentifiers.js';
@@ -138,6 +139,8 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
       : match,
   );
   out = out.replace(HOST, (match, offset: number, whole: string) => rewriteHost(match, whole.charAt(offset + match.length), pseudonyms));
+  // A protocol field that names a principal (`Impersonate-User: jdoe`, `X-Scope-OrgID: initech`), wherever it is written.
+  out = replaceProtocolFieldValues(out, pseudonyms);
   out = out.replace(
     SETTING,
     (
