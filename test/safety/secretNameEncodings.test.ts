@@ -1,0 +1,27 @@
+/**
+ * A credential under a name that says secret is redacted in every encoding a log carries it in and
+ * every place a recording holds it (secretNameEncodings.ts: name × encoding × place), and a value
+ * under a name that says configuration stays. Measure: npx tsx test/safety/measureSecretNameEncodings.ts
+ */
+import { describe, expect, it } from 'vitest';
+import { survives } from './measureSecretNameEncodings.js';
+import { namedSecretCases } from './secretNameEncodings.js';
+
+const cases = namedSecretCases();
+
+describe('secrets by structure: name × encoding × place', () => {
+  it('generates every combination', () => {
+    expect(cases.filter((item) => item.secret).length).toBeGreaterThan(5000);
+    expect(new Set(cases.map((item) => item.place)).size).toBe(5);
+  });
+
+  it('no secret survives the recording redaction', () => {
+    const survivors = cases.filter((item) => item.secret && survives(item)).map((item) => `${item.place} ${item.encoding} ${item.name}: ${item.text}`);
+    expect(survivors).toEqual([]);
+  });
+
+  it('every control keeps its value', () => {
+    const lost = cases.filter((item) => !item.secret && !survives(item)).map((item) => `${item.place} ${item.encoding} ${item.name}: ${item.text}`);
+    expect(lost).toEqual([]);
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Generator of test material for the class "a credential under a NAME that says secret", by
+ * structure rather than by vendor: secret name × encoding × place. Nothing here lists a message
+ * seen; every case is a product of three small axes.
+ *
+ * - Names: the words of gitleaks' generic rule (gitleaks/gitleaks
+ *   cmd/generate/config/rules/generic.go `generic-api-key`: keywords access, api, auth, key,
+ *   credential, creds, passwd, password, secret, token; the name pattern `passw(?:or)?d`) as names
+ *   software gives them (`password`, `passwd`, `pwd`, `secret`, `client_secret`, `token`,
+ *   `access_token`, `api_key`, `apiKey`, `access-key`, `private_key`, `auth`, `credentials`), plus
+ *   Azure's connection-string keys (`AccountKey`, `SharedAccessSignature`, learn.microsoft.com
+ *   "Configure Azure Storage connection strings"), each in the spellings of its place (snake,
+ *   SCREAMING_SNAKE, camelCase, kebab-case flags).
+ * - Encodings a log carries a setting in: `k=v`, YAML `k: v`, JSON, JSON inside a JSON string
+ *   (escaped once and twice), a Python dict repr, TOML, XML, percent-encoded (a form body or a query
+ *   value), `export K=…`, CLI `--k v` / `--k=v`, an ODBC/ADO connection string `;K=…;`, an HTTP
+ *   header `K: v`; and, name-independent, URL user-info `scheme://user:pass@host` for the schemes
+ *   trufflehog's URI, JDBC, Postgres, Redis, MongoDB, FTP detectors read
+ *   (trufflesecurity/trufflehog pkg/detectors/uri/uri.go, jdbc/jdbc.go, postgres, redis, mongodb, ftp).
+ * - Places: a log line (a Kubernetes log tail), an event's message, an annotation, an environment
+ *   entry's value under a name that says nothing (`APP_CONFIG`), and a container's args (words).
+ * Controls: the same encodings under names that say configuration, not secret (`max_tokens`,
+ *   `tokenizer`, `secretName`, `password_file`, `passwordless`, `token_type`): the value must stay.
+ *
+ * Values are drawn from a seeded generator at load time (no credential-shaped literal in this file):
+ * a random one, and a human password with symbols that URL encoding changes (`@`, `/`, `#`, `%`).
+ */
+import { seededRandom } from '../support/seededRandom.js';
+
+export interface NamedSecretCase {
+  readonly name: string;
+  readonly encoding: string;
+  readonly place: string;
+  readonly value: string;
+  /** A body the recording holds (a Kubernetes or Run:ai answer shape). */
+  readonly body: unknown;
+  /** The text as it stands in the body (before any place wrapping): what the redactor reads in a log line. */
+  readonly text: string;
+  /** Whether the value is a secret (false: a control that must stay). */
+  readonly secret: boolean;
+}
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const next = seededRandom(0x5ec7);
+const draw = (length: number, alphabet: string): string => Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+
+/** Two values per name: random (a generated key) and human (a password with URL-significant symbols). */
+function valuesFor(index: number): string[] {
+  const random = `${draw(6, 'ABCDEFGHJKLMNPQRSTUVWXYZ')}${draw(18, ALNUM)}${index % 10}`;
+  const human = `Wint3r${['@', '/', '#', '%', '!'][index % 5]}${draw(4, 'abcdefghijkmnpqrstuvwxyz')}${draw(2, '0123456789')}`;
+  return [random, human];
+}
+
+/** A secret name in its spellings: config key, environment variable, camelCase, flag. */
+export const SECRET_NAMES: readonly string[] = [
+  'password',
+  'db_password',
+  'DB_PASSWORD',
+  'dbPassword',
+  'passwd',
+  'PGPASSWORD',
+  'pwd',
+  'secret',
+  'client_secret',
+  'clientSecret',
+  'CLIENT_SECRET',
+  'token',
+  'access_token',
+  'accessToken',
+  'GITHUB_TOKEN',
+  'auth_token',
+  'api_key',
+  'apiKey',
+  'API_KEY',
+  'x-api-key',
+  'apikey',
+  'access_key',
+  'accessKey',
+  'AWS_SECRET_ACCESS_KEY',
+  'secret_key',
+  'private_key',
+  'privateKey',
+  'AccountKey',
+  'SharedAccessSignature',
+  'auth',
+  'credentials',
+  'creds',
+];
+
+/** Names that say configuration: under them the value stays (the controls). */
+export const CONTROL_NAMES: readonly string[] = [
+  'max_tokens',
+  'tokenizer',
+  'secretName',
+  'password_file',
+  'passwordless',
+  'token_type',
+  'key_path',
+  'auth_mode',
+];
+
+const kebab = (name: string): string =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/_/g, '-')
+    .toLowerCase();
+const percent = (text: string): string => encodeURIComponent(text);
+
+/** Encodings of `name` = `value`; null when the encoding does not take such a name. */
+export const ENCODINGS: Readonly<Record<string, (name: string, value: string) => string>> = {
+  'key=value': (n, v) => `${n}=${v}`,
+  yaml: (n, v) => `${n}: ${v}`,
+  json: (n, v) => `{"user": "svc", ${JSON.stringify(n)}: ${JSON.stringify(v)}}`,
+  'json-escaped': (n, v) => JSON.stringify(`{"user": "svc", ${JSON.stringify(n)}: ${JSON.stringify(v)}}`).slice(1, -1),
+  'json-escaped-twice': (n, v) => JSON.stringify(JSON.stringify(`{${JSON.stringify(n)}: ${JSON.stringify(v)}}`)).slice(1, -1),
+  'python-dict': (n, v) => `{'user': 'svc', '${n}': '${v}'}`,
+  toml: (n, v) => `${n} = "${v}"`,
+  xml: (n, v) => `<${n}>${v}</${n}>`,
+  'form-urlencoded': (n, v) => `user=svc&${percent(n)}=${percent(v)}&grant=1`,
+  'percent-encoded-setting': (n, v) => `state=${percent(`${n}=${v}`)}`,
+  'percent-encoded-json': (n, v) => `q=${percent(JSON.stringify({ [n]: v }))}`,
+  export: (n, v) => `export ${n.toUpperCase().replace(/-/g, '_')}="${v}"`,
+  'cli-space': (n, v) => `python train.py --${kebab(n)} ${v} --epochs 3`,
+  'cli-equals': (n, v) => `python train.py --${kebab(n)}=${v} --epochs 3`,
+  'connection-string': (n, v) => `Server=tcp:db.internal,1433;Database=runs;User ID=svc;${n}=${v};Encrypt=true`,
+  'http-header': (n, v) => `${kebab(n).replace(/(^|-)([a-z])/g, (_m, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`)}: ${v}`,
+};
+
+/** URL user-info, whatever the name: the schemes upstream URI detectors read. */
+export const USERINFO_SCHEMES: readonly string[] = [
+  'https://svc:{v}@git.internal/org/repo.git',
+  'postgresql://svc:{v}@db.internal:5432/runs',
+  'mysql://svc:{v}@db.internal/runs',
+  'mongodb+srv://svc:{v}@cluster0.internal/runs',
+  'redis://default:{v}@cache.internal:6379/0',
+  'amqp://svc:{v}@mq.internal:5672/',
+  'ftp://svc:{v}@files.internal/data',
+  'jdbc:postgresql://db.internal:5432/runs?user=svc&password={v}',
+];
+
+/** Places a recording holds text in. */
+export const PLACES: Readonly<Record<string, (text: string) => unknown>> = {
+  'log-line': (text) => ({ text: `2026-12-07T04:00:00Z INFO starting with ${text}\nTraceback (most recent call last):` }),
+  event: (text) => ({ events: [{ reason: 'Failed', type: 'Warning', message: `Error: config ${text} rejected` }] }),
+  annotation: (text) => ({ metadata: { name: 'train-0', annotations: { 'example.com/config': text } } }),
+  env: (text) => ({ spec: { containers: [{ name: 'main', env: [{ name: 'APP_CONFIG', value: text }] }] } }),
+  args: (text) => ({ spec: { containers: [{ name: 'main', command: ['sh', '-c'], args: text.split(' ') }] } }),
+};
+
+export function namedSecretCases(): NamedSecretCase[] {
+  const cases: NamedSecretCase[] = [];
+  const add = (name: string, encoding: string, value: string, text: string, secret: boolean): void => {
+    for (const [place, wrap] of Object.entries(PLACES)) cases.push({ name, encoding, place, value, text, body: wrap(text), secret });
+  };
+  SECRET_NAMES.forEach((name, index) => {
+    for (const value of valuesFor(index))
+      for (const [encoding, encode] of Object.entries(ENCODINGS)) {
+        // `export PWD=…` is the shell's working directory, not a password (isSecretName.ts NOT_SHELL_CWD): a control below.
+        if (encoding === 'export' && name === 'pwd') continue;
+        add(name, encoding, value, encode(name, value), true);
+      }
+  });
+  USERINFO_SCHEMES.forEach((template, index) => {
+    for (const value of valuesFor(index + 100)) {
+      const inUrl = template.startsWith('jdbc:') ? percent(value) : percent(value);
+      add('(user-info)', `url-userinfo ${template.split(':')[0]}`, inUrl, template.replace('{v}', inUrl), true);
+    }
+  });
+  add('PWD', 'export', '/workspace/run', 'export PWD="/workspace/run"', false);
+  CONTROL_NAMES.forEach((name) => {
+    for (const [encoding, encode] of Object.entries(ENCODINGS)) add(name, encoding, 'bert-base-uncased', encode(name, 'bert-base-uncased'), false);
+  });
+  return cases;
+}
