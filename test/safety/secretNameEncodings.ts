@@ -44,12 +44,38 @@ const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const next = seededRandom(0x5ec7);
 const draw = (length: number, alphabet: string): string => Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
 
-/** Two values per name: random (a generated key) and human (a password with URL-significant symbols). */
+/**
+ * Three values per name: random (a generated key), human (a password with URL-significant symbols)
+ * and a passphrase of words with spaces (only where the encoding quotes or encodes it: unquoted, a
+ * space ends any value).
+ */
 function valuesFor(index: number): string[] {
   const random = `${draw(6, 'ABCDEFGHJKLMNPQRSTUVWXYZ')}${draw(18, ALNUM)}${index % 10}`;
   const human = `Wint3r${['@', '/', '#', '%', '!'][index % 5]}${draw(4, 'abcdefghijkmnpqrstuvwxyz')}${draw(2, '0123456789')}`;
-  return [random, human];
+  const passphrase = `${draw(5, 'abcdefghijkmnpqrstuvwxyz')} ${draw(6, 'abcdefghijkmnpqrstuvwxyz')} ${draw(4, 'abcdefghijkmnpqrstuvwxyz')}${draw(1, '0123456789')}`;
+  return [random, human, passphrase];
 }
+
+/** Encodings that keep a value with spaces whole (quoted, escaped or percent-encoded). */
+const KEEPS_SPACES = new Set([
+  'json',
+  'json-escaped',
+  'json-escaped-twice',
+  'python-dict',
+  'toml',
+  'xml',
+  'form-urlencoded',
+  'percent-encoded-setting',
+  'percent-encoded-json',
+  'export',
+  'yaml-double-quoted',
+  'yaml-single-quoted',
+  'json-spaced',
+  'logfmt-quoted',
+  'python-kwarg',
+  'url-query',
+  'json-header-map',
+]);
 
 /** A secret name in its spellings: config key, environment variable, camelCase, flag. */
 export const SECRET_NAMES: readonly string[] = [
@@ -123,8 +149,24 @@ export const ENCODINGS: Readonly<Record<string, (name: string, value: string) =>
   'cli-space': (n, v) => `python train.py --${kebab(n)} ${v} --epochs 3`,
   'cli-equals': (n, v) => `python train.py --${kebab(n)}=${v} --epochs 3`,
   'connection-string': (n, v) => `Server=tcp:db.internal,1433;Database=runs;User ID=svc;${n}=${v};Encrypt=true`,
+  'yaml-double-quoted': (n, v) => `${n}: "${v}"`,
+  'yaml-single-quoted': (n, v) => `${n}: '${v}'`,
+  'json-spaced': (n, v) => `{ "${n}" : "${v}" }`,
+  'logfmt-quoted': (n, v) => `level=info msg="connecting" ${n}="${v}" retry=1`,
+  ini: (n, v) => `${n} = ${v}`,
+  'colon-no-space': (n, v) => `${n}:${v}`,
+  'go-struct-print': (n, v) => `config: &{User:svc ${n.charAt(0).toUpperCase()}${n.slice(1)}:${v} Port:5432}`,
+  'python-kwarg': (n, v) => `client = connect(host="db", ${n}='${v}', port=5432)`,
+  'docker-env-flag': (n, v) => `docker run -e ${n.toUpperCase().replace(/-/g, '_')}=${v} trainer:1`,
+  'java-property': (n, v) => `java -Dspring.datasource.${n}=${v} -jar app.jar`,
+  'dotted-key': (n, v) => `app.datasource.${n}=${v}`,
+  'url-query': (n, v) => `GET https://api.internal/v1/items?limit=5&${n}=${percent(v)}&page=2`,
+  'json-header-map': (n, v) => `{"headers": {${JSON.stringify(kebab(n))}: ${JSON.stringify(v)}}}`,
   'http-header': (n, v) => `${kebab(n).replace(/(^|-)([a-z])/g, (_m, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`)}: ${v}`,
 };
+
+/** Encodings that spell the name as an environment variable (upper case): `pwd` becomes the shell's `PWD`. */
+const ENVIRONMENT_SPELLED = new Set(['export', 'docker-env-flag']);
 
 /** URL user-info, whatever the name: the schemes upstream URI detectors read. */
 export const USERINFO_SCHEMES: readonly string[] = [
@@ -156,17 +198,19 @@ export function namedSecretCases(): NamedSecretCase[] {
     for (const value of valuesFor(index))
       for (const [encoding, encode] of Object.entries(ENCODINGS)) {
         // `export PWD=…` is the shell's working directory, not a password (isSecretName.ts NOT_SHELL_CWD): a control below.
-        if (encoding === 'export' && name === 'pwd') continue;
+        if (ENVIRONMENT_SPELLED.has(encoding) && name === 'pwd') continue;
+        if (value.includes(' ') && !KEEPS_SPACES.has(encoding)) continue;
         add(name, encoding, value, encode(name, value), true);
       }
   });
   USERINFO_SCHEMES.forEach((template, index) => {
-    for (const value of valuesFor(index + 100)) {
+    for (const value of valuesFor(index + 100).slice(0, 2)) {
       const inUrl = template.startsWith('jdbc:') ? percent(value) : percent(value);
       add('(user-info)', `url-userinfo ${template.split(':')[0]}`, inUrl, template.replace('{v}', inUrl), true);
     }
   });
   add('PWD', 'export', '/workspace/run', 'export PWD="/workspace/run"', false);
+  add('PWD', 'docker-env-flag', '/workspace/run', 'docker run -e PWD=/workspace/run trainer:1', false);
   CONTROL_NAMES.forEach((name) => {
     for (const [encoding, encode] of Object.entries(ENCODINGS)) add(name, encoding, 'bert-base-uncased', encode(name, 'bert-base-uncased'), false);
   });
