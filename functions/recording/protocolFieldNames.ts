@@ -57,7 +57,8 @@ export function protocolFieldNameAt(token: string, offset: number, whole: string
  * 'person' (a name and an address); anything else (`Retry-After`, `grant_type`) → null.
  */
 export function principalOfField(name: string): 'user' | 'name' | 'person' | null {
-  if (/-by$/i.test(name)) return 'person';
+  // A trailer names its person (`Acked-by`); an `X-` extension header (RFC 6648) names software (`X-Powered-By`).
+  if (/-by$/i.test(name)) return /^x-/i.test(name) ? null : 'person';
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase()

@@ -14,31 +14,50 @@
 import { isPseudonym, type Pseudonyms } from './pseudonymizeHost.js';
 import { principalOfField, protocolFieldNameLength } from './protocolFieldNames.js';
 
-const FIELD =
-  /(?<![\w.-])([A-Za-z][A-Za-z0-9_-]{0,63})(\\{0,3}["']?)([ \t]*[:=][ \t]*)(\\{0,3}["']?)([^\s"'`,;&()[\]{}<>\\]{1,256}(?:[ \t]+[^\s"'`,;&()[\]{}<>\\@]{1,64}){0,3})/g;
+/** A field's name before its separator (`Name: `, `name=`, `"name": "`); the value is read after it. */
+const FIELD_NAME = /(?<![\w.-])([A-Za-z][A-Za-z0-9_-]{0,63})(?=(\\{0,3}["']?)([ \t]*[:=][ \t]*)(\\{0,3}["']?))/g;
+/** One value: up to a space, a quote, a delimiter, or the next `&key=` of a form body. */
+const VALUE = /^[^\s"'`,;&=()[\]{}<>\\]{1,256}/;
+/** A trailer's person: words up to the address, the end of the line or a delimiter. */
+const PERSON = /^[^\n"'`,;&=()[\]{}<>\\@]{1,128}/;
 const NOT_A_NAME = /^(?:-.*|\$.*|\d[\d.,]*[A-Za-z]{0,3}|true|false|yes|no|none|null|nil|undefined|\[REDACTED\].*|\*+)$/i;
 
 export function replaceProtocolFieldValues(text: string, pseudonyms: Pseudonyms): string {
   if (!/[:=]/.test(text)) return text;
-  return text.replace(FIELD, (match, name: string, open: string, separator: string, quote: string, value: string) => {
-    if (protocolFieldNameLength(name) !== name.length) return match;
+  let out = '';
+  let copied = 0;
+  // Each candidate name is judged where it stands, so a field inside another's value (`body=client_id=…`)
+  // is read too; a candidate inside what was already rewritten is skipped.
+  for (const match of text.matchAll(FIELD_NAME)) {
+    const name = match[1]!;
+    if (match.index < copied || protocolFieldNameLength(name) !== name.length) continue;
     const principal = principalOfField(name);
-    if (principal === null) return match;
-    const head = `${name}${open}${separator}${quote}`;
-    if (principal === 'person') {
-      // A trailer's person: the words before the address.
-      return (
-        head +
-        value.replace(/\S+/g, (piece) =>
-          piece.includes('@') || isPseudonym(piece) || piece.includes('example.invalid')
-            ? piece
-            : piece.replace(/\p{L}[\p{L}\p{M}]*(?:['.-]\p{L}[\p{L}\p{M}]*)*/gu, (word) => pseudonyms.of('name', word)),
-        )
-      );
-    }
-    // Other fields: one value, the first word (a header's value ends at a space: `Impersonate-Group: ml-admins`).
-    const first = /^\S+/.exec(value)![0].replace(/[.:]+$/, '');
-    if (first === '' || NOT_A_NAME.test(first) || isPseudonym(first) || first.includes('example.invalid') || first.includes('@')) return match;
-    return `${head}${pseudonyms.of(principal, first)}${value.slice(first.length)}`;
-  });
+    if (principal === null) continue;
+    const at = match.index + name.length + (match[2] ?? '').length + (match[3] ?? '').length + (match[4] ?? '').length;
+    const rest = text.slice(at, at + 256);
+    const found = (principal === 'person' ? PERSON : VALUE).exec(rest)?.[0].replace(/[ \t]+$/, '');
+    if (found === undefined || found === '') continue;
+    const replaced = principal === 'person' ? personWords(found, pseudonyms) : oneValue(found, principal, pseudonyms);
+    if (replaced === null) continue;
+    out += text.slice(copied, at) + replaced;
+    copied = at + found.length;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** A trailer's person (`Jane Doe`, `jane doe`): each word as a name, what is already a pseudonym aside. */
+function personWords(value: string, pseudonyms: Pseudonyms): string | null {
+  if (isPseudonym(value) || value.includes('example.invalid')) return null;
+  return value.replace(/\S+/g, (piece) =>
+    isPseudonym(piece) || piece.includes('example.invalid')
+      ? piece
+      : piece.replace(/\p{L}[\p{L}\p{M}]*(?:['.-]\p{L}[\p{L}\p{M}]*)*/gu, (word) => pseudonyms.of('name', word)),
+  );
+}
+
+/** A principal's value (`jdoe`, `ml-admins`, `initech`): replaced whole, unless it names nothing. */
+function oneValue(value: string, kind: 'user' | 'name', pseudonyms: Pseudonyms): string | null {
+  const trimmed = value.replace(/[.:]+$/, '');
+  if (trimmed === '' || NOT_A_NAME.test(trimmed) || isPseudonym(trimmed) || trimmed.includes('example.invalid') || trimmed.includes('@')) return null;
+  return pseudonyms.of(kind, trimmed) + value.slice(trimmed.length);
 }

@@ -10,6 +10,7 @@ import { createAnonymizer } from '../../functions/recording/anonymizeRecording.j
 import { PROTOCOL_FIELD_NAMES } from '../../functions/recording/protocolFieldNames.generated.js';
 import { principalOfField, protocolFieldNameLength } from '../../functions/recording/protocolFieldNames.js';
 import { undiciHeaderNames } from './buildProtocolFieldNames.js';
+import { measureProtocolFieldPlants } from './protocolFieldPlants.js';
 
 const PSEUDONYM = /(?:name|user)-[0-9a-f]{6}/;
 
@@ -75,5 +76,15 @@ describe('protocol field names', () => {
     ['grant_type', null],
   ])('what %s names: %s', (name, kind) => {
     expect(principalOfField(name)).toBe(kind);
+  });
+});
+
+describe('protocol field plants (every generated name × the formats a log writes a field in)', () => {
+  it('keeps every name and pseudonymises every principal value', { timeout: 60_000 }, () => {
+    const result = measureProtocolFieldPlants();
+    expect(result.lost).toEqual([]);
+    expect(result.namesKept).toBe(result.total);
+    expect(result.principalValuesGone).toBe(result.principals);
+    expect(result.principals).toBeGreaterThan(100);
   });
 });
