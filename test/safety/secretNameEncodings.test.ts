@@ -7,15 +7,21 @@ import { describe, expect, it } from 'vitest';
 import { survives } from './measureSecretNameEncodings.js';
 import { namedSecretCases } from './secretNameEncodings.js';
 
-const cases = namedSecretCases();
+const all = namedSecretCases();
+/**
+ * Every name × encoding × value in a log line, and a quarter of the cases in the other places (the
+ * five places of a case are consecutive, so `i % 4` rotates through them): ~50,000 redactions. The
+ * full product (~113,000) is the measure script's.
+ */
+const cases = all.filter((item, index) => item.place === 'log-line' || index % 4 === 0);
 
 describe('secrets by structure: name × encoding × place', () => {
   it('generates every combination', () => {
-    expect(cases.filter((item) => item.secret).length).toBeGreaterThan(5000);
+    expect(all.filter((item) => item.secret).length).toBeGreaterThan(100_000);
     expect(new Set(cases.map((item) => item.place)).size).toBe(5);
   });
 
-  // ~13,000 redactions of a recorded body: seconds on a loaded machine.
+  // Tens of thousands of redactions of a recorded body: seconds on a loaded machine.
   it('no secret survives the recording redaction', { timeout: 60_000 }, () => {
     const survivors = cases.filter((item) => item.secret && survives(item)).map((item) => `${item.place} ${item.encoding} ${item.name}: ${item.text}`);
     expect(survivors).toEqual([]);

@@ -77,40 +77,43 @@ const KEEPS_SPACES = new Set([
   'json-header-map',
 ]);
 
-/** A secret name in its spellings: config key, environment variable, camelCase, flag. */
+/**
+ * Secret names, generated: gitleaks' generic keywords as the words software ends a name with
+ * (password, passwd, pwd, secret, token, api key, access key, private key, secret key, auth,
+ * credentials, creds) and Azure's AccountKey / SharedAccessSignature, after no qualifier or one
+ * (db, client, github, aws, app), each in the spellings of its place: snake_case, SCREAMING_SNAKE,
+ * camelCase, kebab-case.
+ */
+const SECRET_WORDS: readonly (readonly string[])[] = [
+  ['password'],
+  ['passwd'],
+  ['pwd'],
+  ['secret'],
+  ['token'],
+  ['api', 'key'],
+  ['access', 'key'],
+  ['private', 'key'],
+  ['secret', 'key'],
+  ['auth'],
+  ['auth', 'token'],
+  ['credentials'],
+  ['creds'],
+];
+const QUALIFIERS: readonly (readonly string[])[] = [[], ['db'], ['client'], ['github'], ['aws'], ['app']];
+const SPELLINGS: readonly ((words: readonly string[]) => string)[] = [
+  (words) => words.join('_'),
+  (words) => words.join('_').toUpperCase(),
+  (words) => words.map((word, index) => (index === 0 ? word : `${word.charAt(0).toUpperCase()}${word.slice(1)}`)).join(''),
+  (words) => words.join('-'),
+];
 export const SECRET_NAMES: readonly string[] = [
-  'password',
-  'db_password',
-  'DB_PASSWORD',
-  'dbPassword',
-  'passwd',
-  'PGPASSWORD',
-  'pwd',
-  'secret',
-  'client_secret',
-  'clientSecret',
-  'CLIENT_SECRET',
-  'token',
-  'access_token',
-  'accessToken',
-  'GITHUB_TOKEN',
-  'auth_token',
-  'api_key',
-  'apiKey',
-  'API_KEY',
-  'x-api-key',
-  'apikey',
-  'access_key',
-  'accessKey',
-  'AWS_SECRET_ACCESS_KEY',
-  'secret_key',
-  'private_key',
-  'privateKey',
-  'AccountKey',
-  'SharedAccessSignature',
-  'auth',
-  'credentials',
-  'creds',
+  ...new Set([
+    ...QUALIFIERS.flatMap((qualifier) => SECRET_WORDS.flatMap((word) => SPELLINGS.map((spell) => spell([...qualifier, ...word])))),
+    'PGPASSWORD',
+    'apikey',
+    'AccountKey',
+    'SharedAccessSignature',
+  ]),
 ];
 
 /** Names that say configuration: under them the value stays (the controls). */
@@ -131,6 +134,12 @@ const kebab = (name: string): string =>
     .replace(/_/g, '-')
     .toLowerCase();
 const percent = (text: string): string => encodeURIComponent(text);
+/** A name as an environment variable: SCREAMING_SNAKE, camelCase humps becoming `_` (`dbPwd` → `DB_PWD`). */
+const environmentSpelling = (name: string): string =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/-/g, '_')
+    .toUpperCase();
 
 /** Encodings of `name` = `value`; null when the encoding does not take such a name. */
 export const ENCODINGS: Readonly<Record<string, (name: string, value: string) => string>> = {
@@ -145,7 +154,7 @@ export const ENCODINGS: Readonly<Record<string, (name: string, value: string) =>
   'form-urlencoded': (n, v) => `user=svc&${percent(n)}=${percent(v)}&grant=1`,
   'percent-encoded-setting': (n, v) => `state=${percent(`${n}=${v}`)}`,
   'percent-encoded-json': (n, v) => `q=${percent(JSON.stringify({ [n]: v }))}`,
-  export: (n, v) => `export ${n.toUpperCase().replace(/-/g, '_')}="${v}"`,
+  export: (n, v) => `export ${environmentSpelling(n)}="${v}"`,
   'cli-space': (n, v) => `python train.py --${kebab(n)} ${v} --epochs 3`,
   'cli-equals': (n, v) => `python train.py --${kebab(n)}=${v} --epochs 3`,
   'connection-string': (n, v) => `Server=tcp:db.internal,1433;Database=runs;User ID=svc;${n}=${v};Encrypt=true`,
@@ -157,7 +166,7 @@ export const ENCODINGS: Readonly<Record<string, (name: string, value: string) =>
   'colon-no-space': (n, v) => `${n}:${v}`,
   'go-struct-print': (n, v) => `config: &{User:svc ${n.charAt(0).toUpperCase()}${n.slice(1)}:${v} Port:5432}`,
   'python-kwarg': (n, v) => `client = connect(host="db", ${n}='${v}', port=5432)`,
-  'docker-env-flag': (n, v) => `docker run -e ${n.toUpperCase().replace(/-/g, '_')}=${v} trainer:1`,
+  'docker-env-flag': (n, v) => `docker run -e ${environmentSpelling(n)}=${v} trainer:1`,
   'java-property': (n, v) => `java -Dspring.datasource.${n}=${v} -jar app.jar`,
   'dotted-key': (n, v) => `app.datasource.${n}=${v}`,
   'url-query': (n, v) => `GET https://api.internal/v1/items?limit=5&${n}=${percent(v)}&page=2`,
@@ -197,8 +206,8 @@ export function namedSecretCases(): NamedSecretCase[] {
   SECRET_NAMES.forEach((name, index) => {
     for (const value of valuesFor(index))
       for (const [encoding, encode] of Object.entries(ENCODINGS)) {
-        // `export PWD=…` is the shell's working directory, not a password (isSecretName.ts NOT_SHELL_CWD): a control below.
-        if (ENVIRONMENT_SPELLED.has(encoding) && name === 'pwd') continue;
+        // `PWD` is the shell's working directory (isSecretName.ts NOT_SHELL_CWD), whatever the encoding: a control below.
+        if (name === 'PWD' || (ENVIRONMENT_SPELLED.has(encoding) && environmentSpelling(name) === 'PWD')) continue;
         if (value.includes(' ') && !KEEPS_SPACES.has(encoding)) continue;
         add(name, encoding, value, encode(name, value), true);
       }
