@@ -22,6 +22,7 @@
  */
 import { isEnglishWord } from './englishWords.js';
 import { isPseudonym } from './pseudonymizeHost.js';
+import { protocolFieldNameAt } from './protocolFieldNames.js';
 import { VOCABULARY } from './upstreamVocabulary.js';
 import { codeWordsOf, CODE_WORD, isWordsOfIdentifier, TOKEN } from './vocabularyTokens.js';
 
@@ -391,6 +392,11 @@ export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms, opti
         return side === 'tail' ? `${ofWhole}${rest}` : `${rest}${ofWhole}`;
       }
     }
+    // A protocol field's name (`Impersonate-User`, `X-Scope-OrgID`, `redirect_uri`, `Acked-by`) is the
+    // protocol's; of a prefix field (`Impersonate-Extra-<key>`) the key after the prefix is judged alone.
+    const protocolName = protocolFieldNameAt(token, offset, whole);
+    if (protocolName === token.length) return token;
+    if (protocolName > 0) return token.slice(0, protocolName) + pseudonymizeWords(token.slice(protocolName), pseudonyms, options);
     const isNameWord = pseudonyms.isNameWord?.(token.toLowerCase()) === true;
     if (
       ((options.locator === true ? keepsLocatorWord(token, whole.charAt(offset - 1)) : keepsToken(token) && !isNameInSlot(token, offset, whole)) &&

@@ -32,6 +32,7 @@ import { isDocumentationHost, looksLikeHost, looksLikeServiceWithPort, vocabular
 import { replaceManagedNodeNames } from './replaceManagedNodeNames.js';
 import { replacePersonalNumbers } from './replacePersonalNumbers.js';
 import { replacePosixAccounts } from './replacePosixAccounts.js';
+import { replaceProtocolFieldValues } from './replaceProtocolFieldValues.js';
 import { replaceCloudResourceNames } from './replaceCloudResourceNames.js';
 import { replaceSchedulerListings } from './replaceSchedulerListings.js';
 import { replaceStructuredIdentifiers } from './replaceStructuredIdentifiers.js';
@@ -67,9 +68,11 @@ const HOST = /(?<![\w@-])(?<![\w-]\.)(?:[A-Za-z0-9-]{1,63}\.){1,126}[A-Za-z][A-Z
  * A setting: `--flag value`, `--flag=value`, `key=value`, `key: value`. Its value is pseudonymised
  * when the key's last word names a person, an organisation or a machine (IDENTITY_WORDS). In prose
  * (`the API server: …`) a colon is just a colon: `key: value` counts only at the start of a line
- * or of a structure.
+ * or of a structure. In a form body or a query (`login_hint=jdoe&prompt=consent`) the value ends
+ * where the next `&key=` begins, and that key is a setting of its own.
  */
-const SETTING = /(?<![\w.-])(?:(--?)([A-Za-z][A-Za-z0-9_.-]{0,63})(=|[ \t]+)|([A-Za-z][A-Za-z0-9_.-]{0,63})(=|:[ \t]?))([^\s"'`,;()[\]{}<>]{1,512})/g;
+const SETTING =
+  /(?<![\w.-])(?:(--?)([A-Za-z][A-Za-z0-9_.-]{0,63})(=|[ \t]+)|([A-Za-z][A-Za-z0-9_.-]{0,63})(=|:[ \t]?))((?:[^\s"'`,;()[\]{}<>&]|&(?![A-Za-z_][\w.-]{0,63}=)){1,512})/g;
 const IDENTITY_WORDS = new Map<string, string>([
   ...['user', 'username', 'owner', 'author', 'email', 'mail', 'login', 'principal', 'contact', 'submitter', 'requester'].map((word) => [word, 'user'] as const),
   ...['host', 'hostname', 'server', 'endpoint', 'addr', 'address', 'node', 'nodename', 'domain'].map((word) => [word, 'host'] as const),
@@ -138,6 +141,8 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
       : match,
   );
   out = out.replace(HOST, (match, offset: number, whole: string) => rewriteHost(match, whole.charAt(offset + match.length), pseudonyms));
+  // A protocol field that names a principal (`Impersonate-User: jdoe`, `X-Scope-OrgID: initech`), wherever it is written.
+  out = replaceProtocolFieldValues(out, pseudonyms);
   out = out.replace(
     SETTING,
     (
@@ -239,5 +244,11 @@ function lastWord(key: string): string {
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase()
     .split(/[_.-]/);
-  return words[words.length - 1] ?? '';
+  const last = words[words.length - 1] ?? '';
+  // A qualifier says which of the identity's forms the value is, not that it is no identity:
+  // `customer_id=initech`, `OWNER_NAME=jdoe`, `--team-name vandelay`, OAuth's `login_hint=jdoe`
+  // (OpenID Connect Core §3.1.2.1), `repo_id=org/model` — the word before it decides.
+  if (words.length > 1 && IDENTITY_QUALIFIERS.has(last) && IDENTITY_WORDS.has(words[words.length - 2]!)) return words[words.length - 2]!;
+  return last;
 }
+const IDENTITY_QUALIFIERS = new Set(['id', 'name', 'hint', 'handle', 'slug']);

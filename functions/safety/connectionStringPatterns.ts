@@ -20,8 +20,13 @@ const redactAwsKeyPair = (g: GroupReader): string | null => {
 
 /** A percent-encoded delimiter (`"`, `'`, `&`, `,`, `?`, `;`, `=`, `{`, space) or a plain one, before an encoded name. */
 const ENCODED_NAME_START = String.raw`(?<=%(?:2[0267Cc]|3[BbDdFf]|7[Bb])|[?&;\s"'=(]|^)`;
-/** A URL-encoded value: unreserved characters and escapes other than encoded delimiters. */
-const ENCODED_VALUE = String.raw`(?:[A-Za-z0-9._~+*!-]|%(?!2[0267Cc]|3[Bb]|7[Dd])[0-9A-Fa-f]{2}){1,1024}`;
+/**
+ * A URL-encoded value: unreserved characters and escapes other than the encoded delimiters of the
+ * structure around it (a quote, `&`, `,`, `;`, `}`). An encoded space (`%20`) is part of the value:
+ * the encoding exists so that a space does not end it (RFC 3986 §2.1; a passphrase in
+ * `%22password%22%3A%22two%20words%22`).
+ */
+const ENCODED_VALUE = String.raw`(?:[A-Za-z0-9._~+*!-]|%(?!2[267Cc]|3[Bb]|7[Dd])[0-9A-Fa-f]{2}){1,1024}`;
 
 export const CONNECTION_STRING_PATTERNS: readonly SecretPattern[] = [
   // Both halves of an AWS key pair written together; the id alone is redacted by the vendor row.

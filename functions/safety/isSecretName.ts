@@ -13,8 +13,12 @@
 const ci = (word: string): string => word.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
 const anyOf = (parts: readonly string[]): string => `(?:${parts.join('|')})`;
 
-/** Start of a word segment: not preceded by a letter/digit, or a lower→Upper camelCase hump. */
-const SEGMENT_START = '(?:(?<![A-Za-z0-9])|(?<=[a-z0-9])(?=[A-Z]))';
+/**
+ * Start of a word segment: not preceded by a letter/digit, a percent-encoded delimiter (`%22pwd%22`,
+ * `%26auth%3D`: RFC 3986 §2.1, the escape's last character is a hex digit, not part of the word),
+ * or a lower→Upper camelCase hump.
+ */
+const SEGMENT_START = '(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2})|(?<=[a-z0-9])(?=[A-Z]))';
 const JOIN = '[_.-]?';
 
 /** Secret wherever they end a name: `PGPASSWORD`, `clientSecret`, `JSESSIONID`. */

@@ -62,6 +62,19 @@ export const NAMED_SECRET_PATTERNS: readonly SecretPattern[] = [
     ),
     redactValue,
   ),
+  // The same key and value in JSON nested two or more levels deep (a JSON log record inside a JSON
+  // string inside a JSON answer): each level escapes the quote again, `\\\"password\\\": \\\"…\\\"`
+  // (RFC 8259 §7: `\` and `"` are escaped, so a level adds 2n+1 backslashes). Key and value carry
+  // the same run of backslashes.
+  row(
+    'secret-quoted-key-nested-json',
+    new RegExp(
+      String.raw`(?<![\\])(?<open>(?<q>\\{3,15})")${nameFollowedBy(String.raw`\\{3,15}"`)}(?<sep>\k<q>"[ \t]{0,8}:[ \t]{0,8}\k<q>")(?<value>(?:[^"\\\r\n⏎]|\\{1,16}(?![\\"])){1,8192})(?=\k<q>")`,
+      'g',
+    ),
+    (g) => (isInnocuousValue(g('value')) ? null : `${g('open')}${g('name')}${g('sep')}${REDACTED}`),
+    ['\\\\\\"'],
+  ),
   // DB_PASSWORD=…, password: …, --password=…, AWS_SECRET_ACCESS_KEY = …, ?access_token=…
   // Makefile `::=`, `:::=`, `?=`; PHP `.=`; `=>`; a typed declaration `var apiToken string = …`.
   row(

@@ -91,10 +91,17 @@ export function looksLikeCredential(raw: string): boolean {
   // Lowercase names made of words (`db-creds-2`, `gpu-node-07`) are k8s objects; digit/letter
   // soup without a word (`7f3a9e0b1c2d`) or a long mixed run is a token.
   if (K8S_NAME.test(value)) return hasRandomRun(value) || (value.length >= 8 && !/[a-z]{3,}/.test(value) && /\d/.test(value) && /[a-z]/.test(value));
+  // A password people choose: one word mixing letters, digits and a symbol (`Wint3r#vkyc62`; the
+  // special characters of OWASP's password list, owasp.org/www-community/password-special-characters),
+  // not markup or code (`<script>`, `f(x)`) and not an address (`jdoe42@corp.example`).
+  if (PASSWORD_SHAPE.test(value) && !EMAIL_SHAPE.test(value)) return true;
   // Tokens found in weak contexts use token alphabets (base64, base64url, hex, JWT); prose,
   // markup and code (`<script>`, `f(x)`) do not.
   return value.length >= 6 && /^[A-Za-z0-9+/=_.~-]+$/.test(value);
 }
+
+const PASSWORD_SHAPE = /^(?=[^\d]{0,64}\d)(?=[^A-Za-z]{0,64}[A-Za-z])(?=[^!#$%&*?@^~+]{0,64}[!#$%&*?@^~+])[^\s()<>{}[\]"'`,;:\\]{8,64}$/;
+const EMAIL_SHAPE = /^[^@\s]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+$/;
 
 /**
  * For a string that merely follows a word such as `token` or `secret` (no separator): only

@@ -173,6 +173,7 @@ const S = {
   pgpassWildcard: r(18, ALNUM),
   kaggleEnv: r(32, HEX),
   kaggleJson: r(32, HEX),
+  nestedJsonPassword: r(22, ALNUM),
   wandbLoginCall: r(40, HEX),
   wandbKeyVar: r(40, HEX),
   slackRefresh: j('xo', 'xe-1-', r(146, UPPER_DIGITS)),
@@ -438,6 +439,13 @@ export const SECRET_CORPUS: readonly SecretSample[] = [
   sample('pgpass-line', 'file', S.pgpassWildcard, `*:*:*:postgres:${S.pgpassWildcard}`),
   sample('kaggle-key-env', 'env', S.kaggleEnv, `KAGGLE_USERNAME=alice KAGGLE_KEY=${S.kaggleEnv}`),
   sample('kaggle-json', 'json', S.kaggleJson, `{"username":"alice","key":"${S.kaggleJson}"}`),
+  // A JSON log record inside a JSON string inside a JSON answer: the quotes are escaped twice.
+  sample(
+    'nested-json-password',
+    'json',
+    S.nestedJsonPassword,
+    `{"message":"{\\"record\\":\\"{\\\\\\"db_password\\\\\\\": \\\\\\"${S.nestedJsonPassword}\\\\\\"}\\"}"}`,
+  ),
   sample('wandb-login-call', 'log', S.wandbLoginCall, `    wandb.login(key="${S.wandbLoginCall}", relogin=True)`),
   sample('wandb-key-variable', 'env', S.wandbKeyVar, `WANDB_KEY=${S.wandbKeyVar}`),
   sample('slack-refresh-token', 'json', S.slackRefresh, `{"ok":true,"refresh_tok":"${S.slackRefresh}"}`),
