@@ -335,6 +335,7 @@ bloom
 bloomforcausallm
 bloquante
 bminor
+bodies
 body
 bonne
 boost
@@ -444,6 +445,8 @@ cfg
 cgroup
 cgroups
 chacun
+chain
+chaincontext
 change
 changed
 changement
@@ -3059,7 +3062,9 @@ quit
 quota
 quote
 quoted
+quotedspan
 quoteevidence
+quoteexception
 quoteuntrusted
 qwen2forcausallm
 r-source
@@ -3708,6 +3713,7 @@ sous
 sous-estimé
 souvent
 space
+span
 spawn
 spec
 spec-command

@@ -12,6 +12,17 @@ import { statementOfPair, withStatementsOverRestatements } from './restatedLink.
 import { bareValue, sentenceNaming } from './bareValue.js';
 import { withUsageErrorsOverUsage } from './usageBlock.js';
 import { withPlainOverEscaped } from './escapedRelay.js';
+import type { RankPass } from './chainContext.js';
+
+/** The passes applied last, in this order, once chains, pointers and handler depth have set the ranks. */
+const LAST_PASSES: readonly RankPass[] = [
+  // The same statement twice, once escaped inside a relay's field: the plain copy is quoted (escapedRelay.ts).
+  withPlainOverEscaped,
+  // An error printed above a usage block is the statement; the block is help text (usageBlock.ts).
+  withUsageErrorsOverUsage,
+  // A summary ("failed to load model from <path>", "Exiting.") yields to the cause printed before it (genericSummary.ts).
+  withCausesOverSummaries,
+];
 
 /** A line a label announces ("Last error:") ranks just above an accelerator report: the wrapper says it is the error. */
 const ANNOUNCED_RANK = 92;
@@ -32,6 +43,7 @@ function ruleOf(masked: string, body: string): Ranked | null {
  * names, and the exceptions a later one was raised `from` are superseded by it (it carries their context).
  */
 export function rankLines(bodies: readonly string[], masked: readonly string[]): (Ranked | null)[] {
+  const lines = { bodies, masked };
   const ranked = masked.map((line, at) => ruleOf(line, bodies[at] ?? line));
   // A framed message's first sentence is its statement (framedMessage.ts), when no rule ranked it.
   for (const at of framedStatements(bodies)) if (!ranked[at]) ranked[at] = { rank: FRAMED_RANK, rule: 'framed' };
@@ -71,7 +83,7 @@ export function rankLines(bodies: readonly string[], masked: readonly string[]):
     for (let index = first; index < at; index += 1) if (ranked[index]?.rank !== ERRNO_RANK) ranked[index] = null;
   }
   // Of two links where one holds the other's message, the one adding specifics is the statement (restatedLink.ts).
-  withStatementsOverRestatements(bodies, ranked);
+  withStatementsOverRestatements(lines, ranked);
   // Each "During handling of the above exception" puts what follows one step behind what came before it (see isHandlerContext).
   let handlerDepth = 0;
   for (const [at, body] of bodies.entries()) {
@@ -93,11 +105,6 @@ export function rankLines(bodies: readonly string[], masked: readonly string[]):
       ranked[at] = { rank: entry.rank - 1, rule: entry.rule };
     }
   }
-  // The same statement twice, once escaped inside a relay's field: the plain copy is quoted (escapedRelay.ts).
-  withPlainOverEscaped(bodies, ranked);
-  // An error printed above a usage block is the statement; the block is help text (usageBlock.ts).
-  withUsageErrorsOverUsage(bodies, ranked);
-  // A summary ("failed to load model from <path>", "Exiting.") yields to the cause printed before it (genericSummary.ts).
-  withCausesOverSummaries(bodies, masked, ranked);
+  for (const pass of LAST_PASSES) pass(lines, ranked);
   return ranked;
 }
