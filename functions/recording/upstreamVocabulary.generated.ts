@@ -83,6 +83,9 @@ again
 age
 agentregistrationfailed
 agentrestarted
+aggregate
+aggregateerror
+aggregateexception
 agit
 ago
 agree
@@ -1214,6 +1217,7 @@ exceeds
 excep
 exception
 exception_cause
+exceptiongroup
 exceptions
 exceptionwithhostport
 excessive
@@ -3852,6 +3856,8 @@ supported
 supporting
 supports
 supposer
+suppressed
+suppressedlink
 suppression
 supprimées
 sur
@@ -3971,6 +3977,7 @@ throwable
 throwing
 thrown
 thrown-type
+thrownbeforeframes
 thrownwith
 tied
 tied-unread

@@ -23,6 +23,8 @@
  *   it) is secondary (openjdk/jdk Throwable.java addSuppressed).
  */
 
+import { decisiveLogLine, findDecisiveLines } from '../../functions/diagnosis/signals/decisiveLine/findDecisiveLine.js';
+
 export type Structure = 'single' | 'wrapped-specific' | 'wrapped-restating' | 'during-handling' | 'group';
 export type Position = 'top' | 'middle' | 'bottom';
 
@@ -432,4 +434,16 @@ export function chainCases(): ChainCase[] {
     }
   }
   return cases;
+}
+
+const exit = (output: string) => `Pod demo-0-0 failed: container main terminated with exit code 1 (Error): ${output}`;
+
+/** The quote of a case read as a termination message (Tier 1: the payload a pod's phase message carries). */
+export function quotedAsMessage(chain: ChainCase): string | null {
+  return findDecisiveLines(exit(chain.output), { splitPayload: true }).payload?.text ?? null;
+}
+
+/** The quote of a case read as a container's log tail (Tier 2). */
+export function quotedAsLog(chain: ChainCase): string | null {
+  return decisiveLogLine(chain.output, (text) => text)?.text ?? null;
 }

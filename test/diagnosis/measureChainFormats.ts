@@ -4,18 +4,7 @@
  * principle names, read as a termination message (Tier 1) and as a log tail (Tier 2).
  * Run with `npx tsx test/diagnosis/measureChainFormats.ts`; `--misses` lists the failing cases.
  */
-import { decisiveLogLine, findDecisiveLines } from '../../functions/diagnosis/signals/decisiveLine/findDecisiveLine.js';
-import { chainCases, type ChainCase } from './chainFormats.js';
-
-const exit = (output: string) => `Pod demo-0-0 failed: container main terminated with exit code 1 (Error): ${output}`;
-
-export function quotedAsMessage(chain: ChainCase): string | null {
-  return findDecisiveLines(exit(chain.output), { splitPayload: true }).payload?.text ?? null;
-}
-
-export function quotedAsLog(chain: ChainCase): string | null {
-  return decisiveLogLine(chain.output, (text) => text)?.text ?? null;
-}
+import { chainCases, quotedAsLog, quotedAsMessage, type ChainCase } from './chainFormats.js';
 
 const holds = (quote: string | null, chain: ChainCase) => quote !== null && chain.expected.every((part) => quote.includes(part));
 

@@ -1,5 +1,5 @@
 import { isQuieterLevel, matchLineRule } from './lineRules.js';
-import { defersToEarlier, isDirectCause, isErrorLabel, isHandlerContext, isTracebackStart, rootCauseEntry } from './linePointers.js';
+import { defersToEarlier, isDirectCause, isErrorLabel, isHandlerContext, isTracebackStart, raisedWhileHandling, rootCauseEntry } from './linePointers.js';
 import { isNotAStatement } from './notAStatement.js';
 import { FRAMED_RANK, framedStatements } from './framedMessage.js';
 import { withCausesOverSummaries } from './genericSummary.js';
@@ -13,9 +13,16 @@ import { bareValue, sentenceNaming } from './bareValue.js';
 import { withUsageErrorsOverUsage } from './usageBlock.js';
 import { withPlainOverEscaped } from './escapedRelay.js';
 import type { RankPass } from './chainContext.js';
+import { withThrownBeforeFrames } from './thrownBeforeFrames.js';
+import { withFirstMemberOverGroup } from './exceptionGroup.js';
+import { withPrimaryOverSuppressed } from './suppressedLink.js';
 
 /** The passes applied last, in this order, once chains, pointers and handler depth have set the ranks. */
 const LAST_PASSES: readonly RankPass[] = [
+  // A group that only announces its members yields to its first member (exceptionGroup.ts).
+  withFirstMemberOverGroup,
+  // A suppressed exception ranks below the one thrown (suppressedLink.ts).
+  withPrimaryOverSuppressed,
   // The same statement twice, once escaped inside a relay's field: the plain copy is quoted (escapedRelay.ts).
   withPlainOverEscaped,
   // An error printed above a usage block is the statement; the block is help text (usageBlock.ts).
@@ -52,6 +59,8 @@ export function rankLines(bodies: readonly string[], masked: readonly string[]):
     const own = thrown === null ? null : ranked[thrown];
     if (thrown !== null && (!own || GENERIC_RULES.has(own.rule))) ranked[thrown] = { rank: EXCEPTION_RANK, rule: 'exception' };
   }
+  // A `Name: message` line with frames under it is a thrown exception's, whatever its name (thrownBeforeFrames.ts).
+  withThrownBeforeFrames(lines, ranked);
   for (const [at, body] of bodies.entries()) {
     if (ranked[at]?.rule === 'exception' && carriesErrno(body)) ranked[at] = { rank: ERRNO_RANK, rule: 'exception' };
   }
@@ -87,7 +96,7 @@ export function rankLines(bodies: readonly string[], masked: readonly string[]):
   // Each "During handling of the above exception" puts what follows one step behind what came before it (see isHandlerContext).
   let handlerDepth = 0;
   for (const [at, body] of bodies.entries()) {
-    if (isHandlerContext(body)) handlerDepth += 1;
+    if (isHandlerContext(body) || raisedWhileHandling(bodies, at)) handlerDepth += 1;
     const entry = ranked[at];
     if (entry && handlerDepth > 0) ranked[at] = { rank: entry.rank - handlerDepth, rule: entry.rule };
   }
