@@ -16,6 +16,9 @@
  *   "Exception context": __context__ is set when a new exception is raised while another is being
  *   handled; golang/go src/runtime/panic.go: a recovered panic printed before the one its deferred
  *   handler raised).
+ * - three-links: of three links raised each from the one below, the statement is the link that
+ *   adds the specifics, wherever it sits (root, middle, outermost): the links above it hold its
+ *   message with generic words (they restate it), the link below it is generic and held by it.
  * - group: a group whose own message only announces its members (asyncio's "unhandled errors in a
  *   TaskGroup", .NET's "One or more errors occurred.", Node's "All promises were rejected") is a
  *   container: its first member is the statement. Java's try-with-resources is the converse: the
@@ -25,7 +28,7 @@
 
 import { decisiveLogLine, findDecisiveLines } from '../../functions/diagnosis/signals/decisiveLine/findDecisiveLine.js';
 
-export type Structure = 'single' | 'wrapped-specific' | 'wrapped-restating' | 'during-handling' | 'group';
+export type Structure = 'single' | 'wrapped-specific' | 'wrapped-restating' | 'during-handling' | 'group' | 'three-links';
 export type Position = 'top' | 'middle' | 'bottom';
 
 /** A statement written for this generator: a message with the specifics the quote must keep, and the classes runtimes give it. */
@@ -133,6 +136,9 @@ const python: Renderer = (structure, s) => {
       ];
       return { lines, expected: [s.python, ...s.specifics] };
     }
+    case 'three-links':
+      // Rendered by LINKED below, with the statement at each depth.
+      return null;
     case 'group':
       return {
         lines: [
@@ -184,6 +190,9 @@ const java: Renderer = (structure, s) => {
     }
     case 'during-handling':
       return null;
+    case 'three-links':
+      // Rendered by LINKED below, with the statement at each depth.
+      return null;
     case 'group':
       return {
         lines: [
@@ -226,6 +235,9 @@ const dotnet: Renderer = (structure, s) => {
       return { lines, expected: specific ? ['/ckpt/run-7/step-1200', ...s.specifics] : [s.dotnet, ...s.specifics] };
     }
     case 'during-handling':
+      return null;
+    case 'three-links':
+      // Rendered by LINKED below, with the statement at each depth.
       return null;
     case 'group':
       return {
@@ -275,6 +287,9 @@ const node: Renderer = (structure, s) => {
       return { lines, expected: specific ? ['/ckpt/run-7/step-1200', ...s.specifics] : [s.node, ...s.specifics] };
     }
     case 'during-handling':
+      return null;
+    case 'three-links':
+      // Rendered by LINKED below, with the statement at each depth.
       return null;
     case 'group':
       return {
@@ -378,6 +393,94 @@ const cpp: Renderer = (structure, s) => {
   }
 };
 
+/** A link of a three-link chain: class by runtime family, and message. */
+interface Link {
+  classes: Pick<Statement, 'python' | 'java' | 'dotnet' | 'node'>;
+  message: string;
+}
+type Family = 'python' | 'java' | 'dotnet' | 'node';
+
+/** The same printers as above, for a chain of links outermost first (each raised from the next). */
+const LINKED: Readonly<Record<Family, (links: readonly Link[]) => string[]>> = {
+  // Python prints the root first, each later link after the direct-cause sentence (traceback.py _cause_message).
+  python: (links) =>
+    [...links]
+      .reverse()
+      .flatMap((link, at) => [
+        ...(at === 0 ? [] : ['', 'The above exception was the direct cause of the following exception:', '']),
+        ...pyFrames(`step_${at}`),
+        `${link.classes.python}: ${link.message}`,
+      ]),
+  // Java prints the outermost first, each cause after "Caused by: " with its frames and "... N more".
+  java: (links) =>
+    links.flatMap((link, at) =>
+      at === 0
+        ? [`Exception in thread "main" ${link.classes.java}: ${link.message}`, ...javaFrames]
+        : [`Caused by: ${link.classes.java}: ${link.message}`, `\tat org.acme.train.Step${at}.run(Step${at}.java:${10 + at})`, `\t... ${at + 1} more`],
+    ),
+  // .NET prints each inner exception after " ---> " on the line after its outer one, frames innermost first, then one end marker per level.
+  dotnet: (links) => [
+    `${links[0]!.classes.dotnet}: ${links[0]!.message}`,
+    ...links.slice(1).map((link) => ` ---> ${link.classes.dotnet}: ${link.message}`),
+    ...links
+      .slice(1)
+      .flatMap((_, at) => [`   at Acme.Train.Step${at}.Run() in /src/Step${at}.cs:line ${10 + at}`, '   --- End of inner exception stack trace ---']),
+    '   at Acme.Train.Program.Main(String[] args) in /src/Program.cs:line 21',
+  ],
+  // Node prints each cause nested under `[cause]: ` in the braces of the error above it (inspect.js formatError).
+  node: (links) => {
+    const lines = ['/srv/app/train.js:57', '    throw err;', '    ^', ''];
+    links.forEach((link, at) => {
+      const pad = '  '.repeat(at);
+      lines.push(`${at === 0 ? '' : `${pad}[cause]: `}${link.classes.node}: ${link.message}`);
+      lines.push(`${pad}${at === 0 ? '' : '    '}    at step${at} (/srv/app/step${at}.js:${10 + at}:5)${at < links.length - 1 ? ' {' : ''}`);
+    });
+    for (let at = links.length - 2; at >= 0; at -= 1) lines.push(`${'  '.repeat(at)}}`);
+    return [...lines, '', 'Node.js v20.11.1'];
+  },
+};
+
+/** A generic root (it names nothing) and the runtimes' classes for it. */
+const GENERIC_ROOT = 'operation timed out';
+const ROOT: Link['classes'] = { python: 'TimeoutError', java: 'java.util.concurrent.TimeoutException', dotnet: 'System.TimeoutException', node: 'Error' };
+
+/** Three links with the statement at `link`: the others restate it (above) or are generic and held by it (below). */
+function threeLinks(s: Statement, link: Position): { links: Link[]; expected: (family: Family) => string[] } {
+  const own: Link['classes'] = { python: s.python, java: s.java, dotnet: s.dotnet, node: s.node };
+  const expected = (family: Family) => [own[family], ...s.specifics];
+  if (link === 'bottom') {
+    const middle = `could not prepare the data loader: ${s.message}`;
+    return {
+      links: [
+        { classes: WRAPPER, message: `${WRAPPER_GENERIC}: ${middle}` },
+        { classes: WRAPPER, message: middle },
+        { classes: own, message: s.message },
+      ],
+      expected,
+    };
+  }
+  if (link === 'middle') {
+    const middle = `${s.message}: ${GENERIC_ROOT}`;
+    return {
+      links: [
+        { classes: WRAPPER, message: `${WRAPPER_GENERIC}: ${middle}` },
+        { classes: own, message: middle },
+        { classes: ROOT, message: GENERIC_ROOT },
+      ],
+      expected,
+    };
+  }
+  const middle = `could not prepare the data loader: ${GENERIC_ROOT}`;
+  return {
+    links: [
+      { classes: own, message: `${s.message}: ${middle}` },
+      { classes: WRAPPER, message: middle },
+      { classes: ROOT, message: GENERIC_ROOT },
+    ],
+    expected,
+  };
+}
+
 export const RUNTIMES: Readonly<Record<string, Renderer>> = { python, java, dotnet, node, 'rust-panic': rustPanic, anyhow, go, cpp };
 export const STRUCTURES: readonly Structure[] = ['single', 'wrapped-specific', 'wrapped-restating', 'during-handling', 'group'];
 export const POSITIONS: readonly Position[] = ['top', 'middle', 'bottom'];
@@ -412,25 +515,32 @@ export function chainCases(): ChainCase[] {
     for (const structure of STRUCTURES) {
       for (const [index, statement] of STATEMENTS.entries()) {
         const chain = render(structure, statement);
-        if (chain === null) continue;
-        for (const position of POSITIONS) {
-          const around = position === 'top' ? [[], AFTER] : position === 'middle' ? [BEFORE, AFTER] : [BEFORE, []];
-          const lines = [...around[0]!, ...chain.lines, ...around[1]!];
-          for (const [prefix, put] of Object.entries(PREFIXES)) {
-            // A blank line stays blank: a relay writes nothing for it (stern and kubectl keep the empty payload).
-            const output = lines.map((line, at) => (line === '' ? '' : put(line, at))).join('\n');
-            cases.push({
-              name: `${runtime} ${structure} #${index} ${position} ${prefix}`,
-              runtime,
-              structure,
-              position,
-              prefix,
-              output,
-              expected: chain.expected,
-            });
-          }
-        }
+        if (chain !== null) cases.push(...placed(`${runtime} ${structure} #${index}`, runtime, structure, chain));
       }
+    }
+  }
+  // Three links, the statement at the root, in the middle or outermost, for the runtimes whose links carry a class.
+  for (const [runtime, print] of Object.entries(LINKED) as [Family, (links: readonly Link[]) => string[]][]) {
+    for (const [index, statement] of STATEMENTS.entries()) {
+      for (const link of POSITIONS) {
+        const { links, expected } = threeLinks(statement, link);
+        cases.push(...placed(`${runtime} three-links(${link}) #${index}`, runtime, 'three-links', { lines: print(links), expected: expected(runtime) }));
+      }
+    }
+  }
+  return cases;
+}
+
+/** One chain at each position in the container's output, behind each prefix. */
+function placed(name: string, runtime: string, structure: Structure, chain: Chain): ChainCase[] {
+  const cases: ChainCase[] = [];
+  for (const position of POSITIONS) {
+    const around = position === 'top' ? [[], AFTER] : position === 'middle' ? [BEFORE, AFTER] : [BEFORE, []];
+    const lines = [...around[0]!, ...chain.lines, ...around[1]!];
+    for (const [prefix, put] of Object.entries(PREFIXES)) {
+      // A blank line stays blank: a relay writes nothing for it (stern and kubectl keep the empty payload).
+      const output = lines.map((line, at) => (line === '' ? '' : put(line, at))).join('\n');
+      cases.push({ name: `${name} ${position} ${prefix}`, runtime, structure, position, prefix, output, expected: chain.expected });
     }
   }
   return cases;

@@ -20,8 +20,8 @@ export const withThrownBeforeFrames: RankPass = ({ bodies }, ranked) => {
     const own = ranked[at];
     const next = bodies[at + 1] ?? '';
     if ((own?.rank ?? 0) >= EXCEPTION_RANK || !THROWN.test(body) || !AT_FRAME.test(next) || !isFrame(next)) continue;
-    // A consequence or a launcher's summary keeps its rank; only a generic or unranked line is raised.
-    if (own && own.rule !== 'error' && own.rule !== 'resource' && own.rule !== 'failure-statement') continue;
+    // A consequence or a launcher's summary keeps its rank (it says the failure is elsewhere); a generic statement is raised.
+    if (own && (own.rule === 'consequence' || own.rule === 'launcher-summary')) continue;
     ranked[at] = { rank: EXCEPTION_RANK, rule: 'exception' };
   }
 };
