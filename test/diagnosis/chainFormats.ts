@@ -495,7 +495,7 @@ export const PREFIXES: Readonly<Record<string, (line: string, at: number) => str
   stern: (line) => `[pod/demo-0-0/main] ${line}`,
   // SchedMD/slurm src/srun/srun.c --label: the task id, padded, then ": " on every line.
   'srun-label': (line) => ` 3: ${line}`,
-  // docker/compose pkg/formatter/logs.go: the service's container name padded, then "| ".
+  // docker/compose cmd/formatter/logs.go (LogConsumer): the service's container name padded, then "| ".
   compose: (line) => `trainer-1  | ${line}`,
   timestamps: (line, at) => `2026-12-03T10:41:${String(10 + (at % 50)).padStart(2, '0')}.118234567Z ${line}`,
 };
