@@ -11,6 +11,9 @@
  *   path, an address) holds every specific of the chain: it is the statement.
  * - wrapped-restating: a wrapper that holds its cause's message with generic words only restates
  *   it: the cause's own line (with its class) is the statement.
+ * - wrapped-generic: a wrapper whose message names nothing and does not hold its cause's
+ *   (`raise StepError("training step failed") from e`, `new StepException("…", e)`) only says the
+ *   cause happened: the cause's own line is the statement.
  * - during-handling: the first exception is the failure; the second was raised by the code that
  *   handled it and would not have run without it (python/cpython Doc/library/exceptions.rst
  *   "Exception context": __context__ is set when a new exception is raised while another is being
@@ -28,7 +31,7 @@
 
 import { decisiveLogLine, findDecisiveLines } from '../../functions/diagnosis/signals/decisiveLine/findDecisiveLine.js';
 
-export type Structure = 'single' | 'wrapped-specific' | 'wrapped-restating' | 'during-handling' | 'group' | 'three-links';
+export type Structure = 'single' | 'wrapped-specific' | 'wrapped-restating' | 'wrapped-generic' | 'during-handling' | 'group' | 'three-links';
 export type Position = 'top' | 'middle' | 'bottom';
 
 /** A statement written for this generator: a message with the specifics the quote must keep, and the classes runtimes give it. */
@@ -137,6 +140,7 @@ const python: Renderer = (structure, s) => {
       return { lines, expected: [s.python, ...s.specifics] };
     }
     case 'three-links':
+    case 'wrapped-generic':
       // Rendered by LINKED below, with the statement at each depth.
       return null;
     case 'group':
@@ -191,6 +195,7 @@ const java: Renderer = (structure, s) => {
     case 'during-handling':
       return null;
     case 'three-links':
+    case 'wrapped-generic':
       // Rendered by LINKED below, with the statement at each depth.
       return null;
     case 'group':
@@ -237,6 +242,7 @@ const dotnet: Renderer = (structure, s) => {
     case 'during-handling':
       return null;
     case 'three-links':
+    case 'wrapped-generic':
       // Rendered by LINKED below, with the statement at each depth.
       return null;
     case 'group':
@@ -289,6 +295,7 @@ const node: Renderer = (structure, s) => {
     case 'during-handling':
       return null;
     case 'three-links':
+    case 'wrapped-generic':
       // Rendered by LINKED below, with the statement at each depth.
       return null;
     case 'group':
@@ -521,6 +528,22 @@ export function chainCases(): ChainCase[] {
         const chain = render(structure, statement);
         if (chain !== null) cases.push(...placed(`${runtime} ${structure} #${index}`, runtime, structure, chain));
       }
+    }
+  }
+  // A generic wrapper over its cause, printed by the same link printers as three-links.
+  for (const [runtime, print] of Object.entries(LINKED) as [Family, (links: readonly Link[]) => string[]][]) {
+    for (const [index, statement] of STATEMENTS.entries()) {
+      const own: Link['classes'] = { python: statement.python, java: statement.java, dotnet: statement.dotnet, node: statement.node };
+      const links = [
+        { classes: WRAPPER, message: WRAPPER_GENERIC },
+        { classes: own, message: statement.message },
+      ];
+      cases.push(
+        ...placed(`${runtime} wrapped-generic #${index}`, runtime, 'wrapped-generic', {
+          lines: print(links),
+          expected: [own[runtime], ...statement.specifics],
+        }),
+      );
     }
   }
   // Three links, the statement at the root, in the middle or outermost, for the runtimes whose links carry a class.

@@ -165,10 +165,14 @@ const FIELD_LINE = /^(?:\t|\s{2,})[\w.-]+: /;
  * chain header, a timestamped record, Go's stack dump after a throw (golang/go src/runtime/panic.go
  * fatalthrow "runtime stack:", src/runtime/traceback.go "goroutine %d [%s]:"), a Python warning
  * (python/cpython Lib/warnings.py _formatwarnmsg_impl "{filename}:{lineno}: {category}: {message}",
- * e.g. the resource tracker's `…/resource_tracker.py:254: UserWarning: …` printed at shutdown).
+ * e.g. the resource tracker's `…/resource_tracker.py:254: UserWarning: …` printed at shutdown), or a
+ * logger's record opened by its level name in capitals (python/cpython Lib/logging/__init__.py
+ * BASIC_FORMAT "%(levelname)s:%(name)s:%(message)s" and _levelToName; the same names open the
+ * records of most loggers without a timestamp): a runtime prints nothing after an exception's
+ * message, so what a logger writes after it is another record.
  */
 const NEW_RECORD =
-  /^\s*(?:Traceback \(most recent call last\):|During handling of the above exception|The above exception was)|^\d{4}-\d{2}-\d{2}[T ]\d{2}:|^runtime stack:\s*$|^goroutine \d+ \[|^\S+:\d+: [A-Z]\w*Warning: /;
+  /^\s*(?:Traceback \(most recent call last\):|During handling of the above exception|The above exception was)|^\d{4}-\d{2}-\d{2}[T ]\d{2}:|^runtime stack:\s*$|^goroutine \d+ \[|^\S+:\d+: [A-Z]\w*Warning: |^(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL|TRACE)(?:[:\]]|\s)/;
 
 /**
  * Where an exception whose first line is generic continues with its specifics: the index of the

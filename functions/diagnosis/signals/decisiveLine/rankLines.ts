@@ -82,7 +82,7 @@ export function rankLines(bodies: readonly string[], masked: readonly string[]):
     // So does one that holds its cause's message with generic words around it ("job step failed: <cause>", restatedLink.ts).
     const causes = range(first, at).filter((index) => ranked[index]?.rule === 'exception');
     const restating = later.filter(
-      (index) => restatesCause(bodies, index) || causes.some((cause) => statementOfPair(bodies[index] ?? '', bodies[cause] ?? '') === 'held'),
+      (index) => restatesCause(lines, index) || causes.some((cause) => statementOfPair(bodies[index] ?? '', bodies[cause] ?? '') === 'held'),
     );
     if (restating.length === later.length) {
       for (const index of restating) ranked[index] = { rank: EXCEPTION_RANK - 1, rule: 'exception' };
