@@ -83,6 +83,9 @@ again
 age
 agentregistrationfailed
 agentrestarted
+aggregate
+aggregateerror
+aggregateexception
 agit
 ago
 agree
@@ -335,6 +338,7 @@ bloom
 bloomforcausallm
 bloquante
 bminor
+bodies
 body
 bonne
 boost
@@ -444,6 +448,8 @@ cfg
 cgroup
 cgroups
 chacun
+chain
+chaincontext
 change
 changed
 changement
@@ -1211,6 +1217,7 @@ exceeds
 excep
 exception
 exception_cause
+exceptiongroup
 exceptions
 exceptionwithhostport
 excessive
@@ -3059,7 +3066,9 @@ quit
 quota
 quote
 quoted
+quotedspan
 quoteevidence
+quoteexception
 quoteuntrusted
 qwen2forcausallm
 r-source
@@ -3708,6 +3717,7 @@ sous
 sous-estimé
 souvent
 space
+span
 spawn
 spec
 spec-command
@@ -3846,6 +3856,8 @@ supported
 supporting
 supports
 supposer
+suppressed
+suppressedlink
 suppression
 supprimées
 sur
@@ -3965,6 +3977,7 @@ throwable
 throwing
 thrown
 thrown-type
+thrownbeforeframes
 thrownwith
 tied
 tied-unread

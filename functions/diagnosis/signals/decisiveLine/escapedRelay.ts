@@ -1,4 +1,4 @@
-import type { Ranked } from './rankedLine.js';
+import type { RankPass } from './chainContext.js';
 
 /**
  * The same statement twice, once escaped inside a relay: a structured logger that relays an error
@@ -32,7 +32,7 @@ function sharedStatement(body: string, within: string): string | null {
 }
 
 /** Moves the rank of each escaped relay to the plain line whose statement it carries. */
-export function withPlainOverEscaped(bodies: readonly string[], ranked: (Ranked | null)[]): void {
+export const withPlainOverEscaped: RankPass = ({ bodies }, ranked) => {
   const relays = [...bodies.keys()].filter((at) => ranked[at] && ESCAPED_QUOTE.test(bodies[at] ?? '')).slice(0, MAX_RELAYS);
   for (const relay of relays) {
     const carried = unescaped(bodies[relay] ?? '');
@@ -45,4 +45,4 @@ export function withPlainOverEscaped(bodies: readonly string[], ranked: (Ranked 
       break;
     }
   }
-}
+};

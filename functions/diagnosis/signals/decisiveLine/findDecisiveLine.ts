@@ -22,8 +22,7 @@ import { bestOf, range } from './rankedLine.js';
 import { statementBefore } from './statementBefore.js';
 import { pointedTo } from './pointedTo.js';
 import { fromException } from './fromException.js';
-import { thrownWith } from './thrownWith.js';
-import { continued } from './continued.js';
+import { quoteException } from './quoteException.js';
 import { isGenericSummary } from './genericSummary.js';
 import { usageBlockLines } from './usageBlock.js';
 import type { LineRuleName } from '../../model/LineRuleName.js';
@@ -135,9 +134,7 @@ function bestLine(text: string, mask: (text: string) => string, region: Region):
     const exception = fromException(raw);
     // A structured record (JSON, logfmt) holds its whole message: the lines after it are other records.
     const record = raw !== line;
-    const quoted = record
-      ? exception.trim()
-      : (thrownWith(text, all, bodies, target) ?? continued(text, all, masked, bodies, target, exception) ?? exception.trim());
+    const quoted = record ? exception.trim() : quoteException({ text, all, masked, bodies }, target, exception);
     return { text: quoted, rule: resolved.rule, rank };
   }
   const clause = clauseOf(raw, region === 'system', mask);

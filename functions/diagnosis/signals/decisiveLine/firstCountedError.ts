@@ -1,4 +1,6 @@
 import { endsRecord } from './linePointers.js';
+import { EXCEPTION_MESSAGE } from './fromException.js';
+import type { QuoteRule } from './chainContext.js';
 
 /**
  * A message that only counts the errors listed under it (pydantic/pydantic-core
@@ -10,7 +12,8 @@ import { endsRecord } from './linePointers.js';
  * is skipped for the statement under it. Null: not such a header, or no statement follows.
  */
 const COUNT_HEADER = /^\d+ (?:validation )?errors? (?:for|in)\b/;
-export function firstCountedError(all: readonly string[], masked: readonly string[], bodies: readonly string[], at: number, message: string): string | null {
+export const firstCountedError: QuoteRule = ({ all, masked, bodies }, at, exception) => {
+  const message = EXCEPTION_MESSAGE.exec(exception)?.[1] ?? exception;
   if (!COUNT_HEADER.test(message.trim())) return null;
   for (let next = at + 1; next < all.length && next <= at + 3; next += 1) {
     const body = bodies[next] ?? '';
@@ -19,4 +22,4 @@ export function firstCountedError(all: readonly string[], masked: readonly strin
     if (/\s/.test(body.trim())) return (all[next] ?? '').trim();
   }
   return null;
-}
+};

@@ -22,6 +22,7 @@ import { FAILURE_STATEMENT, isQuieterLevel } from './lineRules.js';
 import { isStackLine } from './linePointers.js';
 import { isNotAStatement } from './notAStatement.js';
 import { STATEMENT_RANK, type Ranked } from './rankedLine.js';
+import type { RankPass } from './chainContext.js';
 
 /** The program stops: exiting, compilation terminated, a build stopped, a recipe's or a step's exit code. */
 const STOPS =
@@ -100,7 +101,7 @@ function detailAfter(bodies: readonly string[], masked: readonly string[], ranke
 }
 
 /** Each summary's cause takes its rank, the summary drops just below it. */
-export function withCausesOverSummaries(bodies: readonly string[], masked: readonly string[], ranked: (Ranked | null)[]): void {
+export const withCausesOverSummaries: RankPass = ({ bodies, masked }, ranked) => {
   for (const at of bodies.keys()) {
     const entry = ranked[at];
     if (!entry || !SUMMARY_RULES.has(entry.rule) || !isGenericSummary(bodies[at] ?? '')) continue;
@@ -110,4 +111,4 @@ export function withCausesOverSummaries(bodies: readonly string[], masked: reado
     ranked[cause] = { rank: Math.max(own?.rank ?? 0, entry.rank), rule: own?.rule ?? 'failure-statement' };
     ranked[at] = { rank: entry.rank - 1, rule: entry.rule };
   }
-}
+};

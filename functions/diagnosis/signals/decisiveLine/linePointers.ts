@@ -87,6 +87,18 @@ export function isHandlerContext(body: string): boolean {
   return HANDLER_CONTEXT.test(body);
 }
 
+/**
+ * Go's report of a panic raised while a deferred function handled an earlier one: golang/go
+ * src/runtime/panic.go printpanics prints the earlier panic first, marked " [recovered]", then the
+ * later one on the next line behind a tab. Like Python's "During handling …", the later panic is
+ * the handler's: the one at `at` is raised while handling when the line before it was recovered.
+ */
+const RECOVERED_PANIC = /^\s*panic: .* \[recovered\]\s*$/;
+const REPANIC = /^\t+panic: \S/;
+export function raisedWhileHandling(bodies: readonly string[], at: number): boolean {
+  return at > 0 && REPANIC.test(bodies[at] ?? '') && RECOVERED_PANIC.test(bodies[at - 1] ?? '');
+}
+
 /** The index of the root cause a `Caused by:` label at `index` lists (its last indented entry), or null. */
 export function rootCauseEntry(bodies: readonly string[], index: number): number | null {
   if (GRAPHICAL_HEADER.test(bodies[index] ?? '')) return lastGraphicalCause(bodies, index);
@@ -153,10 +165,14 @@ const FIELD_LINE = /^(?:\t|\s{2,})[\w.-]+: /;
  * chain header, a timestamped record, Go's stack dump after a throw (golang/go src/runtime/panic.go
  * fatalthrow "runtime stack:", src/runtime/traceback.go "goroutine %d [%s]:"), a Python warning
  * (python/cpython Lib/warnings.py _formatwarnmsg_impl "{filename}:{lineno}: {category}: {message}",
- * e.g. the resource tracker's `…/resource_tracker.py:254: UserWarning: …` printed at shutdown).
+ * e.g. the resource tracker's `…/resource_tracker.py:254: UserWarning: …` printed at shutdown), or a
+ * logger's record opened by its level name in capitals (python/cpython Lib/logging/__init__.py
+ * BASIC_FORMAT "%(levelname)s:%(name)s:%(message)s" and _levelToName; the same names open the
+ * records of most loggers without a timestamp): a runtime prints nothing after an exception's
+ * message, so what a logger writes after it is another record.
  */
 const NEW_RECORD =
-  /^\s*(?:Traceback \(most recent call last\):|During handling of the above exception|The above exception was)|^\d{4}-\d{2}-\d{2}[T ]\d{2}:|^runtime stack:\s*$|^goroutine \d+ \[|^\S+:\d+: [A-Z]\w*Warning: /;
+  /^\s*(?:Traceback \(most recent call last\):|During handling of the above exception|The above exception was)|^\d{4}-\d{2}-\d{2}[T ]\d{2}:|^runtime stack:\s*$|^goroutine \d+ \[|^\S+:\d+: [A-Z]\w*Warning: |^(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL|TRACE)(?:[:\]]|\s)/;
 
 /**
  * Where an exception whose first line is generic continues with its specifics: the index of the
@@ -184,6 +200,14 @@ export function continuationStatement(bodies: readonly string[], index: number, 
  */
 const FRAME_LINE = /^\s*File "[^"]*", line \d+|^\s+at [\w$.<>/]+\(|^\s*\.\.\. \d+ (?:more|common frames omitted)|^goroutine \d+ \[|^(?:note|help|hint): /;
 /**
+ * V8's stack frame, as Node prints an error's stack: "    at {function} ({file}:{line}:{column})",
+ * "    at {file}:{line}:{column}", "    at async {function} (…)", "    at new {Class} (…)",
+ * "    at {function} (<anonymous>)" or "(native)" for a built-in (v8/v8 src/objects/call-site-info.cc
+ * SerializeJSStackFrame / AppendFileLocation; nodejs/node doc/api/errors.md "error.stack"). Java's
+ * frame has no space before its parenthesis and is read by FRAME_LINE already.
+ */
+const V8_FRAME = /^\s+at (?:(?:async |new )?[^\s()]+(?: \[as [^\]\s]+\])? \()?(?:[^\s()]+:\d+:\d+|<anonymous>|native)\)?,?(?: \{)?\s*$/;
+/**
  * A stack trace's header or frame: what a pointer announces is the statement after them, not the
  * trace. TensorFlow's op errors (tensorflow/tensorflow tensorflow/python/framework/error_interpolation.py
  * interpolate: "Graph execution error:" then "Detected at node X defined at (most recent call last):",
@@ -191,9 +215,14 @@ const FRAME_LINE = /^\s*File "[^"]*", line \d+|^\s+at [\w$.<>/]+\(|^\s*\.\.\. \d
  */
 const TRACE_HEADER = /\(most recent call last\):\s*$/;
 export function isStackLine(body: string): boolean {
-  return TRACE_HEADER.test(body) || FRAME_LINE.test(body);
+  return TRACE_HEADER.test(body) || FRAME_LINE.test(body) || V8_FRAME.test(body);
+}
+
+/** A stack frame in any runtime's notation this module reads (Python, Java, Go, V8). */
+export function isFrame(body: string): boolean {
+  return FRAME_LINE.test(body) || V8_FRAME.test(body);
 }
 
 export function endsRecord(body: string, raw: string): boolean {
-  return NEW_RECORD.test(body) || FRAME_LINE.test(body) || body !== raw;
+  return NEW_RECORD.test(body) || isFrame(body) || body !== raw;
 }

@@ -140,6 +140,8 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     // The exception line of a traceback: Python `pkg.Name(Error|Exception…): msg` (optionally behind a rank prefix),
     // Java `Exception in thread "…" x.Y: msg` / `Caused by: x.Y: msg`, Go `panic: msg` / `fatal error: msg`, Rust panics.
+    // Node's util.inspect labels an error's cause `[cause]: ` (nodejs/node lib/internal/util/inspect.js, the cause key of
+    // formatError) as Java labels it `Caused by: `: the link after the label, on the same line, is the cause.
     // An exception type behind any header that ends in `]`, `|` or `>` (docker compose's `svc-1  | `, an exception group's
     // `| ` margin, python/cpython Lib/traceback.py; a bracketed process name) is the same statement: the header is not its text.
     name: 'exception',
@@ -147,7 +149,7 @@ export const LINE_RULES: readonly LineRule[] = [
     prefer: 'latest',
     pattern: new RegExp(
       String.raw`^\s*(?:\[(?:rank|Rank) ?\d+\]:?\s*)?${EXCEPTION_QUALIFIER}*(?:${EXCEPTION_TYPE}|[A-Z]\w*(?:Exit|Interrupt|Fault|Warning))(?::\s|\s*$)|\s${EXCEPTION_QUALIFIER}+${EXCEPTION_TYPE}: \S|[\]|>]\s+${EXCEPTION_TYPE}: \S|` +
-        String.raw`^\s*(?:Exception in thread "[^"]*" |Caused by: )\S+|^\s*(?:panic|fatal error): \S|^thread '[^']*' panicked at\b|^\s*what\(\):\s+\S`,
+        String.raw`^\s*(?:Exception in thread "[^"]*" |Caused by: |\[cause\]: )\S+|^\s*(?:panic|fatal error): \S|^thread '[^']*' panicked at\b|^\s*what\(\):\s+\S`,
     ),
     upstream:
       'python/cpython Lib/traceback.py (TracebackException.format_exception_only); dotnet/runtime src/coreclr/vm/excep.cpp ("Unhandled exception. " + Exception.ToString(): a namespace-qualified type, upper-case segments); gpuopenanalytics/pynvml pynvml/nvml.py (NVMLError subclasses named NVMLError_<Status>, e.g. NVMLError_GpuIsLost); openjdk/jdk src/java.base/share/classes/java/lang/Throwable.java (printStackTrace "Caused by: "); golang/go src/runtime/panic.go (printpanics "panic: ", throw "fatal error: "); gcc-mirror/gcc libstdc++-v3/libsupc++/vterminate.cc ("  what():  " line)',

@@ -1,3 +1,6 @@
+import { spanTo } from './quotedSpan.js';
+import type { QuoteRule } from './chainContext.js';
+
 /**
  * A structured exception repr whose head only announces fields (`<X of RPC that terminated
  * with:`) holds its statement in the field that carries the message: gRPC Python renders a failed
@@ -24,3 +27,9 @@ export function messageField(bodies: readonly string[], at: number): number | nu
   }
   return null;
 }
+
+/** A repr that announces fields (gRPC's `… terminated with:`) is quoted through its message field, or the field alone when the span is too long. */
+export const fieldQuote: QuoteRule = ({ text, all, bodies }, at, exception) => {
+  const field = messageField(bodies, at);
+  return field === null ? null : spanTo(text, exception, (all[field] ?? '').trim());
+};

@@ -1,5 +1,5 @@
 import { isQuieterLevel, matchLineRule } from './lineRules.js';
-import { defersToEarlier, isDirectCause, isErrorLabel, isHandlerContext, isTracebackStart, rootCauseEntry } from './linePointers.js';
+import { defersToEarlier, isDirectCause, isErrorLabel, isHandlerContext, isTracebackStart, raisedWhileHandling, rootCauseEntry } from './linePointers.js';
 import { isNotAStatement } from './notAStatement.js';
 import { FRAMED_RANK, framedStatements } from './framedMessage.js';
 import { withCausesOverSummaries } from './genericSummary.js';
@@ -12,6 +12,24 @@ import { statementOfPair, withStatementsOverRestatements } from './restatedLink.
 import { bareValue, sentenceNaming } from './bareValue.js';
 import { withUsageErrorsOverUsage } from './usageBlock.js';
 import { withPlainOverEscaped } from './escapedRelay.js';
+import type { RankPass } from './chainContext.js';
+import { withThrownBeforeFrames } from './thrownBeforeFrames.js';
+import { withFirstMemberOverGroup } from './exceptionGroup.js';
+import { withPrimaryOverSuppressed } from './suppressedLink.js';
+
+/** The passes applied last, in this order, once chains, pointers and handler depth have set the ranks. */
+const LAST_PASSES: readonly RankPass[] = [
+  // A group that only announces its members yields to its first member (exceptionGroup.ts).
+  withFirstMemberOverGroup,
+  // A suppressed exception ranks below the one thrown (suppressedLink.ts).
+  withPrimaryOverSuppressed,
+  // The same statement twice, once escaped inside a relay's field: the plain copy is quoted (escapedRelay.ts).
+  withPlainOverEscaped,
+  // An error printed above a usage block is the statement; the block is help text (usageBlock.ts).
+  withUsageErrorsOverUsage,
+  // A summary ("failed to load model from <path>", "Exiting.") yields to the cause printed before it (genericSummary.ts).
+  withCausesOverSummaries,
+];
 
 /** A line a label announces ("Last error:") ranks just above an accelerator report: the wrapper says it is the error. */
 const ANNOUNCED_RANK = 92;
@@ -32,6 +50,7 @@ function ruleOf(masked: string, body: string): Ranked | null {
  * names, and the exceptions a later one was raised `from` are superseded by it (it carries their context).
  */
 export function rankLines(bodies: readonly string[], masked: readonly string[]): (Ranked | null)[] {
+  const lines = { bodies, masked };
   const ranked = masked.map((line, at) => ruleOf(line, bodies[at] ?? line));
   // A framed message's first sentence is its statement (framedMessage.ts), when no rule ranked it.
   for (const at of framedStatements(bodies)) if (!ranked[at]) ranked[at] = { rank: FRAMED_RANK, rule: 'framed' };
@@ -40,6 +59,8 @@ export function rankLines(bodies: readonly string[], masked: readonly string[]):
     const own = thrown === null ? null : ranked[thrown];
     if (thrown !== null && (!own || GENERIC_RULES.has(own.rule))) ranked[thrown] = { rank: EXCEPTION_RANK, rule: 'exception' };
   }
+  // A `Name: message` line with frames under it is a thrown exception's, whatever its name (thrownBeforeFrames.ts).
+  withThrownBeforeFrames(lines, ranked);
   for (const [at, body] of bodies.entries()) {
     if (ranked[at]?.rule === 'exception' && carriesErrno(body)) ranked[at] = { rank: ERRNO_RANK, rule: 'exception' };
   }
@@ -61,7 +82,7 @@ export function rankLines(bodies: readonly string[], masked: readonly string[]):
     // So does one that holds its cause's message with generic words around it ("job step failed: <cause>", restatedLink.ts).
     const causes = range(first, at).filter((index) => ranked[index]?.rule === 'exception');
     const restating = later.filter(
-      (index) => restatesCause(bodies, index) || causes.some((cause) => statementOfPair(bodies[index] ?? '', bodies[cause] ?? '') === 'held'),
+      (index) => restatesCause(lines, index) || causes.some((cause) => statementOfPair(bodies[index] ?? '', bodies[cause] ?? '') === 'held'),
     );
     if (restating.length === later.length) {
       for (const index of restating) ranked[index] = { rank: EXCEPTION_RANK - 1, rule: 'exception' };
@@ -71,11 +92,11 @@ export function rankLines(bodies: readonly string[], masked: readonly string[]):
     for (let index = first; index < at; index += 1) if (ranked[index]?.rank !== ERRNO_RANK) ranked[index] = null;
   }
   // Of two links where one holds the other's message, the one adding specifics is the statement (restatedLink.ts).
-  withStatementsOverRestatements(bodies, ranked);
+  withStatementsOverRestatements(lines, ranked);
   // Each "During handling of the above exception" puts what follows one step behind what came before it (see isHandlerContext).
   let handlerDepth = 0;
   for (const [at, body] of bodies.entries()) {
-    if (isHandlerContext(body)) handlerDepth += 1;
+    if (isHandlerContext(body) || raisedWhileHandling(bodies, at)) handlerDepth += 1;
     const entry = ranked[at];
     if (entry && handlerDepth > 0) ranked[at] = { rank: entry.rank - handlerDepth, rule: entry.rule };
   }
@@ -93,11 +114,6 @@ export function rankLines(bodies: readonly string[], masked: readonly string[]):
       ranked[at] = { rank: entry.rank - 1, rule: entry.rule };
     }
   }
-  // The same statement twice, once escaped inside a relay's field: the plain copy is quoted (escapedRelay.ts).
-  withPlainOverEscaped(bodies, ranked);
-  // An error printed above a usage block is the statement; the block is help text (usageBlock.ts).
-  withUsageErrorsOverUsage(bodies, ranked);
-  // A summary ("failed to load model from <path>", "Exiting.") yields to the cause printed before it (genericSummary.ts).
-  withCausesOverSummaries(bodies, masked, ranked);
+  for (const pass of LAST_PASSES) pass(lines, ranked);
   return ranked;
 }

@@ -1,7 +1,7 @@
 import { isGenericMessage } from './linePointers.js';
 import { fromException } from './fromException.js';
-import type { Ranked } from './rankedLine.js';
 import { ERRNO_RANK } from './carriesErrno.js';
+import type { RankPass } from './chainContext.js';
 
 /**
  * Which of two links of one exception chain is the statement, when one holds the other's message:
@@ -63,7 +63,7 @@ const MAX_LINKS = 64;
  * Moves each pair of exception lines where one holds the other's message so the statement ranks
  * first (see statementOfPair): the winner takes the higher of the two ranks, the other one below it.
  */
-export function withStatementsOverRestatements(bodies: readonly string[], ranked: (Ranked | null)[]): void {
+export const withStatementsOverRestatements: RankPass = ({ bodies }, ranked) => {
   const links = [...bodies.keys()].filter((at) => ranked[at]?.rule === 'exception').slice(0, MAX_LINKS);
   for (const holder of links) {
     for (const held of links) {
@@ -78,4 +78,4 @@ export function withStatementsOverRestatements(bodies: readonly string[], ranked
       ranked[loser] = { rank: Math.min(ranked[loser]!.rank, top - 1), rule: ranked[loser]!.rule };
     }
   }
-}
+};

@@ -1,5 +1,6 @@
 import { matchLineRule } from './lineRules.js';
-import { continuationStatement, isGenericMessage } from './linePointers.js';
+import { continuationStatement, endsRecord, isGenericMessage } from './linePointers.js';
+import type { ChainContext } from './chainContext.js';
 import { EXCEPTION_MESSAGE, fromException } from './fromException.js';
 
 /**
@@ -10,8 +11,10 @@ import { EXCEPTION_MESSAGE, fromException } from './fromException.js';
  * dataset") from e` over pyarrow's `ArrowInvalid: JSON parse error: … in row 412`). The cause
  * says what went wrong and stays the quoted line.
  */
-export function restatesCause(bodies: readonly string[], at: number): boolean {
+export function restatesCause({ bodies, masked }: Pick<ChainContext, 'bodies' | 'masked'>, at: number): boolean {
   const message = EXCEPTION_MESSAGE.exec(fromException(bodies[at] ?? ''))?.[1];
   if (message === undefined || !isGenericMessage(message)) return false;
-  return continuationStatement(bodies, at, (body) => matchLineRule(body)?.name === 'exception') === null;
+  const next = continuationStatement(bodies, at, (body) => matchLineRule(body)?.name === 'exception');
+  // A line with a logger header of its own (or a frame) is another record, not the wrapper's specifics (as in continued.ts).
+  return next === null || endsRecord(bodies[next] ?? '', masked[next] ?? '');
 }

@@ -1,5 +1,6 @@
 import { matchLineRule } from './lineRules.js';
-import { MAX_SPAN } from './withRecord.js';
+import { MAX_SPAN } from './quotedSpan.js';
+import type { QuoteRule } from './chainContext.js';
 
 /**
  * libstdc++'s terminate handler writes one record on two lines: the thrown type, then its
@@ -7,7 +8,7 @@ import { MAX_SPAN } from './withRecord.js';
  * continuation, the record is quoted whole when it fits — the type (`std::bad_alloc`,
  * `c10::DistBackendError`) and the message each say what the other does not.
  */
-export function thrownWith(text: string, all: readonly string[], bodies: readonly string[], at: number): string | null {
+export const thrownWith: QuoteRule = ({ text, all, bodies }, at) => {
   if (at === 0 || !/^\s*what\(\):\s/.test(bodies[at] ?? '') || matchLineRule(bodies[at - 1] ?? '')?.name !== 'thrown-type') return null;
   const header = (all[at - 1] ?? '').trim();
   const message = (all[at] ?? '').trim();
@@ -15,4 +16,4 @@ export function thrownWith(text: string, all: readonly string[], bodies: readonl
   const end = start < 0 ? -1 : text.indexOf(message, start);
   const span = end < 0 ? null : text.slice(start, end + message.length);
   return span !== null && span.length <= MAX_SPAN ? span : null;
-}
+};

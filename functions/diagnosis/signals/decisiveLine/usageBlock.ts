@@ -1,4 +1,5 @@
-import { STATEMENT_RANK, type Ranked } from './rankedLine.js';
+import { STATEMENT_RANK } from './rankedLine.js';
+import type { RankPass } from './chainContext.js';
 
 /**
  * A command-line parser that rejects its arguments prints the error, then its usage: Go's flag
@@ -27,7 +28,7 @@ export function usageBlockLines(bodies: readonly string[]): Set<number> {
 }
 
 /** Ranks the line before each usage block as the statement and the block itself as nothing. */
-export function withUsageErrorsOverUsage(bodies: readonly string[], ranked: (Ranked | null)[]): void {
+export const withUsageErrorsOverUsage: RankPass = ({ bodies }, ranked) => {
   for (const at of usageBlockLines(bodies)) ranked[at] = null;
   for (const [at, body] of bodies.entries()) {
     if (!USAGE_HEADER.test(body.trimEnd())) continue;
@@ -39,4 +40,4 @@ export function withUsageErrorsOverUsage(bodies: readonly string[], ranked: (Ran
       ranked[before] = { rank: Math.max(own?.rank ?? 0, USAGE_ERROR_RANK), rule: own?.rule ?? 'failure-statement' };
     }
   }
-}
+};

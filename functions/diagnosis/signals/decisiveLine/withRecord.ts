@@ -1,9 +1,8 @@
 import { matchLineRule } from './lineRules.js';
 import { endsRecord } from './linePointers.js';
 import { isGenericSummary } from './genericSummary.js';
-
-/** A generic exception line and its continuation are quoted together when they fit; else the continuation alone. */
-export const MAX_SPAN = 240;
+import { MAX_SPAN } from './quotedSpan.js';
+import type { QuoteRule } from './chainContext.js';
 
 /**
  * An exception's message may span several lines: Python prints str(exc) as it is
@@ -14,14 +13,7 @@ export const MAX_SPAN = 240;
  * src/main.rs:3:5:" by its message. The line and the lines that continue it are one record,
  * quoted together as far as MAX_SPAN allows (whole lines only). Null: the line stands alone.
  */
-export function withRecord(
-  text: string,
-  all: readonly string[],
-  masked: readonly string[],
-  bodies: readonly string[],
-  at: number,
-  exception: string,
-): string | null {
+export const withRecord: QuoteRule = ({ text, all, masked, bodies }, at, exception) => {
   const head = exception.trim();
   const start = text.lastIndexOf(head);
   if (start < 0) return null;
@@ -43,4 +35,4 @@ export function withRecord(
     span = text.slice(start, cursor);
   }
   return span;
-}
+};
