@@ -2671,6 +2671,7 @@ original
 originally
 origine
 origintiedunread
+originundecided
 originunknown
 orrupt
 orte
@@ -3213,6 +3214,7 @@ relax
 relay
 relayed
 relayedranksof
+relayhostnodes
 relays
 remaining
 remapp
@@ -4117,6 +4119,7 @@ unchecked
 uncheckedioexception
 uncontained
 uncorrectable
+undecided
 undefined
 under
 underlying

@@ -10,6 +10,11 @@
  *   `job rank` and quoted the node (`on node "host"`).
  * - MPICH's Hydra and Intel MPI (whose mpiexec.hydra is Hydra): the `=====` frame's `RANK 6 PID 5120
  *   RUNNING AT host` then `KILLED BY SIGNAL: 9 (Killed)` — pmodels/mpich src/pm/hydra/mpiexec/pmiserv_cb.c.
+ *   The same frame with `EXIT CODE: 1` (Hydra's control_cb: "=   BAD TERMINATION OF ONE OF YOUR APPLICATION
+ *   PROCESSES", "=   PID %d RUNNING AT %s" with the proxy's node hostname, "=   EXIT CODE: %d"; Intel MPI writes
+ *   "RANK %d PID %d RUNNING AT %s") names the host a rank ended on but no signal: `exitCode` carries it. What
+ *   ended the rank is whatever the launcher relayed above (its traceback), so the origin stage attributes it
+ *   to that host's pod only when that pod's node shows a fault of its own (attributeRelays.ts).
  * - Open MPI v4's runtime losing a node's daemon: `ORTE has lost communication with its daemon located on
  *   node:` then `  hostname:  <host>` (open-mpi/ompi v4.1.x orte/mca/errmgr/base/help-errmgr-base.txt
  *   [node-died]). No signal: the daemon or its node's network went away (`signal: null`). It says what the
@@ -22,6 +27,8 @@
 export interface RelayedRank {
   host: string;
   signal: number | null;
+  /** Hydra's `EXIT CODE: N` for a rank that ended without a signal named (signal null); absent otherwise. */
+  exitCode?: number;
   line: string;
 }
 
@@ -32,8 +39,9 @@ const MAX_LINE_SCAN = 4_000;
 const HYDRA_FATE_WITHIN = 4;
 
 const OPEN_MPI = /\bnoticed that (?:process|job) rank \d+ with PID \d+ on node "?([^\s"]+)"? exited on signal (\d+)\b/;
-const HYDRA_RANK = /\bRANK \d+ PID \d+ RUNNING AT (\S+)/;
+const HYDRA_RANK = /\b(?:RANK \d+ )?PID \d+ RUNNING AT (\S+)/;
 const HYDRA_FATE = /\bKILLED BY SIGNAL: (\d+)\b/;
+const HYDRA_EXIT = /\bEXIT CODE: (\d+)\b/;
 const ORTE_NODE_DIED = /\bORTE has lost communication with its daemon located on node:?\s*$/;
 const ORTE_HOSTNAME = /^\s*hostname:\s+(\S+)\s*$/;
 /** The help text puts one blank line between its header and the hostname line; a few more leave room for a relay's framing. */
@@ -64,9 +72,16 @@ export function relayedRanksOf(text: string, mask: (line: string) => string = (l
     }
     if (!HYDRA_RANK.test(mask(line))) return;
     const host = HYDRA_RANK.exec(line)?.[1];
-    const fate = lines.slice(index + 1, index + 1 + HYDRA_FATE_WITHIN).find((next) => HYDRA_FATE.test(mask(next)));
+    const within = lines.slice(index + 1, index + 1 + HYDRA_FATE_WITHIN);
+    const fate = within.find((next) => HYDRA_FATE.test(mask(next)));
     const signal = fate ? Number(HYDRA_FATE.exec(fate)?.[1]) : NaN;
-    if (host && fate && Number.isFinite(signal) && signal !== SIGTERM) found.push({ host, signal, line: fate.replace(/^[=\s]+/, '').trim() });
+    if (host && fate && Number.isFinite(signal) && signal !== SIGTERM) {
+      found.push({ host, signal, line: fate.replace(/^[=\s]+/, '').trim() });
+      return;
+    }
+    const exit = fate ? undefined : within.find((next) => HYDRA_EXIT.test(mask(next)));
+    const exitCode = exit ? Number(HYDRA_EXIT.exec(exit)?.[1]) : NaN;
+    if (host && exit && Number.isFinite(exitCode) && exitCode > 0) found.push({ host, signal: null, exitCode, line: exit.replace(/^[=\s]+/, '').trim() });
   });
   return found;
 }
