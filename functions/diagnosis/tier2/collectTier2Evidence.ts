@@ -352,7 +352,9 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
     mask = maskOf([...selected, ...second], [...podRound, ...secondRound]);
     signalsOfPods(secondRound, mask);
     current = input.reanalyse(podSignals);
-    keepLogs(await readLogs(logTargetsOf(secondRound, use.logs, true)));
+    // The first round's pods whose log had no read left are next by the same ranking, beside the new ones.
+    const unreadLogs = podRound.filter((entry) => entry.pod.ok && !logTargets.some((target) => target.pod === entry.name));
+    keepLogs(await readLogs(logTargetsOf([...unreadLogs, ...secondRound], use.logs, true)));
   }
   // The cap's limitation counts both rounds' pods; none when the second round read every replica left.
   if (capped && second.length > 0) {
