@@ -345,7 +345,9 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
 
   // Round B2, by evidence and bounded: the first round's reads leave the origin undecided, so the next
   // replicas by the same ranking are read — pod ∥ events, then their logs, earliest container end first.
-  const second = use?.logs && input.originUndecided?.(afterPods, tier2.logs) ? valid.slice(selected.length, selected.length + MAX_SECOND_ROUND_PODS) : [];
+  const peers = runsPeerReplicas(evidence.status.type);
+  const second =
+    use?.logs && peers && input.originUndecided?.(afterPods, tier2.logs) ? valid.slice(selected.length, selected.length + MAX_SECOND_ROUND_PODS) : [];
   let current = afterPods;
   if (use?.logs && second.length > 0) {
     const secondRound = await readPods(second);
