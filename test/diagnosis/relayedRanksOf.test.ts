@@ -87,6 +87,23 @@ describe('relayedRanksOf', () => {
     ]);
   });
 
+  // PRRTE / ORTE v3 [node-died] (openpmix/prrte src/mca/errmgr/base/help-errmgr-base.txt): the remote daemon's host is the one lost.
+  for (const runtime of ['PRTE', 'ORTE'])
+    for (const host of ['bert-mpi-worker-3', 'bert-mpi-worker-3.bert-mpi-worker.runai-nlp.svc'])
+      it(`reads ${runtime}'s lost remote daemon on ${host}`, () => {
+        const lines = [
+          `${runtime} has lost communication with a remote daemon.`,
+          '',
+          '  HNP daemon   : [prterun-bert-mpi-launcher-34@0,0] on node bert-mpi-launcher',
+          `  Remote daemon: [prterun-bert-mpi-launcher-34@0,1] on node ${host}`,
+          '',
+          'This is usually due to either a failure of the TCP network',
+        ];
+        expect(relayedRanksOf(lines.join('\n'))).toEqual([{ host, signal: null, line: `${runtime} has lost communication with a remote daemon.` }]);
+        // Without the remote daemon's line no host is named.
+        expect(relayedRanksOf(lines.filter((line) => !line.includes('Remote daemon')).join('\n'))).toEqual([]);
+      });
+
   // MPICH's Hydra writes "=   PID %d RUNNING AT %s" (pmiserv_cb.c control_cb), Intel MPI "=   RANK %d PID %d RUNNING AT %s".
   for (const process of ['RANK 6 PID 5120', 'PID 5120'])
     for (const [fate, expected] of [

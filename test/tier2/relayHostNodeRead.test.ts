@@ -1,6 +1,7 @@
 /**
  * A launcher's relay that names a host but no signal — Open MPI's lost daemon ("ORTE has lost communication with
- * its daemon located on node: hostname: h", open-mpi/ompi v4.1.x orte/mca/errmgr/base/help-errmgr-base.txt) and
+ * its daemon located on node: hostname: h", open-mpi/ompi v4.1.x orte/mca/errmgr/base/help-errmgr-base.txt; PRRTE's
+ * "Remote daemon: <id> on node h", openpmix/prrte src/mca/errmgr/base/help-errmgr-base.txt) and
  * Hydra's "EXIT CODE: N" frame (pmodels/mpich src/pm/hydra/mpiexec/pmiserv_cb.c control_cb; Intel MPI's "RANK %d
  * PID %d RUNNING AT %s") — makes Tier 2 read that host's node whatever the category (relayHostNodes.ts), even
  * with no eviction event. Generated: relay × host form (pod name, hostfile DNS name) × the node's state (Ready
@@ -29,17 +30,18 @@ const LAUNCHER = `${JOB}-launcher`;
 const LAUNCHER_ENDED = 2_275_000;
 const WORKERS = 5;
 
-type Relay = 'orte-daemon-lost' | 'hydra-exit-code';
+type Relay = 'orte-daemon-lost' | 'prrte-daemon-lost' | 'hydra-exit-code';
 type NodeState = 'ready-unknown' | 'xid-79' | 'healthy';
 
 const relayTail = (relay: Relay, rank: number, host: string): string[] =>
-  relay === 'orte-daemon-lost'
+  relay === 'prrte-daemon-lost'
     ? [
         'step 41200  residual=3.118e-06',
         '--------------------------------------------------------------------------',
-        'ORTE has lost communication with its daemon located on node:',
+        'PRTE has lost communication with a remote daemon.',
         '',
-        `  hostname:  ${host}`,
+        `  HNP daemon   : [prterun-${LAUNCHER}-34@0,0] on node ${LAUNCHER}`,
+        `  Remote daemon: [prterun-${LAUNCHER}-34@0,${rank}] on node ${host}`,
         '',
         'This is usually due to either a failure of the TCP network',
         'connection to the node, or possibly an internal failure of',
@@ -47,19 +49,33 @@ const relayTail = (relay: Relay, rank: number, host: string): string[] =>
         'therefore will terminate the job.',
         '--------------------------------------------------------------------------',
       ]
-    : [
-        `[${rank}] Traceback (most recent call last):`,
-        `[${rank}]   File "/app/pipeline_mpi.py", line 77, in step`,
-        `[${rank}] RuntimeError: CUDA error: unspecified launch failure`,
-        '',
-        '='.repeat(83),
-        '=   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES',
-        `=   RANK ${rank} PID ${3100 + rank} RUNNING AT ${host}`,
-        '=   EXIT CODE: 1',
-        '=   CLEANING UP REMAINING PROCESSES',
-        '=   YOU CAN IGNORE THE BELOW CLEANUP MESSAGES',
-        '='.repeat(83),
-      ];
+    : relay === 'orte-daemon-lost'
+      ? [
+          'step 41200  residual=3.118e-06',
+          '--------------------------------------------------------------------------',
+          'ORTE has lost communication with its daemon located on node:',
+          '',
+          `  hostname:  ${host}`,
+          '',
+          'This is usually due to either a failure of the TCP network',
+          'connection to the node, or possibly an internal failure of',
+          'the daemon itself. We cannot recover from this failure, and',
+          'therefore will terminate the job.',
+          '--------------------------------------------------------------------------',
+        ]
+      : [
+          `[${rank}] Traceback (most recent call last):`,
+          `[${rank}]   File "/app/pipeline_mpi.py", line 77, in step`,
+          `[${rank}] RuntimeError: CUDA error: unspecified launch failure`,
+          '',
+          '='.repeat(83),
+          '=   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES',
+          `=   RANK ${rank} PID ${3100 + rank} RUNNING AT ${host}`,
+          '=   EXIT CODE: 1',
+          '=   CLEANING UP REMAINING PROCESSES',
+          '=   YOU CAN IGNORE THE BELOW CLEANUP MESSAGES',
+          '='.repeat(83),
+        ];
 
 const condition = (type: string, status: string, since: number, reason: string, message: string) => ({
   type,
@@ -105,7 +121,7 @@ async function run(relay: Relay, dnsHost: boolean, state: NodeState, named: numb
   const worker = `${JOB}-worker-${named}`;
   const host = dnsHost ? `${worker}.${JOB}.${NS}.svc` : worker;
   // The workers are deleted with the teardown 6–9 s after the launcher; the one on a lost node shows no end of its own.
-  const lostPod = relay === 'orte-daemon-lost' && state === 'ready-unknown';
+  const lostPod = relay !== 'hydra-exit-code' && state === 'ready-unknown';
   const pods: Pod[] = [
     { name: LAUNCHER, nodeName: `node-${LAUNCHER}`, k8sPhase: 'Error', completedAt: ago(LAUNCHER_ENDED), k8sPhaseUpdatedAt: ago(LAUNCHER_ENDED) },
     ...Array.from({ length: WORKERS }, (_, index): Pod => {
@@ -145,7 +161,7 @@ async function run(relay: Relay, dnsHost: boolean, state: NodeState, named: numb
 
 describe("Tier 2 reads the node under a launcher's relayed host", () => {
   const draws: [Relay, boolean, NodeState, number][] = [];
-  for (const relay of ['orte-daemon-lost', 'hydra-exit-code'] as const)
+  for (const relay of ['orte-daemon-lost', 'prrte-daemon-lost', 'hydra-exit-code'] as const)
     for (const dnsHost of [false, true])
       for (const state of ['ready-unknown', 'xid-79', 'healthy'] as const) draws.push([relay, dnsHost, state, (draws.length * 2) % WORKERS]);
 
@@ -161,7 +177,7 @@ describe("Tier 2 reads the node under a launcher's relayed host", () => {
       return;
     }
     // A healthy node: the relay names where, not why.
-    if (relay === 'orte-daemon-lost') {
+    if (relay !== 'hydra-exit-code') {
       expect(final.distributed?.origin ?? null).toBeNull();
       expect(final.classification.category).toBe('UNKNOWN');
     } else {

@@ -19,6 +19,9 @@
  *   node:` then `  hostname:  <host>` (open-mpi/ompi v4.1.x orte/mca/errmgr/base/help-errmgr-base.txt
  *   [node-died]). No signal: the daemon or its node's network went away (`signal: null`). It says what the
  *   launcher lost, not why: the origin stage attributes it only to a host whose node was lost (attributeRelays.ts).
+ * - PRRTE (Open MPI 5) and ORTE v3's form of the same loss: `PRTE has lost communication with a remote daemon.` then
+ *   `  HNP daemon   : <id> on node <launcher host>` and `  Remote daemon: <id> on node <host>` — openpmix/prrte
+ *   src/mca/errmgr/base/help-errmgr-base.txt [node-died]. The remote daemon's host is the one lost (`signal: null`).
  * A SIGTERM (15) is the teardown every survivor gets, not a death to attribute: it is not returned.
  * Pure.
  */
@@ -44,6 +47,8 @@ const HYDRA_FATE = /\bKILLED BY SIGNAL: (\d+)\b/;
 const HYDRA_EXIT = /\bEXIT CODE: (\d+)\b/;
 const ORTE_NODE_DIED = /\bORTE has lost communication with its daemon located on node:?\s*$/;
 const ORTE_HOSTNAME = /^\s*hostname:\s+(\S+)\s*$/;
+const REMOTE_DAEMON_LOST = /\b(?:PRTE|ORTE) has lost communication with a remote daemon\b/;
+const REMOTE_DAEMON_NODE = /^\s*Remote daemon\s*:\s*\S+ on node (\S+)\s*$/;
 /** The help text puts one blank line between its header and the hostname line; a few more leave room for a relay's framing. */
 const HOSTNAME_WITHIN = 4;
 
@@ -67,6 +72,12 @@ export function relayedRanksOf(text: string, mask: (line: string) => string = (l
     if (ORTE_NODE_DIED.test(mask(line))) {
       const named = lines.slice(index + 1, index + 1 + HOSTNAME_WITHIN).find((next) => ORTE_HOSTNAME.test(next));
       const host = named ? ORTE_HOSTNAME.exec(named)?.[1] : undefined;
+      if (host) found.push({ host, signal: null, line: line.trim() });
+      return;
+    }
+    if (REMOTE_DAEMON_LOST.test(mask(line))) {
+      const named = lines.slice(index + 1, index + 1 + HOSTNAME_WITHIN).find((next) => REMOTE_DAEMON_NODE.test(mask(next)));
+      const host = named ? REMOTE_DAEMON_NODE.exec(named)?.[1] : undefined;
       if (host) found.push({ host, signal: null, line: line.trim() });
       return;
     }
