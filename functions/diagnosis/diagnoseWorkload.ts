@@ -41,6 +41,8 @@ import type { WorkloadEvidence } from './model/WorkloadEvidence.js';
 import { collectTier2Evidence, wantsTier2 } from './tier2/collectTier2Evidence.js';
 import { applyOrigin } from './distributed/applyOrigin.js';
 import { peerLineOf } from './distributed/peerLineOf.js';
+import { originUndecided } from './distributed/originUndecided.js';
+import { relayHostNodes } from './distributed/relayHostNodes.js';
 import { wrappedErrorOf } from './distributed/wrappedErrorOf.js';
 import { relayedRanksOf } from './distributed/relayedRanksOf.js';
 import type { Tier2Access } from './ports/Tier2Access.js';
@@ -162,6 +164,8 @@ export async function diagnoseWorkload(request: DiagnosisRequest, deps: Diagnose
         peerLineOf,
         relayedRanksOf,
         wrappedErrorOf,
+        originUndecided: (read, logs) => originUndecided(evidence, read, logs),
+        relayHostNodes: (logs) => relayHostNodes(evidence, logs),
         onPodRound: (afterPods) => {
           if (afterPods.needsMetrics) void readMetrics();
         },

@@ -2678,6 +2678,7 @@ original
 originally
 origine
 origintiedunread
+originundecided
 originunknown
 orrupt
 orte
@@ -3222,6 +3223,7 @@ relax
 relay
 relayed
 relayedranksof
+relayhostnodes
 relays
 remaining
 remapp
@@ -4130,6 +4132,7 @@ unchecked
 uncheckedioexception
 uncontained
 uncorrectable
+undecided
 undefined
 under
 underlying

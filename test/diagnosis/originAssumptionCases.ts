@@ -26,8 +26,8 @@
  */
 import type { Signal } from '../../functions/diagnosis/model/Signal.js';
 import type { Tier2LogFinding } from '../../functions/diagnosis/model/Tier2Evidence.js';
-import type { K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
-import { signalsFromKubernetesPod } from '../../functions/diagnosis/tier2/signalsFromKubernetes.js';
+import type { K8sNode, K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
+import { signalsFromKubernetesNode, signalsFromKubernetesPod } from '../../functions/diagnosis/tier2/signalsFromKubernetes.js';
 import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadEvidence.js';
 import type { HistoryRecord, Pod, RunaiEvent } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { peerLineOf } from '../../functions/diagnosis/distributed/peerLineOf.js';
@@ -333,8 +333,52 @@ export type OriginCause = 'oom-event' | 'own-exception' | 'hydra-relay' | 'mpiru
  * `orte-daemon-lost-healthy`: the same report while the named pod's node stays healthy (the pod ends with the
  * teardown): the report says what the launcher lost, not why — UNKNOWN, no origin.
  */
-export type DaemonLost = 'orte-node-lost' | 'orte-daemon-lost-healthy';
-const DAEMONS_LOST: ReadonlySet<OriginCause> = new Set<OriginCause>(['orte-node-lost', 'orte-daemon-lost-healthy']);
+export type DaemonLost = 'orte-node-lost' | 'orte-daemon-lost-healthy' | 'orte-node-lost-unevented' | 'hydra-exit-node-fault';
+const DAEMONS_LOST: ReadonlySet<OriginCause> = new Set<OriginCause>([
+  'orte-node-lost',
+  'orte-daemon-lost-healthy',
+  'orte-node-lost-unevented',
+  'hydra-exit-node-fault',
+]);
+/**
+ * `orte-node-lost-unevented`: the same lost node with no eviction event at all (the pod's toleration has not run out
+ * when the diagnosis runs): only the node's own `Ready` Unknown, as Tier 2 reads it under the host the launcher named
+ * (relayHostNodes.ts) and dated 15 s after the launcher noticed — within the node-lifecycle controller's
+ * --node-monitor-grace-period (40 s; 50 s since v1.32). NODE_FAILURE, origin the pod on that node.
+ * `hydra-exit-node-fault`: Intel MPI's Hydra relays the rank's "[r] RuntimeError: CUDA error: unspecified launch
+ * failure" and its frame "RANK r PID p RUNNING AT <host>" / "EXIT CODE: 1" (pmodels/mpich src/pm/hydra/mpiexec/
+ * pmiserv_cb.c control_cb); the host's node carries node-problem-detector's condition with a hardware Xid 79 ("GPU
+ * has fallen off the bus", NVIDIA Xid catalogue). What the rank saw was the node's fault: NODE_FAILURE, origin the
+ * worker on that node, the launcher a relay. (With a healthy node the same frame moves nothing: `hydra-relay`.)
+ */
+const UNEVENTED: ReadonlySet<OriginCause> = new Set<OriginCause>(['orte-node-lost-unevented', 'hydra-exit-node-fault']);
+
+/** A node as Tier 2 reads it (`kubectl describe node`): Ready Unknown, or a node-problem-detector Xid 79 condition, since `sinceMsAgo`. */
+function failedNode(name: string, fault: 'ready-unknown' | 'xid-79', sinceMsAgo: number): Signal[] {
+  const since = ago(sinceMsAgo);
+  const conditions =
+    fault === 'ready-unknown'
+      ? [{ type: 'Ready', status: 'Unknown', lastTransitionTime: since, reason: 'NodeStatusUnknown', message: 'Kubelet stopped posting node status.' }]
+      : [
+          { type: 'Ready', status: 'True', lastTransitionTime: ago(containerStart * 3), reason: 'KubeletReady', message: 'kubelet is posting ready status' },
+          {
+            type: 'GPUXIDErrors',
+            status: 'True',
+            lastTransitionTime: since,
+            reason: 'XidCriticalError',
+            message: "NVRM: Xid (PCI:0000:3b:00): 79, pid='<unknown>', name=<unknown>, GPU has fallen off the bus.",
+          },
+        ];
+  return signalsFromKubernetesNode({ metadata: { name }, status: { conditions } } as K8sNode, name, `kubectl describe node ${name}`, null);
+}
+
+const hydraExitTail = (rank: number, host: string) => [
+  `[${rank}] Traceback (most recent call last):`,
+  `[${rank}]   File "/app/pipeline_mpi.py", line 77, in step`,
+  `[${rank}] RuntimeError: CUDA error: unspecified launch failure`,
+  '',
+  ...hydraBlock(rank, 'EXIT CODE: 1', host),
+];
 const nodeDiedTail = (host: string) => [
   '--------------------------------------------------------------------------',
   'ORTE has lost communication with its daemon located on node:',
@@ -587,7 +631,7 @@ export function buildCase(draw: {
 
   const relayedKill = RELAYED_KILLS.has(cause) && twist !== 'only-consequences';
   const storageEviction = STORAGE_EVICTIONS.has(cause) && twist !== 'only-consequences';
-  const nodeLost = cause === 'orte-node-lost' && twist !== 'only-consequences';
+  const nodeLost = (cause === 'orte-node-lost' || UNEVENTED.has(cause)) && twist !== 'only-consequences';
   const daemonLostHealthy = cause === 'orte-daemon-lost-healthy' && twist !== 'only-consequences';
   const pods: Pod[] = [];
   const events: RunaiEvent[] = [];
@@ -628,10 +672,19 @@ export function buildCase(draw: {
       const launcher = `${JOB}-launcher`;
       const host = rank % 2 === 0 ? pod : `${pod}.${JOB}-worker.runai-llm.svc`;
       pods.unshift({ name: launcher, nodeName: 'cpu-r1-01', k8sPhase: 'Error', completedAt: at, k8sPhaseUpdatedAt: at });
-      const finding = logFinding(launcher, nodeDiedTail(host));
+      const finding = logFinding(launcher, cause === 'hydra-exit-node-fault' ? hydraExitTail(rank, host) : nodeDiedTail(host));
       if (finding) logs.push(finding);
       tier2Signals.push(...terminated(launcher, 'cpu-r1-01', 1, at));
-      if (cause === 'orte-node-lost') {
+      if (cause === 'orte-node-lost-unevented') {
+        // No end of its own and no event: its node's Ready went Unknown 15 s after the launcher noticed.
+        pods.push({ ...origin, k8sPhase: 'Unknown', completedAt: null, k8sPhaseUpdatedAt: started });
+        tier2Signals.push(...failedNode(node(index), 'ready-unknown', msAgo - 15_000));
+      } else if (cause === 'hydra-exit-node-fault') {
+        // The worker pod ends with the teardown 2 s later; node-problem-detector reports the Xid 9 s after the rank failed.
+        const torn = ago(msAgo - 2_000);
+        pods.push({ ...origin, completedAt: torn, k8sPhaseUpdatedAt: torn });
+        tier2Signals.push(...terminated(pod, node(index), 143, torn), ...failedNode(node(index), 'xid-79', msAgo - 9_000));
+      } else if (cause === 'orte-node-lost') {
         // No end of its own: its kubelet is gone. The taint manager marks it for deletion 300 s after the launcher failed.
         pods.push({ ...origin, k8sPhase: 'Unknown', completedAt: null, k8sPhaseUpdatedAt: started });
         events.push({
@@ -721,7 +774,14 @@ export function buildCase(draw: {
       : daemonLostHealthy
         ? { origin: null, category: 'UNKNOWN', collateral: 0, quoteSays: null, originSays: null }
         : nodeLost
-          ? { origin: originPod, category: 'NODE_FAILURE', collateral: peers, quoteSays: null, originSays: null, originLineSays: 'Marking for deletion Pod' }
+          ? {
+              origin: originPod,
+              category: 'NODE_FAILURE',
+              collateral: peers,
+              quoteSays: null,
+              originSays: null,
+              ...(UNEVENTED.has(cause) ? {} : { originLineSays: 'Marking for deletion Pod' }),
+            }
           : {
               origin: originPod,
               // A SIGKILL nothing explains (no OOM kill reported, no node loss) names no category.
@@ -750,7 +810,7 @@ function meaningful(draw: Parameters<typeof buildCase>[0]): boolean {
 }
 
 /** `count` cases drawn from every dimension with a seed, each statement at least once in every twist. */
-export function originAssumptionCases(seed = 5, count = 330): OriginAssumptionCase[] {
+export function originAssumptionCases(seed = 5, count = 370): OriginAssumptionCase[] {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const causes: OriginCause[] = [
@@ -767,6 +827,8 @@ export function originAssumptionCases(seed = 5, count = 330): OriginAssumptionCa
     'storage-evicted-same-instant',
     'orte-node-lost',
     'orte-daemon-lost-healthy',
+    'orte-node-lost-unevented',
+    'hydra-exit-node-fault',
   ];
   const times: TimeSource[] = ['completedAt-ms', 'whole-seconds', 'event-only'];
   const orderings: Ordering[] = ['origin-first', 'origin-middle', 'origin-last'];

@@ -32,6 +32,8 @@ describe('the generated assumption cases', () => {
           'storage-evicted-same-instant',
           'orte-node-lost',
           'orte-daemon-lost-healthy',
+          'orte-node-lost-unevented',
+          'hydra-exit-node-fault',
         ],
       ],
       [2, ['completedAt-ms', 'whole-seconds', 'event-only']],

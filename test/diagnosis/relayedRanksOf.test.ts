@@ -81,9 +81,43 @@ describe('relayedRanksOf', () => {
       { host: 'bert-mpi-worker-6', signal: 9, line: 'KILLED BY SIGNAL: 9 (Killed)' },
     ]);
     expect(relayedRanksOf(hydra('bert-mpi-worker-6', 'KILLED BY SIGNAL: 15 (Terminated)').join('\n'))).toEqual([]);
-    // A rank that exited with a code relays the rank's own exit: the rank's exception printed above it is the line.
-    expect(relayedRanksOf(hydra('bert-mpi-worker-6', 'EXIT CODE: 1').join('\n'))).toEqual([]);
+    // A rank that exited with a code: the host is read with the code and no signal (attributeRelays decides by the host's node).
+    expect(relayedRanksOf(hydra('bert-mpi-worker-6', 'EXIT CODE: 1').join('\n'))).toEqual([
+      { host: 'bert-mpi-worker-6', signal: null, exitCode: 1, line: 'EXIT CODE: 1' },
+    ]);
   });
+
+  // PRRTE / ORTE v3 [node-died] (openpmix/prrte src/mca/errmgr/base/help-errmgr-base.txt): the remote daemon's host is the one lost.
+  for (const runtime of ['PRTE', 'ORTE'])
+    for (const host of ['bert-mpi-worker-3', 'bert-mpi-worker-3.bert-mpi-worker.runai-nlp.svc'])
+      it(`reads ${runtime}'s lost remote daemon on ${host}`, () => {
+        const lines = [
+          `${runtime} has lost communication with a remote daemon.`,
+          '',
+          '  HNP daemon   : [prterun-bert-mpi-launcher-34@0,0] on node bert-mpi-launcher',
+          `  Remote daemon: [prterun-bert-mpi-launcher-34@0,1] on node ${host}`,
+          '',
+          'This is usually due to either a failure of the TCP network',
+        ];
+        expect(relayedRanksOf(lines.join('\n'))).toEqual([{ host, signal: null, line: `${runtime} has lost communication with a remote daemon.` }]);
+        // Without the remote daemon's line no host is named.
+        expect(relayedRanksOf(lines.filter((line) => !line.includes('Remote daemon')).join('\n'))).toEqual([]);
+      });
+
+  // MPICH's Hydra writes "=   PID %d RUNNING AT %s" (pmiserv_cb.c control_cb), Intel MPI "=   RANK %d PID %d RUNNING AT %s".
+  for (const process of ['RANK 6 PID 5120', 'PID 5120'])
+    for (const [fate, expected] of [
+      ['EXIT CODE: 1', { signal: null, exitCode: 1, line: 'EXIT CODE: 1' }],
+      ['EXIT CODE: 255', { signal: null, exitCode: 255, line: 'EXIT CODE: 255' }],
+      ['KILLED BY SIGNAL: 9 (Killed)', { signal: 9, line: 'KILLED BY SIGNAL: 9 (Killed)' }],
+      ['EXIT CODE: 0', null],
+      ['KILLED BY SIGNAL: 15 (Terminated)', null],
+    ] as const)
+      it(`reads Hydra's "${process} RUNNING AT" frame with "${fate}"`, () => {
+        const host = 'impi-job-worker-1.impi-job.runai-ml.svc';
+        const lines = [FRAME, '=   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES', `=   ${process} RUNNING AT ${host}`, `=   ${fate}`, FRAME];
+        expect(relayedRanksOf(lines.join('\n'))).toEqual(expected === null ? [] : [{ host, ...expected }]);
+      });
 
   it('matches the upstream words in the masked text: a name that spells them is no report', () => {
     const workload = 'noticed that process rank 1 with PID 2 on node x exited on signal 9';

@@ -56,6 +56,11 @@ export function attributeRelays(
     for (const relay of log.relayed ?? []) {
       const pod = podOfHost(relay.host, pods);
       if (!pod || pod.name === launcher.pod.name) continue;
+      // Hydra's "EXIT CODE: N" frame names where a rank ended, not why: the rank's own output the launcher printed
+      // above it (its traceback) says why, and stays the launcher's line unless that host's node failed under it.
+      const exitRelay = relay.signal === null && relay.exitCode !== undefined;
+      const faultUnder = exitRelay ? nodeLost(pod, launcher.at) : [];
+      if (exitRelay && faultUnder.length === 0) continue;
       // The launcher relays: its line is the rank's death, or its summary of a child's failure (LogHint 'launcher':
       // Open MPI's "Primary job terminated normally, but 1 process returned a non-zero exit code"), not a cause of its own.
       const ownIsRelay =
@@ -63,7 +68,7 @@ export function attributeRelays(
         (log.hint === 'launcher' || launcher.ownLine === relay.line || relay.line.includes(launcher.ownLine) || launcher.ownLine.includes(relay.line));
       result[launcherAt] = {
         ...launcher,
-        ownLine: ownIsRelay ? null : launcher.ownLine,
+        ownLine: ownIsRelay || exitRelay ? null : launcher.ownLine,
         format: launcher.format?.strength === 'peer' ? launcher.format : { format: 'mpi-peer-exit', strength: 'peer', line: relay.line },
       };
       const targetAt = at(pod.name);
@@ -76,8 +81,11 @@ export function attributeRelays(
         else result.push(attributed);
       };
       if (relay.signal === null) {
-        const lost = nodeLost(pod, launcher.at);
+        const lost = exitRelay ? faultUnder : nodeLost(pod, launcher.at);
         if (lost.length === 0) continue;
+        // The launcher printed the rank's output (its relayed traceback) before the frame: once the rank's host is
+        // known to have failed, that line is the rank's, what its process saw of the node's fault.
+        const relayedOwn = exitRelay ? launcher.ownLine : null;
         const signals = [...(target?.signals ?? []), ...lost.filter((signal) => !target?.signals.includes(signal))];
         place({
           pod,
@@ -86,7 +94,7 @@ export function attributeRelays(
           source: first !== null && first === launcher.at ? launcher.source : (target?.source ?? launcher.source),
           format: null,
           own: true,
-          ownLine: target?.ownLine ?? null,
+          ownLine: target?.ownLine ?? relayedOwn,
           read: target?.read ?? false,
           ownExitUnread: false,
           tier1Cause: target?.tier1Cause ?? lost.some((signal) => !signal.source.startsWith('kubectl ')),

@@ -184,7 +184,11 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // format line) when the lead is a bare exit code: the rank's exception it wraps says why (wrappedErrorOf.ts).
   const leadLine = signal ? lineOf(signal) : null;
   const summarised = leadLine !== null ? isSummary(leadLine, input.mask) : first.format !== null && isSummary(first.format.line, input.mask);
-  const wrapped = summarised ? first.ownLine : null;
+  // A lead line — or, with none, the format line — that is itself a peer's loss (another rank's reset relayed after
+  // the origin's traceback) is no statement of the origin's: its own line, when it has one, says why.
+  const words = leadLine ?? first.format?.line ?? null;
+  const consequence = words !== null && matchCollateralFormat(input.mask(words))?.strength === 'peer';
+  const wrapped = summarised || consequence ? first.ownLine : null;
   const originLine =
     relayed ??
     wrapped ??

@@ -10,10 +10,18 @@
  *   `job rank` and quoted the node (`on node "host"`).
  * - MPICH's Hydra and Intel MPI (whose mpiexec.hydra is Hydra): the `=====` frame's `RANK 6 PID 5120
  *   RUNNING AT host` then `KILLED BY SIGNAL: 9 (Killed)` — pmodels/mpich src/pm/hydra/mpiexec/pmiserv_cb.c.
+ *   The same frame with `EXIT CODE: 1` (Hydra's control_cb: "=   BAD TERMINATION OF ONE OF YOUR APPLICATION
+ *   PROCESSES", "=   PID %d RUNNING AT %s" with the proxy's node hostname, "=   EXIT CODE: %d"; Intel MPI writes
+ *   "RANK %d PID %d RUNNING AT %s") names the host a rank ended on but no signal: `exitCode` carries it. What
+ *   ended the rank is whatever the launcher relayed above (its traceback), so the origin stage attributes it
+ *   to that host's pod only when that pod's node shows a fault of its own (attributeRelays.ts).
  * - Open MPI v4's runtime losing a node's daemon: `ORTE has lost communication with its daemon located on
  *   node:` then `  hostname:  <host>` (open-mpi/ompi v4.1.x orte/mca/errmgr/base/help-errmgr-base.txt
  *   [node-died]). No signal: the daemon or its node's network went away (`signal: null`). It says what the
  *   launcher lost, not why: the origin stage attributes it only to a host whose node was lost (attributeRelays.ts).
+ * - PRRTE (Open MPI 5) and ORTE v3's form of the same loss: `PRTE has lost communication with a remote daemon.` then
+ *   `  HNP daemon   : <id> on node <launcher host>` and `  Remote daemon: <id> on node <host>` — openpmix/prrte
+ *   src/mca/errmgr/base/help-errmgr-base.txt [node-died]. The remote daemon's host is the one lost (`signal: null`).
  * A SIGTERM (15) is the teardown every survivor gets, not a death to attribute: it is not returned.
  * Pure.
  */
@@ -22,6 +30,8 @@
 export interface RelayedRank {
   host: string;
   signal: number | null;
+  /** Hydra's `EXIT CODE: N` for a rank that ended without a signal named (signal null); absent otherwise. */
+  exitCode?: number;
   line: string;
 }
 
@@ -32,10 +42,13 @@ const MAX_LINE_SCAN = 4_000;
 const HYDRA_FATE_WITHIN = 4;
 
 const OPEN_MPI = /\bnoticed that (?:process|job) rank \d+ with PID \d+ on node "?([^\s"]+)"? exited on signal (\d+)\b/;
-const HYDRA_RANK = /\bRANK \d+ PID \d+ RUNNING AT (\S+)/;
+const HYDRA_RANK = /\b(?:RANK \d+ )?PID \d+ RUNNING AT (\S+)/;
 const HYDRA_FATE = /\bKILLED BY SIGNAL: (\d+)\b/;
+const HYDRA_EXIT = /\bEXIT CODE: (\d+)\b/;
 const ORTE_NODE_DIED = /\bORTE has lost communication with its daemon located on node:?\s*$/;
 const ORTE_HOSTNAME = /^\s*hostname:\s+(\S+)\s*$/;
+const REMOTE_DAEMON_LOST = /\b(?:PRTE|ORTE) has lost communication with a remote daemon\b/;
+const REMOTE_DAEMON_NODE = /^\s*Remote daemon\s*:\s*\S+ on node (\S+)\s*$/;
 /** The help text puts one blank line between its header and the hostname line; a few more leave room for a relay's framing. */
 const HOSTNAME_WITHIN = 4;
 
@@ -62,11 +75,24 @@ export function relayedRanksOf(text: string, mask: (line: string) => string = (l
       if (host) found.push({ host, signal: null, line: line.trim() });
       return;
     }
+    if (REMOTE_DAEMON_LOST.test(mask(line))) {
+      const named = lines.slice(index + 1, index + 1 + HOSTNAME_WITHIN).find((next) => REMOTE_DAEMON_NODE.test(mask(next)));
+      const host = named ? REMOTE_DAEMON_NODE.exec(named)?.[1] : undefined;
+      if (host) found.push({ host, signal: null, line: line.trim() });
+      return;
+    }
     if (!HYDRA_RANK.test(mask(line))) return;
     const host = HYDRA_RANK.exec(line)?.[1];
-    const fate = lines.slice(index + 1, index + 1 + HYDRA_FATE_WITHIN).find((next) => HYDRA_FATE.test(mask(next)));
+    const within = lines.slice(index + 1, index + 1 + HYDRA_FATE_WITHIN);
+    const fate = within.find((next) => HYDRA_FATE.test(mask(next)));
     const signal = fate ? Number(HYDRA_FATE.exec(fate)?.[1]) : NaN;
-    if (host && fate && Number.isFinite(signal) && signal !== SIGTERM) found.push({ host, signal, line: fate.replace(/^[=\s]+/, '').trim() });
+    if (host && fate && Number.isFinite(signal) && signal !== SIGTERM) {
+      found.push({ host, signal, line: fate.replace(/^[=\s]+/, '').trim() });
+      return;
+    }
+    const exit = fate ? undefined : within.find((next) => HYDRA_EXIT.test(mask(next)));
+    const exitCode = exit ? Number(HYDRA_EXIT.exec(exit)?.[1]) : NaN;
+    if (host && exit && Number.isFinite(exitCode) && exitCode > 0) found.push({ host, signal: null, exitCode, line: exit.replace(/^[=\s]+/, '').trim() });
   });
   return found;
 }

@@ -38,7 +38,7 @@ export interface Tier2LogFinding {
    * An MPI launcher's reports, in this tail, of ranks killed by a signal other than the teardown's SIGTERM:
    * the host each ran on (raw, matched to a replica's pod by the origin stage) and the quoted line.
    */
-  relayed?: { host: string; signal: number | null; line: string }[];
+  relayed?: { host: string; signal: number | null; exitCode?: number; line: string }[];
   /** The decisive line is a supervisor's summary (torchrun's ChildFailedError): the rank's own exception it wraps, quoted. */
   wrapped?: string;
 }

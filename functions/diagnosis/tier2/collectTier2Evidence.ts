@@ -30,6 +30,7 @@ import type { K8sEvent, K8sNode, K8sPod } from '../ports/KubernetesSchemas.js';
 import { selectLogLine } from './selectLogLine.js';
 import { hintOfLine } from '../signals/decisiveLine/chooseFailingLine.js';
 import { tier2NameMask } from './tier2NameMask.js';
+import type { NameMask } from '../signals/maskIdentifiers.js';
 import { newestTermination, signalsFromKubernetesEvents, signalsFromKubernetesNode, signalsFromKubernetesPod } from './signalsFromKubernetes.js';
 import { interpretExitCode } from '../signals/exitCodes.js';
 import { emptyTier2Evidence, type Tier2Evidence, type Tier2LogFinding, type Tier2FailureReason, type Tier2Read } from '../model/Tier2Evidence.js';
@@ -57,6 +58,15 @@ export const TIER2_USE: Record<Category, Tier2Use | null> = {
 export const MAX_TIER2_PODS = 3;
 export const MAX_LOG_READS = 2;
 export const MAX_NODE_READS = 2;
+/**
+ * The second read round's budget (docs/tier2.md): when the first round leaves a multi-pod failure's origin
+ * undecided — every replica it read states only a consequence, or the containers' own end times contradict
+ * Tier 1's order — the next replicas by the same ranking, at most this many (and MAX_LOG_READS logs of them).
+ * Run:ai's pod end time can lag the container's finishedAt, so the replica that failed first may rank last.
+ */
+export const MAX_SECOND_ROUND_PODS = 3;
+/** Nodes under the hosts a launcher relays a lost daemon or a rank's exit on, read whatever the category (at most this many). */
+export const MAX_RELAY_NODE_READS = 2;
 /** The bounded tail of a log: never the whole log. */
 export const LOG_TAIL_LINES = 100;
 export const LOG_LIMIT_BYTES = 64 * 1024;
@@ -89,9 +99,13 @@ export interface CollectTier2Input {
    */
   peerLineOf?(text: string, mask: (line: string) => string, decisive: string): PeerLineFound | null;
   /** An MPI launcher's reports of ranks killed by a signal, with their hosts (distributed/relayedRanksOf.ts, passed in likewise). */
-  relayedRanksOf?(text: string, mask: (line: string) => string): { host: string; signal: number | null; line: string }[];
+  relayedRanksOf?(text: string, mask: (line: string) => string): { host: string; signal: number | null; exitCode?: number; line: string }[];
   /** The rank's own exception a supervisor's summary wraps, when the decisive line is that summary (distributed/wrappedErrorOf.ts, passed in likewise). */
   wrappedErrorOf?(text: string, mask: (line: string) => string, decisive: string): string | null;
+  /** Whether what was read leaves a multi-pod failure's origin undecided (distributed/originUndecided.ts, passed in likewise). */
+  originUndecided?(analysis: Analysis, logs: readonly Tier2LogFinding[]): boolean;
+  /** The nodes under the hosts the logs' launchers relay a lost daemon or a rank's exit on (distributed/relayHostNodes.ts, passed in likewise). */
+  relayHostNodes?(logs: readonly Tier2LogFinding[]): string[];
 }
 
 const FAILURE_REASONS: Record<KubernetesErrorCode, Tier2FailureReason> = {
@@ -202,37 +216,46 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
     return unchanged;
   }
   const selected = valid.slice(0, MAX_TIER2_PODS);
-  if (valid.length > selected.length) tier2.limitations.push({ type: 'pods-capped', inspected: selected.length, total: valid.length });
+  const capped = valid.length > selected.length ? { type: 'pods-capped' as const, inspected: selected.length, total: valid.length } : null;
+  if (capped) tier2.limitations.push(capped);
 
   const failed = (read: Tier2Read, command: Tier2SourceName, reason: Tier2FailureReason) =>
     tier2.limitations.push({ type: 'read-failed', read, command, reason });
 
   // Round A: describe pod ∥ get events, for every selected pod.
   tier2.used = true;
-  const podRound = await Promise.all(
-    selected.map(async (name) => {
-      const describe = describePodCommand(namespace, name);
-      const eventsCommand = podEventsCommand(namespace, name);
-      tier2.commands.push(describe, eventsCommand);
-      const [pod, events] = await Promise.all([
-        attempt<K8sPod>(() => reader.getPod(namespace, name)),
-        attempt<K8sEvent[]>(() => reader.listPodEvents(namespace, name)),
-      ]);
-      return { name, describe, eventsCommand, pod, events };
-    }),
-  );
+  const readPods = (names: readonly string[]) =>
+    Promise.all(
+      names.map(async (name) => {
+        const describe = describePodCommand(namespace, name);
+        const eventsCommand = podEventsCommand(namespace, name);
+        tier2.commands.push(describe, eventsCommand);
+        const [pod, events] = await Promise.all([
+          attempt<K8sPod>(() => reader.getPod(namespace, name)),
+          attempt<K8sEvent[]>(() => reader.listPodEvents(namespace, name)),
+        ]);
+        return { name, describe, eventsCommand, pod, events };
+      }),
+    );
+  type PodRead = Awaited<ReturnType<typeof readPods>>[number];
+  const maskOf = (names: readonly string[], reads: readonly PodRead[]) =>
+    tier2NameMask(evidence, {
+      podNames: names,
+      pods: reads.flatMap(({ pod }) => (pod.ok ? [pod.value] : [])),
+      events: reads.flatMap(({ events }) => (events.ok ? events.value : [])),
+    });
   const podSignals: Signal[] = [];
-  const mask = tier2NameMask(evidence, {
-    podNames: selected,
-    pods: podRound.flatMap(({ pod }) => (pod.ok ? [pod.value] : [])),
-    events: podRound.flatMap(({ events }) => (events.ok ? events.value : [])),
-  });
-  for (const { name, describe, eventsCommand, pod, events } of podRound) {
-    if (pod.ok) podSignals.push(...signalsFromKubernetesPod(pod.value, name, describe, mask));
-    else failed('pod', describe, pod.reason);
-    if (events.ok) podSignals.push(...signalsFromKubernetesEvents(events.value, eventsCommand, mask));
-    else failed('events', eventsCommand, events.reason);
-  }
+  const signalsOfPods = (reads: readonly PodRead[], podMask: NameMask) => {
+    for (const { name, describe, eventsCommand, pod, events } of reads) {
+      if (pod.ok) podSignals.push(...signalsFromKubernetesPod(pod.value, name, describe, podMask));
+      else failed('pod', describe, pod.reason);
+      if (events.ok) podSignals.push(...signalsFromKubernetesEvents(events.value, eventsCommand, podMask));
+      else failed('events', eventsCommand, events.reason);
+    }
+  };
+  const podRound = await readPods(selected);
+  let mask = maskOf(selected, podRound);
+  signalsOfPods(podRound, mask);
   const afterPods = input.reanalyse(podSignals);
   input.onPodRound?.(afterPods);
 
@@ -241,35 +264,40 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   const readNodes = use?.node === 'always' || (use?.node === 'unexplained-kill' && unexplainedKill);
 
   // Round B: logs of the failing containers ∥ node conditions.
-  const logTargets: LogTarget[] = [];
-  if (use?.logs) {
-    // Pods whose container exited on its own before pods whose container was killed (exit 137/143): of
-    // a distributed job's replicas, the one that raised an exception is the log to read, not the
-    // peers the teardown SIGTERMed. Stable otherwise (the candidates' order).
-    const killed = (entry: (typeof podRound)[number]) => (entry.pod.ok && use.logs ? (failingContainer(entry.pod.value, use.logs)?.system ?? false) : false);
-    for (const { name, pod } of [...podRound].sort((a, b) => Number(killed(a)) - Number(killed(b)))) {
-      if (logTargets.length >= MAX_LOG_READS) break;
+  // Pods whose container exited on its own before pods whose container was killed (exit 137/143): of
+  // a distributed job's replicas, the one that raised an exception is the log to read, not the
+  // peers the teardown SIGTERMed. Stable otherwise (the candidates' order), or, in the second round,
+  // the containers' own end (finishedAt) first: Tier 1's order is what that round doubts.
+  const logTargetsOf = (reads: readonly PodRead[], which: 'main' | 'init', byFinish: boolean): LogTarget[] => {
+    const targets: LogTarget[] = [];
+    const killed = (entry: PodRead) => (entry.pod.ok ? (failingContainer(entry.pod.value, which)?.system ?? false) : false);
+    const finished = (entry: PodRead) => (byFinish && entry.pod.ok ? finishedAtOf(entry.pod.value, which) : 0);
+    const earlier = (a: PodRead, b: PodRead) => Math.sign(finished(a) - finished(b)) || 0;
+    for (const { name, pod } of [...reads].sort((a, b) => Number(killed(a)) - Number(killed(b)) || earlier(a, b))) {
+      if (targets.length >= MAX_LOG_READS) break;
       if (!pod.ok) {
         // No status to say which container failed; a deleted pod has no logs either.
         if (pod.reason === 'not-found') failed('logs', logsCommand(namespace, name, { container: null, previous: true }), 'not-found');
         continue;
       }
-      const container = failingContainer(pod.value, use.logs);
+      const container = failingContainer(pod.value, which);
       if (!container || !isDnsLabel(container.name)) continue;
-      const siblings = (use.logs === 'init' ? pod.value.spec?.initContainers : pod.value.spec?.containers) ?? [];
-      const named = use.logs === 'init' || siblings.length !== 1 ? container.name : null;
-      logTargets.push({
+      const siblings = (which === 'init' ? pod.value.spec?.initContainers : pod.value.spec?.containers) ?? [];
+      const named = which === 'init' || siblings.length !== 1 ? container.name : null;
+      targets.push({
         pod: name,
         container: container.name,
-        init: use.logs === 'init',
+        init: which === 'init',
         previous: container.previous,
         command: logsCommand(namespace, name, { container: named, previous: container.previous }),
       });
     }
-    if (logTargets.length === 0) {
-      const found = podRound.find((entry) => entry.pod.ok);
-      if (found) tier2.limitations.push({ type: 'no-failed-container', podName: quoteName(found.name) });
-    }
+    return targets;
+  };
+  const logTargets: LogTarget[] = use?.logs ? logTargetsOf(podRound, use.logs, false) : [];
+  if (use?.logs && logTargets.length === 0) {
+    const found = podRound.find((entry) => entry.pod.ok);
+    if (found) tier2.limitations.push({ type: 'no-failed-container', podName: quoteName(found.name) });
   }
 
   // The nodes of the selected pods (a deciding signal's node first), at most MAX_NODE_READS.
@@ -297,9 +325,9 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
     );
   const nodeNames = readNodes ? chooseNodeNames() : [];
 
-  const [logReads, nodeReads] = await Promise.all([
+  const readLogs = (targets: readonly LogTarget[]) =>
     Promise.all(
-      logTargets.map(async (target) => {
+      targets.map(async (target) => {
         tier2.commands.push(target.command);
         const log = await attempt(() =>
           reader.getPodLog(namespace, target.pod, {
@@ -311,20 +339,44 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
         );
         return { target, log };
       }),
-    ),
-    readNodeConditions(nodeNames),
-  ]);
+    );
+  const [logReads, nodeReads] = await Promise.all([readLogs(logTargets), readNodeConditions(nodeNames)]);
+  keepLogs(logReads);
 
-  for (const { target, log } of logReads) {
+  // Round B2, by evidence and bounded: the first round's reads leave the origin undecided, so the next
+  // replicas by the same ranking are read — pod ∥ events, then their logs, earliest container end first.
+  const peers = runsPeerReplicas(evidence.status.type);
+  const second =
+    use?.logs && peers && input.originUndecided?.(afterPods, tier2.logs) ? valid.slice(selected.length, selected.length + MAX_SECOND_ROUND_PODS) : [];
+  let current = afterPods;
+  if (use?.logs && second.length > 0) {
+    const secondRound = await readPods(second);
+    mask = maskOf([...selected, ...second], [...podRound, ...secondRound]);
+    signalsOfPods(secondRound, mask);
+    current = input.reanalyse(podSignals);
+    // The first round's pods whose log had no read left are next by the same ranking, beside the new ones.
+    const unreadLogs = podRound.filter((entry) => entry.pod.ok && !logTargets.some((target) => target.pod === entry.name));
+    keepLogs(await readLogs(logTargetsOf([...unreadLogs, ...secondRound], use.logs, true)));
+  }
+  // The cap's limitation counts both rounds' pods; none when the second round read every replica left.
+  if (capped && second.length > 0) {
+    capped.inspected += second.length;
+    if (capped.inspected >= capped.total) tier2.limitations.splice(tier2.limitations.indexOf(capped), 1);
+  }
+
+  function keepLogs(reads: readonly { target: LogTarget; log: Attempt<{ text: string; truncated: boolean }> }[]): void {
+    for (const { target, log } of reads) keepLog(target, log);
+  }
+  function keepLog(target: LogTarget, log: Attempt<{ text: string; truncated: boolean }>): void {
     if (!log.ok) {
       failed('logs', target.command, log.reason);
-      continue;
+      return;
     }
     if (log.value.truncated) tier2.limitations.push({ type: 'log-truncated', command: target.command, bytes: LOG_LIMIT_BYTES });
     const selectedLine = selectLogLine(log.value.text, mask);
     if (!selectedLine) {
       tier2.limitations.push({ type: 'log-empty', command: target.command });
-      continue;
+      return;
     }
     tier2.logs.push({
       fact: {
@@ -350,21 +402,38 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   // Xid catalogue, docs.nvidia.com/deploy/xid-errors). The node's conditions (GPU health,
   // node-problem-detector) tell which; only then, so an ordinary crash costs no extra read.
   const cudaError =
-    afterPods.classification.category === 'CRASH_APP_ERROR' &&
+    current.classification.category === 'CRASH_APP_ERROR' &&
     (tier2.logs.some((finding) => finding.hint === 'cuda-error') ||
-      afterPods.classification.supporting.some((signal) => signal.line && hintOfLine(mask(signal.line.text)) === 'cuda-error'));
-  const gpuFaultReads = !readNodes && cudaError ? await readNodeConditions(chooseNodeNames()) : [];
+      current.classification.supporting.some((signal) => signal.line && hintOfLine(mask(signal.line.text)) === 'cuda-error'));
+  const faultNodes = !readNodes && cudaError ? chooseNodeNames() : [];
+  // A launcher relaying a lost daemon (Open MPI's [node-died]) or a rank's exit (Hydra's EXIT CODE frame) names the
+  // host where it happened: that host's node is read whatever the category — its conditions (Ready, pressure, a
+  // hardware Xid) tell a node lost or faulty under the rank from a rank that failed by itself (attributeRelays.ts).
+  const alreadyRead = new Set([...nodeNames, ...faultNodes]);
+  const relayNodes = [...new Set(input.relayHostNodes?.(tier2.logs) ?? [])]
+    .filter((name) => isDnsSubdomain(name) && !alreadyRead.has(name))
+    .slice(0, MAX_RELAY_NODE_READS);
+  const followUpReads = faultNodes.length + relayNodes.length > 0 ? await readNodeConditions([...faultNodes, ...relayNodes]) : [];
 
   const failureAt = input.analysis.currentFailureAt;
   const nodeSignals: Signal[] = [];
-  for (const { name, command, node } of [...nodeReads, ...gpuFaultReads]) {
+  for (const { name, command, node } of [...nodeReads, ...followUpReads]) {
     if (node.ok) nodeSignals.push(...signalsFromKubernetesNode(node.value, name, command, failureAt));
     else failed('node', command, node.reason);
   }
 
   tier2.signals = [...podSignals, ...nodeSignals];
-  const analysis = nodeSignals.length > 0 ? input.reanalyse(tier2.signals) : afterPods;
+  const analysis = nodeSignals.length > 0 ? input.reanalyse(tier2.signals) : current;
   return { tier2, analysis };
+}
+
+/** Epoch ms of the failing container's own end (its newest termination's finishedAt); +∞ when unknown, so it sorts last. */
+function finishedAtOf(pod: K8sPod, which: 'main' | 'init'): number {
+  const container = failingContainer(pod, which);
+  const statuses = (which === 'init' ? pod.status?.initContainerStatuses : pod.status?.containerStatuses) ?? [];
+  const status = statuses.find((candidate) => candidate.name === container?.name);
+  const termination = status ? newestTermination(status) : null;
+  return parseTimestamp(termination?.terminated.finishedAt) ?? Number.POSITIVE_INFINITY;
 }
 
 /** What peerLineOf found: the line, the words its format matched (kept by the quote's elision), whether the decisive line is in its error. */
@@ -374,8 +443,19 @@ interface PeerLineFound {
   decisiveInIt: boolean;
 }
 
-const relayed = (ranks: readonly { host: string; signal: number | null; line: string }[]): { relayed?: Tier2LogFinding['relayed'] } =>
-  ranks.length === 0 ? {} : { relayed: ranks.map(({ host, signal, line }) => ({ host, signal, line: quoteEvidence(line, 360) })) };
+type Relayed = NonNullable<Tier2LogFinding['relayed']>[number];
+
+const relayed = (ranks: readonly Relayed[]): { relayed?: Tier2LogFinding['relayed'] } =>
+  ranks.length === 0
+    ? {}
+    : {
+        relayed: ranks.map(({ host, signal, exitCode, line }) => ({
+          host,
+          signal,
+          ...(exitCode === undefined ? {} : { exitCode }),
+          line: quoteEvidence(line, 360),
+        })),
+      };
 
 const wrapped = (line: string | null): { wrapped?: string } => (line === null ? {} : { wrapped: quoteEvidence(line, 360) });
 
