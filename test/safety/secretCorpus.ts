@@ -444,7 +444,7 @@ export const SECRET_CORPUS: readonly SecretSample[] = [
     'nested-json-password',
     'json',
     S.nestedJsonPassword,
-    `{"message":"{\\"record\\":\\"{\\\\\\"db_password\\\\\\\": \\\\\\"${S.nestedJsonPassword}\\\\\\"}\\"}"}`,
+    `{"message":"{\\"record\\":\\"{\\\\\\"db_password\\\\\\": \\\\\\"${S.nestedJsonPassword}\\\\\\"}\\"}"}`,
   ),
   sample('wandb-login-call', 'log', S.wandbLoginCall, `    wandb.login(key="${S.wandbLoginCall}", relogin=True)`),
   sample('wandb-key-variable', 'env', S.wandbKeyVar, `WANDB_KEY=${S.wandbKeyVar}`),

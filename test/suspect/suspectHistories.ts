@@ -5,41 +5,10 @@
  * also derives the per-verdict expectation with expectSuspicion and refuses a history on which
  * the two disagree, so a family cannot drift from what it claims to test.
  */
-import { expectSuspicion, type Expectation, type PlannedFailure } from './expectSuspicion.js';
 import { NEVER_COUNTING_KINDS, NODE_OR_UNKNOWN_KINDS, NODE_SIDE_KINDS, SIGNATURE_CRASH_KINDS, type KindName } from './failureKinds.js';
-import { seededRandom } from '../support/seededRandom.js';
+import { generateHistories, spaced, type Family, type Step, type SuspectHistory } from './generateHistories.js';
 
-export interface SuspectHistory {
-  /** `<family>-<variation>`: unique, stable across runs (the ledger's key). */
-  name: string;
-  family: string;
-  failures: PlannedFailure[];
-  expectation: Expectation;
-}
-
-const seeded = seededRandom;
-
-interface Draw {
-  int(min: number, max: number): number;
-  pick<T>(items: readonly T[]): T;
-  shuffle<T>(items: readonly T[]): T[];
-}
-
-function draw(random: () => number): Draw {
-  const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-  return {
-    int,
-    pick: (items) => items[int(0, items.length - 1)]!,
-    shuffle: (items) => {
-      const copy = [...items];
-      for (let i = copy.length - 1; i > 0; i -= 1) {
-        const j = int(0, i);
-        [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-      }
-      return copy;
-    },
-  };
-}
+export type { SuspectHistory };
 
 const USERS = [
   'a.moreau@example.com',
@@ -51,33 +20,6 @@ const USERS = [
 ];
 const PROJECTS = ['nlp-research', 'vision', 'recsys', 'autonomy', 'speech'];
 const NODES = ['dgx-h100-03', 'hgx-b200-17', 'gpu-node-a6000-2', 'ip-10-0-12-201.ec2.internal', 'dgx-a100-11'];
-
-/** One failure in the family's terms; the family numbers the names. */
-type Step = Omit<PlannedFailure, 'name' | 'cluster' | 'resend' | 'reportedLateMinutes'> & {
-  cluster?: string;
-  name?: string;
-  resend?: boolean;
-  reportedLateMinutes?: number;
-};
-
-interface Family {
-  name: string;
-  variations: number;
-  /** What the rule text makes of the family: the `node_suspect` notices each variation must give. */
-  notices: (variation: number) => number;
-  steps: (d: Draw, variation: number) => Step[];
-}
-
-/** Failures spaced by a few minutes to a few hours, starting at `from` minutes. */
-function spaced(d: Draw, count: number, from = 0, maxGapMinutes = 90): number[] {
-  const times: number[] = [];
-  let at = from;
-  for (let i = 0; i < count; i += 1) {
-    times.push(at);
-    at += d.int(3, maxGapMinutes);
-  }
-  return times;
-}
 
 const FAMILIES: Family[] = [
   {
@@ -438,23 +380,5 @@ const FAMILIES: Family[] = [
 
 /** Every history, in a stable order; seeded by the family's name and the variation. */
 export function suspectHistories(): SuspectHistory[] {
-  return FAMILIES.flatMap((family) =>
-    Array.from({ length: family.variations }, (_, variation) => {
-      const seed = [...`${family.name}#${variation}`].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16_777_619) >>> 0, 2_166_136_261);
-      const steps = family.steps(draw(seeded(seed)), variation);
-      const failures: PlannedFailure[] = steps.map((step, i) => ({
-        cluster: 'A',
-        name: `${family.name.split('-')[0]}-run-${i + 1}`,
-        resend: false,
-        reportedLateMinutes: 0,
-        ...step,
-      }));
-      const name = `${family.name}-${variation + 1}`;
-      const expectation = expectSuspicion(failures);
-      const claimed = family.notices(variation);
-      if (expectation.notices.length !== claimed)
-        throw new Error(`${name}: the family claims ${claimed} node_suspect notice(s), the rule text gives ${expectation.notices.length}`);
-      return { name, family: family.name, failures, expectation };
-    }),
-  );
+  return generateHistories(FAMILIES);
 }

@@ -9,10 +9,10 @@
  * this set's reading of submitters (below) and refuses a history on which the family's claim and
  * the reference disagree, or whose outcome would change if a `contested` kind counted.
  */
-import { expectSuspicion, type Expectation, type PlannedFailure, type ReadingOptions } from '../suspect/expectSuspicion.js';
+import { expectSuspicion, type PlannedFailure, type ReadingOptions } from '../suspect/expectSuspicion.js';
+import { generateHistories, spaced, type Family as BaseFamily, type Step as BaseStep, type SuspectHistory } from '../suspect/generateHistories.js';
 import type { KindTable } from '../suspect/failureKinds.js';
 import type { RunOptions } from '../suspect/runSuspectHistories.js';
-import { seededRandom } from '../support/seededRandom.js';
 import {
   APPLICATION_XIDS,
   COUNTING,
@@ -24,13 +24,7 @@ import {
   type FailureKind2,
 } from './failureKinds2.js';
 
-export interface SuspectHistory2 {
-  /** `<family>-<variation>`: unique, stable across runs (the ledger's key). */
-  name: string;
-  family: string;
-  failures: PlannedFailure[];
-  expectation: Expectation;
-}
+export type SuspectHistory2 = SuspectHistory;
 
 /**
  * One person's forms (docs/procedure.md: submitters are compared "after normalising case,
@@ -65,28 +59,6 @@ export const READING_2: ReadingOptions = { kinds: FAILURE_KINDS_2, distinctSubmi
  */
 export const RUN_OPTIONS_2: RunOptions = { kinds: FAILURE_KINDS_2, failureTimes: { at: 'planned', lagMinutes: 185 } };
 
-interface Draw {
-  int(min: number, max: number): number;
-  pick<T>(items: readonly T[]): T;
-  shuffle<T>(items: readonly T[]): T[];
-}
-
-function draw(random: () => number): Draw {
-  const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-  return {
-    int,
-    pick: (items) => items[int(0, items.length - 1)]!,
-    shuffle: (items) => {
-      const copy = [...items];
-      for (let i = copy.length - 1; i > 0; i -= 1) {
-        const j = int(0, i);
-        [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-      }
-      return copy;
-    },
-  };
-}
-
 // Other people, projects and nodes than set 1's.
 const USERS = [
   'g.ferreira@example.org',
@@ -101,29 +73,9 @@ const PROJECTS = ['llm-pretrain', 'genomics', 'robotics', 'forecasting', 'retrie
 const NODES = ['gpu-h200-r4-07', 'hgx-b200-22', 'dgx-a100-m14', 'ip-10-40-3-18.ec2.internal', 'gke-a3-highgpu-8g-pool-3f9c', 'l40s-node-05'];
 const DAY = 24 * 60;
 
-/** One failure in the family's terms; the family numbers the names. */
-type Step = Omit<PlannedFailure, 'name' | 'cluster' | 'resend' | 'reportedLateMinutes' | 'kind'> & {
-  kind: keyof typeof FAILURE_KINDS_2 | (string & {});
-  cluster?: string;
-  name?: string;
-};
-
-interface Family {
-  name: string;
-  variations: number;
-  notices: (variation: number) => number;
-  steps: (d: Draw, variation: number) => Step[];
-}
-
-function spaced(d: Draw, count: number, from = 0, maxGapMinutes = 90): number[] {
-  const times: number[] = [];
-  let at = from;
-  for (let i = 0; i < count; i += 1) {
-    times.push(at);
-    at += d.int(3, maxGapMinutes);
-  }
-  return times;
-}
+/** One failure in the family's terms; its kind one of set 2's. */
+type Step = Omit<BaseStep, 'kind'> & { kind: keyof typeof FAILURE_KINDS_2 | (string & {}) };
+type Family = BaseFamily<Step>;
 
 /** RFC 3339 offsets, whole and half hours, both signs, the extremes (−12:00 … +14:00) included. */
 const OFFSETS = [330, -480, 840, -210, 540, -660, 0, 345, -720, 60];
@@ -505,26 +457,12 @@ function otherReading(kinds: KindTable): KindTable {
 
 /** Every history, in a stable order; seeded by the family's name and the variation. */
 export function suspectHistories2(): SuspectHistory2[] {
-  return FAMILIES.flatMap((family) =>
-    Array.from({ length: family.variations }, (_, variation) => {
-      const seed = [...`${family.name}#${variation}`].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16_777_619) >>> 0, 2_166_136_261);
-      const steps = family.steps(draw(seededRandom(seed)), variation);
-      const failures: PlannedFailure[] = steps.map((step, i) => ({
-        cluster: 'A',
-        name: `${family.name.split('-')[0]}-run-${i + 1}`,
-        resend: false,
-        reportedLateMinutes: 0,
-        ...step,
-      }));
-      const name = `${family.name}-${variation + 1}`;
+  return generateHistories(FAMILIES, {
+    reading: READING_2,
+    check: (name, failures, expectation) => {
       for (const failure of failures) if (!(failure.kind in FAILURE_KINDS_2)) throw new Error(`${name}: unknown kind ${failure.kind}`);
-      const expectation = expectSuspicion(failures, READING_2);
-      const claimed = family.notices(variation);
-      if (expectation.notices.length !== claimed)
-        throw new Error(`${name}: the family claims ${claimed} node_suspect notice(s), the rule text gives ${expectation.notices.length}`);
       const other = expectSuspicion(failures, { ...READING_2, kinds: otherReading(FAILURE_KINDS_2) });
       if (JSON.stringify(other) !== JSON.stringify(expectation)) throw new Error(`${name}: the outcome hangs on a contested kind`);
-      return { name, family: family.name, failures, expectation };
-    }),
-  );
+    },
+  });
 }
