@@ -6,10 +6,10 @@
  * not tuned on.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadUnseenCorpus, type HeldOutCorpus } from './unseenCorpus.js';
+import { HELD_OUT_CORPORA, loadUnseenCorpus, type HeldOutCorpus } from './unseenCorpus.js';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
 /** How much of a decisive text must be new: its head, where a message's own wording starts. */
@@ -33,11 +33,17 @@ export interface FreshCorpus {
   placements: PlacementGenerator;
   /** The command that regenerates the placed family. */
   generator: string;
-  /** The fixture folders collected before this corpus. */
-  olderCorpora: readonly string[];
 }
 
-export function describeFreshCorpusChecks({ ordinal, corpus, placedSource, placements, generator, olderCorpora }: FreshCorpus): void {
+/** The fixture folders collected before `corpus`: the seen corpus and every older held-out one. */
+function olderCorporaThan(corpus: HeldOutCorpus): string[] {
+  const at = HELD_OUT_CORPORA.findIndex((heldOut) => heldOut.dir === corpus.dir);
+  if (at < 0) throw new Error(`${corpus.dir} is not in HELD_OUT_CORPORA`);
+  return ['signals', ...HELD_OUT_CORPORA.slice(0, at).map((heldOut) => basename(heldOut.dir))];
+}
+
+export function describeFreshCorpusChecks({ ordinal, corpus, placedSource, placements, generator }: FreshCorpus): void {
+  const olderCorpora = olderCorporaThan(corpus);
   describe(`${ordinal} fresh corpus: placement generator`, () => {
     it(`the committed ${placedSource}.json is what the generator writes`, () => {
       expect(readFileSync(placements.PLACED_FILE, 'utf8'), `regenerate with ${generator}`).toBe(placements.renderPlacedEntries());

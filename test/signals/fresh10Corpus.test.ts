@@ -23,19 +23,6 @@ describeFreshCorpusChecks({
   placedSource: 'placed-logs-10',
   placements,
   generator: 'npx tsx test/signals/generateFresh10Placements.ts',
-  olderCorpora: [
-    'signals',
-    'signals-unseen',
-    'signals-fresh',
-    'signals-fresh2',
-    'signals-fresh3',
-    'signals-fresh4',
-    'signals-fresh5',
-    'signals-fresh6',
-    'signals-fresh7',
-    'signals-fresh8',
-    'signals-fresh9',
-  ],
 });
 
 describeHeldOutCorpus('tenth fresh upstream corpus', FRESH10_CORPUS, 55);

@@ -17,7 +17,6 @@ describeFreshCorpusChecks({
   placedSource: 'placed-logs',
   placements,
   generator: 'npx tsx test/signals/generateFresh4Placements.ts',
-  olderCorpora: ['signals', 'signals-unseen', 'signals-fresh', 'signals-fresh2', 'signals-fresh3'],
 });
 
 describeHeldOutCorpus('fourth fresh upstream corpus', FRESH4_CORPUS, 60);

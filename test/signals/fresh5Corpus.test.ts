@@ -17,7 +17,6 @@ describeFreshCorpusChecks({
   placedSource: 'placed-logs-5',
   placements,
   generator: 'npx tsx test/signals/generateFresh5Placements.ts',
-  olderCorpora: ['signals', 'signals-unseen', 'signals-fresh', 'signals-fresh2', 'signals-fresh3', 'signals-fresh4'],
 });
 
 describeHeldOutCorpus('fifth fresh upstream corpus', FRESH5_CORPUS, 60);

@@ -17,7 +17,6 @@ describeFreshCorpusChecks({
   placedSource: 'placed-logs-6',
   placements,
   generator: 'npx tsx test/signals/generateFresh6Placements.ts',
-  olderCorpora: ['signals', 'signals-unseen', 'signals-fresh', 'signals-fresh2', 'signals-fresh3', 'signals-fresh4', 'signals-fresh5'],
 });
 
 describeHeldOutCorpus('sixth fresh upstream corpus', FRESH6_CORPUS, 45);

@@ -19,7 +19,6 @@ describeFreshCorpusChecks({
   placedSource: 'placed-logs-7',
   placements,
   generator: 'npx tsx test/signals/generateFresh7Placements.ts',
-  olderCorpora: ['signals', 'signals-unseen', 'signals-fresh', 'signals-fresh2', 'signals-fresh3', 'signals-fresh4', 'signals-fresh5', 'signals-fresh6'],
 });
 
 describeHeldOutCorpus('seventh fresh upstream corpus', FRESH7_CORPUS, 50);

@@ -19,17 +19,6 @@ describeFreshCorpusChecks({
   placedSource: 'placed-logs-8',
   placements,
   generator: 'npx tsx test/signals/generateFresh8Placements.ts',
-  olderCorpora: [
-    'signals',
-    'signals-unseen',
-    'signals-fresh',
-    'signals-fresh2',
-    'signals-fresh3',
-    'signals-fresh4',
-    'signals-fresh5',
-    'signals-fresh6',
-    'signals-fresh7',
-  ],
 });
 
 describeHeldOutCorpus('eighth fresh upstream corpus', FRESH8_CORPUS, 50);

@@ -22,18 +22,6 @@ describeFreshCorpusChecks({
   placedSource: 'placed-logs-9',
   placements,
   generator: 'npx tsx test/signals/generateFresh9Placements.ts',
-  olderCorpora: [
-    'signals',
-    'signals-unseen',
-    'signals-fresh',
-    'signals-fresh2',
-    'signals-fresh3',
-    'signals-fresh4',
-    'signals-fresh5',
-    'signals-fresh6',
-    'signals-fresh7',
-    'signals-fresh8',
-  ],
 });
 
 describeHeldOutCorpus('ninth fresh upstream corpus', FRESH9_CORPUS, 50);

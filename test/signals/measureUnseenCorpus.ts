@@ -9,16 +9,7 @@
  */
 import { resolve } from 'node:path';
 import {
-  FRESH10_CORPUS,
-  FRESH2_CORPUS,
-  FRESH3_CORPUS,
-  FRESH4_CORPUS,
-  FRESH5_CORPUS,
-  FRESH6_CORPUS,
-  FRESH7_CORPUS,
-  FRESH8_CORPUS,
-  FRESH9_CORPUS,
-  FRESH_CORPUS,
+  HELD_OUT_CORPORA,
   heldOutCorpus,
   loadUnseenCorpus,
   startUnseenBench,
@@ -50,19 +41,7 @@ function corpusFromArguments(argv: readonly string[]): HeldOutCorpus {
   const value = argv[at] === '--dir' ? argv[at + 1] : argv[at]!.slice('--dir='.length);
   if (!value) throw new Error('--dir needs a corpus folder');
   const dir = resolve(value);
-  const known = [
-    UNSEEN_CORPUS,
-    FRESH_CORPUS,
-    FRESH2_CORPUS,
-    FRESH3_CORPUS,
-    FRESH4_CORPUS,
-    FRESH5_CORPUS,
-    FRESH6_CORPUS,
-    FRESH7_CORPUS,
-    FRESH8_CORPUS,
-    FRESH9_CORPUS,
-    FRESH10_CORPUS,
-  ].find((corpus) => resolve(corpus.dir) === dir);
+  const known = HELD_OUT_CORPORA.find((corpus) => resolve(corpus.dir) === dir);
   return known ?? heldOutCorpus(dir, 9);
 }
 

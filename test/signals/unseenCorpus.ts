@@ -70,6 +70,21 @@ export const FRESH9_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures
  */
 export const FRESH10_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh10/', import.meta.url)), 18);
 
+/** Every held-out corpus, oldest first: each was collected after the ones before it. */
+export const HELD_OUT_CORPORA: readonly HeldOutCorpus[] = [
+  UNSEEN_CORPUS,
+  FRESH_CORPUS,
+  FRESH2_CORPUS,
+  FRESH3_CORPUS,
+  FRESH4_CORPUS,
+  FRESH5_CORPUS,
+  FRESH6_CORPUS,
+  FRESH7_CORPUS,
+  FRESH8_CORPUS,
+  FRESH9_CORPUS,
+  FRESH10_CORPUS,
+];
+
 export function loadUnseenCorpus(dir = UNSEEN_CORPUS.dir): LoadedEntry[] {
   const corpus = loadSignalCorpus(dir, { requireDecisive: true });
   const silent = corpus.find(({ entry }) => entry.expect === 'no signal');
