@@ -33,7 +33,13 @@ const HEX_ID = /^(?=[0-9a-f_-]*\d)[0-9a-f]+(?:[-_][0-9a-f]+)*$/i;
 /** A word and a number (`python3`, `sm90`, `h100`): a version of the word, when the word is vocabulary or one or two letters. */
 const VERSIONED = /^([a-z]+)\d+$/;
 const CHAT_ID = /^[UWCGDBT][A-Z0-9]{8,11}$/;
-const EMBEDDED_PSEUDONYM = /(?<![a-z0-9])[a-z]+-[0-9a-f]{6,8}(?![a-z0-9])/;
+/**
+ * A pseudonym's digest is six hex digits (anonymizeRecording.ts `${kind}-${digest(value, 6)}`): a
+ * longer run after a word is someone's name with a number, not ours — a CronJob's Job is
+ * `<cronjob>-<scheduled minutes>`, eight digits (kubernetes/kubernetes pkg/controller/cronjob
+ * utils.go getJobName).
+ */
+const EMBEDDED_PSEUDONYM = /(?<![a-z0-9])[a-z]+-[0-9a-f]{6}(?![a-z0-9])/;
 /** A capital and lower-case letters only: how prose spells a name. */
 const ENVIRONMENT_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 const PROPER_NOUN = /^\p{Lu}\p{Ll}{2,}$/u;
