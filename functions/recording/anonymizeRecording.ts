@@ -25,6 +25,7 @@ import { isPseudonym, type Pseudonyms } from './pseudonymizeHost.js';
 import { identitySettingsOf, replaceInfrastructureIdentifiers } from './replaceInfrastructureIdentifiers.js';
 import { isVocabularyWord } from './upstreamVocabulary.js';
 import { replaceLocators } from './replaceLocators.js';
+import { replaceKernelSocketAddresses } from './replaceKernelSocketAddresses.js';
 import { nameWordsOf, properNounsOf, pseudonymizeWords, type WordPseudonyms } from './pseudonymizeWords.js';
 import { WholeNameMatcher } from './WholeNameMatcher.js';
 import type { DiagnosisRequest } from '../core/diagnosisRequest.js';
@@ -315,6 +316,8 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     out = replaceEmailAddresses(out, emailPseudonym);
     for (const name of oversized) if (name.length <= out.length) out = out.split(name).join(named.get(name) ?? name);
     out = names.replace(out, (name) => named.get(name) ?? name);
+    // An IPv4 as the kernel's socket tables spell it (little-endian hex) is an address too.
+    out = replaceKernelSocketAddresses(out, pseudonyms);
     // Then the shapes no field names (ARNs, home folders, IPs, hosts, identity settings), in free text too.
     return replaceInfrastructureIdentifiers(out, pseudonyms);
   };

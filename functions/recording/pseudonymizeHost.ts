@@ -21,7 +21,8 @@ export interface Pseudonyms {
 
 const DOCUMENTATION_IP = /^(?:192\.0\.2|198\.51\.100|203\.0\.113)\.\d{1,3}$|^2001:db8:/i;
 const DASHED_DOCUMENTATION_IP = /(?:^|-)(?:192-0-2|198-51-100|203-0-113)-\d{1,3}$/;
-const PSEUDONYM_LABEL = /^[a-z]+-[0-9a-f]{6,8}$/;
+/** Six hex digits, as the anonymizer writes them (`name-1a2b3c`): `nightly-29133120` is a CronJob's Job, no pseudonym. */
+const PSEUDONYM_LABEL = /^[a-z]+-[0-9a-f]{6}$/;
 const GCE_ZONAL_DNS = /^([a-z0-9-]{1,63})\.[a-z]{2,12}-[a-z]{2,12}\d{1,2}-[a-z]\.c\.([a-z][a-z0-9-]{4,28}[a-z0-9])\.internal$/;
 
 /** Already written by the anonymizer: a second pass leaves it alone. */
@@ -31,7 +32,7 @@ export function isPseudonym(token: string): boolean {
     DOCUMENTATION_IP.test(token) ||
     PSEUDONYM_LABEL.test(token) ||
     DASHED_DOCUMENTATION_IP.test(token) ||
-    /^[a-z]+-[0-9a-f]{6,8}-\d+(?:-\d+)*$/.test(token)
+    /^[a-z]+-[0-9a-f]{6}-\d+(?:-\d+)*$/.test(token)
   );
 }
 

@@ -33,7 +33,13 @@ const HEX_ID = /^(?=[0-9a-f_-]*\d)[0-9a-f]+(?:[-_][0-9a-f]+)*$/i;
 /** A word and a number (`python3`, `sm90`, `h100`): a version of the word, when the word is vocabulary or one or two letters. */
 const VERSIONED = /^([a-z]+)\d+$/;
 const CHAT_ID = /^[UWCGDBT][A-Z0-9]{8,11}$/;
-const EMBEDDED_PSEUDONYM = /(?<![a-z0-9])[a-z]+-[0-9a-f]{6,8}(?![a-z0-9])/;
+/**
+ * A pseudonym's digest is six hex digits (anonymizeRecording.ts `${kind}-${digest(value, 6)}`): a
+ * longer run after a word is someone's name with a number, not ours — a CronJob's Job is
+ * `<cronjob>-<scheduled minutes>`, eight digits (kubernetes/kubernetes pkg/controller/cronjob
+ * utils.go getJobName).
+ */
+const EMBEDDED_PSEUDONYM = /(?<![a-z0-9])[a-z]+-[0-9a-f]{6}(?![a-z0-9])/;
 /** A capital and lower-case letters only: how prose spells a name. */
 const ENVIRONMENT_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 const PROPER_NOUN = /^\p{Lu}\p{Ll}{2,}$/u;
@@ -320,6 +326,27 @@ const NAME_SLOT_BEFORE =
 const WORD_BEFORE = /(?:^|[^\p{L}\p{N}_-])(\p{Lu}\p{Ll}{2,})[ \t]$/u;
 const WORD_AFTER = /^[ \t](\p{Lu}\p{Ll}{2,})(?![\p{L}\p{N}_-])/u;
 
+/** The dotted run around a word: `acme.docking-results.v3` of `acme`. */
+const DOTTED_RUN_CHAR = /[A-Za-z0-9._-]/;
+/**
+ * A resource name joined by dots as well as hyphens (a Kafka topic `<customer>.docking-results.v3`,
+ * a BigQuery `<project>.<dataset>.<table>`, a RabbitMQ vhost): its parts are joined words like
+ * `acme-shards`, so a lower-case word of four letters or more that is no vocabulary or English word
+ * is a name there too. Only a run with a hyphen and a dot: a code path (`torch.nn.functional`) or a
+ * module has no hyphen; a host or a file is left to the host and file rules (its last part is a
+ * suffix of two to four letters, not a version like `v3`).
+ */
+function isNameInDottedResource(token: string, offset: number, whole: string): boolean {
+  if (!/^[a-z]{4,}$/.test(token) || !/[.-]/.test(whole.charAt(offset - 1) + whole.charAt(offset + token.length))) return false;
+  let start = offset;
+  while (start > 0 && offset - start < 256 && DOTTED_RUN_CHAR.test(whole.charAt(start - 1))) start -= 1;
+  let end = offset + token.length;
+  while (end < whole.length && end - offset < 256 && DOTTED_RUN_CHAR.test(whole.charAt(end))) end += 1;
+  const run = whole.slice(start, end).replace(/[.]+$/, '');
+  if (!run.includes('.') || !run.includes('-') || /\.[A-Za-z]{2,4}$/.test(run)) return false;
+  return !isWordOfJoined(token);
+}
+
 /**
  * A capitalised English word is language (`View run`) except where a name goes: after a key that
  * introduces a person (`Author: Rose`, `owner=Hunter`, `cc Bill`), or beside a word that is a name
@@ -399,7 +426,9 @@ export function pseudonymizeWords(text: string, pseudonyms: WordPseudonyms, opti
     if (protocolName > 0) return token.slice(0, protocolName) + pseudonymizeWords(token.slice(protocolName), pseudonyms, options);
     const isNameWord = pseudonyms.isNameWord?.(token.toLowerCase()) === true;
     if (
-      ((options.locator === true ? keepsLocatorWord(token, whole.charAt(offset - 1)) : keepsToken(token) && !isNameInSlot(token, offset, whole)) &&
+      ((options.locator === true
+        ? keepsLocatorWord(token, whole.charAt(offset - 1))
+        : keepsToken(token) && !isNameInSlot(token, offset, whole) && !isNameInDottedResource(token, offset, whole)) &&
         !isMention(whole, offset, token) &&
         !isNameWord) ||
       isOptionName(whole, offset) ||

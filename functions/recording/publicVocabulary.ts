@@ -123,9 +123,19 @@ export const PUBLIC_REGISTRIES = new Set([
   'mcr.microsoft.com',
 ]);
 
+/**
+ * Public profile services whose path is a person: an ORCID iD's URI `orcid.org/<iD>` (ORCID, "Structure
+ * of the ORCID Identifier"), `keybase.io/<user>`, LinkedIn's public profile `linkedin.com/in/<slug>`,
+ * Semantic Scholar's `semanticscholar.org/author/<name>/<id>`. The host is kept: it names a service,
+ * no one, and tells the reader what kind of identifier the pseudonym after it replaced; every path
+ * segment after it is the person (replaceLocators.ts identitySlotPath).
+ */
+export const PROFILE_HOSTS: ReadonlySet<string> = new Set(['orcid.org', 'keybase.io', 'linkedin.com', 'semanticscholar.org']);
+
 /** Public code, model, package and object hosts (and the registries): the host is kept, the organisation and repository after it are not. */
 const PUBLIC_HOSTS = [
   ...PUBLIC_REGISTRIES,
+  ...PROFILE_HOSTS,
   'github.com',
   'gitlab.com',
   'bitbucket.org',

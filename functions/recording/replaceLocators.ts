@@ -11,8 +11,9 @@
  * Linear: one bounded match per URL, parts split by index.
  */
 import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHost.js';
-import { isDocumentationHost, publicHostOf, vocabularyDomainOf } from './publicVocabulary.js';
+import { PROFILE_HOSTS, isDocumentationHost, looksLikeHost, publicHostOf, vocabularyDomainOf } from './publicVocabulary.js';
 import { isVocabularyWord } from './upstreamVocabulary.js';
+import { isEnglishWord } from './englishWords.js';
 import { REDACTED } from '../safety/redactionMarker.js';
 
 const URL_PATTERN = /(?<![\w.+-])([A-Za-z][A-Za-z0-9+.-]{0,15}):\/\/([^\s"'`<>(){}\\,;|]{1,2048})/g;
@@ -33,9 +34,21 @@ const IPV4_HOST = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 /** The clouds' object-storage endpoints (S3, Cloud Storage, Azure Blob and Data Lake): a path there is a container and a key. */
 const OBJECT_HOSTS = new Set(['amazonaws.com', 'googleapis.com', 'windows.net']);
 
+/** A URL written without its scheme (`linkedin.com/in/<slug>`): a host by its shape, then a path. */
+const BARE_HOST_PATH = /(?<![\w.@/:%~-])([A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,10})(\/[^\s"'`<>(){}\\,;|]{1,1024})/g;
+
 export function replaceLocators(text: string, pseudonyms: Pseudonyms): string {
-  if (!text.includes('://') && !text.includes('@')) return text;
-  return text
+  // A URL without its scheme is still a URL: its identity slots are read the same way (the host is
+  // left to the host rules).
+  const bare = text.includes('/')
+    ? text.replace(BARE_HOST_PATH, (match, host: string, path: string) =>
+        looksLikeHost(host.toLowerCase())
+          ? `${host}${identitySlotPath(path, pseudonyms, publicHostOf(host) !== null && PROFILE_HOSTS.has(publicHostOf(host)!) ? 'profile' : 'bare') ?? path}`
+          : match,
+      )
+    : text;
+  if (!bare.includes('://') && !bare.includes('@')) return bare;
+  return bare
     .replace(URL_PATTERN, (match, scheme: string, rest: string) => rewriteUrl(match, scheme, rest, pseudonyms))
     .replace(SCP_GIT, (match, user: string, host: string, path: string) => {
       if (isPseudonym(host)) return match;
@@ -85,16 +98,21 @@ function rewriteUrl(match: string, scheme: string, restWithTail: string, pseudon
   const pathOnly = queryStart < 0 ? path : path.slice(0, queryStart);
   const query = queryStart < 0 ? '' : path.slice(queryStart);
   const publicHost = publicHostOf(lower);
+  // An identity slot is read first: a person's segment is an identifier even in an endpoint-shaped path.
+  const slotted =
+    publicHost === null ? identitySlotPath(pathOnly, pseudonyms) : PROFILE_HOSTS.has(publicHost) ? identitySlotPath(pathOnly, pseudonyms, 'profile') : null;
   const keepsPath = publicHost === null && ENDPOINT_PATH.test(pathOnly);
   // Behind a code host or a registry the path is an organisation and a repository, a name even when
   // made of words: one pseudonym. Anywhere else (an object endpoint, the organisation's own host,
   // whose name is already replaced) the path is a container and a key: word by word, so a quoted
   // line keeps its file names and the words upstream wrote (`<account>-shards/train-960.tar`).
-  const pathOut = keepsPath
-    ? pathOnly
-    : publicHost !== null && !OBJECT_HOSTS.has(publicHost)
-      ? pathPseudonym(pathOnly, pseudonyms)
-      : pseudonyms.words(pathOnly);
+  const pathOut =
+    slotted ??
+    (keepsPath || (publicHost !== null && PROFILE_HOSTS.has(publicHost))
+      ? pathOnly
+      : publicHost !== null && !OBJECT_HOSTS.has(publicHost)
+        ? pathPseudonym(pathOnly, pseudonyms)
+        : pseudonyms.words(pathOnly));
   return `${scheme}://${userOut}${hostOut}${port}${pathOut}${queryPseudonym(query, pseudonyms)}${tail}`;
 }
 
@@ -149,6 +167,59 @@ const SECRET_QUERY_KEY =
 const IDENTIFIES_NO_ONE = /^(?:-?\d+(?:\.\d+)?|\d{8}T\d{6}Z|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|true|false)$/i;
 /** The letters of a terse setting (SAS `sp=racwdl`, `sr=b`, `spr=https`): only behind a key of at most three letters. */
 const SETTING_LETTERS = /^[a-z]{1,6}$/i;
+
+/**
+ * Path segments that announce a person in the next one: LinkedIn's public profile `/in/<slug>`,
+ * GitHub's REST `/users/<login>`, Reddit's `/u/` and `/user/`, Semantic Scholar's `/author/<name>/<id>`,
+ * a wiki's or directory's `/people/<name>`, `/profile/`, `/members/`.
+ */
+const IDENTITY_SLOTS = new Set(['in', 'u', 'user', 'users', 'people', 'person', 'profile', 'profiles', 'member', 'members', 'author', 'authors']);
+/** A file's name (`report.pdf`) or an API version is not an account. */
+const NOT_AN_ACCOUNT = /\.[A-Za-z0-9]{1,8}$|^v\d{1,2}$/;
+
+/**
+ * A path segment in an identity slot is an identifier whatever the host (a public one too): after a
+ * segment that announces a person, a `~login` (a Unix user's directory, an OpenReview profile) or an
+ * `@handle` (fediverse, Medium), and the only segment of a path that is not an endpoint word (a
+ * profile host's `keybase.io/<user>`, `orcid.org/<id>`). A percent-encoded segment is judged decoded
+ * (RFC 3986 §2.1: UTF-8 octets), so a name in another script is a name. Behind a public profile
+ * host (publicVocabulary.ts PROFILE_HOSTS) every segment but a slot word is the person. A URL
+ * written without its scheme (`bare`) has no lone-segment reading: `model.pt/x` is not a profile.
+ * Null when no segment is one.
+ */
+function identitySlotPath(path: string, pseudonyms: Pseudonyms, reading: 'url' | 'bare' | 'profile' = 'url'): string | null {
+  const segments = path.split('/');
+  const nonEmpty = segments.filter((segment) => segment !== '');
+  let found = false;
+  const out = segments.map((segment, index) => {
+    if (segment === '') return segment;
+    const before = segments[index - 1]?.toLowerCase() ?? '';
+    const decoded = decodeSegment(segment);
+    const slot =
+      (reading === 'profile' && !IDENTITY_SLOTS.has(segment.toLowerCase())) ||
+      IDENTITY_SLOTS.has(before) ||
+      /^[~@][^~@]/.test(decoded) ||
+      (reading === 'url' &&
+        nonEmpty.length === 1 &&
+        !NOT_AN_ACCOUNT.test(segment) &&
+        !(/^[a-z]+$/i.test(segment) && (isVocabularyWord(segment.toLowerCase()) || isEnglishWord(segment.toLowerCase())))) ||
+      (decoded !== segment && /[^\u0000-\u007f]/.test(decoded));
+    if (!slot || isPseudonym(segment) || segment.includes('REDACTED')) return segment;
+    found = true;
+    const sigil = /^[~@]/.exec(decoded)?.[0] ?? '';
+    return `${sigil}${pseudonyms.of('user', decoded.slice(sigil.length))}`;
+  });
+  return found ? out.join('/') : null;
+}
+
+function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 /** A path names an organisation, a repository, a dataset: one pseudonym for it, its `.git` kept. */
 function pathPseudonym(path: string, pseudonyms: Pseudonyms): string {

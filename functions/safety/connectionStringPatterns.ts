@@ -1,10 +1,17 @@
 /** Rows for credentials inside URLs, DSNs, connection strings and query strings. */
-import { SECRET_NAME_SOURCE } from './isSecretName.js';
+import { SECRET_NAME_SOURCE, isSecretName } from './isSecretName.js';
 import { REDACTED } from './redactionMarker.js';
 import { isHighEntropy, isInnocuousValue, isOnlyMarkers, looksLikeCredential } from './secretValueHeuristics.js';
 import { QUOTED_TAIL, SCHEME, keep, row, type GroupReader, type SecretPattern } from './secretPatternKit.js';
 
-const randomUser = (user: string): boolean => isHighEntropy(user) || (looksLikeCredential(user) && /\d/.test(user) && user.length >= 20);
+/**
+ * Judged decoded (RFC 3986 §3.2.1: user-info percent-encodes its `@`): `jane.doe%40initech.org` is
+ * an e-mail address as a login, not a random token.
+ */
+const randomUser = (encoded: string): boolean => {
+  const user = decodeURIComponentSafely(encoded);
+  return isHighEntropy(user) || (looksLikeCredential(user) && /\d/.test(user) && user.length >= 20);
+};
 
 /** `%2F`/`%2B` decoded: an AWS secret access key is 40 base64 characters once URL-decoded. */
 const urlDecodedAwsSecret = (value: string): string => value.replace(/%2[Ff]/g, '/').replace(/%2[Bb]/g, '+');
@@ -28,7 +35,47 @@ const ENCODED_NAME_START = String.raw`(?<=%(?:2[0267Cc]|3[BbDdFf]|7[Bb])|[?&;\s"
  */
 const ENCODED_VALUE = String.raw`(?:[A-Za-z0-9._~+*!-]|%(?!2[267Cc]|3[Bb]|7[Dd])[0-9A-Fa-f]{2}){1,1024}`;
 
+/**
+ * A keyword=value connection string (ODBC SQLDriverConnect, ADO.NET DbConnectionStringBuilder,
+ * OLE DB, Azure Storage / Service Bus): pairs separated by `;`, a value enclosed in `{…}` (`}}`
+ * escapes a brace) or quoted when it holds a `;`, otherwise running to the next `;` with its inner
+ * spaces (Microsoft Learn, ODBC "Driver-Specific Connection Information" and SQLDriverConnect
+ * connection-string syntax; .NET "Connection String Syntax": PWD, Password, AccountKey,
+ * SharedAccessKey, `Jet OLEDB:Database Password`; keywords are case-insensitive). Here `PWD` is
+ * the ODBC password keyword, not the shell's working directory (isSecretName NOT_SHELL_CWD): the
+ * structure decides. A pair is in a connection string when a `;` opens it (a keyword may have
+ * words before its last, `;Jet OLEDB:Database Password=`) or another `key=` follows its value's
+ * `;`. A quoted value inside a JSON string is written `\"…\"`. No space stands around the `=`
+ * (SQLDriverConnect: "Spaces are not allowed around the equal sign"): `; token = tokenizer(…)`
+ * is a statement after a `;`, not a pair.
+ */
+const CONNECTION_PAIR = new RegExp(
+  String.raw`(?<lead>;[ \t]{0,8}(?:[A-Za-z][A-Za-z0-9_]{0,30}[ :]){0,3}|(?<![A-Za-z0-9_.:;-]))(?=[A-Za-z0-9_.-]{1,110}=)(?<name>[Pp][Ww][Dd][A-Za-z0-9_]{0,20}|${SECRET_NAME_SOURCE})(?<sep>=)(?<value>\{(?:[^}\r\n⏎]|\}\}){0,1024}\}|"(?:[^"\r\n⏎]|""){0,1024}"|\\"(?:[^"\\\r\n⏎]|\\[^"\r\n⏎]){0,1024}\\"|'(?:[^'\r\n⏎]|''){0,1024}'|(?:[^;"'\\\r\n⏎…]|\\(?!["'nr])){1,1024})(?:(?=(?<semi>[ \t]{0,8};))|)(?:(?=[ \t]{0,8};[ \t]{0,8}(?<nextKey>[A-Za-z][A-Za-z0-9 _.:-]{0,60}=))|)`,
+  'g',
+);
+/** The password keywords: ODBC's PWD (and PWDDBMS-like PWD-prefixed keys), or any name that says secret. */
+const isConnectionSecretKeyword = (name: string): boolean => /^pwd/i.test(name) || isSecretName(name);
+/** POSIX: the shell sets PWD to an absolute pathname; an ODBC password is not a path. */
+const isShellDirectory = (name: string, value: string): boolean => /^(?:old)?pwd$/i.test(name) && /^[/~$]/.test(value);
+
+const redactConnectionPair = (g: GroupReader): string | null => {
+  const name = g('name');
+  const inConnectionString = g('lead').startsWith(';') || g('nextKey') !== '';
+  if (!inConnectionString || !isConnectionSecretKeyword(name)) return null;
+  let value = g('value');
+  let rest = '';
+  // A bare value not closed by `;` (the string's last pair, then prose) ends at its first space.
+  if (g('semi') === '' && !/^(?:[{"']|\\")/.test(value)) {
+    const space = value.search(/[ \t]/);
+    if (space >= 0) [value, rest] = [value.slice(0, space), value.slice(space)];
+  }
+  if (isOnlyMarkers(value) || isShellDirectory(name, value)) return null;
+  const trailing = /[ \t]*$/.exec(value)?.[0] ?? '';
+  return `${g('lead')}${name}${g('sep')}${REDACTED}${trailing}${rest}`;
+};
+
 export const CONNECTION_STRING_PATTERNS: readonly SecretPattern[] = [
+  row('connection-string-password', CONNECTION_PAIR, redactConnectionPair, ['=']),
   // Both halves of an AWS key pair written together; the id alone is redacted by the vendor row.
   row(
     'aws-key-id-secret-pair',
