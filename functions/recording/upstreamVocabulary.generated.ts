@@ -213,6 +213,7 @@ async
 asynchronously
 atal
 aten
+atexit
 attach
 attached
 attacher
@@ -1252,6 +1253,7 @@ exitcodereason
 exitcodes
 exited
 exitedwithcode
+exitfuncs
 exiting
 exits
 expandable
@@ -1702,6 +1704,7 @@ idletimeout
 ids
 iface
 ignore
+ignored
 illegal
 illégal
 image
@@ -3412,6 +3415,7 @@ rules
 run
 run-ai
 run_backward
+run_exitfuncs
 run_scheduler_process
 runai
 runai-diagnose
@@ -3916,6 +3920,7 @@ taskhung
 tcp
 tcpstore
 team
+teardown
 tee
 temp
 temporary
