@@ -1200,6 +1200,7 @@ evaluator
 event
 events
 eventsunavailable
+ever
 every
 evict
 evicted
@@ -2551,6 +2552,7 @@ nouvelle
 now
 noyau
 nprocs
+nrecogni
 nsufficient
 nsupported
 nul
@@ -3393,6 +3395,7 @@ robust_channel_resetchannel_verif_error
 robust_channel_uncontained_error
 rofs
 role
+rong
 room
 root
 root-cause-rank

@@ -47,10 +47,11 @@ const CONSEQUENCE =
  * A message that says nothing but that a child exited with a status (`child exited with code 1`,
  * the whole message of a runner's error built from nodejs/node lib/child_process.js's 'exit' event
  * `(code, signal)`, often the innermost `[cause]:` of a chain) is the same report: the link that
- * carries the child's output above it is the statement.
+ * carries the child's output above it is the statement. GNU tar's report of its compressor
+ * (`tar: Child returned status 1`, gnu tar src/system.c sys_wait_for_child) is one too.
  */
 const CHILD_ENDED =
-  /(?:^|: )(?:child|child process|subprocess|process|command)(?: [\w./'"-]{1,80})? exited with (?:exit )?(?:code|status):? -?\d+\.?$|: line \d+: +\d+ (?:Aborted|Killed|Segmentation fault|Bus error|Floating point exception|Illegal instruction|Terminated|Trace\/breakpoint trap|Quit)\b|\breturned non-zero exit status -?\d+|\bsigkill_handler\][^\n]*\bexits with return code = -?\d+|\bdied with <Signals\.\w+: \d+>|\(pids?(?:\(s\))?:? \d+(?:, ?\d+)*\) (?:exited unexpectedly|is killed by signal|was killed|terminated unexpectedly)\b/;
+  /(?:^|: )(?:child|child process|subprocess|process|command)(?: [\w./'"-]{1,80})? exited with (?:exit )?(?:code|status):? -?\d+\.?$|^\S+: Child returned status -?\d+$|: line \d+: +\d+ (?:Aborted|Killed|Segmentation fault|Bus error|Floating point exception|Illegal instruction|Terminated|Trace\/breakpoint trap|Quit)\b|\breturned non-zero exit status -?\d+|\bsigkill_handler\][^\n]*\bexits with return code = -?\d+|\bdied with <Signals\.\w+: \d+>|\(pids?(?:\(s\))?:? \d+(?:, ?\d+)*\) (?:exited unexpectedly|is killed by signal|was killed|terminated unexpectedly)\b/;
 
 /**
  * A launcher's count of failed children, naming none of them: torchrun's ChildFailedError
