@@ -759,6 +759,7 @@ cuda_error_ecc_uncorrectable
 cuda_error_no_device
 cuda_error_nvlink_uncorrectable
 cuda_error_unknown
+cuda_error_unsupported_ptx_version
 cuda_home
 cuda_init
 cuda_kernel_assert
@@ -778,6 +779,7 @@ cudaerrornodevice
 cudaerrornvlinkuncorrectable
 cudaerrorsystemdrivermismatch
 cudaerrorunknown
+cudaerrorunsupportedptxversion
 cudaexception
 cudafunctions
 cudagetdevicecount
@@ -1499,6 +1501,7 @@ generalpredicates
 generate
 generate_token
 generatecontainerref
+generated
 generateerror
 generation
 generator
@@ -3025,6 +3028,7 @@ préempté
 préemptée
 préemptés
 présente
+ptx
 ptxas
 puis
 pull
@@ -4030,6 +4034,7 @@ took
 tool
 tool-diagnostic
 tool-output
+toolchain
 tooldiagnostic
 toolkit
 tools
