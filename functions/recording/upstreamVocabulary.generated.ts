@@ -213,6 +213,7 @@ async
 asynchronously
 atal
 aten
+atexit
 attach
 attached
 attacher
@@ -758,6 +759,7 @@ cuda_error_ecc_uncorrectable
 cuda_error_no_device
 cuda_error_nvlink_uncorrectable
 cuda_error_unknown
+cuda_error_unsupported_ptx_version
 cuda_home
 cuda_init
 cuda_kernel_assert
@@ -777,6 +779,7 @@ cudaerrornodevice
 cudaerrornvlinkuncorrectable
 cudaerrorsystemdrivermismatch
 cudaerrorunknown
+cudaerrorunsupportedptxversion
 cudaexception
 cudafunctions
 cudagetdevicecount
@@ -1199,6 +1202,7 @@ evaluator
 event
 events
 eventsunavailable
+ever
 every
 evict
 evicted
@@ -1252,6 +1256,7 @@ exitcodereason
 exitcodes
 exited
 exitedwithcode
+exitfuncs
 exiting
 exits
 expandable
@@ -1496,6 +1501,7 @@ generalpredicates
 generate
 generate_token
 generatecontainerref
+generated
 generateerror
 generation
 generator
@@ -1702,6 +1708,7 @@ idletimeout
 ids
 iface
 ignore
+ignored
 illegal
 illégal
 image
@@ -2548,6 +2555,7 @@ nouvelle
 now
 noyau
 nprocs
+nrecogni
 nsufficient
 nsupported
 nul
@@ -3021,6 +3029,7 @@ préempté
 préemptée
 préemptés
 présente
+ptx
 ptxas
 puis
 pull
@@ -3392,6 +3401,7 @@ robust_channel_resetchannel_verif_error
 robust_channel_uncontained_error
 rofs
 role
+rong
 room
 root
 root-cause-rank
@@ -3414,6 +3424,7 @@ rules
 run
 run-ai
 run_backward
+run_exitfuncs
 run_scheduler_process
 runai
 runai-diagnose
@@ -3918,6 +3929,7 @@ taskhung
 tcp
 tcpstore
 team
+teardown
 tee
 temp
 temporary
@@ -4024,6 +4036,7 @@ took
 tool
 tool-diagnostic
 tool-output
+toolchain
 tooldiagnostic
 toolkit
 tools

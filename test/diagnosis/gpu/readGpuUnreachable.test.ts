@@ -21,6 +21,12 @@ describe('readGpuUnreachable', () => {
     ['CUDA error at vectorAdd.cu:52 code=35(cudaErrorInsufficientDriver) "cudaMalloc(&d_A, size)"'],
     ['E cuda_driver.cc:266] failed call to cuInit: CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE: forward compatibility was attempted on non supported HW'],
     ['ggml_cuda_init: failed to initialize CUDA: forward compatibility was attempted on non supported HW'],
+    // PTX newer than the driver's JIT (CUDA_ERROR_UNSUPPORTED_PTX_VERSION, 222): the driver API name (Numba's CudaAPIError,
+    // OpenMM), the runtime API name (a CUDA sample's checkCudaErrors), the runtime's text (PyTorch's "CUDA error: ").
+    ['numba.cuda.cudadrv.driver.CudaAPIError: [222] Call to cuModuleLoadDataEx results in CUDA_ERROR_UNSUPPORTED_PTX_VERSION'],
+    ['openmm.OpenMMException: Error loading CUDA module: CUDA_ERROR_UNSUPPORTED_PTX_VERSION (222)'],
+    ['CUDA error at reduction.cu:118 code=222(cudaErrorUnsupportedPtxVersion) "cudaLaunchKernel(...)"'],
+    ['RuntimeError: CUDA error: the provided PTX was compiled with an unsupported toolchain.'],
   ])('finds the GPU stack refusing the device in %j', (text) => {
     expect(readGpuUnreachable(text)).not.toBeNull();
   });
@@ -40,6 +46,8 @@ describe('readGpuUnreachable', () => {
     ['RuntimeError: CUDA error: device-side assert triggered'],
     ['ImportError: libcudnn.so.8: cannot open shared object file: No such file or directory'],
     ['the scheduler lost track of GPU 3 for a moment'],
+    // A PTX the program's own build made invalid (218) is not the driver's age.
+    ['numba.cuda.cudadrv.driver.CudaAPIError: [218] Call to cuModuleLoadDataEx results in CUDA_ERROR_INVALID_PTX'],
   ])('leaves the program its own error: %j', (text) => {
     expect(readGpuUnreachable(text)).toBeNull();
   });

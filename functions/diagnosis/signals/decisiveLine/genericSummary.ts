@@ -50,6 +50,17 @@ export function isGenericSummary(body: string): boolean {
   return (STOPS.test(words) || FAILED.test(words)) && !REASON.test(words);
 }
 
+/**
+ * A program's error message in the GNU shape: "program: message", or "program: operand: message"
+ * (the GNU Coding Standards, "Formatting Error Messages"; bminor/glibc misc/error.c prints
+ * program_invocation_name then ": "), e.g. gzip's "gzip: stdin: not in gzip format" (gzip.c
+ * get_method) before tar's summary. The program's name is lower case and is no level word; the
+ * message denies something (`not`, `no`, `unknown`, `bad`…): a tool's progress line
+ * ("loader: loaded 24 pairs") has the same shape and states nothing wrong.
+ */
+const NEGATES = /\b(?:[Nn]ot|[Nn]o|[Nn]ever|[Uu]nknown|[Uu]nrecogni[sz]ed|[Bb]ad|[Ww]rong)\b/;
+const TOOL_DIAGNOSTIC_LINE = /^(?!(?:error|warning|note|info|debug|fatal|hint)\b)[a-z][\w.+-]{1,30}: (?:[^\s:]{1,200}: )?[^\s:][^:\n]{3,300}$/;
+
 /** Lines ranked by these rules may be summaries; an exception or anything more specific has its own chain rules. */
 const SUMMARY_RULES: ReadonlySet<string> = new Set(['error', 'failure-cause']);
 /** How far back the cause is looked for: the summary follows its cause closely. */
@@ -71,6 +82,8 @@ function causeBefore(bodies: readonly string[], masked: readonly string[], ranke
       continue;
     }
     if (FAILURE_STATEMENT.pattern.test(body) && REASON.test(withoutNames(body))) return index;
+    // A tool's own diagnostic in the GNU shape `program: [operand: ]message` states its cause without an error word.
+    if (TOOL_DIAGNOSTIC_LINE.test(body) && NEGATES.test(body) && !isGenericSummary(body)) return index;
   }
   return null;
 }

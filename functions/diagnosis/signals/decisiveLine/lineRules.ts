@@ -44,9 +44,14 @@ const CONSEQUENCE =
  * `script.sh: line 12:    41 Aborted (core dumped) ./cmd` (bminor/bash jobs.c notify_of_job_status /
  * print_pipeline: the script, its line, the pid, strsignal's text). One shape, any launcher: a process
  * named by its pid that exited or was killed.
+ * A message that says nothing but that a child exited with a status (`child exited with code 1`,
+ * the whole message of a runner's error built from nodejs/node lib/child_process.js's 'exit' event
+ * `(code, signal)`, often the innermost `[cause]:` of a chain) is the same report: the link that
+ * carries the child's output above it is the statement. GNU tar's report of its compressor
+ * (`tar: Child returned status 1`, gnu tar src/system.c sys_wait_for_child) is one too.
  */
 const CHILD_ENDED =
-  /: line \d+: +\d+ (?:Aborted|Killed|Segmentation fault|Bus error|Floating point exception|Illegal instruction|Terminated|Trace\/breakpoint trap|Quit)\b|\breturned non-zero exit status -?\d+|\bsigkill_handler\][^\n]*\bexits with return code = -?\d+|\bdied with <Signals\.\w+: \d+>|\(pids?(?:\(s\))?:? \d+(?:, ?\d+)*\) (?:exited unexpectedly|is killed by signal|was killed|terminated unexpectedly)\b/;
+  /(?:^|: )(?:child|child process|subprocess|process|command)(?: [\w./'"-]{1,80})? exited with (?:exit )?(?:code|status):? -?\d+\.?$|^\S+: Child returned status -?\d+$|: line \d+: +\d+ (?:Aborted|Killed|Segmentation fault|Bus error|Floating point exception|Illegal instruction|Terminated|Trace\/breakpoint trap|Quit)\b|\breturned non-zero exit status -?\d+|\bsigkill_handler\][^\n]*\bexits with return code = -?\d+|\bdied with <Signals\.\w+: \d+>|\(pids?(?:\(s\))?:? \d+(?:, ?\d+)*\) (?:exited unexpectedly|is killed by signal|was killed|terminated unexpectedly)\b/;
 
 /**
  * A launcher's count of failed children, naming none of them: torchrun's ChildFailedError
@@ -92,11 +97,14 @@ const FAILURE_WITH_CAUSE =
  * util.c Perl_mess_sv " at %s line %d."), Rust's guard-page handler (rust-lang/rust
  * library/std/src/sys/pal/unix/stack_overflow.rs signal_handler: "thread '{name}' has overflowed its stack",
  * then rtabort!("stack overflow") → "fatal runtime error: stack overflow", the abort that only closes the
- * burst; the pair as printed in matklad/backtrace-on-stack-overflow README.md). The statement is what the runtime saw go wrong; the lines
+ * burst; the pair as printed in matklad/backtrace-on-stack-overflow README.md), and GNU make's fatal error, which
+ * states why make stops without an error word ("make: *** No rule to make target 'x', needed by 'y'.  Stop.";
+ * gnu make src/output.c fatal: "%s: *** " or "%s:%lu: *** ", the message, ".  Stop."; a recipe's
+ * "make: *** [t] Error N" is its summary instead). The statement is what the runtime saw go wrong; the lines
  * after it (an abort, a job report, "compilation aborted") only say the process stopped.
  */
 const RUNTIME_FATAL =
-  /^(?:[a-z_]\w{0,40}\(\): (?:double free|corrupted|invalid|unaligned|memory corruption)|double free or corruption\b|corrupted (?:size vs\. prev_size|double-linked list)|\*\*\* (?:stack smashing|buffer overflow) detected \*\*\*)|^\S+: line \d+: (?! *\d+ )\S|^(?:sh|dash|\/bin\/sh|\S+\.sh): \d+: \S|^thread '[^'\n]{0,200}' has overflowed its stack$|^(?:Can't|Cannot|Could not|Unable to|Undefined|Not|Died|Global symbol|Bareword|syntax error)\b[^\n]{0,400} at \S+ line \d+\.$/;
+  /^(?:[a-z_]\w{0,40}\(\): (?:double free|corrupted|invalid|unaligned|memory corruption)|double free or corruption\b|corrupted (?:size vs\. prev_size|double-linked list)|\*\*\* (?:stack smashing|buffer overflow) detected \*\*\*)|^\S+: line \d+: (?! *\d+ )\S|^(?:sh|dash|\/bin\/sh|\S+\.sh): \d+: \S|^thread '[^'\n]{0,200}' has overflowed its stack$|^(?:Can't|Cannot|Could not|Unable to|Undefined|Not|Died|Global symbol|Bareword|syntax error)\b[^\n]{0,400} at \S+ line \d+\.$|^\S{1,200}: \*\*\* (?!\[)[^\n]{1,400}\. {2}Stop\.$/;
 
 export const LINE_RULES: readonly LineRule[] = [
   {

@@ -16,9 +16,12 @@ import type { RankPass } from './chainContext.js';
 import { withThrownBeforeFrames } from './thrownBeforeFrames.js';
 import { withFirstMemberOverGroup } from './exceptionGroup.js';
 import { withPrimaryOverSuppressed } from './suppressedLink.js';
+import { withFailureOverTeardown } from './teardown.js';
 
 /** The passes applied last, in this order, once chains, pointers and handler depth have set the ranks. */
 const LAST_PASSES: readonly RankPass[] = [
+  // An exception the interpreter reports as ignored (a finaliser, an atexit callback at shutdown) is teardown, never the statement (teardown.ts).
+  withFailureOverTeardown,
   // A group that only announces its members yields to its first member (exceptionGroup.ts).
   withFirstMemberOverGroup,
   // A suppressed exception ranks below the one thrown (suppressedLink.ts).
