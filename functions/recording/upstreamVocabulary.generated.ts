@@ -921,6 +921,7 @@ determine
 determined
 deux
 dev
+develop
 device
 device-side
 device-type
@@ -2721,6 +2722,7 @@ packing
 paddle
 paddlejob
 paddlejobfailed
+paddlepaddle
 page
 pages
 pair

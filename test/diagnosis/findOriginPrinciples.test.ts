@@ -64,6 +64,14 @@ describe('origin principles', () => {
     expect(matchCollateralFormat('Stopping container pytorch')?.format).toBe('sigterm');
     expect(matchCollateralFormat("terminate called after throwing an instance of 'c10::DistBackendError'")?.format).toBe('nccl-timeout');
     expect(matchCollateralFormat('Container pytorch failed liveness probe, will be restarted')).toBeNull();
+    expect(matchCollateralFormat('Container pytorch failed liveness probe')).toBeNull();
+  });
+
+  it("reads Paddle's launcher stopped by SIGTERM as a teardown, its other signals and its own exit not", () => {
+    expect(matchCollateralFormat('LAUNCH INFO 2026-12-03 08:09:35,902 Terminating with signal 15')?.format).toBe('sigterm');
+    expect(matchCollateralFormat('LAUNCH INFO 2026-12-03 08:09:36,902 Exit with signal 15')?.format).toBe('sigterm');
+    expect(matchCollateralFormat('LAUNCH INFO 2026-12-03 08:09:36,902 Exit with signal 6')).toBeNull();
+    expect(matchCollateralFormat('LAUNCH INFO 2026-12-03 08:09:36,902 Exit code 1')).toBeNull();
   });
 
   it('in one second, the one replica with a cause of its own is the origin; peers stopped in that second are collateral', () => {

@@ -100,6 +100,16 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
     upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/distributed/elastic/multiprocessing/api.py',
   },
   {
+    // PaddlePaddle's launcher on a SIGTERM sent to it (the teardown, a probe's kill): its signal handler logs
+    // "Terminating with signal 15", stops its workers, logs "Exit with signal 15" and exits 15
+    // (PaddlePaddle/Paddle python/paddle/distributed/launch/controllers/controller.py ControllerBase.signal_handler).
+    // Only SIGTERM: the handler also takes SIGABRT and SIGINT, which say no more about who sent them.
+    format: 'sigterm',
+    pattern: /\b(?:Terminating|Exit) with signal 15\b/,
+    strength: 'peer',
+    upstream: 'https://github.com/PaddlePaddle/Paddle/blob/develop/python/paddle/distributed/launch/controllers/controller.py',
+  },
+  {
     // The kubelet stopping a running container because its pod is deleted (the job's controller tearing the survivors
     // down): event reason Killing, message "Stopping container <name>" — SIGTERM, then SIGKILL after the grace period.
     // A probe's kill writes another message ("Container x failed liveness probe, will be restarted") and never matches.
