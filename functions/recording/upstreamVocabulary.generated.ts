@@ -574,6 +574,7 @@ complete
 completed
 completion
 components
+composer
 compte
 compteurs
 comptée
@@ -1993,6 +1994,7 @@ latest
 launch
 launch_command
 launcher
+launcher-child-failed
 launcher-summary
 layer
 layers
@@ -2353,6 +2355,7 @@ montée
 more
 mort
 morts
+mosaicml
 most
 mount
 mount-dns-name

@@ -67,6 +67,15 @@ describe('origin principles', () => {
     expect(matchCollateralFormat('Container pytorch failed liveness probe')).toBeNull();
   });
 
+  it("reads Composer's launcher summary of a crashed rank as a wrapper, never as a cause of its own", () => {
+    expect(matchCollateralFormat('ERROR:composer.cli.launcher:Rank 32 crashed with exit code -6.')).toMatchObject({
+      format: 'launcher-child-failed',
+      strength: 'wrapper',
+    });
+    expect(matchCollateralFormat('ERROR:composer.cli.launcher:Global rank 8 (PID 6108) exited with code -6')?.strength).toBe('wrapper');
+    expect(matchCollateralFormat('INFO:composer.cli.launcher:Rank 3 finished successfully.')).toBeNull();
+  });
+
   it("reads Paddle's launcher stopped by SIGTERM as a teardown, its other signals and its own exit not", () => {
     expect(matchCollateralFormat('LAUNCH INFO 2026-12-03 08:09:35,902 Terminating with signal 15')?.format).toBe('sigterm');
     expect(matchCollateralFormat('LAUNCH INFO 2026-12-03 08:09:36,902 Exit with signal 15')?.format).toBe('sigterm');

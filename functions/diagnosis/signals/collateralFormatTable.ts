@@ -281,6 +281,16 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
     upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/distributed/elastic/multiprocessing/errors/__init__.py',
   },
   {
+    // Composer's launcher once a local rank exited non-zero: "Rank 0 crashed with exit code -6." then, after
+    // SIGTERMing the others, "Global rank 0 (PID 6100) exited with code -6" (mosaicml/composer
+    // composer/cli/launcher.py _monitor_processes / _print_process_exit_status): a summary that a child failed on
+    // every replica whose rank died, the origin's included; the rank's own line above it says why.
+    format: 'launcher-child-failed',
+    pattern: /\bRank \d+ crashed with exit code -?\d+\.|\bGlobal rank \d+ \(PID \d+\) exited with code -?\d+\b/,
+    strength: 'wrapper',
+    upstream: 'https://github.com/mosaicml/composer/blob/dev/composer/cli/launcher.py',
+  },
+  {
     // horovodrun's Gloo launcher once any rank exited non-zero ("RuntimeError: Horovod detected that one or more
     // processes exited with non-zero status, thus causing the job to be terminated. The first process to do so was:"
     // over "Process name: … Exit code: …"): a summary on the launcher, the rank's own line (relayed above it) says why.
