@@ -2777,6 +2777,7 @@ payload
 pci
 pcie
 pdb
+pdsh
 peak
 peer
 peer-connection-lost
