@@ -115,4 +115,31 @@ describe('origin principles', () => {
     expect(analysis.distributed?.origin).toBeNull();
     expect(analysis.distributed?.unknown?.reason).toBe('same-second');
   });
+  describe('a listing time equal to the containers start dates the start once another replica is dated by its own record', () => {
+    const START = 6_300_000;
+    const startDated = (index: number): Pod => ({
+      name: `${JOB}-worker-${index}`,
+      nodeName: `hgx-h200-${String(index).padStart(2, '0')}`,
+      k8sPhase: 'Error',
+      k8sPhaseUpdatedAt: ago(START),
+      containers: [{ name: 'pytorch', startedAt: ago(START) }],
+    });
+    for (const replicas of [3, 5, 7])
+      for (const lost of [0, Math.floor(replicas / 2), replicas - 1])
+        it(`${replicas} replicas, NodeNotReady on worker-${lost} only: it is the origin, the others collateral`, () => {
+          const pods = Array.from({ length: replicas }, (_, index) => (index === lost ? { ...startDated(index), k8sPhase: 'Unknown' } : startDated(index)));
+          const evidence = distributed({
+            pods: { ok: true, value: pods },
+            events: { ok: true, value: [event(`${JOB}-worker-${lost}`, 'NodeNotReady', 'Node is not ready', 2_860_000)] },
+          });
+          const analysis = analyse(evidence);
+          expect(analysis.distributed?.origin).toMatchObject({ pod: `${JOB}-worker-${lost}` });
+          expect(analysis.distributed?.collateral).toBe(replicas - 1);
+          expect(analysis.classification.category).toBe('NODE_FAILURE');
+        });
+    it('alone (no replica dated by a record of its own), an equal time still dates a crash within its start second', () => {
+      const evidence = distributed({ pods: { ok: true, value: [startDated(0), { ...startDated(1), k8sPhase: 'OOMKilled' }, startDated(2)] } });
+      expect(analyse(evidence).distributed?.origin).toMatchObject({ pod: `${JOB}-worker-1` });
+    });
+  });
 });
