@@ -575,6 +575,7 @@ complete
 completed
 completion
 components
+composer
 compte
 compteurs
 comptée
@@ -924,6 +925,7 @@ determine
 determined
 deux
 dev
+develop
 device
 device-side
 device-type
@@ -1999,6 +2001,7 @@ latest
 launch
 launch_command
 launcher
+launcher-child-failed
 launcher-summary
 layer
 layers
@@ -2359,6 +2362,7 @@ montée
 more
 mort
 morts
+mosaicml
 most
 mount
 mount-dns-name
@@ -2729,6 +2733,7 @@ packing
 paddle
 paddlejob
 paddlejobfailed
+paddlepaddle
 page
 pages
 pair
@@ -2780,6 +2785,7 @@ payload
 pci
 pcie
 pdb
+pdsh
 peak
 peer
 peer-connection-lost

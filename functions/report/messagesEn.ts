@@ -255,6 +255,7 @@ const COLLATERAL_FORMAT: Record<CollateralFormat, string> = {
   'c10d-store': 'c10d/TCPStore connection errors',
   'elastic-child-failed': 'torchelastic ChildFailedError',
   sigterm: 'SIGTERM exits',
+  'launcher-child-failed': 'Composer "Rank N crashed"',
   'mpi-peer-exit': 'MPI "exited on signal 15"',
   'ray-peer-death': 'Ray peer deaths',
   'coordination-heartbeat': 'coordination service heartbeat timeouts',

@@ -279,6 +279,7 @@ const COLLATERAL_FORMAT: Record<CollateralFormat, string> = {
   'c10d-store': 'erreurs de connexion c10d/TCPStore',
   'elastic-child-failed': 'ChildFailedError de torchelastic',
   sigterm: 'sorties sur SIGTERM',
+  'launcher-child-failed': 'Composer « Rank N crashed »',
   'mpi-peer-exit': 'MPI « exited on signal 15 »',
   'ray-peer-death': 'morts de pairs Ray',
   'coordination-heartbeat': 'battements de cœur du service de coordination manqués',

@@ -64,6 +64,23 @@ describe('origin principles', () => {
     expect(matchCollateralFormat('Stopping container pytorch')?.format).toBe('sigterm');
     expect(matchCollateralFormat("terminate called after throwing an instance of 'c10::DistBackendError'")?.format).toBe('nccl-timeout');
     expect(matchCollateralFormat('Container pytorch failed liveness probe, will be restarted')).toBeNull();
+    expect(matchCollateralFormat('Container pytorch failed liveness probe')).toBeNull();
+  });
+
+  it("reads Composer's launcher summary of a crashed rank as a wrapper, never as a cause of its own", () => {
+    expect(matchCollateralFormat('ERROR:composer.cli.launcher:Rank 32 crashed with exit code -6.')).toMatchObject({
+      format: 'launcher-child-failed',
+      strength: 'wrapper',
+    });
+    expect(matchCollateralFormat('ERROR:composer.cli.launcher:Global rank 8 (PID 6108) exited with code -6')?.strength).toBe('wrapper');
+    expect(matchCollateralFormat('INFO:composer.cli.launcher:Rank 3 finished successfully.')).toBeNull();
+  });
+
+  it("reads Paddle's launcher stopped by SIGTERM as a teardown, its other signals and its own exit not", () => {
+    expect(matchCollateralFormat('LAUNCH INFO 2026-12-03 08:09:35,902 Terminating with signal 15')?.format).toBe('sigterm');
+    expect(matchCollateralFormat('LAUNCH INFO 2026-12-03 08:09:36,902 Exit with signal 15')?.format).toBe('sigterm');
+    expect(matchCollateralFormat('LAUNCH INFO 2026-12-03 08:09:36,902 Exit with signal 6')).toBeNull();
+    expect(matchCollateralFormat('LAUNCH INFO 2026-12-03 08:09:36,902 Exit code 1')).toBeNull();
   });
 
   it('in one second, the one replica with a cause of its own is the origin; peers stopped in that second are collateral', () => {
@@ -97,5 +114,32 @@ describe('origin principles', () => {
     const analysis = analyse(evidence);
     expect(analysis.distributed?.origin).toBeNull();
     expect(analysis.distributed?.unknown?.reason).toBe('same-second');
+  });
+  describe('a listing time equal to the containers start dates the start once another replica is dated by its own record', () => {
+    const START = 6_300_000;
+    const startDated = (index: number): Pod => ({
+      name: `${JOB}-worker-${index}`,
+      nodeName: `hgx-h200-${String(index).padStart(2, '0')}`,
+      k8sPhase: 'Error',
+      k8sPhaseUpdatedAt: ago(START),
+      containers: [{ name: 'pytorch', startedAt: ago(START) }],
+    });
+    for (const replicas of [3, 5, 7])
+      for (const lost of [0, Math.floor(replicas / 2), replicas - 1])
+        it(`${replicas} replicas, NodeNotReady on worker-${lost} only: it is the origin, the others collateral`, () => {
+          const pods = Array.from({ length: replicas }, (_, index) => (index === lost ? { ...startDated(index), k8sPhase: 'Unknown' } : startDated(index)));
+          const evidence = distributed({
+            pods: { ok: true, value: pods },
+            events: { ok: true, value: [event(`${JOB}-worker-${lost}`, 'NodeNotReady', 'Node is not ready', 2_860_000)] },
+          });
+          const analysis = analyse(evidence);
+          expect(analysis.distributed?.origin).toMatchObject({ pod: `${JOB}-worker-${lost}` });
+          expect(analysis.distributed?.collateral).toBe(replicas - 1);
+          expect(analysis.classification.category).toBe('NODE_FAILURE');
+        });
+    it('alone (no replica dated by a record of its own), an equal time still dates a crash within its start second', () => {
+      const evidence = distributed({ pods: { ok: true, value: [startDated(0), { ...startDated(1), k8sPhase: 'OOMKilled' }, startDated(2)] } });
+      expect(analyse(evidence).distributed?.origin).toMatchObject({ pod: `${JOB}-worker-1` });
+    });
   });
 });

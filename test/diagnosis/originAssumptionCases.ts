@@ -322,7 +322,18 @@ export const PEER_STATEMENTS: readonly PeerStatement[] = [
  * of the rank prefixed by the launcher (Hydra's `-prepend-rank` `[9] `, Open MPI's `--tag-output` `[1,9]<stderr>:`) —
  * then the launcher's own report of the rank's exit. The relayed exception is the line; the report is a relay.
  */
-export type OriginCause = 'oom-event' | 'own-exception' | 'hydra-relay' | 'mpirun-relay' | 'torchrun-summary' | RelayedKill | StorageEviction | DaemonLost;
+export type OriginCause =
+  'oom-event' | 'own-exception' | 'hydra-relay' | 'mpirun-relay' | 'torchrun-summary' | RelayedKill | StorageEviction | DaemonLost | ProbeKill;
+
+/**
+ * `liveness-killed-*`: the kubelet's liveness probe fails three times (`Unhealthy` "Liveness probe failed: …",
+ * kubernetes pkg/kubelet/prober/prober.go) and it kills the container (`Killing` "Container trainer failed liveness
+ * probe": pkg/kubelet/kuberuntime/kuberuntime_manager.go computePodActions, ", will be restarted" only when the
+ * restart policy restarts it). The process then exits as its SIGTERM handler chooses (143, or 15 from Paddle's
+ * launcher) or by the SIGKILL after the grace period (137). The kill is the origin's cause and line.
+ */
+export type ProbeKill = 'liveness-killed-143' | 'liveness-killed-137' | 'liveness-killed-15';
+const PROBE_KILLS: ReadonlySet<OriginCause> = new Set<OriginCause>(['liveness-killed-143', 'liveness-killed-137', 'liveness-killed-15']);
 
 /**
  * `orte-node-lost`: Open MPI's launcher loses the daemon on the origin's host ("ORTE has lost communication with its
@@ -631,6 +642,7 @@ export function buildCase(draw: {
 
   const relayedKill = RELAYED_KILLS.has(cause) && twist !== 'only-consequences';
   const storageEviction = STORAGE_EVICTIONS.has(cause) && twist !== 'only-consequences';
+  const probeKill = PROBE_KILLS.has(cause) && twist !== 'only-consequences';
   const nodeLost = (cause === 'orte-node-lost' || UNEVENTED.has(cause)) && twist !== 'only-consequences';
   const daemonLostHealthy = cause === 'orte-daemon-lost-healthy' && twist !== 'only-consequences';
   const pods: Pod[] = [];
@@ -713,6 +725,14 @@ export function buildCase(draw: {
       tier2Signals.push(...terminated(launcher, 'cpu-r1-01', 1, at));
       continue;
     }
+    if (PROBE_KILLS.has(cause)) {
+      pods.push({ ...origin, k8sPhase: 'Error' });
+      for (const before of [20_000, 10_000, 0])
+        events.push(event(pod, 'Unhealthy', 'Liveness probe failed: HTTP probe failed with statuscode: 503', ago(msAgo + before)));
+      events.push({ ...event(pod, 'Killing', 'Container trainer failed liveness probe', at), type: 'Normal' });
+      tier2Signals.push(...terminated(pod, node(index), Number(cause.slice('liveness-killed-'.length)), at));
+      continue;
+    }
     if (STORAGE_EVICTIONS.has(cause)) {
       // Within one second: the reason and the action a few hundred ms apart, in either order, or at one instant.
       const reasonAt = cause === 'storage-evicted-action-first' ? ago(msAgo - 400) : at;
@@ -790,11 +810,12 @@ export function buildCase(draw: {
               collateral: peers,
               quoteSays: null,
               originSays:
-                cause === 'oom-event' || relayedKill || storageEviction || cause === 'torchrun-summary' || twist === 'unread-at-first-peer'
+                cause === 'oom-event' || relayedKill || storageEviction || probeKill || cause === 'torchrun-summary' || twist === 'unread-at-first-peer'
                   ? null
                   : "KeyError: 'input_ids'",
               ...(relayedKill ? { originLineSays: cause === 'hydra-killed' ? 'KILLED BY SIGNAL: 9' : 'exited on signal 9' } : {}),
               ...(storageEviction ? { originLineSays: 'ephemeral local storage usage exceeds' } : {}),
+              ...(probeKill ? { originLineSays: 'failed liveness probe' } : {}),
               // The summary says a child failed; the origin's line is the exception it wraps.
               ...(cause === 'torchrun-summary' ? { originLineSays: summarisedException(originIndex + 1) } : {}),
             };
@@ -865,5 +886,11 @@ export function originAssumptionCases(seed = 5, count = 370): OriginAssumptionCa
     names.add(built.name);
     cases.push(built);
   }
+  // The probe kill in every time source and ordering, after the draws (which stay as they were).
+  for (const cause of PROBE_KILLS)
+    for (const time of times)
+      for (const ordering of orderings)
+        for (const twist of ['none', 'skewed-peer'] as const)
+          cases.push(buildCase({ statement: PEER_STATEMENTS[(cases.length * 7) % PEER_STATEMENTS.length]!, cause, time, ordering, twist, replicas: 4 }));
   return cases;
 }

@@ -142,4 +142,17 @@ describe('podOfHost', () => {
     expect(podOfHost('dgx-02', pods)).toBeNull();
     expect(podOfHost('elsewhere', pods)).toBeNull();
   });
+  describe("pdsh's exit of a remote host (DeepSpeed's PDSHRunner)", () => {
+    for (const host of ['ds-job-worker-2', 'ds-job-worker-2.ds-job.team-a.svc', '10.244.3.7'])
+      for (const code of [1, 250])
+        it(`reads "pdsh@launcher: ${host}: ssh exited with exit code ${code}" as host ${host}, no signal, exit ${code}`, () => {
+          const line = `pdsh@ds-job-launcher: ${host}: ssh exited with exit code ${code}`;
+          const tail = [`${host}: [rank16]: RuntimeError: CUDA error: uncorrectable ECC error encountered`, line].join('\n');
+          expect(relayedRanksOf(tail)).toEqual([{ host, signal: null, exitCode: code, line }]);
+        });
+    it('reads nothing from an exit 0, nor from a host-tagged line that only spells the words', () => {
+      expect(relayedRanksOf('pdsh@ds-job-launcher: ds-job-worker-1: ssh exited with exit code 0')).toEqual([]);
+      expect(relayedRanksOf('ds-job-worker-1: ssh exited with exit code 1')).toEqual([]);
+    });
+  });
 });

@@ -81,6 +81,9 @@ describe('node-side start failures and config errors', () => {
       'CONTAINER_CRASH',
     ],
     ['Killing', 'Container trainer failed liveness probe, will be restarted', 'PROBE_KILL'],
+    // restartPolicy Never: computePodActions appends ", will be restarted" only when it restarts the container.
+    ['Killing', 'Container trainer failed liveness probe', 'PROBE_KILL'],
+    ['Killing', 'Container trainer failed startup probe', 'PROBE_KILL'],
   ])('%s %j → %s', (reason, message, kind) => {
     expect(matchReasonRow(reason, message, 'kubelet')?.kind).toBe(kind);
   });

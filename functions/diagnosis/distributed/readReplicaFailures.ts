@@ -219,6 +219,10 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
   const podNames = pods.map((pod) => pod.name);
   const rawOfQuoted = new Map(pods.map((pod) => [quoteName(pod.name), pod.name]));
   const texts = textsAboutPods(input, podNames);
+  // Replicas whose only time is the listing's, equal to their containers' start: the start or a crash within it.
+  const startOnly = new Set<string>();
+  // Replicas whose failure a record of its own dates (an event, a termination Tier 2 read, a node loss).
+  const recordDated = new Set<string>();
   const failures = pods.flatMap((pod): ReplicaFailure[] => {
     const signals = input.signals.filter((signal) => !NOT_A_FAILURE.has(signal.kind) && podOfSignal(signal, rawOfQuoted, podNames) === pod.name);
     const ownKind = (signal: Signal) => OWN_CAUSE.has(signal.kind) || signal.xid !== undefined;
@@ -268,6 +272,8 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
     // teardown's SIGTERM every peer shows too — is the node's doing, a cause of its own.
     const nodeLoss = nodeLossUnder(pod, first?.at ?? null, input.signals, rawOfQuoted, podNames);
     const at = Math.min(first?.at ?? Number.POSITIVE_INFINITY, ...nodeLoss.flatMap((signal) => (signal.at === null ? [] : [signal.at])));
+    if (listing.length > 0 && ended === started && records.length === 0 && nodeLoss.length === 0) startOnly.add(pod.name);
+    if (records.length > 0 || nodeLoss.length > 0) recordDated.add(pod.name);
     const source =
       first !== null && first.at === at ? first.source : (nodeLoss.find((signal) => signal.at === at)?.source ?? first?.source ?? 'get_workload_pods');
     return [
@@ -285,6 +291,13 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
       },
     ];
   });
+  // A listing time equal to the containers' start says the pod started then, or crashed within that second. Once
+  // another replica's failure is dated by a record of its own (an event, a termination, a node loss) — not by the
+  // listing, whose times are as stale for it — the time dates the start, not a failure, and the replica is left
+  // undated: it shows nothing of its own, so it is collateral of a dated cause, never tied with it (findOrigin
+  // `silent`). With no such record anywhere the equal time stays (a crash within the second it started).
+  const datedElsewhere = failures.some((failure) => failure.at !== null && recordDated.has(failure.pod.name) && !startOnly.has(failure.pod.name));
+  if (datedElsewhere) for (const failure of failures) if (startOnly.has(failure.pod.name)) failure.at = null;
   // A node lost under a host an MPI launcher lost its daemon on, noticed as late as Kubernetes notices a node loss.
   const nodeLost = (pod: Pod, noticedAt: number | null) =>
     nodeLossUnder(pod, noticedAt, input.signals, rawOfQuoted, podNames, NODE_LOSS_NOTICED_WITHIN_MS, true);

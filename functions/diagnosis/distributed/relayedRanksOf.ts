@@ -22,6 +22,12 @@
  * - PRRTE (Open MPI 5) and ORTE v3's form of the same loss: `PRTE has lost communication with a remote daemon.` then
  *   `  HNP daemon   : <id> on node <launcher host>` and `  Remote daemon: <id> on node <host>` — openpmix/prrte
  *   src/mca/errmgr/base/help-errmgr-base.txt [node-died]. The remote daemon's host is the one lost (`signal: null`).
+ * - pdsh (DeepSpeed's multi-node launcher runs `pdsh -S -f 1024 -w <hosts> … deepspeed.launcher.launch`:
+ *   microsoft/DeepSpeed deepspeed/launcher/multinode_runner.py PDSHRunner) tags each remote line `<host>: ` and,
+ *   for a host whose remote command failed, writes its own `pdsh@<local host>: <host>: ssh exited with exit code N`
+ *   (chaos/pdsh src/pdsh/dsh.c: err()'s `%p` is `pdsh@<local host>`, `%S` the remote host). Like Hydra's EXIT
+ *   CODE frame it names the host a rank ended on, not why (`exitCode`, signal null): the host's own output above it
+ *   says why, attributed to that host's pod only when its node failed under it.
  * A SIGTERM (15) is the teardown every survivor gets, not a death to attribute: it is not returned.
  * Pure.
  */
@@ -51,6 +57,7 @@ const REMOTE_DAEMON_LOST = /\b(?:PRTE|ORTE) has lost communication with a remote
 const REMOTE_DAEMON_NODE = /^\s*Remote daemon\s*:\s*\S+ on node (\S+)\s*$/;
 /** The help text puts one blank line between its header and the hostname line; a few more leave room for a relay's framing. */
 const HOSTNAME_WITHIN = 4;
+const PDSH_EXIT = /^pdsh@\S+: (\S+): \S+ exited with exit code (\d+)\s*$/;
 
 /**
  * Every rank death the tail relays, first first. `mask` replaces user-chosen names (maskIdentifiers): the
@@ -79,6 +86,11 @@ export function relayedRanksOf(text: string, mask: (line: string) => string = (l
       const named = lines.slice(index + 1, index + 1 + HOSTNAME_WITHIN).find((next) => REMOTE_DAEMON_NODE.test(mask(next)));
       const host = named ? REMOTE_DAEMON_NODE.exec(named)?.[1] : undefined;
       if (host) found.push({ host, signal: null, line: line.trim() });
+      return;
+    }
+    if (PDSH_EXIT.test(mask(line))) {
+      const [, host, code] = PDSH_EXIT.exec(line) ?? [];
+      if (host && Number(code) > 0) found.push({ host, signal: null, exitCode: Number(code), line: line.trim() });
       return;
     }
     if (!HYDRA_RANK.test(mask(line))) return;

@@ -14,6 +14,8 @@ export type CollateralFormat =
   | 'nccl-remote-error'
   | 'c10d-store'
   | 'elastic-child-failed'
+  /** A launcher's own summary that one of its ranks exited non-zero (Composer's "Rank N crashed with exit code"). */
+  | 'launcher-child-failed'
   | 'sigterm'
   | 'mpi-peer-exit'
   | 'ray-peer-death'

@@ -100,6 +100,16 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
     upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/distributed/elastic/multiprocessing/api.py',
   },
   {
+    // PaddlePaddle's launcher on a SIGTERM sent to it (the teardown, a probe's kill): its signal handler logs
+    // "Terminating with signal 15", stops its workers, logs "Exit with signal 15" and exits 15
+    // (PaddlePaddle/Paddle python/paddle/distributed/launch/controllers/controller.py ControllerBase.signal_handler).
+    // Only SIGTERM: the handler also takes SIGABRT and SIGINT, which say no more about who sent them.
+    format: 'sigterm',
+    pattern: /\b(?:Terminating|Exit) with signal 15\b/,
+    strength: 'peer',
+    upstream: 'https://github.com/PaddlePaddle/Paddle/blob/develop/python/paddle/distributed/launch/controllers/controller.py',
+  },
+  {
     // The kubelet stopping a running container because its pod is deleted (the job's controller tearing the survivors
     // down): event reason Killing, message "Stopping container <name>" — SIGTERM, then SIGKILL after the grace period.
     // A probe's kill writes another message ("Container x failed liveness probe, will be restarted") and never matches.
@@ -269,6 +279,16 @@ export const COLLATERAL_FORMAT_TABLE: readonly CollateralFormatRow[] = [
     pattern: /\bChildFailedError\b/,
     strength: 'wrapper',
     upstream: 'https://github.com/pytorch/pytorch/blob/main/torch/distributed/elastic/multiprocessing/errors/__init__.py',
+  },
+  {
+    // Composer's launcher once a local rank exited non-zero: "Rank 0 crashed with exit code -6." then, after
+    // SIGTERMing the others, "Global rank 0 (PID 6100) exited with code -6" (mosaicml/composer
+    // composer/cli/launcher.py _monitor_processes / _print_process_exit_status): a summary that a child failed on
+    // every replica whose rank died, the origin's included; the rank's own line above it says why.
+    format: 'launcher-child-failed',
+    pattern: /\bRank \d+ crashed with exit code -?\d+\.|\bGlobal rank \d+ \(PID \d+\) exited with code -?\d+\b/,
+    strength: 'wrapper',
+    upstream: 'https://github.com/mosaicml/composer/blob/dev/composer/cli/launcher.py',
   },
   {
     // horovodrun's Gloo launcher once any rank exited non-zero ("RuntimeError: Horovod detected that one or more

@@ -34,9 +34,11 @@ export const NAME_SLOT_FORMATS: readonly NameSlotFormat[] = [
     upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_container.go (killContainer: "Stopping container %s")',
   },
   {
-    pattern: new RegExp(`^Container ${SLOT} (?:failed (?:liveness|startup) probe|definition changed), will be restarted`, 'd'),
+    // ", will be restarted" only when the restart policy restarts the container (computePodActions `if restart`).
+    pattern: new RegExp(`^Container ${SLOT} (?:failed (?:liveness|startup) probe(?:, will be restarted)?$|definition changed, will be restarted)`, 'd'),
     kinds: ['container'],
-    upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go (computePodActions: "Container %s failed %s probe, will be restarted")',
+    upstream:
+      'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go (computePodActions: "Container %s failed liveness probe", then ", will be restarted" when restart)',
   },
   {
     pattern: new RegExp(`^Back-off restarting failed container ${SLOT} in pod`, 'd'),

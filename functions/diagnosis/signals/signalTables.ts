@@ -247,7 +247,10 @@ export const EVENT_REASON_TABLE: readonly EventReasonRow[] = [
   {
     reason: 'Killing',
     kind: 'PROBE_KILL',
-    message: /failed (?:liveness|startup) probe, will be restarted/i,
+    // computePodActions writes "Container %s failed liveness probe" and appends ", will be restarted" only
+    // when the pod's restartPolicy restarts it (`if restart { message = fmt.Sprintf("%s, will be restarted",
+    // message) }`): a training replica (restartPolicy Never/OnFailure with a failed pod) shows the bare form.
+    message: /^Container \S+ failed (?:liveness|startup) probe(?:, will be restarted)?$|failed (?:liveness|startup) probe, will be restarted/i,
     upstream: 'kubernetes/kubernetes pkg/kubelet/kuberuntime/kuberuntime_manager.go computePodActions',
   },
   // The event says only "PostStartHook failed" (the hook's output is kept out of events on purpose).

@@ -6,6 +6,8 @@ export interface SignalLike {
   kind: SignalKind;
   /** Set when the signal was decoded from an NVIDIA Xid: such a signal decides, so it leads. */
   xid?: unknown;
+  /** Epoch ms of the fact, when dated: a rule that explains one signal by another reads their order. */
+  at?: number | null;
 }
 
 /** The same signals, those decoded from an Xid first (stable otherwise): the catalogue's line is the one to quote. */

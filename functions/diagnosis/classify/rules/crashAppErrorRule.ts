@@ -22,8 +22,13 @@ export const crashAppErrorRule: CategoryRule = {
     const ownLimit = ofKind('STORAGE_LIMIT_EXCEEDED');
     if (ownLimit.length > 0) return [...ownLimit, ...ofKind('EVICTED'), ...ofKind('EXIT_SYSTEM_SIGNAL')];
     const crashes = ofKind('CONTAINER_CRASH');
-    if (crashes.length > 0) return [...xidFirst(crashes), ...ofKind('CRASH_LOOP')];
     const probeKills = ofKind('PROBE_KILL');
+    // The kubelet's probe kill sends SIGTERM (SIGKILL after the grace period: kuberuntime_container.go
+    // killContainer): the exit the process then chooses — PaddlePaddle's launcher exits 15 from its signal
+    // handler (python/paddle/distributed/launch/controllers/controller.py) — is the kill's, not a crash of its own.
+    if (crashes.length > 0 && probeKills.length > 0 && crashes.every((crash) => killedBy(crash, probeKills)))
+      return [...probeKills, ...ofKind('PROBE_FAILURE'), ...crashes, ...ofKind('CRASH_LOOP')];
+    if (crashes.length > 0) return [...xidFirst(crashes), ...ofKind('CRASH_LOOP')];
     if (probeKills.length > 0) return [...probeKills, ...ofKind('PROBE_FAILURE'), ...ofKind('EXIT_SYSTEM_SIGNAL'), ...ofKind('CRASH_LOOP')];
     const kills = ofKind('EXIT_SYSTEM_SIGNAL');
     if (kills.length === 0) return ofKind('CRASH_LOOP');
@@ -31,3 +36,15 @@ export const crashAppErrorRule: CategoryRule = {
     return probeFailures.length > 0 ? [...probeFailures, ...kills, ...ofKind('CRASH_LOOP')] : [];
   },
 };
+
+/**
+ * The kubelet waits terminationGracePeriodSeconds (30 s by default: k8s.io/api core/v1
+ * DefaultTerminationGracePeriodSeconds) between its SIGTERM and the SIGKILL: a container that ended
+ * no later than that after a probe kill ended of it. An undated crash cannot be told apart: the kill explains it.
+ */
+const GRACE_MS = 30_000;
+function killedBy(crash: SignalLike, probeKills: readonly SignalLike[]): boolean {
+  if (crash.at == null) return true;
+  const at = crash.at;
+  return probeKills.some((kill) => kill.at == null || (kill.at <= at + 999 && at <= kill.at + GRACE_MS + 999));
+}
