@@ -32,11 +32,16 @@ import { BENCH_OUT_DIR, PROJECT_ROOT } from '../bench/benchPaths.js';
  * dating (861 KiB measured, 2026-12-06); 900 → 930 with the worker's RECORD_ANONYMIZE English word
  * list (functions/recording/englishWords.generated.ts, 16 KiB front-coded: ordinary words stay verbatim),
  * its code-identifier and name-slot rules, and the origin stage's tie-budget and launcher-relay reading
- * (904 KiB measured, 2026-12-07). chat 180 → 184 with the connection-string password row of the
+ * (904 KiB measured, 2026-12-07); 930 → 945 with the protocol field names RECORD_ANONYMIZE keeps
+ * (protocolFieldNames.generated.ts, 3.3 kB) and its connection-string, identity-slot and kernel
+ * socket-address rules, Tier 2's second read round and relayed-host node read, the runtime
+ * chain-format and teardown principles of the decisive line and the probe-kill / launcher rows of
+ * the origin stage (914.2 → 930.2 KiB measured, 2026-12-07; the anonymizer's word lists, ~64 KiB,
+ * would leave the worker if RECORD_ANONYMIZE recorded in a Lambda of its own). chat 180 → 184 with the connection-string password row of the
  * redaction every chat message goes through (functions/safety/connectionStringPatterns.ts,
  * +1,010 bytes: 179.7 → 180.7 KiB measured, 2026-12-07).
  */
-const BUDGET_KIB: Record<LambdaName, number> = { intake: 232, diagnose: 930, poller: 510, pagerduty: 480, chat: 184 };
+const BUDGET_KIB: Record<LambdaName, number> = { intake: 232, diagnose: 945, poller: 510, pagerduty: 480, chat: 184 };
 
 /** Sources no Lambda runs: the simulators, local mode, the CLI. */
 const NEVER_IN_A_LAMBDA = [/^functions\/simulator\//, /^functions\/local\//, /^functions\/cli\//];
