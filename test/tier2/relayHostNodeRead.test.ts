@@ -11,18 +11,11 @@
  * relayed exception to the launcher).
  */
 import { describe, expect, it } from 'vitest';
-import { analyseWorkload } from '../../functions/diagnosis/classify/analyseWorkload.js';
-import { applyOrigin } from '../../functions/diagnosis/distributed/applyOrigin.js';
-import { originUndecided } from '../../functions/diagnosis/distributed/originUndecided.js';
-import { peerLineOf } from '../../functions/diagnosis/distributed/peerLineOf.js';
-import { relayHostNodes } from '../../functions/diagnosis/distributed/relayHostNodes.js';
-import { relayedRanksOf } from '../../functions/diagnosis/distributed/relayedRanksOf.js';
-import { wrappedErrorOf } from '../../functions/diagnosis/distributed/wrappedErrorOf.js';
 import type { KubernetesReader } from '../../functions/diagnosis/ports/KubernetesReader.js';
 import type { K8sNode, K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
 import type { Pod } from '../../functions/diagnosis/ports/RunaiSchemas.js';
-import { collectTier2Evidence } from '../../functions/diagnosis/tier2/collectTier2Evidence.js';
 import { ago, evidenceOf, workloadStatus } from '../diagnosis/workloadEvidenceKit.js';
+import { collectAsTheWorkerDoes, failedK8sPod } from './multiPodTier2Kit.js';
 
 const JOB = 'md-sim';
 const NS = 'runai-hpc';
@@ -105,17 +98,7 @@ function k8sNode(name: string, state: NodeState): K8sNode {
   return { metadata: { name }, status: { conditions } } as K8sNode;
 }
 
-const k8sPod = (name: string, exitCode: number, msAgo: number): K8sPod =>
-  ({
-    metadata: { name, namespace: NS },
-    spec: { nodeName: `node-${name}`, restartPolicy: 'Never', containers: [{ name: 'mpi' }] },
-    status: {
-      phase: 'Failed',
-      containerStatuses: [
-        { name: 'mpi', restartCount: 0, state: { terminated: { exitCode, reason: 'Error', startedAt: ago(9_000_000), finishedAt: ago(msAgo) } } },
-      ],
-    },
-  }) as K8sPod;
+const k8sPod = (name: string, exitCode: number, msAgo: number): K8sPod => failedK8sPod(name, exitCode, msAgo, NS, 'mpi');
 
 async function run(relay: Relay, dnsHost: boolean, state: NodeState, named: number) {
   const worker = `${JOB}-worker-${named}`;
@@ -144,19 +127,8 @@ async function run(relay: Relay, dnsHost: boolean, state: NodeState, named: numb
       return k8sNode(name, name === `node-${worker}` ? state : 'healthy');
     },
   };
-  const reanalyse = (signals: Parameters<typeof analyseWorkload>[1]) => applyOrigin(evidence, analyseWorkload(evidence, signals));
-  const { tier2, analysis } = await collectTier2Evidence({
-    reader,
-    evidence,
-    analysis: reanalyse([]),
-    reanalyse,
-    peerLineOf,
-    relayedRanksOf,
-    wrappedErrorOf,
-    originUndecided: (current, logs) => originUndecided(evidence, current, logs),
-    relayHostNodes: (logs) => relayHostNodes(evidence, logs),
-  });
-  return { worker, nodesRead, final: applyOrigin(evidence, analysis, tier2.logs) };
+  const { final } = await collectAsTheWorkerDoes(reader, evidence);
+  return { worker, nodesRead, final };
 }
 
 describe("Tier 2 reads the node under a launcher's relayed host", () => {

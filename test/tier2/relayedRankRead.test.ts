@@ -13,23 +13,14 @@ import type { K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.j
 import type { Pod } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { collectTier2Evidence } from '../../functions/diagnosis/tier2/collectTier2Evidence.js';
 import { ago, evidenceOf, workloadStatus } from '../diagnosis/workloadEvidenceKit.js';
+import { failedK8sPod } from './multiPodTier2Kit.js';
 
 const JOB = 'gromacs-mpi';
 const LAUNCHER = `${JOB}-launcher`;
 const KILLED = `${JOB}-worker-1`;
 const LAUNCHER_ENDED = 600_000;
 
-const k8sPod = (name: string, exitCode: number, msAgo: number): K8sPod =>
-  ({
-    metadata: { name, namespace: 'runai-hpc' },
-    spec: { nodeName: `node-${name}`, restartPolicy: 'Never', containers: [{ name: 'mpi' }] },
-    status: {
-      phase: 'Failed',
-      containerStatuses: [
-        { name: 'mpi', restartCount: 0, state: { terminated: { exitCode, reason: 'Error', startedAt: ago(9_000_000), finishedAt: ago(msAgo) } } },
-      ],
-    },
-  }) as K8sPod;
+const k8sPod = (name: string, exitCode: number, msAgo: number): K8sPod => failedK8sPod(name, exitCode, msAgo, 'runai-hpc', 'mpi');
 
 describe("Tier 2 and an MPI launcher's report of a killed rank", () => {
   it.each([

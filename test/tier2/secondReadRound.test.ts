@@ -11,36 +11,20 @@
  * second round never runs when the first round decides, and never reads more than its budget.
  */
 import { describe, expect, it } from 'vitest';
-import { analyseWorkload } from '../../functions/diagnosis/classify/analyseWorkload.js';
-import { applyOrigin } from '../../functions/diagnosis/distributed/applyOrigin.js';
-import { originUndecided } from '../../functions/diagnosis/distributed/originUndecided.js';
-import { peerLineOf } from '../../functions/diagnosis/distributed/peerLineOf.js';
-import { relayHostNodes } from '../../functions/diagnosis/distributed/relayHostNodes.js';
-import { relayedRanksOf } from '../../functions/diagnosis/distributed/relayedRanksOf.js';
-import { wrappedErrorOf } from '../../functions/diagnosis/distributed/wrappedErrorOf.js';
 import { KubernetesError, type KubernetesReader } from '../../functions/diagnosis/ports/KubernetesReader.js';
 import type { K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
 import type { Pod } from '../../functions/diagnosis/ports/RunaiSchemas.js';
-import { collectTier2Evidence, MAX_SECOND_ROUND_PODS, MAX_TIER2_PODS } from '../../functions/diagnosis/tier2/collectTier2Evidence.js';
+import { MAX_SECOND_ROUND_PODS, MAX_TIER2_PODS } from '../../functions/diagnosis/tier2/collectTier2Evidence.js';
 import { PEER_STATEMENTS } from '../diagnosis/originAssumptionCases.js';
 import { ago, evidenceOf, workloadStatus } from '../diagnosis/workloadEvidenceKit.js';
+import { collectAsTheWorkerDoes, failedK8sPod } from './multiPodTier2Kit.js';
 
 const JOB = 'lag-order';
 const NS = 'runai-lag';
 const ORIGIN_ENDED = 4_300_000;
 const ORIGIN_TAIL = ['Traceback (most recent call last):', '  File "/app/train.py", line 88, in <module>', "KeyError: 'input_ids'"];
 
-const k8sPod = (name: string, exitCode: number, msAgo: number): K8sPod =>
-  ({
-    metadata: { name, namespace: NS },
-    spec: { nodeName: `node-${name}`, restartPolicy: 'Never', containers: [{ name: 'trainer' }] },
-    status: {
-      phase: 'Failed',
-      containerStatuses: [
-        { name: 'trainer', restartCount: 0, state: { terminated: { exitCode, reason: 'Error', startedAt: ago(9_000_000), finishedAt: ago(msAgo) } } },
-      ],
-    },
-  }) as K8sPod;
+const k8sPod = (name: string, exitCode: number, msAgo: number): K8sPod => failedK8sPod(name, exitCode, msAgo, NS, 'trainer');
 
 interface Draw {
   statement: (typeof PEER_STATEMENTS)[number];
@@ -101,19 +85,8 @@ async function run(draw: Draw) {
       throw notFound();
     },
   };
-  const reanalyse = (signals: Parameters<typeof analyseWorkload>[1]) => applyOrigin(evidence, analyseWorkload(evidence, signals));
-  const { tier2, analysis } = await collectTier2Evidence({
-    reader,
-    evidence,
-    analysis: reanalyse([]),
-    reanalyse,
-    peerLineOf,
-    relayedRanksOf,
-    wrappedErrorOf,
-    originUndecided: (current, logs) => originUndecided(evidence, current, logs),
-    relayHostNodes: (logs) => relayHostNodes(evidence, logs),
-  });
-  return { origin, read, tier2, final: applyOrigin(evidence, analysis, tier2.logs) };
+  const { tier2, final } = await collectAsTheWorkerDoes(reader, evidence);
+  return { origin, read, tier2, final };
 }
 
 describe('Tier 2 second read round: time sources × read budgets × peer statements × orders', () => {

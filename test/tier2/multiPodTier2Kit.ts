@@ -1,0 +1,48 @@
+/**
+ * What the Tier 2 generators for multi-pod failures (secondReadRound, relayHostNodeRead,
+ * relayedRankRead) share: a failed pod as the Kubernetes API describes it, and Tier 2 collected
+ * with the same stage functions diagnoseWorkload.ts wires (the origin read again with Tier 2's log
+ * lines), so a generator measures the reads the worker makes.
+ */
+import { analyseWorkload } from '../../functions/diagnosis/classify/analyseWorkload.js';
+import { applyOrigin } from '../../functions/diagnosis/distributed/applyOrigin.js';
+import { originUndecided } from '../../functions/diagnosis/distributed/originUndecided.js';
+import { peerLineOf } from '../../functions/diagnosis/distributed/peerLineOf.js';
+import { relayHostNodes } from '../../functions/diagnosis/distributed/relayHostNodes.js';
+import { relayedRanksOf } from '../../functions/diagnosis/distributed/relayedRanksOf.js';
+import { wrappedErrorOf } from '../../functions/diagnosis/distributed/wrappedErrorOf.js';
+import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadEvidence.js';
+import type { KubernetesReader } from '../../functions/diagnosis/ports/KubernetesReader.js';
+import type { K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
+import { collectTier2Evidence } from '../../functions/diagnosis/tier2/collectTier2Evidence.js';
+import { ago } from '../diagnosis/workloadEvidenceKit.js';
+
+/** A pod whose one container ended with `exitCode` `msAgo` before the kit's NOW, on `node-<name>`. */
+export const failedK8sPod = (name: string, exitCode: number, msAgo: number, namespace: string, container: string): K8sPod =>
+  ({
+    metadata: { name, namespace },
+    spec: { nodeName: `node-${name}`, restartPolicy: 'Never', containers: [{ name: container }] },
+    status: {
+      phase: 'Failed',
+      containerStatuses: [
+        { name: container, restartCount: 0, state: { terminated: { exitCode, reason: 'Error', startedAt: ago(9_000_000), finishedAt: ago(msAgo) } } },
+      ],
+    },
+  }) as K8sPod;
+
+/** Tier 2 as the worker collects it for `evidence`, then the origin read once more with Tier 2's log lines. */
+export async function collectAsTheWorkerDoes(reader: KubernetesReader, evidence: WorkloadEvidence) {
+  const reanalyse = (signals: Parameters<typeof analyseWorkload>[1]) => applyOrigin(evidence, analyseWorkload(evidence, signals));
+  const { tier2, analysis } = await collectTier2Evidence({
+    reader,
+    evidence,
+    analysis: reanalyse([]),
+    reanalyse,
+    peerLineOf,
+    relayedRanksOf,
+    wrappedErrorOf,
+    originUndecided: (current, logs) => originUndecided(evidence, current, logs),
+    relayHostNodes: (logs) => relayHostNodes(evidence, logs),
+  });
+  return { tier2, final: applyOrigin(evidence, analysis, tier2.logs) };
+}
