@@ -10,6 +10,7 @@
  *
  * Linear: one bounded match per URL, parts split by index.
  */
+import { decodePercentEncoded } from '../core/decodePercentEncoded.js';
 import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHost.js';
 import { PROFILE_HOSTS, isDocumentationHost, looksLikeHost, publicHostOf, vocabularyDomainOf } from './publicVocabulary.js';
 import { isVocabularyWord } from './upstreamVocabulary.js';
@@ -142,12 +143,8 @@ function queryPseudonym(query: string, pseudonyms: Pseudonyms): string {
       const keyOut = QUERY_KEY.test(key) ? key : pseudonyms.of('key', key);
       if (value === '' || value.includes('REDACTED')) return `${keyOut}=${value}`;
       if (SECRET_QUERY_KEY.test(key)) return `${keyOut}=${REDACTED}`;
-      let decoded = value;
-      try {
-        decoded = decodeURIComponent(value);
-      } catch {
-        // Not percent-encoded as it should be: judged as written.
-      }
+      // Not percent-encoded as it should be: judged as written.
+      const decoded = decodePercentEncoded(value);
       const keeps = IDENTIFIES_NO_ONE.test(decoded) || (key.length <= 3 && SETTING_LETTERS.test(decoded));
       return `${keyOut}=${keeps ? value : pseudonyms.of('value', value)}`;
     });
@@ -194,7 +191,7 @@ function identitySlotPath(path: string, pseudonyms: Pseudonyms, reading: 'url' |
   const out = segments.map((segment, index) => {
     if (segment === '') return segment;
     const before = segments[index - 1]?.toLowerCase() ?? '';
-    const decoded = decodeSegment(segment);
+    const decoded = decodePercentEncoded(segment);
     const slot =
       (reading === 'profile' && !IDENTITY_SLOTS.has(segment.toLowerCase())) ||
       IDENTITY_SLOTS.has(before) ||
@@ -210,15 +207,6 @@ function identitySlotPath(path: string, pseudonyms: Pseudonyms, reading: 'url' |
     return `${sigil}${pseudonyms.of('user', decoded.slice(sigil.length))}`;
   });
   return found ? out.join('/') : null;
-}
-
-function decodeSegment(segment: string): string {
-  if (!segment.includes('%')) return segment;
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 /** A path names an organisation, a repository, a dataset: one pseudonym for it, its `.git` kept. */

@@ -1,4 +1,5 @@
 /** Rows for credentials inside URLs, DSNs, connection strings and query strings. */
+import { decodePercentEncoded } from '../core/decodePercentEncoded.js';
 import { SECRET_NAME_SOURCE, isSecretName } from './isSecretName.js';
 import { REDACTED } from './redactionMarker.js';
 import { isHighEntropy, isInnocuousValue, isOnlyMarkers, looksLikeCredential } from './secretValueHeuristics.js';
@@ -9,7 +10,7 @@ import { QUOTED_TAIL, SCHEME, keep, row, type GroupReader, type SecretPattern } 
  * an e-mail address as a login, not a random token.
  */
 const randomUser = (encoded: string): boolean => {
-  const user = decodeURIComponentSafely(encoded);
+  const user = decodePercentEncoded(encoded);
   return isHighEntropy(user) || (looksLikeCredential(user) && /\d/.test(user) && user.length >= 20);
 };
 
@@ -96,7 +97,7 @@ export const CONNECTION_STRING_PATTERNS: readonly SecretPattern[] = [
       String.raw`${ENCODED_NAME_START}(?=[A-Za-z0-9_.-]{1,110}(?:%2[27])?%3[ADad])(?<name>${SECRET_NAME_SOURCE})(?<sep>(?:%2[27])?%3[ADad](?:%20)*(?:%2[27])?)(?<value>${ENCODED_VALUE})`,
       'g',
     ),
-    (g) => (isInnocuousValue(decodeURIComponentSafely(g('value'))) ? null : `${g('name')}${g('sep')}${REDACTED}`),
+    (g) => (isInnocuousValue(decodePercentEncoded(g('value'))) ? null : `${g('name')}${g('sep')}${REDACTED}`),
     ['%3'],
   ),
   // ~/.pgpass: hostname:port:database:username:password (`*` matches anything). A whole word:
@@ -145,12 +146,3 @@ export const CONNECTION_STRING_PATTERNS: readonly SecretPattern[] = [
     keep('name'),
   ),
 ];
-
-/** Percent-decoding for the innocuous-value check only; a malformed escape is judged as written. */
-function decodeURIComponentSafely(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
