@@ -383,14 +383,16 @@ function failedNode(name: string, fault: 'ready-unknown' | 'xid-79', sinceMsAgo:
   return signalsFromKubernetesNode({ metadata: { name }, status: { conditions } } as K8sNode, name, `kubectl describe node ${name}`, null);
 }
 
-const hydraExitTail = (rank: number, host: string) => [
+/** A rank's relayed traceback, then Hydra's EXIT CODE frame naming its host (the launcher's tail). */
+export const hydraExitTail = (rank: number, host: string) => [
   `[${rank}] Traceback (most recent call last):`,
   `[${rank}]   File "/app/pipeline_mpi.py", line 77, in step`,
   `[${rank}] RuntimeError: CUDA error: unspecified launch failure`,
   '',
   ...hydraBlock(rank, 'EXIT CODE: 1', host),
 ];
-const nodeDiedTail = (host: string) => [
+/** Open MPI v4's [node-died] help block naming the lost daemon's host (orte/mca/errmgr/base/help-errmgr-base.txt). */
+export const nodeDiedTail = (host: string) => [
   '--------------------------------------------------------------------------',
   'ORTE has lost communication with its daemon located on node:',
   '',

@@ -15,6 +15,7 @@ import type { KubernetesReader } from '../../functions/diagnosis/ports/Kubernete
 import type { K8sNode, K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
 import type { Pod } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { ago, evidenceOf, workloadStatus } from '../diagnosis/workloadEvidenceKit.js';
+import { hydraExitTail, nodeDiedTail } from '../diagnosis/originAssumptionCases.js';
 import { collectAsTheWorkerDoes, failedK8sPod } from './multiPodTier2Kit.js';
 
 const JOB = 'md-sim';
@@ -43,32 +44,8 @@ const relayTail = (relay: Relay, rank: number, host: string): string[] =>
         '--------------------------------------------------------------------------',
       ]
     : relay === 'orte-daemon-lost'
-      ? [
-          'step 41200  residual=3.118e-06',
-          '--------------------------------------------------------------------------',
-          'ORTE has lost communication with its daemon located on node:',
-          '',
-          `  hostname:  ${host}`,
-          '',
-          'This is usually due to either a failure of the TCP network',
-          'connection to the node, or possibly an internal failure of',
-          'the daemon itself. We cannot recover from this failure, and',
-          'therefore will terminate the job.',
-          '--------------------------------------------------------------------------',
-        ]
-      : [
-          `[${rank}] Traceback (most recent call last):`,
-          `[${rank}]   File "/app/pipeline_mpi.py", line 77, in step`,
-          `[${rank}] RuntimeError: CUDA error: unspecified launch failure`,
-          '',
-          '='.repeat(83),
-          '=   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES',
-          `=   RANK ${rank} PID ${3100 + rank} RUNNING AT ${host}`,
-          '=   EXIT CODE: 1',
-          '=   CLEANING UP REMAINING PROCESSES',
-          '=   YOU CAN IGNORE THE BELOW CLEANUP MESSAGES',
-          '='.repeat(83),
-        ];
+      ? ['step 41200  residual=3.118e-06', ...nodeDiedTail(host)]
+      : hydraExitTail(rank, host);
 
 const condition = (type: string, status: string, since: number, reason: string, message: string) => ({
   type,
