@@ -17,6 +17,7 @@ import * as z from 'zod';
 import type { DiagnosisRequest } from '../../functions/core/diagnosisRequest.js';
 import { loadScenario, startRunaiSimulator, type Scenario } from '../../functions/simulator/startRunaiSimulator.js';
 import { argsFor, runCliInProcess, simulatorEnv, startScenarioTier2 } from '../scenarios/scenarioHarness.js';
+import { normaliseQuoted } from '../signals/corpusKit.js';
 import { buildHeldOutCase, type CasePlan } from './buildHeldOutCase.js';
 import { heldOut2Cases } from './distributedHeldOut2Cases.js';
 import { heldOut3Cases } from './distributedHeldOut3Cases.js';
@@ -154,7 +155,6 @@ export function partApplies(expectation: Expectation, part: Part): boolean {
   return true;
 }
 
-const squash = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 /**
  * The limitation that says why the origin cannot be told, by its stable id (DESIGN §4.2
  * `limitationIds`): the check reads what a script matches on, never the report's wording (an
@@ -209,9 +209,11 @@ export function measureVerdict(expectation: Expectation, raw: unknown): Measurem
       problems.push({ part: 'collateral', problem: `collateral ${String(collateral)}, expected ≥ ${expectation.collateralAtLeast}` });
   }
 
-  const wanted = [expectation.quotedLine, ...(expectation.quotedLineAlternatives ?? [])].map(squash);
+  // Both sides as a report quotes them (the signal corpora's comparison): a quote replaces `"`
+  // with `'` so untrusted text cannot close the report's “…” (functions/safety/quoteUntrusted.ts).
+  const wanted = [expectation.quotedLine, ...(expectation.quotedLineAlternatives ?? [])].map(normaliseQuoted);
   const texts = [verdict.failingLine ?? '', ...verdict.evidence.map((item) => item.text)];
-  if (partApplies(expectation, 'line') && !texts.some((text) => wanted.some((line) => squash(text).includes(line))))
+  if (partApplies(expectation, 'line') && !texts.some((text) => wanted.some((line) => normaliseQuoted(text).includes(line))))
     problems.push({
       part: 'line',
       problem: `${JSON.stringify(expectation.quotedLine)} not in failingLine ${JSON.stringify(verdict.failingLine ?? null)} nor evidence`,
