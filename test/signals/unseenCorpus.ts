@@ -69,6 +69,14 @@ export const FRESH9_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures
  * stdout lines flushed after them.
  */
 export const FRESH10_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh10/', import.meta.url)), 18);
+/**
+ * The twelfth fresh corpus, collected while the engine was being changed against the tenth and
+ * eleventh ones; its collected families are a service's and an interactive workspace's clients and
+ * servers at start, and its generated family places causes inside warning storms, after a logger's
+ * ERROR restatement, inside the kubelet's cut of the termination message, among access-log lines
+ * and inside a shell's set -x trace.
+ */
+export const FRESH12_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh12/', import.meta.url)), 20);
 
 /** Every held-out corpus, oldest first: each was collected after the ones before it. */
 export const HELD_OUT_CORPORA: readonly HeldOutCorpus[] = [
@@ -83,6 +91,7 @@ export const HELD_OUT_CORPORA: readonly HeldOutCorpus[] = [
   FRESH8_CORPUS,
   FRESH9_CORPUS,
   FRESH10_CORPUS,
+  FRESH12_CORPUS,
 ];
 
 export function loadUnseenCorpus(dir = UNSEEN_CORPUS.dir): LoadedEntry[] {
