@@ -69,6 +69,12 @@ export const FRESH9_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures
  * stdout lines flushed after them.
  */
 export const FRESH10_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh10/', import.meta.url)), 18);
+/**
+ * The eleventh fresh corpus, collected while the engine was being changed against the tenth one; its
+ * generated family places causes under a launcher's logger.exception record, before a supervisor's or
+ * init process's exit summary, and inside notebook-style (papermill, IPython) tracebacks.
+ */
+export const FRESH11_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh11/', import.meta.url)), 19);
 
 /** Every held-out corpus, oldest first: each was collected after the ones before it. */
 export const HELD_OUT_CORPORA: readonly HeldOutCorpus[] = [
@@ -83,6 +89,7 @@ export const HELD_OUT_CORPORA: readonly HeldOutCorpus[] = [
   FRESH8_CORPUS,
   FRESH9_CORPUS,
   FRESH10_CORPUS,
+  FRESH11_CORPUS,
 ];
 
 export function loadUnseenCorpus(dir = UNSEEN_CORPUS.dir): LoadedEntry[] {
