@@ -70,8 +70,14 @@ export const FRESH9_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures
  */
 export const FRESH10_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh10/', import.meta.url)), 18);
 /**
- * The twelfth fresh corpus, collected while the engine was being changed against the tenth and
- * eleventh ones; its collected families are a service's and an interactive workspace's clients and
+ * The eleventh fresh corpus, collected while the engine was being changed against the tenth one; its
+ * generated family places causes under a launcher's logger.exception record, before a supervisor's or
+ * init process's exit summary, and inside notebook-style (papermill, IPython) tracebacks.
+ */
+export const FRESH11_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh11/', import.meta.url)), 19);
+/**
+ * The twelfth fresh corpus, collected beside the eleventh (one session, the families split between
+ * the two collectors); its collected families are a service's and an interactive workspace's clients and
  * servers at start, and its generated family places causes inside warning storms, after a logger's
  * ERROR restatement, inside the kubelet's cut of the termination message, among access-log lines
  * and inside a shell's set -x trace.
@@ -91,6 +97,7 @@ export const HELD_OUT_CORPORA: readonly HeldOutCorpus[] = [
   FRESH8_CORPUS,
   FRESH9_CORPUS,
   FRESH10_CORPUS,
+  FRESH11_CORPUS,
   FRESH12_CORPUS,
 ];
 
