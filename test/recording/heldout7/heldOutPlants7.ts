@@ -67,10 +67,11 @@
  *   HostnameError.Error); openssl x509 `-subject` output `subject=C = …, O = …, CN = …` and
  *   `X509v3 Subject Alternative Name:` with `DNS:` / `IP Address:` entries (openssl/openssl
  *   crypto/x509/v3_san.c); Jenkins' `Started by user <name>` (jenkinsci/jenkins
- *   core/src/main/resources/hudson/model/Messages.properties, Cause.UserIdCause.ShortDescription);
- *   NCCL's `NCCL INFO NCCL version 2.x.y+cudaX.Y` banner (NVIDIA/nccl src/init.cc); nvidia-smi's
- *   `Driver Version: … CUDA Version: …` header and `-q` `Serial Number` field; the kernel's
- *   `NVRM: Xid (PCI:…): <n>, pid=…` line (NVIDIA's "Xid Errors" document).
+ *   core/src/main/resources/hudson/model/Messages.properties, `Cause.UserCause.ShortDescription` and
+ *   `Cause.UserIdCause.ShortDescription`, both `Started by user {0}`);
+ *   NCCL's `NCCL INFO NCCL version 2.x.y+cudaX.Y` banner (NVIDIA/nccl src/init.cc, `VERSION_STRING`
+ *   printed by `showVersion`); nvidia-smi's `Driver Version: … CUDA Version: …` header and its
+ *   `-q` `Serial Number` field (NVIDIA's nvidia-smi documentation).
  * - Windows SIDs `S-1-5-21-<a>-<b>-<c>-<RID>` (learn.microsoft.com, "Security identifiers");
  *   Okta user ids `00u` + 17 (developer.okta.com Users API examples); Auth0 user ids
  *   `auth0|<24 hex>` and `google-oauth2|<21 digits>` (auth0.com docs, "Identify Users"); AWS IAM
