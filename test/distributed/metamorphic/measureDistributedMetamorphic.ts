@@ -5,8 +5,10 @@
  * cases whose original already misses its own expectation (listed apart: not breaks of the
  * expectation side). Run with
  * `npx tsx test/distributed/metamorphic/measureDistributedMetamorphic.ts`; `--only=<transformation>`
- * measures one, `--ledger` prints the breaks in the shape of known-breaks.json.
+ * measures one, `--ledger` prints the breaks in the shape of known-breaks.json (only),
+ * `--ledger=<file>` writes them to a file and prints the figures of the same run.
  */
+import { writeFileSync } from 'node:fs';
 import { isBreak, listItems, loadSets, measureItem, type ItemResult } from './metamorphicItems.js';
 import { TRANSFORMATIONS } from './metamorphicTransformations.js';
 
@@ -40,11 +42,14 @@ async function main(): Promise<void> {
     }
   }
   const breaks = results.filter(({ result }) => isBreak(result));
+  const ledger = `${JSON.stringify(Object.fromEntries(breaks.map(({ key, result }) => [key, clip(result.status === 'measured' ? result.problems.join('; ') : '')])), null, 2)}\n`;
   if (process.argv.includes('--ledger')) {
-    const ledger = Object.fromEntries(breaks.map(({ key, result }) => [key, clip(result.status === 'measured' ? result.problems.join('; ') : '')]));
-    process.stdout.write(`${JSON.stringify(ledger, null, 2)}\n`);
+    process.stdout.write(ledger);
     return;
   }
+  // `--ledger=<file>` writes the ledger there and the figures below from the same run.
+  const ledgerFile = process.argv.find((arg) => arg.startsWith('--ledger='))?.slice('--ledger='.length);
+  if (ledgerFile) writeFileSync(ledgerFile, ledger);
   const overall: Tally = { measured: 0, keptOriginal: 0, keptExpectation: 0, skipped: 0 };
   const lines: string[] = [];
   for (const [id, tally] of tallies) {
