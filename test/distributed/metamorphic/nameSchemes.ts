@@ -5,8 +5,9 @@
  * launcher is not a worker); what changes is every part the user or the controller's random
  * suffix chose:
  * - Kubeflow training-operator and MPI operator: `<job>-<replicaType>-<index>` (kubeflow/common
- *   `pkg/apis/common/v1/constants.go` labels the same replica type and index), the launcher Job's
- *   pod `<job>-launcher-<suffix>`.
+ *   `pkg/core/utils.go` `GenGeneralName`: `jobName + "-" + rtype + "-" + index`), the launcher Job's
+ *   pod `<job>-launcher-<suffix>` (awslabs/benchmark-ai `executor/mpi-hello-world/README.md`:
+ *   `mpi-launcher-57jnh` beside `mpi-worker-0`).
  * - JobSet: `<jobset>-<replicatedJob>-<jobIndex>-<podIndex>-<suffix>` (kubernetes-sigs/jobset
  *   `docs/concepts/README.md`: `pytorch-workers-0-0-tcngx`).
  * - LeaderWorkerSet: leader `<lws>-<group>`, worker `<lws>-<group>-<index>` (kubernetes-sigs/lws
