@@ -3,8 +3,8 @@
  * (metamorphicCases.ts): per transformation, how many cases keep it (`kept/total`, total = the
  * cases on entries in the domain), and overall. Run with
  * `npx tsx test/signals/metamorphic/measureMetamorphic.ts`; `--ledger=<prefix>` prints the breaks
- * in the shape of known-breaks.json, each reason prefixed (e.g. `--ledger=baseline`); without it,
- * the figures, the entries left out of the domain and why, each break, and the ledger entries
+ * in the shape of known-breaks.json on stdout, each reason prefixed (e.g. `--ledger=baseline`), and
+ * the figures on stderr; without it, the figures, the entries left out of the domain and why, each break, and the ledger entries
  * that now keep the relation (to prune).
  */
 import { LOG_TRANSFORMATIONS } from './logTransformations.js';
@@ -55,11 +55,6 @@ async function main(): Promise<void> {
   } finally {
     await bench.close();
   }
-  const ledgerPrefix = process.argv.find((arg) => arg.startsWith('--ledger='))?.slice('--ledger='.length);
-  if (ledgerPrefix !== undefined) {
-    process.stdout.write(`${JSON.stringify(Object.fromEntries(breaks.map(({ key, reason }) => [key, `${ledgerPrefix}: ${reason}`])), null, 2)}\n`);
-    return;
-  }
   const known = loadKnownBreaks();
   const broken = new Set(breaks.map(({ key }) => key));
   const lines = [
@@ -78,6 +73,13 @@ async function main(): Promise<void> {
       .filter((key) => !broken.has(key))
       .map((key) => `- ${key}`),
   ];
+  const ledgerPrefix = process.argv.find((arg) => arg.startsWith('--ledger='))?.slice('--ledger='.length);
+  if (ledgerPrefix !== undefined) {
+    // One run gives both: the ledger on stdout, the figures on stderr (the baseline is measured once).
+    process.stdout.write(`${JSON.stringify(Object.fromEntries(breaks.map(({ key, reason }) => [key, `${ledgerPrefix}: ${reason}`])), null, 2)}\n`);
+    process.stderr.write(`${lines.join('\n')}\n`);
+    return;
+  }
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
