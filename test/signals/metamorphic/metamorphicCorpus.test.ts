@@ -16,7 +16,7 @@ import { startMetamorphicBench, type MetamorphicBench } from './metamorphicBench
 import { decisivePieces } from './metamorphicRelation.js';
 
 /** Entries diagnosed per run: two diagnoses each (original and case), about 65 ms apiece on 2 cores. */
-const SAMPLE_SIZE = 100;
+const SAMPLE_SIZE = 80;
 
 const bases = loadTailEntries();
 const allCases = buildCases(bases);
