@@ -15,7 +15,7 @@ import { seededRandom } from '../support/seededRandom.js';
  * The carriers of a log tail: the Run:ai phase message of a terminated container, Knative's
  * ContainerHealthy condition.
  */
-const CARRIERS = [/^(Pod \S+ failed: container \S+ terminated with exit code \d+ \([^)]*\): )([\s\S]*)$/, /^(Container failed with: )([\s\S]*)$/];
+export const CARRIERS = [/^(Pod \S+ failed: container \S+ terminated with exit code \d+ \([^)]*\): )([\s\S]*)$/, /^(Container failed with: )([\s\S]*)$/];
 
 /**
  * The entry's text with every line of its log tail — `before` lines, the tail, `after` lines —
