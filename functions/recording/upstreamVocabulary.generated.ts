@@ -220,6 +220,7 @@ attacher
 attachment
 attachvolume
 attempted
+attempts
 attente
 attention
 atterrir
@@ -1197,6 +1198,7 @@ estimated
 estimé
 etc
 eth0
+etr
 eux
 eux-mêmes
 evaluation
@@ -1708,6 +1710,7 @@ idle-timeout
 idlegputimeout
 idletimeout
 ids
+ies
 iface
 ignore
 ignored
@@ -1869,6 +1872,7 @@ item
 itn
 its
 itself
+iving
 iwef
 jamais
 java
@@ -3370,6 +3374,8 @@ retrieved
 retry
 retry-after-node-removal
 retry-on-healthy-node
+retryerror
+retrygiveup
 retrying
 return
 returncode
@@ -4098,6 +4104,7 @@ trap
 travail
 tree
 tried
+tries
 trigger
 triggered
 triton
@@ -4125,6 +4132,7 @@ types
 typically
 typiquement
 téléchargement
+u001b
 u2028
 u2029
 u2lnbmf0dxjltm90umvhbej1dexvb2tztglrzu9uzuzvclrlc3rpbmdqdxjwb3nlcw
