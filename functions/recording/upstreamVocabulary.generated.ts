@@ -530,6 +530,8 @@ cluster-id
 cluster_mismatch
 clusterid
 clusterinformation
+cmake
+cmmessenger
 cncf
 cni
 code
@@ -794,6 +796,7 @@ currently
 curve
 cut
 cve
+cxx
 cycle
 côté
 cœur
@@ -1259,6 +1262,7 @@ exitcodemeaning
 exitcodereason
 exitcodes
 exited
+exited-with-error
 exitedwithcode
 exitfuncs
 exiting
@@ -1949,6 +1953,7 @@ killing
 kills
 kind
 kinds
+kitware
 klog
 kmg
 kmgt
@@ -2277,6 +2282,7 @@ messagefield
 messages
 messagesen
 messagesfr
+messenger
 met
 meta-llama
 method
@@ -2929,6 +2935,7 @@ power
 power-cycle
 pp_rank
 preallocated
+preamble
 preceding
 precision
 precompiled
@@ -2971,6 +2978,7 @@ print
 print_worker_logs
 printerr
 printers
+printmessagepreamble
 printpanics
 printpod
 printstacktrace
