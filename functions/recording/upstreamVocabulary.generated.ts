@@ -2732,6 +2732,7 @@ oversized
 own
 owner
 ownerdiederror
+ownerrormark
 owns
 p4d
 p8x4d

@@ -18,9 +18,12 @@ import { withFirstMemberOverGroup } from './exceptionGroup.js';
 import { withPrimaryOverSuppressed } from './suppressedLink.js';
 import { withFailureOverTeardown } from './teardown.js';
 import { withAttemptsOverGiveUp } from './retryGiveUp.js';
+import { withOwnErrorOverPassing } from './ownErrorMark.js';
 
 /** The passes applied last, in this order, once chains, pointers and handler depth have set the ranks. */
 const LAST_PASSES: readonly RankPass[] = [
+  // The same fault met in passing (a progress line, a relayed peer's words) and stated as the program's error: the latter (ownErrorMark.ts).
+  withOwnErrorOverPassing,
   // An exception the interpreter reports as ignored (a finaliser, an atexit callback at shutdown) is teardown, never the statement (teardown.ts).
   withFailureOverTeardown,
   // A group that only announces its members yields to its first member (exceptionGroup.ts).
