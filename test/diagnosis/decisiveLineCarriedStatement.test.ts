@@ -28,6 +28,7 @@ const AROUND: Record<string, (statement: string) => string[]> = {
   'after a shell trace': (statement) => ['+ exec /app/start.sh --config /config/run.yaml', statement],
   'before a box rule': (statement) => [statement, '╰──────────────────────────────╯'],
   'before a progress bar': (statement) => [statement, 'Loading checkpoint shards:  50%|█████     | 2/4 [00:03<00:03,  1.52s/it]'],
+  'before an INFO record': (statement) => [statement, '{"level":"info","ts":1764758481.9,"msg":"shutting down"}'],
 };
 const quoteOf = (message: string) =>
   lineFor(

@@ -12,7 +12,7 @@
 import { containerAuthoredStart } from '../signalTables.js';
 import { NAME_PLACEHOLDER } from '../maskIdentifiers.js';
 import { afterCarrier, errorClause } from './errorClause.js';
-import { FAILURE_STATEMENT, matchLineRule } from './lineRules.js';
+import { FAILURE_STATEMENT, isQuieterLevel, matchLineRule } from './lineRules.js';
 import { GRAPHICAL_CAUSE, announcesNext } from './linePointers.js';
 import { lineBodies, lineBody, quotableLine } from './withoutLogPrefix.js';
 import { withEmbeddedTracebacks } from './embeddedTraceback.js';
@@ -269,7 +269,8 @@ function introducesLink(all: readonly string[], at: number): boolean {
  * pyenv's "pyenv: version `3.11.9' is not installed …") says why in the last thing it wrote before
  * its exit, which tells more than the system's carrier "terminated with exit code 1" (signalLine.ts).
  * What the tool did not write as a statement is passed over: a shell's `set -x` trace, a progress
- * bar, a payload logged below error (notAStatement.ts), and a line without a word (a box's rule,
+ * bar, a payload logged below error (notAStatement.ts, a `WARNING`/`INFO` level or a JSON record's
+ * `"level":"info"`, isQuieterLevel), and a line without a word (a box's rule,
  * a closing bracket).
  */
 function lastLine(text: string, mask: (text: string) => string): DecisiveLine | null {
@@ -283,7 +284,8 @@ function lastLine(text: string, mask: (text: string) => string): DecisiveLine | 
 const WORD = /\p{L}{2}/u;
 function isStatement(line: string, mask: (text: string) => string): boolean {
   const body = lineBody(line, mask);
-  return WORD.test(body) && !isNotAStatement(mask(line), body);
+  const masked = mask(line);
+  return WORD.test(body) && !isNotAStatement(masked, body) && !isQuieterLevel(masked);
 }
 
 /**
