@@ -220,6 +220,7 @@ attacher
 attachment
 attachvolume
 attempted
+attempts
 attente
 attention
 atterrir
@@ -529,6 +530,8 @@ cluster-id
 cluster_mismatch
 clusterid
 clusterinformation
+cmake
+cmmessenger
 cncf
 cni
 code
@@ -793,6 +796,7 @@ currently
 curve
 cut
 cve
+cxx
 cycle
 côté
 cœur
@@ -1197,6 +1201,7 @@ estimated
 estimé
 etc
 eth0
+etr
 eux
 eux-mêmes
 evaluation
@@ -1257,6 +1262,7 @@ exitcodemeaning
 exitcodereason
 exitcodes
 exited
+exited-with-error
 exitedwithcode
 exitfuncs
 exiting
@@ -1708,6 +1714,7 @@ idle-timeout
 idlegputimeout
 idletimeout
 ids
+ies
 iface
 ignore
 ignored
@@ -1869,6 +1876,7 @@ item
 itn
 its
 itself
+iving
 iwef
 jamais
 java
@@ -1945,6 +1953,7 @@ killing
 kills
 kind
 kinds
+kitware
 klog
 kmg
 kmgt
@@ -2273,6 +2282,7 @@ messagefield
 messages
 messagesen
 messagesfr
+messenger
 met
 meta-llama
 method
@@ -2722,6 +2732,7 @@ oversized
 own
 owner
 ownerdiederror
+ownerrormark
 owns
 p4d
 p8x4d
@@ -2925,6 +2936,7 @@ power
 power-cycle
 pp_rank
 preallocated
+preamble
 preceding
 precision
 precompiled
@@ -2967,6 +2979,7 @@ print
 print_worker_logs
 printerr
 printers
+printmessagepreamble
 printpanics
 printpod
 printstacktrace
@@ -3370,6 +3383,8 @@ retrieved
 retry
 retry-after-node-removal
 retry-on-healthy-node
+retryerror
+retrygiveup
 retrying
 return
 returncode
@@ -4098,6 +4113,7 @@ trap
 travail
 tree
 tried
+tries
 trigger
 triggered
 triton
@@ -4125,6 +4141,7 @@ types
 typically
 typiquement
 téléchargement
+u001b
 u2028
 u2029
 u2lnbmf0dxjltm90umvhbej1dexvb2tztglrzu9uzuzvclrlc3rpbmdqdxjwb3nlcw

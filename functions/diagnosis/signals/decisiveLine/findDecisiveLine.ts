@@ -12,7 +12,7 @@
 import { containerAuthoredStart } from '../signalTables.js';
 import { NAME_PLACEHOLDER } from '../maskIdentifiers.js';
 import { afterCarrier, errorClause } from './errorClause.js';
-import { FAILURE_STATEMENT, matchLineRule } from './lineRules.js';
+import { FAILURE_STATEMENT, isQuieterLevel, matchLineRule } from './lineRules.js';
 import { GRAPHICAL_CAUSE, announcesNext } from './linePointers.js';
 import { lineBodies, lineBody, quotableLine } from './withoutLogPrefix.js';
 import { withEmbeddedTracebacks } from './embeddedTraceback.js';
@@ -25,6 +25,7 @@ import { fromException } from './fromException.js';
 import { quoteException } from './quoteException.js';
 import { isGenericSummary } from './genericSummary.js';
 import { usageBlockLines } from './usageBlock.js';
+import { isNotAStatement } from './notAStatement.js';
 import type { LineRuleName } from '../../model/LineRuleName.js';
 
 export interface DecisiveLine {
@@ -45,6 +46,13 @@ export interface DecisiveRegions {
   system: DecisiveLine | null;
   /** From container-written text the message carries (its log tail or termination message); null when it carries none. */
   payload: DecisiveLine | null;
+  /**
+   * The system's text is a carrier: a sentence that takes the container's text as its argument
+   * (`terminated with exit code 1 (Error): <text>`, Knative's `Container failed with: <text>`, Ray's
+   * `Last available logs …`), so the argument is the statement. False when the container's text only
+   * starts on a later line: the system's first line is a statement of its own.
+   */
+  carrier?: boolean;
 }
 
 type Region = 'system' | 'payload';
@@ -58,6 +66,18 @@ export interface FindOptions {
   mask?: (text: string) => string;
 }
 
+/**
+ * ECMA-48's Select Graphic Rendition, `ESC [ <params> m` (ECMA-48 8.3.117), is how a logger colours its
+ * level (Python's colorlog, loguru's `<red>`, rich, a launcher painting a relayed child's stderr red
+ * with `\x1b[1;31m … \x1b[0m`): styling the terminal renders, not characters of the line. Left in, it
+ * glues itself to the header (`\x1b[1;31mERROR:launcher:`) and to the message's end, so neither the
+ * relay's header nor the exception's shape is seen.
+ */
+const TERMINAL_STYLE = /\u001b\[[0-9;]*m/g;
+function withoutTerminalStyle(line: string): string {
+  return line.includes('\u001b') ? line.replace(TERMINAL_STYLE, '') : line;
+}
+
 /** Rules at or above this rank name what failed (accelerator, exception, resource), not only that something did. */
 const SPECIFIC_RANK = 70;
 /** Lines beyond this many from the end of a long log tail are not read (the failure is near the end). */
@@ -67,7 +87,9 @@ const MAX_LINE_SCAN = 2_000;
 
 export function findDecisiveLines(text: string | null | undefined, options: FindOptions = {}): DecisiveRegions {
   if (!text) return { system: null, payload: null };
-  const mask = options.mask ?? ((line: string) => line);
+  const nameMask = options.mask ?? ((line: string) => line);
+  // Rules read a line as a terminal shows it: a colour or style escape is no text (withoutTerminalStyle); the quote stays verbatim.
+  const mask = (line: string) => nameMask(withoutTerminalStyle(line));
   const split = options.splitPayload ? payloadStart(text) : null;
   const systemText = split === null ? text : text.slice(0, split);
   const payloadText = split === null ? null : text.slice(split);
@@ -77,7 +99,8 @@ export function findDecisiveLines(text: string | null | undefined, options: Find
   const system = withoutRank(specific) ?? matchedLine(systemText, options.matched, mask) ?? withoutRank(ruled) ?? firstLine(systemText, mask);
   const carried = payloadText === null ? null : payloadText.replace(PAYLOAD_HEAD, '');
   const payload = carried === null ? null : (withoutRank(bestLine(carried, mask, 'payload')) ?? failureStatement(carried, mask) ?? lastLine(carried, mask));
-  return { system: withSlack(system, mask), payload: withSlack(payload, mask) };
+  const carrier = payloadText !== null && !/^\s*$/.test(PAYLOAD_HEAD.exec(payloadText)?.[0] ?? '');
+  return { system: withSlack(system, mask), payload: withSlack(payload, mask), ...(carrier ? { carrier } : {}) };
 }
 
 /**
@@ -90,8 +113,13 @@ export function decisiveLogLine(text: string, mask: (text: string) => string): D
   return line ? { text: line.text, rule: line.rule } : null;
 }
 
-function withSlack(line: DecisiveLine | null, mask: (text: string) => string): DecisiveLine | null {
-  if (!line) return null;
+/** A style escape opening or closing the quote is styling around the line, dropped; the quote stays a verbatim part of the text. */
+const EDGE_STYLE = /^(?:\u001b\[[0-9;]*m)+|(?:\u001b\[[0-9;]*m)+$/g;
+
+function withSlack(found: DecisiveLine | null, mask: (text: string) => string): DecisiveLine | null {
+  if (!found) return null;
+  const text = found.text.replace(EDGE_STYLE, '');
+  const line = text === found.text || text.trim() === '' ? found : { ...found, text };
   const slack = line.text.length - mask(line.text).length;
   return slack === 0 ? line : { ...line, nameSlack: slack };
 }
@@ -234,12 +262,30 @@ function introducesLink(all: readonly string[], at: number): boolean {
   return false;
 }
 
+/**
+ * The last statement the container printed, when no rule recognises a line and none states a
+ * failure: a tool that exits without an error word (the java launcher's "no main manifest
+ * attribute, in app.jar", conda's "EnvironmentLocationNotFound: Not a conda environment: …",
+ * pyenv's "pyenv: version `3.11.9' is not installed …") says why in the last thing it wrote before
+ * its exit, which tells more than the system's carrier "terminated with exit code 1" (signalLine.ts).
+ * What the tool did not write as a statement is passed over: a shell's `set -x` trace, a progress
+ * bar, a payload logged below error (notAStatement.ts, a `WARNING`/`INFO` level or a JSON record's
+ * `"level":"info"`, isQuieterLevel), and a line without a word (a box's rule,
+ * a closing bracket).
+ */
 function lastLine(text: string, mask: (text: string) => string): DecisiveLine | null {
   const all = lines(text);
   // A usage block's last line is a flag's help, not the failure: the last line before the block stands (null: none).
   const usage = usageBlockLines(all.map((line) => lineBody(line, mask)));
-  const line = all.filter((_, at) => !usage.has(at)).at(-1);
+  const line = all.filter((candidate, at) => !usage.has(at) && isStatement(candidate, mask)).at(-1);
   return line ? { text: clauseOf(quotableLine(line), false, identity), rule: null } : null;
+}
+
+const WORD = /\p{L}{2}/u;
+function isStatement(line: string, mask: (text: string) => string): boolean {
+  const body = lineBody(line, mask);
+  const masked = mask(line);
+  return WORD.test(body) && !isNotAStatement(masked, body) && !isQuieterLevel(masked);
 }
 
 /**

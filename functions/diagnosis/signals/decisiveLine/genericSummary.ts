@@ -24,9 +24,13 @@ import { isNotAStatement } from './notAStatement.js';
 import { STATEMENT_RANK, type Ranked } from './rankedLine.js';
 import type { RankPass } from './chainContext.js';
 
-/** The program stops: exiting, compilation terminated, a build stopped, a recipe's or a step's exit code. */
+/**
+ * The program stops: exiting, compilation terminated, a build stopped, a recipe's or a step's exit code, a child
+ * that exited with an error or did not run successfully (pip's "error: subprocess-exited-with-error" then
+ * "× <command> did not run successfully.", pypa/pip src/pip/_internal/exceptions.py InstallationSubprocessError).
+ */
 const STOPS =
-  /(?:^|[\s.:])(?:[Ee]xiting\b|compilation terminated\.?\s*$|build stopped\b|\*\*\* \[[^\]\n]{0,200}\] Error -?\d+|(?:completed|exited|finished) with (?:exit )?(?:code|status) -?\d+\.?\s*$)/;
+  /(?:^|[\s.:])(?:[Ee]xiting\b|compilation terminated\.?\s*$|build stopped\b|\*\*\* \[[^\]\n]{0,200}\] Error -?\d+|(?:completed|exited|finished) with (?:exit )?(?:code|status) -?\d+\.?\s*$|\w+-exited-with-error\b|did not run successfully\b)/;
 /** An operation failed: `… failed`, `failed to <verb> …`, `error loading …`. */
 const FAILED = /\b(?:[Ff]ailed|[Ff]ailure|FAILED)\b|\b[Ee]rror \w+ing\b/;
 /** Words that give a reason (what was wrong), a quantity, or an exception's name. */
@@ -113,12 +117,32 @@ function detailAfter(bodies: readonly string[], masked: readonly string[], ranke
     : null;
 }
 
+/**
+ * A summary with no cause before it may relay its child's output after it: pip prints
+ * "error: subprocess-exited-with-error", then the child's output in a box ("╰─> [N lines of output]"
+ * … "[end of output]", pypa/pip src/pip/_internal/exceptions.py InstallationSubprocessError), where
+ * the child's own statement is (CMake's "CMake Error at CMakeLists.txt:3 (project):", a traceback).
+ * The first line after it that a rule ranks as a statement, and that is no summary itself nor logged
+ * below error, is the statement it summarises.
+ */
+function causeRelayedAfter(bodies: readonly string[], masked: readonly string[], ranked: readonly (Ranked | null)[], at: number): number | null {
+  for (let index = at + 1; index < bodies.length && index <= at + MAX_AFTER; index += 1) {
+    const body = bodies[index] ?? '';
+    const entry = ranked[index];
+    if (!entry || entry.rank < STATEMENT_RANK || isStackLine(body) || isQuieterLevel(masked[index] ?? '') || isGenericSummary(body)) continue;
+    return index;
+  }
+  return null;
+}
+/** How far after a summary its relayed output is read (pip's box holds the child's last lines). */
+const MAX_AFTER = 60;
+
 /** Each summary's cause takes its rank, the summary drops just below it. */
 export const withCausesOverSummaries: RankPass = ({ bodies, masked }, ranked) => {
   for (const at of bodies.keys()) {
     const entry = ranked[at];
     if (!entry || !SUMMARY_RULES.has(entry.rule) || !isGenericSummary(bodies[at] ?? '')) continue;
-    const cause = causeBefore(bodies, masked, ranked, at) ?? detailAfter(bodies, masked, ranked, at);
+    const cause = causeBefore(bodies, masked, ranked, at) ?? detailAfter(bodies, masked, ranked, at) ?? causeRelayedAfter(bodies, masked, ranked, at);
     if (cause === null) continue;
     const own = ranked[cause];
     ranked[cause] = { rank: Math.max(own?.rank ?? 0, entry.rank), rule: own?.rule ?? 'failure-statement' };

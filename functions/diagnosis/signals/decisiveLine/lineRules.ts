@@ -224,15 +224,17 @@ export const LINE_RULES: readonly LineRule[] = [
   {
     // A line that says it is an error: `ERROR: …`, `[ERROR] …`, `Error: …`, `FATAL: …`, or whose logger header gives it an
     // error level: klog/glog `E1202 12:00:00 …` / `F1202 …`, an upper-case level word standing alone in a header
-    // (`UCX  ERROR ibv_create_cq …`, `2026-… ERROR worker …`), a JSON or logfmt record's level field. The level is the
+    // (`UCX  ERROR ibv_create_cq …`, `2026-… ERROR worker …`), a JSON or logfmt record's level field, or a header that
+    // locates an error and announces its message on the next lines (CMake's "CMake Error at CMakeLists.txt:3 (project):",
+    // Kitware/CMake Source/cmMessenger.cxx printMessagePreamble then " at <file>:<line> (<command>):"). The level is the
     // logger's own verdict on the line: it outranks INFO/WARNING noise around it, whatever the message says.
     name: 'error',
     rank: 40,
     prefer: 'earliest',
     pattern:
-      /(?:^|[\s[(])(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Cc]ritical|CRITICAL)(?:[\])]|\s*:)|^[EF]\d{4} \d{2}:\d{2}:\d{2}|(?:^|\s)(?:ERROR|FATAL|CRITICAL|PANIC)\s|"(?:level|severity|lvl)"\s*:\s*"(?:error|ERROR|fatal|FATAL|critical|CRITICAL|panic|PANIC)"|"level"\s*:\s*[56]0\b|\blevel=(?:error|fatal|critical|panic)\b/,
+      /(?:^|[\s[(])(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Cc]ritical|CRITICAL)(?:[\])]|\s*:)|(?:^|\s)(?:Error|ERROR) (?:at|in) [^\s:]{1,300}(?::\d+)?(?: \([^)\n]{0,100}\))?:\s*$|^[EF]\d{4} \d{2}:\d{2}:\d{2}|(?:^|\s)(?:ERROR|FATAL|CRITICAL|PANIC)\s|"(?:level|severity|lvl)"\s*:\s*"(?:error|ERROR|fatal|FATAL|critical|CRITICAL|panic|PANIC)"|"level"\s*:\s*[56]0\b|\blevel=(?:error|fatal|critical|panic)\b/,
     upstream:
-      'kubernetes/klog klog.go (header "E%m%d hh:mm:ss"); pinojs/pino lib/constants.js (DEFAULT_LEVELS: trace 10, debug 20, info 30, warn 40, error 50, fatal 60, written as a number); google/glog src/logging.cc (severity letters I W E F); python/cpython Lib/logging/__init__.py (levelname ERROR); openucx/ucx src/ucs/debug/log.c (ucs_log_default_handler "[%lu.%06lu] [%s:%d:%d] %16s:%-4u %-4s %-5s %s" level name); uber-go/zap zapcore/json_encoder.go ("level":"error"); sirupsen/logrus text_formatter.go (level=error)',
+      'kubernetes/klog klog.go (header "E%m%d hh:mm:ss"); pinojs/pino lib/constants.js (DEFAULT_LEVELS: trace 10, debug 20, info 30, warn 40, error 50, fatal 60, written as a number); google/glog src/logging.cc (severity letters I W E F); python/cpython Lib/logging/__init__.py (levelname ERROR); openucx/ucx src/ucs/debug/log.c (ucs_log_default_handler "[%lu.%06lu] [%s:%d:%d] %16s:%-4u %-4s %-5s %s" level name); uber-go/zap zapcore/json_encoder.go ("level":"error"); sirupsen/logrus text_formatter.go (level=error); Kitware/CMake Source/cmMessenger.cxx (printMessagePreamble "CMake Error", then " at file:line (command):")',
   },
 ];
 

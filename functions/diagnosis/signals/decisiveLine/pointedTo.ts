@@ -1,7 +1,8 @@
 import { announcesNext, defersToEarlier, isStackLine } from './linePointers.js';
 import { opensList } from './opensList.js';
+import { isGenericSummary } from './genericSummary.js';
 import { opensOwnMessage } from './opensOwnMessage.js';
-import { bestOf, range, type Ranked } from './rankedLine.js';
+import { STATEMENT_RANK, bestOf, range, type Ranked } from './rankedLine.js';
 
 /**
  * What a chosen line points to, when it points: the best line before a line that defers to it
@@ -24,7 +25,10 @@ export function pointedTo(bodies: readonly string[], ranked: readonly (Ranked | 
   }
   if (RUST_PANIC_HEADER.test(body) && at + 1 < bodies.length) return at + 1;
   if (announcesNext(body) && at + 1 < bodies.length && !opensOwnMessage(body, ranked[at]) && !opensList(bodies, at)) {
-    return bestOf(ranked, range(at + 1, bodies.length)) ?? range(at + 1, bodies.length).find((index) => !isStackLine(bodies[index] ?? '')) ?? at + 1;
+    // A summary after it that ranks by its error word alone ("ERROR: Failed building wheel for x", genericSummary.ts) is never
+    // what it announces: it restates the failure. A line a rule ranks higher for what it says keeps its place.
+    const after = range(at + 1, bodies.length).filter((index) => (ranked[index]?.rank ?? 0) > STATEMENT_RANK || !isGenericSummary(bodies[index] ?? ''));
+    return bestOf(ranked, after) ?? after.find((index) => !isStackLine(bodies[index] ?? '')) ?? at + 1;
   }
   return null;
 }

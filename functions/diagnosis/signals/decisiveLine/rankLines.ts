@@ -17,9 +17,13 @@ import { withThrownBeforeFrames } from './thrownBeforeFrames.js';
 import { withFirstMemberOverGroup } from './exceptionGroup.js';
 import { withPrimaryOverSuppressed } from './suppressedLink.js';
 import { withFailureOverTeardown } from './teardown.js';
+import { withAttemptsOverGiveUp } from './retryGiveUp.js';
+import { withOwnErrorOverPassing } from './ownErrorMark.js';
 
 /** The passes applied last, in this order, once chains, pointers and handler depth have set the ranks. */
 const LAST_PASSES: readonly RankPass[] = [
+  // The same fault met in passing (a progress line, a relayed peer's words) and stated as the program's error: the latter (ownErrorMark.ts).
+  withOwnErrorOverPassing,
   // An exception the interpreter reports as ignored (a finaliser, an atexit callback at shutdown) is teardown, never the statement (teardown.ts).
   withFailureOverTeardown,
   // A group that only announces its members yields to its first member (exceptionGroup.ts).
@@ -32,6 +36,8 @@ const LAST_PASSES: readonly RankPass[] = [
   withUsageErrorsOverUsage,
   // A summary ("failed to load model from <path>", "Exiting.") yields to the cause printed before it (genericSummary.ts).
   withCausesOverSummaries,
+  // A retry loop's give-up ("RetryError[<Future … raised X>]", "Giving up f(...) after 5 tries") yields to the error its attempts met (retryGiveUp.ts).
+  withAttemptsOverGiveUp,
 ];
 
 /** A line a label announces ("Last error:") ranks just above an accelerator report: the wrapper says it is the error. */

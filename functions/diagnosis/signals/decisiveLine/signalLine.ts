@@ -28,8 +28,16 @@ const APPLICATION_KINDS: ReadonlySet<SignalKind> = new Set<SignalKind>([
 export function lineFor(kind: SignalKind, regions: DecisiveRegions): SignalLine | null {
   const system = regions.system ? { ...regions.system, fromPayload: false } : null;
   const payload = regions.payload ? { ...regions.payload, fromPayload: true } : null;
-  // The container's text explains an application exit only when a rule recognised a line in it (else: the system's clause).
-  if (APPLICATION_KINDS.has(kind)) return payload?.rule ? payload : (system ?? payload);
+  // The container's text explains an application exit when a rule recognised a line in it. Else, when the system's
+  // text is only the carrier of the container's ("terminated with exit code 1 (Error): <text>"), the argument is the
+  // statement: the last statement the container printed before its exit says more than the carrier, even without an
+  // error word (findDecisiveLine.ts lastLine). A system line a rule recognised as specific, or a system text of its own,
+  // stands; the carrier's "(Error)" is the kubelet's reason for any non-zero exit, an error word that states nothing.
+  if (APPLICATION_KINDS.has(kind)) {
+    if (payload?.rule) return payload;
+    const specific = system?.rule && system.rule !== 'error';
+    return regions.carrier && !specific ? (payload ?? system) : (system ?? payload);
+  }
   return system ?? payload;
 }
 

@@ -1,5 +1,5 @@
 import { matchLineRule } from './lineRules.js';
-import { endsRecord } from './linePointers.js';
+import { announcesNext, endsRecord } from './linePointers.js';
 import { isGenericSummary } from './genericSummary.js';
 import { MAX_SPAN } from './quotedSpan.js';
 import type { QuoteRule } from './chainContext.js';
@@ -10,7 +10,9 @@ import type { QuoteRule } from './chainContext.js';
  * X" is followed by the field and the reason (pydantic/pydantic-core src/errors/validation_exception.rs
  * "{count} validation error{s} for {title}" then "{loc}\n  {msg} [type=…]"), Lightning's
  * "You requested gpu: [0, 1]" by "\n But your machine only has: [0]", Rust's "panicked at
- * src/main.rs:3:5:" by its message. The line and the lines that continue it are one record,
+ * src/main.rs:3:5:" by its message, qdrant-client's UnexpectedResponse "Unexpected Response: {status}
+ * ({reason})" by "Raw response content:" and the server's body (qdrant/qdrant-client
+ * qdrant_client/http/exceptions.py UnexpectedResponse.__str__). The line and the lines that continue it are one record,
  * quoted together as far as MAX_SPAN allows (whole lines only). Null: the line stands alone.
  */
 export const withRecord: QuoteRule = ({ text, all, masked, bodies }, at, exception) => {
@@ -26,8 +28,11 @@ export const withRecord: QuoteRule = ({ text, all, masked, bodies }, at, excepti
     const found = text.indexOf(line, cursor);
     // A blank line, a new record, a frame or a line a rule recognises ends the exception's message.
     if (found < 0 || /\n[^\S\n]*\n/.test(text.slice(cursor, found)) || endsRecord(bodies[next] ?? '', masked[next] ?? '')) break;
-    // A line a rule recognises, or a summary of the failure (genericSummary.ts), is a statement of its own.
-    if (matchLineRule(bodies[next] ?? '') !== null || isGenericSummary(bodies[next] ?? '')) break;
+    // A line a rule recognises, or a summary of the failure (genericSummary.ts), is a statement of its own — unless the
+    // record's line before it announces it: a label ending with ':' (qdrant-client's "Raw response content:" before the
+    // server's body) is not where the message ends, the line it announces is the rest of it.
+    const announced = announcesNext(bodies[next - 1] ?? '') && next - 1 > at;
+    if (!announced && (matchLineRule(bodies[next] ?? '') !== null || isGenericSummary(bodies[next] ?? ''))) break;
     // A line without a word (a box's rule `+-----`, a closing `"""`) draws the record's edge, it does not continue it.
     if (!/\w/.test(line)) break;
     if (found + line.length - start > MAX_SPAN) break;
