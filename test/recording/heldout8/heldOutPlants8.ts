@@ -54,10 +54,12 @@
  *   literal block scalars `|` keep each line of a PEM block, indented (§8.1.2).
  * - Java `.properties`: a line ending in `\` continues on the next line, leading blanks dropped
  *   (java.util.Properties#load javadoc).
- * - Logback format modifiers: `%.-N` truncates a field from the end, keeping its first N
- *   characters (logback manual, "Layouts", format modifiers).
+ * - Logback format modifiers: `%.-N` keeps a field's first N characters (qos-ch/logback
+ *   logback-core/src/main/java/ch/qos/logback/core/pattern/FormatInfo.java: a negative max sets
+ *   leftTruncate false; FormattingConverter.java then appends `s.substring(0, max)`).
  * - .NET System.Text.Json's default encoder escapes HTML-sensitive characters, `+` as `\u002B`
- *   (learn.microsoft.com, "How to customize character encoding with System.Text.Json"); PHP's
+ *   (learn.microsoft.com, "How to customize character encoding with System.Text.Json"; the
+ *   encoder's `ForbidHtmlCharacters` forbids `+`, quoted in dotnet/runtime issue 65130); PHP's
  *   `json_encode` escapes `/` as `\/` unless JSON_UNESCAPED_SLASHES (php.net json_encode).
  * - Percent-encoding `=` as `%3D` in a query (RFC 3986 §2.1, `encodeURIComponent`).
  * - curl `-v` prints request headers after `> ` and response headers after `< ` (curl(1),
