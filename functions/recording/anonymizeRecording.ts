@@ -21,7 +21,7 @@ import { rewriteHubCacheFolders } from './rewriteHubCacheFolders.js';
 import { keepWhatTheDiagnosisReads } from './keepWhatTheDiagnosisReads.js';
 import { vocabularyDomainOf } from './publicVocabulary.js';
 import { readFieldNames } from './readFieldNames.js';
-import { isPseudonym, type Pseudonyms } from './pseudonymizeHost.js';
+import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHost.js';
 import { identitySettingsOf, replaceInfrastructureIdentifiers } from './replaceInfrastructureIdentifiers.js';
 import { isVocabularyWord } from './upstreamVocabulary.js';
 import { replaceLocators } from './replaceLocators.js';
@@ -297,10 +297,17 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   const emailPseudonym = (email: string): string => {
     // `git@host:org/repo` (replaceLocators rewrote its host and path): `git` is every git host's service account, no one's address.
     if (email.startsWith('git@')) return email;
-    // Already written (a wrapped address read joined just before).
-    if (email.endsWith('@example.invalid') && isPseudonym(email.slice(0, email.indexOf('@')))) return email;
+    const at = email.lastIndexOf('@');
+    const local = email.slice(0, at);
+    // Already written, never read again: a wrapped address read joined just before, or a URL's user
+    // info the locator rule wrote before its host (`user-1a2b3c@host-….example.invalid`, or a public
+    // host it keeps: `https://user-1a2b3c@github.com/…`); only a host it did not write is rewritten.
+    if (isPseudonym(local)) return `${local}@${pseudonymizeHost(email.slice(at + 1), pseudonyms)}`;
     emailsSeen.add(email);
-    return `user-${digest(email.toLowerCase(), 6)}@example.invalid`;
+    // One identity, many spellings: a mailbox's local part is the login its owner has everywhere else
+    // (a home folder, a URL's user info, `USER=`, a `uid=N(login)`), so it takes that login's pseudonym,
+    // keyed like every identifier (case, Unicode form); the domain goes (example.invalid).
+    return `${pseudonymOf('user', local)}@example.invalid`;
   };
   const rewrite = (input: string): string => {
     let out = input.replace(UUID, (uuid) => {
