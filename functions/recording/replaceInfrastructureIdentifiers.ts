@@ -161,6 +161,7 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
       if (separator.startsWith(':') && !STRUCTURE_START.test(whole.slice(Math.max(0, offset - 80), offset))) return match;
       const kind = IDENTITY_WORDS.get(lastWord(key));
       const value = rawValue.replace(/[.:]+$/, '');
+      if (kind && isIdentityNumber(key, kind, value)) return `${dashes ?? ''}${key}${separator}${pseudonyms.of(kind, value)}${rawValue.slice(value.length)}`;
       if (!kind || value === '' || NOT_A_NAME.test(value) || isPseudonym(value) || value.includes('example.invalid') || value.includes('://')) return match;
       const replaced = looksLikeHost(value) ? pseudonymizeHost(value, pseudonyms) : pseudonyms.of(kind, value);
       return `${dashes ?? ''}${key}${separator}${replaced}${rawValue.slice(value.length)}`;
@@ -168,6 +169,7 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
   );
   out = out.replace(QUOTED_SETTING, (match, quote: string, key: string, colon: string, value: string) => {
     const kind = IDENTITY_WORDS.get(lastWord(key));
+    if (kind && isIdentityNumber(key, kind, value)) return `${quote}${key}${quote}${colon}${quote}${pseudonyms.of(kind, value)}${quote}`;
     if (!kind || NOT_A_NAME.test(value) || isPseudonym(value) || value.includes('example.invalid') || value.includes('://')) return match;
     const replaced = looksLikeHost(value) ? pseudonymizeHost(value, pseudonyms) : pseudonyms.of(kind, value);
     return `${quote}${key}${quote}${colon}${quote}${replaced}${quote}`;
@@ -238,12 +240,32 @@ function isUpstreamWord(lower: string): boolean {
   return stem !== undefined && (isVocabularyWord(stem) || isVocabularyWord(`${stem}e`));
 }
 
-/** `MASTER_ADDR` → addr, `ownerEmail` → email, `--db-host` → host. */
-function lastWord(key: string): string {
-  const words = key
+/**
+ * A number is a quantity (a count, a size, a port) and stays, except the one a key calls a person's or
+ * an organisation's id (`--author-id 0089210644`, `user_id=1234`, `"customerId": "40213"`): there the
+ * number is the identity itself — a profile's address (Semantic Scholar's `/author/<id>`), a row in
+ * someone's user table — and gets the pseudonym the same id has in a URL's identity slot
+ * (`semanticscholar.org/author/<name>/<id>`, replaceLocators.ts identitySlotPath): one identity, one
+ * pseudonym. Only in its setting: the same digits alone elsewhere are a number like any other (a
+ * whole-number match would take `7` of `user_id=7` in every exit code). A machine's number stays
+ * (`node_id=3` is an index, `--node 2` a rank): only the words of a person or an organisation count.
+ */
+function isIdentityNumber(key: string, kind: string, value: string): boolean {
+  if ((kind !== 'user' && kind !== 'name') || !/^\d{1,32}$/.test(value)) return false;
+  const words = wordsOf(key);
+  return words.length > 1 && words[words.length - 1] === 'id';
+}
+
+function wordsOf(key: string): string[] {
+  return key
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase()
     .split(/[_.-]/);
+}
+
+/** `MASTER_ADDR` → addr, `ownerEmail` → email, `--db-host` → host. */
+function lastWord(key: string): string {
+  const words = wordsOf(key);
   const last = words[words.length - 1] ?? '';
   // A qualifier says which of the identity's forms the value is, not that it is no identity:
   // `customer_id=initech`, `OWNER_NAME=jdoe`, `--team-name vandelay`, OAuth's `login_hint=jdoe`
