@@ -252,10 +252,18 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   // and alone in prose (a proper noun) is the same person, and so is `zorvess` in a path or a
   // joined name: a name's case is how a sentence or a system spells it, not another name.
   const assigned = new Map<string, string>();
+  // Its Unicode spelling is not another name either: `Renée` precomposed and decomposed (NFD) are
+  // one person, so a name is keyed and digested in NFC (UAX #15).
+  const composedOf = (value: string) => (/[\u0300-\uFFFF]/.test(value) ? value.normalize('NFC') : value);
+  // A name a field or a setting gives (`customer: qorvatt`, a project `qorvatt`) is that identity's
+  // pseudonym in every spelling the word rule reads later: `Qorvatt` in a sentence, `QorvattRetriever`,
+  // `QORVATT_API_BASE` (the whole-name match above replaces the name as written, case and all).
+  for (const [original, pseudonym] of named) {
+    const key = composedOf(original).toLowerCase();
+    if (!pseudonym.endsWith('.example.invalid') && !assigned.has(key)) assigned.set(key, pseudonym);
+  }
   const pseudonymOf = (kind: string, value: string): string => {
-    // Its Unicode spelling is not another name either: `Renée` precomposed and decomposed (NFD) are
-    // one person, so a name is keyed and digested in NFC (UAX #15).
-    const composed = /[\u0300-\uFFFF]/.test(value) ? value.normalize('NFC') : value;
+    const composed = composedOf(value);
     const key = composed.toLowerCase();
     let out = assigned.get(key);
     if (out === undefined) {

@@ -73,4 +73,34 @@ describe('one identity, many spellings: a login gets one pseudonym in every plac
     expect(second).toHaveLength(1);
     expect(first[0]).not.toBe(second[0]);
   });
+
+  // A name a field or a setting gives, in every spelling text writes it: as written, capitalised in a
+  // sentence, opening a class (CamelCase) or a constant (SCREAMING_SNAKE), joined, in a dotted topic, a
+  // path and an object key. Before: the field's pseudonym for the name as written, another for `Qorvatt`.
+  const NAME_SPELLINGS = [
+    (name: string) => `streaming ${name} shards`,
+    (name: string) => `migrated for ${name.charAt(0).toUpperCase()}${name.slice(1)} last week`,
+    (name: string) => `class ${name.charAt(0).toUpperCase()}${name.slice(1)}Retriever(BaseRetriever)`,
+    (name: string) => `${name.toUpperCase()}_API_BASE=1`,
+    (name: string) => `bucket ${name}-ml-data`,
+    (name: string) => `topic ${name}.docking-results.v3`,
+    (name: string) => `/data/${name}/shards/train-000.tar`,
+    (name: string) => `gs://bkt-01/${name}/shards`,
+  ];
+  const GIVERS: readonly ((name: string) => Record<string, unknown>)[] = [
+    (name) => ({ name: 'train-42', message: `customer: ${name}` }),
+    (name) => ({ name: 'train-42', projectName: name }),
+    (name) => ({ name: 'train-42', message: `--team ${name}` }),
+  ];
+  it.each(GIVERS.flatMap((giver, index) => ['qorvatt', 'velmora'].map((name) => [index, name, giver] as const)))(
+    'a name given by source %i (%s) reads the same in every spelling',
+    (_index, name, giver) => {
+      const anonymizer = createAnonymizer([giver(name)]);
+      const rewritten = NAME_SPELLINGS.map((spelling) => anonymizer.text(spelling(name)));
+      for (const line of rewritten) expect(line.toLowerCase()).not.toContain(name);
+      const seen = rewritten.map((line) => [...line.matchAll(/(?:name|user|project)-[0-9a-f]{6}/g)].map((match) => match[0]));
+      for (const [index, pseudonyms] of seen.entries()) expect(pseudonyms.length, rewritten[index]).toBeGreaterThan(0);
+      expect(new Set(seen.flat())).toHaveLength(1);
+    },
+  );
 });
