@@ -315,7 +315,9 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
     // One identity, many spellings: a mailbox's local part is the login its owner has everywhere else
     // (a home folder, a URL's user info, `USER=`, a `uid=N(login)`), so it takes that login's pseudonym,
     // keyed like every identifier (case, Unicode form); the domain goes (example.invalid).
-    return `${pseudonymOf('user', local)}@example.invalid`;
+    // A sub-address (`jdoe+ci@…`, RFC 5233 §1: `user+detail`) is the same mailbox: the detail goes too.
+    const plus = local.indexOf('+');
+    return `${pseudonymOf('user', plus > 0 ? local.slice(0, plus) : local)}@example.invalid`;
   };
   const rewrite = (input: string): string => {
     let out = input.replace(UUID, (uuid) => {

@@ -4,7 +4,8 @@
  * and Unicode form aside; emailPseudonym: a mailbox's local part is its owner's login). Generated:
  * login shape × upstream place, each place written as its own format defines it:
  *
- * - a mailbox `<login>@<domain>` (RFC 5322 §3.4.1 addr-spec), any case, percent-encoded in a query
+ * - a mailbox `<login>@<domain>` (RFC 5322 §3.4.1 addr-spec), any case, with a sub-address
+ *   (`<login>+detail@…`, RFC 5233 §1), percent-encoded in a query
  *   (`%40`, RFC 3986 §2.1) and as written in a query (OpenID Connect Core 1.0 §3.1.2.1 `login_hint`);
  * - a URL's user info `scheme://<login>@host/…` (RFC 3986 §3.2.1), under git's transports
  *   (git/git Documentation/urls.txt: `ssh://[user@]host.xz[:port]/path/to/repo.git/`), behind a
@@ -27,6 +28,7 @@ const PLACES: readonly ((login: string) => string)[] = [
   (login) => `notify ${login}@qv-labs.io on failure`,
   (login) => `cc ${login.toUpperCase()}@CORP-QV.IO`,
   (login) => `mailto ${login}@gmail.com`,
+  (login) => `alerts to ${login}+ci-alerts@qv-corp.io (RFC 5233 sub-address)`,
   (login) => `next=https%3A%2F%2Fsso.qv-corp.io%2Foauth%2Fcallback%3Fuser%3D${encodeURIComponent(login)}%40qv-corp.io`,
   (login) => `GET https://sso.qv-corp.io/oauth/authorize?login_hint=${login}@qv-corp.io&prompt=consent`,
   (login) => `INFO: fetching https://${login}@git.qv-corp.dev/ml/configs.git`,
