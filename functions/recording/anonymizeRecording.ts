@@ -21,7 +21,7 @@ import { rewriteHubCacheFolders } from './rewriteHubCacheFolders.js';
 import { keepWhatTheDiagnosisReads } from './keepWhatTheDiagnosisReads.js';
 import { vocabularyDomainOf } from './publicVocabulary.js';
 import { readFieldNames } from './readFieldNames.js';
-import { isPseudonym, type Pseudonyms } from './pseudonymizeHost.js';
+import { isPseudonym, pseudonymizeHost, type Pseudonyms } from './pseudonymizeHost.js';
 import { identitySettingsOf, replaceInfrastructureIdentifiers } from './replaceInfrastructureIdentifiers.js';
 import { isVocabularyWord } from './upstreamVocabulary.js';
 import { replaceLocators } from './replaceLocators.js';
@@ -252,10 +252,18 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   // and alone in prose (a proper noun) is the same person, and so is `zorvess` in a path or a
   // joined name: a name's case is how a sentence or a system spells it, not another name.
   const assigned = new Map<string, string>();
+  // Its Unicode spelling is not another name either: `Renée` precomposed and decomposed (NFD) are
+  // one person, so a name is keyed and digested in NFC (UAX #15).
+  const composedOf = (value: string) => (/[\u0300-\uFFFF]/.test(value) ? value.normalize('NFC') : value);
+  // A name a field or a setting gives (`customer: qorvatt`, a project `qorvatt`) is that identity's
+  // pseudonym in every spelling the word rule reads later: `Qorvatt` in a sentence, `QorvattRetriever`,
+  // `QORVATT_API_BASE` (the whole-name match above replaces the name as written, case and all).
+  for (const [original, pseudonym] of named) {
+    const key = composedOf(original).toLowerCase();
+    if (!pseudonym.endsWith('.example.invalid') && !assigned.has(key)) assigned.set(key, pseudonym);
+  }
   const pseudonymOf = (kind: string, value: string): string => {
-    // Its Unicode spelling is not another name either: `Renée` precomposed and decomposed (NFD) are
-    // one person, so a name is keyed and digested in NFC (UAX #15).
-    const composed = /[\u0300-\uFFFF]/.test(value) ? value.normalize('NFC') : value;
+    const composed = composedOf(value);
     const key = composed.toLowerCase();
     let out = assigned.get(key);
     if (out === undefined) {
@@ -297,10 +305,19 @@ export function createAnonymizer(sources: readonly unknown[], key: Buffer = rand
   const emailPseudonym = (email: string): string => {
     // `git@host:org/repo` (replaceLocators rewrote its host and path): `git` is every git host's service account, no one's address.
     if (email.startsWith('git@')) return email;
-    // Already written (a wrapped address read joined just before).
-    if (email.endsWith('@example.invalid') && isPseudonym(email.slice(0, email.indexOf('@')))) return email;
+    const at = email.lastIndexOf('@');
+    const local = email.slice(0, at);
+    // Already written, never read again: a wrapped address read joined just before, or a URL's user
+    // info the locator rule wrote before its host (`user-1a2b3c@host-….example.invalid`, or a public
+    // host it keeps: `https://user-1a2b3c@github.com/…`); only a host it did not write is rewritten.
+    if (isPseudonym(local)) return `${local}@${pseudonymizeHost(email.slice(at + 1), pseudonyms)}`;
     emailsSeen.add(email);
-    return `user-${digest(email.toLowerCase(), 6)}@example.invalid`;
+    // One identity, many spellings: a mailbox's local part is the login its owner has everywhere else
+    // (a home folder, a URL's user info, `USER=`, a `uid=N(login)`), so it takes that login's pseudonym,
+    // keyed like every identifier (case, Unicode form); the domain goes (example.invalid).
+    // A sub-address (`jdoe+ci@…`, RFC 5233 §1: `user+detail`) is the same mailbox: the detail goes too.
+    const plus = local.indexOf('+');
+    return `${pseudonymOf('user', plus > 0 ? local.slice(0, plus) : local)}@example.invalid`;
   };
   const rewrite = (input: string): string => {
     let out = input.replace(UUID, (uuid) => {

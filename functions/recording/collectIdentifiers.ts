@@ -6,6 +6,7 @@
  * (anonymizeRecording.ts), and short numeric ids by their field (`projectId`).
  */
 import { PUBLIC_REGISTRIES } from './publicVocabulary.js';
+import { isVocabularyWord } from './upstreamVocabulary.js';
 import { WholeNameMatcher } from './WholeNameMatcher.js';
 
 export type IdentifierKind =
@@ -107,6 +108,11 @@ export class IdentifierSet {
     if (typeof value !== 'string') return;
     const trimmed = value.trim();
     if (trimmed.length < 3 || NOT_IDENTIFIERS.has(trimmed.toLowerCase()) || this.found.has(trimmed)) return;
+    // The list above, by principle: a name that is one word upstream writes (a container called
+    // `pytorch`, `trainer`, `server`) is the program's word, not anyone's choice, and replacing it would
+    // replace the word everywhere (`nvcr.io/nvidia/pytorch:24.05-py3` lost its repository). A person's
+    // login is theirs even when it is a word (`admin`, `deploy`): users are always replaced.
+    if (kind !== 'user' && /^[A-Za-z]+$/.test(trimmed) && isVocabularyWord(trimmed.toLowerCase())) return;
     // A cluster id that is a UUID is Run:ai's object id, not a name an admin chose (anonymizeRecording.ts keeps it).
     if (kind === 'cluster' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(trimmed)) return;
     // A name derived from one already known (pod `train-42-0-0` of workload `train-42`, namespace

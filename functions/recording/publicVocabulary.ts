@@ -212,6 +212,11 @@ const SOURCE_EXTENSIONS = new Set([
   'proto',
 ]);
 
+/** Whether a dotted name's last part is a source or configuration file's extension (`setup.py`, `train.yaml`). */
+export function isSourceExtension(extension: string): boolean {
+  return SOURCE_EXTENSIONS.has(extension);
+}
+
 /**
  * Whether `name:port` names a service in-cluster by its short DNS name (`<service>.<namespace>:<port>`,
  * resolved through the pod's search path; kubernetes/dns docs/specification.md): lower-case DNS

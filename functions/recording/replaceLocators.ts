@@ -145,12 +145,17 @@ function queryPseudonym(query: string, pseudonyms: Pseudonyms): string {
       if (SECRET_QUERY_KEY.test(key)) return `${keyOut}=${REDACTED}`;
       // Not percent-encoded as it should be: judged as written.
       const decoded = decodePercentEncoded(value);
+      // A mailbox written as is (`?login_hint=jdoe@corp.com`) is left to the e-mail rule after this one,
+      // so it reads as the same person there as everywhere else (its local part is the owner's login).
+      if (MAILBOX_VALUE.test(value)) return `${keyOut}=${value}`;
       const keeps = IDENTIFIES_NO_ONE.test(decoded) || (key.length <= 3 && SETTING_LETTERS.test(decoded));
       return `${keyOut}=${keeps ? value : pseudonyms.of('value', value)}`;
     });
   return `?${pairs.join('&')}${fragmentOut}`;
 }
 
+/** An addr-spec (RFC 5322 §3.4.1) in the shape replaceEmailAddresses reads: local part, `@`, a domain with a dot. */
+const MAILBOX_VALUE = /^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,10}\.[A-Za-z]{2,24}$/;
 const QUERY_KEY = /^[A-Za-z][A-Za-z0-9_.-]{0,39}$/;
 const QUERY_FLAG = /^[A-Za-z][A-Za-z0-9_-]{0,15}$/;
 /** Signature, credential and token parameters (SAS `sig`, S3 presigned `X-Amz-Signature`/`X-Amz-Credential`, OAuth). */
