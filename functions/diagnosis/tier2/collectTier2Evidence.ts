@@ -346,16 +346,19 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   // Round B2, by evidence and bounded: the first round's reads leave the origin undecided, so the next
   // replicas by the same ranking are read — pod ∥ events, then their logs, earliest container end first.
   const peers = runsPeerReplicas(evidence.status.type);
-  const second =
-    use?.logs && peers && input.originUndecided?.(afterPods, tier2.logs) ? valid.slice(selected.length, selected.length + MAX_SECOND_ROUND_PODS) : [];
+  const undecided = use?.logs && peers ? (input.originUndecided?.(afterPods, tier2.logs) ?? false) : false;
+  const second = undecided ? valid.slice(selected.length, selected.length + MAX_SECOND_ROUND_PODS) : [];
   let current = afterPods;
-  if (use?.logs && second.length > 0) {
-    const secondRound = await readPods(second);
-    mask = maskOf([...selected, ...second], [...podRound, ...secondRound]);
-    signalsOfPods(secondRound, mask);
-    current = input.reanalyse(podSignals);
-    // The first round's pods whose log had no read left are next by the same ranking, beside the new ones.
-    const unreadLogs = podRound.filter((entry) => entry.pod.ok && !logTargets.some((target) => target.pod === entry.name));
+  // The first round's pods whose log had no read left are next by the same ranking, beside the new ones —
+  // also when no pod is left to read: with fewer replicas, the one whose log was skipped may be the origin.
+  const unreadLogs = podRound.filter((entry) => entry.pod.ok && !logTargets.some((target) => target.pod === entry.name));
+  if (use?.logs && undecided && second.length + unreadLogs.length > 0) {
+    const secondRound = second.length > 0 ? await readPods(second) : [];
+    if (second.length > 0) {
+      mask = maskOf([...selected, ...second], [...podRound, ...secondRound]);
+      signalsOfPods(secondRound, mask);
+      current = input.reanalyse(podSignals);
+    }
     keepLogs(await readLogs(logTargetsOf([...unreadLogs, ...secondRound], use.logs, true)));
   }
   // The cap's limitation counts both rounds' pods; none when the second round read every replica left.
