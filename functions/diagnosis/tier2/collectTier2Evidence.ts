@@ -65,6 +65,13 @@ export const MAX_NODE_READS = 2;
  * Run:ai's pod end time can lag the container's finishedAt, so the replica that failed first may rank last.
  */
 export const MAX_SECOND_ROUND_PODS = 3;
+/**
+ * The second round's log budget: one log for each pod of both rounds whose log the first round had no read
+ * left for (MAX_TIER2_PODS + MAX_SECOND_ROUND_PODS − MAX_LOG_READS), so every pod Tier 2 reads has its log
+ * read — never more logs than pods. Replicas that end in one instant are ordered only by what their logs say:
+ * a tie whose every pod was read but not every log would be judged on the logs the listing order let in.
+ */
+export const MAX_SECOND_ROUND_LOGS = MAX_TIER2_PODS + MAX_SECOND_ROUND_PODS - MAX_LOG_READS;
 /** Nodes under the hosts a launcher relays a lost daemon or a rank's exit on, read whatever the category (at most this many). */
 export const MAX_RELAY_NODE_READS = 2;
 /** The bounded tail of a log: never the whole log. */
@@ -268,13 +275,13 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   // a distributed job's replicas, the one that raised an exception is the log to read, not the
   // peers the teardown SIGTERMed. Stable otherwise (the candidates' order), or, in the second round,
   // the containers' own end (finishedAt) first: Tier 1's order is what that round doubts.
-  const logTargetsOf = (reads: readonly PodRead[], which: 'main' | 'init', byFinish: boolean): LogTarget[] => {
+  const logTargetsOf = (reads: readonly PodRead[], which: 'main' | 'init', byFinish: boolean, budget = MAX_LOG_READS): LogTarget[] => {
     const targets: LogTarget[] = [];
     const killed = (entry: PodRead) => (entry.pod.ok ? (failingContainer(entry.pod.value, which)?.system ?? false) : false);
     const finished = (entry: PodRead) => (byFinish && entry.pod.ok ? finishedAtOf(entry.pod.value, which) : 0);
     const earlier = (a: PodRead, b: PodRead) => Math.sign(finished(a) - finished(b)) || 0;
     for (const { name, pod } of [...reads].sort((a, b) => Number(killed(a)) - Number(killed(b)) || earlier(a, b))) {
-      if (targets.length >= MAX_LOG_READS) break;
+      if (targets.length >= budget) break;
       if (!pod.ok) {
         // No status to say which container failed; a deleted pod has no logs either.
         if (pod.reason === 'not-found') failed('logs', logsCommand(namespace, name, { container: null, previous: true }), 'not-found');
@@ -359,7 +366,7 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
       signalsOfPods(secondRound, mask);
       current = input.reanalyse(podSignals);
     }
-    keepLogs(await readLogs(logTargetsOf([...unreadLogs, ...secondRound], use.logs, true)));
+    keepLogs(await readLogs(logTargetsOf([...unreadLogs, ...secondRound], use.logs, true, MAX_SECOND_ROUND_LOGS)));
   }
   // The cap's limitation counts both rounds' pods; none when the second round read every replica left.
   if (capped && second.length > 0) {
