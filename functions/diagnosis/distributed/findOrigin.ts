@@ -276,11 +276,12 @@ const evidenceShape = (replica: ReplicaFailure): string =>
   ].join('|');
 
 /**
- * Replicas in the given order split into the first of each kind of evidence and its repeats: a replica whose
- * evidence read so far (evidenceShape) and whose end (to what its time can stand for: latestOf) are those of one before it tells Tier 2
- * nothing that one will not. Adding identical consequence peers (a larger job torn down alike) must not push
- * a replica with other evidence out of the bounded reads, so their count never decides what is read. `seen`
- * carries the kinds already placed (the lead tie's) into the next call.
+ * Replicas in the given order split into the first of each kind of evidence and its repeats: a replica
+ * whose evidence read so far (evidenceShape) and whose end (what its time can stand for: latestOf) are
+ * those of one before it tells Tier 2 nothing that one will not. Adding identical consequence peers (a
+ * larger job torn down alike) must not push a replica with other evidence out of the bounded reads, so
+ * their count never decides what is read. `seen` carries the kinds already placed (the lead tie's) into
+ * the next call.
  */
 function distinctFirst(
   replicas: readonly ReplicaFailure[],

@@ -8,7 +8,9 @@
  *   Run:ai's pod end times did: Run:ai's `completedAt` can lag the container's termination (the pod is
  *   written completed only when its status is next synced, NVIDIA/KAI-Scheduler
  *   pkg/scheduler/cache/status_updater), so Tier 1's order, which chose what was read, is not to be trusted
- *   for the replicas left unread either.
+ *   for the replicas left unread either;
+ * - or a replica that ended within the first failure's second is still unread and shows nothing: which tied
+ *   replicas fit in the first round was the listing order's doing, and the listing order never decides.
  * Pure: it reads the evidence, the analysis and the log findings only.
  */
 import type { Analysis } from '../classify/analyseWorkload.js';
