@@ -308,14 +308,14 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   }
 
   // The nodes of the selected pods (a deciding signal's node first), at most MAX_NODE_READS.
-  const chooseNodeNames = (): string[] => {
+  const chooseNodeNames = (first: readonly string[] = []): string[] => {
     const names: string[] = [];
     const fromSignals = afterPods.classification.supporting.flatMap((signal) => (signal.nodeName ? [signal.nodeName] : []));
     const fromK8sPods = podRound.flatMap(({ pod }) => (pod.ok && pod.value.spec?.nodeName ? [pod.value.spec.nodeName] : []));
     const fromRunaiPods = evidence.pods.ok
       ? evidence.pods.value.filter((pod) => selected.includes(pod.name)).flatMap((pod) => (pod.nodeName ? [pod.nodeName] : []))
       : [];
-    for (const name of new Set([...fromSignals, ...fromK8sPods, ...fromRunaiPods])) {
+    for (const name of new Set([...first, ...fromSignals, ...fromK8sPods, ...fromRunaiPods])) {
       if (names.length >= MAX_NODE_READS) break;
       if (isDnsSubdomain(name)) names.push(name);
     }
@@ -356,11 +356,14 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   const undecided = use?.logs && peers ? (input.originUndecided?.(afterPods, tier2.logs) ?? false) : false;
   const second = undecided ? valid.slice(selected.length, selected.length + MAX_SECOND_ROUND_PODS) : [];
   let current = afterPods;
+  // Every pod read by either round, for the nodes under the pods whose own log holds a CUDA error (round C).
+  let podReads: readonly PodRead[] = podRound;
   // The first round's pods whose log had no read left are next by the same ranking, beside the new ones —
   // also when no pod is left to read: with fewer replicas, the one whose log was skipped may be the origin.
   const unreadLogs = podRound.filter((entry) => entry.pod.ok && !logTargets.some((target) => target.pod === entry.name));
   if (use?.logs && undecided && second.length + unreadLogs.length > 0) {
     const secondRound = second.length > 0 ? await readPods(second) : [];
+    podReads = [...podRound, ...secondRound];
     if (second.length > 0) {
       mask = maskOf([...selected, ...second], [...podRound, ...secondRound]);
       signalsOfPods(secondRound, mask);
@@ -415,7 +418,13 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
     current.classification.category === 'CRASH_APP_ERROR' &&
     (tier2.logs.some((finding) => finding.hint === 'cuda-error') ||
       current.classification.supporting.some((signal) => signal.line && hintOfLine(mask(signal.line.text)) === 'cuda-error'));
-  const faultNodes = !readNodes && cudaError ? chooseNodeNames() : [];
+  // The nodes under the pods whose own log holds the CUDA error first, whichever round read them: which
+  // replicas fit in the first round was the ranking's doing, and the node to read is the error's.
+  const cudaPods = new Set(tier2.logs.filter((finding) => finding.hint === 'cuda-error').map((finding) => finding.fact.podName));
+  const cudaNodes = podReads.flatMap(({ name, pod }) =>
+    cudaPods.has(quoteName(name)) ? (pod.ok && pod.value.spec?.nodeName ? [pod.value.spec.nodeName] : (runaiNodeOf(evidence, name) ?? [])) : [],
+  );
+  const faultNodes = !readNodes && cudaError ? chooseNodeNames(cudaNodes) : [];
   // A launcher relaying a lost daemon (Open MPI's [node-died]) or a rank's exit (Hydra's EXIT CODE frame) names the
   // host where it happened: that host's node is read whatever the category — its conditions (Ready, pressure, a
   // hardware Xid) tell a node lost or faulty under the rank from a rank that failed by itself (attributeRelays.ts).
@@ -435,6 +444,12 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   tier2.signals = [...podSignals, ...nodeSignals];
   const analysis = nodeSignals.length > 0 ? input.reanalyse(tier2.signals) : current;
   return { tier2, analysis };
+}
+
+/** The node Run:ai's listing places a pod on, as a one-item list (empty when unknown). */
+function runaiNodeOf(evidence: CollectTier2Input['evidence'], name: string): string[] | null {
+  const node = evidence.pods.ok ? evidence.pods.value.find((pod) => pod.name === name)?.nodeName : null;
+  return node ? [node] : null;
 }
 
 /** Epoch ms of the failing container's own end (its newest termination's finishedAt); +∞ when unknown, so it sorts last. */
