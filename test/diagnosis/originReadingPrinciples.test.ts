@@ -178,17 +178,26 @@ describe('Tier 2 reads one replica of each role before a second of the same', ()
   });
 
   it('replicas tied with the first stay in front: only their causes can order them', () => {
-    const order = inspectOf([podOf(head, 1_000), podOf(worker(0), 3_000), podOf(worker(1), 3_000), podOf(worker(2), 2_000)]);
+    const order = inspectOf([podOf(head, 1_000), podOf(worker(0), 3_000), podOf(worker(1), 3_000, 'ContainerCannotRun'), podOf(worker(2), 2_000)]);
     expect(new Set(order?.slice(0, 2))).toEqual(new Set([worker(0), worker(1)]));
     expect(order?.[2]).toBe(head);
   });
 
+  it("a tied replica that repeats another's evidence exactly comes after the other kinds: the count of identical peers never decides what is read", () => {
+    // worker-3 (and the next) repeat worker-0 exactly (same status, same end); the head and worker-2 differ.
+    for (const copies of [1, 3]) {
+      const repeats = Array.from({ length: copies }, (_, index) => podOf(worker(index + 3), 3_000));
+      const order = inspectOf([podOf(head, 1_000), podOf(worker(0), 3_000), ...repeats, podOf(worker(2), 2_000)]);
+      expect(order?.slice(0, 3)).toEqual([worker(0), head, worker(2)]);
+      expect(order).toHaveLength(3 + copies);
+    }
+  });
+
   it('once a replica shows a cause of its own, the time order stands', () => {
     const order = inspectOf(
-      [podOf(head, 1_000), podOf(worker(0), 3_000, 'OOMKilled'), podOf(worker(1), 2_000), podOf(worker(2), 2_000)],
+      [podOf(head, 1_000), podOf(worker(0), 3_000, 'OOMKilled'), podOf(worker(1), 2_000), podOf(worker(2), 1_500)],
       [event(worker(0), 'OOMKilled', 'Container ray was OOM killed', 3_000)],
     );
-    expect(order?.[0]).toBe(worker(0));
-    expect(order?.at(-1)).toBe(head);
+    expect(order).toEqual([worker(0), worker(1), worker(2), head]);
   });
 });

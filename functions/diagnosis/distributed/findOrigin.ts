@@ -31,7 +31,7 @@ const TEARDOWN_FORMATS: ReadonlySet<CollateralFormat> = new Set(['sigterm', 'pre
  * failures are simultaneous when what they can stand for overlaps — whole-second times in one second,
  * never two millisecond times 450 ms apart. Read from the parsed instant, whatever its textual form.
  */
-const latestOf = (at: number) => (at % SECOND_MS === 0 ? at + SECOND_MS - 1 : at);
+export const latestOf = (at: number) => (at % SECOND_MS === 0 ? at + SECOND_MS - 1 : at);
 
 export interface OriginReading {
   finding: DistributedFinding;
@@ -90,9 +90,21 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // causes can order them (the tie rule below), so Tier 2 must read them all.
   const firstAt = inTimeOrder[0]?.at ?? null;
   const leading = byOddity(inTimeOrder.filter((replica, index) => index === 0 || (firstAt !== null && replica.at !== null && replica.at <= latestOf(firstAt))));
+  // Then every replica that shows a cause of its own, before the bare exits Run:ai dates earlier: Run:ai's pod
+  // end can lag the container's own end by minutes (docs/procedure.md, "Two clocks"), so a cause dated last by
+  // Run:ai may have come first, and only its container's finishedAt — a Tier 2 read — can say. And the first of
+  // each kind of evidence before its repeats, the lead tie's included (distinctFirst): the read budget goes to
+  // the evidence, never to the count of identical peers nor to the order the listing put them in.
+  const rest = inTimeOrder.filter((replica) => !leading.includes(replica));
+  const causesFirst = [
+    ...rest.filter((replica) => mayBeOrigin(replica) && ownCause(replica)),
+    ...rest.filter((replica) => !(mayBeOrigin(replica) && ownCause(replica))),
+  ];
+  const leadTie = distinctFirst(leading);
+  const after = distinctFirst(causesFirst, leadTie.seen);
   const inspect = acrossRoles(
-    leading.map((replica) => replica.pod.name),
-    inTimeOrder.filter((replica) => !leading.includes(replica)).map((replica) => replica.pod.name),
+    leadTie.firsts.map((replica) => replica.pod.name),
+    [...after.firsts, ...leadTie.repeats, ...after.repeats].map((replica) => replica.pod.name),
     input.evidence.status.name,
     replicas.some(ownCause),
   );
@@ -262,6 +274,29 @@ const evidenceShape = (replica: ReplicaFailure): string =>
     [...new Set(replica.signals.map((signal) => `${signal.kind}:${signal.exitCode ?? ''}`))].sort().join(','),
     replica.format?.format ?? '',
   ].join('|');
+
+/**
+ * Replicas in the given order split into the first of each kind of evidence and its repeats: a replica
+ * whose evidence read so far (evidenceShape) and whose end (what its time can stand for: latestOf) are
+ * those of one before it tells Tier 2 nothing that one will not. Adding identical consequence peers (a
+ * larger job torn down alike) must not push a replica with other evidence out of the bounded reads, so
+ * their count never decides what is read. `seen` carries the kinds already placed (the lead tie's) into
+ * the next call.
+ */
+function distinctFirst(
+  replicas: readonly ReplicaFailure[],
+  seen: ReadonlySet<string> = new Set(),
+): { firsts: ReplicaFailure[]; repeats: ReplicaFailure[]; seen: Set<string> } {
+  const kinds = new Set(seen);
+  const firsts: ReplicaFailure[] = [];
+  const repeats: ReplicaFailure[] = [];
+  for (const replica of replicas) {
+    const key = `${evidenceShape(replica)}@${replica.at === null ? '' : latestOf(replica.at)}`;
+    (kinds.has(key) ? repeats : firsts).push(replica);
+    kinds.add(key);
+  }
+  return { firsts, repeats, seen: kinds };
+}
 
 /**
  * The replicas tied with the first, in the order Tier 2 reads them when there are more than it can read:

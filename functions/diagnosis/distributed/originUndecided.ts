@@ -8,7 +8,9 @@
  *   Run:ai's pod end times did: Run:ai's `completedAt` can lag the container's termination (the pod is
  *   written completed only when its status is next synced, NVIDIA/KAI-Scheduler
  *   pkg/scheduler/cache/status_updater), so Tier 1's order, which chose what was read, is not to be trusted
- *   for the replicas left unread either.
+ *   for the replicas left unread either;
+ * - or a replica that ended within the first failure's second is still unread and shows nothing: which tied
+ *   replicas fit in the first round was the listing order's doing, and the listing order never decides.
  * Pure: it reads the evidence, the analysis and the log findings only.
  */
 import type { Analysis } from '../classify/analyseWorkload.js';
@@ -17,6 +19,7 @@ import type { Tier2LogFinding } from '../model/Tier2Evidence.js';
 import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
 import { maskIdentifiers } from '../signals/maskIdentifiers.js';
 import { workloadNames } from '../signals/workloadNames.js';
+import { latestOf } from './findOrigin.js';
 import { readReplicaFailures, type ReplicaFailure } from './readReplicaFailures.js';
 
 /** Whole-second listing times: an end within this of another's is no order at all. */
@@ -31,7 +34,24 @@ export function originUndecided(evidence: Omit<WorkloadEvidence, 'metrics' | 'ti
   const replicas = readReplicaFailures({ evidence, signals: analysis.signals, episodeStart: analysis.episodeStart, mask, logs });
   if (replicas.length < 2) return false;
   const onlyConsequences = !replicas.some(showsCause) && replicas.some((replica) => replica.read && replica.format !== null);
-  return onlyConsequences || finishOrderDisagrees(replicas);
+  return onlyConsequences || finishOrderDisagrees(replicas) || tieLeftUnread(replicas);
+}
+
+/** A peer's loss stated with no cause of its own: it followed someone's failure, whatever its time. */
+const statesConsequence = (replica: ReplicaFailure) => !showsCause(replica) && replica.format?.strength === 'peer';
+
+/**
+ * A replica that failed within the second of the first failure and that Tier 2 has not read, while it
+ * shows nothing yet (no cause, no peer's loss): it may hold a cause of its own as much as those read, and
+ * which of the tied replicas fit in the first round's budget was the listing's doing, not the evidence's.
+ * The listing order must never decide: the tie is read to its end (the second round) before it is judged.
+ */
+function tieLeftUnread(replicas: readonly ReplicaFailure[]): boolean {
+  const dated = replicas.flatMap((replica) => (replica.at === null || statesConsequence(replica) ? [] : [replica.at]));
+  if (dated.length < 2) return false;
+  const first = Math.min(...dated);
+  const tied = replicas.filter((replica) => replica.at !== null && !statesConsequence(replica) && replica.at <= latestOf(first));
+  return tied.length > 1 && tied.some((replica) => !replica.read && !showsCause(replica) && replica.format === null);
 }
 
 /** Two read replicas whose container ends (finishedAt) and Run:ai pod ends are in opposite orders, each by more than a second. */

@@ -65,6 +65,13 @@ export const MAX_NODE_READS = 2;
  * Run:ai's pod end time can lag the container's finishedAt, so the replica that failed first may rank last.
  */
 export const MAX_SECOND_ROUND_PODS = 3;
+/**
+ * The second round's log budget: one log for each pod of both rounds whose log the first round had no read
+ * left for (MAX_TIER2_PODS + MAX_SECOND_ROUND_PODS − MAX_LOG_READS), so every pod Tier 2 reads has its log
+ * read — never more logs than pods. Replicas that end in one instant are ordered only by what their logs say:
+ * a tie whose every pod was read but not every log would be judged on the logs the listing order let in.
+ */
+export const MAX_SECOND_ROUND_LOGS = MAX_TIER2_PODS + MAX_SECOND_ROUND_PODS - MAX_LOG_READS;
 /** Nodes under the hosts a launcher relays a lost daemon or a rank's exit on, read whatever the category (at most this many). */
 export const MAX_RELAY_NODE_READS = 2;
 /** The bounded tail of a log: never the whole log. */
@@ -268,13 +275,13 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   // a distributed job's replicas, the one that raised an exception is the log to read, not the
   // peers the teardown SIGTERMed. Stable otherwise (the candidates' order), or, in the second round,
   // the containers' own end (finishedAt) first: Tier 1's order is what that round doubts.
-  const logTargetsOf = (reads: readonly PodRead[], which: 'main' | 'init', byFinish: boolean): LogTarget[] => {
+  const logTargetsOf = (reads: readonly PodRead[], which: 'main' | 'init', byFinish: boolean, budget = MAX_LOG_READS): LogTarget[] => {
     const targets: LogTarget[] = [];
     const killed = (entry: PodRead) => (entry.pod.ok ? (failingContainer(entry.pod.value, which)?.system ?? false) : false);
     const finished = (entry: PodRead) => (byFinish && entry.pod.ok ? finishedAtOf(entry.pod.value, which) : 0);
     const earlier = (a: PodRead, b: PodRead) => Math.sign(finished(a) - finished(b)) || 0;
     for (const { name, pod } of [...reads].sort((a, b) => Number(killed(a)) - Number(killed(b)) || earlier(a, b))) {
-      if (targets.length >= MAX_LOG_READS) break;
+      if (targets.length >= budget) break;
       if (!pod.ok) {
         // No status to say which container failed; a deleted pod has no logs either.
         if (pod.reason === 'not-found') failed('logs', logsCommand(namespace, name, { container: null, previous: true }), 'not-found');
@@ -301,14 +308,14 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   }
 
   // The nodes of the selected pods (a deciding signal's node first), at most MAX_NODE_READS.
-  const chooseNodeNames = (): string[] => {
+  const chooseNodeNames = (first: readonly string[] = []): string[] => {
     const names: string[] = [];
     const fromSignals = afterPods.classification.supporting.flatMap((signal) => (signal.nodeName ? [signal.nodeName] : []));
     const fromK8sPods = podRound.flatMap(({ pod }) => (pod.ok && pod.value.spec?.nodeName ? [pod.value.spec.nodeName] : []));
     const fromRunaiPods = evidence.pods.ok
       ? evidence.pods.value.filter((pod) => selected.includes(pod.name)).flatMap((pod) => (pod.nodeName ? [pod.nodeName] : []))
       : [];
-    for (const name of new Set([...fromSignals, ...fromK8sPods, ...fromRunaiPods])) {
+    for (const name of new Set([...first, ...fromSignals, ...fromK8sPods, ...fromRunaiPods])) {
       if (names.length >= MAX_NODE_READS) break;
       if (isDnsSubdomain(name)) names.push(name);
     }
@@ -346,17 +353,23 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   // Round B2, by evidence and bounded: the first round's reads leave the origin undecided, so the next
   // replicas by the same ranking are read — pod ∥ events, then their logs, earliest container end first.
   const peers = runsPeerReplicas(evidence.status.type);
-  const second =
-    use?.logs && peers && input.originUndecided?.(afterPods, tier2.logs) ? valid.slice(selected.length, selected.length + MAX_SECOND_ROUND_PODS) : [];
+  const undecided = use?.logs && peers ? (input.originUndecided?.(afterPods, tier2.logs) ?? false) : false;
+  const second = undecided ? valid.slice(selected.length, selected.length + MAX_SECOND_ROUND_PODS) : [];
   let current = afterPods;
-  if (use?.logs && second.length > 0) {
-    const secondRound = await readPods(second);
-    mask = maskOf([...selected, ...second], [...podRound, ...secondRound]);
-    signalsOfPods(secondRound, mask);
-    current = input.reanalyse(podSignals);
-    // The first round's pods whose log had no read left are next by the same ranking, beside the new ones.
-    const unreadLogs = podRound.filter((entry) => entry.pod.ok && !logTargets.some((target) => target.pod === entry.name));
-    keepLogs(await readLogs(logTargetsOf([...unreadLogs, ...secondRound], use.logs, true)));
+  // Every pod read by either round, for the nodes under the pods whose own log holds a CUDA error (round C).
+  let podReads: readonly PodRead[] = podRound;
+  // The first round's pods whose log had no read left are next by the same ranking, beside the new ones —
+  // also when no pod is left to read: with fewer replicas, the one whose log was skipped may be the origin.
+  const unreadLogs = podRound.filter((entry) => entry.pod.ok && !logTargets.some((target) => target.pod === entry.name));
+  if (use?.logs && undecided && second.length + unreadLogs.length > 0) {
+    const secondRound = second.length > 0 ? await readPods(second) : [];
+    podReads = [...podRound, ...secondRound];
+    if (second.length > 0) {
+      mask = maskOf([...selected, ...second], [...podRound, ...secondRound]);
+      signalsOfPods(secondRound, mask);
+      current = input.reanalyse(podSignals);
+    }
+    keepLogs(await readLogs(logTargetsOf([...unreadLogs, ...secondRound], use.logs, true, MAX_SECOND_ROUND_LOGS)));
   }
   // The cap's limitation counts both rounds' pods; none when the second round read every replica left.
   if (capped && second.length > 0) {
@@ -405,7 +418,13 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
     current.classification.category === 'CRASH_APP_ERROR' &&
     (tier2.logs.some((finding) => finding.hint === 'cuda-error') ||
       current.classification.supporting.some((signal) => signal.line && hintOfLine(mask(signal.line.text)) === 'cuda-error'));
-  const faultNodes = !readNodes && cudaError ? chooseNodeNames() : [];
+  // The nodes under the pods whose own log holds the CUDA error first, whichever round read them: which
+  // replicas fit in the first round was the ranking's doing, and the node to read is the error's.
+  const cudaPods = new Set(tier2.logs.filter((finding) => finding.hint === 'cuda-error').map((finding) => finding.fact.podName));
+  const cudaNodes = podReads.flatMap(({ name, pod }) =>
+    cudaPods.has(quoteName(name)) ? (pod.ok && pod.value.spec?.nodeName ? [pod.value.spec.nodeName] : (runaiNodeOf(evidence, name) ?? [])) : [],
+  );
+  const faultNodes = !readNodes && cudaError ? chooseNodeNames(cudaNodes) : [];
   // A launcher relaying a lost daemon (Open MPI's [node-died]) or a rank's exit (Hydra's EXIT CODE frame) names the
   // host where it happened: that host's node is read whatever the category — its conditions (Ready, pressure, a
   // hardware Xid) tell a node lost or faulty under the rank from a rank that failed by itself (attributeRelays.ts).
@@ -425,6 +444,12 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   tier2.signals = [...podSignals, ...nodeSignals];
   const analysis = nodeSignals.length > 0 ? input.reanalyse(tier2.signals) : current;
   return { tier2, analysis };
+}
+
+/** The node Run:ai's listing places a pod on, as a one-item list (empty when unknown). */
+function runaiNodeOf(evidence: CollectTier2Input['evidence'], name: string): string[] | null {
+  const node = evidence.pods.ok ? evidence.pods.value.find((pod) => pod.name === name)?.nodeName : null;
+  return node ? [node] : null;
 }
 
 /** Epoch ms of the failing container's own end (its newest termination's finishedAt); +∞ when unknown, so it sorts last. */
