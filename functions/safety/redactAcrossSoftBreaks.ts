@@ -1,0 +1,188 @@
+/**
+ * A line break that a transport inserted inside a token is not the end of that token. Two
+ * transports do it to the text a diagnosis reads:
+ * - quoted-printable (RFC 2045 §6.7, rule 5): encoded lines are at most 76 characters, and an
+ *   encoder that must break a longer line ends it with `=` (a "soft line break") which the
+ *   decoder deletes together with the line break. A mail body relayed into an event or a phase
+ *   message keeps the `=`, so a key longer than the line is written in two pieces.
+ * - fixed-width wrapping: a logger, a terminal or `fold -w 80` (GNU coreutils fold: "wrap each
+ *   input line to fit in specified width", breaking inside words unless `-s`) cuts a line at a
+ *   column whatever it holds, and log formatters indent the continuation.
+ * Each piece alone is shorter than the rule that recognises the token (gitleaks ends a secret at
+ * whitespace or `\n` too: config/gitleaks.toml, each rule's `(?:[\x60'"\s;]|\\[nr]|$)`), so the
+ * table redacted at most the first piece and left the second readable.
+ *
+ * The rule here: undo the break before judging. Where a line ends inside a token at a soft break
+ * (a QP `=` when the text says it is quoted-printable, or a full-width line, at least
+ * MIN_WRAP_WIDTH characters, ending in a token character), the token is joined with the
+ * continuation's first run (after its indentation), over several lines when each is full, and
+ * the joined line is judged by the same redaction table. When the table redacts into the
+ * continuation, the head token is written as the table redacted it and every continuation piece
+ * becomes a marker; the breaks and indentation stay, so the text keeps its shape. When it does
+ * not, nothing changes: a word the wrapper cut (`evic`⏎`ted`), an image reference or a UUID
+ * rejoins into something the table keeps anyway, so ordinary wrapped text stays as it was.
+ *
+ * Cost: every line is looked at a bounded number of times, and a judged candidate costs a table
+ * run over at most CONTEXT + MAX_JOINED characters, so the pass is linear in the text. A chain
+ * longer than MAX_JOINED (a wrapped base64 blob, a PEM body) is left to the table's own
+ * multi-line rows, which see the whole block.
+ */
+import { REDACTED } from './redactionMarker.js';
+
+/** Loggers and encoders wrap at 64 (PEM), 72–80 (fold, QP 76, terminals) or more; shorter lines end on purpose. */
+export const MIN_WRAP_WIDTH = 60;
+/** Characters of the head line judged before its last token: enough for `NAME=`, `token `, `Authorization: Bearer `. */
+const CONTEXT = 96;
+/** The longest joined token judged; longer chains are blocks the multi-line rows handle whole. */
+const MAX_JOINED = 1_024;
+/** The shortest joined token worth judging: the 16 characters a leaked piece is counted from. */
+const MIN_JOINED = 16;
+
+/** The token alphabet of the vendor rows, base64 and URL-safe base64, and `=` (QP's `=3D`, padding). */
+function isTokenChar(code: number): boolean {
+  return (
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x61 && code <= 0x7a) ||
+    code === 0x5f ||
+    code === 0x2e ||
+    code === 0x7e ||
+    code === 0x2b ||
+    code === 0x2f ||
+    code === 0x3d ||
+    code === 0x2d
+  );
+}
+const isBlank = (code: number): boolean => code === 0x20 || code === 0x09;
+const isWhitespace = (code: number): boolean => isBlank(code) || code === 0x0a || code === 0x0d;
+/** RFC 2045 §6.1: the text declares its body quoted-printable (a header carried along with it). */
+const DECLARES_QUOTED_PRINTABLE = /quoted-printable/i;
+/** A second line that is one plain word is the next word, not the rest of a whole token. */
+const PLAIN_WORD = /^(?:[A-Z]?[a-z]+|[A-Z]+)$/;
+
+interface Line {
+  start: number;
+  /** End of the content: before `\r\n` / `\n`, and before a QP soft break's `=`. */
+  contentEnd: number;
+  /** Index of the `\n`, or text.length for the last line. */
+  end: number;
+  /** The line ends at a soft break: a QP `=`, or full width ending in a token character. */
+  soft: boolean;
+}
+
+function lineAt(text: string, start: number, quotedPrintable: boolean): Line {
+  const newline = text.indexOf('\n', start);
+  const end = newline < 0 ? text.length : newline;
+  let contentEnd = end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end;
+  let soft = false;
+  if (newline >= 0) {
+    if (quotedPrintable && contentEnd > start && text.charCodeAt(contentEnd - 1) === 0x3d) {
+      contentEnd -= 1;
+      soft = true;
+    } else {
+      soft = contentEnd - start >= MIN_WRAP_WIDTH && isTokenChar(text.charCodeAt(contentEnd - 1));
+    }
+  }
+  return { start, contentEnd, end, soft };
+}
+
+interface Piece {
+  start: number;
+  end: number;
+}
+
+/**
+ * Redacts tokens a soft break cut in two, judging the joined form with `judge` (the redaction
+ * table); returns `text` unchanged when there is no such token.
+ */
+export function redactAcrossSoftBreaks(text: string, judge: (text: string) => string): string {
+  if (!text.includes('\n')) return text;
+  const quotedPrintable = DECLARES_QUOTED_PRINTABLE.test(text);
+  let out = '';
+  let copiedUpTo = 0;
+  let line = lineAt(text, 0, quotedPrintable);
+  while (line.end < text.length) {
+    if (!line.soft) {
+      line = lineAt(text, line.end + 1, quotedPrintable);
+      continue;
+    }
+    // The head: the token the line ends with (never before what was already written).
+    const floor = Math.max(line.start, copiedUpTo);
+    let headStart = line.contentEnd;
+    while (headStart > floor && isTokenChar(text.charCodeAt(headStart - 1)) && line.contentEnd - headStart < MAX_JOINED) headStart -= 1;
+    // The continuations: each next line's first run after its indentation, for as long as the
+    // run fills its line and that line ends at a soft break too.
+    const pieces: Piece[] = [];
+    let joinedLength = line.contentEnd - headStart;
+    let current = line;
+    let last = line;
+    while (current.soft && current.end < text.length && joinedLength <= MAX_JOINED) {
+      const nextLine = lineAt(text, current.end + 1, quotedPrintable);
+      let start = nextLine.start;
+      while (start < nextLine.contentEnd && isBlank(text.charCodeAt(start))) start += 1;
+      let end = start;
+      while (end < nextLine.contentEnd && isTokenChar(text.charCodeAt(end)) && joinedLength + end - start <= MAX_JOINED) end += 1;
+      if (end === start) break;
+      pieces.push({ start, end });
+      joinedLength += end - start;
+      last = nextLine;
+      if (end < nextLine.contentEnd) break;
+      current = nextLine;
+    }
+    const resumeAt = last === line ? line.end + 1 : last.start;
+    const candidate = pieces.length > 0 && joinedLength >= MIN_JOINED && joinedLength <= MAX_JOINED;
+    const redacted = candidate ? judgeJoined(text, line, headStart, floor, pieces, judge) : null;
+    if (redacted === null) {
+      // Not a token cut in two (or too long to judge here): the lines of the chain were read as
+      // one run already, so the scan goes on from the chain's last line.
+      line = lineAt(text, resumeAt, quotedPrintable);
+      continue;
+    }
+    out += text.slice(copiedUpTo, redacted.from) + redacted.text;
+    let gapStart = line.contentEnd;
+    for (const piece of pieces) {
+      out += text.slice(gapStart, piece.start) + REDACTED;
+      gapStart = piece.end;
+    }
+    copiedUpTo = gapStart;
+    line = lineAt(text, last.start, quotedPrintable);
+  }
+  return copiedUpTo === 0 ? text : out + text.slice(copiedUpTo);
+}
+
+/**
+ * The head token's redaction when the table, reading the joined token in its line, redacts into
+ * the continuation; null when it keeps the continuation (the break ended a token after all).
+ */
+function judgeJoined(
+  text: string,
+  line: Line,
+  headStart: number,
+  floor: number,
+  pieces: Piece[],
+  judge: (text: string) => string,
+): { from: number; text: string } | null {
+  const joined = text.slice(headStart, line.contentEnd) + pieces.map((piece) => text.slice(piece.start, piece.end)).join('');
+  // Every credential format mixes letters and digits; prose cut by a wrapper does not need a judge.
+  if (!/\d/.test(joined) || !/[A-Za-z]/.test(joined)) return null;
+  // Context: up to CONTEXT characters before the token, from a whitespace (a whole word).
+  let from = Math.max(floor, headStart - CONTEXT);
+  if (from > floor) {
+    while (from < headStart && !isWhitespace(text.charCodeAt(from - 1))) from += 1;
+  }
+  const before = text.slice(from, headStart);
+  const lastPiece = text.slice(pieces.at(-1)!.start, pieces.at(-1)!.end);
+  const redacted = judge(before + joined);
+  // The table must redact to the end of the joined token, and only inside it: a span that began
+  // in the context (a PEM BEGIN line behind a forwarder's prefix, a cookie list) belongs to a
+  // multi-line row, which needs the lines as they are and sees them in the whole text.
+  if (!redacted.endsWith(REDACTED) || !redacted.startsWith(before)) return null;
+  // The head was a whole token already and the next line starts with a word: two tokens. Judged
+  // with the word after a space, so a head that only a cut-token row takes (its end being the
+  // end of the text) does not count as whole.
+  if (pieces.length === 1 && PLAIN_WORD.test(lastPiece)) {
+    const apart = judge(`${text.slice(from, line.contentEnd)} ${lastPiece}`);
+    if (apart.endsWith(`${REDACTED} ${lastPiece}`)) return null;
+  }
+  return { from: headStart, text: redacted.slice(before.length) };
+}
