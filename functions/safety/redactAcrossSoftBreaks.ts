@@ -16,14 +16,14 @@
  * (a QP `=` when the text says it is quoted-printable, or a full-width line, at least
  * MIN_WRAP_WIDTH characters, ending in a token character), the token is joined with the
  * continuation's first run (after its indentation), over several lines when each is full, and
- * the joined line is judged by the same redaction table. When the table redacts into the
- * continuation, the head token is written as the table redacted it and every continuation piece
+ * judged in its line by the same redaction table. When the table's redaction reaches across the
+ * break, that redaction is written on the head line and every continuation piece it reaches
  * becomes a marker; the breaks and indentation stay, so the text keeps its shape. When it does
  * not, nothing changes: a word the wrapper cut (`evic`⏎`ted`), an image reference or a UUID
  * rejoins into something the table keeps anyway, so ordinary wrapped text stays as it was.
  *
  * Cost: every line is looked at a bounded number of times, and a judged candidate costs a table
- * run over at most CONTEXT + MAX_JOINED characters, so the pass is linear in the text. A chain
+ * run over at most 2 × CONTEXT + MAX_JOINED characters, so the pass is linear in the text. A chain
  * longer than MAX_JOINED (a wrapped base64 blob, a PEM body) is left to the table's own
  * multi-line rows, which see the whole block.
  */
@@ -35,7 +35,7 @@ export const MIN_WRAP_WIDTH = 60;
 const CONTEXT = 96;
 /** The longest joined token judged; longer chains are blocks the multi-line rows handle whole. */
 const MAX_JOINED = 1_024;
-/** The shortest joined token worth judging: the 16 characters a leaked piece is counted from. */
+/** The shortest joined run worth judging (with what is glued after it): the 16 characters a leaked piece is counted from. */
 const MIN_JOINED = 16;
 
 /** The token alphabet of the vendor rows, base64 and URL-safe base64, and `=` (QP's `=3D`, padding). */
@@ -59,6 +59,8 @@ const isWhitespace = (code: number): boolean => isBlank(code) || code === 0x0a |
 const DECLARES_QUOTED_PRINTABLE = /quoted-printable/i;
 /** A second line that is one plain word is the next word, not the rest of a whole token. */
 const PLAIN_WORD = /^(?:[A-Z]?[a-z]+|[A-Z]+)$/;
+/** A quoted-printable escape, `=` and two upper-case hex digits (RFC 2045 §6.7 rule 1). */
+const QP_ESCAPE = /^=([0-9A-F]{2})$/;
 
 interface Line {
   start: number;
@@ -130,29 +132,45 @@ export function redactAcrossSoftBreaks(text: string, judge: (text: string) => st
       current = nextLine;
     }
     const resumeAt = last === line ? line.end + 1 : last.start;
-    const candidate = pieces.length > 0 && joinedLength >= MIN_JOINED && joinedLength <= MAX_JOINED;
-    const redacted = candidate ? judgeJoined(text, line, headStart, floor, pieces, judge) : null;
-    if (redacted === null) {
+    const candidate = pieces.length > 0 && joinedLength <= MAX_JOINED;
+    const rewrite = candidate ? judgeJoined(text, line, headStart, floor, pieces, last, quotedPrintable, judge) : null;
+    if (rewrite === null) {
       // Not a token cut in two (or too long to judge here): the lines of the chain were read as
       // one run already, so the scan goes on from the chain's last line.
       line = lineAt(text, resumeAt, quotedPrintable);
       continue;
     }
-    out += text.slice(copiedUpTo, redacted.from) + redacted.text;
-    let gapStart = line.contentEnd;
-    for (const piece of pieces) {
-      out += text.slice(gapStart, piece.start) + REDACTED;
-      gapStart = piece.end;
-    }
-    copiedUpTo = gapStart;
+    out += text.slice(copiedUpTo, rewrite.from) + rewrite.text;
+    copiedUpTo = rewrite.to;
     line = lineAt(text, last.start, quotedPrintable);
+    // A value redacted to the end of a soft-broken line goes on at the start of the next one
+    // (the break fell in its context first, then in the value): those runs are the value's too.
+    while (copiedUpTo === line.contentEnd && line.soft && line.end < text.length) {
+      const nextLine = lineAt(text, line.end + 1, quotedPrintable);
+      let start = nextLine.start;
+      while (start < nextLine.contentEnd && isBlank(text.charCodeAt(start))) start += 1;
+      let end = start;
+      while (end < nextLine.contentEnd && isTokenChar(text.charCodeAt(end))) end += 1;
+      if (end === start || (end < nextLine.contentEnd && PLAIN_WORD.test(text.slice(start, end)))) break;
+      out += text.slice(copiedUpTo, start) + REDACTED;
+      copiedUpTo = end;
+      line = nextLine;
+    }
   }
   return copiedUpTo === 0 ? text : out + text.slice(copiedUpTo);
 }
 
 /**
- * The head token's redaction when the table, reading the joined token in its line, redacts into
- * the continuation; null when it keeps the continuation (the break ended a token after all).
+ * Judges the joined token in its context: up to CONTEXT characters before it on the head line and
+ * the rest of the last continuation line (up to CONTEXT characters) after it, so a row that needs
+ * what follows (`user:pass@host`, a closing quote) sees it. In quoted-printable text the judged
+ * copy is decoded too (`=3D` is `=`, RFC 2045 §6.7 rule 1), so `KEY=3D<value>` reads as the
+ * assignment it encodes. The table's change is located by the common prefix and suffix of the
+ * judged text and its redaction. It counts only when it starts at the head token or later (a
+ * span that began in the context before it — a PEM BEGIN line behind a forwarder's prefix —
+ * belongs to a multi-line row, which needs the lines as they are) and reaches a continuation;
+ * then that span is written in place and every continuation piece it reaches becomes a marker,
+ * breaks and indentation kept.
  */
 function judgeJoined(
   text: string,
@@ -160,29 +178,60 @@ function judgeJoined(
   headStart: number,
   floor: number,
   pieces: Piece[],
+  last: Line,
+  quotedPrintable: boolean,
   judge: (text: string) => string,
-): { from: number; text: string } | null {
-  const joined = text.slice(headStart, line.contentEnd) + pieces.map((piece) => text.slice(piece.start, piece.end)).join('');
-  // Every credential format mixes letters and digits; prose cut by a wrapper does not need a judge.
-  if (!/\d/.test(joined) || !/[A-Za-z]/.test(joined)) return null;
-  // Context: up to CONTEXT characters before the token, from a whitespace (a whole word).
+): { from: number; to: number; text: string } | null {
   let from = Math.max(floor, headStart - CONTEXT);
-  if (from > floor) {
-    while (from < headStart && !isWhitespace(text.charCodeAt(from - 1))) from += 1;
+  if (from > floor) while (from < headStart && !isWhitespace(text.charCodeAt(from - 1))) from += 1;
+  const tailStart = pieces.at(-1)!.end;
+  let tailEnd = Math.min(last.contentEnd, tailStart + CONTEXT);
+  if (tailEnd < last.contentEnd) while (tailEnd > tailStart && !isWhitespace(text.charCodeAt(tailEnd))) tailEnd -= 1;
+  // The judged copy, and for each of its characters the physical span it came from.
+  const segments: Piece[] = [{ start: from, end: line.contentEnd }, ...pieces.slice(0, -1), { start: pieces.at(-1)!.start, end: tailEnd }];
+  let judged = '';
+  const startOf: number[] = [];
+  const endOf: number[] = [];
+  for (const segment of segments) {
+    for (let at = segment.start; at < segment.end;) {
+      const escape = quotedPrintable && text.charCodeAt(at) === 0x3d ? QP_ESCAPE.exec(text.slice(at, at + 3)) : null;
+      const width = escape === null ? 1 : 3;
+      judged += escape === null ? text[at] : String.fromCharCode(Number.parseInt(escape[1]!, 16));
+      startOf.push(at);
+      endOf.push(at + width);
+      at += width;
+    }
   }
-  const before = text.slice(from, headStart);
+  const headOffset = startOf.findIndex((at) => at >= headStart);
+  const firstBreak = startOf.findIndex((at) => at >= pieces[0]!.start);
+  if (headOffset < 0 || firstBreak < 0) return null;
+  // Every credential format mixes letters and digits (a bot token's digits, `:`, then letters)
+  // and is longer than MIN_JOINED with what is glued to it; prose cut by a wrapper needs no judge.
+  const glued = /^\S*/.exec(judged.slice(headOffset))![0];
+  if (glued.length < MIN_JOINED || !/\d/.test(glued) || !/[A-Za-z]/.test(glued)) return null;
+  const redacted = judge(judged);
+  if (redacted === judged) return null;
+  let prefix = 0;
+  while (prefix < judged.length && prefix < redacted.length && judged.charCodeAt(prefix) === redacted.charCodeAt(prefix)) prefix += 1;
+  let suffix = 0;
+  const room = Math.min(judged.length, redacted.length) - prefix;
+  while (suffix < room && judged.charCodeAt(judged.length - 1 - suffix) === redacted.charCodeAt(redacted.length - 1 - suffix)) suffix += 1;
+  const spanStart = prefix;
+  const spanEnd = judged.length - suffix;
+  if (spanStart < headOffset || spanEnd <= firstBreak || spanEnd <= spanStart) return null;
+  // The breaks the span reaches across: a judged character whose physical start is not where the previous one ended.
+  const crossed: number[] = [];
+  for (let index = spanStart + 1; index < spanEnd; index += 1) if (startOf[index] !== endOf[index - 1]) crossed.push(index);
   const lastPiece = text.slice(pieces.at(-1)!.start, pieces.at(-1)!.end);
-  const redacted = judge(before + joined);
-  // The table must redact to the end of the joined token, and only inside it: a span that began
-  // in the context (a PEM BEGIN line behind a forwarder's prefix, a cookie list) belongs to a
-  // multi-line row, which needs the lines as they are and sees them in the whole text.
-  if (!redacted.endsWith(REDACTED) || !redacted.startsWith(before)) return null;
   // The head was a whole token already and the next line starts with a word: two tokens. Judged
   // with the word after a space, so a head that only a cut-token row takes (its end being the
   // end of the text) does not count as whole.
-  if (pieces.length === 1 && PLAIN_WORD.test(lastPiece)) {
+  if (crossed.length > 0 && pieces.length === 1 && PLAIN_WORD.test(lastPiece)) {
     const apart = judge(`${text.slice(from, line.contentEnd)} ${lastPiece}`);
     if (apart.endsWith(`${REDACTED} ${lastPiece}`)) return null;
   }
-  return { from: headStart, text: redacted.slice(before.length) };
+  let written = redacted.slice(spanStart, redacted.length - suffix);
+  for (const index of crossed) written += text.slice(endOf[index - 1], startOf[index]) + REDACTED;
+  const to = Math.max(endOf[spanEnd - 1]!, crossed.length > 0 ? startOf[crossed.at(-1)!]! : 0);
+  return { from: startOf[spanStart]!, to, text: written };
 }
