@@ -31,6 +31,12 @@ import { REDACTED } from './redactionMarker.js';
 
 /** Loggers and encoders wrap at 64 (PEM), 72–80 (fold, QP 76, terminals) or more; shorter lines end on purpose. */
 export const MIN_WRAP_WIDTH = 60;
+/**
+ * No wrapper leaves a line longer than this (terminals and `fold` are well under it, QP is 76), so
+ * a longer line ended where its writer ended it: a presigned URL closing a 600-character log line
+ * is followed by the next log line, not by the rest of its signature.
+ */
+export const MAX_WRAP_WIDTH = 256;
 /** Characters of the head line judged before its last token: enough for `NAME=`, `token `, `Authorization: Bearer `. */
 const CONTEXT = 96;
 /** The longest joined token judged; longer chains are blocks the multi-line rows handle whole. */
@@ -39,26 +45,13 @@ const MAX_JOINED = 1_024;
 const MIN_JOINED = 16;
 
 /** The token alphabet of the vendor rows, base64 and URL-safe base64, and `=` (QP's `=3D`, padding). */
-function isTokenChar(code: number): boolean {
-  return (
-    (code >= 0x30 && code <= 0x39) ||
-    (code >= 0x41 && code <= 0x5a) ||
-    (code >= 0x61 && code <= 0x7a) ||
-    code === 0x5f ||
-    code === 0x2e ||
-    code === 0x7e ||
-    code === 0x2b ||
-    code === 0x2f ||
-    code === 0x3d ||
-    code === 0x2d
-  );
-}
+const TOKEN_CHAR = /[\w.~+/=-]/;
+const isTokenChar = (code: number): boolean => TOKEN_CHAR.test(String.fromCharCode(code));
 const isBlank = (code: number): boolean => code === 0x20 || code === 0x09;
-const isWhitespace = (code: number): boolean => isBlank(code) || code === 0x0a || code === 0x0d;
 /** RFC 2045 §6.1: the text declares its body quoted-printable (a header carried along with it). */
 const DECLARES_QUOTED_PRINTABLE = /quoted-printable/i;
-/** A second line that is one plain word is the next word, not the rest of a whole token. */
-const PLAIN_WORD = /^(?:[A-Z]?[a-z]+|[A-Z]+)$/;
+/** A second line that starts with a plain word (`Starting`, `stage-weights`) goes on after a whole token, not inside it. */
+const PLAIN_WORD = /^(?:[A-Z]?[a-z]+(?:[-_][a-z]+)*|[A-Z]+)$/;
 /** A quoted-printable escape, `=` and two upper-case hex digits (RFC 2045 §6.7 rule 1). */
 const QP_ESCAPE = /^=([0-9A-F]{2})$/;
 
@@ -70,6 +63,8 @@ interface Line {
   end: number;
   /** The line ends at a soft break: a QP `=`, or full width ending in a token character. */
   soft: boolean;
+  /** The soft break is a quoted-printable `=`. */
+  quotedPrintable: boolean;
 }
 
 function lineAt(text: string, start: number, quotedPrintable: boolean): Line {
@@ -77,20 +72,32 @@ function lineAt(text: string, start: number, quotedPrintable: boolean): Line {
   const end = newline < 0 ? text.length : newline;
   let contentEnd = end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end;
   let soft = false;
+  let qpSoft = false;
   if (newline >= 0) {
     if (quotedPrintable && contentEnd > start && text.charCodeAt(contentEnd - 1) === 0x3d) {
       contentEnd -= 1;
       soft = true;
+      qpSoft = true;
     } else {
-      soft = contentEnd - start >= MIN_WRAP_WIDTH && isTokenChar(text.charCodeAt(contentEnd - 1));
+      const width = contentEnd - start;
+      soft = width >= MIN_WRAP_WIDTH && width <= MAX_WRAP_WIDTH && isTokenChar(text.charCodeAt(contentEnd - 1));
     }
   }
-  return { start, contentEnd, end, soft };
+  return { start, contentEnd, end, soft, quotedPrintable: qpSoft };
 }
 
 interface Piece {
   start: number;
   end: number;
+}
+
+/** The first run of token characters on a line after its indentation, at most `limit` long. */
+function firstRun(text: string, line: Line, limit: number): Piece {
+  let start = line.start;
+  while (start < line.contentEnd && isBlank(text.charCodeAt(start))) start += 1;
+  let end = start;
+  while (end < line.contentEnd && end - start < limit && isTokenChar(text.charCodeAt(end))) end += 1;
+  return { start, end };
 }
 
 /**
@@ -118,17 +125,14 @@ export function redactAcrossSoftBreaks(text: string, judge: (text: string) => st
     let joinedLength = line.contentEnd - headStart;
     let current = line;
     let last = line;
-    while (current.soft && current.end < text.length && joinedLength <= MAX_JOINED) {
+    while (current.soft && current.end < text.length) {
       const nextLine = lineAt(text, current.end + 1, quotedPrintable);
-      let start = nextLine.start;
-      while (start < nextLine.contentEnd && isBlank(text.charCodeAt(start))) start += 1;
-      let end = start;
-      while (end < nextLine.contentEnd && isTokenChar(text.charCodeAt(end)) && joinedLength + end - start <= MAX_JOINED) end += 1;
-      if (end === start) break;
-      pieces.push({ start, end });
-      joinedLength += end - start;
+      const piece = firstRun(text, nextLine, MAX_JOINED + 1 - joinedLength);
+      if (piece.end === piece.start) break;
+      pieces.push(piece);
+      joinedLength += piece.end - piece.start;
       last = nextLine;
-      if (end < nextLine.contentEnd) break;
+      if (piece.end < nextLine.contentEnd || joinedLength > MAX_JOINED) break;
       current = nextLine;
     }
     const resumeAt = last === line ? line.end + 1 : last.start;
@@ -142,15 +146,15 @@ export function redactAcrossSoftBreaks(text: string, judge: (text: string) => st
     }
     out += text.slice(copiedUpTo, rewrite.from) + rewrite.text;
     copiedUpTo = rewrite.to;
+    const width = line.contentEnd - line.start;
     line = lineAt(text, last.start, quotedPrintable);
     // A value redacted to the end of a soft-broken line goes on at the start of the next one
     // (the break fell in its context first, then in the value): those runs are the value's too.
-    while (copiedUpTo === line.contentEnd && line.soft && line.end < text.length) {
+    // A wrapper fills every line but the last to the same width, so a shorter line ended the
+    // value, and the next line (a new log line's timestamp) is not part of it.
+    while (copiedUpTo === line.contentEnd && line.soft && (line.quotedPrintable || line.contentEnd - line.start >= width) && line.end < text.length) {
       const nextLine = lineAt(text, line.end + 1, quotedPrintable);
-      let start = nextLine.start;
-      while (start < nextLine.contentEnd && isBlank(text.charCodeAt(start))) start += 1;
-      let end = start;
-      while (end < nextLine.contentEnd && isTokenChar(text.charCodeAt(end))) end += 1;
+      const { start, end } = firstRun(text, nextLine, text.length);
       if (end === start || (end < nextLine.contentEnd && PLAIN_WORD.test(text.slice(start, end)))) break;
       out += text.slice(copiedUpTo, start) + REDACTED;
       copiedUpTo = end;
@@ -183,10 +187,10 @@ function judgeJoined(
   judge: (text: string) => string,
 ): { from: number; to: number; text: string } | null {
   let from = Math.max(floor, headStart - CONTEXT);
-  if (from > floor) while (from < headStart && !isWhitespace(text.charCodeAt(from - 1))) from += 1;
+  if (from > floor) while (from < headStart && !/\s/.test(text[from - 1]!)) from += 1;
   const tailStart = pieces.at(-1)!.end;
   let tailEnd = Math.min(last.contentEnd, tailStart + CONTEXT);
-  if (tailEnd < last.contentEnd) while (tailEnd > tailStart && !isWhitespace(text.charCodeAt(tailEnd))) tailEnd -= 1;
+  if (tailEnd < last.contentEnd) while (tailEnd > tailStart && !/\s/.test(text[tailEnd]!)) tailEnd -= 1;
   // The judged copy, and for each of its characters the physical span it came from.
   const segments: Piece[] = [{ start: from, end: line.contentEnd }, ...pieces.slice(0, -1), { start: pieces.at(-1)!.start, end: tailEnd }];
   let judged = '';
@@ -196,15 +200,15 @@ function judgeJoined(
     for (let at = segment.start; at < segment.end;) {
       const escape = quotedPrintable && text.charCodeAt(at) === 0x3d ? QP_ESCAPE.exec(text.slice(at, at + 3)) : null;
       const width = escape === null ? 1 : 3;
-      judged += escape === null ? text[at] : String.fromCharCode(Number.parseInt(escape[1]!, 16));
+      judged += escape === null ? text[at] : String.fromCharCode(parseInt(escape[1]!, 16));
       startOf.push(at);
       endOf.push(at + width);
       at += width;
     }
   }
+  // Both exist: the last segment (the last piece and what follows it) is never empty.
   const headOffset = startOf.findIndex((at) => at >= headStart);
   const firstBreak = startOf.findIndex((at) => at >= pieces[0]!.start);
-  if (headOffset < 0 || firstBreak < 0) return null;
   // Every credential format mixes letters and digits (a bot token's digits, `:`, then letters)
   // and is longer than MIN_JOINED with what is glued to it; prose cut by a wrapper needs no judge.
   const glued = /^\S*/.exec(judged.slice(headOffset))![0];

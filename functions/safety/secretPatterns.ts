@@ -20,7 +20,6 @@ import { CONNECTION_STRING_PATTERNS } from './connectionStringPatterns.js';
 import { HEADER_SECRET_PATTERNS, HIGH_ENTROPY_AFTER_WORD_PATTERN } from './headerSecretPatterns.js';
 import { KEY_MATERIAL_PATTERNS } from './keyMaterialPatterns.js';
 import { NAMED_SECRET_PATTERNS } from './namedSecretPatterns.js';
-import { PREFIXED_TOKEN_PATTERNS } from './prefixedTokenPatterns.js';
 import { WEBHOOK_URL_PATTERNS } from './webhookUrlPatterns.js';
 import type { SecretPattern } from './secretPatternKit.js';
 import { CUT_TOKEN_PATTERN, SPLIT_TOKEN_PATTERN, VENDOR_TOKEN_PATTERNS } from './vendorTokenPatterns.js';
@@ -35,7 +34,6 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   ...COMMAND_LINE_PATTERNS,
   ...NAMED_SECRET_PATTERNS,
   ...VENDOR_TOKEN_PATTERNS,
-  ...PREFIXED_TOKEN_PATTERNS,
   CUT_TOKEN_PATTERN,
   ...HEADER_SECRET_PATTERNS,
   HIGH_ENTROPY_AFTER_WORD_PATTERN,
