@@ -20,6 +20,7 @@
 import { REDACTED } from './redactionMarker.js';
 import { SECRET_PATTERNS, type SecretPattern } from './secretPatterns.js';
 import { isSecretName } from './isSecretName.js';
+import { redactAcrossSoftBreaks } from './redactAcrossSoftBreaks.js';
 
 export { REDACTED } from './redactionMarker.js';
 
@@ -92,9 +93,9 @@ function replaceOverlongRuns(text: string): string {
   return copiedUpTo === 0 ? text : out + text.slice(copiedUpTo);
 }
 
-/** Redacts every credential shape in `SECRET_PATTERNS`; idempotent. */
-export function redactSecrets(text: string): string {
-  let result = replaceOverlongRuns(text);
+/** The table run to its fixed point. */
+function redactWithTable(text: string): string {
+  let result = text;
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
     let next = result;
     for (const row of SECRET_PATTERNS) next = applyPattern(next, row);
@@ -102,6 +103,15 @@ export function redactSecrets(text: string): string {
     result = next;
   }
   return result;
+}
+
+/**
+ * Redacts every credential shape in `SECRET_PATTERNS`; idempotent. A token a transport cut at a
+ * line break (a quoted-printable soft break, a logger's fixed-width wrap) is judged joined first
+ * (`redactAcrossSoftBreaks`), so its continuation goes with it.
+ */
+export function redactSecrets(text: string): string {
+  return redactWithTable(redactAcrossSoftBreaks(replaceOverlongRuns(text), redactWithTable));
 }
 
 /**

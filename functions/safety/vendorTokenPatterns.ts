@@ -69,7 +69,10 @@ export const VENDOR_TOKEN_PATTERNS: readonly SecretPattern[] = [
   row('telegram-bot-token', /(?<![A-Za-z0-9:])\d{8,10}:AA[A-Za-z0-9_-]{33}/g),
   // Prefixes from gitleaks' rule set (cmd/generate/config/rules/*.go, MIT), for tokens a
   // workload's tooling can carry (package registries, CI, SaaS APIs). The body must hold a
-  // digit: prefixes such as `pat.` or `ico-` also start ordinary words.
+  // digit: prefixes such as `pat.` or `ico-` also start ordinary words. `sgp_` (sourcegraph.go,
+  // `sgp_(?:[a-fA-F0-9]{16}|local)_[a-fA-F0-9]{40}`) and `AKCp` / `cmVmd` (artifactory.go,
+  // `AKCp[A-Za-z0-9]{69}`, `cmVmd[A-Za-z0-9]{59}`) were found cut by line breaks in the seventh
+  // held-out set, where joining the pieces needs a row that knows the whole token.
   row(
     'prefixed-service-token',
     new RegExp(
@@ -104,6 +107,9 @@ export const VENDOR_TOKEN_PATTERNS: readonly SecretPattern[] = [
         'sntryu_',
         'sm_(?:pat|aat|sat)_',
         'shippo_(?:live|test)_',
+        'sgp_',
+        'AKCp',
+        'cmVmd',
         'sq0csp-',
         '(?:sk|rk)_prod_',
         'EAAA',

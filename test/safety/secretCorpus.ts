@@ -198,6 +198,13 @@ const S = {
   splitJwt: jwt({ iss: 'kubernetes/serviceaccount', sub: 'system:serviceaccount:team-b:runner', exp: 1767225600 }),
 } as const;
 
+/** Shapes added later draw from their own generator, so the values above never change. */
+const r2 = generator(0x50f7);
+const S2 = {
+  sourcegraph: j('sg', 'p_', r2(16, HEX), '_', r2(40, HEX)),
+  artifactory: j('AK', 'Cp', r2(69, ALNUM)),
+} as const;
+
 const sample = (shape: string, context: SecretSample['context'], secret: string, text: string): SecretSample => ({ shape, context, secret, text });
 
 export const SECRET_CORPUS: readonly SecretSample[] = [
@@ -480,6 +487,8 @@ export const SECRET_CORPUS: readonly SecretSample[] = [
     `ERROR git fetch failed for ${S.splitGithub.slice(0, 24)}\n${S.splitGithub.slice(24)} (401)`,
   ),
   sample('token-split-over-two-lines', 'header', S.splitJwt.slice(70), `Authorization: Bearer ${S.splitJwt.slice(0, 70)}\n    ${S.splitJwt.slice(70)}`),
+  sample('sourcegraph-access-token', 'log', S2.sourcegraph, `src login: using SRC_ACCESS_TOKEN ${S2.sourcegraph}`),
+  sample('artifactory-api-key', 'command', S2.artifactory, `jf rt ping --url https://jfrog.example --apikey ${S2.artifactory}`),
 ];
 
 /**
