@@ -26,15 +26,18 @@ const redactAwsKeyPair = (g: GroupReader): string | null => {
   return `${REDACTED}${g('sep')}${REDACTED}`;
 };
 
-/** A percent-encoded delimiter (`"`, `'`, `&`, `,`, `?`, `;`, `=`, `{`, space) or a plain one, before an encoded name. */
-const ENCODED_NAME_START = String.raw`(?<=%(?:2[0267Cc]|3[BbDdFf]|7[Bb])|[?&;\s"'=(]|^)`;
+/**
+ * A percent-encoded delimiter (`"`, `'`, `&`, `,`, `?`, `;`, `=`, `{`, space) or a plain one, before an encoded name.
+ * Encoded once or twice (`%2526` is `%26` encoded again: a URL in a query inside another URL).
+ */
+const ENCODED_NAME_START = String.raw`(?<=%(?:25)?(?:2[0267Cc]|3[BbDdFf]|7[Bb])|[?&;\s"'=(]|^)`;
 /**
  * A URL-encoded value: unreserved characters and escapes other than the encoded delimiters of the
  * structure around it (a quote, `&`, `,`, `;`, `}`). An encoded space (`%20`) is part of the value:
  * the encoding exists so that a space does not end it (RFC 3986 §2.1; a passphrase in
  * `%22password%22%3A%22two%20words%22`).
  */
-const ENCODED_VALUE = String.raw`(?:[A-Za-z0-9._~+*!-]|%(?!2[267Cc]|3[Bb]|7[Dd])[0-9A-Fa-f]{2}){1,1024}`;
+const ENCODED_VALUE = String.raw`(?:[A-Za-z0-9._~+*!-]|%(?!(?:25)?(?:2[267Cc]|3[Bb]|7[Dd]))[0-9A-Fa-f]{2}){1,1024}`;
 
 /**
  * A keyword=value connection string (ODBC SQLDriverConnect, ADO.NET DbConnectionStringBuilder,
@@ -94,11 +97,11 @@ export const CONNECTION_STRING_PATTERNS: readonly SecretPattern[] = [
   row(
     'url-encoded-secret-assignment',
     new RegExp(
-      String.raw`${ENCODED_NAME_START}(?=[A-Za-z0-9_.-]{1,110}(?:%2[27])?%3[ADad])(?<name>${SECRET_NAME_SOURCE})(?<sep>(?:%2[27])?%3[ADad](?:%20)*(?:%2[27])?)(?<value>${ENCODED_VALUE})`,
+      String.raw`${ENCODED_NAME_START}(?=[A-Za-z0-9_.-]{1,110}(?:%(?:25)?2[27])?%(?:25)?3[ADad])(?<name>${SECRET_NAME_SOURCE})(?<sep>(?:%(?:25)?2[27])?%(?:25)?3[ADad](?:%(?:25)?20)*(?:%(?:25)?2[27])?)(?<value>${ENCODED_VALUE})`,
       'g',
     ),
     (g) => (isInnocuousValue(decodePercentEncoded(g('value'))) ? null : `${g('name')}${g('sep')}${REDACTED}`),
-    ['%3'],
+    ['%3', '%253'],
   ),
   // ~/.pgpass: hostname:port:database:username:password (`*` matches anything). A whole word:
   // five colon fields with a numeric port and names for database and user are not a timestamp,

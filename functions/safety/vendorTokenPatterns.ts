@@ -261,3 +261,23 @@ export const CUT_TOKEN_PATTERN: SecretPattern = row(
     return classes >= 2 ? REDACTED : null;
   },
 );
+
+/**
+ * A vendor token right after an escape: an escape is a delimiter written with letters and digits,
+ * so the rows above, which start a token only after a non-alphanumeric (B), never saw one glued to
+ * it — a percent-escape, once or twice encoded (`?url=…%3Fkey%3DAIza…`, `%253D`; RFC 3986 §2.1), a JSON `\uXXXX` escape (Go's
+ * encoding/json writes `&` as `\u0026`) or a JSON-escaped line break `\n`, `\r`, `\t` (gitleaks ends
+ * its secrets on `\\[nr]` for the same reason, config/gitleaks.toml). The escape is matched
+ * literally (no lookbehind tried at every position: that cost the linear-time budget) and the run
+ * after it is judged by the vendor rows themselves, as if it started the text.
+ */
+export const ESCAPED_TOKEN_PATTERN: SecretPattern = row(
+  'token-after-an-escape',
+  new RegExp(`(?<escape>%(?:25)?[0-9A-Fa-f]{2}|\\\\u[0-9A-Fa-f]{4}|\\\\[nrt])(?<run>[A-Za-z0-9]${TOKEN_RUN}{7,1024})`, 'g'),
+  (g) => {
+    const run = g('run');
+    const length = vendorTokenLengthAtStart(run);
+    return length === 0 ? null : `${g('escape')}${REDACTED}${run.slice(length)}`;
+  },
+  ['%', '\\'],
+);

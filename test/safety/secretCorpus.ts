@@ -367,6 +367,20 @@ export const SECRET_CORPUS: readonly SecretSample[] = [
   sample('sentry-dsn', 'env', S.sentryKey, `SENTRY_DSN=https://${S.sentryKey}@o450000.ingest.sentry.io/5500000`),
   sample('url-userinfo-token', 'command', S.githubUrlToken, `git remote add origin https://${S.githubUrlToken}@git.example.com/ml/repo.git`),
   sample('telegram-bot-token', 'log', S.telegram, `alert bot started with ${S.telegram}`),
+  sample(
+    'telegram-bot-token',
+    'log',
+    S.telegram,
+    `HTTPSConnectionPool(host='api.telegram.org', port=443): Max retries exceeded with url: /bot${S.telegram}/sendMessage (Caused by ConnectTimeoutError)`,
+  ),
+  sample('discord-webhook-url', 'log', S.discordWebhook, `Max retries exceeded with url: /api/v10/webhooks/123456789012345678/${S.discordWebhook}?wait=true`),
+  sample(
+    'google-api-key-query',
+    'url',
+    S.queryKey,
+    `next=https%3A%2F%2Fchat.googleapis.com%2Fv1%2Fspaces%2FAAAAq3n5r7t%2Fmessages%3Fkey%3D${S.queryKey}%26threadKey%3Dnightly`,
+  ),
+  sample('slack-webhook-url', 'log', S.slackWebhookPath, `Max retries exceeded with url: /services/${S.slackWebhookPath} (Caused by ReadTimeoutError)`),
   sample('grafana-service-account-token', 'header', S.grafana, `GRAFANA_SA=${S.grafana}`),
   sample(
     'putty-private-key',
