@@ -8,6 +8,8 @@
  * - fixed-width wrapping: a logger, a terminal or `fold -w 80` (GNU coreutils fold: "wrap each
  *   input line to fit in specified width", breaking inside words unless `-s`) cuts a line at a
  *   column whatever it holds, and log formatters indent the continuation.
+ * - an escaped line break: a YAML double-quoted scalar (YAML 1.2 §7.3.1) or a Java `.properties`
+ *   value (java.util.Properties#load) continues on the next line after a `\` that ends its line.
  * Each piece alone is shorter than the rule that recognises the token (gitleaks ends a secret at
  * whitespace or `\n` too: config/gitleaks.toml, each rule's `(?:[\x60'"\s;]|\\[nr]|$)`), so the
  * table redacted at most the first piece and left the second readable.
@@ -29,6 +31,14 @@
  */
 import { REDACTED } from './redactionMarker.js';
 
+/**
+ * Off: a line's width alone does not tell a wrapper's cut from a line that ended there. With it
+ * on, ordinary lines of 60–256 characters joined their next line's first word (`…/db-creds` +
+ * `CUDA_VISIBLE_DEVICES=0` read as a secret-ish assignment, redacted) and the pass pre-empted the
+ * table's own row for a bearer token split over two lines (test/safety/properties.test.ts found
+ * both). Only breaks the text marks as soft (a QP `=`, an escaping `\`) are undone.
+ */
+const WRAP_BY_WIDTH = false;
 /** Loggers and encoders wrap at 64 (PEM), 72–80 (fold, QP 76, terminals) or more; shorter lines end on purpose. */
 export const MIN_WRAP_WIDTH = 60;
 /**
@@ -57,11 +67,11 @@ const QP_ESCAPE = /^=([0-9A-F]{2})$/;
 
 interface Line {
   start: number;
-  /** End of the content: before `\r\n` / `\n`, and before a QP soft break's `=`. */
+  /** End of the content: before `\r\n` / `\n`, and before a QP soft break's `=` or an escaping `\`. */
   contentEnd: number;
   /** Index of the `\n`, or text.length for the last line. */
   end: number;
-  /** The line ends at a soft break: a QP `=`, or full width ending in a token character. */
+  /** The line ends at a soft break: a QP `=`, an escaping `\`, or full width ending in a token character. */
   soft: boolean;
   /** The soft break is a quoted-printable `=`. */
   quotedPrintable: boolean;
@@ -78,12 +88,26 @@ function lineAt(text: string, start: number, quotedPrintable: boolean): Line {
       contentEnd -= 1;
       soft = true;
       qpSoft = true;
-    } else {
+    } else if (contentEnd > start && text.charCodeAt(contentEnd - 1) === 0x5c && trailingBackslashes(text, start, contentEnd) % 2 === 1) {
+      // An escaped line break: YAML 1.2 §7.3.1 (a double-quoted scalar's `\` at the end of a line
+      // joins it to the next one, whose leading white space is dropped) and
+      // java.util.Properties#load (a line ending in an odd number of `\` continues on the next,
+      // leading white space skipped). The `\` is no part of the token.
+      contentEnd -= 1;
+      soft = true;
+    } else if (WRAP_BY_WIDTH) {
       const width = contentEnd - start;
       soft = width >= MIN_WRAP_WIDTH && width <= MAX_WRAP_WIDTH && isTokenChar(text.charCodeAt(contentEnd - 1));
     }
   }
   return { start, contentEnd, end, soft, quotedPrintable: qpSoft };
+}
+
+/** How many `\` end text[start, end) (an odd count escapes the line break, an even one is literal backslashes). */
+function trailingBackslashes(text: string, start: number, end: number): number {
+  let count = 0;
+  while (end - count > start && text.charCodeAt(end - count - 1) === 0x5c) count += 1;
+  return count;
 }
 
 interface Piece {
