@@ -96,10 +96,11 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // each kind of evidence before its repeats, the lead tie's included (distinctFirst): the read budget goes to
   // the evidence, never to the count of identical peers nor to the order the listing put them in.
   const rest = inTimeOrder.filter((replica) => !leading.includes(replica));
-  const causesFirst = [
-    ...rest.filter((replica) => mayBeOrigin(replica) && ownCause(replica)),
-    ...rest.filter((replica) => !(mayBeOrigin(replica) && ownCause(replica))),
-  ];
+  const causesFirst = bothEndsFirst(
+    [...rest.filter((replica) => mayBeOrigin(replica) && ownCause(replica)), ...rest.filter((replica) => !(mayBeOrigin(replica) && ownCause(replica)))],
+    replicas.some(ownCause),
+    mayBeOrigin,
+  );
   const leadTie = distinctFirst(leading);
   const after = distinctFirst(causesFirst, leadTie.seen);
   const inspect = acrossRoles(
@@ -262,6 +263,23 @@ function acrossRoles(leading: readonly string[], names: readonly string[], workl
     seen.add(role);
   }
   return [...leading, ...firsts, ...rest];
+}
+
+/**
+ * Run:ai's pod end bounds a replica's failure from above only (it can lag the container's own end, never
+ * precede it: docs/procedure.md "Two clocks"), so while no replica shows a cause of its own, the order of
+ * the bare exits it dates holds two readings — the earliest end if Run:ai kept time, the latest if it
+ * lagged: a lag hides a first failure only once it carries it past its peers' ends, and the larger the
+ * lag the nearer the end of the order it lands. The latest-dated bare exit is therefore read right after
+ * the replicas that ended with the first, before the middle of the order, which neither reading favours.
+ * Once a cause is shown (an OOM status, an exit 137) the order is left as it is: that cause is read first.
+ */
+function bothEndsFirst(rest: readonly ReplicaFailure[], causeShown: boolean, mayBeOrigin: (replica: ReplicaFailure) => boolean): ReplicaFailure[] {
+  if (causeShown) return [...rest];
+  let latest: ReplicaFailure | null = null;
+  for (const replica of rest)
+    if (replica.at !== null && replica.format === null && mayBeOrigin(replica) && (latest === null || replica.at > (latest.at as number))) latest = replica;
+  return latest ? [latest, ...rest.filter((replica) => replica !== latest)] : [...rest];
 }
 
 /**
