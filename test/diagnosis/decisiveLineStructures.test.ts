@@ -65,6 +65,39 @@ describe("a header every line of a block carries is the relay's, whatever its fo
     }
   }
 
+  /** An outer relay, in a format LOG_PREFIXES reads or not, in front of every line another relay already prefixed. */
+  const OUTER_RELAYS: readonly { name: string; header: (line: number) => string }[] = [
+    // python/cpython Lib/logging/__init__.py BASIC_FORMAT "%(levelname)s:%(name)s:%(message)s".
+    { name: "Python logging's BASIC_FORMAT", header: () => 'INFO:launcher:' },
+    // python/cpython Doc/howto/logging.rst "%(asctime)s - %(name)s - %(levelname)s - %(message)s".
+    {
+      name: "the logging HOWTO's formatter",
+      header: (line) => `2026-12-07 07:01:${String(10 + line).padStart(2, '0')},${String(100 + 7 * line)} - train - WARNING - `,
+    },
+    // kubernetes/kubernetes pkg/kubelet/kuberuntime/logs/logs.go: RFC3339Nano, whose trailing zeros Go drops
+    // (golang/go src/time/format.go), so the time's width changes from line to line.
+    {
+      name: 'kubectl logs --timestamps (RFC3339Nano, varying width)',
+      header: (line) => `2026-12-07T07:01:20.${['58186338', '5818', '581863386', '58'][line % 4]}Z `,
+    },
+    // pytorch/pytorch torch/distributed/elastic/multiprocessing/api.py: f"[{role_name}{local_rank}]:".
+    { name: "torchrun --tee's role prefix", header: () => '[default0]:' },
+  ];
+  for (const outer of OUTER_RELAYS) {
+    for (const inner of UNKNOWN_HEADERS) {
+      it(`stacked relays: ${outer.name} in front of ${inner.name}`, () => {
+        const payload = RELAYED_PAYLOADS[0]!;
+        const text = exit(payload.lines.map((line, at) => `${outer.header(at)}${inner.header(at)}${line}`).join('\n'));
+        expect(payloadOf(text)?.text).toBe(payload.decisive);
+      });
+    }
+  }
+
+  it("a number's width is no part of a relay's header (a pid gaining a digit)", () => {
+    const lines = ['Dec 03 10:41:22 node trainer[998]: a', 'Dec 03 10:41:22 node trainer[999]: b', 'Dec 03 10:41:23 node trainer[1000]: c'];
+    expect(withoutSharedHeader(lines)).toEqual(['a', 'b', 'c']);
+  });
+
   it("words every line shares without a digit are a message's, not a header", () => {
     expect(withoutSharedHeader(['Checkpoint saved to /ckpt/a', 'Checkpoint saved to /ckpt/b', 'Checkpoint saved to /ckpt/c'])).toBeNull();
   });

@@ -16,7 +16,7 @@ import { FAILURE_STATEMENT, isQuieterLevel, matchLineRule } from './lineRules.js
 import { GRAPHICAL_CAUSE, announcesNext } from './linePointers.js';
 import { lineBodies, lineBody, quotableLine } from './withoutLogPrefix.js';
 import { withEmbeddedTracebacks } from './embeddedTraceback.js';
-import { withoutSharedHeader } from './sharedHeader.js';
+import { withoutSharedHeaders } from './sharedHeader.js';
 import { rankLines } from './rankLines.js';
 import { bestOf, range } from './rankedLine.js';
 import { statementBefore } from './statementBefore.js';
@@ -143,8 +143,8 @@ function lines(text: string): string[] {
 /** The line the highest-ranked rule chooses (ties: the rule's preferred end), resolved through pointers, narrowed to its error clause. */
 function bestLine(text: string, mask: (text: string) => string, region: Region): (DecisiveLine & { rank: number }) | null {
   const read = withEmbeddedTracebacks(lines(text));
-  // A header every line carries (a relay's level and logger name) is no signal: the payloads are read alone (sharedHeader.ts).
-  const all = withoutSharedHeader(read) ?? read;
+  // Headers every line carries (a relay's level and logger name, stacked relays) are no signal: the payloads are read alone (sharedHeader.ts).
+  const all = withoutSharedHeaders(read) ?? read;
   const masked = all.map(mask);
   const bodies = lineBodies(all, mask);
   const ranked = rankLines(bodies, masked);
