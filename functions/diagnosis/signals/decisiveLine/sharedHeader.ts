@@ -67,12 +67,13 @@ function withoutKnownHeader(lines: readonly string[]): string[] | null {
 const shapePattern = (header: string): string => header.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/0/g, '\\d+');
 
 /**
- * The lines without the header of this shape, or null when a line does not carry it. A number's
+ * The lines without the header of this shape, or null when a line does not carry it (unless
+ * `othersKept`: another writer's lines, kept as they are). A number's
  * width is no part of the shape: kubectl's RFC3339Nano drops a time's trailing zeros
  * (golang/go src/time/format.go, "the 9s drop trailing zeros"), a pid or a thread id grows a digit.
  * A line that is only the header (a blank line the relay logged) is dropped, like a blank line.
  */
-function strippedBy(lines: readonly string[], header: string): string[] | null {
+function strippedBy(lines: readonly string[], header: string, othersKept = false): string[] | null {
   // Anchored, and every `\d+` stands between literal non-digits (a shape has no two runs side by side): linear.
   const pattern = new RegExp(`^${shapePattern(header)}`);
   const closed = new RegExp(`^${shapePattern(header.trimEnd())}\\s*$`);
@@ -81,6 +82,7 @@ function strippedBy(lines: readonly string[], header: string): string[] | null {
     const own = pattern.exec(line);
     if (own) stripped.push(line.slice(own[0].length));
     else if (closed.test(line)) continue;
+    else if (othersKept) stripped.push(line);
     else return null;
   }
   const kept = stripped.filter((line) => line.trim() !== '');
@@ -104,21 +106,42 @@ const MAX_UNKNOWN_HEADER = 64;
 /** A structured record's opening (JSON's `{"`, logfmt's `key="…"`) is a field of the record, read by the record rules, not a header. */
 const STRUCTURED = /[{}="']/;
 
+/**
+ * Another writer's lines do not carry the relay's header: a second process sharing the container's
+ * output (pipe(7): writes of at most PIPE_BUF bytes are atomic, so two processes interleave whole
+ * lines), a supervisor's or an init's exit line (Supervisor/supervisor supervisor/process.py "exited:
+ * … (exit status 1; not expected)", krallin/tini src/tini.c), a progress bar's line, a line the log
+ * window cut at the top. So the header is the shape most lines start with, and a few lines without it
+ * (at most MAX_OTHER_WRITER, and the relayed lines at least twice as many) are read as they are.
+ */
+const MAX_OTHER_WRITER = 3;
+
 function withoutUnknownHeader(lines: readonly string[]): string[] | null {
   if (lines.length < MIN_UNKNOWN_LINES) return null;
   // Only a line's head can hold the header: the rest is never compared.
   const shapes = lines.map((line) => shape(line.slice(0, MAX_UNKNOWN_HEADER + 1)));
-  let common = shapes[0] ?? '';
-  for (const own of shapes) {
-    let at = 0;
-    while (at < common.length && at < own.length && common[at] === own[at]) at += 1;
-    common = common.slice(0, at);
-    if (common === '') return null;
+  // Each pair of neighbouring lines proposes the header they share; the one most lines carry is the relay's.
+  let best: { header: string; carriers: number } | null = null;
+  for (let at = 0; at + 1 < shapes.length; at += 1) {
+    const header = sharedStart(shapes[at] ?? '', shapes[at + 1] ?? '');
+    if (header === null || (best !== null && best.header === header)) continue;
+    const carriers: number = shapes.filter((own) => own.startsWith(header)).length;
+    if (best === null || carriers > best.carriers || (carriers === best.carriers && header.length > best.header.length)) best = { header, carriers };
   }
-  const head = common.slice(0, MAX_UNKNOWN_HEADER + 1);
+  if (best === null) return null;
+  const others = lines.length - best.carriers;
+  if (best.carriers < MIN_UNKNOWN_LINES || others > MAX_OTHER_WRITER || best.carriers < 2 * others) return null;
+  return strippedBy(lines, best.header, others > 0);
+}
+
+/** The header two line shapes share: their common start up to the end of its last word and the blank after it; null when it is no header. */
+function sharedStart(a: string, b: string): string | null {
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at += 1;
+  const head = a.slice(0, Math.min(at, MAX_UNKNOWN_HEADER + 1));
   // The end of the last word the shapes share, with the blank after it: `Dec 00 00:00:00 `, ` 0: `.
   const end = /^(.*\S)\s/.exec(head);
   const header = end ? head.slice(0, end[1]!.length + 1) : null;
   if (header === null || header.length > MAX_UNKNOWN_HEADER || !/\d/.test(header) || STRUCTURED.test(header)) return null;
-  return strippedBy(lines, header);
+  return header;
 }
