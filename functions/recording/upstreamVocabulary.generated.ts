@@ -3965,6 +3965,7 @@ tensors
 terminaison
 terminal
 terminale
+terminalline
 terminat
 terminate
 terminateafterpreemption

@@ -65,6 +65,72 @@ describe("a header every line of a block carries is the relay's, whatever its fo
     }
   }
 
+  /** An outer relay, in a format LOG_PREFIXES reads or not, in front of every line another relay already prefixed. */
+  const OUTER_RELAYS: readonly { name: string; header: (line: number) => string }[] = [
+    // python/cpython Lib/logging/__init__.py BASIC_FORMAT "%(levelname)s:%(name)s:%(message)s".
+    { name: "Python logging's BASIC_FORMAT", header: () => 'INFO:launcher:' },
+    // python/cpython Doc/howto/logging.rst "%(asctime)s - %(name)s - %(levelname)s - %(message)s".
+    {
+      name: "the logging HOWTO's formatter",
+      header: (line) => `2026-12-07 07:01:${String(10 + line).padStart(2, '0')},${String(100 + 7 * line)} - train - WARNING - `,
+    },
+    // kubernetes/kubernetes pkg/kubelet/kuberuntime/logs/logs.go: RFC3339Nano, whose trailing zeros Go drops
+    // (golang/go src/time/format.go), so the time's width changes from line to line.
+    {
+      name: 'kubectl logs --timestamps (RFC3339Nano, varying width)',
+      header: (line) => `2026-12-07T07:01:20.${['58186338', '5818', '581863386', '58'][line % 4]}Z `,
+    },
+    // pytorch/pytorch torch/distributed/elastic/multiprocessing/api.py: f"[{role_name}{local_rank}]:".
+    { name: "torchrun --tee's role prefix", header: () => '[default0]:' },
+  ];
+  for (const outer of OUTER_RELAYS) {
+    for (const inner of UNKNOWN_HEADERS) {
+      it(`stacked relays: ${outer.name} in front of ${inner.name}`, () => {
+        const payload = RELAYED_PAYLOADS[0]!;
+        const text = exit(payload.lines.map((line, at) => `${outer.header(at)}${inner.header(at)}${line}`).join('\n'));
+        expect(payloadOf(text)?.text).toBe(payload.decisive);
+      });
+    }
+  }
+
+  /** Lines another writer puts among the relayed ones, without the relay's header (each cited where the principle is). */
+  const OTHER_WRITERS: readonly { name: string; lines: readonly string[]; at: 'start' | 'middle' | 'end' }[] = [
+    // huggingface/transformers src/transformers/trainer_callback.py ProgressCallback.on_log: str(logs) on its own line.
+    { name: "a healthy rank's Trainer log record", lines: ["{'loss': 1.8721, 'grad_norm': 0.41, 'learning_rate': 2e-05, 'epoch': 0.12}"], at: 'middle' },
+    // Supervisor/supervisor supervisor/process.py Subprocess.finish; krallin/tini src/tini.c.
+    {
+      name: "supervisord's and tini's exit lines",
+      lines: ['INFO exited: trainer (exit status 1; not expected)', "[INFO  tini (1)] Main child exited normally (with status '1')"],
+      at: 'end',
+    },
+    // kubernetes.io determine-reason-pod-failure: the last 2048 bytes, so the first kept line may be cut.
+    { name: 'a line the log window cut at the top', lines: ['11:08 gpu-node-7 trainer[4121]: starting epoch 3'], at: 'start' },
+  ];
+  for (const writer of OTHER_WRITERS) {
+    for (const inner of UNKNOWN_HEADERS.slice(1)) {
+      it(`${writer.name} among lines relayed behind ${inner.name}`, () => {
+        const payload = RELAYED_PAYLOADS[0]!;
+        const relayed = payload.lines.map((line, at) => `${inner.header(at)}${line}`);
+        const mixed =
+          writer.at === 'start'
+            ? [...writer.lines, ...relayed]
+            : writer.at === 'end'
+              ? [...relayed, ...writer.lines]
+              : [...relayed.slice(0, 3), ...writer.lines, ...relayed.slice(3)];
+        expect(payloadOf(exit(mixed.join('\n')))?.text).toBe(payload.decisive);
+      });
+    }
+  }
+
+  it('lines without the header as many as half the relayed ones are no other writer: no header is read', () => {
+    expect(withoutSharedHeader(['Dec 03 10:41:22 a', 'Dec 03 10:41:23 b', 'Dec 03 10:41:24 c', 'x', 'y'])).toBeNull();
+  });
+
+  it("a number's width is no part of a relay's header (a pid gaining a digit)", () => {
+    const lines = ['Dec 03 10:41:22 node trainer[998]: a', 'Dec 03 10:41:22 node trainer[999]: b', 'Dec 03 10:41:23 node trainer[1000]: c'];
+    expect(withoutSharedHeader(lines)).toEqual(['a', 'b', 'c']);
+  });
+
   it("words every line shares without a digit are a message's, not a header", () => {
     expect(withoutSharedHeader(['Checkpoint saved to /ckpt/a', 'Checkpoint saved to /ckpt/b', 'Checkpoint saved to /ckpt/c'])).toBeNull();
   });

@@ -2,7 +2,12 @@
  * The first line of a container's text that one of a set of statement patterns matches, trimmed,
  * with where the match starts in it. Shared by the container statements (containerStatementTable.ts,
  * gpu/readGpuUnreachable.ts). Pure.
+ *
+ * A line is read as written and without its log headers (decisiveLine/withoutLogPrefix.ts): a relay
+ * that logs each line of its child's output ("%(levelname)s:%(name)s:" in front of nvidia-smi's "No
+ * devices were found") does not change what the line states, so the category never depends on a prefix.
  */
+import { withoutLogPrefix } from './decisiveLine/withoutLogPrefix.js';
 
 /** Untrusted text is bounded: a statement is a short line near the end of a termination message or log tail. */
 const MAX_TEXT = 64 * 1024;
@@ -20,6 +25,11 @@ export function findStatementLine(text: string | null | undefined, patterns: rea
     const line = raw.trim();
     const index = patterns.map((pattern) => pattern.exec(line)?.index ?? -1).find((at) => at >= 0);
     if (index !== undefined) return { line, index };
+    // The body is a suffix of the line (only headers are removed from its start): its match is at the same place in the line.
+    const body = withoutLogPrefix(line);
+    if (body === line) continue;
+    const inBody = patterns.map((pattern) => pattern.exec(body)?.index ?? -1).find((at) => at >= 0);
+    if (inBody !== undefined) return { line, index: line.length - body.length + inBody };
   }
   return null;
 }

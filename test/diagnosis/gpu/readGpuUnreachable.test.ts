@@ -61,3 +61,25 @@ describe('readGpuUnreachable', () => {
     expect(line).toContain('UserWarning: CUDA initialization: CUDA unknown error - this may be due to an incorrectly set up environment.');
   });
 });
+
+describe('a relay header in front of the statement changes nothing (findStatementLine.ts reads the line without its log headers)', () => {
+  /** Relays that log each line of nvidia-smi's output, each format cited in decisiveLine/withoutLogPrefix.ts LOG_PREFIXES. */
+  const HEADERS: readonly string[] = [
+    'INFO:launcher:', // python/cpython Lib/logging/__init__.py BASIC_FORMAT
+    'I1207 07:01:12.681000 140213 run.py:64] ', // abseil/abseil-py get_absl_log_prefix
+    '[rank3]: ', // pytorch/pytorch torch/distributed/elastic/multiprocessing/api.py
+    '(TrainWorker pid=812, ip=10.0.3.17) ', // ray-project/ray python/ray/_private/worker.py print_worker_logs
+    '[1,3]<stderr>:', // open-mpi/ompi orte/mca/iof/base/iof_base_output.c
+    '2026-12-07T07:01:20.5818Z ', // kubectl logs --timestamps (RFC3339Nano)
+  ];
+  for (const header of HEADERS) {
+    it(`"No devices were found" behind ${JSON.stringify(header)}`, () => {
+      const line = `${header}No devices were found`;
+      expect(readGpuUnreachable(`${header}+ nvidia-smi -L\n${line}`)).toBe(line);
+    });
+  }
+
+  it('the words inside a sentence stay a sentence (anchored on the body, not anywhere)', () => {
+    expect(readGpuUnreachable('INFO:launcher:retrying: No devices were found yet, waiting')).toBeNull();
+  });
+});

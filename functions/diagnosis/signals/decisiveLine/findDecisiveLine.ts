@@ -16,7 +16,8 @@ import { FAILURE_STATEMENT, isQuieterLevel, matchLineRule } from './lineRules.js
 import { GRAPHICAL_CAUSE, announcesNext } from './linePointers.js';
 import { lineBodies, lineBody, quotableLine } from './withoutLogPrefix.js';
 import { withEmbeddedTracebacks } from './embeddedTraceback.js';
-import { withoutSharedHeader } from './sharedHeader.js';
+import { withoutSharedHeaders } from './sharedHeader.js';
+import { terminalLine } from './terminalLine.js';
 import { rankLines } from './rankLines.js';
 import { bestOf, range } from './rankedLine.js';
 import { statementBefore } from './statementBefore.js';
@@ -133,18 +134,22 @@ function payloadStart(text: string): number | null {
 }
 
 function lines(text: string): string[] {
-  return text
-    .split(/\r?\n|\u2028|\u2029/)
-    .slice(-MAX_LINES)
-    .map((line) => (line.length > MAX_LINE_SCAN ? line.slice(0, MAX_LINE_SCAN) : line))
-    .filter((line) => line.trim() !== '');
+  return (
+    text
+      .split(/\r?\n|\u2028|\u2029/)
+      .slice(-MAX_LINES)
+      .map((line) => (line.length > MAX_LINE_SCAN ? line.slice(0, MAX_LINE_SCAN) : line))
+      // What a terminal showed of the line: the text after its last carriage return, without a progress frame left open (terminalLine.ts).
+      .map(terminalLine)
+      .filter((line) => line.trim() !== '')
+  );
 }
 
 /** The line the highest-ranked rule chooses (ties: the rule's preferred end), resolved through pointers, narrowed to its error clause. */
 function bestLine(text: string, mask: (text: string) => string, region: Region): (DecisiveLine & { rank: number }) | null {
   const read = withEmbeddedTracebacks(lines(text));
-  // A header every line carries (a relay's level and logger name) is no signal: the payloads are read alone (sharedHeader.ts).
-  const all = withoutSharedHeader(read) ?? read;
+  // Headers every line carries (a relay's level and logger name, stacked relays) are no signal: the payloads are read alone (sharedHeader.ts).
+  const all = withoutSharedHeaders(read) ?? read;
   const masked = all.map(mask);
   const bodies = lineBodies(all, mask);
   const ranked = rankLines(bodies, masked);

@@ -11,15 +11,15 @@
  * when every line is `INFO`, it does not make the program's own error line a quiet one. Such a block
  * is read by its payloads alone, as if the relay had not been there.
  *
- * Pure: the lines are compared as written (digits read as one shape: times, thread ids and line
- * numbers change from line to line, their widths do not in these fixed-width formats).
+ * Pure: the lines are compared as written, every run of digits read as one shape (times, thread ids
+ * and line numbers change from line to line, and so may their widths).
  */
 import { lineBodies } from './withoutLogPrefix.js';
 
 /** Fewer lines than this are not evidence that a relay, not the program, wrote the header. */
 const MIN_LINES = 2;
 
-const shape = (text: string): string => text.replace(/\d/g, '0');
+const shape = (text: string): string => text.replace(/\d+/g, '0');
 
 /**
  * The lines without the header they all share, or null when they do not all share one (or are too
@@ -28,6 +28,24 @@ const shape = (text: string): string => text.replace(/\d/g, '0');
 export function withoutSharedHeader(lines: readonly string[]): string[] | null {
   if (lines.length < MIN_LINES) return null;
   return withoutKnownHeader(lines) ?? withoutUnknownHeader(lines);
+}
+
+/**
+ * Relays stack: a launcher that logs its child's lines through Python logging ("%(levelname)s:%(name)s:") in front
+ * of a collector's own "<pod> <container> <time> " header, kubectl's --timestamps in front of a glog header. Each relay
+ * writes its header on every line it passes on, so once the outer one is removed the next is again shared by every
+ * line: the lines are read without every header they all share, layer by layer, as the bare program's output.
+ */
+const MAX_RELAYS = 3;
+
+export function withoutSharedHeaders(lines: readonly string[]): string[] | null {
+  let stripped: string[] | null = null;
+  for (let layer = 0; layer < MAX_RELAYS; layer += 1) {
+    const next = withoutSharedHeader(stripped ?? lines);
+    if (next === null) break;
+    stripped = next;
+  }
+  return stripped;
 }
 
 /** A header LOG_PREFIXES reads (withoutLogPrefix.ts) that every line carries. */
@@ -41,13 +59,30 @@ function withoutKnownHeader(lines: readonly string[]): string[] | null {
   }
   if (!Number.isFinite(length) || length === 0) return null;
   const header = shape(lines.find((line, at) => line.length - (bodies[at] ?? line).length === length)?.slice(0, length) ?? '');
-  const closed = header.trimEnd();
-  if (closed === '') return null;
+  if (header.trim() === '') return null;
+  return strippedBy(lines, header);
+}
+
+/** A shape as a pattern: its text literal, each `0` any run of digits. */
+const shapePattern = (header: string): string => header.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/0/g, '\\d+');
+
+/**
+ * The lines without the header of this shape, or null when a line does not carry it (unless
+ * `othersKept`: another writer's lines, kept as they are). A number's
+ * width is no part of the shape: kubectl's RFC3339Nano drops a time's trailing zeros
+ * (golang/go src/time/format.go, "the 9s drop trailing zeros"), a pid or a thread id grows a digit.
+ * A line that is only the header (a blank line the relay logged) is dropped, like a blank line.
+ */
+function strippedBy(lines: readonly string[], header: string, othersKept = false): string[] | null {
+  // Anchored, and every `\d+` stands between literal non-digits (a shape has no two runs side by side): linear.
+  const pattern = new RegExp(`^${shapePattern(header)}`);
+  const closed = new RegExp(`^${shapePattern(header.trimEnd())}\\s*$`);
   const stripped: string[] = [];
   for (const line of lines) {
-    const own = shape(line);
-    if (own.startsWith(header)) stripped.push(line.slice(length));
-    else if (own.trimEnd() === closed) continue;
+    const own = pattern.exec(line);
+    if (own) stripped.push(line.slice(own[0].length));
+    else if (closed.test(line)) continue;
+    else if (othersKept) stripped.push(line);
     else return null;
   }
   const kept = stripped.filter((line) => line.trim() !== '');
@@ -71,22 +106,42 @@ const MAX_UNKNOWN_HEADER = 64;
 /** A structured record's opening (JSON's `{"`, logfmt's `key="…"`) is a field of the record, read by the record rules, not a header. */
 const STRUCTURED = /[{}="']/;
 
+/**
+ * Another writer's lines do not carry the relay's header: a second process sharing the container's
+ * output (pipe(7): writes of at most PIPE_BUF bytes are atomic, so two processes interleave whole
+ * lines), a supervisor's or an init's exit line (Supervisor/supervisor supervisor/process.py "exited:
+ * … (exit status 1; not expected)", krallin/tini src/tini.c), a progress bar's line, a line the log
+ * window cut at the top. So the header is the shape most lines start with, and a few lines without it
+ * (at most MAX_OTHER_WRITER, and the relayed lines at least twice as many) are read as they are.
+ */
+const MAX_OTHER_WRITER = 3;
+
 function withoutUnknownHeader(lines: readonly string[]): string[] | null {
   if (lines.length < MIN_UNKNOWN_LINES) return null;
   // Only a line's head can hold the header: the rest is never compared.
   const shapes = lines.map((line) => shape(line.slice(0, MAX_UNKNOWN_HEADER + 1)));
-  let common = shapes[0] ?? '';
-  for (const own of shapes) {
-    let at = 0;
-    while (at < common.length && at < own.length && common[at] === own[at]) at += 1;
-    common = common.slice(0, at);
-    if (common === '') return null;
+  // Each pair of neighbouring lines proposes the header they share; the one most lines carry is the relay's.
+  let best: { header: string; carriers: number } | null = null;
+  for (let at = 0; at + 1 < shapes.length; at += 1) {
+    const header = sharedStart(shapes[at] ?? '', shapes[at + 1] ?? '');
+    if (header === null || (best !== null && best.header === header)) continue;
+    const carriers: number = shapes.filter((own) => own.startsWith(header)).length;
+    if (best === null || carriers > best.carriers || (carriers === best.carriers && header.length > best.header.length)) best = { header, carriers };
   }
-  const head = common.slice(0, MAX_UNKNOWN_HEADER + 1);
+  if (best === null) return null;
+  const others = lines.length - best.carriers;
+  if (best.carriers < MIN_UNKNOWN_LINES || others > MAX_OTHER_WRITER || best.carriers < 2 * others) return null;
+  return strippedBy(lines, best.header, others > 0);
+}
+
+/** The header two line shapes share: their common start up to the end of its last word and the blank after it; null when it is no header. */
+function sharedStart(a: string, b: string): string | null {
+  let at = 0;
+  while (at < a.length && at < b.length && a[at] === b[at]) at += 1;
+  const head = a.slice(0, Math.min(at, MAX_UNKNOWN_HEADER + 1));
   // The end of the last word the shapes share, with the blank after it: `Dec 00 00:00:00 `, ` 0: `.
   const end = /^(.*\S)\s/.exec(head);
   const header = end ? head.slice(0, end[1]!.length + 1) : null;
   if (header === null || header.length > MAX_UNKNOWN_HEADER || !/\d/.test(header) || STRUCTURED.test(header)) return null;
-  const kept = lines.map((line) => line.slice(header.length)).filter((line) => line.trim() !== '');
-  return kept.length > 0 ? kept : null;
+  return header;
 }
