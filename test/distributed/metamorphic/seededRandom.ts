@@ -4,6 +4,7 @@
  * measurement is the same run every time.
  */
 import { createHash } from 'node:crypto';
+import { seededRandom as mulberry32 } from '../../support/seededRandom.js';
 
 export interface SeededRandom {
   /** [0, 1). */
@@ -15,14 +16,8 @@ export interface SeededRandom {
 }
 
 export function seededRandom(seed: string): SeededRandom {
-  let state = createHash('sha256').update(seed).digest().readUInt32LE(0);
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  // The shared mulberry32 (test/support/seededRandom.ts), seeded by the first 32 bits of the hash.
+  const next = mulberry32(createHash('sha256').update(seed).digest().readUInt32LE(0));
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   return {
     next,
