@@ -1,28 +1,29 @@
 /**
- * A line break that a transport inserted inside a token is not the end of that token. Two
- * transports do it to the text a diagnosis reads:
+ * A line break that a transport inserted inside a token, and marked as soft, is not the end of
+ * that token. Two kinds reach the text a diagnosis reads:
  * - quoted-printable (RFC 2045 §6.7, rule 5): encoded lines are at most 76 characters, and an
  *   encoder that must break a longer line ends it with `=` (a "soft line break") which the
  *   decoder deletes together with the line break. A mail body relayed into an event or a phase
  *   message keeps the `=`, so a key longer than the line is written in two pieces.
- * - fixed-width wrapping: a logger, a terminal or `fold -w 80` (GNU coreutils fold: "wrap each
- *   input line to fit in specified width", breaking inside words unless `-s`) cuts a line at a
- *   column whatever it holds, and log formatters indent the continuation.
  * - an escaped line break: a YAML double-quoted scalar (YAML 1.2 §7.3.1) or a Java `.properties`
  *   value (java.util.Properties#load) continues on the next line after a `\` that ends its line.
  * Each piece alone is shorter than the rule that recognises the token (gitleaks ends a secret at
  * whitespace or `\n` too: config/gitleaks.toml, each rule's `(?:[\x60'"\s;]|\\[nr]|$)`), so the
  * table redacted at most the first piece and left the second readable.
+ * A plain fixed-width wrap (`fold -w 80`, a logger's wrap) is not undone: a line's width alone does
+ * not tell a wrapper's cut from a line that ended there. Joining by width (tried: lines of 60–256
+ * characters ending in a token character) redacted ordinary lines (`…/db-creds` + the next line's
+ * `CUDA_VISIBLE_DEVICES=0` read as a secret-ish assignment) and pre-empted the table's own row for
+ * a bearer token split over two lines (test/safety/properties.test.ts found both).
  *
  * The rule here: undo the break before judging. Where a line ends inside a token at a soft break
- * (a QP `=` when the text says it is quoted-printable, or a full-width line, at least
- * MIN_WRAP_WIDTH characters, ending in a token character), the token is joined with the
- * continuation's first run (after its indentation), over several lines when each is full, and
+ * (a QP `=` when the text says it is quoted-printable, or an escaping `\`), the token is joined
+ * with the continuation's first run (after its indentation), over several lines when each is full, and
  * judged in its line by the same redaction table. When the table's redaction reaches across the
  * break, that redaction is written on the head line and every continuation piece it reaches
  * becomes a marker; the breaks and indentation stay, so the text keeps its shape. When it does
- * not, nothing changes: a word the wrapper cut (`evic`⏎`ted`), an image reference or a UUID
- * rejoins into something the table keeps anyway, so ordinary wrapped text stays as it was.
+ * not, nothing changes: a word the encoder cut (`evic`=⏎`ted`), an image reference or a UUID
+ * rejoins into something the table keeps anyway, so ordinary text stays as it was.
  *
  * Cost: every line is looked at a bounded number of times, and a judged candidate costs a table
  * run over at most 2 × CONTEXT + MAX_JOINED characters, so the pass is linear in the text. A chain
@@ -31,22 +32,6 @@
  */
 import { REDACTED } from './redactionMarker.js';
 
-/**
- * Off: a line's width alone does not tell a wrapper's cut from a line that ended there. With it
- * on, ordinary lines of 60–256 characters joined their next line's first word (`…/db-creds` +
- * `CUDA_VISIBLE_DEVICES=0` read as a secret-ish assignment, redacted) and the pass pre-empted the
- * table's own row for a bearer token split over two lines (test/safety/properties.test.ts found
- * both). Only breaks the text marks as soft (a QP `=`, an escaping `\`) are undone.
- */
-const WRAP_BY_WIDTH = false;
-/** Loggers and encoders wrap at 64 (PEM), 72–80 (fold, QP 76, terminals) or more; shorter lines end on purpose. */
-export const MIN_WRAP_WIDTH = 60;
-/**
- * No wrapper leaves a line longer than this (terminals and `fold` are well under it, QP is 76), so
- * a longer line ended where its writer ended it: a presigned URL closing a 600-character log line
- * is followed by the next log line, not by the rest of its signature.
- */
-export const MAX_WRAP_WIDTH = 256;
 /** Characters of the head line judged before its last token: enough for `NAME=`, `token `, `Authorization: Bearer `. */
 const CONTEXT = 96;
 /** The longest joined token judged; longer chains are blocks the multi-line rows handle whole. */
@@ -71,7 +56,7 @@ interface Line {
   contentEnd: number;
   /** Index of the `\n`, or text.length for the last line. */
   end: number;
-  /** The line ends at a soft break: a QP `=`, an escaping `\`, or full width ending in a token character. */
+  /** The line ends at a soft break: a QP `=` or an escaping `\`. */
   soft: boolean;
   /** The soft break is a quoted-printable `=`. */
   quotedPrintable: boolean;
@@ -95,9 +80,6 @@ function lineAt(text: string, start: number, quotedPrintable: boolean): Line {
       // leading white space skipped). The `\` is no part of the token.
       contentEnd -= 1;
       soft = true;
-    } else if (WRAP_BY_WIDTH) {
-      const width = contentEnd - start;
-      soft = width >= MIN_WRAP_WIDTH && width <= MAX_WRAP_WIDTH && isTokenChar(text.charCodeAt(contentEnd - 1));
     }
   }
   return { start, contentEnd, end, soft, quotedPrintable: qpSoft };

@@ -4,7 +4,7 @@
  * the raw recording). Generated here, not copied from that set: every one-line sample of the
  * shared secret corpus × the column the break falls in (several offsets inside the secret) ×
  * wrap widths × the carriers that mark their break as soft (quoted-printable; plain fixed-width
- * wraps are no longer undone, WRAP_BY_WIDTH, and are kept only for the ordinary-text half) — `fold -w` (GNU coreutils: breaks at the column whatever it holds),
+ * wraps are not undone, functions/safety/redactAcrossSoftBreaks.ts says why, and are kept only for the ordinary-text half) — `fold -w` (GNU coreutils: breaks at the column whatever it holds),
  * the same with an indented continuation (a log formatter), CRLF line ends, and
  * quoted-printable (RFC 2045 §6.7: `=` encoded `=3D`, lines of at most 76 characters ended by a
  * soft break `=`). And the other way round: long upstream messages (the scenario fixtures' own
@@ -46,7 +46,7 @@ const quotedPrintable = (line: string, width: number): string => {
 type Carrier = (line: string, width: number) => string;
 /**
  * The carriers whose break the text marks as soft. A plain fixed-width wrap (`fold -w`, a
- * logger's wrap) is not undone any more (WRAP_BY_WIDTH in redactAcrossSoftBreaks.ts): its
+ * logger's wrap) is not undone (redactAcrossSoftBreaks.ts says why): its
  * carriers stay below for the ordinary-text check, where they must change nothing.
  */
 const CARRIERS: Record<string, Carrier> = {
