@@ -23,13 +23,18 @@ export function findStatementLine(text: string | null | undefined, patterns: rea
   const bounded = text.length > MAX_TEXT ? text.slice(-MAX_TEXT) : text;
   for (const raw of bounded.split('\n')) {
     const line = raw.trim();
-    const index = patterns.map((pattern) => pattern.exec(line)?.index ?? -1).find((at) => at >= 0);
+    const index = firstMatchAt(patterns, line);
     if (index !== undefined) return { line, index };
     // The body is a suffix of the line (only headers are removed from its start): its match is at the same place in the line.
     const body = withoutLogPrefix(line);
     if (body === line) continue;
-    const inBody = patterns.map((pattern) => pattern.exec(body)?.index ?? -1).find((at) => at >= 0);
+    const inBody = firstMatchAt(patterns, body);
     if (inBody !== undefined) return { line, index: line.length - body.length + inBody };
   }
   return null;
+}
+
+/** Where the first pattern that matches `text` starts its match; undefined: none matches. */
+function firstMatchAt(patterns: readonly RegExp[], text: string): number | undefined {
+  return patterns.map((pattern) => pattern.exec(text)?.index ?? -1).find((at) => at >= 0);
 }

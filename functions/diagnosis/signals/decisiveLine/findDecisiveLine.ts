@@ -281,15 +281,14 @@ function introducesLink(all: readonly string[], at: number): boolean {
 function lastLine(text: string, mask: (text: string) => string): DecisiveLine | null {
   const all = lines(text);
   // A usage block's last line is a flag's help, not the failure: the last line before the block stands (null: none).
-  const usage = usageBlockLines(all.map((line) => lineBody(line, mask)));
-  const line = all.filter((candidate, at) => !usage.has(at) && isStatement(candidate, mask)).at(-1);
+  const bodies = all.map((line) => lineBody(line, mask));
+  const usage = usageBlockLines(bodies);
+  const line = all.findLast((candidate, at) => !usage.has(at) && isStatement(mask(candidate), bodies[at] ?? ''));
   return line ? { text: clauseOf(quotableLine(line), false, identity), rule: null } : null;
 }
 
 const WORD = /\p{L}{2}/u;
-function isStatement(line: string, mask: (text: string) => string): boolean {
-  const body = lineBody(line, mask);
-  const masked = mask(line);
+function isStatement(masked: string, body: string): boolean {
   return WORD.test(body) && !isNotAStatement(masked, body) && !isQuieterLevel(masked);
 }
 

@@ -122,9 +122,12 @@ function withoutUnknownHeader(lines: readonly string[]): string[] | null {
   const shapes = lines.map((line) => shape(line.slice(0, MAX_UNKNOWN_HEADER + 1)));
   // Each pair of neighbouring lines proposes the header they share; the one most lines carry is the relay's.
   let best: { header: string; carriers: number } | null = null;
+  // Neighbours mostly propose the same header: each is counted once.
+  const counted = new Set<string>();
   for (let at = 0; at + 1 < shapes.length; at += 1) {
     const header = sharedStart(shapes[at] ?? '', shapes[at + 1] ?? '');
-    if (header === null || (best !== null && best.header === header)) continue;
+    if (header === null || counted.has(header)) continue;
+    counted.add(header);
     const carriers: number = shapes.filter((own) => own.startsWith(header)).length;
     if (best === null || carriers > best.carriers || (carriers === best.carriers && header.length > best.header.length)) best = { header, carriers };
   }
