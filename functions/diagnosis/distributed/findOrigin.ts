@@ -96,20 +96,18 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   // each kind of evidence before its repeats, the lead tie's included (distinctFirst): the read budget goes to
   // the evidence, never to the count of identical peers nor to the order the listing put them in.
   const rest = inTimeOrder.filter((replica) => !leading.includes(replica));
-  const causesFirst = bothEndsFirst(
-    [...rest.filter((replica) => mayBeOrigin(replica) && ownCause(replica)), ...rest.filter((replica) => !(mayBeOrigin(replica) && ownCause(replica)))],
-    replicas.some(ownCause),
-    mayBeOrigin,
-  );
+  const causeShown = replicas.some(ownCause);
+  const mayBeOriginByCause = (replica: ReplicaFailure) => mayBeOrigin(replica) && ownCause(replica);
+  const causesFirst = bothEndsFirst([...rest.filter(mayBeOriginByCause), ...rest.filter((replica) => !mayBeOriginByCause(replica))], causeShown, mayBeOrigin);
   const leadTie = distinctFirst(leading);
   const after = distinctFirst(causesFirst, leadTie.seen);
   const inspect = acrossRoles(
     leadTie.firsts.map((replica) => replica.pod.name),
     [...after.firsts, ...leadTie.repeats, ...after.repeats].map((replica) => replica.pod.name),
     input.evidence.status.name,
-    replicas.some(ownCause),
+    causeShown,
   );
-  const causeless = !replicas.some(ownCause) && replicas.some((replica) => replica.format?.strength === 'peer');
+  const causeless = !causeShown && replicas.some((replica) => replica.format?.strength === 'peer');
   // The peer-death line for a verdict with no cause to quote: the most informative consequence first — a
   // framework's statement of what it lost (a collective timed out, a peer's socket was reset, Ray's
   // ActorDiedError) over the teardown that only stopped a replica (an exit 143, "Stopping container",

@@ -414,17 +414,17 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   // an unspecified launch failure) follow application bugs and hardware Xids alike (NVIDIA's
   // Xid catalogue, docs.nvidia.com/deploy/xid-errors). The node's conditions (GPU health,
   // node-problem-detector) tell which; only then, so an ordinary crash costs no extra read.
+  const cudaPods = new Set(tier2.logs.filter((finding) => finding.hint === 'cuda-error').map((finding) => finding.fact.podName));
   const cudaError =
     current.classification.category === 'CRASH_APP_ERROR' &&
-    (tier2.logs.some((finding) => finding.hint === 'cuda-error') ||
-      current.classification.supporting.some((signal) => signal.line && hintOfLine(mask(signal.line.text)) === 'cuda-error'));
+    (cudaPods.size > 0 || current.classification.supporting.some((signal) => signal.line && hintOfLine(mask(signal.line.text)) === 'cuda-error'));
   // The nodes under the pods whose own log holds the CUDA error first, whichever round read them: which
   // replicas fit in the first round was the ranking's doing, and the node to read is the error's.
-  const cudaPods = new Set(tier2.logs.filter((finding) => finding.hint === 'cuda-error').map((finding) => finding.fact.podName));
-  const cudaNodes = podReads.flatMap(({ name, pod }) =>
-    cudaPods.has(quoteName(name)) ? (pod.ok && pod.value.spec?.nodeName ? [pod.value.spec.nodeName] : (runaiNodeOf(evidence, name) ?? [])) : [],
-  );
-  const faultNodes = !readNodes && cudaError ? chooseNodeNames(cudaNodes) : [];
+  const cudaNodes = () =>
+    podReads.flatMap(({ name, pod }) =>
+      cudaPods.has(quoteName(name)) ? (pod.ok && pod.value.spec?.nodeName ? [pod.value.spec.nodeName] : runaiNodeOf(evidence, name)) : [],
+    );
+  const faultNodes = !readNodes && cudaError ? chooseNodeNames(cudaNodes()) : [];
   // A launcher relaying a lost daemon (Open MPI's [node-died]) or a rank's exit (Hydra's EXIT CODE frame) names the
   // host where it happened: that host's node is read whatever the category — its conditions (Ready, pressure, a
   // hardware Xid) tell a node lost or faulty under the rank from a rank that failed by itself (attributeRelays.ts).
@@ -447,9 +447,9 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
 }
 
 /** The node Run:ai's listing places a pod on, as a one-item list (empty when unknown). */
-function runaiNodeOf(evidence: CollectTier2Input['evidence'], name: string): string[] | null {
+function runaiNodeOf(evidence: CollectTier2Input['evidence'], name: string): string[] {
   const node = evidence.pods.ok ? evidence.pods.value.find((pod) => pod.name === name)?.nodeName : null;
-  return node ? [node] : null;
+  return node ? [node] : [];
 }
 
 /** Epoch ms of the failing container's own end (its newest termination's finishedAt); +∞ when unknown, so it sorts last. */
