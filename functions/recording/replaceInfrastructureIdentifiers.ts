@@ -168,20 +168,14 @@ export function replaceInfrastructureIdentifiers(text: string, pseudonyms: Pseud
       const key = flag ?? plainKey ?? '';
       const separator = flagSeparator ?? plainSeparator ?? '';
       if (separator.startsWith(':') && !STRUCTURE_START.test(whole.slice(Math.max(0, offset - 80), offset))) return match;
-      const kind = IDENTITY_WORDS.get(lastWord(key));
       const value = rawValue.replace(/[.:]+$/, '');
-      if (kind && isIdentityNumber(key, kind, value)) return `${dashes ?? ''}${key}${separator}${pseudonyms.of(kind, value)}${rawValue.slice(value.length)}`;
-      if (!kind || value === '' || NOT_A_NAME.test(value) || isPseudonym(value) || value.includes('example.invalid') || value.includes('://')) return match;
-      const replaced = looksLikeHost(value) ? pseudonymizeHost(value, pseudonyms) : pseudonyms.of(kind, value);
-      return `${dashes ?? ''}${key}${separator}${replaced}${rawValue.slice(value.length)}`;
+      const replaced = settingValuePseudonym(key, value, pseudonyms);
+      return replaced === null ? match : `${dashes ?? ''}${key}${separator}${replaced}${rawValue.slice(value.length)}`;
     },
   );
   out = out.replace(QUOTED_SETTING, (match, quote: string, key: string, colon: string, value: string) => {
-    const kind = IDENTITY_WORDS.get(lastWord(key));
-    if (kind && isIdentityNumber(key, kind, value)) return `${quote}${key}${quote}${colon}${quote}${pseudonyms.of(kind, value)}${quote}`;
-    if (!kind || NOT_A_NAME.test(value) || isPseudonym(value) || value.includes('example.invalid') || value.includes('://')) return match;
-    const replaced = looksLikeHost(value) ? pseudonymizeHost(value, pseudonyms) : pseudonyms.of(kind, value);
-    return `${quote}${key}${quote}${colon}${quote}${replaced}${quote}`;
+    const replaced = settingValuePseudonym(key, value, pseudonyms);
+    return replaced === null ? match : `${quote}${key}${quote}${colon}${quote}${replaced}${quote}`;
   });
   out = out.replace(NAMED_IN_PROSE, (match, ...groups: (string | undefined)[]) => {
     const [personNoun, personQuote, personQuoted, personBare, agentNoun, agentQuote, agentQuoted, agentBare, accountNoun, accountId] = groups;
@@ -242,6 +236,19 @@ function isIpv6Address(candidate: string): boolean {
   if (!all.every((group) => /^[0-9A-Fa-f]{1,4}$/.test(group))) return false;
   if (halves.length === 1) return all.length === 8;
   return all.length <= 7 && (all.length >= 2 || candidate.startsWith('::') || candidate.endsWith('::'));
+}
+
+/**
+ * What an identity setting's value becomes (`OWNER=jdoe`, `--author-id 0089210644`, `"customer": "initech"`),
+ * for the plain and the quoted form alike; null: the key names no identity, or the value is none (a flag,
+ * a number that is a quantity, a pseudonym already written, a URL the locator rule reads).
+ */
+function settingValuePseudonym(key: string, value: string, pseudonyms: Pseudonyms): string | null {
+  const kind = IDENTITY_WORDS.get(lastWord(key));
+  if (!kind) return null;
+  if (isIdentityNumber(key, kind, value)) return pseudonyms.of(kind, value);
+  if (value === '' || NOT_A_NAME.test(value) || isPseudonym(value) || value.includes('example.invalid') || value.includes('://')) return null;
+  return looksLikeHost(value) ? pseudonymizeHost(value, pseudonyms) : pseudonyms.of(kind, value);
 }
 
 /** A login of joined names: a run of three letters or more that is no upstream word, and no file (an upstream extension at its end). */

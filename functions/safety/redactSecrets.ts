@@ -106,9 +106,10 @@ function redactWithTable(text: string): string {
 }
 
 /**
- * Redacts every credential shape in `SECRET_PATTERNS`; idempotent. A token a transport cut at a
- * line break (a quoted-printable soft break, a logger's fixed-width wrap) is judged joined first
- * (`redactAcrossSoftBreaks`), so its continuation goes with it.
+ * Redacts every credential shape in `SECRET_PATTERNS`; idempotent. A token cut at a line break the
+ * text marks as soft (a quoted-printable `=`, an escaping `\`) is judged joined first
+ * (`redactAcrossSoftBreaks`, which says why a plain fixed-width wrap is not), so its continuation
+ * goes with it.
  */
 export function redactSecrets(text: string): string {
   return redactWithTable(redactAcrossSoftBreaks(replaceOverlongRuns(text), redactWithTable));
