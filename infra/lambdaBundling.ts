@@ -17,8 +17,20 @@ export function esbuildOptions() {
 }
 export type LambdaName = keyof typeof LAMBDA_ENTRIES;
 
-/** The AWS SDK v3 is provided by the Lambda Node runtime: never bundled. */
-export const EXTERNAL_MODULES = ['@aws-sdk/*'];
+/**
+ * Left out of every bundle:
+ * - the AWS SDK v3, which the Lambda Node runtime provides;
+ * - undici's second HTTP parser. undici ships llhttp compiled to WebAssembly twice, with SIMD
+ *   (`llhttp_simd-wasm.js`) and without (`llhttp-wasm.js`, 70 KiB as base64), and takes the plain
+ *   one only when the SIMD module does not compile (`lazyllhttp` in undici/lib/dispatcher/client-h1.js:
+ *   ppc64 before Node 24.12, or `UNDICI_NO_WASM_SIMD=1`). Our functions run on arm64 (createFunction.ts)
+ *   under Node ≥ 20, whose V8 compiles WebAssembly SIMD, so the plain copy is never loaded there. Were it
+ *   ever asked for, its `require` fails with MODULE_NOT_FOUND at the first request — a clear error, not
+ *   a wrong answer. The pattern matches the path as undici writes it (esbuild matches external
+ *   wildcards against the import path); test/architecture/lambdaBundles checks that a bundle still
+ *   sends a request and that the copy stays out.
+ */
+export const EXTERNAL_MODULES = ['@aws-sdk/*', '*/llhttp/llhttp-wasm.js'];
 
 /** esbuild target: the oldest Node the bundles must run on (local Node 20; Lambda runs newer). */
 export const BUNDLE_TARGET = 'node20';
