@@ -10,15 +10,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { heldOutSet, loadHeldOutCases, loadKnownMisses, measureVerdict, renderHeldOutFiles, runHeldOutCase } from './heldOutDistributed.js';
+import { heldOutSet, loadHeldOutCases, loadKnownMisses, measureVerdict, renderHeldOutFiles, runHeldOutCase, setsBefore } from './heldOutDistributed.js';
 
 export interface HeldOutDistributedSetSpec {
   /** The set's folder, e.g. `fixtures/distributed-heldout-2`. */
   dir: string;
   /** The describe title. */
   title: string;
-  /** The earlier sets' folders (undefined: the first set) whose families this set must not repeat. */
-  earlierDirs: (string | undefined)[];
+  /**
+   * The earlier sets' folders (undefined: the first set) whose families this set must not repeat;
+   * by default every set built before this one (setsBefore).
+   */
+  earlierDirs?: (string | undefined)[];
   /** How the family test names the earlier sets ("the first set does not have"). */
   earlierSetsNamed: string;
   frameworks: string[];
@@ -51,7 +54,10 @@ export async function describeHeldOutDistributedSet(spec: HeldOutDistributedSetS
       const seen = (key: 'framework' | 'ordering' | 'family') => new Set(cases.map(({ expectation }) => expectation[key]));
       expect([...seen('framework')].sort()).toEqual(spec.frameworks);
       expect([...seen('ordering')].sort()).toEqual(['no-origin', 'origin-first', 'origin-last', 'origin-middle']);
-      const earlier = await Promise.all(spec.earlierDirs.map((dir) => loadHeldOutCases(dir === undefined ? undefined : heldOutSet(dir))));
+      const earlierSets = spec.earlierDirs?.map((dir) => heldOutSet(dir)) ?? setsBefore(set);
+      const earlier = await Promise.all(earlierSets.map((earlierSet) => loadHeldOutCases(earlierSet)));
+      // Every set but the first has earlier sets to differ from; an empty list would check nothing.
+      expect(earlier.length).toBeGreaterThan(0);
       const earlierFamilies = new Set(earlier.flat().map(({ expectation }) => expectation.family));
       expect([...seen('family')].filter((family) => earlierFamilies.has(family))).toEqual([]);
       expect([...seen('family')].sort()).toEqual(spec.families);

@@ -73,6 +73,11 @@ export function heldOutSet(dir: string | undefined): HeldOutSet {
   return found;
 }
 
+/** The sets built before `set` (their order in SETS is the order they were built in). */
+export function setsBefore(set: HeldOutSet): HeldOutSet[] {
+  return SETS.slice(0, SETS.indexOf(set));
+}
+
 /** `--dir <path>` or `--dir=<path>` from a command line. */
 export function dirArgument(argv: readonly string[]): string | undefined {
   const index = argv.indexOf('--dir');

@@ -11,17 +11,6 @@ import { describeHeldOutDistributedSet } from './describeHeldOutDistributedSet.j
 await describeHeldOutDistributedSet({
   dir: 'fixtures/distributed-heldout-10',
   title: 'held-out distributed failures, tenth set',
-  earlierDirs: [
-    undefined,
-    'fixtures/distributed-heldout-2',
-    'fixtures/distributed-heldout-3',
-    'fixtures/distributed-heldout-4',
-    'fixtures/distributed-heldout-5',
-    'fixtures/distributed-heldout-6',
-    'fixtures/distributed-heldout-7',
-    'fixtures/distributed-heldout-8',
-    'fixtures/distributed-heldout-9',
-  ],
   earlierSetsNamed: 'none of the first nine sets has',
   frameworks: ['accelerate-job', 'kuberay-rayjob'],
   families: [

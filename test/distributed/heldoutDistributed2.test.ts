@@ -9,7 +9,6 @@ import { describeHeldOutDistributedSet } from './describeHeldOutDistributedSet.j
 await describeHeldOutDistributedSet({
   dir: 'fixtures/distributed-heldout-2',
   title: 'held-out distributed failures, second set',
-  earlierDirs: [undefined],
   earlierSetsNamed: 'the first set does not have',
   frameworks: ['inference', 'jax', 'mpi', 'pytorch', 'ray', 'tf', 'xgboost'],
   families: [

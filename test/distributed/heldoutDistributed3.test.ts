@@ -9,7 +9,6 @@ import { describeHeldOutDistributedSet } from './describeHeldOutDistributedSet.j
 await describeHeldOutDistributedSet({
   dir: 'fixtures/distributed-heldout-3',
   title: 'held-out distributed failures, third set',
-  earlierDirs: [undefined, 'fixtures/distributed-heldout-2'],
   earlierSetsNamed: 'neither the first nor the second set has',
   frameworks: ['deepspeed', 'elastic', 'jobset', 'megatron', 'ray-train', 'sglang', 'volcano'],
   families: [

@@ -9,7 +9,6 @@ import { describeHeldOutDistributedSet } from './describeHeldOutDistributedSet.j
 await describeHeldOutDistributedSet({
   dir: 'fixtures/distributed-heldout-4',
   title: 'held-out distributed failures, fourth set',
-  earlierDirs: [undefined, 'fixtures/distributed-heldout-2', 'fixtures/distributed-heldout-3'],
   earlierSetsNamed: 'none of the first three sets has',
   frameworks: ['horovod', 'jax', 'lightning', 'nemo2', 'trainjob'],
   families: [

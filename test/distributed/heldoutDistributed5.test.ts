@@ -9,7 +9,6 @@ import { describeHeldOutDistributedSet } from './describeHeldOutDistributedSet.j
 await describeHeldOutDistributedSet({
   dir: 'fixtures/distributed-heldout-5',
   title: 'held-out distributed failures, fifth set',
-  earlierDirs: [undefined, 'fixtures/distributed-heldout-2', 'fixtures/distributed-heldout-3', 'fixtures/distributed-heldout-4'],
   earlierSetsNamed: 'none of the first four sets has',
   frameworks: ['dask', 'horovod-gloo', 'tf-mwms', 'torchtitan'],
   families: [

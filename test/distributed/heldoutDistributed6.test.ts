@@ -9,13 +9,6 @@ import { describeHeldOutDistributedSet } from './describeHeldOutDistributedSet.j
 await describeHeldOutDistributedSet({
   dir: 'fixtures/distributed-heldout-6',
   title: 'held-out distributed failures, sixth set',
-  earlierDirs: [
-    undefined,
-    'fixtures/distributed-heldout-2',
-    'fixtures/distributed-heldout-3',
-    'fixtures/distributed-heldout-4',
-    'fixtures/distributed-heldout-5',
-  ],
   earlierSetsNamed: 'none of the first five sets has',
   frameworks: ['colossalai', 'intel-mpi', 'lightgbm', 'openmpi-orte'],
   families: [

@@ -9,14 +9,6 @@ import { describeHeldOutDistributedSet } from './describeHeldOutDistributedSet.j
 await describeHeldOutDistributedSet({
   dir: 'fixtures/distributed-heldout-7',
   title: 'held-out distributed failures, seventh set',
-  earlierDirs: [
-    undefined,
-    'fixtures/distributed-heldout-2',
-    'fixtures/distributed-heldout-3',
-    'fixtures/distributed-heldout-4',
-    'fixtures/distributed-heldout-5',
-    'fixtures/distributed-heldout-6',
-  ],
   earlierSetsNamed: 'none of the first six sets has',
   frameworks: ['composer', 'paddle', 'vllm-lws'],
   families: ['checkpoint-enospc', 'liveness-probe-kill', 'lws-raylet-collateral', 'probe-vs-enospc-same-ms', 'sync-late-subsecond', 'tied-identical-many'],

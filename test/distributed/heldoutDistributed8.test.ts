@@ -10,15 +10,6 @@ import { describeHeldOutDistributedSet } from './describeHeldOutDistributedSet.j
 await describeHeldOutDistributedSet({
   dir: 'fixtures/distributed-heldout-8',
   title: 'held-out distributed failures, eighth set',
-  earlierDirs: [
-    undefined,
-    'fixtures/distributed-heldout-2',
-    'fixtures/distributed-heldout-3',
-    'fixtures/distributed-heldout-4',
-    'fixtures/distributed-heldout-5',
-    'fixtures/distributed-heldout-6',
-    'fixtures/distributed-heldout-7',
-  ],
   earlierSetsNamed: 'none of the first seven sets has',
   frameworks: ['deepspeed-pdsh', 'tf-ps'],
   families: [
