@@ -43,7 +43,8 @@ const CITE = {
   // Run:ai's distributed workload (PyTorch) is a training-operator PyTorchJob: pods "<job>-master-0", "<job>-worker-<i>",
   // container "pytorch"; the JobFailed condition "PyTorchJob %s is failed because %d %s replica(s) failed." (PyTorchJobFailed)
   trainingOperatorFailed: 'https://github.com/kubeflow/training-operator/blob/master/pkg/controller.v1/pytorch/pytorchjob_controller.go',
-  runaiDistributed: 'https://docs.nvidia.com/run-ai/self-hosted/documentation/workloads-in-nvidia-run-ai/using-training/distributed-training',
+  runaiDistributed:
+    'https://docs.nvidia.com/run-ai/self-hosted/documentation/workloads-in-nvidia-run-ai/using-training/quick-starts/distributed-training-quickstart',
   // Run:ai's registered workload types include Job (kubernetes.io), submitted through Workloads V2
   runaiWorkloadTypes: 'https://docs.nvidia.com/run-ai/self-hosted/documentation/workloads-in-nvidia-run-ai/workload-types/supported-workload-types',
   // Megatron-LM's bucket check before the data-parallel all-reduce:
