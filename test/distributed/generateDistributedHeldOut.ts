@@ -8,7 +8,7 @@
  * (distributedHeldOut4Cases.ts), `--dir fixtures/distributed-heldout-5` the fifth
  * (distributedHeldOut5Cases.ts), `--dir fixtures/distributed-heldout-6` the sixth (distributedHeldOut6Cases.ts),
  * `--dir fixtures/distributed-heldout-7` the seventh (distributedHeldOut7Cases.ts), `--dir fixtures/distributed-heldout-8` the eighth
- * (distributedHeldOut8Cases.ts), `--dir fixtures/distributed-heldout-9` the ninth (distributedHeldOut9Cases.ts), `--dir fixtures/distributed-heldout-10` the tenth (distributedHeldOut10Cases.ts). Each set's test fails when the committed files differ from what
+ * (distributedHeldOut8Cases.ts), `--dir fixtures/distributed-heldout-9` the ninth (distributedHeldOut9Cases.ts), `--dir fixtures/distributed-heldout-10` the tenth (distributedHeldOut10Cases.ts), `--dir fixtures/distributed-heldout-11` the eleventh (distributedHeldOut11Cases.ts). Each set's test fails when the committed files differ from what
  * this writes.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

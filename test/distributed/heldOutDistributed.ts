@@ -1,5 +1,5 @@
 /**
- * The held-out distributed sets (fixtures/distributed-heldout, -2, … -10):
+ * The held-out distributed sets (fixtures/distributed-heldout, -2, … -11):
  * how a set is rendered from its
  * generator, loaded, run through the same path as the scenario harness (the CLI in process
  * against the Run:ai simulator over HTTP, plus the Kubernetes simulator as Tier 2 when the
@@ -28,6 +28,7 @@ import { heldOut7Cases } from './distributedHeldOut7Cases.js';
 import { heldOut8Cases } from './distributedHeldOut8Cases.js';
 import { heldOut9Cases } from './distributedHeldOut9Cases.js';
 import { heldOut10Cases } from './distributedHeldOut10Cases.js';
+import { heldOut11Cases } from './distributedHeldOut11Cases.js';
 import { heldOutCases } from './distributedHeldOutCases.js';
 
 /** One held-out set: where its files live and the generator that writes them. */
@@ -46,7 +47,7 @@ export interface HeldOutSet {
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const HELDOUT_DIR = join(REPO_ROOT, 'fixtures/distributed-heldout/');
 /**
- * The first set (seen by the engine's authors), the second to tenth (each built later by
+ * The first set (seen by the engine's authors), the second to eleventh (each built later by
  * someone who did not change the engine, with shapes the earlier sets have not). A set is chosen
  * by its directory.
  */
@@ -61,6 +62,7 @@ const SETS: readonly HeldOutSet[] = [
   { dir: join(REPO_ROOT, 'fixtures/distributed-heldout-8/'), cases: heldOut8Cases, pinnedSubSecondClock: true },
   { dir: join(REPO_ROOT, 'fixtures/distributed-heldout-9/'), cases: heldOut9Cases, pinnedSubSecondClock: true },
   { dir: join(REPO_ROOT, 'fixtures/distributed-heldout-10/'), cases: heldOut10Cases, pinnedSubSecondClock: true },
+  { dir: join(REPO_ROOT, 'fixtures/distributed-heldout-11/'), cases: heldOut11Cases, pinnedSubSecondClock: true },
 ];
 export const FIRST_SET: HeldOutSet = SETS[0]!;
 
