@@ -83,6 +83,14 @@ export const FRESH11_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixture
  * and inside a shell's set -x trace.
  */
 export const FRESH12_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh12/', import.meta.url)), 20);
+/**
+ * The fourteenth fresh corpus, collected beside the thirteenth (one session, the families split between
+ * the two collectors); its collected families are batch, workflow and non-Python workloads (Airflow,
+ * Prefect, Dagster, Argo, Kedro, dbt, Node.js and its kin, .NET, Ruby, PHP), and its generated family
+ * places causes inside structured JSON fields, an orchestrator's relay and trailer, runit's stamps and
+ * a Windows-style log. Seed 22 (21 is left for the thirteenth).
+ */
+export const FRESH14_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh14/', import.meta.url)), 22);
 
 /** Every held-out corpus, oldest first: each was collected after the ones before it. */
 export const HELD_OUT_CORPORA: readonly HeldOutCorpus[] = [
@@ -99,6 +107,7 @@ export const HELD_OUT_CORPORA: readonly HeldOutCorpus[] = [
   FRESH10_CORPUS,
   FRESH11_CORPUS,
   FRESH12_CORPUS,
+  FRESH14_CORPUS,
 ];
 
 export function loadUnseenCorpus(dir = UNSEEN_CORPUS.dir): LoadedEntry[] {
