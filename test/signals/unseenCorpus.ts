@@ -83,6 +83,14 @@ export const FRESH11_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixture
  * and inside a shell's set -x trace.
  */
 export const FRESH12_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh12/', import.meta.url)), 20);
+/**
+ * The thirteenth fresh corpus, collected while the engine was being changed against the twelfth one;
+ * its collected families are training and GPU-math stacks (DeepSpeed, Lightning, experiment trackers,
+ * DALI, the CUDA math libraries, Transformer Engine), and its generated family places causes among
+ * eight local ranks of one torchrun pod, under PEP 678 notes, inside rich's traceback panel and before
+ * a faulthandler dump.
+ */
+export const FRESH13_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh13/', import.meta.url)), 21);
 
 /** Every held-out corpus, oldest first: each was collected after the ones before it. */
 export const HELD_OUT_CORPORA: readonly HeldOutCorpus[] = [
@@ -99,6 +107,7 @@ export const HELD_OUT_CORPORA: readonly HeldOutCorpus[] = [
   FRESH10_CORPUS,
   FRESH11_CORPUS,
   FRESH12_CORPUS,
+  FRESH13_CORPUS,
 ];
 
 export function loadUnseenCorpus(dir = UNSEEN_CORPUS.dir): LoadedEntry[] {
