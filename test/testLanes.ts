@@ -85,6 +85,7 @@ export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
     'test/signals/fresh10Corpus.test.ts',
     'test/signals/fresh11Corpus.test.ts',
     'test/signals/fresh12Corpus.test.ts',
+    'test/signals/fresh13Corpus.test.ts',
     'test/signals/fresh14Corpus.test.ts',
     'test/signals/metamorphic/metamorphicCorpus.test.ts',
     'test/tier2/cli.test.ts',

@@ -84,6 +84,14 @@ export const FRESH11_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixture
  */
 export const FRESH12_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh12/', import.meta.url)), 20);
 /**
+ * The thirteenth fresh corpus, collected while the engine was being changed against the twelfth one;
+ * its collected families are training and GPU-math stacks (DeepSpeed, Lightning, experiment trackers,
+ * DALI, the CUDA math libraries, Transformer Engine), and its generated family places causes among
+ * eight local ranks of one torchrun pod, under PEP 678 notes, inside rich's traceback panel and before
+ * a faulthandler dump.
+ */
+export const FRESH13_CORPUS = heldOutCorpus(fileURLToPath(new URL('../../fixtures/signals-fresh13/', import.meta.url)), 21);
+/**
  * The fourteenth fresh corpus, collected beside the thirteenth (one session, the families split between
  * the two collectors); its collected families are batch, workflow and non-Python workloads (Airflow,
  * Prefect, Dagster, Argo, Kedro, dbt, Node.js and its kin, .NET, Ruby, PHP), and its generated family
@@ -107,6 +115,7 @@ export const HELD_OUT_CORPORA: readonly HeldOutCorpus[] = [
   FRESH10_CORPUS,
   FRESH11_CORPUS,
   FRESH12_CORPUS,
+  FRESH13_CORPUS,
   FRESH14_CORPUS,
 ];
 
