@@ -208,11 +208,28 @@ function wrapWords(line: string, width: number): string[] {
 
 const boxRow = (text: string) => `│ ${text.padEnd(RICH_INNER)} │`;
 
+/** rich.traceback's default code_width: Syntax crops each source row there (word_wrap=False). */
+const RICH_CODE_WIDTH = 88;
+
+/**
+ * rich's Syntax row for the highlighted source line (Textualize/rich rich/syntax.py, called by
+ * Traceback._render_stack with line_numbers=True, indent_guides=True, dedent=False): the pointer
+ * "❱ ", the line number and a space, then the line as the file holds it, each four-space indent
+ * level drawn as "│   ", cropped at code_width. There is no separator column: a "│" after the
+ * number is the first indent guide. Python's traceback strips the indentation rich shows, so a frame
+ * in a function gets one level (the least a def body has) and a module-level frame none.
+ */
+function richCodeRow(lineno: string, func: string, code: string): string {
+  const asInFile = `${func === '<module>' ? '' : '│   '}${code}`;
+  return `❱ ${lineno} ${asInFile.slice(0, RICH_CODE_WIDTH)}`;
+}
+
 /**
  * Python's traceback above the statement replaced by rich's panel: a header "path:line in func",
- * a blank row, the failing source line behind "❱ <line> │" (extra_lines=0), a blank row between
- * frames; then "<ShortName>: <message>" wrapped at the console width. Only a single traceback whose
- * last exception line holds the decisive text, and only if the wrap keeps the decisive text whole.
+ * a blank row, the failing source line as richCodeRow renders it (extra_lines=0), a blank row
+ * between frames; then "<ShortName>: <message>" wrapped at the console width. Only a single
+ * traceback whose last exception line holds the decisive text, and only if the wrap keeps the
+ * decisive text whole.
  */
 function richTraceback(tail: readonly string[], decisive: string): string[] {
   const at = decisiveLine(tail, decisive);
@@ -225,7 +242,7 @@ function richTraceback(tail: readonly string[], decisive: string): string[] {
     if (!frame) continue;
     const next = tail[line + 1];
     const code = next !== undefined && next.startsWith('    ') && line + 1 < at ? next.trim() : null;
-    frames.push({ header: `${frame[1]}:${frame[2]} in ${frame[3]}`, code: code === null ? null : `❱ ${frame[2]} │ ${code}` });
+    frames.push({ header: `${frame[1]}:${frame[2]} in ${frame[3]}`, code: code === null ? null : richCodeRow(frame[2]!, frame[3]!, code) });
   }
   const exception = /^([\w.]+): (.*)$/.exec(tail[at]!);
   if (!exception) throw new Error('the decisive line is not a Python exception line');
@@ -235,7 +252,7 @@ function richTraceback(tail: readonly string[], decisive: string): string[] {
   const right = RICH_WIDTH - 2 - title.length - left;
   const body = frames.flatMap(({ header, code }, index) => [
     ...wrapWords(header, RICH_INNER).map(boxRow),
-    ...(code === null ? [] : [boxRow(''), ...wrapWords(code, RICH_INNER).map(boxRow)]),
+    ...(code === null ? [] : [boxRow(''), boxRow(code)]),
     ...(index < frames.length - 1 ? [boxRow('')] : []),
   ]);
   const message = [`${shortName}: ${exception[2]!}`, ...tail.slice(at + 1)].flatMap((line) => wrapWords(line, RICH_WIDTH));
@@ -276,7 +293,7 @@ export const NOISE = {
     place: (tail, decisive) => addNotes(tail, decisive),
   },
   richTraceback: {
-    citation: `rich's traceback handler (rich.traceback.install(width=${RICH_WIDTH}, extra_lines=0) with COLUMNS=${RICH_WIDTH}; Textualize/rich rich/traceback.py Traceback._render_stack and _render_syntax_error: a Panel titled "Traceback (most recent call last)", each frame as "<filename>:<lineno> in <name>" and its source line behind the "❱" indicator and the line number, then "<exc_type>: <exc_value>" with the class's short name, wrapped at the console width) replacing Python's own traceback`,
+    citation: `rich's traceback handler (rich.traceback.install(width=${RICH_WIDTH}, extra_lines=0) with COLUMNS=${RICH_WIDTH}; Textualize/rich rich/traceback.py Traceback._render_stack and _render_syntax_error: a Panel titled "Traceback (most recent call last)", each frame as "<filename>:<lineno> in <name>" and its source line behind the "❱" indicator and the line number (rich/syntax.py: indent guides "│   " for each indent level, no separator column, cropped at code_width=88), then "<exc_type>: <exc_value>" with the class's short name, wrapped at the console width) replacing Python's own traceback`,
     place: (tail, decisive) => richTraceback(tail, decisive),
   },
   faulthandlerAfter: {
