@@ -4,7 +4,8 @@
  * JavaScript runtimes, .NET programs, Ruby and PHP) inside surroundings no older generator placed, each
  * a verbatim upstream text: (a) a structured JSON record that restates the cause inside a field —
  * Serilog's compact JSON (CLEF) whose `@x` holds the exception's ToString, ecs-logging-python's record
- * whose nested `error.message` and `error.stack_trace` hold it; (b) an orchestrator around the child's
+ * whose nested `error.message` holds its message (`error.type` the class, `error.stack_trace` the frames
+ * only, as traceback.format_tb writes them); (b) an orchestrator around the child's
  * output — Airflow's SubprocessHook relaying every child line at INFO (`{subprocess.py:93} INFO - …`)
  * and Airflow's own trailer after it (`Command exited with return code 1`, the generic `Bash command
  * failed` exception, `Marking task as FAILED`, `Failed to execute job …`), Argo Workflows' emissary
@@ -93,20 +94,36 @@ function pythonRepr(text: string): string {
   return text.includes("'") ? `"${text}"` : `'${text}'`;
 }
 
+/**
+ * The exception's ToString as the .NET runtime's unhandled-exception handler prints it after
+ * "Unhandled exception. " in the base (the message with every line of it, the inner exceptions
+ * behind " ---> ", the frames): what `Log.Fatal(ex, …)` puts in "@x" when the program logs the same
+ * exception before rethrowing it. Fails on a base the runtime did not report, or one whose report
+ * does not hold the decisive text.
+ */
+const UNHANDLED = 'Unhandled exception. ';
+function unhandledExceptionText(baseVerbatim: string, decisive: string): string {
+  const at = baseVerbatim.indexOf(UNHANDLED);
+  if (at < 0) throw new Error(`serilogClef restates an unhandled .NET exception; the base holds none`);
+  const text = baseVerbatim.slice(at + UNHANDLED.length).replace(/\s+$/, '');
+  if (!text.includes(decisive)) throw new Error(`the unhandled exception's text does not hold ${JSON.stringify(decisive)}`);
+  return text;
+}
+
 /** Surroundings real logs put next to a cause, none of which explains it better (the texts are upstream's). */
 export const NOISE = {
   serilogClef: {
-    lines: (decisive) => [
+    lines: (decisive, baseVerbatim) => [
       JSON.stringify({
         '@t': '2026-12-03T10:41:21.9180000Z',
         '@mt': 'Export run {RunId} failed',
         '@l': 'Fatal',
-        '@x': `${decisive}\n   at Nlp.Export.Program.Main(String[] args) in /src/Nlp.Export/Program.cs:line 27`,
+        '@x': unhandledExceptionText(baseVerbatim, decisive),
         RunId: 'run-4211',
       }),
     ],
     citation:
-      'serilog/serilog-formatting-compact src/Serilog.Formatting.Compact/Formatting/Compact/CompactJsonFormatter.cs (one JSON object a line: "@t" in round-trip format, "@mt" the message template, "@l" when not Information, "@x" the exception\'s ToString, then the properties) for the program\'s top-level `Log.Fatal(ex, "Export run {RunId} failed", runId)` before it rethrows: the cause restated inside a JSON string, escaped as JSON escapes it',
+      'serilog/serilog-formatting-compact src/Serilog.Formatting.Compact/Formatting/Compact/CompactJsonFormatter.cs (one JSON object a line: "@t" in round-trip format, "@mt" the message template, "@l" when not Information, "@x" the exception\'s ToString, then the properties) for the program\'s top-level `Log.Fatal(ex, "Export run {RunId} failed", runId)` before it rethrows: "@x" holds the same ToString the runtime then prints after "Unhandled exception. " (message lines, inner exceptions behind " ---> ", frames), so the cause is restated inside a JSON string, escaped as JSON escapes it',
   },
   ecsError: {
     lines: (decisive) => {
@@ -119,7 +136,8 @@ export const NOISE = {
           ecs: { version: '1.6.0' },
           error: {
             message,
-            stack_trace: `Traceback (most recent call last):\n  File "/app/run_step.py", line 57, in main\n    run(step)\n${decisive}\n`,
+            // format_tb: the frames only, without the "Traceback" heading and the exception line.
+            stack_trace: '  File "/app/run_step.py", line 57, in main\n    run(step)\n',
             type,
           },
           log: { logger: 'nlp.pipeline', origin: { file: { line: 59, name: 'run_step.py' }, function: 'main' }, original: 'step failed, exiting' },
@@ -128,7 +146,7 @@ export const NOISE = {
       ];
     },
     citation:
-      'elastic/ecs-logging-python ecs_logging/_stdlib.py StdlibFormatter (the "@timestamp", "log.level", "message" keys first, the rest nested and sorted: "ecs.version", "error.message" str(exc), "error.stack_trace" the formatted traceback, "error.type" the class name, "log.origin", "process"; separators without spaces) for the step wrapper\'s `logger.exception("step failed, exiting")` before the traceback reaches stderr: the cause restated in nested JSON fields',
+      'elastic/ecs-logging-python ecs_logging/_stdlib.py StdlibFormatter (the "@timestamp", "log.level", "message" keys first, the rest nested and sorted: "ecs.version", "error.message" str(exc), "error.stack_trace" "".join(traceback.format_tb(tb)) — the frames only, no "Traceback" heading and no exception line, "error.type" the class name, "log.origin", "process"; separators without spaces) for the step wrapper\'s `logger.exception("step failed, exiting")` before the traceback reaches stderr: the cause restated in nested JSON fields (its message in "error.message", its class in "error.type")',
   },
   airflowTrailer: {
     lines: AIRFLOW_TRAILER,

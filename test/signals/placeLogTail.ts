@@ -86,7 +86,8 @@ export interface PrefixStyle {
  * the base entry's own text inside its frame, so its lines are made from the base's decisive text.
  */
 export interface Noise {
-  lines: string[] | ((decisive: string) => string[]);
+  /** Fixed lines, or lines made from the base's decisive text and its whole verbatim (carrier included). */
+  lines: string[] | ((decisive: string, baseVerbatim: string) => string[]);
   citation: string;
 }
 
@@ -113,10 +114,10 @@ export interface SeededPlacements<StyleName extends string, NoiseName extends st
  */
 export function renderSeededPlacements<StyleName extends string, NoiseName extends string>(family: SeededPlacements<StyleName, NoiseName>): string {
   const random = seededRandom(family.seed);
-  const noiseLines = (names: readonly NoiseName[], decisive: string) =>
+  const noiseLines = (names: readonly NoiseName[], decisive: string, baseVerbatim: string) =>
     names.flatMap((name) => {
       const { lines } = family.noise[name];
-      return typeof lines === 'function' ? lines(decisive) : lines;
+      return typeof lines === 'function' ? lines(decisive, baseVerbatim) : lines;
     });
   const noiseCitations = (names: readonly NoiseName[]) => names.map((name) => family.noise[name].citation).join('; ');
   const entries = family.placements.map(([source, index, styleName, before, after]) => {
@@ -131,8 +132,8 @@ export function renderSeededPlacements<StyleName extends string, NoiseName exten
       String(base.verbatim),
       (line, at) => style.place(line, at, draw),
       where,
-      noiseLines(before, decisive),
-      noiseLines(after, decisive),
+      noiseLines(before, decisive, String(base.verbatim)),
+      noiseLines(after, decisive, String(base.verbatim)),
       family.placeTrailingNewline,
     );
     const noise = [
