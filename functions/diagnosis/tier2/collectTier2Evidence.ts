@@ -385,7 +385,8 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   // Round B2, by evidence and bounded: the first round's reads leave the origin undecided, so the next
   // replicas by the same ranking are read — pod ∥ events, then their logs, earliest container end first.
   const undecided = use?.logs && peers ? (input.originUndecided?.(afterPods, tier2.logs) ?? false) : false;
-  const second = undecided ? valid.filter((name) => !selected.includes(name)).slice(0, MAX_SECOND_ROUND_PODS) : [];
+  // Both rounds read MAX_TIER2_PODS + MAX_SECOND_ROUND_PODS pods at most, round A′'s (the list's earliest) included.
+  const second = undecided ? valid.filter((name) => !selected.includes(name)).slice(0, MAX_TIER2_PODS + MAX_SECOND_ROUND_PODS - selected.length) : [];
   let current = afterPods;
   // Every pod read by either round, for the nodes under the pods whose own log holds a CUDA error (round C).
   let podReads: readonly PodRead[] = podRound;
