@@ -141,6 +141,19 @@ describe('rankByContainerClock', () => {
     ]);
     expect(rankByContainerClock(['term', 'kill', 'oom', 'exit', 'abort'], pods)).toEqual(['oom', 'exit', 'abort', 'term', 'kill']);
   });
+  it("a replica's earlier own record (a Tier 1 event) dates it before its container's end; alone, it dates a pod with no end", () => {
+    const pods = new Map<string, K8sPod>([
+      ['a', pod('a', 1, at(10))],
+      ['b', pod('b', 143, at(20))],
+      ['lost', { status: { containerStatuses: [{ name: 't', state: { running: { startedAt: at(0) } } }] } }],
+    ]);
+    const recorded = new Map([
+      ['b', Date.parse(at(4))],
+      ['lost', Date.parse(at(7))],
+    ]);
+    expect(rankByContainerClock(['a', 'b', 'lost'], pods)).toEqual(['a', 'b', 'lost']);
+    expect(rankByContainerClock(['a', 'b', 'lost'], pods, recorded)).toEqual(['b', 'lost', 'a']);
+  });
   it('reads a restarted container from lastState, and an init container too', () => {
     const restarted: K8sPod = {
       status: { containerStatuses: [{ name: 't', state: { running: { startedAt: at(30) } }, lastState: { terminated: { exitCode: 1, finishedAt: at(3) } } }] },

@@ -277,7 +277,7 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   // Whether the containers' own ends ordered the replicas: the logs are then read earliest end first.
   let byContainerClock = false;
   if (listed?.ok) {
-    const ranked = rankByContainerClock(valid, listed.pods);
+    const ranked = rankByContainerClock(valid, listed.pods, recordedFailureEnds(input.analysis.signals, valid));
     valid.splice(0, valid.length, ...ranked);
     byContainerClock = true;
     const earliest = ranked.slice(0, MAX_TIER2_PODS).filter((name) => !selected.includes(name));
@@ -476,6 +476,27 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   tier2.signals = [...podSignals, ...nodeSignals];
   const analysis = nodeSignals.length > 0 ? input.reanalyse(tier2.signals) : current;
   return { tier2, analysis };
+}
+
+/** Kinds of a Tier 1 event that are no failure of the pod (readReplicaFailures.ts NOT_A_FAILURE): a scheduling wait, a probe that failed without a kill. */
+const NOT_A_FAILURE: ReadonlySet<Signal['kind']> = new Set(['UNSCHEDULABLE', 'PROBE_FAILURE']);
+
+/**
+ * The earliest dated Tier 1 record of each replica's own failure: an event (or a history event) whose object is the
+ * pod and whose row names a failure. Another of its own clocks, beside the container's end (rankByContainerClock.ts).
+ */
+function recordedFailureEnds(signals: readonly Signal[], names: readonly string[]): Map<string, number> {
+  const byQuoted = new Map(names.map((name) => [quoteName(name), name]));
+  const ends = new Map<string, number>();
+  for (const signal of signals) {
+    const { fact } = signal;
+    if ((fact.type !== 'event' && fact.type !== 'history-event') || !fact.objectName || NOT_A_FAILURE.has(signal.kind)) continue;
+    const name = byQuoted.get(fact.objectName);
+    const at = signal.firstAt ?? signal.at;
+    if (name === undefined || at === null) continue;
+    ends.set(name, Math.min(at, ends.get(name) ?? Number.POSITIVE_INFINITY));
+  }
+  return ends;
 }
 
 /** The node Run:ai's listing places a pod on, as a one-item list (empty when unknown). */

@@ -16,8 +16,11 @@
  *    signal from outside stopped (the teardown's SIGTERM 143, a SIGKILL 137 — exitCodes.ts `system`): the
  *    teardown stops the survivors of a failure, not its origin;
  * 3. the order given (the origin stage's evidence ranking): a tie is left to the evidence, never to the list.
- * A replica with no failed container in the list (not returned, still running, nothing terminated) keeps its
- * given place after every dated one: nothing of its own dates it, and Tier 1's order still holds for it.
+ * The container's end is one of a replica's own clocks; Tier 1's dated records about the pod (a Kubernetes
+ * event Run:ai relays or its history keeps: `NodeNotReady`, an `OOMKilled` event — `recordedEnds`) are others,
+ * and the earliest wins (a pod on a lost node has no container end at all, only its event). A replica dated by
+ * none (not returned, still running, nothing terminated, no event) keeps its given place after every dated one:
+ * nothing of its own dates it, and Tier 1's order still holds for it.
  */
 import { parseTimestamp } from '../../core/parseTimestamp.js';
 import type { ContainerStatus, K8sPod } from '../ports/KubernetesSchemas.js';
@@ -50,11 +53,21 @@ export function containerEndOf(pod: K8sPod): ContainerEnd | null {
   return earliest;
 }
 
-/** `names` reordered by their containers' own ends (keys above); names without a listed pod or a dated end keep their order, last. */
-export function rankByContainerClock(names: readonly string[], pods: ReadonlyMap<string, K8sPod>): string[] {
+/**
+ * `names` reordered by their own ends (keys above): the container's, or an earlier record of the replica's own failure
+ * (`recordedEnds`, epoch ms, read as an end by itself); names with neither keep their order, last.
+ */
+export function rankByContainerClock(
+  names: readonly string[],
+  pods: ReadonlyMap<string, K8sPod>,
+  recordedEnds: ReadonlyMap<string, number> = new Map(),
+): string[] {
   const keyed = names.map((name, index) => {
     const pod = pods.get(name);
-    return { name, index, end: pod ? containerEndOf(pod) : null };
+    const container = pod ? containerEndOf(pod) : null;
+    const recorded = recordedEnds.get(name);
+    const end = recorded !== undefined && (container === null || recorded < container.at) ? { at: recorded, byItself: true } : container;
+    return { name, index, end };
   });
   const second = (end: ContainerEnd | null) => (end === null ? Number.POSITIVE_INFINITY : Math.floor(end.at / SECOND_MS));
   return keyed
