@@ -12,8 +12,9 @@
  * - NODE_FAILURE: pod evidence and `kubectl describe node`;
  * - any other category already rests on a direct Tier 1 signal: no Tier 2 read.
  *
- * Rounds: (A) `describe pod` ∥ `get events` for every selected pod (at most 3), then
- * re-classify; (B) `logs` of the failing containers ∥ `describe node`, as the category
+ * Rounds: (A) `describe pod` ∥ `get events` for every selected pod (at most 3) — for a peer-replica job
+ * with more replicas, beside one LIST of the workload's pods that ranks every replica by its container's own
+ * end, and (A′) the earliest by that clock round A did not read — then re-classify; (B) `logs` of the failing containers ∥ `describe node`, as the category
  * after round A requires; (C) `describe node` for a crash whose line is a CUDA error, which a
  * GPU fault can cause; re-classify once more. Every failed read is a limitation.
  */
