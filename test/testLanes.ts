@@ -91,6 +91,7 @@ export const LANE_FILES: Record<Exclude<Lane, 'unit'>, readonly string[]> = {
     'test/tier2/cli.test.ts',
     'test/tier2/diagnoseWithTier2.test.ts',
     'test/tier2/kubernetesSimulator.test.ts',
+    'test/tier2/listReplicaPodsSimulator.test.ts',
     'test/tier2/readOnly.test.ts',
     'test/tier2/rounds.test.ts',
     'test/worker/batchDeadline.test.ts',

@@ -16,7 +16,7 @@ import { readFile } from 'node:fs/promises';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { KubernetesError, type KubernetesReader, type PodLog, type PodLogQuery } from '../diagnosis/ports/KubernetesReader.js';
-import { K8sEventListSchema, K8sNodeSchema, K8sPodSchema, K8sStatusSchema } from '../diagnosis/ports/KubernetesSchemas.js';
+import { K8sEventListSchema, K8sNodeSchema, K8sPodListSchema, K8sPodSchema, K8sStatusSchema } from '../diagnosis/ports/KubernetesSchemas.js';
 import { isDnsLabel, isDnsSubdomain } from '../diagnosis/tier2/kubernetesNames.js';
 import { createPool } from '../http/createPool.js';
 import { createRedactor, quoteServerText } from '../http/createRedactor.js';
@@ -47,11 +47,18 @@ export type KubernetesClient = KubernetesReader & {
 };
 
 export const DEFAULT_TIER2_TIMEOUT_MS = 5_000;
-/** A pod or node object is tens of KB; an event list of one pod a few hundred KB at most. */
+/**
+ * A pod or node object is tens of KB; an event list of one pod a few hundred KB at most; a page of a pod
+ * list at most MAX_POD_LIST_LIMIT pods (about 10–20 KB each with managedFields): a few MB.
+ */
 const MAX_JSON_BYTES = 4 * 1024 * 1024;
 /** The server may send "slightly more" than `limitBytes`; beyond this slack the client stops reading. */
 const LOG_SLACK_BYTES = 16 * 1024;
 const POOL_CONNECTIONS = 8;
+/** The largest page a pod list may ask for (kubectl's own default chunk size, `--chunk-size=500`). */
+export const MAX_POD_LIST_LIMIT = 500;
+/** A label selector the client sends: one equality term, `key=value`, both parts a label's characters. */
+const EQUALITY_SELECTOR = /^[A-Za-z0-9](?:[-A-Za-z0-9_./]{0,250}[A-Za-z0-9])?=[A-Za-z0-9](?:[-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
 
 function rejected(endpoint: string, what: string): KubernetesError {
   return new KubernetesError('K8S_BAD_REQUEST', `${endpoint} not sent: ${what} is not a valid Kubernetes name`, { endpoint });
@@ -162,6 +169,21 @@ export function createKubernetesClient(options: KubernetesClientOptions): Kubern
       if (!isDnsLabel(namespace)) throw rejected(`GET ${template}`, 'namespace');
       if (!isDnsSubdomain(name)) throw rejected(`GET ${template}`, 'pod name');
       return getJson(template, podPath(namespace, name), K8sPodSchema);
+    },
+
+    async listPods(namespace, query) {
+      const template = '/api/v1/namespaces/{namespace}/pods';
+      const endpoint = `GET ${template}`;
+      if (!isDnsLabel(namespace)) throw rejected(endpoint, 'namespace');
+      // One equality term only: the caller builds it from validated parts; anything else is refused, not sent.
+      if (!EQUALITY_SELECTOR.test(query.labelSelector))
+        throw new KubernetesError('K8S_BAD_REQUEST', `${endpoint} not sent: the label selector is not one key=value term`, { endpoint });
+      if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > MAX_POD_LIST_LIMIT)
+        throw new KubernetesError('K8S_BAD_REQUEST', `${endpoint} not sent: limit must be an integer from 1 to ${MAX_POD_LIST_LIMIT}`, { endpoint });
+      const search = new URLSearchParams({ labelSelector: query.labelSelector, limit: String(query.limit) });
+      if (query.continue) search.set('continue', query.continue);
+      const list = await getJson(template, `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods?${search.toString()}`, K8sPodListSchema);
+      return { items: list.items, continue: list.metadata?.continue || null };
     },
 
     async listPodEvents(namespace, podName) {

@@ -26,7 +26,7 @@
  * string of it): the replay must fail to parse it the way the live run did.
  */
 import type * as z from 'zod';
-import { K8sEventListSchema, K8sNodeSchema, K8sPodSchema, K8sStatusSchema } from '../diagnosis/ports/KubernetesSchemas.js';
+import { K8sEventListSchema, K8sNodeSchema, K8sPodListSchema, K8sPodSchema, K8sStatusSchema } from '../diagnosis/ports/KubernetesSchemas.js';
 import {
   EventListSchema,
   HistoryPageSchema,
@@ -64,6 +64,8 @@ const RUNAI_ENDPOINTS: readonly [RegExp, z.ZodType][] = [
 
 const KUBERNETES_ENDPOINTS: readonly [RegExp, z.ZodType][] = [
   [/^\/api\/v1\/namespaces\/[^/]+\/pods\/[^/]+$/, K8sPodSchema],
+  // The workload's pod list (listReplicaPods.ts): each item kept as K8sPodSchema keeps a pod, labels dropped.
+  [/^\/api\/v1\/namespaces\/[^/]+\/pods$/, K8sPodListSchema],
   [/^\/api\/v1\/namespaces\/[^/]+\/events$/, K8sEventListSchema],
   [/^\/api\/v1\/nodes\/[^/]+$/, K8sNodeSchema],
 ];

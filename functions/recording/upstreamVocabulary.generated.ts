@@ -437,6 +437,7 @@ caused
 causes
 cdi
 cela
+celles
 center
 central
 ceph
@@ -519,6 +520,7 @@ client
 clients
 climb
 climbed
+clock
 cloning
 close
 closed
@@ -1648,6 +1650,7 @@ helpers
 helpful
 here
 heure
+heures
 hf-secrets
 hf-token
 hf_hub_download
@@ -1998,6 +2001,7 @@ l40s-node-05
 l40s-node-08
 label
 labels
+lag
 laissé
 lanceur
 land
@@ -2090,7 +2094,9 @@ list
 list_workloads
 liste
 listen
+lister
 listobjectsv2
+listreplicapods
 listtruncated
 lit
 live
@@ -2694,6 +2700,7 @@ optype
 opération
 order
 ordonner
+ordre
 org
 origin
 original
@@ -2893,6 +2900,7 @@ podname
 podnamedin
 pods
 pods-capped
+pods-list-failed
 podsecurity
 podsnotready
 podspagecap
@@ -3124,6 +3132,7 @@ rank3
 rank5
 rank7
 rank9
+rankbycontainerclock
 ranked
 rankedline
 ranklines
@@ -3272,6 +3281,7 @@ render
 renderlimitations
 rendezvous
 renvoie
+renvoyé
 replacement
 replaces
 replay
@@ -3366,6 +3376,7 @@ result
 results
 resume
 resumes
+retarder
 retention
 rethrow
 rethrowasioexception
@@ -4032,6 +4043,7 @@ timelimitexceeded
 timeout
 timeouts
 timeoutseconds
+times
 timestamp
 timestamps
 timing
@@ -4195,6 +4207,7 @@ unix
 unixexception
 unknown
 unknown-type
+unlabelled
 unlimited
 unmap
 unmapvolume
@@ -4282,6 +4295,7 @@ v100-sxm2-32gb
 v1beta1
 val
 valables
+valeur
 valid
 validate
 validate-image-tag
@@ -4402,6 +4416,7 @@ workloadevidence
 workloadkinds
 workloadmanifest
 workloadmaximumexecutiontimeexceeded
+workloadname
 workloadnames
 workloads
 workloads-v2

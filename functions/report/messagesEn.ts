@@ -107,6 +107,16 @@ function tier2Limitation(limitation: Tier2Limitation): string {
       return 'Tier 2 could not read node conditions: no node name is known.';
     case 'pods-capped':
       return `Tier 2 inspected ${limitation.inspected} of ${limitation.total} pods.`;
+    case 'pods-list-failed': {
+      const why =
+        limitation.reason === 'unlabelled'
+          ? `it returned none of the workload's pods (no workloadName label)`
+          : limitation.reason === 'invalid-name'
+            ? 'the workload name is not a valid label value'
+            : tier2FailureReason(limitation.reason, 'events'); // a namespaced list's 404 is the namespace's
+      const command = limitation.command ? ` (${limitation.command})` : '';
+      return `Tier 2 could not list the workload's pods: ${why}${command}. The replicas were read in the order of Run:ai's end times, which can lag the containers' own.`;
+    }
   }
 }
 

@@ -127,6 +127,16 @@ function tier2Limitation(limitation: Tier2Limitation): string {
       return "Tier 2 n'a pas pu lire les conditions du nœud : aucun nom de nœud n'est connu.";
     case 'pods-capped':
       return `Tier 2 a inspecté ${limitation.inspected} pods sur ${limitation.total}.`;
+    case 'pods-list-failed': {
+      const why =
+        limitation.reason === 'unlabelled'
+          ? "elle n'a renvoyé aucun pod de la workload (pas de label workloadName)"
+          : limitation.reason === 'invalid-name'
+            ? "le nom de la workload n'est pas une valeur de label valide"
+            : tier2FailureReason(limitation.reason, 'events'); // a namespaced list's 404 is the namespace's
+      const command = limitation.command ? ` (${limitation.command})` : '';
+      return `Tier 2 n'a pas pu lister les pods de la workload : ${why}${command}. Les réplicas ont été lus dans l'ordre des heures de fin de Run:ai, qui peuvent retarder sur celles des conteneurs.`;
+    }
   }
 }
 

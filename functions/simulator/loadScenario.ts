@@ -7,6 +7,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import * as z from 'zod';
 import { ScenarioFileSchema, type ScenarioFile } from '../recording/format/ScenarioSchema.js';
+import { labelRunaiPods } from './kubernetes/labelRunaiPods.js';
 
 export type Scenario = ScenarioFile & {
   /** The folder name, e.g. `oom-killed-recurring`. */
@@ -29,7 +30,8 @@ export async function loadScenario(dir: string): Promise<Scenario> {
   if (!parsed.success) {
     throw new Error(`invalid scenario ${file}:\n${z.prettifyError(parsed.error)}`, { cause: parsed.error });
   }
-  return { ...parsed.data, name: basename(dir), dir };
+  // The cluster's pods carry the labels Run:ai's admission puts on a workload's pods (labelRunaiPods.ts).
+  return { ...labelRunaiPods(parsed.data), name: basename(dir), dir };
 }
 
 /** Every `<rootDir>/*\/scenario.json`, sorted by folder name; folders without one are skipped. */

@@ -52,6 +52,11 @@ function fakeReader(
       if (!pod) throw notFound();
       return pod;
     },
+    async listPods(namespace, query) {
+      record('listPods', [namespace, query]);
+      if (overrides.listPods) return overrides.listPods(namespace, query);
+      return { items: Object.values(objects.pods ?? {}), continue: null };
+    },
     async listPodEvents(namespace, podName) {
       record('listPodEvents', [namespace, podName]);
       if (overrides.listPodEvents) return overrides.listPodEvents(namespace, podName);

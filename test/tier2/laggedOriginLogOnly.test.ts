@@ -18,7 +18,7 @@ import { KubernetesError, type KubernetesReader } from '../../functions/diagnosi
 import type { Pod } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { PEER_STATEMENTS } from '../diagnosis/originAssumptionCases.js';
 import { ago, evidenceOf, workloadStatus } from '../diagnosis/workloadEvidenceKit.js';
-import { collectAsTheWorkerDoes, failedK8sPod } from './multiPodTier2Kit.js';
+import { collectAsTheWorkerDoes, failedK8sPod, listForbidden } from './multiPodTier2Kit.js';
 
 const JOB = 'lagged-log';
 const NS = 'runai-lagged';
@@ -127,6 +127,7 @@ async function diagnose(replicas: readonly Replica[]) {
   });
   const reader: KubernetesReader = {
     getPod: async (_namespace, name) => failedK8sPod(name, byName.get(name)!.exitCode, byName.get(name)!.finishedAgo, NS, 'trainer'),
+    listPods: listForbidden,
     listPodEvents: async () => [],
     getPodLog: async (_namespace, name) => ({ text: byName.get(name)!.tail.join('\n'), truncated: false }),
     getNode: async () => {

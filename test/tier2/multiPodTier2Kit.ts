@@ -12,7 +12,7 @@ import { relayHostNodes } from '../../functions/diagnosis/distributed/relayHostN
 import { relayedRanksOf } from '../../functions/diagnosis/distributed/relayedRanksOf.js';
 import { wrappedErrorOf } from '../../functions/diagnosis/distributed/wrappedErrorOf.js';
 import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadEvidence.js';
-import type { KubernetesReader } from '../../functions/diagnosis/ports/KubernetesReader.js';
+import { KubernetesError, type KubernetesReader } from '../../functions/diagnosis/ports/KubernetesReader.js';
 import type { K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
 import { collectTier2Evidence } from '../../functions/diagnosis/tier2/collectTier2Evidence.js';
 import { ago } from '../diagnosis/workloadEvidenceKit.js';
@@ -29,6 +29,34 @@ export const failedK8sPod = (name: string, exitCode: number, msAgo: number, name
       ],
     },
   }) as K8sPod;
+
+/**
+ * `listPods` of an account without `list` on pods (RBAC answers 403): Tier 2 falls back to the budgeted rounds
+ * in Tier 1's order — what the generators written before the list measure.
+ */
+export const listForbidden: KubernetesReader['listPods'] = async () => {
+  throw new KubernetesError('K8S_FORBIDDEN', 'GET /api/v1/namespaces/{namespace}/pods failed with HTTP 403', {
+    endpoint: 'GET /api/v1/namespaces/{namespace}/pods',
+    status: 403,
+  });
+};
+
+/**
+ * `listPods` over `pods` as the API server pages them: every pod carries the `workloadName` label Run:ai puts on a
+ * workload's pods (listReplicaPods.ts), in `order` (the server's own, by name — never the listing Run:ai gave), `limit`
+ * per page, the continue token the offset of the next page.
+ */
+export function listServed(pods: () => readonly K8sPod[], workload: string): KubernetesReader['listPods'] {
+  return async (namespace, query) => {
+    if (query.labelSelector !== `workloadName=${workload}`) return { items: [], continue: null };
+    const all = pods()
+      .filter((pod) => (pod.metadata?.namespace ?? namespace) === namespace)
+      .sort((a, b) => String(a.metadata?.name).localeCompare(String(b.metadata?.name)));
+    const from = query.continue ? Number(query.continue) : 0;
+    const to = from + query.limit;
+    return { items: all.slice(from, to), continue: to < all.length ? String(to) : null };
+  };
+}
 
 /** Tier 2 as the worker collects it for `evidence`, then the origin read once more with Tier 2's log lines. */
 export async function collectAsTheWorkerDoes(reader: KubernetesReader, evidence: WorkloadEvidence) {

@@ -60,18 +60,23 @@ describe('Tier 2 read-only by construction', () => {
       .intercept({ path: () => true, method: () => true })
       .reply((options) => {
         calls.push({ method: options.method, path: options.path });
-        const body = options.path.includes('/log?') ? 'line\n' : options.path.includes('/events') ? { items: [] } : { metadata: { name: 'x' } };
+        const body = options.path.includes('/log?')
+          ? 'line\n'
+          : options.path.includes('/events') || options.path.includes('/pods?')
+            ? { items: [] }
+            : { metadata: { name: 'x' } };
         return { statusCode: 200, data: typeof body === 'string' ? body : JSON.stringify(body) };
       })
       .persist();
     const client = createKubernetesClient({ server: 'http://k8s.test', token: tokenFrom({ token: 't' }), dispatcher: agent });
     await client.getPod('runai-ml', 'trainer-0');
+    await client.listPods('runai-ml', { labelSelector: 'workloadName=trainer', limit: 100, continue: 'opaque' });
     await client.listPodEvents('runai-ml', 'trainer-0');
     await client.getPodLog('runai-ml', 'trainer-0', { container: 'trainer', previous: true, tailLines: 10, limitBytes: 100 });
     await client.getNode('gpu-node-1');
     await client.close();
     await agent.close();
-    expect(calls).toHaveLength(4);
+    expect(calls).toHaveLength(5);
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 });

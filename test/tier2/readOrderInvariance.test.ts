@@ -24,7 +24,7 @@ import type { Pod } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { PEER_STATEMENTS, type PeerStatement } from '../diagnosis/originAssumptionCases.js';
 import { ago, evidenceOf, workloadStatus } from '../diagnosis/workloadEvidenceKit.js';
 import { seededRandom } from '../distributed/metamorphic/seededRandom.js';
-import { collectAsTheWorkerDoes, failedK8sPod } from './multiPodTier2Kit.js';
+import { collectAsTheWorkerDoes, failedK8sPod, listForbidden } from './multiPodTier2Kit.js';
 
 const JOB = 'order-free';
 const NS = 'runai-order';
@@ -70,6 +70,7 @@ async function diagnose(replicas: readonly Replica[]) {
       const replica = byName.get(name)!;
       return replica.oom ? oomPod(name, replica.finishedAgo) : failedK8sPod(name, replica.exitCode, replica.finishedAgo, NS, 'trainer');
     },
+    listPods: listForbidden,
     listPodEvents: async () => [],
     getPodLog: async (_namespace, name) => {
       read.logs.push(name);

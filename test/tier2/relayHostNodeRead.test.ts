@@ -16,7 +16,7 @@ import type { K8sNode, K8sPod } from '../../functions/diagnosis/ports/Kubernetes
 import type { Pod } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { ago, evidenceOf, workloadStatus } from '../diagnosis/workloadEvidenceKit.js';
 import { hydraExitTail, nodeDiedTail } from '../diagnosis/originAssumptionCases.js';
-import { collectAsTheWorkerDoes, failedK8sPod } from './multiPodTier2Kit.js';
+import { collectAsTheWorkerDoes, failedK8sPod, listForbidden } from './multiPodTier2Kit.js';
 
 const JOB = 'md-sim';
 const NS = 'runai-hpc';
@@ -97,6 +97,7 @@ async function run(relay: Relay, dnsHost: boolean, state: NodeState, named: numb
   const nodesRead: string[] = [];
   const reader: KubernetesReader = {
     getPod: async (_namespace, name) => (name === LAUNCHER ? k8sPod(name, 1, LAUNCHER_ENDED) : k8sPod(name, 143, LAUNCHER_ENDED - 6_000)),
+    listPods: listForbidden,
     listPodEvents: async () => [],
     getPodLog: async (_namespace, name) => ({ text: name === LAUNCHER ? relayTail(relay, named + 1, host).join('\n') : '', truncated: false }),
     getNode: async (name) => {

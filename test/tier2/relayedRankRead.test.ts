@@ -13,7 +13,7 @@ import type { K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.j
 import type { Pod } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { collectTier2Evidence } from '../../functions/diagnosis/tier2/collectTier2Evidence.js';
 import { ago, evidenceOf, workloadStatus } from '../diagnosis/workloadEvidenceKit.js';
-import { failedK8sPod } from './multiPodTier2Kit.js';
+import { failedK8sPod, listForbidden } from './multiPodTier2Kit.js';
 
 const JOB = 'gromacs-mpi';
 const LAUNCHER = `${JOB}-launcher`;
@@ -53,6 +53,7 @@ describe("Tier 2 and an MPI launcher's report of a killed rank", () => {
     const notFound = () => new KubernetesError('K8S_NOT_FOUND', 'not found', { endpoint: 'GET x', status: 404 });
     const reader: KubernetesReader = {
       getPod: async (_namespace, name) => (name === LAUNCHER ? k8sPod(name, 1, LAUNCHER_ENDED) : k8sPod(name, 143, LAUNCHER_ENDED - 3_000)),
+      listPods: listForbidden,
       listPodEvents: async () => [],
       getPodLog: async (_namespace, name) => {
         if (name !== LAUNCHER) throw notFound();

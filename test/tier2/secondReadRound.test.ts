@@ -18,7 +18,7 @@ import type { Pod } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { MAX_SECOND_ROUND_PODS, MAX_TIER2_PODS } from '../../functions/diagnosis/tier2/collectTier2Evidence.js';
 import { PEER_STATEMENTS } from '../diagnosis/originAssumptionCases.js';
 import { ago, evidenceOf, workloadStatus } from '../diagnosis/workloadEvidenceKit.js';
-import { collectAsTheWorkerDoes, failedK8sPod } from './multiPodTier2Kit.js';
+import { collectAsTheWorkerDoes, failedK8sPod, listForbidden } from './multiPodTier2Kit.js';
 
 const JOB = 'lag-order';
 const NS = 'runai-lag';
@@ -77,6 +77,7 @@ async function run(draw: Draw) {
       read.pods.push(name);
       return name === origin ? k8sPod(name, 1, ORIGIN_ENDED) : k8sPod(name, statement.exitCode, listed.get(name)!);
     },
+    listPods: listForbidden,
     listPodEvents: async () => [],
     getPodLog: async (_namespace, name) => {
       read.logs.push(name);

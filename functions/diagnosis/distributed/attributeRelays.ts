@@ -96,6 +96,7 @@ export function attributeRelays(
           own: true,
           ownLine: target?.ownLine ?? relayedOwn,
           read: target?.read ?? false,
+          logRead: target?.logRead ?? false,
           ownExitUnread: false,
           tier1Cause: target?.tier1Cause ?? lost.some((signal) => !signal.source.startsWith('kubectl ')),
         });
@@ -113,6 +114,8 @@ export function attributeRelays(
         own: target?.own ?? false,
         ownLine: relay.line,
         read: true,
+        // The launcher relayed what the rank's process wrote: its own words are known.
+        logRead: true,
         ownExitUnread: false,
         tier1Cause: target?.tier1Cause ?? false,
         relayedBy: launcher.pod.name,

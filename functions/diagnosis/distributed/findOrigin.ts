@@ -348,6 +348,7 @@ function endedWithJob(input: ReplicaInput, pods: readonly Pod[], replicas: reado
       own: false,
       ownLine: null,
       read: false,
+      logRead: false,
       ownExitUnread: false,
       tier1Cause: false,
     }));

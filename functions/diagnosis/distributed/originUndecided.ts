@@ -9,8 +9,9 @@
  *   written completed only when its status is next synced, NVIDIA/KAI-Scheduler
  *   pkg/scheduler/cache/status_updater), so Tier 1's order, which chose what was read, is not to be trusted
  *   for the replicas left unread either;
- * - or a replica that ended within the first failure's second is still unread and shows nothing: which tied
- *   replicas fit in the first round was the listing order's doing, and the listing order never decides.
+ * - or a replica that ended within the first failure's second shows nothing and its log is still unread (its pod
+ *   read or not): which tied replicas fit in the first round's pod or log reads was the order's doing, and within
+ *   one instant the order never decides.
  * Pure: it reads the evidence, the analysis and the log findings only.
  */
 import type { Analysis } from '../classify/analyseWorkload.js';
@@ -41,17 +42,19 @@ export function originUndecided(evidence: Omit<WorkloadEvidence, 'metrics' | 'ti
 const statesConsequence = (replica: ReplicaFailure) => !showsCause(replica) && replica.format?.strength === 'peer';
 
 /**
- * A replica that failed within the second of the first failure and that Tier 2 has not read, while it
+ * A replica that failed within the second of the first failure and whose log Tier 2 has not read, while it
  * shows nothing yet (no cause, no peer's loss): it may hold a cause of its own as much as those read, and
- * which of the tied replicas fit in the first round's budget was the listing's doing, not the evidence's.
- * The listing order must never decide: the tie is read to its end (the second round) before it is judged.
+ * which of the tied replicas fit in the first round's budget was the listing's doing, not the evidence's —
+ * its pod read alone (round A′ brings a whole tie in by the containers' ends, round B's logs are two) shows only
+ * how it ended. The listing order must never decide: the tie is read to its end (the second round) before it
+ * is judged.
  */
 function tieLeftUnread(replicas: readonly ReplicaFailure[]): boolean {
   const dated = replicas.flatMap((replica) => (replica.at === null || statesConsequence(replica) ? [] : [replica.at]));
   if (dated.length < 2) return false;
   const first = Math.min(...dated);
   const tied = replicas.filter((replica) => replica.at !== null && !statesConsequence(replica) && replica.at <= latestOf(first));
-  return tied.length > 1 && tied.some((replica) => !replica.read && !showsCause(replica) && replica.format === null);
+  return tied.length > 1 && tied.some((replica) => !replica.logRead && !showsCause(replica) && replica.format === null);
 }
 
 /** Two read replicas whose container ends (finishedAt) and Run:ai pod ends are in opposite orders, each by more than a second. */

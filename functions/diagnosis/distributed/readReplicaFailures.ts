@@ -82,6 +82,8 @@ export interface ReplicaFailure {
   ownLine: string | null;
   /** Tier 2 read this replica's pod or events (a `kubectl` signal about it, a log line); false: it shows only what Tier 1 shows. */
   read: boolean;
+  /** Tier 2 read a line of this replica's log: what its own process wrote is known, not only how it ended. */
+  logRead: boolean;
   /**
    * Its container exited by itself (a non-zero exit code below 128: no signal sent by anyone) and Tier 2
    * had no read left for its log: whatever ended it — an exception of its own or not — is unread.
@@ -286,6 +288,7 @@ export function readReplicaFailures(input: ReplicaInput): ReplicaFailure[] {
         own: own || nodeLoss.length > 0,
         ownLine,
         read: logs.length > 0 || signals.some(fromTier2),
+        logRead: logs.length > 0,
         ownExitUnread: logs.length === 0 && signals.some((signal) => signal.exitCode != null && signal.exitCode > 0 && signal.exitCode < SIGNAL_EXIT_BASE),
         tier1Cause: [...signals, ...nodeLoss].some((signal) => !fromTier2(signal) && (ownKind(signal) || signal.exitCode === SIGKILL_EXIT)),
       },

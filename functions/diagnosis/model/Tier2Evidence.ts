@@ -23,7 +23,13 @@ export type Tier2Limitation =
   | { type: 'log-empty'; command: Tier2SourceName }
   | { type: 'log-truncated'; command: Tier2SourceName; bytes: number }
   | { type: 'no-node' }
-  | { type: 'pods-capped'; inspected: number; total: number };
+  | { type: 'pods-capped'; inspected: number; total: number }
+  /**
+   * The one LIST of the workload's pods (every replica's container end) failed or returned none of Run:ai's
+   * replicas: the replicas were read in the order of Run:ai's end times, which can lag the containers' own.
+   * `command` is null when the workload's name cannot be a label value (nothing was sent).
+   */
+  | { type: 'pods-list-failed'; command: Tier2SourceName | null; reason: Tier2FailureReason | 'unlabelled' | 'invalid-name' };
 
 export interface Tier2LogFinding {
   fact: Extract<Fact, { type: 'log-line' }>;

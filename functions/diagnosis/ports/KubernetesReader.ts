@@ -21,9 +21,27 @@ export interface PodLog {
   truncated: boolean;
 }
 
+/** One page of a label-selected pod list (apimachinery's chunked LIST: `limit`, then `continue`). */
+export interface PodListQuery {
+  /** An equality selector built from validated parts, e.g. `workloadName=trainer`. */
+  labelSelector: string;
+  /** Items the server returns at most in this page. */
+  limit: number;
+  /** The previous page's `continue` token; absent for the first page. */
+  continue?: string;
+}
+
+export interface PodListPage {
+  items: K8sPod[];
+  /** The token for the next page; null when this page was the last. */
+  continue: string | null;
+}
+
 export interface KubernetesReader {
   /** `kubectl describe pod <name> -n <namespace>`: GET /api/v1/namespaces/{ns}/pods/{name}. */
   getPod(namespace: string, name: string): Promise<K8sPod>;
+  /** `kubectl get pods -n <namespace> -l <selector>`: GET /api/v1/namespaces/{ns}/pods, one page. */
+  listPods(namespace: string, query: PodListQuery): Promise<PodListPage>;
   /** `kubectl get events -n <ns> --field-selector involvedObject.name=<pod>`. */
   listPodEvents(namespace: string, podName: string): Promise<K8sEvent[]>;
   /** `kubectl logs <pod> -n <ns> -c <container> [--previous] --tail --limit-bytes`. */

@@ -76,6 +76,18 @@ export const K8sPodSchema = z.object({
 export type K8sPod = z.infer<typeof K8sPodSchema>;
 
 /**
+ * core/v1 PodList (`kubectl get pods -l …`): the items, and the `continue` token of a chunked list
+ * (apimachinery ListMeta: present while more items remain; the next request passes it back).
+ */
+export const K8sPodListSchema = z.object({
+  metadata: z.object({ continue: optionalString }).nullish(),
+  items: z
+    .array(K8sPodSchema.nullable())
+    .nullish()
+    .transform((items) => (items ?? []).filter((item): item is K8sPod => item !== null)),
+});
+
+/**
  * core/v1 Event. Events written through events.k8s.io/v1 show up here with `eventTime`,
  * `reportingComponent` and `series` instead of `firstTimestamp`/`source`/`count`.
  */

@@ -12,8 +12,9 @@
  * - NODE_FAILURE: pod evidence and `kubectl describe node`;
  * - any other category already rests on a direct Tier 1 signal: no Tier 2 read.
  *
- * Rounds: (A) `describe pod` ∥ `get events` for every selected pod (at most 3), then
- * re-classify; (B) `logs` of the failing containers ∥ `describe node`, as the category
+ * Rounds: (A) `describe pod` ∥ `get events` for every selected pod (at most 3) — for a peer-replica job
+ * with more replicas, beside one LIST of the workload's pods that ranks every replica by its container's own
+ * end, and (A′) the earliest by that clock round A did not read — then re-classify; (B) `logs` of the failing containers ∥ `describe node`, as the category
  * after round A requires; (C) `describe node` for a crash whose line is a CUDA error, which a
  * GPU fault can cause; re-classify once more. Every failed read is a limitation.
  */
@@ -22,7 +23,9 @@ import type { Analysis } from '../classify/analyseWorkload.js';
 import type { Signal, Tier2SourceName } from '../model/Signal.js';
 import type { WorkloadEvidence } from '../model/WorkloadEvidence.js';
 import { quoteEvidence, quoteName } from '../signals/quoteEvidence.js';
-import { describeNodeCommand, describePodCommand, logsCommand, podEventsCommand } from './kubectlCommands.js';
+import { describeNodeCommand, describePodCommand, listPodsCommand, logsCommand, podEventsCommand } from './kubectlCommands.js';
+import { listReplicaPods, workloadSelector } from './listReplicaPods.js';
+import { rankByContainerClock } from './rankByContainerClock.js';
 import { isKubernetesError, type KubernetesReader, type KubernetesErrorCode } from '../ports/KubernetesReader.js';
 import { runsPeerReplicas } from '../ports/workloadKinds.js';
 import { isDnsLabel, isDnsSubdomain, namespaceFor } from './kubernetesNames.js';
@@ -222,6 +225,10 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
     if (candidates.length === 0) tier2.limitations.push({ type: 'no-pod' });
     return unchanged;
   }
+  // The replicas of a job larger than round A's pods are ranked by their containers' own ends, read for every
+  // replica in one LIST beside round A (listReplicaPods.ts, rankByContainerClock.ts); `valid` takes that order.
+  const peers = runsPeerReplicas(evidence.status.type);
+  const listsReplicas = peers && valid.length > MAX_TIER2_PODS;
   const selected = valid.slice(0, MAX_TIER2_PODS);
   const capped = valid.length > selected.length ? { type: 'pods-capped' as const, inspected: selected.length, total: valid.length } : null;
   if (capped) tier2.limitations.push(capped);
@@ -260,7 +267,33 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
       else failed('events', eventsCommand, events.reason);
     }
   };
-  const podRound = await readPods(selected);
+  // Round A ∥ the LIST: round A reads the first replicas by Tier 1's ranking while the list brings every replica's
+  // container end; when the containers' earliest ends are replicas round A did not read, they are read next (A′),
+  // before any log: the log and node budget goes to the earliest by the containers' own clock.
+  const selector = listsReplicas ? workloadSelector(evidence.status.name) : null;
+  const listing = listsReplicas ? listReplicaPods(reader, namespace, evidence.status.name, valid) : null;
+  if (listsReplicas && selector) tier2.commands.push(listPodsCommand(namespace, selector));
+  const [firstRound, listed] = await Promise.all([readPods(selected), listing]);
+  const podRound = [...firstRound];
+  // Whether the containers' own ends ordered the replicas: the logs are then read earliest end first.
+  let byContainerClock = false;
+  if (listed?.ok) {
+    const ranked = rankByContainerClock(valid, listed.pods, recordedFailureEnds(input.analysis.signals, valid));
+    valid.splice(0, valid.length, ...ranked);
+    byContainerClock = true;
+    const earliest = ranked.slice(0, MAX_TIER2_PODS).filter((name) => !selected.includes(name));
+    if (earliest.length > 0) {
+      selected.push(...earliest);
+      podRound.push(...(await readPods(earliest)));
+      if (capped) capped.inspected = selected.length;
+    }
+  } else if (listed) {
+    tier2.limitations.push({
+      type: 'pods-list-failed',
+      command: selector ? listPodsCommand(namespace, selector) : null,
+      reason: listed.reason === 'unlabelled' || listed.reason === 'invalid-name' ? listed.reason : FAILURE_REASONS[listed.reason],
+    });
+  }
   let mask = maskOf(selected, podRound);
   signalsOfPods(podRound, mask);
   const afterPods = input.reanalyse(podSignals);
@@ -301,7 +334,7 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
     }
     return targets;
   };
-  const logTargets: LogTarget[] = use?.logs ? logTargetsOf(podRound, use.logs, false) : [];
+  const logTargets: LogTarget[] = use?.logs ? logTargetsOf(podRound, use.logs, byContainerClock) : [];
   if (use?.logs && logTargets.length === 0) {
     const found = podRound.find((entry) => entry.pod.ok);
     if (found) tier2.limitations.push({ type: 'no-failed-container', podName: quoteName(found.name) });
@@ -352,9 +385,9 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
 
   // Round B2, by evidence and bounded: the first round's reads leave the origin undecided, so the next
   // replicas by the same ranking are read — pod ∥ events, then their logs, earliest container end first.
-  const peers = runsPeerReplicas(evidence.status.type);
   const undecided = use?.logs && peers ? (input.originUndecided?.(afterPods, tier2.logs) ?? false) : false;
-  const second = undecided ? valid.slice(selected.length, selected.length + MAX_SECOND_ROUND_PODS) : [];
+  // Both rounds read MAX_TIER2_PODS + MAX_SECOND_ROUND_PODS pods at most, round A′'s (the list's earliest) included.
+  const second = undecided ? valid.filter((name) => !selected.includes(name)).slice(0, MAX_TIER2_PODS + MAX_SECOND_ROUND_PODS - selected.length) : [];
   let current = afterPods;
   // Every pod read by either round, for the nodes under the pods whose own log holds a CUDA error (round C).
   let podReads: readonly PodRead[] = podRound;
@@ -444,6 +477,27 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   tier2.signals = [...podSignals, ...nodeSignals];
   const analysis = nodeSignals.length > 0 ? input.reanalyse(tier2.signals) : current;
   return { tier2, analysis };
+}
+
+/** Kinds of a Tier 1 event that are no failure of the pod (readReplicaFailures.ts NOT_A_FAILURE): a scheduling wait, a probe that failed without a kill. */
+const NOT_A_FAILURE: ReadonlySet<Signal['kind']> = new Set(['UNSCHEDULABLE', 'PROBE_FAILURE']);
+
+/**
+ * The earliest dated Tier 1 record of each replica's own failure: an event (or a history event) whose object is the
+ * pod and whose row names a failure. Another of its own clocks, beside the container's end (rankByContainerClock.ts).
+ */
+function recordedFailureEnds(signals: readonly Signal[], names: readonly string[]): Map<string, number> {
+  const byQuoted = new Map(names.map((name) => [quoteName(name), name]));
+  const ends = new Map<string, number>();
+  for (const signal of signals) {
+    const { fact } = signal;
+    if ((fact.type !== 'event' && fact.type !== 'history-event') || !fact.objectName || NOT_A_FAILURE.has(signal.kind)) continue;
+    const name = byQuoted.get(fact.objectName);
+    const at = signal.firstAt ?? signal.at;
+    if (name === undefined || at === null) continue;
+    ends.set(name, Math.min(at, ends.get(name) ?? Number.POSITIVE_INFINITY));
+  }
+  return ends;
 }
 
 /** The node Run:ai's listing places a pod on, as a one-item list (empty when unknown). */

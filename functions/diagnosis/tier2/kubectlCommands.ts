@@ -9,6 +9,11 @@ export function describePodCommand(namespace: string, pod: string): Tier2SourceN
   return `kubectl describe pod ${pod} -n ${namespace}`;
 }
 
+/** The one LIST of a workload's pods by the label Run:ai puts on them (collectTier2Evidence.ts, listReplicaPods.ts). */
+export function listPodsCommand(namespace: string, selector: string): Tier2SourceName {
+  return `kubectl get pods -n ${namespace} -l ${selector}`;
+}
+
 export function podEventsCommand(namespace: string, pod: string): Tier2SourceName {
   return `kubectl get events -n ${namespace} --field-selector involvedObject.name=${pod}`;
 }

@@ -6,6 +6,8 @@
  * (the Run:ai convention); it is never guessed further.
  */
 const DNS_LABEL = /^[a-z0-9](?:[-a-z0-9]{0,61}[a-z0-9])?$/;
+/** A label value (k8s.io/apimachinery pkg/util/validation IsValidLabelValue): at most 63 of [A-Za-z0-9_.-], alphanumeric at both ends. */
+const LABEL_VALUE = /^[A-Za-z0-9](?:[-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
 const DNS_SUBDOMAIN = /^(?=.{1,253}$)[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\.[a-z0-9](?:[-a-z0-9]*[a-z0-9])?)*$/;
 
 /** Namespaces and container names are DNS-1123 labels. */
@@ -24,4 +26,12 @@ export function namespaceFor(workload: { namespace?: string | null; projectName?
   if (explicit) return explicit;
   const project = workload.projectName?.trim();
   return project ? `runai-${project}` : null;
+}
+
+/**
+ * A non-empty label value: only such a value goes into a label selector, so a workload name can add no
+ * selector term (no comma, no operator) nor change the request.
+ */
+export function isLabelValue(value: string | null | undefined): value is string {
+  return typeof value === 'string' && LABEL_VALUE.test(value);
 }

@@ -11,8 +11,8 @@ const Named = z.looseObject({ name: z.string().min(1) });
 
 export const KubernetesFaultSchema = z
   .strictObject({
-    /** The API resource the fault applies to. */
-    resource: z.enum(['pod', 'log', 'events', 'node']),
+    /** The API resource the fault applies to (`pods`: the namespace's pod list). */
+    resource: z.enum(['pod', 'pods', 'log', 'events', 'node']),
     /** Only requests for this pod (pod, log, events) or node name. */
     name: z.string().min(1).optional(),
     status: z.number().int().min(100).max(599).optional(),

@@ -4,6 +4,10 @@
  * core/v1 paths, envelopes and errors:
  *
  * - `GET /api/v1/namespaces/{ns}/pods/{name}` → Pod, or 404 `Status` `pods "x" not found`;
+ * - `GET /api/v1/namespaces/{ns}/pods?labelSelector&limit&continue` → PodList, chunked as the API server
+ *   chunks a LIST (k8s.io/apimachinery ListOptions `limit`/`continue`, ListMeta `continue`): items in name
+ *   order, at most `limit` a page, an opaque continue token while items remain (400 for a token it did not
+ *   issue); label selectors `k=v`, `k==v`, `k!=v`, `k`, `!k` joined by commas (set-based terms: 400);
  * - `GET /api/v1/namespaces/{ns}/pods/{name}/log?container&previous&tailLines&limitBytes`
  *   → text/plain (tail, then byte limit, as the API server applies them); 400 when the
  *   container must be named or is not in the pod, and `previous terminated container "c"
@@ -33,7 +37,7 @@ export interface KubernetesRecordedRequest {
   method: string;
   path: string;
   query: Record<string, string>;
-  /** `pod`, `log`, `events`, `node`, or null for a path the simulator does not serve. */
+  /** `pod`, `pods` (the list), `log`, `events`, `node`, or null for a path the simulator does not serve. */
   resource: KubernetesFault['resource'] | null;
   status: number | null;
   /** Epoch ms (sub-millisecond) when the request arrived and when its response was written. */
@@ -82,6 +86,7 @@ function route(pathname: string): Route | null {
   if (rest[0] !== 'namespaces' || rest.length < 3) return null;
   const namespace = rest[1] ?? null;
   if (rest[2] === 'events' && rest.length === 3) return { resource: 'events', namespace, name: null };
+  if (rest[2] === 'pods' && rest.length === 3) return { resource: 'pods', namespace, name: null };
   if (rest[2] === 'pods' && rest.length === 4) return { resource: 'pod', namespace, name: rest[3] ?? null };
   if (rest[2] === 'pods' && rest.length === 5 && rest[4] === 'log') return { resource: 'log', namespace, name: rest[3] ?? null };
   return null;
@@ -121,6 +126,36 @@ function parseFieldSelector(selector: string): ((event: unknown) => boolean)[] |
   return predicates;
 }
 
+/**
+ * `app=x,tier!=db,gpu,!spot` → predicates over a pod's labels (k8s.io/apimachinery pkg/labels: equality
+ * `=`/`==`/`!=`, existence `k`, absence `!k`); null for a set-based term (`in`, `notin`), which this simulator
+ * does not serve (answered 400 so a client that relies on it finds out).
+ */
+function parseLabelSelector(selector: string): ((labels: Record<string, unknown>) => boolean)[] | { unsupported: string } {
+  const predicates: ((labels: Record<string, unknown>) => boolean)[] = [];
+  for (const raw of selector.split(',')) {
+    const term = raw.trim();
+    if (!term) continue;
+    const equality = /^([A-Za-z0-9][-A-Za-z0-9_./]*)\s*(==|!=|=)\s*([-A-Za-z0-9_.]*)$/.exec(term);
+    const presence = /^(!?)([A-Za-z0-9][-A-Za-z0-9_./]*)$/.exec(term);
+    if (equality) {
+      const [, key = '', operator, value] = equality;
+      predicates.push((labels) => (operator === '!=' ? labels[key] !== value : labels[key] === value));
+    } else if (presence) {
+      const [, not, key = ''] = presence;
+      predicates.push((labels) => key in labels !== (not === '!'));
+    } else return { unsupported: term };
+  }
+  return predicates;
+}
+
+/** The continue token of a chunked list: opaque to clients, here the offset of the next item, base64url. */
+const continueToken = (offset: number) => Buffer.from(`offset:${offset}`).toString('base64url');
+const offsetOf = (token: string): number | null => {
+  const match = /^offset:(\d+)$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
+  return match ? Number(match[1]) : null;
+};
+
 export async function startKubernetesSimulator(options: KubernetesSimulatorOptions): Promise<KubernetesSimulator> {
   const parsed: ParsedKubernetesScenario = resolveRelativeTimestamps(KubernetesScenarioSchema.parse(options.scenario), (options.now ?? Date.now)());
   const token = parsed.token ?? DEFAULT_SIMULATOR_K8S_TOKEN;
@@ -147,6 +182,27 @@ export async function startKubernetesSimulator(options: KubernetesSimulatorOptio
         return pod
           ? { code: 200, body: { kind: 'Pod', apiVersion: 'v1', ...pod } }
           : { code: 404, body: status(404, 'NotFound', `pods "${target.name}" not found`, { name: target.name, kind: 'pods' }) };
+      }
+      case 'pods': {
+        const selector = parseLabelSelector(query.get('labelSelector') ?? '');
+        if ('unsupported' in selector) return { code: 400, body: status(400, 'BadRequest', `unable to parse requirement: ${selector.unsupported}`) };
+        const labelsOf = (pod: unknown) => {
+          const labels = get(pod, 'metadata', 'labels');
+          return labels && typeof labels === 'object' ? (labels as Record<string, unknown>) : {};
+        };
+        const items = parsed.pods
+          .filter((pod) => pod.metadata.namespace === target.namespace && selector.every((predicate) => predicate(labelsOf(pod))))
+          .sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : a.metadata.name > b.metadata.name ? 1 : 0));
+        const token = query.get('continue');
+        const from = token ? offsetOf(token) : 0;
+        if (from === null) return { code: 400, body: status(400, 'BadRequest', 'continue key is not valid') };
+        const limit = Number(query.get('limit') ?? '');
+        const to = query.has('limit') && Number.isInteger(limit) && limit > 0 ? from + limit : items.length;
+        const metadata = { resourceVersion: '1', ...(to < items.length ? { continue: continueToken(to), remainingItemCount: items.length - to } : {}) };
+        return {
+          code: 200,
+          body: { kind: 'PodList', apiVersion: 'v1', metadata, items: items.slice(from, to).map((pod) => ({ kind: 'Pod', apiVersion: 'v1', ...pod })) },
+        };
       }
       case 'node': {
         const node = parsed.nodes.find((candidate) => candidate.metadata.name === target.name);
