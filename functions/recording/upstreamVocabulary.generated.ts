@@ -1871,6 +1871,8 @@ isdir
 ismatch
 iso8601
 issing
+issue
+issues
 istrator
 item
 itn
@@ -2539,6 +2541,7 @@ non-zero-status
 non_terminal_phase
 none
 nonetworkfound
+nonetype
 nonpreemptibleoverquota
 nopods
 nor
@@ -2574,12 +2577,16 @@ nsufficient
 nsupported
 nul
 null
+nullpointerexception
+nullptr
+nullresult
 num
 num_bytes
 num_classes
 num_gpus
 num_processes
 number
+numbers
 numcudadevices
 numel
 numelin
@@ -2648,6 +2655,8 @@ onfailure
 online
 only
 only-collateral
+onnx
+onnx-tensorrt
 ont
 ontainers
 oob
@@ -3030,6 +3039,7 @@ projet
 propagate
 propagateautoscalerstatus
 propagatemodelstatus
+propert
 proposals
 propre
 protocol
@@ -3961,6 +3971,7 @@ tensor_model_parallel_size
 tensor_name
 tensor_parallel_size
 tensorflow
+tensorrt
 tensors
 terminaison
 terminal
@@ -4387,6 +4398,7 @@ without
 withoutlogprefix
 withprofile
 withrecord
+wiv
 words
 work
 worker

@@ -21,6 +21,7 @@
 import { FAILURE_STATEMENT, isQuieterLevel } from './lineRules.js';
 import { isStackLine } from './linePointers.js';
 import { isNotAStatement } from './notAStatement.js';
+import { isNullUse } from './nullResult.js';
 import { STATEMENT_RANK, type Ranked } from './rankedLine.js';
 import type { RankPass } from './chainContext.js';
 
@@ -130,6 +131,8 @@ function causeRelayedAfter(bodies: readonly string[], masked: readonly string[],
     const body = bodies[index] ?? '';
     const entry = ranked[index];
     if (!entry || entry.rank < STATEMENT_RANK || isStackLine(body) || isQuieterLevel(masked[index] ?? '') || isGenericSummary(body)) continue;
+    // A null's use is the caller's consequence of the failure a summary reports, never what it relays (nullResult.ts).
+    if (isNullUse(body, entry)) continue;
     return index;
   }
   return null;

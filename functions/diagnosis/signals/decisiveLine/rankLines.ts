@@ -19,6 +19,7 @@ import { withPrimaryOverSuppressed } from './suppressedLink.js';
 import { withFailureOverTeardown } from './teardown.js';
 import { withAttemptsOverGiveUp } from './retryGiveUp.js';
 import { withOwnErrorOverPassing } from './ownErrorMark.js';
+import { withLoggedErrorOverNullUse } from './nullResult.js';
 
 /** The passes applied last, in this order, once chains, pointers and handler depth have set the ranks. */
 const LAST_PASSES: readonly RankPass[] = [
@@ -34,6 +35,8 @@ const LAST_PASSES: readonly RankPass[] = [
   withPlainOverEscaped,
   // An error printed above a usage block is the statement; the block is help text (usageBlock.ts).
   withUsageErrorsOverUsage,
+  // A null's use ("'NoneType' object has no attribute …", "factory function returned nullptr") yields to the error the library logged before returning it (nullResult.ts).
+  withLoggedErrorOverNullUse,
   // A summary ("failed to load model from <path>", "Exiting.") yields to the cause printed before it (genericSummary.ts).
   withCausesOverSummaries,
   // A retry loop's give-up ("RetryError[<Future … raised X>]", "Giving up f(...) after 5 tries") yields to the error its attempts met (retryGiveUp.ts).
