@@ -17,6 +17,7 @@ aborted
 aborting
 about
 above
+abruptly
 absence
 absent
 abîmé
@@ -53,6 +54,7 @@ activez
 actor
 actor_id
 actordiederror
+actors
 actorunavailableerror
 actual
 actuation
@@ -304,7 +306,9 @@ batch_assertion
 batch_size
 batches
 battements
+bbecause
 bcontainer
+bdue
 bearer
 beaucoup
 became
@@ -386,6 +390,7 @@ burstable
 bus
 busy
 but
+bwith
 bypasses
 byte
 bytearrayoutputstream
@@ -1186,6 +1191,7 @@ error_file
 error_if_any_worker_fails
 error_index
 errorclause
+errored
 errorf
 errors
 errors_impl
@@ -1243,6 +1249,7 @@ executing
 execution
 execution_engine
 executor
+executors
 exempt
 exhausted
 exist
@@ -1335,6 +1342,7 @@ failedtocreatepodcontainer
 failedtocreaterayjobsubmitter
 failedtocreateworkerpod
 failedtoinspectimage
+failedunits
 failing
 failjob
 fails
@@ -1395,6 +1403,7 @@ finddecisiveline
 finding
 findorigin
 findstatementline
+finish
 finished
 finishing
 finite
@@ -3278,6 +3287,7 @@ removed
 remplace
 remplacement
 remplacent
+ren
 render
 renderlimitations
 rendezvous
@@ -3801,6 +3811,7 @@ stack
 stack_chk_fail
 stacktrace
 stage
+stages
 stale
 stalejob
 standard
@@ -3878,6 +3889,7 @@ subpath
 subprocess
 subscriber
 subscriptions
+succeed
 succeeded
 success
 successful
@@ -3957,6 +3969,7 @@ tar
 target
 task
 taskhung
+tasks
 tcp
 tcpstore
 team
@@ -4124,6 +4137,7 @@ transport
 trap
 travail
 tree
+trials
 tried
 tries
 trigger
@@ -4202,6 +4216,7 @@ unidentified
 unintended
 unique
 uniquement
+units
 unix
 unixexception
 unknown

@@ -20,6 +20,7 @@ import { withFailureOverTeardown } from './teardown.js';
 import { withAttemptsOverGiveUp } from './retryGiveUp.js';
 import { withOwnErrorOverPassing } from './ownErrorMark.js';
 import { withLoggedErrorOverNullUse } from './nullResult.js';
+import { withUnitsErrorOverReport } from './failedUnits.js';
 
 /** The passes applied last, in this order, once chains, pointers and handler depth have set the ranks. */
 const LAST_PASSES: readonly RankPass[] = [
@@ -41,6 +42,8 @@ const LAST_PASSES: readonly RankPass[] = [
   withCausesOverSummaries,
   // A retry loop's give-up ("RetryError[<Future … raised X>]", "Giving up f(...) after 5 tries") yields to the error its attempts met (retryGiveUp.ts).
   withAttemptsOverGiveUp,
+  // A report that units of work failed ("Trials did not complete", KilledWorker) yields to the units' own error before it (failedUnits.ts).
+  withUnitsErrorOverReport,
 ];
 
 /** A line a label announces ("Last error:") ranks just above an accelerator report: the wrapper says it is the error. */
