@@ -408,6 +408,7 @@ cached_files
 caching
 calico
 call
+callable
 called
 calledprocesserror
 caller
@@ -1120,6 +1121,7 @@ elsewhere
 email
 embarquées
 embedded
+embeddedrepr
 embeddedtraceback
 empty
 emptydir
@@ -1884,6 +1886,7 @@ issue
 issues
 istrator
 item
+iterable
 itn
 its
 itself
@@ -2690,6 +2693,7 @@ opencontainers
 opened
 opened_file
 opened_zipfile
+opening
 openjdk
 opens
 openslist
@@ -3888,6 +3892,7 @@ subnet
 subpath
 subprocess
 subscriber
+subscriptable
 subscriptions
 succeed
 succeeded
@@ -4106,6 +4111,7 @@ tr41n-data-pa55w0rd
 trace
 traceback
 tracebackexception
+tracebackopening
 tracebacks
 tracing
 tracing-subscriber

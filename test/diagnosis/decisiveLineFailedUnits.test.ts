@@ -69,6 +69,17 @@ describe("a report that units failed yields to the units' own error", () => {
     ];
     expect(quoteOf(exit(text.join('\n')))).toContain('exceeded 95% memory budget');
   });
+  it("the report's own frames, relayed below error, give no reason (an exception's name in a source line)", () => {
+    const relay = (line: string) => `\u001b[33mWARNING\u001b[0m:launcher:${line}`;
+    const text = [
+      '[Parallel(n_jobs=8)]: Using backend LokyBackend with 8 concurrent workers.',
+      'Traceback (most recent call last):',
+      '  File "/usr/local/lib/python3.11/site-packages/joblib/parallel.py", line 1754, in _retrieve',
+      '    raise TerminatedWorkerError(',
+      ...REPORTS.loky!,
+    ].map(relay);
+    expect(quoteOf(exit(text.join('\n')))).toContain('TerminatedWorkerError: A worker process');
+  });
   it('with nothing before it, the report stands', () => {
     expect(quoteOf(exit(['INFO:sweep:starting', ...REPORTS.pool!].join('\n')))).toContain('BrokenProcessPool');
   });

@@ -94,6 +94,21 @@ describe("a null's use yields to the error the library logged before returning i
     ];
     expect(quoteOf(exit(text.join('\n')))).toContain("'NoneType' object has no attribute");
   });
+  it('a type error that only names NoneType as a type is no null use', () => {
+    const text = [
+      LOGGERS.basicConfig!('config loader failed: falling back to defaults'),
+      'Traceback (most recent call last):',
+      '  File "/app/config.py", line 3, in <module>',
+      '    def load(path: str | None = None) -> dict | None:',
+      "TypeError: unsupported operand type(s) for |: 'type' and 'NoneType'",
+    ];
+    expect(quoteOf(exit(text.join('\n')))).toContain("unsupported operand type(s) for |: 'type' and 'NoneType'");
+  });
+  it("the caller's frames, relayed at error level, are its code, not the library's error", () => {
+    const relay = (line: string) => `ERROR:launcher:${line}`;
+    const text = ['INFO:launcher:starting', ...USES.attribute!].map(relay);
+    expect(quoteOf(exit(text.join('\n')))).toContain("'NoneType' object has no attribute");
+  });
   it('an exception that is no null use keeps its rank over a logged error', () => {
     const text = [
       LOGGERS.trtPython!(ERRORS.plugin!),

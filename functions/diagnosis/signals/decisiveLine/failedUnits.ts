@@ -26,6 +26,7 @@ import { isStackLine } from './linePointers.js';
 import { isQuieterLevel } from './lineRules.js';
 import { STATEMENT_RANK, type Ranked } from './rankedLine.js';
 import type { RankPass } from './chainContext.js';
+import { tracebackOpening } from './tracebackOpening.js';
 
 /** A unit of work a framework runs, and its failure, within one clause of each other (either order). */
 const UNIT = String.raw`\b(?:trials?|tasks?|workers?|jobs?|steps?|stages?|process(?:es)?|actors?|replicas?|child(?:ren)?|subprocess(?:es)?|executors?|runs?)\b`;
@@ -59,12 +60,15 @@ export function isFailedUnitReport(body: string): boolean {
 function unitsError(bodies: readonly string[], masked: readonly string[], ranked: readonly (Ranked | null)[], at: number): number | null {
   let best: number | null = null;
   let warned: number | null = null;
-  for (let index = Math.max(0, at - MAX_BACK); index < at; index += 1) {
+  // The report's own traceback is the caller's code: the units' output is before its header.
+  const opening = tracebackOpening(bodies, ranked, at);
+  for (let index = Math.max(0, opening - MAX_BACK); index < opening; index += 1) {
     const body = bodies[index] ?? '';
     if (isStackLine(body) || isFailedUnitReport(body)) continue;
     const entry = ranked[index];
     if (isQuieterLevel(masked[index] ?? '')) {
-      if (REASON_WORDS.test(words(body))) warned = index;
+      // A warning's reason is in its words; an exception's name in a source line is no reason.
+      if (REASON_WORDS.test(words(body).replace(/\w*(?:Error|Exception)\b/g, ' '))) warned = index;
       continue;
     }
     if (!entry || entry.rank < STATEMENT_RANK) continue;

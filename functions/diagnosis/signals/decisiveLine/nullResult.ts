@@ -14,16 +14,19 @@
  *   empty image that Python sees as None (opencv/opencv modules/imgcodecs/src/loadsave.cpp): a warning,
  *   which this principle does not read (the program survived it; only an error-level line is a cause).
  * So a null's use ranks just below the best statement logged between the previous exception and its
- * own traceback (ties: the first of the burst), which takes its rank; with none, it stands.
+ * own traceback's header (ties: the first of the burst), which takes its rank; with none, it stands. A
+ * type error that only names NoneType as a type (`unsupported operand type(s) for |: 'type' and
+ * 'NoneType'`, an annotation on an old interpreter) is no null's use.
  */
 import { isStackLine, isTracebackStart } from './linePointers.js';
 import { isQuieterLevel } from './lineRules.js';
 import { STATEMENT_RANK, type Ranked } from './rankedLine.js';
 import type { RankPass } from './chainContext.js';
+import { tracebackOpening } from './tracebackOpening.js';
 
 /** An exception whose message is about a null value the code received. */
 const NULL_USE =
-  /\bNoneType\b|\bnot None\b|\breturned nullptr\b|\bnullptr\b[^\n]{0,40}\breturned\b|\bNullPointerException\b|\bCannot read propert(?:y|ies) of (?:null|undefined)\b|\bis (?:null|undefined|None)\b/;
+  /'NoneType' object (?:has no attribute|is not (?:subscriptable|callable|iterable)|does not support)\b|, not '?NoneType'?\s*$|\breturned nullptr\b|\bNullPointerException\b|\bCannot read propert(?:y|ies) of (?:null|undefined)\b/;
 /** How far back the library's error is read: it is logged right before the caller's traceback. */
 const MAX_BACK = 30;
 
@@ -35,7 +38,9 @@ export function isNullUse(body: string, entry: Ranked | null | undefined): boole
 /** The best statement before `at`, after the previous exception and outside any traceback (ties: the earliest). */
 function loggedError(bodies: readonly string[], masked: readonly string[], ranked: readonly (Ranked | null)[], at: number): number | null {
   let best: number | null = null;
-  for (let index = at - 1; index >= 0 && index >= at - MAX_BACK; index -= 1) {
+  // The caller's traceback is its own code: the library's error is before its header.
+  const opening = tracebackOpening(bodies, ranked, at);
+  for (let index = opening - 1; index >= 0 && index >= opening - MAX_BACK; index -= 1) {
     const entry = ranked[index];
     const body = bodies[index] ?? '';
     // Another exception is another chain: what the library logged is after it.
