@@ -119,3 +119,31 @@ describe("a null's use yields to the error the library logged before returning i
     expect(quoteOf(exit(text.join('\n')))).toContain('ValueError: batch size 0 is invalid');
   });
 });
+
+describe('a generic raise yields to the fault the client library logged before it', () => {
+  const LOGGED: Record<string, { line: string; quoted: string }> = {
+    // confluentinc/librdkafka src/rdkafka.c rd_kafka_log_print "%%%i|%u.%03u|%s|%s| %s", src/rdkafka_broker.c "Connect to %s failed: %s".
+    librdkafka: {
+      line: '%3|1764758481.904|FAIL|rdkafka#consumer-1| [thrd:broker:9092/bootstrap]: broker:9092/bootstrap: Connect to ipv4#10.96.8.21:9092 failed: Connection refused (after 0ms in state CONNECT)',
+      quoted: 'Connection refused',
+    },
+    glog: { line: 'E1207 10:41:22.118000 412 reader.cc:88] cannot open /data/shard-7.arrow: Permission denied', quoted: 'Permission denied' },
+    basicConfig: { line: 'ERROR:loader:bucket s3://corpus/train returned 403 Forbidden', quoted: '403 Forbidden' },
+  };
+  const RAISES: Record<string, string> = {
+    kafka: 'cimpl.KafkaException: KafkaError{code=_TRANSPORT,val=-195,str="Failed to get metadata: Local: Broker transport failure"}',
+    runtime: 'RuntimeError: Failed to load dataset',
+  };
+  for (const [logger, { line, quoted }] of Object.entries(LOGGED)) {
+    for (const [raise, exception] of Object.entries(RAISES)) {
+      it(`${logger} then ${raise}`, () => {
+        const text = [line, 'Traceback (most recent call last):', '  File "/app/ingest.py", line 47, in <module>', '    load()', exception];
+        expect(quoteOf(exit(text.join('\n')))).toContain(quoted);
+      });
+    }
+  }
+  it('with nothing logged before it, the raise stands', () => {
+    const text = ['INFO:loader:starting', 'Traceback (most recent call last):', '  File "/app/ingest.py", line 47, in <module>', RAISES.kafka!];
+    expect(quoteOf(exit(text.join('\n')))).toContain('KafkaException');
+  });
+});

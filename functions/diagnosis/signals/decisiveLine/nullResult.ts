@@ -1,4 +1,7 @@
 /**
+ * A caller's exception that names no fault of its own — the use of a null a library returned, or a
+ * generic raise for a fault a library logged — yields to the error the library logged before it.
+ *
  * A library that fails may log its error and hand back nothing: the caller's next use of the nothing
  * raises an exception that only names the null (CPython's "'NoneType' object has no attribute 'x'",
  * "a bytes-like object is required, not 'NoneType'", pybind11's "factory function returned nullptr",
@@ -23,6 +26,8 @@ import { isQuieterLevel } from './lineRules.js';
 import { STATEMENT_RANK, type Ranked } from './rankedLine.js';
 import type { RankPass } from './chainContext.js';
 import { tracebackOpening } from './tracebackOpening.js';
+import { isGenericSummary } from './genericSummary.js';
+import { EXCEPTION_MESSAGE } from './fromException.js';
 
 /** An exception whose message is about a null value the code received. */
 const NULL_USE =
@@ -51,10 +56,26 @@ function loggedError(bodies: readonly string[], masked: readonly string[], ranke
   return best;
 }
 
+/**
+ * The same holds for a caller's exception whose message is a summary without a reason: a client
+ * library logs the fault it met, then raises a generic error for it (librdkafka logs
+ * "%3|…|FAIL|rdkafka#consumer-1| [thrd:…]: …: Connect to ipv4#… failed: Connection refused" through
+ * rd_kafka_log_print, "%%%i|%u.%03u|%s|%s| %s", syslog level 3 = error, confluentinc/librdkafka
+ * src/rdkafka.c and src/rdkafka_broker.c; confluent-kafka-python then raises
+ * `KafkaException: KafkaError{…,str="Failed to get metadata: Local: Broker transport failure"}`).
+ */
+function isGenericRaise(body: string, entry: Ranked | null | undefined): boolean {
+  if (entry?.rule !== 'exception') return false;
+  const message = EXCEPTION_MESSAGE.exec(body)?.[1] ?? '';
+  // A repr with fields (KafkaError{code=…,val=…,str="…"}) says its message in the field that carries it (see messageField.ts).
+  const quoted = /\b(?:str|message|msg|details|reason)="([^"\n]{1,400})"/.exec(message)?.[1];
+  return isGenericSummary(quoted ?? message);
+}
+
 export const withLoggedErrorOverNullUse: RankPass = ({ bodies, masked }, ranked) => {
   for (const [at, body] of bodies.entries()) {
     const entry = ranked[at];
-    if (!entry || !isNullUse(body, entry)) continue;
+    if (!entry || !(isNullUse(body, entry) || isGenericRaise(body, entry))) continue;
     const cause = loggedError(bodies, masked, ranked, at);
     if (cause === null) continue;
     const own = ranked[cause]!;
