@@ -60,3 +60,21 @@ describe('a coloured relay reads as the same relay uncoloured', () => {
     }
   }
 });
+
+describe('a link and the line introducing it are read without the relay header (the .NET host, dotnet/runtime fx_resolver.messages.cpp)', () => {
+  const HOST = [
+    'You must install or update .NET to run this application.',
+    '',
+    'App: /app/Indexer.dll',
+    "Framework: 'Microsoft.NETCore.App', version '8.0.0' (x64)",
+    'Learn more:',
+    'https://aka.ms/dotnet/app-launch-failed',
+    'To install missing framework, download:',
+    'https://aka.ms/dotnet-core-applaunch?framework=Microsoft.NETCore.App&framework_version=8.0.0',
+  ];
+  for (const [layout, put] of Object.entries(LAYOUTS)) {
+    it(`${layout}: the requirement, not the download line, is quoted`, () => {
+      expect(plain(quoteOf(exit(HOST.map((line) => put('ERROR', line)).join('\n'))))).toContain('You must install or update .NET');
+    });
+  }
+});

@@ -235,13 +235,15 @@ function failureStatement(text: string, mask: (text: string) => string): Decisiv
   let summary: string | null = null;
   // A usage block is help text: its flags' descriptions are never the failure (usageBlock.ts).
   const usage = usageBlockLines(all.map((line) => lineBody(line, mask)));
+  // A link and the line introducing it are read without their log headers, as the program wrote them (a relay's header is no text of theirs).
+  const unheaded = all.map((line) => lineBody(line, withoutTerminalStyle));
   for (let at = all.length - 1; at >= 0; at -= 1) {
     if (usage.has(at)) continue;
     const raw = all[at] ?? '';
     const masked = mask(raw);
     const body = lineBody(raw, mask);
     // A link alone ("https://aka.ms/dotnet/app-launch-failed") and the line introducing it are where to read more, not what failed.
-    if (URL_LINE.test(raw) || introducesLink(all, at)) continue;
+    if (URL_LINE.test(raw) || URL_LINE.test(unheaded[at] ?? '') || introducesLink(all, at) || introducesLink(unheaded, at)) continue;
     if (FAILURE_STATEMENT.pattern.test(masked) || FAILURE_STATEMENT.pattern.test(body)) {
       if (!isGenericSummary(body)) return { text: clauseOf(quotableLine(raw), false, identity), rule: FAILURE_STATEMENT.name };
       summary ??= raw;
