@@ -17,6 +17,7 @@ aborted
 aborting
 about
 above
+abruptly
 absence
 absent
 abîmé
@@ -53,6 +54,7 @@ activez
 actor
 actor_id
 actordiederror
+actors
 actorunavailableerror
 actual
 actuation
@@ -304,7 +306,9 @@ batch_assertion
 batch_size
 batches
 battements
+bbecause
 bcontainer
+bdue
 bearer
 beaucoup
 became
@@ -386,6 +390,7 @@ burstable
 bus
 busy
 but
+bwith
 bypasses
 byte
 bytearrayoutputstream
@@ -403,6 +408,7 @@ cached_files
 caching
 calico
 call
+callable
 called
 calledprocesserror
 caller
@@ -1117,6 +1123,7 @@ elsewhere
 email
 embarquées
 embedded
+embeddedrepr
 embeddedtraceback
 empty
 emptydir
@@ -1188,6 +1195,7 @@ error_file
 error_if_any_worker_fails
 error_index
 errorclause
+errored
 errorf
 errors
 errors_impl
@@ -1245,6 +1253,7 @@ executing
 execution
 execution_engine
 executor
+executors
 exempt
 exhausted
 exist
@@ -1337,6 +1346,7 @@ failedtocreatepodcontainer
 failedtocreaterayjobsubmitter
 failedtocreateworkerpod
 failedtoinspectimage
+failedunits
 failing
 failjob
 fails
@@ -1397,6 +1407,7 @@ finddecisiveline
 finding
 findorigin
 findstatementline
+finish
 finished
 finishing
 finite
@@ -1874,8 +1885,11 @@ isdir
 ismatch
 iso8601
 issing
+issue
+issues
 istrator
 item
+iterable
 itn
 its
 itself
@@ -2545,6 +2559,7 @@ non-zero-status
 non_terminal_phase
 none
 nonetworkfound
+nonetype
 nonpreemptibleoverquota
 nopods
 nor
@@ -2580,12 +2595,16 @@ nsufficient
 nsupported
 nul
 null
+nullpointerexception
+nullptr
+nullresult
 num
 num_bytes
 num_classes
 num_gpus
 num_processes
 number
+numbers
 numcudadevices
 numel
 numelin
@@ -2654,6 +2673,8 @@ onfailure
 online
 only
 only-collateral
+onnx
+onnx-tensorrt
 ont
 ontainers
 oob
@@ -2678,6 +2699,7 @@ opencontainers
 opened
 opened_file
 opened_zipfile
+opening
 openjdk
 opens
 openslist
@@ -3038,6 +3060,7 @@ projet
 propagate
 propagateautoscalerstatus
 propagatemodelstatus
+propert
 proposals
 propre
 protocol
@@ -3277,6 +3300,7 @@ removed
 remplace
 remplacement
 remplacent
+ren
 render
 renderlimitations
 rendezvous
@@ -3802,6 +3826,7 @@ stack
 stack_chk_fail
 stacktrace
 stage
+stages
 stale
 stalejob
 standard
@@ -3878,7 +3903,9 @@ subnet
 subpath
 subprocess
 subscriber
+subscriptable
 subscriptions
+succeed
 succeeded
 success
 successful
@@ -3958,6 +3985,7 @@ tar
 target
 task
 taskhung
+tasks
 tcp
 tcpstore
 team
@@ -3972,6 +4000,7 @@ tensor_model_parallel_size
 tensor_name
 tensor_parallel_size
 tensorflow
+tensorrt
 tensors
 terminaison
 terminal
@@ -4094,6 +4123,7 @@ tr41n-data-pa55w0rd
 trace
 traceback
 tracebackexception
+tracebackopening
 tracebacks
 tracing
 tracing-subscriber
@@ -4125,6 +4155,7 @@ transport
 trap
 travail
 tree
+trials
 tried
 tries
 trigger
@@ -4203,6 +4234,7 @@ unidentified
 unintended
 unique
 uniquement
+units
 unix
 unixexception
 unknown
@@ -4401,6 +4433,7 @@ without
 withoutlogprefix
 withprofile
 withrecord
+wiv
 words
 work
 worker

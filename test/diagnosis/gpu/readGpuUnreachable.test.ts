@@ -27,6 +27,11 @@ describe('readGpuUnreachable', () => {
     ['openmm.OpenMMException: Error loading CUDA module: CUDA_ERROR_UNSUPPORTED_PTX_VERSION (222)'],
     ['CUDA error at reduction.cu:118 code=222(cudaErrorUnsupportedPtxVersion) "cudaLaunchKernel(...)"'],
     ['RuntimeError: CUDA error: the provided PTX was compiled with an unsupported toolchain.'],
+    // The same statuses by number only, in TensorRT's logger wordings (NVIDIA/TensorRT issues #149, #308, #1052; onnx/onnx-tensorrt #91).
+    ['[12/07/2026-10:41:22] [TRT] [E] createInferBuilder: Error Code 6: API Usage Error (CUDA initialization failure with error: 35)'],
+    ['[TensorRT] ERROR: CUDA initialization failure with error 222. Please check your CUDA installation:  http://docs.nvidia.com/cuda/'],
+    ['[2019-04-04 17:21:17   ERROR] Cuda initialization failure with error 35. Please check cuda installation'],
+    ['[E] [TRT] Cuda initialization failure with error 100. Please check cuda installation'],
   ])('finds the GPU stack refusing the device in %j', (text) => {
     expect(readGpuUnreachable(text)).not.toBeNull();
   });
@@ -48,6 +53,11 @@ describe('readGpuUnreachable', () => {
     ['the scheduler lost track of GPU 3 for a moment'],
     // A PTX the program's own build made invalid (218) is not the driver's age.
     ['numba.cuda.cudadrv.driver.CudaAPIError: [218] Call to cuModuleLoadDataEx results in CUDA_ERROR_INVALID_PTX'],
+    // A status number the program causes (2, out of memory; 1, invalid value), and a number that is no status.
+    ['[E] [TRT] Cuda initialization failure with error 2. Please check cuda installation'],
+    ['[TensorRT] ERROR: CUDA initialization failure with error 1. Please check cuda installation'],
+    ['RuntimeError: CUDA error: out of memory while allocating 100 MiB'],
+    ['CUDA kernel error: 35.5% of the threads diverged'],
   ])('leaves the program its own error: %j', (text) => {
     expect(readGpuUnreachable(text)).toBeNull();
   });

@@ -17,7 +17,7 @@ import { GRAPHICAL_CAUSE, announcesNext } from './linePointers.js';
 import { lineBodies, lineBody, quotableLine } from './withoutLogPrefix.js';
 import { withEmbeddedTracebacks } from './embeddedTraceback.js';
 import { withoutSharedHeaders } from './sharedHeader.js';
-import { terminalLine } from './terminalLine.js';
+import { terminalLine, withoutTerminalStyle } from './terminalLine.js';
 import { rankLines } from './rankLines.js';
 import { bestOf, range } from './rankedLine.js';
 import { statementBefore } from './statementBefore.js';
@@ -74,10 +74,7 @@ export interface FindOptions {
  * glues itself to the header (`\x1b[1;31mERROR:launcher:`) and to the message's end, so neither the
  * relay's header nor the exception's shape is seen.
  */
-const TERMINAL_STYLE = /\u001b\[[0-9;]*m/g;
-function withoutTerminalStyle(line: string): string {
-  return line.includes('\u001b') ? line.replace(TERMINAL_STYLE, '') : line;
-}
+// withoutTerminalStyle (terminalLine.ts): the escapes removed, shared with the relay-header reading (sharedHeader.ts).
 
 /** Rules at or above this rank name what failed (accelerator, exception, resource), not only that something did. */
 const SPECIFIC_RANK = 70;
@@ -114,6 +111,9 @@ export function decisiveLogLine(text: string, mask: (text: string) => string): D
   return line ? { text: line.text, rule: line.rule } : null;
 }
 
+/** Style escapes closing a line (ECMA-48 SGR). */
+const CLOSING_STYLE = /(?:\u001b\[[0-9;]*m)+$/;
+
 /** A style escape opening or closing the quote is styling around the line, dropped; the quote stays a verbatim part of the text. */
 const EDGE_STYLE = /^(?:\u001b\[[0-9;]*m)+|(?:\u001b\[[0-9;]*m)+$/g;
 
@@ -141,6 +141,9 @@ function lines(text: string): string[] {
       .map((line) => (line.length > MAX_LINE_SCAN ? line.slice(0, MAX_LINE_SCAN) : line))
       // What a terminal showed of the line: the text after its last carriage return, without a progress frame left open (terminalLine.ts).
       .map(terminalLine)
+      // A style escape closing a line (a logger painting the whole record and resetting at its end) is styling, no text:
+      // without it the line is still a verbatim part of the text, and its header reads as the terminal shows it (sharedHeader.ts).
+      .map((line) => line.replace(CLOSING_STYLE, ''))
       .filter((line) => line.trim() !== '')
   );
 }
@@ -232,13 +235,15 @@ function failureStatement(text: string, mask: (text: string) => string): Decisiv
   let summary: string | null = null;
   // A usage block is help text: its flags' descriptions are never the failure (usageBlock.ts).
   const usage = usageBlockLines(all.map((line) => lineBody(line, mask)));
+  // A link and the line introducing it are read without their log headers, as the program wrote them (a relay's header is no text of theirs).
+  const unheaded = all.map((line) => lineBody(line, withoutTerminalStyle));
   for (let at = all.length - 1; at >= 0; at -= 1) {
     if (usage.has(at)) continue;
     const raw = all[at] ?? '';
     const masked = mask(raw);
     const body = lineBody(raw, mask);
     // A link alone ("https://aka.ms/dotnet/app-launch-failed") and the line introducing it are where to read more, not what failed.
-    if (URL_LINE.test(raw) || introducesLink(all, at)) continue;
+    if (URL_LINE.test(raw) || URL_LINE.test(unheaded[at] ?? '') || introducesLink(all, at) || introducesLink(unheaded, at)) continue;
     if (FAILURE_STATEMENT.pattern.test(masked) || FAILURE_STATEMENT.pattern.test(body)) {
       if (!isGenericSummary(body)) return { text: clauseOf(quotableLine(raw), false, identity), rule: FAILURE_STATEMENT.name };
       summary ??= raw;

@@ -21,6 +21,7 @@
 import { FAILURE_STATEMENT, isQuieterLevel } from './lineRules.js';
 import { isStackLine } from './linePointers.js';
 import { isNotAStatement } from './notAStatement.js';
+import { isNullUse } from './nullResult.js';
 import { STATEMENT_RANK, type Ranked } from './rankedLine.js';
 import type { RankPass } from './chainContext.js';
 
@@ -36,6 +37,8 @@ const FAILED = /\b(?:[Ff]ailed|[Ff]ailure|FAILED)\b|\b[Ee]rror \w+ing\b/;
 /** Words that give a reason (what was wrong), a quantity, or an exception's name. */
 const REASON =
   /\b(?:[Cc]annot|[Cc]an't|[Cc]ould(?:n't| not)|[Uu]nable to|not (?:found|allowed|supported|permitted|writable|readable|compatible|available)|[Ii]nvalid|[Dd]enied|[Rr]efused|[Mm]issing|[Ee]xceed(?:ed|s)?|[Cc]orrupt(?:ed)?|[Ii]ncompatible|[Mm]ismatch|[Tt]imed out|[Nn]o such|[Ii]nsufficient|[Uu]nsupported|[Ee]xpected|[Oo]ut of|[Uu]nknown|[Uu]ndefined|[Mm]ust)\b|\b\d+(?:\.\d+)?\s?(?:[KMGT]i?B|bytes)\b|\b[A-Z]\w*(?:Error|Exception)\b/;
+/** The words that give a reason, shared with the reports of failed units (failedUnits.ts). */
+export const REASON_WORDS = REASON;
 /** Names a summary may carry for its object: a quoted name, and (see withoutNames) any token holding a `/` (a path, a URL). */
 const QUOTED = /['"`][^'"`\n]{0,300}['"`]/g;
 
@@ -130,6 +133,8 @@ function causeRelayedAfter(bodies: readonly string[], masked: readonly string[],
     const body = bodies[index] ?? '';
     const entry = ranked[index];
     if (!entry || entry.rank < STATEMENT_RANK || isStackLine(body) || isQuieterLevel(masked[index] ?? '') || isGenericSummary(body)) continue;
+    // A null's use is the caller's consequence of the failure a summary reports, never what it relays (nullResult.ts).
+    if (isNullUse(body, entry)) continue;
     return index;
   }
   return null;

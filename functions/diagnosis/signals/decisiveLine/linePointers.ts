@@ -158,8 +158,18 @@ export function isGenericMessage(message: string): boolean {
   return !NAMES_SOMETHING.test(rest) && !SECOND_SENTENCE.test(rest);
 }
 
-/** A `\tkey: value` field an exception lists under its message (Ray's class_name, actor_id, pid …). */
-const FIELD_LINE = /^(?:\t|\s{2,})[\w.-]+: /;
+/**
+ * A `\tkey: value` field an exception lists under its message (Ray's class_name, actor_id, pid …), or an
+ * indented label of a few words that annotates it (Dynamo's graph-break message: the gb_type, then
+ * "  Explanation: …", "  Hint: …", "  Developer debug context: …", pytorch/pytorch torch/_dynamo/exc.py
+ * format_graph_break_message): a label without a failure word of its own is commentary, not the specifics.
+ */
+const FIELD_LINE = /^(?:\t|\s{2,})(?:[\w.-]+|[A-Z][a-z]+(?: [a-z]+){1,3}): /;
+const FAILURE_WORD = /\b(?:[Ff]ail|[Ee]rror|[Cc]annot|[Cc]ould not|[Uu]nable|[Ii]nvalid|[Mm]issing|[Nn]ot)\b/;
+function isFieldLine(body: string): boolean {
+  const field = FIELD_LINE.exec(body);
+  return field !== null && !FAILURE_WORD.test(field[0]);
+}
 /**
  * A line that starts a record of its own, ending an exception's continuation: a Python traceback or
  * chain header, a timestamped record, Go's stack dump after a throw (golang/go src/runtime/panic.go
@@ -183,8 +193,10 @@ const NEW_RECORD =
 export function continuationStatement(bodies: readonly string[], index: number, startsException: (body: string) => boolean): number | null {
   for (let at = index + 1; at < bodies.length; at += 1) {
     const body = bodies[at] ?? '';
-    if (body.trim() === '' || FIELD_LINE.test(body)) continue;
+    if (body.trim() === '' || isFieldLine(body)) continue;
     if (NEW_RECORD.test(body) || startsException(body)) return null;
+    // A line that introduces frames ("from user code:" before Dynamo's user frames) is a stack trace's header, no statement.
+    if (/:\s*$/.test(body) && isFrame(bodies[at + 1] ?? '')) return null;
     return at;
   }
   return null;

@@ -232,7 +232,7 @@ export const LINE_RULES: readonly LineRule[] = [
     rank: 40,
     prefer: 'earliest',
     pattern:
-      /(?:^|[\s[(])(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Cc]ritical|CRITICAL)(?:[\])]|\s*:)|(?:^|\s)(?:Error|ERROR) (?:at|in) [^\s:]{1,300}(?::\d+)?(?: \([^)\n]{0,100}\))?:\s*$|^[EF]\d{4} \d{2}:\d{2}:\d{2}|(?:^|\s)(?:ERROR|FATAL|CRITICAL|PANIC)\s|"(?:level|severity|lvl)"\s*:\s*"(?:error|ERROR|fatal|FATAL|critical|CRITICAL|panic|PANIC)"|"level"\s*:\s*[56]0\b|\blevel=(?:error|fatal|critical|panic)\b/,
+      /(?:^|[\s[(])(?:[Ee]rror|ERROR|[Ff]atal|FATAL|[Cc]ritical|CRITICAL)(?:[\])]|\s*:)|(?:^|\s)(?:Error|ERROR) (?:at|in) [^\s:]{1,300}(?::\d+)?(?: \([^)\n]{0,100}\))?:\s*$|^[EF]\d{4} \d{2}:\d{2}:\d{2}|(?:^|\s)(?:ERROR|FATAL|CRITICAL|PANIC)\s|(?:^|\s)\[[EF]\] |"(?:level|severity|lvl)"\s*:\s*"(?:error|ERROR|fatal|FATAL|critical|CRITICAL|panic|PANIC)"|"level"\s*:\s*[56]0\b|\blevel=(?:error|fatal|critical|panic)\b/,
     upstream:
       'kubernetes/klog klog.go (header "E%m%d hh:mm:ss"); pinojs/pino lib/constants.js (DEFAULT_LEVELS: trace 10, debug 20, info 30, warn 40, error 50, fatal 60, written as a number); google/glog src/logging.cc (severity letters I W E F); python/cpython Lib/logging/__init__.py (levelname ERROR); openucx/ucx src/ucs/debug/log.c (ucs_log_default_handler "[%lu.%06lu] [%s:%d:%d] %16s:%-4u %-4s %-5s %s" level name); uber-go/zap zapcore/json_encoder.go ("level":"error"); sirupsen/logrus text_formatter.go (level=error); Kitware/CMake Source/cmMessenger.cxx (printMessagePreamble "CMake Error", then " at file:line (command):")',
   },
@@ -249,7 +249,7 @@ export function matchLineRule(line: string, quieter = false): LineRule | null {
  * program survived, so it does not rank as a failure that gives its cause.
  */
 const QUIETER_LEVEL =
-  /^\[?[IW]\d{4} \d{2}:\d{2}:\d{2}|(?:^|[\s[(|])(?:WARN|WARNING|INFO|DEBUG|TRACE)(?:[\])|:]|\s)|"(?:level|severity|lvl)"\s*:\s*"(?:warn|warning|info|debug|trace|WARN|WARNING|INFO|DEBUG|TRACE)"|"level"\s*:\s*[1-4]0\b|\blevel=(?:warn|warning|info|debug|trace)\b/;
+  /^\[?[IW]\d{4} \d{2}:\d{2}:\d{2}|(?:^|[\s[(|])(?:WARN|WARNING|INFO|DEBUG|TRACE)(?:[\])|:]|\s)|(?:^|\s)\[[WIV]\] |"(?:level|severity|lvl)"\s*:\s*"(?:warn|warning|info|debug|trace|WARN|WARNING|INFO|DEBUG|TRACE)"|"level"\s*:\s*[1-4]0\b|\blevel=(?:warn|warning|info|debug|trace)\b/;
 export function isQuieterLevel(line: string): boolean {
   return QUIETER_LEVEL.test(line);
 }

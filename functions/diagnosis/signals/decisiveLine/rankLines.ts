@@ -19,9 +19,14 @@ import { withPrimaryOverSuppressed } from './suppressedLink.js';
 import { withFailureOverTeardown } from './teardown.js';
 import { withAttemptsOverGiveUp } from './retryGiveUp.js';
 import { withOwnErrorOverPassing } from './ownErrorMark.js';
+import { withLoggedErrorOverNullUse } from './nullResult.js';
+import { withUnitsErrorOverReport } from './failedUnits.js';
+import { withEmbeddedCauseOverWrapper } from './embeddedRepr.js';
 
 /** The passes applied last, in this order, once chains, pointers and handler depth have set the ranks. */
 const LAST_PASSES: readonly RankPass[] = [
+  // A wrapper whose message embeds its cause's repr on a line of its own (Triton's CompilationError, Dask's meta error): the repr (embeddedRepr.ts).
+  withEmbeddedCauseOverWrapper,
   // The same fault met in passing (a progress line, a relayed peer's words) and stated as the program's error: the latter (ownErrorMark.ts).
   withOwnErrorOverPassing,
   // An exception the interpreter reports as ignored (a finaliser, an atexit callback at shutdown) is teardown, never the statement (teardown.ts).
@@ -34,10 +39,14 @@ const LAST_PASSES: readonly RankPass[] = [
   withPlainOverEscaped,
   // An error printed above a usage block is the statement; the block is help text (usageBlock.ts).
   withUsageErrorsOverUsage,
+  // A null's use ("'NoneType' object has no attribute …", "factory function returned nullptr") yields to the error the library logged before returning it (nullResult.ts).
+  withLoggedErrorOverNullUse,
   // A summary ("failed to load model from <path>", "Exiting.") yields to the cause printed before it (genericSummary.ts).
   withCausesOverSummaries,
   // A retry loop's give-up ("RetryError[<Future … raised X>]", "Giving up f(...) after 5 tries") yields to the error its attempts met (retryGiveUp.ts).
   withAttemptsOverGiveUp,
+  // A report that units of work failed ("Trials did not complete", KilledWorker) yields to the units' own error before it (failedUnits.ts).
+  withUnitsErrorOverReport,
 ];
 
 /** A line a label announces ("Last error:") ranks just above an accelerator report: the wrapper says it is the error. */

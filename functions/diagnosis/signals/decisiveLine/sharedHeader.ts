@@ -15,6 +15,7 @@
  * and line numbers change from line to line, and so may their widths).
  */
 import { lineBodies } from './withoutLogPrefix.js';
+import { withoutTerminalStyle } from './terminalLine.js';
 
 /** Fewer lines than this are not evidence that a relay, not the program, wrote the header. */
 const MIN_LINES = 2;
@@ -50,7 +51,10 @@ export function withoutSharedHeaders(lines: readonly string[]): string[] | null 
 
 /** A header LOG_PREFIXES reads (withoutLogPrefix.ts) that every line carries. */
 function withoutKnownHeader(lines: readonly string[]): string[] | null {
-  const bodies = lineBodies(lines);
+  // A logger that colours its level word (colorlog's "%(log_color)s%(levelname)s%(reset)s:%(name)s:", borntyping/python-colorlog
+  // colorlog/formatter.py) writes the same header with escapes inside it: the header is read as the terminal shows it, and cut
+  // from the raw line where the body (which holds no escape) starts.
+  const bodies = lineBodies(lines.map(withoutTerminalStyle));
   // The shortest header a line is read with is the relay's own: the longer ones add the program's (a [WARNING] it wrote).
   let length = Number.POSITIVE_INFINITY;
   for (const [at, line] of lines.entries()) {

@@ -31,3 +31,9 @@ export function terminalLine(line: string): string {
   if (frame && shown.slice(frame[0].length).trim() !== '') return shown.slice(frame[0].length);
   return shown;
 }
+
+/** ECMA-48's Select Graphic Rendition escapes (`ESC [ <params> m`, ECMA-48 8.3.117): styling, no text. */
+const TERMINAL_STYLE = /\u001b\[[0-9;]*m/g;
+export function withoutTerminalStyle(line: string): string {
+  return line.includes('\u001b') ? line.replace(TERMINAL_STYLE, '') : line;
+}

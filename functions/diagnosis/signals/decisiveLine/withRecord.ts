@@ -2,6 +2,7 @@ import { matchLineRule } from './lineRules.js';
 import { announcesNext, endsRecord } from './linePointers.js';
 import { isGenericSummary } from './genericSummary.js';
 import { MAX_SPAN } from './quotedSpan.js';
+import { MESSAGE_QUOTE_LENGTH } from '../quoteEvidence.js';
 import type { QuoteRule } from './chainContext.js';
 
 /**
@@ -21,6 +22,7 @@ export const withRecord: QuoteRule = ({ text, all, masked, bodies }, at, excepti
   if (start < 0) return null;
   let cursor = start + head.length;
   let span: string | null = null;
+  let visible = head.length;
   // A logger that wrote a header before the exception writes it before each line of the record: a bare line after it is not its message.
   if ((bodies[at] ?? '') !== (masked[at] ?? '').trim() && (bodies[at] ?? '') !== (masked[at] ?? '')) return null;
   for (let next = at + 1; next < all.length; next += 1) {
@@ -35,7 +37,11 @@ export const withRecord: QuoteRule = ({ text, all, masked, bodies }, at, excepti
     if (!announced && (matchLineRule(bodies[next] ?? '') !== null || isGenericSummary(bodies[next] ?? ''))) break;
     // A line without a word (a box's rule `+-----`, a closing `"""`) draws the record's edge, it does not continue it.
     if (!/\w/.test(line)) break;
-    if (found + line.length - start > MAX_SPAN) break;
+    // The budget is the record's own text: a relay's header repeated between its lines (a coloured level word is longer than
+    // a plain one) takes none of it, so how a deployment presents the record never shortens the quote; the raw span stays
+    // within what a quote shows whole.
+    visible += line.length + 1;
+    if (visible > MAX_SPAN || found + line.length - start > MESSAGE_QUOTE_LENGTH) break;
     cursor = found + line.length;
     span = text.slice(start, cursor);
   }
