@@ -14,9 +14,12 @@
  * that run ends. The continuation is read after its indentation, or after the head line's own
  * header repeated (the longest common prefix of the two lines with digits read as one class, so
  * a shipper's timestamp and pid may differ, cut back to a blank): a shipper that splits a line
- * writes its header again on every piece. When the head alone is already a whole token of some
- * documented shape, or the joined run is no documented token, or the redaction table would not
- * redact the joined token itself, nothing changes. So an ordinary line is never touched: it would
+ * writes its header again on every piece; after a CRI log entry's frame when the entry before was
+ * tagged P (partial). A JSON-escaped break (`\n` in a JSON string, `\\n` a level deeper) is a
+ * break of the text it encodes. When the head alone is already a whole token of some documented
+ * shape, or the joined run is no documented token, or the token ends inside the continuation's
+ * run, or that continuation is one plain word, or the redaction table would not redact the joined
+ * token itself, nothing changes. So an ordinary line is never touched: it would
  * have to end in a vendor prefix and a partial body whose next line completes it to the exact
  * documented length of a token the table redacts.
  *
@@ -53,6 +56,13 @@ const PLAIN_WORD = /^(?:[A-Z]?[a-z]+(?:[-_][a-z]+)*|[A-Z]+(?:_[A-Z]+)*)$/;
  */
 export const TOKEN_OPENING =
   /(?<![A-Za-z0-9])(?:gh[pousr]|git|gl[a-z]|GR1|hf_|api|sk-|xox|npm|do[opr]|dap|AIz|shp|SG\.|PMA|pul|dp\.|duf|EZ[AT]|FLW|fo1|fio|sgp|AKC|cmV|CLO|v1\.|dt0|lin|[ps]at|ico|sha|ppl|pnu|rdm|rub|tk-|xke|snt|sm_|shi|SK[0-9a-fA-F]|A3T|AKI|ASI|ABI|ACC|LTA|API|A3-|4b1|ntn|AGE|[0-9]{3})/;
+/**
+ * The CRI container log line (kubernetes pkg/kubelet/kuberuntime/logs/logs.go, parseCRILog:
+ * `<RFC 3339 time> <stdout|stderr> <tag> <log>`, tag `P` a partial line the runtime split, `F` its
+ * last part): a carrier that marks its cut.
+ */
+const CRI_PARTIAL = /^\S+ (?:stdout|stderr) P /;
+const CRI_ENTRY = /^\S+ (?:stdout|stderr) [PF] /;
 /** Private copies: their scan state is this module's. */
 const SHAPE_IN_RUN = new RegExp(PINNED_TOKEN_IN_RUN.source, 'g');
 const SHAPE_START = new RegExp(PINNED_TOKEN_START.source, 'g');
@@ -73,22 +83,67 @@ function mayCross(joined: string, headLength: number): boolean {
 
 interface Line {
   start: number;
-  /** Before `\r\n` / `\n`. */
+  /** Before the break: `\n`, `\r\n`, or their JSON escapes. */
   contentEnd: number;
-  /** Index of the `\n`, or text.length for the last line. */
-  end: number;
 }
 
+const BACKSLASH = 0x5c;
+
+/** Where the run of `\` that ends at `last` (inclusive) starts, not before `floor`. */
+function backslashRunStart(text: string, last: number, floor: number): number {
+  let start = last;
+  while (start > floor && text.charCodeAt(start - 1) === BACKSLASH) start -= 1;
+  return start;
+}
+
+/** Where a run of `\` starting at `at` ends. */
+function backslashesEnd(text: string, at: number): number {
+  let end = at;
+  while (end < text.length && text.charCodeAt(end) === BACKSLASH) end += 1;
+  return end;
+}
+
+/**
+ * The text's lines. A JSON-escaped line break is one too: a folded message stored in a JSON string
+ * (`\n`, RFC 8259 §7), or in a JSON string inside one (`\\n`, each level doubling the `\`), is
+ * still the folded text, its pieces on either side of the escape (a `\r` escape before it goes
+ * with it). A token holds no `\`, so an escape that was a literal `\` and an `n` can only join
+ * runs into a token of its exact documented shape, as a real break would.
+ */
 function linesOf(text: string): Line[] {
   const lines: Line[] = [];
-  for (let start = 0; start <= text.length;) {
-    const newline = text.indexOf('\n', start);
-    const end = newline < 0 ? text.length : newline;
-    const contentEnd = end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end;
-    lines.push({ start, contentEnd, end });
-    if (newline < 0) break;
-    start = newline + 1;
+  let start = 0;
+  let nextNewline = text.indexOf('\n');
+  let nextEscape = text.indexOf('\\n');
+  for (let at = 0; at < text.length; at += 1) {
+    // Jump to the next break or escaped break (indexOf, not a per-character loop).
+    if (nextNewline >= 0 && nextNewline < at) nextNewline = text.indexOf('\n', at);
+    if (nextEscape >= 0 && nextEscape < at) nextEscape = text.indexOf('\\n', at);
+    const jump = Math.min(nextNewline < 0 ? text.length : nextNewline, nextEscape < 0 ? text.length : backslashRunStart(text, nextEscape, at));
+    if (jump >= text.length) break;
+    at = jump;
+    const code = text.charCodeAt(at);
+    if (code === 0x0a) {
+      lines.push({ start, contentEnd: at > start && text.charCodeAt(at - 1) === 0x0d ? at - 1 : at });
+      start = at + 1;
+    } else if (code === BACKSLASH) {
+      const end = backslashesEnd(text, at);
+      if (text.charCodeAt(end) !== 0x6e) {
+        at = end - 1;
+        continue;
+      }
+      let contentEnd = at;
+      // An escaped `\r` right before: `…\r\n`.
+      if (contentEnd - 1 > start && text.charCodeAt(contentEnd - 1) === 0x72 && text.charCodeAt(contentEnd - 2) === BACKSLASH) {
+        contentEnd -= 1;
+        while (contentEnd > start && text.charCodeAt(contentEnd - 1) === BACKSLASH) contentEnd -= 1;
+      }
+      lines.push({ start, contentEnd });
+      start = end + 1;
+      at = end;
+    }
   }
+  lines.push({ start, contentEnd: text.length });
   return lines;
 }
 
@@ -98,6 +153,11 @@ function linesOf(text: string): Line[] {
  * for header, then after blanks (a wrapper's indentation).
  */
 function continuationStart(text: string, head: Line, headRunStart: number, next: Line): number {
+  // A CRI log entry tagged P (partial) is continued by the next entry, tagged P or F: the frame
+  // differs in its tag, so it is read as a frame, not as a repeated header.
+  const partial = CRI_PARTIAL.exec(text.slice(head.start, headRunStart));
+  const entry = partial === null ? null : CRI_ENTRY.exec(text.slice(next.start, next.contentEnd));
+  if (entry !== null) return next.start + entry[0].length;
   const limit = Math.min(headRunStart - head.start, next.contentEnd - next.start);
   let shared = 0;
   while (shared < limit) {
@@ -122,7 +182,7 @@ interface Piece {
  * redaction table) must redact the joined token too. Returns `text` unchanged when there is none.
  */
 export function redactAcrossCarrierCuts(text: string, judge: (text: string) => string): string {
-  if (!text.includes('\n')) return text;
+  if (!text.includes('\n') && !text.includes('\\n')) return text;
   const lines = linesOf(text);
   let out = '';
   let copiedUpTo = 0;

@@ -45,10 +45,11 @@ import { BENCH_OUT_DIR, PROJECT_ROOT } from '../bench/benchPaths.js';
  * escaped or percent-encoded) and three vendor token prefixes (functions/safety/; 233.6 KiB
  * measured, 2026-12-07). diagnose 945 → 950, pagerduty 480 → 485, chat 184 → 187 with the redaction
  * every text goes through: vendor tokens cut by a carrier that does not mark its cut (a fold, a
- * logger's wrap, `fold | logger` behind a repeated syslog header), judged by each vendor's
- * documented length (functions/safety/redactAcrossCarrierCuts.ts and the gitleaks shapes of
- * documentedTokenShapes.ts, +5,326 bytes; chat +2,775: 939.9 → 945.1, 476.9 → 482.1,
- * 182.1 → 184.9 KiB measured, intake 233.5 → 238.7 of its 240, 2026-12-07).
+ * logger's wrap, `fold | logger` behind a repeated syslog header, CRI partial entries, a fold
+ * inside a JSON string), judged by each vendor's documented length
+ * (functions/safety/redactAcrossCarrierCuts.ts and the gitleaks shapes of documentedTokenShapes.ts,
+ * +6,115 bytes; chat +2,775: 939.9 → 945.8, 476.9 → 482.8, 182.1 → 184.9 KiB measured, intake
+ * 233.5 → 239.5 of its 240, 2026-12-07).
  */
 const BUDGET_KIB: Record<LambdaName, number> = { intake: 240, diagnose: 950, poller: 510, pagerduty: 485, chat: 187 };
 

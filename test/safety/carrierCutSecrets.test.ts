@@ -11,7 +11,11 @@
  *   every piece carries its own RFC 3164 §4.1 header `Mmm dd hh:mm:ss host tag[pid]: `, its time
  *   moving on;
  * - `kubectl logs --prefix` (kubernetes/kubectl pkg/cmd/logs/logs.go: `[pod/<name>/<container>] `
- *   before each line) over a folded line.
+ *   before each line) over a folded line;
+ * - the CRI container log format (kubernetes pkg/kubelet/kuberuntime/logs/logs.go: `<time> <stream>
+ *   <P|F> <log>`), a line the runtime split into partial entries tagged P, the last F;
+ * - the folded text stored in a JSON string (`\n`, RFC 8259 §7) and in a JSON string inside a JSON
+ *   string (`\\r\\n`).
  * No 8-character piece of the token may survive. And the other way round, the text must not be
  * touched when the text does not show a cut: a whole token ending a line followed by a line whose
  * first run is token-like (a timestamp, hex, a word, the same header again), and a token cut by a
@@ -63,6 +67,12 @@ const CARRIERS: Record<string, Carrier> = {
     fold(line, width)
       .map((piece) => `[pod/train-0-0/main] ${piece}`)
       .join('\n'),
+  'CRI log, partial entries': (line, width) =>
+    fold(line, width)
+      .map((piece, index, pieces) => `2026-12-07T04:10:0${index % 10}.${index}Z stderr ${index < pieces.length - 1 ? 'P' : 'F'} ${piece}`)
+      .join('\n'),
+  'fold, stored in a JSON string': (line, width) => JSON.stringify(fold(line, width).join('\n')),
+  'fold, CRLF, in a JSON string in a JSON string': (line, width) => JSON.stringify(JSON.stringify(fold(line, width).join('\r\n'))),
 };
 
 const FILLER = 'relayed by the log forwarder from the training container, verbatim: ';
@@ -152,6 +162,10 @@ describe('a line that ended there is kept as it is', () => {
           const out = redactSecrets(text);
           if (!out.endsWith(`\n${header}${next}`) || out.includes(token)) changed.push(`${id}: ${JSON.stringify(text)} -> ${JSON.stringify(out)}`);
         }
+        // The same two lines in a JSON string: the escaped break is a break too.
+        const json = JSON.stringify(`issued token ${token}\n${next}`);
+        const out = redactSecrets(json);
+        if (!out.endsWith(JSON.stringify(next).slice(1)) || out.includes(token)) changed.push(`${id}: ${json} -> ${out}`);
       }
     }
     expect(changed.slice(0, 5)).toEqual([]);
