@@ -129,7 +129,7 @@ export const PINNED_TOKEN_SHAPES: readonly string[] = [
   // octopus-deploy-api-key
   'API-[A-Z0-9]{26}',
   // 1password-secret-key
-  'A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}',
+  'A3-[A-Z0-9]{6}-(?:[A-Z0-9]{6}-[A-Z0-9]{5}|[A-Z0-9]{11})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}',
   // airtable-personnal-access-token
   'pat[a-zA-Z0-9]{14}\\.[a-f0-9]{64}',
   // clickhouse-cloud-api-secret-key
@@ -140,6 +140,11 @@ export const PINNED_TOKEN_SHAPES: readonly string[] = [
   'ntn_[0-9]{11}[A-Za-z0-9]{35}',
   // age-secret-key
   'AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}',
+  // A JWT (RFC 7519 §7.2: header, payload and signature, base64url, `.`-separated), its signature's
+  // length pinned by its algorithm (RFC 7518 §3: HS256's 32-byte MAC is 43 characters, ES256's 64
+  // bytes 86, RS256's 2048-bit and 4096-bit signatures 342 and 683): a head without both dots, or
+  // short of its signature, is no whole token (gitleaks jwt).
+  'eyJ[A-Za-z0-9_-]{10,2000}\\.eyJ[A-Za-z0-9_-]{10,4000}\\.(?:[A-Za-z0-9_-]{683}|[A-Za-z0-9_-]{342}|[A-Za-z0-9_-]{86}|[A-Za-z0-9_-]{43})',
   // telegram-bot-api-token: no literal prefix but a fixed frame, the bot id, `:`, `AA` and 33
   // characters (core.telegram.org/bots/api, "Authorizing your bot")
   '[0-9]{8,10}:AA[\\w-]{33}',
@@ -169,9 +174,18 @@ export const RANGED_TOKEN_SHAPES: readonly string[] = [
 ];
 
 const PINNED_SHAPE = PINNED_TOKEN_SHAPES.map((source) => `(?:${source})`).join('|');
-/** A token of a shape whose length is pinned, in a run: starts after a non-alphanumeric, ends before one (gitleaks' `\b`). */
-export const PINNED_TOKEN_IN_RUN = new RegExp(`(?<![A-Za-z0-9])(?:${PINNED_SHAPE})(?![A-Za-z0-9])`, 'g');
-/** The same without its end: where a pinned token starts, whatever follows it (a cheap first look). */
+/**
+ * A token of a pinned shape that ends a run (a run of token characters, as redactAcrossCarrierCuts
+ * joins them): starts after a non-alphanumeric, and nothing but closing punctuation follows it, so
+ * the engine tries every length a shape allows (a JWT's 43-character signature is no end when 43
+ * more follow) instead of stopping at a `-` or `_` inside the run.
+ */
+export const PINNED_TOKEN_IN_RUN = new RegExp(`(?<![A-Za-z0-9])(?:${PINNED_SHAPE})(?=[.,;:]*$)`, 'g');
+/**
+ * The same without its end: where a pinned token starts, whatever follows it (a cheap first look).
+ * Each shape lists its longer choices first (a JWT's 683-character signature before its 43), so the
+ * first match at a position is the longest, and a token that runs past a line's end is seen.
+ */
 export const PINNED_TOKEN_START = new RegExp(`(?<![A-Za-z0-9])(?:${PINNED_SHAPE})`, 'g');
 const WHOLE_SHAPE = new RegExp(`^(?:${[PINNED_SHAPE, ...RANGED_TOKEN_SHAPES].join('|')})$`);
 
