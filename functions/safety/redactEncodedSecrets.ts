@@ -23,6 +23,9 @@ import { decodeBase64 } from './secretValueHeuristics.js';
 const MIN_RUN = 20;
 /** A base64 run, standard or URL-safe, with its padding; the lookbehind covers the alphabet, so only a run's first position starts a match. */
 const RUN = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{20,65536}={0,2}(?![A-Za-z0-9+/=_-])/g;
+/** A run glued by a `.` to another run before or after it. */
+const DOTTED = /^[A-Za-z0-9_-]?\.$/;
+const DOTTED_AFTER = /^\.[A-Za-z0-9_-]/;
 /** Text, not bytes: printable ASCII, tabs and line breaks. */
 const TEXT = /^[\x20-\x7e\t\r\n]+$/;
 
@@ -37,6 +40,9 @@ function blocksOf(text: string): Span[][] {
   RUN.lastIndex = 0;
   for (let match = RUN.exec(text); match !== null; match = RUN.exec(text)) {
     const span = { start: match.index, end: match.index + match[0].length };
+    // One segment of a dotted token (a JWT's header, payload or signature, RFC 7519 §7.2) belongs
+    // to the token, which the table judges whole; redacting a segment would leave the others.
+    if (DOTTED.test(text.slice(Math.max(0, span.start - 2), span.start)) || DOTTED_AFTER.test(text.slice(span.end, span.end + 2))) continue;
     const previous = blocks.at(-1);
     const last = previous?.at(-1);
     // The run continues a block when the line before was a full line of it: the same width, a
