@@ -14,7 +14,8 @@
  * not tell a wrapper's cut from a line that ended there. Joining by width (tried: lines of 60–256
  * characters ending in a token character) redacted ordinary lines (`…/db-creds` + the next line's
  * `CUDA_VISIBLE_DEVICES=0` read as a secret-ish assignment) and pre-empted the table's own row for
- * a bearer token split over two lines (test/safety/properties.test.ts found both).
+ * a bearer token split over two lines (test/safety/properties.test.ts found both). A vendor token
+ * such a wrap cut is judged by its documented length instead (redactAcrossCarrierCuts.ts).
  *
  * The rule here: undo the break before judging. Where a line ends inside a token at a soft break
  * (a QP `=` when the text says it is quoted-printable, or an escaping `\`), the token is joined

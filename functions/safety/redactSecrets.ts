@@ -21,6 +21,8 @@ import { REDACTED } from './redactionMarker.js';
 import { SECRET_PATTERNS, type SecretPattern } from './secretPatterns.js';
 import { isSecretName } from './isSecretName.js';
 import { redactAcrossSoftBreaks } from './redactAcrossSoftBreaks.js';
+import { redactAcrossCarrierCuts } from './redactAcrossCarrierCuts.js';
+import { redactEncodedSecrets } from './redactEncodedSecrets.js';
 
 export { REDACTED } from './redactionMarker.js';
 
@@ -108,11 +110,16 @@ function redactWithTable(text: string): string {
 /**
  * Redacts every credential shape in `SECRET_PATTERNS`; idempotent. A token cut at a line break the
  * text marks as soft (a quoted-printable `=`, an escaping `\`) is judged joined first
- * (`redactAcrossSoftBreaks`, which says why a plain fixed-width wrap is not), so its continuation
- * goes with it.
+ * (`redactAcrossSoftBreaks`, which says why a line's width is no evidence), so its continuation
+ * goes with it; so is a vendor token an unmarked carrier cut (a fold, a wrap, a shipper's split
+ * behind a repeated header) when its head stops short of the vendor's documented length and the
+ * next line completes it exactly (`redactAcrossCarrierCuts`); and a base64 run (or a block wrapped
+ * at a fixed width) whose decoded text holds a secret (`redactEncodedSecrets`).
  */
 export function redactSecrets(text: string): string {
-  return redactWithTable(redactAcrossSoftBreaks(replaceOverlongRuns(text), redactWithTable));
+  const joined = redactAcrossSoftBreaks(redactAcrossCarrierCuts(replaceOverlongRuns(text), redactWithTable), redactWithTable);
+  // After the soft breaks: a quoted-printable soft break's `=` reads as base64 padding.
+  return redactWithTable(redactEncodedSecrets(joined, redactWithTable));
 }
 
 /**

@@ -5,6 +5,7 @@
 import { REDACTED } from './redactionMarker.js';
 import { isHighEntropy } from './secretValueHeuristics.js';
 import { B, decodedHas, row, type SecretPattern } from './secretPatternKit.js';
+import { isWholeDocumentedToken } from './documentedTokenShapes.js';
 
 /**
  * A vendor prefix starts a token after anything but a letter or a digit (B): a token glued to a word
@@ -239,6 +240,9 @@ export const SPLIT_TOKEN_PATTERN: SecretPattern = row(
     if (joined <= head.length) return null;
     const headAlone = vendorTokenLengthAtStart(head);
     if (headAlone === head.length && /^(?:[A-Z]?[a-z]+|[A-Z]+)$/.test(tail)) return null;
+    // A head that is already a whole token of its vendor's documented shape (ghp_ and exactly 36)
+    // ends there: the next line's run (a timestamp, a hash, `CUDA_VISIBLE_DEVICES=0`) is not its.
+    if (isWholeDocumentedToken(head)) return null;
     return `${REDACTED}${g('gap')}${REDACTED}`;
   },
 );

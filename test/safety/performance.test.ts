@@ -38,6 +38,10 @@ const ADVERSARIAL: Record<string, string> = {
   'repeated BEGIN inline': fill('-----BEGIN PRIVATE KEY-----'),
   'base64 PEM prefix': fill('A', 'LS0tLS1CRUdJTi'),
   'repeated eyJ': fill('eyJ'),
+  // redactAcrossCarrierCuts: every line a head short of its documented length, every next line a piece.
+  'a cut vendor token on every line': fill('ghp_a1b2c3d4e5f6g7h8i9j0k1\n'),
+  'a cut token before every JSON-escaped break': fill('sgp_0123456789abcdef_0123\\n'),
+  'a cut JWT behind a repeated header': fill('Dec  7 04:10:01 host tag[42]: eyJhbGciOi.eyJzdWIiOi\n'),
   'JWT-like segments': fill('eyJhbGciOi.'),
   'repeated scheme': fill('https://a:'),
   'long userinfo without @': fill('a', 'https://user:'),
