@@ -241,8 +241,11 @@ export const SPLIT_TOKEN_PATTERN: SecretPattern = row(
     const headAlone = vendorTokenLengthAtStart(head);
     if (headAlone === head.length && /^(?:[A-Z]?[a-z]+|[A-Z]+)$/.test(tail)) return null;
     // A head that is already a whole token of its vendor's documented shape (ghp_ and exactly 36)
-    // ends there: the next line's run (a timestamp, a hash, `CUDA_VISIBLE_DEVICES=0`) is not its.
-    if (isWholeDocumentedToken(head)) return null;
+    // ends there: the next line's run (a timestamp, a hash, `CUDA_VISIBLE_DEVICES=0`) is not its —
+    // unless the shape's length is a range and the joined run is still one whole token of it
+    // (stripe's {10,99}): a range only says the head MAY end there, and a second piece left in the
+    // text is a leak, where joining at worst redacts a run that fits the vendor's own shape.
+    if (isWholeDocumentedToken(head) && !isWholeDocumentedToken(head + tail)) return null;
     return `${REDACTED}${g('gap')}${REDACTED}`;
   },
 );
