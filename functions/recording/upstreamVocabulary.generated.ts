@@ -562,7 +562,10 @@ commclosederror
 comme
 commencé
 common
+common-cause
 common_runtime
+commonowncause
+commun
 communicate
 communication
 communicator
@@ -583,6 +586,7 @@ components
 composer
 compte
 compteurs
+compté
 comptée
 compute
 compute-resources
@@ -637,6 +641,7 @@ constants
 consultez
 consumed
 consumption
+conséquence
 contact
 contact_support
 contacter
@@ -1066,6 +1071,7 @@ durée
 dynamic
 décider
 déclare
+déclenché
 déclenchée
 décompte
 défaillance
@@ -2373,6 +2379,7 @@ moment
 monitor
 montage
 montre
+montrent
 monté
 montée
 more
@@ -3672,6 +3679,7 @@ short
 short-lived
 short-name
 should
+show
 shows
 shut
 shutdown

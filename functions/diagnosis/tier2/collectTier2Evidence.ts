@@ -90,7 +90,7 @@ export function wantsTier2(analysis: Analysis): boolean {
   // origin stage then lets a later preemption neither route nor decide (distributed/applyOrigin.ts).
   if (analysis.gate.action === 'route' && analysis.gate.route === 'runai-diagnose-preempted-workload') return untold === 'no-timestamps';
   if (analysis.gate.action !== 'continue') return false;
-  return TIER2_USE[analysis.classification.category] !== null || untold === 'no-timestamps' || untold === 'same-second';
+  return TIER2_USE[analysis.classification.category] !== null || untold === 'no-timestamps' || untold === 'same-second' || untold === 'common-cause';
 }
 
 export interface CollectTier2Input {
