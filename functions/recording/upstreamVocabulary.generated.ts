@@ -568,7 +568,10 @@ commclosederror
 comme
 commencé
 common
+common-cause
 common_runtime
+commonowncause
+commun
 communicate
 communication
 communicator
@@ -589,6 +592,7 @@ components
 composer
 compte
 compteurs
+compté
 comptée
 compute
 compute-resources
@@ -643,6 +647,7 @@ constants
 consultez
 consumed
 consumption
+conséquence
 contact
 contact_support
 contacter
@@ -1072,6 +1077,7 @@ durée
 dynamic
 décider
 déclare
+déclenché
 déclenchée
 décompte
 défaillance
@@ -2387,6 +2393,7 @@ moment
 monitor
 montage
 montre
+montrent
 monté
 montée
 more
@@ -3696,6 +3703,7 @@ short
 short-lived
 short-name
 should
+show
 shows
 shut
 shutdown

@@ -280,6 +280,8 @@ const ORIGIN_UNKNOWN: Record<OriginUnknownReason, (replicas: number) => string> 
     `one replica shows a cause of its own in what Tier 2 read, and ${n} other replica${n === 1 ? '' : 's'} that failed within the same second exited by ${n === 1 ? 'itself' : 'themselves'} (an exit code, no signal) with ${n === 1 ? 'its log' : 'their logs'} left unread (Tier 2 reads a few logs): ${n === 1 ? 'it' : 'any of them'} may have failed on its own too`,
   'only-collateral': (n) =>
     `each of the ${n} failed replicas shows only a peer's death (NCCL timeout, connection reset, SIGTERM…): the replica that started it left no trace in what was read`,
+  'common-cause': (n) =>
+    `the ${n} replicas that show a cause each failed on the same cause of their own within one second: the failure is common to them, none started it, and none is another's collateral (a replica whose log was not read is counted as neither)`,
   'no-replica-failure': () => 'no failure could be tied to one of its pods',
 };
 

@@ -305,6 +305,8 @@ const ORIGIN_UNKNOWN: Record<OriginUnknownReason, (replicas: number) => string> 
     `un réplica montre une cause propre dans ce que Tier 2 a lu, et ${n} autre${n === 1 ? '' : 's'} réplica${n === 1 ? '' : 's'} en échec dans la même seconde ${n === 1 ? "s'est arrêté" : 'se sont arrêtés'} de ${n === 1 ? 'lui-même' : 'eux-mêmes'} (un code de sortie, sans signal) sans que ${n === 1 ? 'son journal soit lu' : 'leurs journaux soient lus'} (Tier 2 lit quelques journaux) : ${n === 1 ? 'il a pu' : "chacun d'eux a pu"} échouer pour son propre compte aussi`,
   'only-collateral': (n) =>
     `chacun des ${n} réplicas en échec ne montre que la mort d'un pair (délai NCCL, connexion réinitialisée, SIGTERM…) : le réplica qui l'a déclenchée n'a laissé aucune trace dans ce qui a été lu`,
+  'common-cause': (n) =>
+    `les ${n} réplicas qui montrent une cause ont chacun échoué sur la même cause propre en moins d'une seconde : l'échec leur est commun, aucun ne l'a déclenché et aucun n'est la conséquence d'un autre (un réplica dont le journal n'a pas été lu n'est compté ni comme l'un ni comme l'autre)`,
   'no-replica-failure': () => "aucun échec n'a pu être rattaché à l'un de ses pods",
 };
 

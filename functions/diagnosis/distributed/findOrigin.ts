@@ -11,6 +11,7 @@ import { matchCollateralFormat } from '../signals/collateralFormatTable.js';
 import { quoteName } from '../signals/quoteEvidence.js';
 import { runsPeerReplicas } from '../ports/workloadKinds.js';
 import { OWN_CAUSE, readReplicaFailures, type ReplicaFailure, type ReplicaInput } from './readReplicaFailures.js';
+import { commonOwnCause } from './commonOwnCause.js';
 import { replicaPods } from './replicaPods.js';
 import { replicaRole } from './replicaRole.js';
 
@@ -147,6 +148,10 @@ export function findOrigin(input: ReplicaInput): OriginReading | null {
   const tied = ordered.filter((candidate) => (candidate.at as number) <= latestOf(ordered[0]!.at as number));
   const withCause = tied.filter(ownCause);
   if (tied.length > 1 && withCause.length !== 1) return unknown('same-second');
+  // A peer that shows a cause of its own is no one's collateral: when every replica that shows anything shows the
+  // same cause of its own within one second, the failure is common to all and none is the origin (commonOwnCause.ts).
+  const common = commonOwnCause(replicas, { ownCause, cause: causeOf, mask: input.mask });
+  if (common !== null) return unknown('common-cause', common);
   // Causes are compared at the depth they were read at. A tied replica whose container exited by itself
   // (exit 1: no signal sent by anyone, unlike the teardown's SIGTERM) and whose log Tier 2 had no read
   // left for may hold an exception of its own as much as the one whose log was read: when that one's
@@ -393,6 +398,13 @@ function leadingSignal(replica: ReplicaFailure): ReplicaFailure['signals'][numbe
       rank(a) - rank(b) || Number(lineOf(a) === null) - Number(lineOf(b) === null) || (a.at ?? Number.MAX_SAFE_INTEGER) - (b.at ?? Number.MAX_SAFE_INTEGER),
   );
   return ranked[0] ?? null;
+}
+
+/** The kind and words of what ended a replica: its leading signal, its own line when the signal quotes none. */
+function causeOf(replica: ReplicaFailure): { kind: string; words: string | null } | null {
+  const lead = leadingSignal(replica);
+  if (lead === null) return replica.ownLine === null ? null : { kind: 'line', words: replica.ownLine };
+  return { kind: `${lead.kind}:${lead.exitCode ?? ''}`, words: lineOf(lead) ?? replica.ownLine };
 }
 
 /**

@@ -37,6 +37,11 @@ export type OriginUnknownReason =
    * tie were not read (the pod cap): they may show one too. `replicas` counts the unread ones.
    */
   | 'tied-unread'
+  /**
+   * Every replica that shows anything shows the same cause of its own, all within one second: the failure is
+   * common to all, none started it (commonOwnCause.ts). `replicas` counts those that show it.
+   */
+  | 'common-cause'
   /** The workload failed but no failure could be tied to one of its pods. */
   | 'no-replica-failure';
 

@@ -16,7 +16,8 @@
  * with more replicas, beside one LIST of the workload's pods that ranks every replica by its container's own
  * end, and (A′) the earliest by that clock round A did not read — then re-classify; (B) `logs` of the failing containers ∥ `describe node`, as the category
  * after round A requires; (C) `describe node` for a crash whose line is a CUDA error, which a
- * GPU fault can cause; re-classify once more. Every failed read is a limitation.
+ * GPU fault can cause, or whose own log states no failure (nothing but start-up or info output);
+ * re-classify once more. Every failed read is a limitation.
  */
 import type { Category } from '../../core/verdict.js';
 import type { Analysis } from '../classify/analyseWorkload.js';
@@ -90,7 +91,7 @@ export function wantsTier2(analysis: Analysis): boolean {
   // origin stage then lets a later preemption neither route nor decide (distributed/applyOrigin.ts).
   if (analysis.gate.action === 'route' && analysis.gate.route === 'runai-diagnose-preempted-workload') return untold === 'no-timestamps';
   if (analysis.gate.action !== 'continue') return false;
-  return TIER2_USE[analysis.classification.category] !== null || untold === 'no-timestamps' || untold === 'same-second';
+  return TIER2_USE[analysis.classification.category] !== null || untold === 'no-timestamps' || untold === 'same-second' || untold === 'common-cause';
 }
 
 export interface CollectTier2Input {
@@ -457,7 +458,27 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
     podReads.flatMap(({ name, pod }) =>
       cudaPods.has(quoteName(name)) ? (pod.ok && pod.value.spec?.nodeName ? [pod.value.spec.nodeName] : runaiNodeOf(evidence, name)) : [],
     );
-  const faultNodes = !readNodes && cudaError ? chooseNodeNames(cudaNodes()) : [];
+  // A crash whose own log states no failure — no line of error or worse, no exception, only start-up or info output
+  // (selectLogLine's fallback, no peer's loss) — is unexplained by its log: what ended it may be under it, so the
+  // node under that pod is read as for a CUDA error (an Xid 79 "GPU has fallen off the bus" kills a process that
+  // never printed an error: NVIDIA's Xid catalogue, docs.nvidia.com/deploy/xid-errors).
+  const silentPods = new Set(tier2.logs.filter((finding) => finding.fact.fallback && finding.peerLine === undefined).map((finding) => finding.fact.podName));
+  const unexplained =
+    current.classification.category === 'CRASH_APP_ERROR' &&
+    silentPods.size > 0 &&
+    !tier2.logs.some((finding) => !finding.fact.fallback && finding.peerLine === undefined);
+  // Only a container that exited by itself (an exit code below 128: no signal sent it, unlike a probe's or an OOM kill's
+  // SIGKILL, which the kill's own record explains) and whose log says nothing is left unexplained.
+  const silentNodes = () =>
+    podReads.flatMap(({ name, pod }) =>
+      silentPods.has(quoteName(name)) && pod.ok && exitedByItself(pod.value)
+        ? pod.value.spec?.nodeName
+          ? [pod.value.spec.nodeName]
+          : runaiNodeOf(evidence, name)
+        : [],
+    );
+  const silentNodeNames = !readNodes && !cudaError && unexplained ? silentNodes() : [];
+  const faultNodes = !readNodes && cudaError ? chooseNodeNames(cudaNodes()) : silentNodeNames.length > 0 ? chooseNodeNames(silentNodeNames) : [];
   // A launcher relaying a lost daemon (Open MPI's [node-died]) or a rank's exit (Hydra's EXIT CODE frame) names the
   // host where it happened: that host's node is read whatever the category — its conditions (Ready, pressure, a
   // hardware Xid) tell a node lost or faulty under the rank from a rank that failed by itself (attributeRelays.ts).
@@ -504,6 +525,14 @@ function recordedFailureEnds(signals: readonly Signal[], names: readonly string[
 function runaiNodeOf(evidence: CollectTier2Input['evidence'], name: string): string[] {
   const node = evidence.pods.ok ? evidence.pods.value.find((pod) => pod.name === name)?.nodeName : null;
   return node ? [node] : [];
+}
+
+/** The failing main container's newest termination is an exit by itself: a non-zero code below 128 (128 + n is signal n). */
+function exitedByItself(pod: K8sPod): boolean {
+  const container = failingContainer(pod, 'main');
+  const status = (pod.status?.containerStatuses ?? []).find((candidate) => candidate.name === container?.name);
+  const code = status ? newestTermination(status)?.terminated.exitCode : undefined;
+  return code !== undefined && code > 0 && code < 128;
 }
 
 /** Epoch ms of the failing container's own end (its newest termination's finishedAt); +∞ when unknown, so it sorts last. */
