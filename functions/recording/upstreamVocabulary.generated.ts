@@ -1969,6 +1969,7 @@ killer
 killing
 kills
 kind
+kindhead
 kinds
 kitware
 klog
@@ -4481,6 +4482,7 @@ x7kq2bmv
 x86
 x86_64-linux-gnu
 xceed
+xception
 xfs
 xfshasshutdown
 xgboost
