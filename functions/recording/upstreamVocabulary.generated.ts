@@ -1194,6 +1194,7 @@ error
 error_file
 error_if_any_worker_fails
 error_index
+error_print
 errorclause
 errored
 errorf
@@ -1214,6 +1215,8 @@ eth0
 etr
 eux
 eux-mêmes
+eval
+eval_error
 evaluation
 evaluator
 event
@@ -3474,6 +3477,7 @@ rpc
 rror
 rst
 rtmdet-l-coco-0-0_runai-robotics
+ruby
 rule
 ruled
 ruleregistry
