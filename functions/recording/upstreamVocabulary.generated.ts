@@ -1200,6 +1200,7 @@ error
 error_file
 error_if_any_worker_fails
 error_index
+error_print
 errorclause
 errored
 errorf
@@ -1220,6 +1221,8 @@ eth0
 etr
 eux
 eux-mêmes
+eval
+eval_error
 evaluation
 evaluator
 event
@@ -1975,6 +1978,7 @@ killer
 killing
 kills
 kind
+kindhead
 kinds
 kitware
 klog
@@ -3480,6 +3484,7 @@ rpc
 rror
 rst
 rtmdet-l-coco-0-0_runai-robotics
+ruby
 rule
 ruled
 ruleregistry
@@ -4489,6 +4494,7 @@ x7kq2bmv
 x86
 x86_64-linux-gnu
 xceed
+xception
 xfs
 xfshasshutdown
 xgboost

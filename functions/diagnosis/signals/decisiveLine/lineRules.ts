@@ -157,10 +157,12 @@ export const LINE_RULES: readonly LineRule[] = [
     prefer: 'latest',
     pattern: new RegExp(
       String.raw`^\s*(?:\[(?:rank|Rank) ?\d+\]:?\s*)?${EXCEPTION_QUALIFIER}*(?:${EXCEPTION_TYPE}|[A-Z]\w*(?:Exit|Interrupt|Fault|Warning))(?::\s|\s*$)|\s${EXCEPTION_QUALIFIER}+${EXCEPTION_TYPE}: \S|[\]|>]\s+${EXCEPTION_TYPE}: \S|` +
-        String.raw`^\s*(?:Exception in thread "[^"]*" |Caused by: |\[cause\]: )\S+|^\s*(?:panic|fatal error): \S|^thread '[^']*' panicked at\b|^\s*what\(\):\s+\S`,
+        String.raw`^\s*(?:Exception in thread "[^"]*" |Caused by: |\[cause\]: )\S+|^\s*(?:panic|fatal error): \S|^thread '[^']*' panicked at\b|^\s*what\(\):\s+\S|` +
+        // Ruby's uncaught exception: "<path>:<line>:in '<label>': <message> (<Class>)" (ruby/ruby eval_error.c error_print).
+        String.raw`^\s*[^\s:]+:\d+:in [\`'][^'\`\n]{1,200}': [^\n]{1,600} \((?:[A-Z]\w*::)*[A-Z]\w*\)\s*$`,
     ),
     upstream:
-      'python/cpython Lib/traceback.py (TracebackException.format_exception_only); dotnet/runtime src/coreclr/vm/excep.cpp ("Unhandled exception. " + Exception.ToString(): a namespace-qualified type, upper-case segments); gpuopenanalytics/pynvml pynvml/nvml.py (NVMLError subclasses named NVMLError_<Status>, e.g. NVMLError_GpuIsLost); openjdk/jdk src/java.base/share/classes/java/lang/Throwable.java (printStackTrace "Caused by: "); golang/go src/runtime/panic.go (printpanics "panic: ", throw "fatal error: "); gcc-mirror/gcc libstdc++-v3/libsupc++/vterminate.cc ("  what():  " line)',
+      'python/cpython Lib/traceback.py (TracebackException.format_exception_only); dotnet/runtime src/coreclr/vm/excep.cpp ("Unhandled exception. " + Exception.ToString(): a namespace-qualified type, upper-case segments); gpuopenanalytics/pynvml pynvml/nvml.py (NVMLError subclasses named NVMLError_<Status>, e.g. NVMLError_GpuIsLost); openjdk/jdk src/java.base/share/classes/java/lang/Throwable.java (printStackTrace "Caused by: "); golang/go src/runtime/panic.go (printpanics "panic: ", throw "fatal error: "); gcc-mirror/gcc libstdc++-v3/libsupc++/vterminate.cc ("  what():  " line); ruby/ruby eval_error.c (error_print: "<path>:<line>:in <label>: <message> (<Class>)")',
   },
   {
     // libstdc++'s terminate handler names only the exception's type on this line; its message is on the `what():` line

@@ -22,11 +22,14 @@ import { withOwnErrorOverPassing } from './ownErrorMark.js';
 import { withLoggedErrorOverNullUse } from './nullResult.js';
 import { withUnitsErrorOverReport } from './failedUnits.js';
 import { withEmbeddedCauseOverWrapper } from './embeddedRepr.js';
+import { withBodyStatementOverKindHead } from './kindHead.js';
 
 /** The passes applied last, in this order, once chains, pointers and handler depth have set the ranks. */
 const LAST_PASSES: readonly RankPass[] = [
   // A wrapper whose message embeds its cause's repr on a line of its own (Triton's CompilationError, Dask's meta error): the repr (embeddedRepr.ts).
   withEmbeddedCauseOverWrapper,
+  // A head that names only the kind of error ("Runtime Error", DALI's "Error in CPU operator `…`,"): the statement in its body (kindHead.ts).
+  withBodyStatementOverKindHead,
   // The same fault met in passing (a progress line, a relayed peer's words) and stated as the program's error: the latter (ownErrorMark.ts).
   withOwnErrorOverPassing,
   // An exception the interpreter reports as ignored (a finaliser, an atexit callback at shutdown) is teardown, never the statement (teardown.ts).
