@@ -16,10 +16,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { KubernetesError, type KubernetesReader } from '../../functions/diagnosis/ports/KubernetesReader.js';
-import type { Pod } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { PEER_STATEMENTS } from '../diagnosis/originAssumptionCases.js';
-import { ago, evidenceOf, workloadStatus } from '../diagnosis/workloadEvidenceKit.js';
-import { collectAsTheWorkerDoes, failedK8sPod, listServed } from './multiPodTier2Kit.js';
+import { collectAsTheWorkerDoes, failedK8sPod, failedReplicasEvidence, listServed } from './multiPodTier2Kit.js';
 
 const JOB = 'same-batch';
 const NS = 'runai-same-batch';
@@ -109,17 +107,12 @@ function replicasOf(draw: Draw): Replica[] {
 
 async function diagnose(replicas: readonly Replica[]) {
   const byName = new Map(replicas.map((replica) => [replica.name, replica]));
-  const pods: Pod[] = replicas.map((replica) => ({
-    name: replica.name,
-    nodeName: `node-${replica.name}`,
-    k8sPhase: 'Error',
-    completedAt: ago(replica.finishedAgo),
-    k8sPhaseUpdatedAt: ago(replica.finishedAgo),
-  }));
-  const evidence = evidenceOf({
-    status: workloadStatus({ name: JOB, type: 'distributed', namespace: NS, phaseUpdatedAt: ago(FIRST_ENDED - 200_000) }),
-    pods: { ok: true, value: pods },
-  });
+  const evidence = failedReplicasEvidence(
+    JOB,
+    NS,
+    replicas.map(({ name, finishedAgo }) => ({ name, listedAgo: finishedAgo })),
+    FIRST_ENDED - 200_000,
+  );
   const k8sPod = (name: string) => failedK8sPod(name, byName.get(name)!.exitCode, byName.get(name)!.finishedAgo, NS, 'trainer');
   const reader: KubernetesReader = {
     getPod: async (_namespace, name) => k8sPod(name),

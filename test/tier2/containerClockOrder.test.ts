@@ -23,11 +23,10 @@
 import { describe, expect, it } from 'vitest';
 import { KubernetesError, type KubernetesReader } from '../../functions/diagnosis/ports/KubernetesReader.js';
 import type { K8sEvent, K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
-import type { Pod } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { MAX_SECOND_ROUND_PODS, MAX_TIER2_PODS } from '../../functions/diagnosis/tier2/collectTier2Evidence.js';
 import { PEER_STATEMENTS } from '../diagnosis/originAssumptionCases.js';
-import { ago, evidenceOf, workloadStatus } from '../diagnosis/workloadEvidenceKit.js';
-import { collectAsTheWorkerDoes, failedK8sPod, listForbidden, listServed } from './multiPodTier2Kit.js';
+import { ago } from '../diagnosis/workloadEvidenceKit.js';
+import { collectAsTheWorkerDoes, failedK8sPod, failedReplicasEvidence, listForbidden, listServed } from './multiPodTier2Kit.js';
 
 const JOB = 'clocked';
 const NS = 'runai-clocked';
@@ -134,17 +133,7 @@ function replicasOf(draw: Draw): Replica[] {
 
 async function diagnose(replicas: readonly Replica[], listPods: (pods: () => K8sPod[]) => KubernetesReader['listPods']) {
   const byName = new Map(replicas.map((replica) => [replica.name, replica]));
-  const pods: Pod[] = replicas.map((replica) => ({
-    name: replica.name,
-    nodeName: `node-${replica.name}`,
-    k8sPhase: 'Error',
-    completedAt: ago(replica.listedAgo),
-    k8sPhaseUpdatedAt: ago(replica.listedAgo),
-  }));
-  const evidence = evidenceOf({
-    status: workloadStatus({ name: JOB, type: 'distributed', namespace: NS, phaseUpdatedAt: ago(ORIGIN_ENDED - 200_000) }),
-    pods: { ok: true, value: pods },
-  });
+  const evidence = failedReplicasEvidence(JOB, NS, replicas, ORIGIN_ENDED - 200_000);
   const reads = { lists: 0, pods: new Set<string>() };
   const served = listPods(() => replicas.map((replica) => replica.pod));
   const reader: KubernetesReader = {

@@ -15,10 +15,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { KubernetesError, type KubernetesReader } from '../../functions/diagnosis/ports/KubernetesReader.js';
-import type { Pod } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { PEER_STATEMENTS } from '../diagnosis/originAssumptionCases.js';
-import { ago, evidenceOf, workloadStatus } from '../diagnosis/workloadEvidenceKit.js';
-import { collectAsTheWorkerDoes, failedK8sPod, listForbidden } from './multiPodTier2Kit.js';
+import { collectAsTheWorkerDoes, failedK8sPod, failedReplicasEvidence, listForbidden } from './multiPodTier2Kit.js';
 
 const JOB = 'lagged-log';
 const NS = 'runai-lagged';
@@ -114,17 +112,7 @@ function replicasOf(draw: Draw): Replica[] {
 
 async function diagnose(replicas: readonly Replica[]) {
   const byName = new Map(replicas.map((replica) => [replica.name, replica]));
-  const pods: Pod[] = replicas.map((replica) => ({
-    name: replica.name,
-    nodeName: `node-${replica.name}`,
-    k8sPhase: 'Error',
-    completedAt: ago(replica.listedAgo),
-    k8sPhaseUpdatedAt: ago(replica.listedAgo),
-  }));
-  const evidence = evidenceOf({
-    status: workloadStatus({ name: JOB, type: 'distributed', namespace: NS, phaseUpdatedAt: ago(ORIGIN_ENDED - 200_000) }),
-    pods: { ok: true, value: pods },
-  });
+  const evidence = failedReplicasEvidence(JOB, NS, replicas, ORIGIN_ENDED - 200_000);
   const reader: KubernetesReader = {
     getPod: async (_namespace, name) => failedK8sPod(name, byName.get(name)!.exitCode, byName.get(name)!.finishedAgo, NS, 'trainer'),
     listPods: listForbidden,

@@ -15,7 +15,8 @@ import type { WorkloadEvidence } from '../../functions/diagnosis/model/WorkloadE
 import { KubernetesError, type KubernetesReader } from '../../functions/diagnosis/ports/KubernetesReader.js';
 import type { K8sPod } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
 import { collectTier2Evidence } from '../../functions/diagnosis/tier2/collectTier2Evidence.js';
-import { ago } from '../diagnosis/workloadEvidenceKit.js';
+import type { Pod } from '../../functions/diagnosis/ports/RunaiSchemas.js';
+import { ago, evidenceOf, workloadStatus } from '../diagnosis/workloadEvidenceKit.js';
 
 /** A pod whose one container ended with `exitCode` `msAgo` before the kit's NOW, on `node-<name>`. */
 export const failedK8sPod = (name: string, exitCode: number, msAgo: number, namespace: string, container: string): K8sPod =>
@@ -34,6 +35,25 @@ export const failedK8sPod = (name: string, exitCode: number, msAgo: number, name
  * `listPods` of an account without `list` on pods (RBAC answers 403): Tier 2 falls back to the budgeted rounds
  * in Tier 1's order — what the generators written before the list measure.
  */
+/**
+ * Tier 1's evidence of a distributed workload whose replicas all failed: each listed by Run:ai on a
+ * node of its own, its pod written completed `listedAgo` ms ago (Run:ai's time, which may lag the
+ * container's own end), the workload's phase written `phaseAgo` ms ago.
+ */
+export function failedReplicasEvidence(job: string, namespace: string, replicas: readonly { name: string; listedAgo: number }[], phaseAgo: number) {
+  const pods: Pod[] = replicas.map((replica) => ({
+    name: replica.name,
+    nodeName: `node-${replica.name}`,
+    k8sPhase: 'Error',
+    completedAt: ago(replica.listedAgo),
+    k8sPhaseUpdatedAt: ago(replica.listedAgo),
+  }));
+  return evidenceOf({
+    status: workloadStatus({ name: job, type: 'distributed', namespace, phaseUpdatedAt: ago(phaseAgo) }),
+    pods: { ok: true, value: pods },
+  });
+}
+
 export const listForbidden: KubernetesReader['listPods'] = async () => {
   throw new KubernetesError('K8S_FORBIDDEN', 'GET /api/v1/namespaces/{namespace}/pods failed with HTTP 403', {
     endpoint: 'GET /api/v1/namespaces/{namespace}/pods',

@@ -16,10 +16,9 @@
 import { describe, expect, it } from 'vitest';
 import type { KubernetesReader } from '../../functions/diagnosis/ports/KubernetesReader.js';
 import type { K8sNode } from '../../functions/diagnosis/ports/KubernetesSchemas.js';
-import type { Pod } from '../../functions/diagnosis/ports/RunaiSchemas.js';
 import { PEER_STATEMENTS } from '../diagnosis/originAssumptionCases.js';
-import { ago, evidenceOf, workloadStatus } from '../diagnosis/workloadEvidenceKit.js';
-import { collectAsTheWorkerDoes, failedK8sPod, listForbidden } from './multiPodTier2Kit.js';
+import { ago } from '../diagnosis/workloadEvidenceKit.js';
+import { collectAsTheWorkerDoes, failedK8sPod, failedReplicasEvidence, listForbidden } from './multiPodTier2Kit.js';
 
 const JOB = 'quiet-start';
 const NS = 'runai-quiet';
@@ -128,17 +127,12 @@ const nodeOf = (name: string, message: string | null): K8sNode =>
 
 async function diagnose(replicas: readonly Replica[], xid: string | null) {
   const byName = new Map(replicas.map((replica) => [replica.name, replica]));
-  const pods: Pod[] = replicas.map((replica) => ({
-    name: replica.name,
-    nodeName: `node-${replica.name}`,
-    k8sPhase: 'Error',
-    completedAt: ago(replica.finishedAgo),
-    k8sPhaseUpdatedAt: ago(replica.finishedAgo),
-  }));
-  const evidence = evidenceOf({
-    status: workloadStatus({ name: JOB, type: 'distributed', namespace: NS, phaseUpdatedAt: ago(ORIGIN_ENDED - 200_000) }),
-    pods: { ok: true, value: pods },
-  });
+  const evidence = failedReplicasEvidence(
+    JOB,
+    NS,
+    replicas.map(({ name, finishedAgo }) => ({ name, listedAgo: finishedAgo })),
+    ORIGIN_ENDED - 200_000,
+  );
   const nodesRead: string[] = [];
   const reader: KubernetesReader = {
     getPod: async (_namespace, name) => failedK8sPod(name, byName.get(name)!.exitCode, byName.get(name)!.finishedAgo, NS, 'trainer'),
