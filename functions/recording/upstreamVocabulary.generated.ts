@@ -2117,11 +2117,13 @@ lisez
 list
 list_workloads
 liste
+listed
 listen
 lister
 listobjectsv2
 listreplicapods
 listtruncated
+listé
 lit
 live
 lived
@@ -2732,7 +2734,9 @@ options
 optype
 opération
 order
+ordered
 ordonner
+ordonnés
 ordre
 org
 origin
@@ -2934,6 +2938,7 @@ podnamedin
 pods
 pods-capped
 pods-list-failed
+pods-list-partial
 podsecurity
 podsnotready
 podspagecap

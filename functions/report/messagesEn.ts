@@ -117,6 +117,8 @@ function tier2Limitation(limitation: Tier2Limitation): string {
       const command = limitation.command ? ` (${limitation.command})` : '';
       return `Tier 2 could not list the workload's pods: ${why}${command}. The replicas were read in the order of Run:ai's end times, which can lag the containers' own.`;
     }
+    case 'pods-list-partial':
+      return `Tier 2 listed ${limitation.listed} of the workload's ${limitation.total} pods before its page bound (${limitation.command}): the others were ordered by Run:ai's end times, which can lag the containers' own.`;
   }
 }
 

@@ -137,6 +137,8 @@ function tier2Limitation(limitation: Tier2Limitation): string {
       const command = limitation.command ? ` (${limitation.command})` : '';
       return `Tier 2 n'a pas pu lister les pods de la workload : ${why}${command}. Les réplicas ont été lus dans l'ordre des heures de fin de Run:ai, qui peuvent retarder sur celles des conteneurs.`;
     }
+    case 'pods-list-partial':
+      return `Tier 2 a listé ${limitation.listed} des ${limitation.total} pods de la workload avant sa limite de pages (${limitation.command}) : les autres ont été ordonnés par les heures de fin de Run:ai, qui peuvent retarder sur celles des conteneurs.`;
   }
 }
 

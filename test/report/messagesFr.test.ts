@@ -233,6 +233,8 @@ const TIER2_LIMITATIONS: Tier2Limitation[] = [
   { type: 'log-truncated', command: 'kubectl logs trainer-0 -n runai-ml', bytes: 65536 },
   { type: 'no-node' },
   { type: 'pods-capped', inspected: 3, total: 8 },
+  { type: 'pods-list-failed', command: 'kubectl get pods -n runai-ml -l workloadName=trainer', reason: 'unlabelled' },
+  { type: 'pods-list-partial', command: 'kubectl get pods -n runai-ml -l workloadName=trainer', listed: 1000, total: 1200 },
 ];
 
 function allLimitations(): string[] {

@@ -32,10 +32,6 @@ export const failedK8sPod = (name: string, exitCode: number, msAgo: number, name
   }) as K8sPod;
 
 /**
- * `listPods` of an account without `list` on pods (RBAC answers 403): Tier 2 falls back to the budgeted rounds
- * in Tier 1's order — what the generators written before the list measure.
- */
-/**
  * Tier 1's evidence of a distributed workload whose replicas all failed: each listed by Run:ai on a
  * node of its own, its pod written completed `listedAgo` ms ago (Run:ai's time, which may lag the
  * container's own end), the workload's phase written `phaseAgo` ms ago.
@@ -54,6 +50,10 @@ export function failedReplicasEvidence(job: string, namespace: string, replicas:
   });
 }
 
+/**
+ * `listPods` of an account without `list` on pods (RBAC answers 403): Tier 2 falls back to the budgeted rounds
+ * in Tier 1's order — what the generators written before the list measure.
+ */
 export const listForbidden: KubernetesReader['listPods'] = async () => {
   throw new KubernetesError('K8S_FORBIDDEN', 'GET /api/v1/namespaces/{namespace}/pods failed with HTTP 403', {
     endpoint: 'GET /api/v1/namespaces/{namespace}/pods',

@@ -29,7 +29,12 @@ export type Tier2Limitation =
    * replicas: the replicas were read in the order of Run:ai's end times, which can lag the containers' own.
    * `command` is null when the workload's name cannot be a label value (nothing was sent).
    */
-  | { type: 'pods-list-failed'; command: Tier2SourceName | null; reason: Tier2FailureReason | 'unlabelled' | 'invalid-name' };
+  | { type: 'pods-list-failed'; command: Tier2SourceName | null; reason: Tier2FailureReason | 'unlabelled' | 'invalid-name' }
+  /**
+   * The LIST stopped at its page bound before the server's last page: `listed` of Run:ai's `total` replicas
+   * were ranked by their containers' ends, the others by Run:ai's end times.
+   */
+  | { type: 'pods-list-partial'; command: Tier2SourceName; listed: number; total: number };
 
 export interface Tier2LogFinding {
   fact: Extract<Fact, { type: 'log-line' }>;

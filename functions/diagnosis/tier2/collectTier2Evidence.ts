@@ -279,6 +279,9 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   // Whether the containers' own ends ordered the replicas: the logs are then read earliest end first.
   let byContainerClock = false;
   if (listed?.ok) {
+    // A list the page bound stopped: the replicas it did not return keep Run:ai's order, and the verdict says so.
+    if (!listed.complete && selector)
+      tier2.limitations.push({ type: 'pods-list-partial', command: listPodsCommand(namespace, selector), listed: listed.pods.size, total: valid.length });
     const ranked = rankByContainerClock(valid, listed.pods, recordedFailureEnds(input.analysis.signals, valid));
     valid.splice(0, valid.length, ...ranked);
     byContainerClock = true;
