@@ -91,7 +91,7 @@ const URI = /\b[a-z][a-z0-9+.-]{0,15}:\/\/[^\s"'<>)\]]+/gi;
  * XGBoostJob, JAXJob, PaddleJob), KubeRay's RayJob and CronJob: the token after one is the job's name.
  */
 const KIND =
-  '(?:init[- ]?containers?|containers?|pods?|node ?pools?|nodes?|images?|secrets?|config ?maps?|persistentvolumeclaims?|pvcs?|claims?|volumes?|namespaces?|(?:pytorch|tf|mpi|xgboost|jax|paddle|ray|cron)?jobs?|workloads?|projects?|departments?|deployments?|replicasets?|statefulsets?|service ?accounts?|revisions?|queues?)';
+  '(?:init[- ]?containers?|containers?|pods?|node ?pools?|nodes?|images?|secrets?|config ?maps?|persistentvolumeclaims?|pvcs?|claims?|volumes?|namespaces?|(?:pytorch|tf|mpi|xgboost|jax|paddle|ray|cron)?jobs?|workloads?|workspaces?|projects?|departments?|deployments?|replicasets?|statefulsets?|service ?accounts?|revisions?|queues?)';
 /**
  * A kind word (group 1), what follows it up to the name (group 2) and the token after it (group 3,
  * masked when it stands as a name). The gap is blanks (`pod x`, `node: x`) or a key's `=` (the
@@ -110,6 +110,9 @@ const KIND_ALIASES: ReadonlyMap<string, string> = new Map([
   ['replicaset', 'workload'],
   ['statefulset', 'workload'],
   ['revision', 'workload'],
+  // A Run:ai workspace is a workload of the workspace type (Run:ai API /api/v1/workloads/workspaces), named as one
+  // in its own messages ("Stopping workspace <name>: allocated GPUs were idle …").
+  ['workspace', 'workload'],
 ]);
 /** The workload's kinds: its owners' names stand after any of these (and after `container`). */
 const OWNER_KINDS = ['workload', 'container'];
