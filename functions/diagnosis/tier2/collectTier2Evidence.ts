@@ -272,16 +272,17 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   // container end; when the containers' earliest ends are replicas round A did not read, they are read next (A′),
   // before any log: the log and node budget goes to the earliest by the containers' own clock.
   const selector = listsReplicas ? workloadSelector(evidence.status.name) : null;
+  const listCommand = selector ? listPodsCommand(namespace, selector) : null;
   const listing = listsReplicas ? listReplicaPods(reader, namespace, evidence.status.name, valid) : null;
-  if (listsReplicas && selector) tier2.commands.push(listPodsCommand(namespace, selector));
+  if (listCommand) tier2.commands.push(listCommand);
   const [firstRound, listed] = await Promise.all([readPods(selected), listing]);
   const podRound = [...firstRound];
   // Whether the containers' own ends ordered the replicas: the logs are then read earliest end first.
   let byContainerClock = false;
   if (listed?.ok) {
     // A list the page bound stopped: the replicas it did not return keep Run:ai's order, and the verdict says so.
-    if (!listed.complete && selector)
-      tier2.limitations.push({ type: 'pods-list-partial', command: listPodsCommand(namespace, selector), listed: listed.pods.size, total: valid.length });
+    if (!listed.complete && listCommand)
+      tier2.limitations.push({ type: 'pods-list-partial', command: listCommand, listed: listed.pods.size, total: valid.length });
     const ranked = rankByContainerClock(valid, listed.pods, recordedFailureEnds(input.analysis.signals, valid));
     valid.splice(0, valid.length, ...ranked);
     byContainerClock = true;
@@ -294,7 +295,7 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
   } else if (listed) {
     tier2.limitations.push({
       type: 'pods-list-failed',
-      command: selector ? listPodsCommand(namespace, selector) : null,
+      command: listCommand,
       reason: listed.reason === 'unlabelled' || listed.reason === 'invalid-name' ? listed.reason : FAILURE_REASONS[listed.reason],
     });
   }
@@ -457,10 +458,16 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
     (cudaPods.size > 0 || current.classification.supporting.some((signal) => signal.line && hintOfLine(mask(signal.line.text)) === 'cuda-error'));
   // The nodes under the pods whose own log holds the CUDA error first, whichever round read them: which
   // replicas fit in the first round was the ranking's doing, and the node to read is the error's.
-  const cudaNodes = () =>
-    podReads.flatMap(({ name, pod }) =>
-      cudaPods.has(quoteName(name)) ? (pod.ok && pod.value.spec?.nodeName ? [pod.value.spec.nodeName] : runaiNodeOf(evidence, name)) : [],
+  // The node under each read pod of `pods` that `accept` keeps: its spec's, else Run:ai's listing's.
+  const nodesUnder = (pods: ReadonlySet<string>, accept: (read: PodRead) => boolean = () => true) =>
+    podReads.flatMap((read) =>
+      pods.has(quoteName(read.name)) && accept(read)
+        ? read.pod.ok && read.pod.value.spec?.nodeName
+          ? [read.pod.value.spec.nodeName]
+          : runaiNodeOf(evidence, read.name)
+        : [],
     );
+  const cudaNodes = () => nodesUnder(cudaPods);
   // A crash whose own log states no failure — no line of error or worse, no exception, only start-up or info output
   // (selectLogLine's fallback, no peer's loss) — is unexplained by its log: what ended it may be under it, so the
   // node under that pod is read as for a CUDA error (an Xid 79 "GPU has fallen off the bus" kills a process that
@@ -472,14 +479,7 @@ export async function collectTier2Evidence(input: CollectTier2Input): Promise<{ 
     !tier2.logs.some((finding) => !finding.fact.fallback && finding.peerLine === undefined);
   // Only a container that exited by itself (an exit code below 128: no signal sent it, unlike a probe's or an OOM kill's
   // SIGKILL, which the kill's own record explains) and whose log says nothing is left unexplained.
-  const silentNodes = () =>
-    podReads.flatMap(({ name, pod }) =>
-      silentPods.has(quoteName(name)) && pod.ok && exitedByItself(pod.value)
-        ? pod.value.spec?.nodeName
-          ? [pod.value.spec.nodeName]
-          : runaiNodeOf(evidence, name)
-        : [],
-    );
+  const silentNodes = () => nodesUnder(silentPods, ({ pod }) => pod.ok && exitedByItself(pod.value));
   const silentNodeNames = !readNodes && !cudaError && unexplained ? silentNodes() : [];
   const faultNodes = !readNodes && cudaError ? chooseNodeNames(cudaNodes()) : silentNodeNames.length > 0 ? chooseNodeNames(silentNodeNames) : [];
   // A launcher relaying a lost daemon (Open MPI's [node-died]) or a rank's exit (Hydra's EXIT CODE frame) names the
