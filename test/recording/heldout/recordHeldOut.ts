@@ -55,7 +55,7 @@ function parseVerdict(stdout: string): Verdict | null {
 }
 
 /** Every file under `dir` (recursively), its relative name and its bytes read as UTF-8. */
-async function folderText(dir: string): Promise<string> {
+export async function folderText(dir: string): Promise<string> {
   const parts: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;

@@ -10,13 +10,13 @@
  * there) and its plain twin holds there: the relation is "plain redacted ⇒ carried redacted".
  * No vitest import: the measuring script runs this under plain `tsx`.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startKubernetesSimulator } from '../../../functions/simulator/kubernetes/startKubernetesSimulator.js';
 import { startRunaiSimulator } from '../../../functions/simulator/startRunaiSimulator.js';
 import type { HeldOutSet } from '../heldout/heldOutPlants.js';
-import { cli } from '../heldout/recordHeldOut.js';
+import { cli, folderText } from '../heldout/recordHeldOut.js';
 import { renderReportTexts } from '../heldout2/renderReportTexts.js';
 import { carrierById } from './carriers.js';
 import type { MetamorphicBatch, MetamorphicCase } from './metamorphicBatch.js';
@@ -34,17 +34,6 @@ export interface CaseOutcome {
   pieces: Piece[];
   /** For a report: which of its texts hold a piece. */
   in: string[];
-}
-
-/** Every file of a folder, name then content, as the held-out sets read a recording. */
-async function folderText(dir: string): Promise<string> {
-  const parts: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    parts.push(`=== ${path.slice(dir.length)}\n`, await readFile(path, 'utf8'));
-  }
-  return parts.join('\n');
 }
 
 /** The raw recording (`--record`, no `--anonymize`) of the batch's scenario, all its files. */
